@@ -1,0 +1,88 @@
+"""holdem: a Texas Hold'em engine, exact on the rules and fast enough to be the inner loop.
+
+>>> import holdem
+>>> holdem.Card("As")
+Card('As')
+"""
+
+from holdem._version import __version__
+
+# --- errors -------------------------------------------------------------------------------
+from holdem.errors import (
+    AgentError,
+    DuplicateCardError,
+    HoldemError,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidArrayError,
+    InvalidCardError,
+    InvalidConfigError,
+    InvalidEventError,
+    InvalidHandError,
+    InvalidHistoryError,
+    InvalidPotError,
+    InvalidRangeError,
+    OutOfTurnError,
+    TableError,
+)
+
+# --- cards --------------------------------------------------------------------------------
+from holdem.cards import (
+    CARDS,
+    Card,
+    cards_to_mask,
+    format_cards,
+    mask_to_cards,
+    parse_card,
+    parse_cards,
+)
+
+# --- evaluator (issue 2) ------------------------------------------------------------------
+
+# --- deck (issue 2) -----------------------------------------------------------------------
+
+# --- pots (issue 3) -----------------------------------------------------------------------
+
+# --- game and hand state (issue 4) --------------------------------------------------------
+
+# --- table, agents, tournaments (issue 5) -------------------------------------------------
+
+# --- ranges, equity, simulation (issue 6) -------------------------------------------------
+
+# --- hand histories (issue 7) -------------------------------------------------------------
+
+# --- live dealing (issue 8) ---------------------------------------------------------------
+
+__all__ = [
+    "CARDS",
+    "AgentError",
+    "Card",
+    "DuplicateCardError",
+    "HoldemError",
+    "IllegalActionError",
+    "InvalidActionError",
+    "InvalidArrayError",
+    "InvalidCardError",
+    "InvalidConfigError",
+    "InvalidEventError",
+    "InvalidHandError",
+    "InvalidHistoryError",
+    "InvalidPotError",
+    "InvalidRangeError",
+    "OutOfTurnError",
+    "TableError",
+    "__version__",
+    "cards_to_mask",
+    "format_cards",
+    "mask_to_cards",
+    "parse_card",
+    "parse_cards",
+    # evaluator
+    # deck
+    # pots
+    # game and state
+    # table
+    # equity
+    # history
+    # live
+]

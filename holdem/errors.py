@@ -1,0 +1,86 @@
+"""The exception hierarchy: every error caused by bad input is a :class:`ValueError`.
+
+>>> import holdem
+>>> issubclass(holdem.IllegalActionError, ValueError)
+True
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "AgentError",
+    "DuplicateCardError",
+    "HoldemError",
+    "IllegalActionError",
+    "InvalidActionError",
+    "InvalidArrayError",
+    "InvalidCardError",
+    "InvalidConfigError",
+    "InvalidEventError",
+    "InvalidHandError",
+    "InvalidHistoryError",
+    "InvalidPotError",
+    "InvalidRangeError",
+    "OutOfTurnError",
+    "TableError",
+]
+
+
+class HoldemError(ValueError):
+    """Base class of every error raised by holdem for bad input."""
+
+
+class InvalidCardError(HoldemError):
+    """A card given as text or int that is not one of the 52 cards."""
+
+
+class DuplicateCardError(InvalidCardError):
+    """The same card given twice where cards must be distinct."""
+
+
+class InvalidHandError(HoldemError):
+    """A hand with the wrong number of cards for the operation."""
+
+
+class InvalidArrayError(HoldemError):
+    """A batch buffer with the wrong shape, dtype, layout or out-of-range values."""
+
+
+class InvalidConfigError(HoldemError):
+    """A game, table or rake description with impossible values."""
+
+
+class InvalidActionError(HoldemError):
+    """An action that cannot be understood (bad syntax, unknown kind, negative amount)."""
+
+
+class IllegalActionError(HoldemError):
+    """A well-formed action that the rules do not allow in the current state."""
+
+
+class OutOfTurnError(IllegalActionError):
+    """An action by a seat whose turn it is not."""
+
+
+class AgentError(IllegalActionError):
+    """An agent answered with an illegal or malformed action."""
+
+
+class InvalidPotError(HoldemError):
+    """Bad input to the pot resolver (negative chips, missing ranks, wrong lengths...)."""
+
+
+class InvalidRangeError(HoldemError):
+    """Range notation that cannot be parsed."""
+
+
+class InvalidHistoryError(HoldemError):
+    """A hand history (PHH) that is malformed or does not replay."""
+
+
+class InvalidEventError(HoldemError):
+    """A live-dealing event that cannot happen at this moment."""
+
+
+class TableError(HoldemError):
+    """A table operation that is not allowed (seat taken, buy-in out of bounds...)."""
