@@ -186,7 +186,6 @@ class HandCore:
             show_all = (not game.muck_losing_hands) or any(self._stacks[j] == 0 for j in order)
             board = self._board
             ranks = [None] * n
-            out = folded[:]
             com = self._committed
             for j in order:
                 hole = self._hole[j]
@@ -194,13 +193,14 @@ class HandCore:
                     raise InvalidHandError(
                         f"seat {j} reaches the showdown but its hole cards are unknown")
                 r = _showdown.rank7((*hole, *board))
+                ranks[j] = r
                 if not show_all and any(
                     rank_of[k] > r and com[k] >= com[j] for k in rank_of
                 ):
-                    mucked.append(j)  # R33: a hand that cannot win is mucked
-                    out[j] = True
+                    # R33: a hand beaten in every pot it is in by a shown hand is mucked; it
+                    # stays eligible (it could not win anything, its rank is never shown).
+                    mucked.append(j)
                     continue
-                ranks[j] = r
                 rank_of[j] = r
                 shown[j] = hole
                 descriptions[j] = _showdown.describe_rank(r)
