@@ -42,6 +42,7 @@ from holdem.cards import (
 # --- deck (issue 2) -----------------------------------------------------------------------
 
 # --- pots (issue 3) -----------------------------------------------------------------------
+from holdem.pots import Pot, PotResult, Rake, split_pots
 
 # --- game and hand state (issue 4) --------------------------------------------------------
 
@@ -80,6 +81,10 @@ __all__ = [
     # evaluator
     # deck
     # pots
+    "Pot",
+    "PotResult",
+    "Rake",
+    "split_pots",
     # game and state
     # table
     # equity
