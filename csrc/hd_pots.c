@@ -64,10 +64,10 @@ int hd_split_pots(const int64_t *committed, const uint8_t *folded, const int32_t
         uint16_t elig = 0;
         for (i = 0; i < n; i++) {
             int64_t part = c[i] - prev;
+            if (!folded[i] && c[i] >= hi) elig |= (uint16_t)(1u << i);
             if (part <= 0) continue;
             if (!last && part > hi - prev) part = hi - prev;
             amount += part;
-            if (!folded[i] && c[i] >= hi) elig |= (uint16_t)(1u << i);
         }
         if (amount > 0) {
             hd_pot_t *p = &out->pots[out->n_pots++];

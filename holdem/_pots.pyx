@@ -204,7 +204,7 @@ def split_pots_batch(const int64_t[:, ::1] committed not None,
     row = 0
     with nogil:
         while row < m:
-            code = hd_split_pots(&committed[row, 0], &folded[row, 0], &ranks[row, 0], <int>n,
+            code = split_pots_c(&committed[row, 0], &folded[row, 0], &ranks[row, 0], <int>n,
                                  buttons[row], p_rake, flop_dealt, &res)
             if code != HD_POTS_OK:
                 break
