@@ -38,6 +38,14 @@ from holdem.cards import (
 )
 
 # --- evaluator (issue 2) ------------------------------------------------------------------
+from holdem.evaluator import (
+    HandCategory,
+    best_five,
+    category,
+    describe,
+    evaluate,
+    evaluate_many,
+)
 
 # --- deck (issue 2) -----------------------------------------------------------------------
 
@@ -78,6 +86,12 @@ __all__ = [
     "parse_card",
     "parse_cards",
     # evaluator
+    "HandCategory",
+    "best_five",
+    "category",
+    "describe",
+    "evaluate",
+    "evaluate_many",
     # deck
     # pots
     # game and state
