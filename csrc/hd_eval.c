@@ -35,25 +35,29 @@ hd_rank_t hd_eval_cards(const uint8_t *cards, int n) {
     return hd_hand_rank(h);
 }
 
-/* One row of K cards: validate (bad id or repeat -> returns 0) and rank. K is a constant at
- * each call site so the loop unrolls. */
-#define HD_ROW_BODY(T)                                                    \
-    hd_hand_t h = hd_hand_empty();                                       \
-    uint64_t bad = 0, dup = 0;                                           \
-    int j;                                                               \
-    for (j = 0; j < K; ++j) {                                            \
-        uint64_t v = (uint64_t)row[j];                                   \
-        uint64_t bit = hd_lane_bit((unsigned)v & 63u);                   \
-        bad |= (uint64_t)(v >= HD_NCARDS);                               \
-        dup |= h.mask & bit;                                             \
-        h.key += hd_card_key[v & 63u];                                   \
-        h.mask |= bit;                                                   \
-    }                                                                    \
-    if (bad | dup) return 0;                                             \
-    return hd_hand_rank(h);
+/* Card value -> index into hd_card_bit[256] (values >= 256 and negatives map to 255). */
+#define HD_CLAMP8(v) ((unsigned)(uint8_t)(v))
+#define HD_CLAMPW(v) ((uint64_t)(v) > 255u ? 255u : (unsigned)(uint64_t)(v))
 
-#define HD_BATCH_DEF(suffix, T)                                                        \
-    HD_INLINE hd_rank_t hd_row_##suffix(const T *row, const int K) { HD_ROW_BODY(T) }   \
+/* One row of K cards: returns its rank, or 0 if a card id is >= 52 (or negative) or repeated.
+ * Validation: the card bits of distinct ids add without carries, so sum == or; a bad id
+ * sets bit 63 (hd_card_bit). K is a constant at each call site so the loop unrolls. */
+#define HD_BATCH_DEF(suffix, T, CLAMP)                                                 \
+    HD_INLINE hd_rank_t hd_row_##suffix(const T *row, const int K) {                   \
+        uint64_t key = HD_KEY_INIT, sum = 0, any = 0;                                  \
+        int j;                                                                         \
+        for (j = 0; j < K; ++j) {                                                      \
+            unsigned v = CLAMP(row[j]);                                                \
+            uint64_t b = hd_card_bit[v];                                               \
+            key += hd_card_key[v & 63u];                                               \
+            sum += b;                                                                  \
+            any |= b;                                                                  \
+        }                                                                              \
+        {                                                                              \
+            hd_rank_t r = hd_rank_key_ids(key, any);                                   \
+            return ((sum ^ any) | (any >> HD_NCARDS)) ? 0 : r;                         \
+        }                                                                              \
+    }                                                                                  \
     ptrdiff_t hd_eval_batch_##suffix(const T *cards, size_t n, int k, hd_rank_t *out) { \
         size_t i;                                                                      \
         hd_rank_t acc = 0xFFFFu;                                                       \
@@ -75,14 +79,14 @@ hd_rank_t hd_eval_cards(const uint8_t *cards, int n) {
         return -1;                                                                     \
     }
 
-HD_BATCH_DEF(u8, uint8_t)
-HD_BATCH_DEF(i8, int8_t)
-HD_BATCH_DEF(u16, uint16_t)
-HD_BATCH_DEF(i16, int16_t)
-HD_BATCH_DEF(u32, uint32_t)
-HD_BATCH_DEF(i32, int32_t)
-HD_BATCH_DEF(u64, uint64_t)
-HD_BATCH_DEF(i64, int64_t)
+HD_BATCH_DEF(u8, uint8_t, HD_CLAMP8)
+HD_BATCH_DEF(i8, int8_t, HD_CLAMP8)
+HD_BATCH_DEF(u16, uint16_t, HD_CLAMPW)
+HD_BATCH_DEF(i16, int16_t, HD_CLAMPW)
+HD_BATCH_DEF(u32, uint32_t, HD_CLAMPW)
+HD_BATCH_DEF(i32, int32_t, HD_CLAMPW)
+HD_BATCH_DEF(u64, uint64_t, HD_CLAMPW)
+HD_BATCH_DEF(i64, int64_t, HD_CLAMPW)
 
 static void hd_hist_rec(hd_hand_t h, int first, int left, uint64_t *hist) {
     int c;

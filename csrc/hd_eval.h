@@ -84,6 +84,28 @@ HD_INLINE hd_rank_t hd_hand_rank(hd_hand_t h) {
     }
 }
 
+/* Rank from a key (HD_KEY_INIT plus hd_card_key[] of each card) and the same cards as an id
+ * mask (bit id per card): the flush mask is only assembled for flushes. Same precondition
+ * as hd_hand_rank; safe on any input. */
+HD_INLINE hd_rank_t hd_rank_key_ids(uint64_t key, uint64_t ids) {
+    uint64_t f = key & HD_FLUSH_BITS;
+    if (f) {
+        unsigned s = (((unsigned)hd_ctz64(f) - 35u) >> 2) & 3u;
+        uint64_t x = (ids >> s) & 0x0001111111111111ULL; /* this suit's cards: bits 4*rank */
+        unsigned m = 0;
+        while (x) {
+            m |= 1u << (hd_ctz64(x) >> 2);
+            x &= x - 1;
+        }
+        return hd_flush_rank[m & 0x1FFFu];
+    } else {
+        hd_hand_t h;
+        h.key = key;
+        h.mask = 0;
+        return hd_hand_rank(h);
+    }
+}
+
 /* Rank of n in 5..7 distinct card ids; 0 if n or a card is out of range or repeated. */
 hd_rank_t hd_eval_cards(const uint8_t *cards, int n);
 

@@ -11,6 +11,8 @@ cdef extern from "hd_eval.h" nogil:
         uint64_t mask
 
     int HD_NUM_RANKS
+    uint64_t HD_KEY_INIT
+    const uint64_t hd_card_key[64]
     int HD_MIN_HIGH_CARD, HD_MIN_PAIR, HD_MIN_TWO_PAIR, HD_MIN_THREE_OF_A_KIND, HD_MIN_STRAIGHT
     int HD_MIN_FLUSH, HD_MIN_FULL_HOUSE, HD_MIN_FOUR_OF_A_KIND, HD_MIN_STRAIGHT_FLUSH
 
@@ -18,6 +20,7 @@ cdef extern from "hd_eval.h" nogil:
     hd_hand_t hd_hand_add(hd_hand_t h, int card)
     hd_hand_t hd_hand_merge(hd_hand_t a, hd_hand_t b)
     hd_rank_t hd_hand_rank(hd_hand_t h)
+    hd_rank_t hd_rank_key_ids(uint64_t key, uint64_t ids)
     hd_rank_t hd_eval_cards(const uint8_t *cards, int n)
     int hd_category(hd_rank_t r)
     void hd_eval_init()

@@ -1,4 +1,4 @@
-# cython: language_level=3, always_allow_keywords=False
+# cython: language_level=3, always_allow_keywords=False, binding=False
 """Compiled core of the hand evaluator: :func:`evaluate` and :func:`evaluate_many`.
 
 The public names are re-exported by :mod:`holdem.evaluator` and :mod:`holdem`.
@@ -18,6 +18,30 @@ from holdem.cards import parse_cards
 from holdem.errors import InvalidArrayError, InvalidHandError
 
 
+cdef extern from *:
+    """
+    /* Card id of an int (or int subclass such as Card) holding 0..51, else -1. Reads the
+       value in place for small ints (no conversion call, no object created). */
+    static CYTHON_INLINE long hd_py_card_id(PyObject *o) {
+    #if PY_VERSION_HEX >= 0x030C0000
+        if (PyUnstable_Long_IsCompact((PyLongObject *)o)) {
+            Py_ssize_t v = PyUnstable_Long_CompactValue((PyLongObject *)o);
+            return ((size_t)v < 52) ? (long)v : -1;
+        }
+        return -1;
+    #else
+        Py_ssize_t size = Py_SIZE(o);
+        if (size == 1) {
+            digit d = ((PyLongObject *)o)->ob_digit[0];
+            return d < 52 ? (long)d : -1;
+        }
+        return size == 0 ? 0 : -1;
+    #endif
+    }
+    """
+    long hd_py_card_id(PyObject *o)
+
+
 cdef extern from "Python.h":
     bint PyList_CheckExact(object o)
     bint PyTuple_CheckExact(object o)
@@ -26,7 +50,6 @@ cdef extern from "Python.h":
     Py_ssize_t PyList_GET_SIZE(object o)
     Py_ssize_t PyTuple_GET_SIZE(object o)
     PyObject **PySequence_Fast_ITEMS(object o)
-    long PyLong_AsLongAndOverflow(PyObject *o, int *overflow)
     PyObject *PyTuple_GET_ITEM(object o, Py_ssize_t i)
 
 hd_eval_init()
@@ -71,9 +94,8 @@ def evaluate(cards):
     cdef Py_ssize_t n, i
     cdef PyObject *o
     cdef long v
-    cdef int overflow = 0
     cdef uint64_t seen = 0
-    cdef hd_hand_t h
+    cdef uint64_t key = HD_KEY_INIT
     if PyTuple_CheckExact(cards):
         n = PyTuple_GET_SIZE(cards)
     elif PyList_CheckExact(cards):
@@ -83,17 +105,16 @@ def evaluate(cards):
     if n < 5 or n > 7:
         return _evaluate_general(cards)
     items = PySequence_Fast_ITEMS(cards)
-    h = hd_hand_empty()
     for i in range(n):
         o = items[i]
         if not PyLong_Check(o) or PyBool_Check(o):
             return _evaluate_general(cards)
-        v = PyLong_AsLongAndOverflow(o, &overflow)
-        if overflow or <unsigned long>v >= 52 or (seen >> v) & 1:
+        v = hd_py_card_id(o)
+        if v < 0 or (seen >> v) & 1:
             return _evaluate_general(cards)
         seen |= (<uint64_t>1) << v
-        h = hd_hand_add(h, <int>v)
-    return <object>PyTuple_GET_ITEM(_RANK_OBJECTS, hd_hand_rank(h))
+        key += hd_card_key[v]
+    return <object>PyTuple_GET_ITEM(_RANK_OBJECTS, hd_rank_key_ids(key, seen))
 
 
 # ---------------------------------------------------------------------------------------------

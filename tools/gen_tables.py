@@ -178,7 +178,10 @@ def build() -> dict[str, object]:
     card_key = [0] * 64
     for card in range(52):
         card_key[card] = RANK_KEYS[card >> 2] + (1 << (SUIT_SHIFT + 4 * (card & 3)))
+    # Validation bits for batch input: 1 << id for a card, bit 63 for any byte value >= 52.
+    card_bit = [1 << v if v < 52 else 1 << 63 for v in range(256)]
     return {
+        "card_bit": card_bit,
         "flush": flush, "table": table, "disp": disp, "mul": mul, "attempt": attempt,
         "card_key": card_key, "cat_min": cat_min, "used_len": table_len, "n_keys": len(entries),
     }
@@ -222,6 +225,7 @@ extern "C" {{
 {cats}
 
 extern const uint64_t hd_card_key[64];              /* ids 52..63 are zero padding */
+extern const uint64_t hd_card_bit[256];             /* 1 << id; bit 63 for 52..255 */
 extern const uint16_t hd_flush_rank[8192];
 extern const uint8_t hd_hash_disp[{len(disp)}];
 extern const uint16_t hd_hash_rank[HD_HASH_SIZE];
@@ -236,6 +240,7 @@ extern const uint16_t hd_hash_rank[HD_HASH_SIZE];
         f"(of {len(table)});\n   multiplier found at attempt {t['attempt']}. */\n"
         '#include "hd_tables.h"\n\n'
         + c_array("uint64_t", "hd_card_key", card_key, 4, "0x{:016X}ULL")
+        + "\n" + c_array("uint64_t", "hd_card_bit", t["card_bit"], 4, "0x{:016X}ULL")  # type: ignore[arg-type]
         + "\n" + c_array("uint16_t", "hd_flush_rank", flush, 16)
         + "\n" + c_array("uint8_t", "hd_hash_disp", disp, 24)
         + "\n" + c_array("uint16_t", "hd_hash_rank", table, 16)
