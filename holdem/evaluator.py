@@ -28,11 +28,12 @@ Descriptions follow one pattern, ``"<Category>, <what makes it>, <kickers>"``::
 
 from __future__ import annotations
 
+import operator
 from bisect import bisect_right
 from collections.abc import Iterable
 from enum import IntEnum
 from itertools import combinations
-from typing import Final
+from typing import Final, SupportsIndex
 
 from holdem._eval import CATEGORY_MIN, NUM_RANKS, evaluate, evaluate_many
 from holdem.cards import RANK_NAMES, Card, CardLike, parse_cards
@@ -73,13 +74,18 @@ _CATEGORY_TEXT: Final = (
 _PLURAL: Final = tuple("Sixes" if n == "Six" else n + "s" for n in RANK_NAMES)
 
 
-def _check_rank(rank: int) -> int:
-    if isinstance(rank, bool) or not isinstance(rank, int) or not 1 <= rank <= NUM_RANKS:
+def _check_rank(rank: SupportsIndex) -> int:
+    """``rank`` as an int in 1..7462 (numpy integers are fine); else InvalidHandError."""
+    try:
+        value = None if isinstance(rank, bool) else operator.index(rank)
+    except TypeError:
+        value = None
+    if value is None or not 1 <= value <= NUM_RANKS:
         raise InvalidHandError(f"not a hand rank: {rank!r} (ranks are 1..{NUM_RANKS})")
-    return int(rank)
+    return value
 
 
-def category(rank: int) -> HandCategory:
+def category(rank: SupportsIndex) -> HandCategory:
     """The category of a rank from :func:`evaluate`.
 
     >>> category(7462), category(1)
@@ -136,7 +142,7 @@ def _count_vectors(total: int) -> list[list[int]]:
     return out
 
 
-def describe(rank: int) -> str:
+def describe(rank: SupportsIndex) -> str:
     """A description of a rank for people, e.g. ``"Two Pair, Aces and Kings, Queen kicker"``.
 
     >>> describe(evaluate("5d 4c 3h 2s Ac"))
@@ -144,8 +150,9 @@ def describe(rank: int) -> str:
     >>> describe(evaluate("Kh Kd Ks 7c 7h"))
     'Full House, Kings full of Sevens'
     """
-    cat = category(rank)
-    order = _shape(_example(rank))
+    value = _check_rank(rank)
+    cat = category(value)
+    order = _shape(_example(value))
     name = [RANK_NAMES[r] for r in order]
     plural = [_PLURAL[r] for r in order]
     text = str(cat)
