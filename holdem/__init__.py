@@ -39,6 +39,14 @@ from holdem.cards import (
 )
 
 # --- evaluator (issue 2) ------------------------------------------------------------------
+from holdem.evaluator import (
+    HandCategory,
+    best_five,
+    category,
+    describe,
+    evaluate,
+    evaluate_many,
+)
 
 # --- deck (issue 2) -----------------------------------------------------------------------
 from holdem._deck import Deck, deal_hands, hand_width
@@ -82,6 +90,12 @@ __all__ = [
     "parse_card",
     "parse_cards",
     # evaluator
+    "HandCategory",
+    "best_five",
+    "category",
+    "describe",
+    "evaluate",
+    "evaluate_many",
     # deck
     "Deck",
     "deal_hands",
