@@ -41,7 +41,7 @@ from holdem.cards import (
 # --- evaluator (issue 2) ------------------------------------------------------------------
 
 # --- deck (issue 2) -----------------------------------------------------------------------
-from holdem._deck import Deck, deal_hands, hand_width
+from holdem._deck import Deck, child_seed, deal_hands, hand_width
 
 # --- pots (issue 3) -----------------------------------------------------------------------
 
@@ -83,6 +83,7 @@ __all__ = [
     # evaluator
     # deck
     "Deck",
+    "child_seed",
     "deal_hands",
     "hand_width",
     # pots
