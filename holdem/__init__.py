@@ -44,6 +44,7 @@ from holdem.cards import (
 from holdem._deck import Deck, child_seed, deal_hands, hand_width
 
 # --- pots (issue 3) -----------------------------------------------------------------------
+from holdem.pots import Pot, PotResult, Rake, split_pots
 
 # --- game and hand state (issue 4) --------------------------------------------------------
 
@@ -87,6 +88,10 @@ __all__ = [
     "deal_hands",
     "hand_width",
     # pots
+    "Pot",
+    "PotResult",
+    "Rake",
+    "split_pots",
     # game and state
     # table
     # equity
