@@ -49,7 +49,7 @@ from holdem.evaluator import (
 )
 
 # --- deck (issue 2) -----------------------------------------------------------------------
-from holdem._deck import Deck, deal_hands, hand_width
+from holdem._deck import Deck, child_seed, deal_hands, hand_width
 
 # --- pots (issue 3) -----------------------------------------------------------------------
 from holdem.pots import Pot, PotResult, Rake, split_pots
@@ -98,6 +98,7 @@ __all__ = [
     "evaluate_many",
     # deck
     "Deck",
+    "child_seed",
     "deal_hands",
     "hand_width",
     # pots
