@@ -5,7 +5,7 @@ Use :func:`holdem.pots.split_pots` for one hand; :func:`split_pots_batch` resolv
 from buffers in one ``nogil`` loop (no Python objects per hand).
 """
 
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t
 
 from holdem.errors import InvalidPotError
 
@@ -205,7 +205,7 @@ def split_pots_batch(const int64_t[:, ::1] committed not None,
     with nogil:
         while row < m:
             code = split_pots_c(&committed[row, 0], &folded[row, 0], &ranks[row, 0], <int>n,
-                                 buttons[row], p_rake, flop_dealt, &res)
+                                buttons[row], p_rake, flop_dealt, &res)
             if code != HD_POTS_OK:
                 break
             for i in range(n):

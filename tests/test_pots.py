@@ -6,6 +6,7 @@ import random
 from array import array
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from hypothesis import assume, given
@@ -414,18 +415,18 @@ def test_rotating_seats_and_button_rotates_the_result(
 # --- differential against the plain-Python reference -------------------------------------
 
 def random_hand(rng: random.Random) -> tuple[list[int], list[bool], list[int | None], int]:
-    n = rng.randint(2, 10)
-    style = rng.random()
-    if style < 0.5:     # few distinct levels: many ties and side pots with equal stacks
-        levels = [rng.choice((0, 1, 2, 5, 10, 25, 100)) for _ in range(3)]
-        committed = [rng.choice(levels) for _ in range(n)]
+    rand = rng.random
+    n = 2 + int(rand() * 9)
+    if rand() < 0.5:    # few distinct levels: many ties and side pots with equal stacks
+        levels = [(0, 1, 2, 5, 10, 25, 100)[int(rand() * 7)] for _ in range(3)]
+        committed = [levels[int(rand() * 3)] for _ in range(n)]
     else:
-        committed = [rng.randint(0, 1000) for _ in range(n)]
-    folded = [rng.random() < 0.3 for _ in range(n)]
+        committed = [int(rand() * 1001) for _ in range(n)]
+    folded = [rand() < 0.3 for _ in range(n)]
     if all(folded):
-        folded[rng.randrange(n)] = False
-    ranks: list[int | None] = [None if f else rng.randint(1, 4) for f in folded]
-    return committed, folded, ranks, rng.randrange(n)
+        folded[int(rand() * n)] = False
+    ranks: list[int | None] = [None if f else 1 + int(rand() * 4) for f in folded]
+    return committed, folded, ranks, int(rand() * n)
 
 
 def test_agrees_with_the_reference_on_100000_random_hands() -> None:
@@ -472,16 +473,17 @@ def test_big_amounts_do_not_overflow() -> None:
 
 # --- batch entry --------------------------------------------------------------------------
 
-def _matrix(fmt: str, rows: list[list[int]]) -> memoryview:
+def _matrix(fmt: str, rows: list[list[int]]) -> Any:
+    """A C-contiguous 2-D buffer without numpy."""
     flat = array(fmt, [v for row in rows for v in row])
-    return memoryview(flat).cast("B").cast(fmt, (len(rows), len(rows[0])))
+    return memoryview(flat).cast("B").cast(fmt, (len(rows), len(rows[0])))  # type: ignore[call-overload]
 
 
 def test_batch_agrees_with_single_resolution() -> None:
     rng = random.Random(3)
     rake = Rake(0.05, cap=3)
     for n in (2, 6, 10):
-        hands_ = []
+        hands_: list[tuple[list[int], list[bool], list[int | None], int]] = []
         while len(hands_) < 300:
             committed, folded, ranks, button = random_hand(rng)
             if len(committed) == n:
