@@ -532,3 +532,25 @@ def test_batch_bad_input_names_the_hand() -> None:
     with pytest.raises(InvalidPotError, match="committed"):
         split_pots_batch(_matrix("q", [[1, -1]]), _matrix("B", [[0, 0]]),
                          _matrix("i", [[1, 1]]), array("i", [0]), _matrix("q", [[0, 0]]))
+
+
+# --- documentation ------------------------------------------------------------------------
+
+def test_readme_pots_section_and_module_doctests_run() -> None:
+    import doctest
+    from pathlib import Path
+
+    import holdem._pots
+    import holdem.pots
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Pots", 1)[1].split("\n## ", 1)[0]
+    parser = doctest.DocTestParser()
+    test = parser.get_doctest(section, {}, "README.md#pots", "README.md", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
+    runner.run(test)
+    assert runner.summarize(verbose=False).attempted >= 6
+    assert runner.summarize(verbose=False).failed == 0
+    assert doctest.testmod(holdem.pots).failed == 0
+    compiled = doctest.testmod(holdem._pots)
+    assert compiled.attempted >= 5 and compiled.failed == 0
