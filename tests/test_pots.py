@@ -306,6 +306,21 @@ def test_result_repr_pastes_back_and_str_reads_like_a_hand_history() -> None:
     assert hash(r) == hash(eval(repr(r), {"PotResult": PotResult, "Pot": Pot}))
 
 
+def test_results_and_rake_pickle_copy_and_replace() -> None:
+    import copy
+    import dataclasses
+    import pickle
+
+    r = split_pots(SEED_002, LIVE3, [3, 2, 1], button=0, rake=Rake(0.05, cap=2))
+    assert pickle.loads(pickle.dumps(r)) == r
+    assert copy.deepcopy(r) == r
+    rake = Rake(0.05, cap=2)
+    assert pickle.loads(pickle.dumps(rake)) == rake
+    assert dataclasses.replace(rake, cap=None) == Rake("1/20")
+    with pytest.raises(InvalidPotError):
+        dataclasses.replace(rake, cap=-2)
+
+
 def test_exported_from_the_package() -> None:
     for name in ("Pot", "PotResult", "Rake", "split_pots"):
         assert name in holdem.__all__ and getattr(holdem, name) is not None
