@@ -55,6 +55,10 @@ from holdem._deck import Deck, child_seed, deal_hands, hand_width
 from holdem.pots import Pot, PotResult, Rake, split_pots
 
 # --- game and hand state (issue 4) --------------------------------------------------------
+from holdem.actions import Action, ActionType
+from holdem.game import AnteType, DealStart, Game, Mode, Structure
+from holdem.hand_types import ActionRecord, HandResult, LegalActions, Post, SeatStatus, Street
+from holdem.state import HandState
 
 # --- table, agents, tournaments (issue 5) -------------------------------------------------
 
@@ -107,6 +111,20 @@ __all__ = [
     "Rake",
     "split_pots",
     # game and state
+    "Action",
+    "ActionRecord",
+    "ActionType",
+    "AnteType",
+    "DealStart",
+    "Game",
+    "HandResult",
+    "HandState",
+    "LegalActions",
+    "Mode",
+    "Post",
+    "SeatStatus",
+    "Street",
+    "Structure",
     # table
     # equity
     # history
