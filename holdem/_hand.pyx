@@ -19,6 +19,8 @@ from holdem._deck cimport (
 )
 
 from holdem._deck import Deck
+from holdem._eval import evaluate as _evaluate
+from holdem._showdown import split as _split
 from holdem.actions import Action, ActionType
 from holdem.cards import Card, parse_cards
 from holdem.errors import (
@@ -470,8 +472,6 @@ cdef class HandCore:
 
     cdef _finish(self):
         """End the hand: one seat left (R19) or a showdown (R29-R33); pay the pots."""
-        from holdem import _showdown
-
         cdef int n = self._n, j, k, first
         cdef bint show_all
         game = self.game
@@ -506,7 +506,7 @@ cdef class HandCore:
                 if hole is None:
                     raise InvalidHandError(
                         f"seat {j} reaches the showdown but its hole cards are unknown")
-                r = _showdown.rank7((hole[0], hole[1]) + board)
+                r = _evaluate((hole[0], hole[1]) + board)  # R29: best five of seven
                 ranks[j] = r
                 if not show_all:
                     beaten = False
@@ -521,8 +521,8 @@ cdef class HandCore:
                         continue
                 rank_of[j] = r
                 shown[j] = hole
-        res = _showdown.split(committed, folded, ranks, self._button, rake=game.rake,
-                              flop_dealt=self._nboard >= 3)
+        res = _split(committed, folded, ranks, self._button, rake=game.rake,
+                     flop_dealt=self._nboard >= 3)
         payouts = res.payouts
         final = tuple([self._stacks[j] + payouts[j] for j in range(n)])
         payoffs = tuple([final[j] - self._start_stacks[j] for j in range(n)])
