@@ -110,7 +110,8 @@ cdef class HandCore:
         st._sb_seat = sb_seat
         st._bb_seat = bb_seat
         first_dealt = (button + 1) % n
-        if game.deal_start.value == "big_blind":
+        kind, from_bb, bb_ante = game._plan
+        if from_bb:
             first_dealt = (bb_seat + 1) % n
         st._deal(seed, hole_cards, board, first_dealt)
         for i in range(n):
@@ -126,8 +127,7 @@ cdef class HandCore:
         st._legal = None
         st._live = n
         st._aggr = -1
-        structure = game.structure.value
-        st._kind = K_NL if structure == "NL" else K_PL if structure == "PL" else K_FL
+        st._kind = kind
         bb = game.big_blind
         st._bb = bb
         if st._kind == K_FL:
@@ -142,7 +142,6 @@ cdef class HandCore:
         st._fold_free = game.fold_when_check_free
         posts = []
         ante = game.ante
-        bb_ante = game.ante_type.value == "big_blind"
         if ante and not bb_ante:
             for k in range(n):
                 st._post(posts, (sb_seat + k) % n, "ante", ante, False)

@@ -34,6 +34,10 @@ MAX_CHIPS = 1 << 53
 
 def check_start(game: Any, stacks: Sequence[int], button: int) -> list[int]:
     """Validate the stacks and button of a new hand (R1); return the stacks as a list."""
+    if (type(stacks) is list and 2 <= len(stacks) <= 10 and type(button) is int
+            and 0 <= button < len(stacks) and not (game.straddle and len(stacks) < 3)
+            and all(type(s) is int and 0 < s <= MAX_CHIPS for s in stacks)):
+        return stacks[:]  # the common case, checked in one pass
     try:
         out = list(stacks)
     except TypeError:
