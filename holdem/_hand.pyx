@@ -19,6 +19,7 @@ from holdem._deck cimport (
 )
 
 from holdem._deck import Deck
+from holdem._seeding import resolve_seed
 from holdem._showdown import settle
 from holdem._validate import actions_of, check_start, given_cards, resolve, to_action
 from holdem.actions import Action
@@ -83,7 +84,7 @@ cdef class HandCore:
     cdef bint _folded[MAXP]
     cdef tuple _start_stacks, _hole, _board, _burns, _posts
     cdef list _hist
-    cdef object _result, _legal
+    cdef object _result, _legal, _seed
 
     def __init__(self, *args, **kwargs):
         raise TypeError("start a hand with Game.new_hand(...)")
@@ -184,6 +185,9 @@ cdef class HandCore:
         if hole_cards is None and board is None:
             if isinstance(seed, bool) or not (seed is None or isinstance(seed, int)):
                 raise InvalidConfigError(f"seed must be an int or None, got {seed!r}")
+            if seed is None:
+                seed = resolve_seed(None)
+            self._seed = seed
             order = _deal_order(seed, 2 * n + 8)
             hole = [None] * n
             for k in range(n):
@@ -195,6 +199,7 @@ cdef class HandCore:
             self._partial = False
             return
         self._hole, self._board, self._partial = given_cards(n, seed, hole_cards, board)
+        self._seed = None
         self._burns = ()
 
     # ------------------------------------------------------------------ plain queries
@@ -281,6 +286,12 @@ cdef class HandCore:
     def is_terminal(self):
         return self._over
 
+    @property
+    def seed(self):
+        """The deck seed of this hand (drawn from os.urandom when none was given), or None when
+        the cards were given: ``game.new_hand(stacks, button=b, seed=state.seed)`` replays it."""
+        return self._seed
+
     def status_code(self, int seat):
         """0 active, 1 folded, 2 all in."""
         if not 0 <= seat < self._n:
@@ -341,6 +352,7 @@ cdef class HandCore:
         self._burns = o._burns
         self._posts = o._posts
         self._hist = o._hist
+        self._seed = o._seed
         self._result = o._result
         self._legal = o._legal
 
@@ -357,7 +369,7 @@ cdef class HandCore:
             tuple([self._acted[i] for i in range(n)]),
             tuple([bool(self._folded[i]) for i in range(n)]),
             self._start_stacks, self._hole, self._board, self._burns, self._posts,
-            tuple(self._hist), self._result,
+            tuple(self._hist), self._result, self._seed,
         )
 
     def _setstate(self, state):
@@ -367,7 +379,7 @@ cdef class HandCore:
          self._inc, self._full, self._bb, self._cap, sizes, self._over, self._partial,
          self._lift, self._fold_free, stacks, bets, committed, acted, folded,
          self._start_stacks, self._hole, self._board, self._burns, self._posts, hist,
-         self._result) = state
+         self._result, self._seed) = state
         for i in range(4):
             self._sizes[i] = sizes[i]
         for i in range(self._n):

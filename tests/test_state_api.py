@@ -84,3 +84,14 @@ def test_clone_and_pickle() -> None:
     assert t == s
     t.call()
     assert s.street is Street.PREFLOP and t.street is Street.FLOP
+
+
+def test_seed_is_recorded_and_replays() -> None:
+    g = Game(big_blind=2)
+    a = g.new_hand([100] * 4, button=1)  # no seed: one is drawn and recorded
+    assert isinstance(a.seed, int)
+    b = g.new_hand([100] * 4, button=1, seed=a.seed)
+    assert b.hole_cards == a.hole_cards and b.seed == a.seed
+    assert hu_hand().seed is None  # cards given
+    with pytest.raises(TypeError):
+        holdem.HandState()
