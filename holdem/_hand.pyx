@@ -631,7 +631,7 @@ cdef class HandCore:
 
     cdef tuple _resolve(self, action, seat):
         """Validate ``action`` for the seat to act; return ``(kind, to)`` for :meth:`_act`."""
-        t, to = to_action(action)
+        t, to, seat = to_action(action, seat)
         la = self._seat_check(seat)
         i = la.seat
         return resolve(t, to, la, self._bets[i], self._stacks[i], self._cur, self._block_reason)

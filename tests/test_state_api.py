@@ -95,3 +95,14 @@ def test_seed_is_recorded_and_replays() -> None:
     assert hu_hand().seed is None  # cards given
     with pytest.raises(TypeError):
         holdem.HandState()
+
+
+def test_phh_lines_name_the_seat() -> None:
+    s = hu_hand()
+    with pytest.raises(OutOfTurnError):
+        s.apply("p2 cbr 6")  # PHH p2 is seat 1; seat 0 is to act
+    s.apply("p1 cbr 6")
+    s.apply("p2 cc")
+    assert s.street is Street.FLOP
+    with pytest.raises(InvalidActionError):
+        s.apply("p1 cc", seat=1)  # seat= disagrees with the PHH token (p1 is seat 0)
