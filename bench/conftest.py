@@ -1,4 +1,9 @@
-"""Shared benchmark fixtures: fixed, seeded inputs so every run (and every peer) sees the same."""
+"""Shared benchmark fixtures and helpers.
+
+Fixed, seeded inputs so every run (and every peer) sees the same; each benchmark's
+``extra_info`` (rates, ratios to peers) is printed after pytest-benchmark's table, so a short
+run (.ci/run) shows the figures that matter.
+"""
 
 from __future__ import annotations
 
@@ -47,3 +52,21 @@ def _record_rate(benchmark: Any, items: int, unit: str = "hands/s") -> None:
 def record_rate() -> Callable[..., None]:
     """``record_rate(benchmark, items_per_round, unit="hands/s")`` after ``benchmark(...)``."""
     return _record_rate
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_terminal_summary(terminalreporter: Any, exitstatus: int, config: pytest.Config) -> None:
+    session = getattr(config, "_benchmarksession", None)
+    rows = [
+        (b.name, b.extra_info)
+        for b in getattr(session, "benchmarks", []) or []
+        if getattr(b, "extra_info", None)
+    ]
+    if not rows:
+        return
+    terminalreporter.section("benchmark figures (extra_info)")
+    for name, info in rows:
+        figures = ", ".join(
+            f"{k}={v:,}" if isinstance(v, int) else f"{k}={v}" for k, v in info.items()
+        )
+        terminalreporter.write_line(f"{name}: {figures}")

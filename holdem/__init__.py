@@ -10,6 +10,7 @@ from holdem._version import __version__
 # --- errors -------------------------------------------------------------------------------
 from holdem.errors import (
     AgentError,
+    DeckError,
     DuplicateCardError,
     HoldemError,
     IllegalActionError,
@@ -48,10 +49,16 @@ from holdem.evaluator import (
 )
 
 # --- deck (issue 2) -----------------------------------------------------------------------
+from holdem._deck import Deck, child_seed, deal_hands, hand_width
 
 # --- pots (issue 3) -----------------------------------------------------------------------
+from holdem.pots import Pot, PotResult, Rake, split_pots
 
 # --- game and hand state (issue 4) --------------------------------------------------------
+from holdem.actions import Action, ActionType
+from holdem.game import AnteType, DealStart, Game, Mode, Structure
+from holdem.hand_types import ActionRecord, HandResult, LegalActions, Post, SeatStatus, Street
+from holdem.state import HandState
 
 # --- table, agents, tournaments (issue 5) -------------------------------------------------
 
@@ -65,6 +72,7 @@ __all__ = [
     "CARDS",
     "AgentError",
     "Card",
+    "DeckError",
     "DuplicateCardError",
     "HoldemError",
     "IllegalActionError",
@@ -93,8 +101,30 @@ __all__ = [
     "evaluate",
     "evaluate_many",
     # deck
+    "Deck",
+    "child_seed",
+    "deal_hands",
+    "hand_width",
     # pots
+    "Pot",
+    "PotResult",
+    "Rake",
+    "split_pots",
     # game and state
+    "Action",
+    "ActionRecord",
+    "ActionType",
+    "AnteType",
+    "DealStart",
+    "Game",
+    "HandResult",
+    "HandState",
+    "LegalActions",
+    "Mode",
+    "Post",
+    "SeatStatus",
+    "Street",
+    "Structure",
     # table
     # equity
     # history
