@@ -13,6 +13,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from reference import best_value, classify_five
 
 import holdem
@@ -498,6 +500,31 @@ def test_evaluate_many_checks_every_row_position() -> None:
         hands[1, col] = hands[1, (col + 1) % 7]
         with pytest.raises(InvalidArrayError, match="row 1"):
             evaluate_many(hands)
+
+
+@given(
+    dtype=st.sampled_from(INT_DTYPES),
+    k=st.integers(5, 7),
+    data=st.data(),
+)
+def test_evaluate_many_on_arbitrary_values(dtype: type, k: int, data: st.DataObject) -> None:
+    """Garbage in: either every row is a valid hand and each rank matches evaluate(), or
+    InvalidArrayError names the first bad row. Never a crash (this also runs under ASan)."""
+    low = -3 if np.issubdtype(dtype, np.signedinteger) else 0
+    rows = data.draw(st.lists(
+        st.one_of(
+            st.lists(st.integers(0, 51), min_size=k, max_size=k, unique=True),
+            st.lists(st.integers(low, 70), min_size=k, max_size=k),
+        ),
+        max_size=20,
+    ))
+    arr = np.array(rows, dtype=dtype).reshape(len(rows), k)
+    bad = [i for i, r in enumerate(rows) if len(set(r)) < k or not all(0 <= v < 52 for v in r)]
+    if bad:
+        with pytest.raises(InvalidArrayError, match=f"row {bad[0]} "):
+            evaluate_many(arr)
+    else:
+        assert evaluate_many(arr).tolist() == [evaluate(r) for r in rows]
 
 
 # --- tables ------------------------------------------------------------------------------------
