@@ -439,8 +439,18 @@ def test_evaluate_many_out() -> None:
     assert out.tolist() == evaluate_many(hands).tolist()
     arr = array.array("H", bytes(128))
     assert evaluate_many(hands, out=arr) is arr and arr.tolist() == out.tolist()
-    for bad in (np.zeros(63, np.uint16), np.zeros(64, np.int32), np.zeros((8, 8), np.uint16),
-                np.zeros(128, np.uint16)[::2], b"\0" * 128, [0] * 64):
+    for dtype in (np.int32, np.uint32, np.int64, np.uint64):
+        wide = np.full(64, -1).astype(dtype)
+        assert evaluate_many(hands, out=wide) is wide and wide.tolist() == out.tolist()
+    many = np.array(random_hands(5000, 6, seed=19), dtype=np.uint8)  # several chunks
+    wide = np.zeros(5000, np.int32)
+    evaluate_many(many, out=wide)
+    assert wide.tolist() == evaluate_many(many).tolist()
+    many[4321, 2] = 52
+    with pytest.raises(InvalidArrayError, match="row 4321 "):
+        evaluate_many(many, out=wide)
+    for bad in (np.zeros(63, np.uint16), np.zeros(64, np.int16), np.zeros((8, 8), np.uint16),
+                np.zeros(64, np.float32), np.zeros(128, np.uint16)[::2], b"\0" * 128, [0] * 64):
         with pytest.raises(InvalidArrayError, match="out"):
             evaluate_many(hands, out=bad)
 
