@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import importlib.machinery
 import importlib.metadata
+import os
 import re
 import subprocess
 import sys
 import tomllib
 from pathlib import Path
+
+import pytest
 
 import holdem
 
@@ -30,6 +33,10 @@ def installed() -> bool:
     return dist.read_text("direct_url.json") is not None or dist.version == holdem.__version__
 
 
+SANITIZED = "asan" in os.environ.get("LD_PRELOAD", "") or os.environ.get("HOLDEM_SANITIZE") == "1"
+
+
+@pytest.mark.skipif(SANITIZED, reason="an ASan-instrumented run times the sanitizer, not holdem")
 def test_import_under_100_ms() -> None:
     code = "import time; t = time.perf_counter(); import holdem; print(time.perf_counter() - t)"
     runs = [
@@ -38,9 +45,9 @@ def test_import_under_100_ms() -> None:
                 [sys.executable, "-c", code], cwd=ROOT, check=True, capture_output=True, text=True
             ).stdout
         )
-        for _ in range(5)
+        for _ in range(7)
     ]
-    assert min(runs) < 0.100, f"import holdem took {min(runs) * 1000:.1f} ms (best of 5)"
+    assert min(runs) < 0.100, f"import holdem took {min(runs) * 1000:.1f} ms (best of 7)"
 
 
 def compiled_modules() -> list[str]:
