@@ -8,7 +8,8 @@ pot breakdown for display and hand histories. The work is done by an allocation-
 The rules, in the order they are applied (ids from RULES.md):
 
 1. **Uncalled chips (R21).** The seat that committed the most, if it is alone at the top, gets
-   back its excess over the second-highest commitment before any pot is formed.
+   back its excess over the second-highest commitment before any pot is formed (whether or not
+   it folded: chips nobody matched were never at stake).
 2. **Side pots (R31).** Pots are layered at each distinct commitment of a seat that did not fold
    (all-in levels): the main pot holds everybody's chips up to the lowest live level, the next
    pot the chips between that level and the next one, and so on. Folded chips stay in every pot
