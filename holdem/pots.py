@@ -3,7 +3,8 @@
 :func:`split_pots` takes what each seat committed this hand, who folded, the hand ranks (higher
 is stronger) and the button, and returns a :class:`PotResult`: chips paid to each seat and the
 pot breakdown for display and hand histories. The work is done by an allocation-free C kernel
-(``csrc/hd_pots.c``); :func:`holdem._pots.split_pots_batch` resolves many hands from buffers.
+(``csrc/hd_pots.c``); :func:`split_pots_batch` resolves many hands from buffers in one
+``nogil`` loop, and Cython code can ``cimport`` the kernel as ``holdem._pots.split_pots_c``.
 
 The rules, in the order they are applied (ids from RULES.md):
 
@@ -55,9 +56,10 @@ from decimal import Decimal
 from fractions import Fraction
 
 from holdem import _pots
+from holdem._pots import split_pots_batch
 from holdem.errors import InvalidPotError
 
-__all__ = ["Pot", "PotResult", "Rake", "split_pots"]
+__all__ = ["Pot", "PotResult", "Rake", "split_pots", "split_pots_batch"]
 
 RakeFraction = int | float | Fraction | Decimal | str
 
