@@ -37,8 +37,33 @@ class Result(ctypes.Structure):
 OK, E_NULL, E_SEATS, E_BUTTON, E_CHIPS, E_NO_LIVE, E_RANK, E_RAKE = 0, -1, -2, -3, -4, -5, -6, -7
 
 
+class Kernel:
+    """hd_split_pots plus libc malloc/free: inputs live in exactly-sized malloc blocks, so a
+    read past seat n-1 is a heap overflow that AddressSanitizer reports (ctypes arrays keep
+    small buffers inside the Python object, where it could not)."""
+
+    def __init__(self, fn: Any, libc: Any) -> None:
+        self.fn, self.libc = fn, libc
+
+    def __call__(self, *args: Any) -> int:
+        return int(self.fn(*args))
+
+    def array(self, ctype: Any, values: list[int] | None) -> int | None:
+        if values is None:
+            return None
+        size = ctypes.sizeof(ctype) * max(1, len(values))
+        address = int(self.libc.malloc(size))
+        (ctype * len(values)).from_address(address)[:] = values
+        return address
+
+    def free(self, *addresses: int | None) -> None:
+        for address in addresses:
+            if address is not None:
+                self.libc.free(address)
+
+
 @pytest.fixture(scope="module")
-def kernel() -> Any:
+def kernel() -> Kernel:
     lib = ctypes.CDLL(holdem._pots.__file__)
     try:
         fn = lib.hd_split_pots
@@ -47,31 +72,39 @@ def kernel() -> Any:
     fn.restype = ctypes.c_int
     fn.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int,
                    ctypes.c_int, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p]
-    return fn
+    libc = ctypes.CDLL(None)
+    libc.malloc.restype = ctypes.c_void_p
+    libc.malloc.argtypes = [ctypes.c_size_t]
+    libc.free.restype = None
+    libc.free.argtypes = [ctypes.c_void_p]
+    return Kernel(fn, libc)
 
 
-def call(kernel: Any, committed: list[int] | None, folded: list[int] | None,
+def call(kernel: Kernel, committed: list[int] | None, folded: list[int] | None,
          ranks: list[int] | None, button: int, rake: Rake | None = None, flop: int = 1,
-         n: int | None = None, out: Result | None = None) -> tuple[int, Result]:
-    # Exactly-sized arrays, so a read past seat n-1 would be caught by the sanitizer.
-    n = len(committed) if n is None and committed is not None else (n or 0)
-    c = (I64 * len(committed))(*committed) if committed is not None else None
-    f = (ctypes.c_uint8 * len(folded))(*folded) if folded is not None else None
-    r = (ctypes.c_int32 * len(ranks))(*ranks) if ranks is not None else None
-    res = Result() if out is None else out
-    code = kernel(c, f, r, n, button, ctypes.byref(rake) if rake is not None else None, flop,
-                  ctypes.byref(res))
+         n: int | None = None) -> tuple[int, Result]:
+    if n is None:
+        n = len(committed) if committed is not None else 0
+    c = kernel.array(I64, committed)
+    f = kernel.array(ctypes.c_uint8, folded)
+    r = kernel.array(ctypes.c_int32, ranks)
+    res = Result()
+    try:
+        code = kernel(c, f, r, n, button, ctypes.byref(rake) if rake is not None else None,
+                      flop, ctypes.byref(res))
+    finally:
+        kernel.free(c, f, r)
     return code, res
 
 
-def test_null_pointers(kernel: Any) -> None:
+def test_null_pointers(kernel: Kernel) -> None:
     assert kernel(None, None, None, 2, 0, None, 1, None) == E_NULL
     code, res = call(kernel, None, [0, 0], [1, 1], 0, n=2)
     assert (code, res.error_seat) == (E_NULL, -1)
     assert call(kernel, [1, 1], None, [1, 1], 0)[0] == E_NULL
 
 
-def test_seat_count_and_button(kernel: Any) -> None:
+def test_seat_count_and_button(kernel: Kernel) -> None:
     assert call(kernel, [1], [0], [1], 0)[0] == E_SEATS
     assert call(kernel, [1] * 11, [0] * 11, [1] * 11, 0)[0] == E_SEATS
     assert call(kernel, [1, 1], [0, 0], [1, 1], 0, n=-5)[0] == E_SEATS
@@ -79,7 +112,7 @@ def test_seat_count_and_button(kernel: Any) -> None:
     assert call(kernel, [1, 1], [0, 0], [1, 1], -1)[0] == E_BUTTON
 
 
-def test_chips_ranks_and_live_seats(kernel: Any) -> None:
+def test_chips_ranks_and_live_seats(kernel: Kernel) -> None:
     code, res = call(kernel, [1, -1, 1], [0, 0, 0], [1, 1, 1], 0)
     assert (code, res.error_seat) == (E_CHIPS, 1)
     code, res = call(kernel, [1, 2**59 + 1], [0, 0], [1, 1], 0)
@@ -95,11 +128,11 @@ def test_chips_ranks_and_live_seats(kernel: Any) -> None:
 
 @pytest.mark.parametrize(("num", "den", "cap"), [
     (1, 0, -1), (2, 1, -1), (1, 2**32 + 1, -1), (1, 20, -2), (2**40, 2**32, -1)])
-def test_bad_rake_numbers(kernel: Any, num: int, den: int, cap: int) -> None:
+def test_bad_rake_numbers(kernel: Kernel, num: int, den: int, cap: int) -> None:
     assert call(kernel, [5, 5], [0, 0], [1, 2], 0, Rake(num, den, cap, 1))[0] == E_RAKE
 
 
-def test_rake_extremes(kernel: Any) -> None:
+def test_rake_extremes(kernel: Kernel) -> None:
     code, res = call(kernel, [2**59] * 10, [0] * 10, [1] * 10, 0,
                      Rake(2**32 - 1, 2**32, -1, 1))
     assert code == OK
@@ -107,7 +140,7 @@ def test_rake_extremes(kernel: Any) -> None:
     assert sum(res.payouts[:10]) + res.rake == 10 * 2**59
 
 
-def test_random_garbage_is_rejected_or_conserved(kernel: Any) -> None:
+def test_random_garbage_is_rejected_or_conserved(kernel: Kernel) -> None:
     rng = random.Random(99)
     codes = set()
     for _ in range(5000):
