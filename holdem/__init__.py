@@ -5,7 +5,6 @@
 Card('As')
 """
 
-# ruff: noqa: I001  (imports are grouped by feature block, one block per issue)
 from holdem._version import __version__
 
 # --- errors -------------------------------------------------------------------------------
@@ -73,7 +72,7 @@ from holdem.live_events import (
     Ruling,
 )
 
-__all__ = [  # noqa: RUF022 (grouped by feature block)
+__all__ = [
     "CARDS",
     "AgentError",
     "Card",
