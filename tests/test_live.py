@@ -25,13 +25,17 @@ index  card  normal deal             note
 
 from __future__ import annotations
 
+import doctest
 from collections.abc import Callable, Iterable
+from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import holdem
+import holdem.live
+import holdem.live_events
 from holdem import (
     CARDS,
     Card,
@@ -477,3 +481,21 @@ def test_random_dealer_errors_never_lose_a_card(n: int, stacks: list[int], butto
         if not isinstance(a, DealerError):
             ref.apply(a)
     assert ref.is_terminal() and ref.payoffs == result.payoffs
+
+
+# ---------------------------------------------------------------------- docs
+@pytest.mark.parametrize("module", [holdem.live, holdem.live_events])
+def test_module_doctests(module: object) -> None:
+    failed, attempted = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)  # type: ignore[arg-type]
+    assert attempted > 0 and failed == 0
+
+
+def test_readme_live_dealing_section_runs() -> None:
+    text = (Path(__file__).parent.parent / "README.md").read_text()
+    start = text.index("### Live dealing and dealer errors")
+    end = text.index("\n#", start + 5)
+    test = doctest.DocTestParser().get_doctest(text[start:end], {}, "README: live dealing",
+                                               "README.md", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
+    runner.run(test)
+    assert test.examples and runner.failures == 0
