@@ -27,9 +27,11 @@ the engine applies the procedure of the rules (seed 001, "Errores del Repartidor
 
 Choices where the rules are silent (said here so they can be checked):
 
-- The exposed card of R39 and the extra card of R42 both say "used as the burn card". When
-  both happen in one deal both go to the burns (in the order reported) and the flop is dealt
-  without a further burn.
+- Each procedure is applied when its event is reported (the whole deal is out once the hand
+  is created, so "after the deal" is then). The exposed card of R39 and the extra card of R42
+  both are "used as the burn card": when both happen in one deal both go to the burns, in the
+  order reported (the R39 replacement and the R42 extra card are each the top card at that
+  moment), and the flop is dealt without a further burn.
 - A premature flop is turned after a burn, unless a burn for the flop is already on the table
   (R39, R42, or an earlier premature flop): the dealer burns once per street.
 - R40 reshuffles as soon as the error is reported; R41 reshuffles when the river is dealt
@@ -46,10 +48,11 @@ Shuffles are deterministic. By default shuffle ``k`` of the hand (``k = 0`` for 
 deck when no stacked deck is given, then 1, 2, ... for each reshuffle) is a
 :class:`holdem.Deck` seeded with ``child_seed(seed, k)``, restricted to the cards being
 shuffled. A table that knows the real order after a physical shuffle passes ``shuffle=``: a
-function given the cards to shuffle (for a misdeal: the hole cards in deal order, then burns,
-board and set-aside cards, then the deck top first; for R40: the deck top first, the returned
-board cards in their old places; for R41: the deck top first, then the set-aside cards) that
-returns them in their new order, top first.
+function given the cards to shuffle that returns them in their new order, top first. It is
+given, in this order: for a misdeal, the hole cards in deal order, the burns, then the deck top
+first; for a premature flop, the deck top first (the turned cards still on top); for a flop
+with too many cards, the turned cards in board order, then the deck top first; for R41, the
+deck top first, then the set-aside cards.
 
 >>> from holdem import Game, CARDS, parse_cards
 >>> top = parse_cards("As Ks Ah Kh Qs Js Ts 9s 8s 7s")
@@ -71,6 +74,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 
 from holdem._deck import Deck, child_seed
+from holdem._live_table import Table, can_finish
 from holdem._seeding import resolve_seed
 from holdem.actions import Action, ActionType
 from holdem.cards import CARDS, Card, CardLike, format_cards, parse_cards
@@ -101,65 +105,6 @@ __all__ = ["LiveHand", "ShuffleFunction"]
 
 ShuffleFunction = Callable[[tuple[Card, ...]], Iterable[CardLike]]
 """Given the cards to shuffle (a tuple), return the same cards in their new order, top first."""
-
-
-class _Table:
-    """Where the physical cards are (mutable; :class:`LiveHand` works on copies, then commits)."""
-
-    __slots__ = ("aside", "aside_street", "board", "burns", "dealing", "exposed", "extra",
-                 "flop_burned", "hole", "misdeals", "river_reshuffle", "shuffles", "stub")
-
-    stub: list[Card]
-    hole: list[list[Card]]
-    burns: list[Card]
-    board: list[Card]
-    aside: list[Card]
-    flop_burned: bool
-    river_reshuffle: bool
-    aside_street: int
-    shuffles: int
-    exposed: int
-    extra: int
-    dealing: bool
-    misdeals: int
-
-    def copy(self) -> _Table:
-        new = object.__new__(_Table)
-        new.stub = self.stub[:]
-        new.hole = [h[:] for h in self.hole]
-        new.burns = self.burns[:]
-        new.board = self.board[:]
-        new.aside = self.aside[:]
-        new.flop_burned = self.flop_burned
-        new.river_reshuffle = self.river_reshuffle
-        new.aside_street = self.aside_street
-        new.shuffles = self.shuffles
-        new.exposed = self.exposed
-        new.extra = self.extra
-        new.dealing = self.dealing
-        new.misdeals = self.misdeals
-        return new
-
-    def take(self) -> Card:
-        if not self.stub:  # guarded by LiveHand._can_finish; reaching this is a bug
-            raise RuntimeError("live dealing: the deck ran out")
-        return self.stub.pop(0)
-
-
-def _can_finish(stub: int, board: int, flop_burned: bool, reshuffle: bool, aside: int) -> bool:
-    """Whether ``stub`` cards (plus ``aside`` ones shuffled back for the river) can finish the
-    board from ``board`` cards with the burns still due."""
-    if board == 0:
-        stub -= 3 if flop_burned else 4
-    if board <= 3:
-        stub -= 2
-    if stub < 0:
-        return False
-    if board <= 4:
-        stub -= 1 if reshuffle else 2
-        if reshuffle:
-            stub += aside
-    return stub >= 0
 
 
 def _to_action(action: Action | str | int) -> Action:
@@ -237,15 +182,7 @@ class LiveHand:
                 raise DeckError(
                     f"a stacked deck must hold all 52 cards, top first; got {len(order)}")
         self._deck0 = tuple(order) if deck is not None else None
-        t = object.__new__(_Table)
-        t.stub = order
-        t.hole = [[] for _ in range(n)]
-        t.burns, t.board, t.aside = [], [], []
-        t.flop_burned = t.river_reshuffle = False
-        t.aside_street = -1
-        t.shuffles = t.exposed = t.extra = t.misdeals = 0
-        t.dealing = True
-        self._deal(t)
+        t = Table.new(order, n, self._first, self._reshuffle)
         self._actions: list[Action] = []
         self._history: list[Action | DealerError] = []
         self._rulings: list[Ruling] = []
@@ -359,7 +296,7 @@ class LiveHand:
 
     def accounting(self) -> CardAccount:
         """Where every card is now: deck (top first), hole cards, burns, board, set aside."""
-        return self._account(self._t)
+        return self._t.account()
 
     def possible_events(self) -> tuple[str, ...]:
         """The dealer errors that could be reported now, as text (empty when none)."""
@@ -441,7 +378,7 @@ class LiveHand:
             raise InvalidEventError(f"{event!r} cannot happen now: {reason}; possible now: "
                                     f"{possible}")
         t = self._t.copy()
-        rule, text, rebuild = self._procedure(t, event)
+        rule, text, rebuild = t.procedure(event)
         state = self._settle(t, self._actions) if rebuild else self._state
         self._check(t, state)
         ruling = Ruling(event, rule, text)
@@ -516,140 +453,12 @@ class LiveHand:
         if t.aside_street == street:
             return (f"a premature {name} was already set aside in this round (a second one is "
                     "not covered by the rules)")
-        if not _can_finish(len(t.stub) - 2, len(t.board), t.flop_burned, True,
+        if not can_finish(len(t.stub) - 2, len(t.board), t.flop_burned, True,
                            len(t.aside) + 1):
             return "the deck would not have enough cards left to finish the hand"
         return None
 
-    # ------------------------------------------------------------------ procedures
-    def _procedure(self, t: _Table, event: DealerError) -> tuple[str, str, bool]:
-        """Apply the rules' procedure to ``t``; return (rule id, text, board/hole changed)."""
-        if isinstance(event, CardExposed):
-            t.exposed += 1
-            if event.position == 0:
-                return self._misdeal(t, "R38", "the first card of the deal was exposed")
-            if t.exposed >= 2:
-                return self._misdeal(t, "R39", "two cards were exposed during the deal")
-            seat, k = self._seat_of(event.position)
-            card = t.hole[seat][k]
-            new = t.take()
-            t.hole[seat][k] = new
-            t.burns.append(card)
-            t.flop_burned = True
-            return ("R39", f"the exposed {card} (seat {seat}) is replaced by the top card {new} "
-                    "and becomes the burn card", True)
-        if isinstance(event, ExtraCards):
-            t.extra += event.count
-            if t.extra >= 2:
-                return self._misdeal(t, "R42", f"{t.extra} extra cards were dealt")
-            card = t.take()
-            t.burns.append(card)
-            t.flop_burned = True
-            return "R42", f"the extra card {card} goes back and is used as the burn card", False
-        if isinstance(event, PrematureFlop):
-            t.dealing = False
-            burn = ""
-            if not t.flop_burned:
-                b = t.take()
-                t.burns.append(b)
-                t.flop_burned = True
-                burn = f" (after burning {b})"
-            turned = t.stub[: event.cards]
-            t.stub = self._reshuffle(t, t.stub)
-            return ("R40", f"the premature flop {format_cards(turned)}{burn} is shuffled back "
-                    "into the deck; the burn stays; the new flop comes without a burn", False)
-        if isinstance(event, OverdealtFlop):
-            extra = event.cards - 3
-            turned = t.board + t.stub[:extra]
-            t.stub = self._reshuffle(t, turned + t.stub[extra:])
-            t.board = [t.take() for _ in range(3)]
-            return ("R40", f"the flop of {event.cards} cards {format_cards(turned)} is shuffled "
-                    f"back into the deck; the burn stays; new flop {format_cards(t.board)} "
-                    "without a burn", True)
-        if isinstance(event, PrematureTurn | PrematureRiver):
-            street = 1 if isinstance(event, PrematureTurn) else 2
-            b = t.take()
-            c = t.take()
-            t.burns.append(b)
-            t.aside.append(c)
-            t.aside_street = street
-            t.river_reshuffle = True
-            if street == 1:
-                text = (f"the premature turn {c} is set aside (the burn {b} stays); after the "
-                        "flop betting the dealer burns and turns the next card as the turn; the "
-                        "river comes after a reshuffle with the set-aside card, without a burn")
-            else:
-                text = (f"the premature river {c} is set aside (the burn {b} stays); after the "
-                        "turn betting the deck is reshuffled with it and the river comes "
-                        "without a burn")
-            return "R41", text, False
-        raise InvalidEventError(f"unknown event type {type(event).__name__}")  # pragma: no cover
-
-    def _misdeal(self, t: _Table, rule: str, why: str) -> tuple[str, str, bool]:
-        n = self._n
-        dealt = [t.hole[(self._first + p % n) % n][p // n] for p in range(2 * n)]
-        cards = dealt + t.burns + t.board + t.aside + t.stub
-        t.stub = self._reshuffle(t, cards)
-        t.hole = [[] for _ in range(n)]
-        t.burns, t.board, t.aside = [], [], []
-        t.flop_burned = t.river_reshuffle = False
-        t.aside_street = -1
-        t.exposed = t.extra = 0
-        t.dealing = True
-        t.misdeals += 1
-        self._deal(t)
-        return rule, f"misdeal ({why}): all 52 cards collected, reshuffled and dealt again", True
-
-    # ------------------------------------------------------------------ dealing
-    def _seat_of(self, position: int) -> tuple[int, int]:
-        n = self._n
-        return (self._first + position % n) % n, position // n
-
-    def _deal(self, t: _Table) -> None:
-        """R12: two hole cards each, one at a time clockwise from the first seat dealt to."""
-        for p in range(2 * self._n):
-            seat, _ = self._seat_of(p)
-            t.hole[seat].append(t.take())
-
-    def _deal_street(self, t: _Table) -> None:
-        """Deal the next street off the deck with the burn due (R13, R14, R39-R42)."""
-        nb = len(t.board)
-        if nb == 0:
-            if not t.flop_burned:
-                t.burns.append(t.take())
-            t.flop_burned = True
-            t.board.extend(t.take() for _ in range(3))
-        elif nb == 3:
-            t.burns.append(t.take())
-            t.board.append(t.take())
-        elif nb == 4:
-            if t.river_reshuffle:
-                t.stub = self._reshuffle(t, t.stub + t.aside)
-                t.aside = []
-            else:
-                t.burns.append(t.take())
-            t.board.append(t.take())
-        else:  # pragma: no cover - the state never asks for a sixth card
-            raise RuntimeError("live dealing: the board is already complete")
-
-    def _reshuffle(self, t: _Table, cards: list[Card]) -> list[Card]:
-        t.shuffles += 1
-        if self._shuffle is None:
-            deck = Deck(seed=child_seed(self._seed, t.shuffles))
-            keep = set(cards)
-            deck.remove([c for c in CARDS if c not in keep])
-            return list(deck.deal(len(cards)))
-        given = tuple(cards)
-        try:
-            out = list(parse_cards(self._shuffle(given)))
-        except TypeError:
-            raise DeckError("the shuffle function must return an iterable of cards") from None
-        if sorted(out) != sorted(given):
-            raise DeckError(f"the shuffle function must return the {len(given)} cards it was "
-                            f"given in a new order; got {format_cards(out)}")
-        return out
-
-    def _settle(self, t: _Table, actions: list[Action]) -> HandState:
+    def _settle(self, t: Table, actions: list[Action]) -> HandState:
         """A state from the cards on the table with ``actions`` replayed, dealing each street
         off the deck when the state needs it."""
         game = self._game
@@ -663,17 +472,30 @@ class LiveHand:
             except InvalidHandError:
                 if len(t.board) >= 5:
                     raise
-                self._deal_street(t)
+                t.deal_street()
                 continue
             return state
 
-    def _account(self, t: _Table) -> CardAccount:
-        return CardAccount(tuple(t.stub), tuple(tuple(h) for h in t.hole), tuple(t.burns),
-                           tuple(t.board), tuple(t.aside))
+    def _reshuffle(self, k: int, cards: list[Card]) -> list[Card]:
+        """Shuffle number ``k`` of the hand: the seeded deck, or the caller's function."""
+        if self._shuffle is None:
+            deck = Deck(seed=child_seed(self._seed, k))
+            keep = set(cards)
+            deck.remove([c for c in CARDS if c not in keep])
+            return list(deck.deal(len(cards)))
+        given = tuple(cards)
+        try:
+            out = list(parse_cards(self._shuffle(given)))
+        except TypeError:
+            raise DeckError("the shuffle function must return an iterable of cards") from None
+        if sorted(out) != sorted(given):
+            raise DeckError(f"the shuffle function must return the {len(given)} cards it was "
+                            f"given in a new order; got {format_cards(out)}")
+        return out
 
-    def _check(self, t: _Table, state: HandState) -> None:
+    def _check(self, t: Table, state: HandState) -> None:
         """Every card in exactly one place, and the state holds the cards on the table."""
-        acc = self._account(t)
+        acc = t.account()
         if not acc.is_complete() or state.board != acc.board or state.hole_cards != acc.hole:
             raise RuntimeError(f"live dealing: card accounting broken ({acc})")
 
