@@ -193,6 +193,17 @@ def test_r40_flop_with_too_many_cards_is_redealt_without_burn() -> None:
     assert hand.burns == cards("Jh Ac Kc")
 
 
+def test_r40_premature_flop_after_an_r39_burn_takes_no_second_burn() -> None:
+    hand = live(ascending)
+    hand.report(CardExposed(3))  # Ts burned, Jh replaces it
+    hand.call()
+    hand.report(PrematureFlop())  # Th Kd Qd turned without a burn (Ts is on the table)
+    assert hand.burns == cards("Ts") and hand.board == ()
+    hand.call()
+    hand.check()
+    assert hand.board == cards("2c 2d 2h") and hand.burns == cards("Ts")
+
+
 # ---------------------------------------------------------------------- R41
 def test_r41_turn_dealt_too_early() -> None:
     hand = live(descending)
@@ -242,6 +253,23 @@ def test_r41_river_dealt_too_early() -> None:
     assert Card("Ah") in hand.accounting().deck
 
 
+def test_r41_turn_and_river_both_early() -> None:
+    hand = live(descending)
+    check_down(hand, Street.FLOP)
+    hand.check()
+    hand.report(PrematureTurn())  # burn Jd, As set aside
+    check_down(hand, Street.TURN)
+    assert hand.board == cards("Th Kd Qd Ah")  # burn Td, the would-be river Ah as the turn
+    hand.check()
+    hand.report(PrematureRiver())  # burn Ad, Ac set aside
+    assert hand.set_aside == cards("As Ac") and hand.burns == cards("Jh Jd Td Ad")
+    check_down(hand)
+    # reshuffled with both set-aside cards (descending: As on top), no burn
+    assert hand.board == cards("Th Kd Qd Ah As")
+    assert hand.burns == cards("Jh Jd Td Ad")
+    assert hand.set_aside == () and Card("Ac") in hand.accounting().deck
+
+
 # ---------------------------------------------------------------------- R42
 def test_r42_one_extra_card_is_the_burn() -> None:
     hand = live()
@@ -277,6 +305,28 @@ def test_r39_and_r42_in_one_deal_both_burn() -> None:
     check_down(hand)
     assert hand.board == cards("Kd Qd Jd Td Ad")
     assert hand.burns == cards("Ts Th As Ah")
+
+
+def test_r12_deal_start_left_of_the_big_blind_option() -> None:
+    game = Game(big_blind=2, deal_start=holdem.DealStart.LEFT_OF_BIG_BLIND)
+    hand = LiveHand(game, [100] * 3, button=0, deck=DECK_A, seed=0)
+    # big blind seat 2, so seat 0 is dealt first: Ks s0, Qs s1, Js s2, Ts s0, Kh s1, Qh s2
+    assert hand.first_seat_dealt == 0
+    assert hand.hole_cards == (cards("Ks Ts"), cards("Qs Kh"), cards("Js Qh"))
+    hand.report(CardExposed(4))  # Kh (seat 1) replaced by the top card Jh
+    assert hand.hole_cards[1] == cards("Qs Jh") and hand.burns == cards("Kh")
+
+
+def test_the_deal_closes_at_the_first_action_or_board_error() -> None:
+    hand = live()
+    assert hand.is_dealing()
+    hand.report(ExtraCards(1))
+    assert hand.is_dealing()
+    hand.report(PrematureFlop())
+    assert not hand.is_dealing()
+    other = live()
+    other.call()
+    assert not other.is_dealing()
 
 
 # ---------------------------------------------------------------------- validation
