@@ -24,7 +24,6 @@ event               rule   when it can be reported
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
 
 from holdem.cards import Card, format_cards
@@ -50,14 +49,39 @@ def _count(owner: str, name: str, value: object, low: int) -> None:
         raise InvalidEventError(f"{owner}: {name} must be at least {low}, got {value}")
 
 
-@dataclass(frozen=True, slots=True)
 class DealerError:
-    """Base class of the dealer-error events; ``rule`` is the RULES.md id it falls under."""
+    """Base class of the dealer-error events: immutable, compared and hashed by type and
+    fields; ``rule`` is the RULES.md id the event falls under. (Plain ``__slots__`` classes
+    rather than dataclasses: they cost nothing at ``import holdem``.)"""
 
+    __slots__: tuple[str, ...] = ()
     rule: ClassVar[str] = ""
 
+    def _values(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in self.__slots__)
 
-@dataclass(frozen=True, slots=True)
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, DealerError):
+            return NotImplemented
+        return type(self) is type(other) and self._values() == other._values()
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self._values()))
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.__slots__)
+        return f"{type(self).__name__}({fields})"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"{type(self).__name__} is immutable")
+
+    def __reduce__(self) -> tuple[type[DealerError], tuple[object, ...]]:
+        return type(self), self._values()
+
+
 class CardExposed(DealerError):
     """R38/R39: the dealer exposed the card at deal ``position`` during the deal.
 
@@ -68,14 +92,15 @@ class CardExposed(DealerError):
     same deal is a misdeal (R39).
     """
 
-    position: int
+    __slots__ = ("position",)
     rule: ClassVar[str] = "R38/R39"
+    position: int
 
-    def __post_init__(self) -> None:
-        _count("CardExposed", "position", self.position, 0)
+    def __init__(self, position: int) -> None:
+        _count("CardExposed", "position", position, 0)
+        object.__setattr__(self, "position", position)
 
 
-@dataclass(frozen=True, slots=True)
 class ExtraCards(DealerError):
     """R42: ``count`` extra cards were dealt to the first player after everyone had two.
 
@@ -83,40 +108,43 @@ class ExtraCards(DealerError):
     burn); more than one in the same deal (in one report or several) is a misdeal.
     """
 
-    count: int = 1
+    __slots__ = ("count",)
     rule: ClassVar[str] = "R42"
+    count: int
 
-    def __post_init__(self) -> None:
-        _count("ExtraCards", "count", self.count, 1)
+    def __init__(self, count: int = 1) -> None:
+        _count("ExtraCards", "count", count, 1)
+        object.__setattr__(self, "count", count)
 
 
-@dataclass(frozen=True, slots=True)
 class PrematureFlop(DealerError):
     """R40: the dealer burned and turned a flop of ``cards`` cards before the preflop betting
     was complete. The board cards are shuffled back into the deck, the burn stays, and once the
     betting is over a new flop is dealt without a burn."""
 
-    cards: int = 3
+    __slots__ = ("cards",)
     rule: ClassVar[str] = "R40"
+    cards: int
 
-    def __post_init__(self) -> None:
-        _count("PrematureFlop", "cards", self.cards, 3)
+    def __init__(self, cards: int = 3) -> None:
+        _count("PrematureFlop", "cards", cards, 3)
+        object.__setattr__(self, "cards", cards)
 
 
-@dataclass(frozen=True, slots=True)
 class OverdealtFlop(DealerError):
     """R40: the flop was turned with ``cards`` cards (more than three). All of them are
     shuffled back into the deck (the burn stays) and a new flop is dealt without a burn, even
     when it is known which card is the extra one (seed 001)."""
 
-    cards: int = 4
+    __slots__ = ("cards",)
     rule: ClassVar[str] = "R40"
+    cards: int
 
-    def __post_init__(self) -> None:
-        _count("OverdealtFlop", "cards", self.cards, 4)
+    def __init__(self, cards: int = 4) -> None:
+        _count("OverdealtFlop", "cards", cards, 4)
+        object.__setattr__(self, "cards", cards)
 
 
-@dataclass(frozen=True, slots=True)
 class PrematureTurn(DealerError):
     """R41: the dealer burned and turned the turn before the flop betting was complete. The
     card is set aside for this round (even if the remaining players fold); the betting
@@ -124,15 +152,16 @@ class PrematureTurn(DealerError):
     turn betting the set-aside card is shuffled back into the deck (burns excluded) and the
     river is dealt without a burn."""
 
+    __slots__ = ()
     rule: ClassVar[str] = "R41"
 
 
-@dataclass(frozen=True, slots=True)
 class PrematureRiver(DealerError):
     """R41: the dealer burned and turned the river before the turn betting was complete. The
     card is set aside; after the betting the rest of the deck is reshuffled with it (burns
     excluded) and the river is dealt without a burn."""
 
+    __slots__ = ()
     rule: ClassVar[str] = "R41"
 
 

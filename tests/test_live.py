@@ -443,6 +443,19 @@ def test_events_repr_pastes_back() -> None:
         assert eval(repr(e), vars(holdem)) == e
 
 
+def test_events_are_immutable_hashable_values() -> None:
+    import pickle
+
+    e = CardExposed(3)
+    assert e == CardExposed(3) and hash(e) == hash(CardExposed(3))
+    assert e != CardExposed(4) and PrematureTurn() != PrematureRiver()
+    assert PrematureFlop(4) != OverdealtFlop(4)
+    assert pickle.loads(pickle.dumps(e)) == e
+    with pytest.raises(AttributeError):
+        e.position = 4
+    assert len({PrematureTurn(), PrematureTurn(), ExtraCards(1)}) == 2
+
+
 def test_live_hand_repr_pastes_back() -> None:
     hand = LiveHand(GAME, [100, 80, 60], button=2, deck=DECK_A, seed=9)
     hand.report(CardExposed(2))
