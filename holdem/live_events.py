@@ -209,5 +209,8 @@ class CardAccount(NamedTuple):
 
     def __str__(self) -> str:
         hole = " | ".join(format_cards(h, "") for h in self.hole)
-        return (f"deck {len(self.deck)} cards; hole {hole}; burns {format_cards(self.burns)}; "
-                f"board {format_cards(self.board)}; set aside {format_cards(self.set_aside)}")
+        burns = format_cards(self.burns) or "-"
+        board = format_cards(self.board) or "-"
+        aside = format_cards(self.set_aside) or "-"
+        return (f"deck {len(self.deck)} cards; hole {hole}; burns {burns}; board {board}; "
+                f"set aside {aside}")

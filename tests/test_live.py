@@ -393,7 +393,14 @@ def test_illegal_action_leaves_the_hand_unchanged() -> None:
         hand.check()  # seat 0 faces the big blind
     with pytest.raises(IllegalActionError):
         hand.call(seat=2)
+    with pytest.raises(holdem.InvalidActionError):
+        hand.apply(3.5)  # type: ignore[arg-type]
+    with pytest.raises(holdem.InvalidActionError):
+        hand.apply("shuffle up")
     assert snapshot(hand) == before
+    check_down(hand)
+    with pytest.raises(IllegalActionError, match="over"):
+        hand.check()
 
 
 def test_stacked_deck_must_hold_52_distinct_cards() -> None:
