@@ -6,8 +6,17 @@ rules, same messages; see its docstring for the rule choices). The test suite ru
 same traces and random hands and compares them decision by decision.
 """
 
-from libc.stdint cimport int64_t
+from libc.stdint cimport int64_t, uint64_t
 from libc.string cimport memcpy
+
+from holdem._deck cimport (
+    hd_deck_init,
+    hd_deck_pop,
+    hd_deck_shuffle,
+    hd_deck_t,
+    hd_rng_seed,
+    hd_rng_t,
+)
 
 from holdem._deck import Deck
 from holdem.actions import Action, ActionType
@@ -40,6 +49,23 @@ cdef enum:
     T_RAISE = 4
 
 MAX_CHIPS = 1 << 53
+cdef object _MASK64 = (1 << 64) - 1
+cdef tuple _CARD_OBJS = tuple(Card(i) for i in range(52))
+
+
+cdef tuple _deal_order(seed, int count):
+    """The top ``count`` cards of ``Deck(seed=seed)`` (R11), dealt in C without the Deck object.
+
+    Same generator, same shuffle, same order as ``holdem.Deck(seed=seed).deal(count)``.
+    """
+    cdef hd_deck_t deck
+    cdef hd_rng_t rng
+    if type(seed) is not int:
+        return Deck(seed=seed).deal(count)
+    hd_deck_init(&deck)
+    hd_rng_seed(&rng, <uint64_t>(seed & _MASK64))
+    hd_deck_shuffle(&deck, &rng)
+    return tuple([_CARD_OBJS[hd_deck_pop(&deck)] for _ in range(count)])
 cdef object _FOLD_T = ActionType.FOLD
 cdef object _CHECK_T = ActionType.CHECK
 cdef object _CALL_T = ActionType.CALL
@@ -194,7 +220,7 @@ cdef class HandCore:
         if hole_cards is None and board is None:
             if isinstance(seed, bool) or not (seed is None or isinstance(seed, int)):
                 raise InvalidConfigError(f"seed must be an int or None, got {seed!r}")
-            order = Deck(seed=seed).deal(2 * n + 8)
+            order = _deal_order(seed, 2 * n + 8)
             hole = [None] * n
             for k in range(n):
                 hole[(first + k) % n] = (order[k], order[n + k])
