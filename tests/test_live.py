@@ -364,6 +364,26 @@ def test_invalid_events_rejected_with_state_unchanged(setup: str, event: DealerE
     assert snapshot(hand) == before
 
 
+def test_possible_events_follow_the_hand() -> None:
+    hand = live()
+    assert hand.possible_events() == ("CardExposed(position=0..5)", "ExtraCards(count>=1)",
+                                      "PrematureFlop(cards=3..45)")
+    hand.call()
+    assert hand.possible_events() == ("PrematureFlop(cards=3..45)",)
+    check_down(hand, Street.FLOP)
+    assert hand.possible_events() == ("OverdealtFlop(cards=4..45)", "PrematureTurn()")
+    hand.check()
+    assert hand.possible_events() == ("PrematureTurn()",)
+    hand.report(PrematureTurn())
+    assert hand.possible_events() == ()
+    check_down(hand, Street.TURN)
+    assert hand.possible_events() == ("PrematureRiver()",)
+    check_down(hand, Street.RIVER)
+    assert hand.possible_events() == ()
+    check_down(hand)
+    assert hand.possible_events() == ()
+
+
 def test_invalid_event_message_lists_what_is_possible() -> None:
     hand = live()
     hand.call()
@@ -519,11 +539,13 @@ def test_random_dealer_errors_never_lose_a_card(n: int, stacks: list[int], butto
         if is_event:
             event = _EVENTS[k % len(_EVENTS)](k // len(_EVENTS))
             before = snapshot(hand)
+            listed = " ".join(hand.possible_events())
             try:
                 hand.report(event)
             except InvalidEventError:
                 assert snapshot(hand) == before
                 continue
+            assert type(event).__name__ + "(" in listed
         else:
             la = hand.legal_actions()
             options = [holdem.Action.check_or_call()]
