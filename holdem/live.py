@@ -387,6 +387,18 @@ class LiveHand:
         self._rulings.append(ruling)
         return ruling
 
+    def clone(self) -> LiveHand:
+        """An independent copy (the table, the betting state and the records are copied)."""
+        new = object.__new__(LiveHand)
+        for name in LiveHand.__slots__:
+            object.__setattr__(new, name, getattr(self, name))
+        new._t = self._t.copy()
+        new._state = self._state.clone()
+        new._actions = self._actions[:]
+        new._history = self._history[:]
+        new._rulings = self._rulings[:]
+        return new
+
     def replay(self, items: Iterable[Action | DealerError | str | int]) -> LiveHand:
         """Apply actions and report events in order; return ``self`` (for chaining)."""
         for item in items:

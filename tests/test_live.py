@@ -494,6 +494,18 @@ def test_live_hand_repr_pastes_back() -> None:
     assert again.state == hand.state
 
 
+def test_clone_is_independent() -> None:
+    hand = live()
+    hand.report(CardExposed(3))
+    copy = hand.clone()
+    before = snapshot(hand)
+    copy.call()
+    copy.report(PrematureFlop())
+    check_down(copy)
+    assert snapshot(hand) == before
+    assert copy.burns[0] == Card("Ts") and copy.is_terminal() and not hand.is_terminal()
+
+
 def test_betting_is_the_state_machines() -> None:
     """The final state equals a HandState dealt the same final cards and the same actions."""
     hand = live(descending)
