@@ -572,8 +572,9 @@ def test_random_dealer_errors_never_lose_a_card(n: int, stacks: list[int], butto
         acc = hand.accounting()
         assert acc.is_complete()
         assert hand.state.board == acc.board and hand.state.hole_cards == acc.hole
+    assert len(hand.history) == recorded  # every accepted action and event, nothing else
+    assert len(hand.rulings) == sum(isinstance(x, DealerError) for x in hand.history)
     check_down(hand)
-    assert len(hand.history) >= recorded
     assert hand.accounting().is_complete()
     result = hand.result
     assert sum(result.payoffs) + result.rake == 0
