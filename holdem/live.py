@@ -328,15 +328,18 @@ class LiveHand:
         if self._state.is_terminal():
             raise IllegalActionError("the hand is over: no more actions")
         trial = self._state.clone()
-        t = self._t.copy()
-        t.dealing = False
         try:
             trial.apply(act, seat=seat)
         except InvalidHandError:
             # The action is legal and ends a round: the board needs more cards.
+            t = self._t.copy()
+            t.dealing = False
             trial = self._settle(t, [*self._actions, act])
-        self._check(t, trial)
-        self._t, self._state = t, trial
+            self._check(t, trial)
+            self._t = t
+        else:  # no card moved: the table stays as it is (and stays consistent)
+            self._t.dealing = False
+        self._state = trial
         self._actions.append(act)
         self._history.append(act)
 
