@@ -96,6 +96,23 @@ def snapshot(hand: LiveHand) -> tuple[object, ...]:
             hand.is_dealing(), hand.possible_events())
 
 
+# ---------------------------------------------------------------------- the contract used
+def test_state_contract_missing_board_cards_raise_and_leave_the_state_unchanged() -> None:
+    """What LiveHand relies on (documented in Game.new_hand): a hand given fewer than five
+    board cards raises InvalidHandError when an action needs the next street, and the state
+    is then unchanged; the same actions replay on a hand given more cards."""
+    state = GAME.new_hand([100, 100], button=0, hole_cards=["AsAh", "KsKh"], board=())
+    state.call()
+    before = state.clone()
+    with pytest.raises(holdem.InvalidHandError):
+        state.check()
+    assert state == before and state.street == Street.PREFLOP
+    again = GAME.new_hand([100, 100], button=0, hole_cards=["AsAh", "KsKh"], board="2c3c4c")
+    again.call()
+    again.check()
+    assert again.street == Street.FLOP and again.board == cards("2c 3c 4c")
+
+
 # ---------------------------------------------------------------------- the normal deal
 def test_r11_r14_normal_deal_off_a_stacked_deck() -> None:
     hand = live()
