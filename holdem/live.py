@@ -130,7 +130,11 @@ class LiveHand:
 
     Act with :meth:`apply` (or :meth:`fold`, :meth:`check`, :meth:`call`, :meth:`bet`,
     :meth:`raise_to`, :meth:`all_in`...) exactly as on a :class:`holdem.HandState`; report
-    dealer errors with :meth:`report`.
+    dealer errors with :meth:`report` (:meth:`possible_events` says which could happen now).
+    Queries: :attr:`hole_cards`, :attr:`board`, :attr:`burns`, :attr:`set_aside`,
+    :meth:`accounting` (all 52 cards), :attr:`history` (actions and events), :attr:`rulings`,
+    :attr:`state` (a copy of the betting state), :attr:`result`. :meth:`clone` copies the hand;
+    :meth:`replay` applies a recorded history.
     """
 
     __slots__ = (
