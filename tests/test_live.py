@@ -26,6 +26,7 @@ index  card  normal deal             note
 from __future__ import annotations
 
 import doctest
+import random
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
@@ -555,11 +556,22 @@ _EVENTS: list[Callable[[int], DealerError]] = [
     stacks=st.lists(st.integers(1, 40), min_size=6, max_size=6),
     button=st.integers(0, 5),
     seed=st.integers(0, 2**32),
+    deck=st.none() | st.permutations(CARDS),
+    custom_shuffle=st.booleans(),
     steps=st.lists(st.tuples(st.booleans(), st.integers(0, 10**6)), max_size=40),
 )
-def test_random_dealer_errors_never_lose_a_card(n: int, stacks: list[int], button: int,
-                                                seed: int, steps: list[tuple[bool, int]]) -> None:
-    hand = LiveHand(GAME, stacks[:n], button=button % n, seed=seed)
+def test_random_dealer_errors_never_lose_a_card(
+    n: int, stacks: list[int], button: int, seed: int, deck: list[Card] | None,
+    custom_shuffle: bool, steps: list[tuple[bool, int]],
+) -> None:
+    shuffle = None
+    if custom_shuffle:  # a "physical" shuffle reported by the table: any permutation will do
+        rng = random.Random(seed)
+
+        def shuffle(cs: tuple[Card, ...]) -> list[Card]:
+            return rng.sample(cs, len(cs))
+
+    hand = LiveHand(GAME, stacks[:n], button=button % n, deck=deck, seed=seed, shuffle=shuffle)
     start = sum(stacks[:n])
     recorded = 0
     for is_event, k in steps:
