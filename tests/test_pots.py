@@ -548,6 +548,10 @@ def test_batch_bad_input_names_the_hand() -> None:
         split_pots_batch(committed, folded, ranks, array("i", [0, 0]), _matrix("q", [[0, 0]]))
     with pytest.raises(InvalidPotError, match="buttons"):
         split_pots_batch(committed, folded, ranks, array("i", [0]), payouts)
+    with pytest.raises(InvalidPotError, match="Rake"):
+        split_pots_batch(committed, folded, ranks, array("i", [0, 0]), payouts, rake=0.05)
+    with pytest.raises(InvalidPotError, match="rakes"):
+        split_pots_batch(committed, folded, ranks, array("i", [0, 0]), payouts, array("q", [0]))
     with pytest.raises(InvalidPotError, match="2 to 10 seats"):
         split_pots_batch(_matrix("q", [[1]]), _matrix("B", [[0]]), _matrix("i", [[1]]),
                          array("i", [0]), _matrix("q", [[0]]))
