@@ -282,6 +282,14 @@ def test_bad_input_raises_invalid_pot_error(committed: list[object], folded: lis
     assert isinstance(info.value, ValueError)
 
 
+def test_numpy_scalars_are_accepted() -> None:
+    np = pytest.importorskip("numpy")
+    r = split_pots(np.array(SEED_002), np.zeros(3, dtype=bool), np.array([300, 100, 200]),
+                   np.int64(2))
+    assert r.payouts == (60, 0, 100)
+    assert all(type(v) is int for v in r.payouts + r.returned)
+
+
 def test_bad_rake_argument() -> None:
     with pytest.raises(InvalidPotError, match="Rake"):
         split_pots([1, 1], [False, False], [1, 1], 0, rake=0.05)  # type: ignore[arg-type]
