@@ -21,7 +21,14 @@ from holdem._deck cimport (
 from holdem._deck import Deck
 from holdem._seeding import resolve_seed
 from holdem._showdown import settle
-from holdem._validate import actions_of, check_start, given_cards, resolve, to_action
+from holdem._validate import (
+    MAX_CHIPS,
+    actions_of,
+    check_start,
+    given_cards,
+    resolve,
+    to_action,
+)
 from holdem.actions import Action
 from holdem.cards import Card
 from holdem.errors import IllegalActionError, InvalidConfigError, InvalidHandError, OutOfTurnError
@@ -44,6 +51,7 @@ cdef enum:
     T_RAISE = 4
 
 cdef object _MASK64 = (1 << 64) - 1
+cdef object _MAX_CHIPS = MAX_CHIPS
 cdef tuple _CARD_OBJS = tuple(Card(i) for i in range(52))
 
 
@@ -60,6 +68,22 @@ cdef tuple _deal_order(seed, int count):
     hd_rng_seed(&rng, <uint64_t>(seed & _MASK64))
     hd_deck_shuffle(&deck, &rng)
     return tuple([_CARD_OBJS[hd_deck_pop(&deck)] for _ in range(count)])
+
+
+cdef bint _plain_start(object stacks, object button, bint straddle):
+    """The common, valid case checked in C: a list of 2-10 int stacks in 1..2**53, int button."""
+    cdef Py_ssize_t n, i
+    cdef object s
+    if type(stacks) is not list or type(button) is not int:
+        return False
+    n = len(<list>stacks)
+    if n < (3 if straddle else 2) or n > MAXP or not 0 <= button < n:
+        return False
+    for i in range(n):
+        s = (<list>stacks)[i]
+        if type(s) is not int or not 0 < s <= _MAX_CHIPS:
+            return False
+    return True
 
 
 def _rebuild(cls, state):
@@ -95,7 +119,8 @@ cdef class HandCore:
         cdef HandCore st
         cdef int n, i, k, sb_seat, bb_seat, last, actor
         cdef int64_t level, bb
-        stacks = check_start(game, stacks, button)
+        if not _plain_start(stacks, button, game.straddle):
+            stacks = check_start(game, stacks, button)  # raises with the reason
         n = len(stacks)
         st = cls.__new__(cls)
         st.game = game
@@ -178,7 +203,7 @@ cdef class HandCore:
         self._committed[seat] += a
         if live:
             self._bets[seat] += a
-        posts.append(Post(seat, kind, a))
+        posts.append((seat, kind, a))
 
     cdef _deal(self, seed, hole_cards, board, int first):
         cdef int n = self._n, k, b
@@ -276,7 +301,7 @@ cdef class HandCore:
     @property
     def posts(self):
         """The forced bets posted at the start (antes, blinds, straddle), in posting order."""
-        return self._posts
+        return tuple([Post(*p) for p in self._posts])
 
     @property
     def current_bet(self):

@@ -13,7 +13,7 @@ naming the field and what is allowed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING
@@ -187,8 +187,18 @@ class Game:
         for a seat that never shows) and ``board`` (up to five cards; cards still missing when
         needed raise :class:`holdem.errors.InvalidHandError`).
         """
-        from holdem.state import HandState
-
-        return HandState._start(self, stacks, button, seed, hole_cards, board)
+        start = _START[0] if _START else _load_start()
+        return start(self, stacks, button, seed, hole_cards, board)
 
     new_initial_state = new_hand
+
+
+_START: list[Callable[..., HandState]] = []
+
+
+def _load_start() -> Callable[..., HandState]:
+    # holdem.state imports this module's enums, so it is imported on first use, once.
+    from holdem.state import HandState
+
+    _START.append(HandState._start)
+    return _START[0]
