@@ -106,3 +106,37 @@ def test_phh_lines_name_the_seat() -> None:
     assert s.street is Street.FLOP
     with pytest.raises(InvalidActionError):
         s.apply("p1 cc", seat=1)  # seat= disagrees with the PHH token (p1 is seat 0)
+
+
+def test_rake_through_the_pots_module() -> None:
+    """R34 (rake) is applied by holdem.split_pots; the hand passes it on with the flop flag."""
+    g = Game(big_blind=2, rake=holdem.Rake(0.05, cap=3))
+    s = g.new_hand([100, 100], button=0, hole_cards=["AsAh", "KdKc"], board="2c7d9hJsQs")
+    s.raise_to(40)
+    s.fold()  # no flop, no drop
+    assert s.result.rake == 0 and s.payoffs == (2, -2)
+    s = g.new_hand([100, 100], button=0, hole_cards=["AsAh", "KdKc"], board="2c7d9hJsQs")
+    s.raise_to(40)
+    s.call()
+    while not s.is_terminal():
+        s.check()
+    assert s.result.rake == 3 and s.payoffs == (37, -40)
+
+
+def test_actions_and_is_legal() -> None:
+    s = hu_hand()
+    assert s.actions() == [Action.fold(), Action.call(), Action.raise_to(4), Action.raise_to(100)]
+    assert s.is_legal("cbr 4") and not s.is_legal("cbr 3") and not s.is_legal(Action.check())
+    assert s.is_legal(5)  # int code 5: raise to 4
+    s.call()
+    assert s.actions() == [Action.check(), Action.raise_to(4), Action.raise_to(100)]
+
+
+def test_fixed_limit_straddle_counts_as_a_raise() -> None:
+    g = Game(structure=Structure.FIXED_LIMIT, big_blind=2, straddle=True)
+    s = g.new_hand([100] * 4, button=0, seed=3)
+    la = s.legal_actions()
+    assert la.seat == 0 and la.call == 4 and (la.min_to, la.max_to) == (6, 6)
+    s.raise_to(6)
+    s.raise_to(8)  # big blind (bet), straddle, 6, 8: capped
+    assert not s.legal_actions().can_raise
