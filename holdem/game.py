@@ -183,7 +183,7 @@ class Game:
 
         ``stacks`` are the chips of seats ``0..n-1`` before forced bets (2 to 10 seats, R1,
         each at least 1 chip); ``button`` is the dealer seat. Give either ``seed`` (a shuffled
-        deck) or ``hole_cards`` (two cards per seat, ``None`` for an unknown hand: allowed only
+        deck) or ``hole_cards`` (two cards per seat, ``None`` or ``"????"`` for an unknown hand: allowed only
         for a seat that never shows) and ``board`` (up to five cards; cards still missing when
         needed raise :class:`holdem.errors.InvalidHandError`).
         """
