@@ -45,6 +45,7 @@ cdef extern from *:
 cdef extern from "Python.h":
     bint PyList_CheckExact(object o)
     bint PyTuple_CheckExact(object o)
+    bint PyUnicode_CheckExact(object o)
     bint PyLong_Check(PyObject *o)
     bint PyBool_Check(PyObject *o)
     Py_ssize_t PyList_GET_SIZE(object o)
@@ -92,6 +93,70 @@ cdef object _evaluate_general(object cards):
     return <object>PyTuple_GET_ITEM(_RANK_OBJECTS, hd_eval_cards(ids, <int>n))
 
 
+cdef inline int _rank_of(Py_UCS4 ch) noexcept:
+    if ch >= u'2' and ch <= u'9':
+        return <int>ch - 50  # ord('2')
+    if ch == u'T' or ch == u't':
+        return 8
+    if ch == u'J' or ch == u'j':
+        return 9
+    if ch == u'Q' or ch == u'q':
+        return 10
+    if ch == u'K' or ch == u'k':
+        return 11
+    if ch == u'A' or ch == u'a':
+        return 12
+    return -1
+
+
+cdef inline int _suit_of(Py_UCS4 ch) noexcept:
+    if ch == u'c' or ch == u'C':
+        return 0
+    if ch == u'd' or ch == u'D':
+        return 1
+    if ch == u'h' or ch == u'H':
+        return 2
+    if ch == u's' or ch == u'S':
+        return 3
+    return -1
+
+
+cdef object _evaluate_text(str text):
+    """Fast path for one string of 5..7 well-formed distinct cards ("AsKd..", "As Kd ..");
+    anything else goes to _evaluate_general, which raises the precise error."""
+    cdef Py_ssize_t i = 0, length = len(text)
+    cdef int n = 0, r, su
+    cdef uint64_t seen = 0, key = HD_KEY_INIT
+    cdef Py_UCS4 ch
+    cdef long card
+    while i < length:
+        ch = text[i]
+        if ch == u' ' or ch == u',' or ch == u'\t' or ch == u'\n':
+            i += 1
+            continue
+        if ch == u'1' and i + 1 < length and text[i + 1] == u'0':
+            r = 8
+            i += 2
+        else:
+            r = _rank_of(ch)
+            i += 1
+        if r < 0 or i >= length or n == 7:
+            return _evaluate_general(text)
+        su = _suit_of(text[i])
+        i += 1
+        if su < 0:
+            return _evaluate_general(text)
+        card = 4 * r + su
+        if (seen >> card) & 1:
+            return _evaluate_general(text)
+        seen |= (<uint64_t>1) << card
+        key += hd_card_key[card]
+        n += 1
+    if n < 5:
+        return _evaluate_general(text)
+    return <object>PyTuple_GET_ITEM(_RANK_OBJECTS, hd_rank_key_ids(key, seen))
+
+
 def evaluate(cards):
     """The rank of a 5, 6 or 7 card hand: 1 (7-5-4-3-2) .. 7462 (royal flush), higher wins.
 
@@ -112,6 +177,8 @@ def evaluate(cards):
         n = PyTuple_GET_SIZE(cards)
     elif PyList_CheckExact(cards):
         n = PyList_GET_SIZE(cards)
+    elif PyUnicode_CheckExact(cards):
+        return _evaluate_text(<str>cards)
     else:
         return _evaluate_general(cards)
     if n < 5 or n > 7:

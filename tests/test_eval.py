@@ -352,6 +352,36 @@ def test_evaluate_accepts_every_card_form() -> None:
     assert type(evaluate(ints)) is int
 
 
+def test_evaluate_text_forms_agree_with_parse_cards() -> None:
+    rng = random.Random(21)
+    for hand in random_hands(2000, 7, seed=22)[:2000]:
+        k = rng.choice((5, 6, 7))
+        texts = [str(Card(c)) for c in hand[:k]]
+        texts = [t.lower() if rng.random() < 0.3 else t for t in texts]
+        texts = ["10" + t[1] if t[0] == "T" and rng.random() < 0.5 else t for t in texts]
+        text = "".join(t + rng.choice(("", " ", ", ", "\t", "  ")) for t in texts)
+        assert evaluate(text) == evaluate(hand[:k]) == evaluate(parse_cards(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        ("AsKdQhJc9s2d3c4h", InvalidHandError),
+        ("As Kd Qh Jc 9", InvalidCardError),
+        ("As Kd Qh Jc 9x", InvalidCardError),
+        ("A s Kd Qh Jc 9s", InvalidCardError),
+        ("As Kd Qh Jc 9\u2660", InvalidCardError),
+        ("As Kd Qh Jc 1s", InvalidCardError),
+        ("As Kd Qh Jc 11s", InvalidCardError),
+        ("As Kd Qh Jc As", DuplicateCardError),
+        ("As Kd Qh Jc 10s Ts", DuplicateCardError),
+    ],
+)
+def test_evaluate_bad_text(text: str, error: type[Exception]) -> None:
+    with pytest.raises(error):
+        evaluate(text)
+
+
 @pytest.mark.parametrize(
     "hand", ["", "As Kd Qh Jc", [0, 1, 2, 3], [], "As Kd Qh Jc 9s 2d 3c 4h", list(range(8))]
 )
