@@ -349,6 +349,9 @@ def evaluate_many(cards, *, n_cards=None, out=None):
             if oview.shape[0] != nrows:
                 raise InvalidArrayError(
                     f"out has {oview.shape[0]} items, the input has {nrows} rows")
+            if (nrows > 0 and <char *>oview.buf < <char *>view.buf + view.len
+                    and <char *>view.buf < <char *>oview.buf + oview.len):
+                raise InvalidArrayError("out must not overlap the input buffer")
             dst = <hd_rank_t *>oview.buf
             result = out
         else:

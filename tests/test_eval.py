@@ -469,6 +469,12 @@ def test_evaluate_many_out() -> None:
     assert out.tolist() == evaluate_many(hands).tolist()
     arr = array.array("H", bytes(128))
     assert evaluate_many(hands, out=arr) is arr and arr.tolist() == out.tolist()
+    shared = np.zeros(64 * 7 + 64, dtype=np.uint16)
+    shared[: 64 * 7] = hands.ravel()
+    with pytest.raises(InvalidArrayError, match="overlap"):
+        evaluate_many(shared[: 64 * 7].reshape(64, 7), out=shared[64 * 6 : 64 * 7])
+    assert evaluate_many(shared[: 64 * 7].reshape(64, 7), out=shared[64 * 7 :]).tolist() == (
+        out.tolist())
     for dtype in (np.int32, np.uint32, np.int64, np.uint64):
         wide = np.full(64, -1).astype(dtype)
         assert evaluate_many(hands, out=wide) is wide and wide.tolist() == out.tolist()
