@@ -67,6 +67,18 @@ from holdem.state import HandState
 # --- hand histories (issue 7) -------------------------------------------------------------
 
 # --- live dealing (issue 8) ---------------------------------------------------------------
+from holdem.live import LiveHand, ShuffleFunction
+from holdem.live_events import (
+    CardAccount,
+    CardExposed,
+    DealerError,
+    ExtraCards,
+    OverdealtFlop,
+    PrematureFlop,
+    PrematureRiver,
+    PrematureTurn,
+    Ruling,
+)
 
 __all__ = [
     "CARDS",
@@ -129,4 +141,15 @@ __all__ = [
     # equity
     # history
     # live
+    "CardAccount",
+    "CardExposed",
+    "DealerError",
+    "ExtraCards",
+    "LiveHand",
+    "OverdealtFlop",
+    "PrematureFlop",
+    "PrematureRiver",
+    "PrematureTurn",
+    "Ruling",
+    "ShuffleFunction",
 ]
