@@ -9,7 +9,7 @@ from cpython.buffer cimport (
     PyBUF_C_CONTIGUOUS, PyBUF_FORMAT, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer,
 )
 from cpython.object cimport PyObject
-from libc.stdint cimport int32_t, int64_t, uint16_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memset
 
 import sys
@@ -65,8 +65,6 @@ CATEGORY_MIN = (
 
 cdef extern from "hd_tables.h":
     const uint16_t hd_flush_rank[8192]
-    const uint8_t hd_hash_disp[1]
-    const uint16_t hd_hash_rank[1]
     const uint64_t hd_card_pair[512]
     int HD_HASH_SIZE
     int HD_HASH_ROW_BITS
@@ -261,6 +259,30 @@ cdef Py_ssize_t _run_wide(int kind, const char *cards, Py_ssize_t itemsize, size
     return -1
 
 
+cdef list _row_values(int kind, const void *buf, Py_ssize_t start, int k):
+    """The k card values at element offset ``start`` of a buffer of the given kind."""
+    cdef Py_ssize_t i
+    out = []
+    for i in range(start, start + k):
+        if kind == 0:
+            out.append((<const uint8_t *>buf)[i])
+        elif kind == 1:
+            out.append((<const int8_t *>buf)[i])
+        elif kind == 2:
+            out.append((<const uint16_t *>buf)[i])
+        elif kind == 3:
+            out.append((<const int16_t *>buf)[i])
+        elif kind == 4:
+            out.append((<const uint32_t *>buf)[i])
+        elif kind == 5:
+            out.append((<const int32_t *>buf)[i])
+        elif kind == 6:
+            out.append((<const uint64_t *>buf)[i])
+        else:
+            out.append((<const int64_t *>buf)[i])
+    return out
+
+
 cdef str _describe_bad_row(object row, Py_ssize_t index):
     cdef uint64_t seen = 0
     for v in row:
@@ -373,8 +395,7 @@ def evaluate_many(cards, *, n_cards=None, out=None):
                 bad = _run_wide(kind, <const char *>view.buf, view.itemsize, <size_t>nrows, k,
                                 oview.buf, out_kind)
         if bad >= 0:
-            mv = memoryview(cards).cast("B").cast(view.format.decode("ascii"))
-            row = mv[bad * k:(bad + 1) * k].tolist()
+            row = _row_values(kind, view.buf, bad * k, k)
             raise InvalidArrayError(f"evaluate_many: {_describe_bad_row(row, bad)}")
         return result
     finally:

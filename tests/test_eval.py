@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import array
+import ctypes
 import random
 import subprocess
 import sys
@@ -457,6 +458,11 @@ def test_evaluate_many_other_buffers() -> None:
     assert evaluate_many(memoryview(flat).cast("B", (50, 7))).tolist() == want
     assert evaluate_many(array.array("q", list(flat)), n_cards=7).tolist() == want
     assert evaluate_many(np.frombuffer(flat, np.uint8), n_cards=7).tolist() == want
+    explicit = (ctypes.c_int32 * len(flat))(*flat)  # format '<i': explicit byte order
+    assert evaluate_many(explicit, n_cards=7).tolist() == want
+    explicit[7 * 3 + 2] = 99
+    with pytest.raises(InvalidArrayError, match="row 3 has card id 99"):
+        evaluate_many(explicit, n_cards=7)
     assert evaluate_many(np.array(hands), n_cards=7).tolist() == want
     assert len(evaluate_many(np.zeros((0, 7), dtype=np.uint8))) == 0
     assert len(evaluate_many(b"", n_cards=5)) == 0
