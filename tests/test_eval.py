@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import array
 import ctypes
+import doctest
 import random
 import subprocess
 import sys
@@ -577,6 +578,14 @@ def test_evaluate_many_on_arbitrary_values(dtype: type, k: int, data: st.DataObj
             evaluate_many(arr)
     else:
         assert evaluate_many(arr).tolist() == [evaluate(r) for r in rows]
+
+
+def test_docstring_examples() -> None:
+    from holdem import evaluator
+
+    for module in (_eval, evaluator):
+        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+        assert result.attempted > 0 and result.failed == 0
 
 
 # --- tables ------------------------------------------------------------------------------------
