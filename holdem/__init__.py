@@ -39,6 +39,14 @@ from holdem.cards import (
 )
 
 # --- evaluator (issue 2) ------------------------------------------------------------------
+from holdem.evaluator import (
+    HandCategory,
+    best_five,
+    category,
+    describe,
+    evaluate,
+    evaluate_many,
+)
 
 # --- deck (issue 2) -----------------------------------------------------------------------
 from holdem._deck import Deck, child_seed, deal_hands, hand_width
@@ -47,6 +55,10 @@ from holdem._deck import Deck, child_seed, deal_hands, hand_width
 from holdem.pots import Pot, PotResult, Rake, split_pots
 
 # --- game and hand state (issue 4) --------------------------------------------------------
+from holdem.actions import Action, ActionType
+from holdem.game import AnteType, DealStart, Game, Mode, Structure
+from holdem.hand_types import ActionRecord, HandResult, LegalActions, Post, SeatStatus, Street
+from holdem.state import HandState
 
 # --- table, agents, tournaments (issue 5) -------------------------------------------------
 
@@ -55,6 +67,18 @@ from holdem.pots import Pot, PotResult, Rake, split_pots
 # --- hand histories (issue 7) -------------------------------------------------------------
 
 # --- live dealing (issue 8) ---------------------------------------------------------------
+from holdem.live import LiveHand, ShuffleFunction
+from holdem.live_events import (
+    CardAccount,
+    CardExposed,
+    DealerError,
+    ExtraCards,
+    OverdealtFlop,
+    PrematureFlop,
+    PrematureRiver,
+    PrematureTurn,
+    Ruling,
+)
 
 __all__ = [
     "CARDS",
@@ -82,6 +106,12 @@ __all__ = [
     "parse_card",
     "parse_cards",
     # evaluator
+    "HandCategory",
+    "best_five",
+    "category",
+    "describe",
+    "evaluate",
+    "evaluate_many",
     # deck
     "Deck",
     "child_seed",
@@ -93,8 +123,33 @@ __all__ = [
     "Rake",
     "split_pots",
     # game and state
+    "Action",
+    "ActionRecord",
+    "ActionType",
+    "AnteType",
+    "DealStart",
+    "Game",
+    "HandResult",
+    "HandState",
+    "LegalActions",
+    "Mode",
+    "Post",
+    "SeatStatus",
+    "Street",
+    "Structure",
     # table
     # equity
     # history
     # live
+    "CardAccount",
+    "CardExposed",
+    "DealerError",
+    "ExtraCards",
+    "LiveHand",
+    "OverdealtFlop",
+    "PrematureFlop",
+    "PrematureRiver",
+    "PrematureTurn",
+    "Ruling",
+    "ShuffleFunction",
 ]

@@ -1,0 +1,145 @@
+"""One hand of Texas Hold'em as a state machine: forced bets, betting rounds, showdown.
+
+Build a :class:`HandState` with :meth:`holdem.Game.new_hand`. Query it freely (queries never
+change it), act with :meth:`~HandState.fold`, :meth:`~HandState.check`, :meth:`~HandState.call`,
+:meth:`~HandState.bet`, :meth:`~HandState.raise_to`, :meth:`~HandState.all_in` or the generic
+:meth:`~HandState.apply`. Every action is validated; a rejected one raises
+:class:`holdem.errors.IllegalActionError` (:class:`~holdem.errors.OutOfTurnError` for the wrong
+seat) and leaves the state exactly as it was. Trusted callers (simulations) may use
+:meth:`~HandState.apply_unchecked`.
+
+>>> from holdem import Game
+>>> state = Game(big_blind=2).new_hand([100, 100], button=0, hole_cards=["AsAh", "KdKc"],
+...                                    board="2c7d9hJsQs")
+>>> state.actor, state.legal_actions().min_to  # R3: heads-up the button posts SB, acts first
+(0, 4)
+>>> state.raise_to(6); state.call()
+>>> str(state.street), state.pot
+('flop', 12)
+>>> state.check(); state.bet(10); state.fold()
+>>> state.is_terminal(), state.payoffs
+(True, (6, -6))
+
+The state is plain data: the compiled core (``holdem._hand``) keeps it in fixed C arrays, the
+pure-Python reference core (``holdem._betting``, used when the extension is not built or when
+``HOLDEM_PURE_PYTHON=1``) in ``__slots__`` lists. :meth:`clone` copies a few arrays and states
+pickle.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING
+
+from holdem import _betting
+from holdem.actions import Action, ActionType
+from holdem.errors import IllegalActionError
+from holdem.hand_types import ActionRecord, HandResult, SeatStatus, Street
+
+if TYPE_CHECKING:
+    from holdem._betting import HandCore
+else:
+    try:
+        if os.environ.get("HOLDEM_PURE_PYTHON"):
+            raise ImportError("HOLDEM_PURE_PYTHON is set")
+        from holdem._hand import HandCore
+    except ImportError:
+        from holdem._betting import HandCore
+
+__all__ = ["Action", "HandState"]
+
+if TYPE_CHECKING:
+    _QueryBase = HandCore
+else:
+    _QueryBase = object
+
+_STREETS = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER, Street.SHOWDOWN)
+_TYPES = tuple(ActionType)
+_STATUS = (SeatStatus.ACTIVE, SeatStatus.FOLDED, SeatStatus.ALL_IN)
+
+
+class _HandQueries(_QueryBase):
+    """The part of the API built on the core's plain queries (enums, records, result)."""
+
+    __slots__ = ()
+
+    @property
+    def street(self) -> Street:
+        """The current betting round; ``SHOWDOWN`` once a showdown happened."""
+        return _STREETS[self.street_index]
+
+    def status(self, seat: int) -> SeatStatus:
+        """ACTIVE, FOLDED or ALL_IN (no chips behind, still in the hand)."""
+        return _STATUS[self.status_code(seat)]
+
+    @property
+    def statuses(self) -> tuple[SeatStatus, ...]:
+        return tuple(_STATUS[self.status_code(i)] for i in range(self.num_players))
+
+    @property
+    def history(self) -> tuple[ActionRecord, ...]:
+        """Every action so far, in order (see :class:`holdem.ActionRecord`)."""
+        return tuple(
+            ActionRecord(s, _STREETS[st], _TYPES[t], to, amt, ai)
+            for s, st, t, to, amt, ai in self.raw_history()
+        )
+
+    def history_by_street(self) -> dict[Street, tuple[ActionRecord, ...]]:
+        """The history grouped by street (streets without actions are absent)."""
+        out: dict[Street, list[ActionRecord]] = {}
+        for rec in self.history:
+            out.setdefault(rec.street, []).append(rec)
+        return {k: tuple(v) for k, v in out.items()}
+
+    @property
+    def result(self) -> HandResult:
+        """The outcome (payoffs, final stacks, pots, showdown); only when the hand is over."""
+        res = self.result_or_none()
+        if res is None:
+            raise IllegalActionError("the hand is not over yet: no result")
+        return res
+
+    @property
+    def payoffs(self) -> tuple[int, ...]:
+        """Net chips per seat (final minus starting stack); only when the hand is over."""
+        res = self.result_or_none()
+        if res is None:
+            raise IllegalActionError("the hand is not over yet: no payoffs")
+        return res.payoffs
+
+    def returns(self) -> list[float]:
+        """OpenSpiel-style payoffs as floats (zeros until the hand is over)."""
+        res = self.result_or_none()
+        if res is None:
+            return [0.0] * self.num_players
+        return [float(p) for p in res.payoffs]
+
+    def __repr__(self) -> str:
+        where = ("over" if self.is_terminal()
+                 else f"{_STREETS[self.street_index]}, seat {self.actor} to act")
+        return (f"<HandState {self.num_players} seats, button {self.button}, {where}, "
+                f"pot {self.pot}, stacks {list(self.stacks)}>")
+
+
+class HandState(_HandQueries, HandCore):
+    """The state of one hand (see the module docstring). Seats are ``0..n-1`` clockwise.
+
+    Start one with :meth:`holdem.Game.new_hand`. Queries: ``actor``, ``street``, ``board``,
+    ``burned``, ``hole_cards``, ``stacks``, ``starting_stacks``, ``bets``, ``committed``,
+    ``pot``, ``current_bet``, ``status(seat)``, ``statuses``, ``posts``, ``legal_actions()``,
+    ``actions()``, ``is_legal(action)``, ``history``, ``is_terminal()``, ``result``,
+    ``payoffs``. Actions: ``fold``, ``check``, ``call``, ``check_or_call``, ``bet``,
+    ``raise_to``, ``bet_or_raise``, ``all_in``, ``apply``; ``apply_unchecked`` for trusted
+    loops; ``clone()``.
+    """
+
+    __slots__ = ()
+
+
+class ReferenceHandState(_HandQueries, _betting.HandCore):
+    """The same API over the pure-Python reference core (for differential tests)."""
+
+    __slots__ = ()
+
+
+COMPILED = HandCore is not _betting.HandCore
