@@ -608,6 +608,8 @@ class HandCore:
         No validation at all: an illegal action leaves the state inconsistent. Use
         :meth:`legal_actions` to stay within the rules.
         """
+        if self._over:
+            raise IllegalActionError("the hand is over: no more actions")
         self._act(kind, to)
 
     def fold(self, *, seat: int | None = None) -> None:

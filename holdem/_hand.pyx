@@ -694,8 +694,11 @@ cdef class HandCore:
     def apply_unchecked(self, int kind, int64_t to=0):
         """Fast path for trusted callers: ``kind`` 0 fold, 1 check/call, 2 bet/raise to ``to``.
 
-        No validation at all: an illegal action leaves the state inconsistent.
+        No validation of the rules: an illegal action leaves the state inconsistent (but never
+        touches memory outside the state: acting on a finished hand is refused).
         """
+        if self._over:
+            raise IllegalActionError("the hand is over: no more actions")
         self._act(kind, to)
 
     def fold(self, *, seat=None):
