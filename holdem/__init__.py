@@ -48,6 +48,7 @@ from holdem.cards import (
 # --- table, agents, tournaments (issue 5) -------------------------------------------------
 
 # --- ranges, equity, simulation (issue 6) -------------------------------------------------
+from holdem.ranges import Range, parse_range
 
 # --- hand histories (issue 7) -------------------------------------------------------------
 
@@ -83,6 +84,8 @@ __all__ = [
     # game and state
     # table
     # equity
+    "Range",
+    "parse_range",
     # history
     # live
 ]
