@@ -10,6 +10,7 @@ from holdem._version import __version__
 # --- errors -------------------------------------------------------------------------------
 from holdem.errors import (
     AgentError,
+    DeckError,
     DuplicateCardError,
     HoldemError,
     IllegalActionError,
@@ -40,8 +41,10 @@ from holdem.cards import (
 # --- evaluator (issue 2) ------------------------------------------------------------------
 
 # --- deck (issue 2) -----------------------------------------------------------------------
+from holdem._deck import Deck, deal_hands, hand_width
 
 # --- pots (issue 3) -----------------------------------------------------------------------
+from holdem.pots import Pot, PotResult, Rake, split_pots
 
 # --- game and hand state (issue 4) --------------------------------------------------------
 
@@ -58,6 +61,7 @@ __all__ = [
     "CARDS",
     "AgentError",
     "Card",
+    "DeckError",
     "DuplicateCardError",
     "HoldemError",
     "IllegalActionError",
@@ -80,7 +84,14 @@ __all__ = [
     "parse_cards",
     # evaluator
     # deck
+    "Deck",
+    "deal_hands",
+    "hand_width",
     # pots
+    "Pot",
+    "PotResult",
+    "Rake",
+    "split_pots",
     # game and state
     # table
     # equity
