@@ -39,14 +39,26 @@ from holdem.cards import (
 )
 
 # --- evaluator (issue 2) ------------------------------------------------------------------
+from holdem.evaluator import (
+    HandCategory,
+    best_five,
+    category,
+    describe,
+    evaluate,
+    evaluate_many,
+)
 
 # --- deck (issue 2) -----------------------------------------------------------------------
-from holdem._deck import Deck, deal_hands, hand_width
+from holdem._deck import Deck, child_seed, deal_hands, hand_width
 
 # --- pots (issue 3) -----------------------------------------------------------------------
 from holdem.pots import Pot, PotResult, Rake, split_pots
 
 # --- game and hand state (issue 4) --------------------------------------------------------
+from holdem.actions import Action, ActionType
+from holdem.game import AnteType, DealStart, Game, Mode, Structure
+from holdem.hand_types import ActionRecord, HandResult, LegalActions, Post, SeatStatus, Street
+from holdem.state import HandState
 
 # --- table, agents, tournaments (issue 5) -------------------------------------------------
 
@@ -83,8 +95,15 @@ __all__ = [
     "parse_card",
     "parse_cards",
     # evaluator
+    "HandCategory",
+    "best_five",
+    "category",
+    "describe",
+    "evaluate",
+    "evaluate_many",
     # deck
     "Deck",
+    "child_seed",
     "deal_hands",
     "hand_width",
     # pots
@@ -93,6 +112,20 @@ __all__ = [
     "Rake",
     "split_pots",
     # game and state
+    "Action",
+    "ActionRecord",
+    "ActionType",
+    "AnteType",
+    "DealStart",
+    "Game",
+    "HandResult",
+    "HandState",
+    "LegalActions",
+    "Mode",
+    "Post",
+    "SeatStatus",
+    "Street",
+    "Structure",
     # table
     # equity
     "Range",
