@@ -63,6 +63,7 @@ from holdem.state import HandState
 # --- table, agents, tournaments (issue 5) -------------------------------------------------
 
 # --- ranges, equity, simulation (issue 6) -------------------------------------------------
+from holdem.equity import EquityResult, PlayerEquity, equity
 from holdem.ranges import Range, parse_range
 
 # --- hand histories (issue 7) -------------------------------------------------------------
@@ -128,7 +129,10 @@ __all__ = [
     "Structure",
     # table
     # equity
+    "EquityResult",
+    "PlayerEquity",
     "Range",
+    "equity",
     "parse_range",
     # history
     # live
