@@ -220,6 +220,7 @@ def test_docstring_examples() -> None:
 def test_chunk_seeds_match_the_c_implementation() -> None:
     for seed, index in [(0, 0), (1, 0), (1, 1), (2**64 - 1, 12345), (987654321, 2**40)]:
         assert chunk_seed(seed, index) == _equity.seed_child(seed, index)
+        assert chunk_seed(seed, index) == holdem.child_seed(seed, index)  # the deck's helper
 
 
 # --- determinism across executors ------------------------------------------------------------
