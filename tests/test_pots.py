@@ -51,6 +51,13 @@ def test_r21_return_is_measured_against_a_folded_caller_too() -> None:
     assert r.payouts == (300, 0, 0)
 
 
+def test_r21_excess_of_a_folded_top_committer_is_returned_too() -> None:
+    # Malformed but possible input (a seat folded although nobody bet more): the 60 chips
+    # nobody matched go back; the called 40 stay in the pot for seat 1.
+    r = split_pots([100, 40], [True, False], None, button=1)
+    assert (r.returned, r.payouts) == ((60, 0), (60, 80))
+
+
 # --- R31: side pots -----------------------------------------------------------------------
 
 ANA, BORIS, VERA = 0, 1, 2
@@ -273,6 +280,14 @@ def test_bad_input_raises_invalid_pot_error(committed: list[object], folded: lis
         split_pots(committed, folded, ranks, button)  # type: ignore[arg-type]
     assert needle in str(info.value)
     assert isinstance(info.value, ValueError)
+
+
+def test_numpy_scalars_are_accepted() -> None:
+    np = pytest.importorskip("numpy")
+    r = split_pots(np.array(SEED_002), np.zeros(3, dtype=bool), np.array([300, 100, 200]),
+                   np.int64(2))
+    assert r.payouts == (60, 0, 100)
+    assert all(type(v) is int for v in r.payouts + r.returned)
 
 
 def test_bad_rake_argument() -> None:
@@ -541,6 +556,10 @@ def test_batch_bad_input_names_the_hand() -> None:
         split_pots_batch(committed, folded, ranks, array("i", [0, 0]), _matrix("q", [[0, 0]]))
     with pytest.raises(InvalidPotError, match="buttons"):
         split_pots_batch(committed, folded, ranks, array("i", [0]), payouts)
+    with pytest.raises(InvalidPotError, match="Rake"):
+        split_pots_batch(committed, folded, ranks, array("i", [0, 0]), payouts, rake=0.05)
+    with pytest.raises(InvalidPotError, match="rakes"):
+        split_pots_batch(committed, folded, ranks, array("i", [0, 0]), payouts, array("q", [0]))
     with pytest.raises(InvalidPotError, match="2 to 10 seats"):
         split_pots_batch(_matrix("q", [[1]]), _matrix("B", [[0]]), _matrix("i", [[1]]),
                          array("i", [0]), _matrix("q", [[0]]))

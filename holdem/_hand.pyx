@@ -1,0 +1,688 @@
+# cython: language_level=3
+"""The compiled core of :class:`holdem.HandState`: fixed C arrays, no allocation per action.
+
+This is a line-by-line port of the pure-Python reference core :mod:`holdem._betting` (same
+rules, same messages; see its docstring for the rule choices). The test suite runs both on the
+same traces and random hands and compares them decision by decision.
+"""
+
+from libc.stdint cimport int64_t, uint64_t
+from libc.string cimport memcpy
+
+from holdem._deck cimport (
+    hd_deck_init,
+    hd_deck_pop,
+    hd_deck_shuffle,
+    hd_deck_t,
+    hd_rng_seed,
+    hd_rng_t,
+)
+
+from holdem._deck import Deck
+from holdem._showdown import settle
+from holdem._validate import actions_of, check_start, given_cards, resolve, to_action
+from holdem.actions import Action
+from holdem.cards import Card
+from holdem.errors import IllegalActionError, InvalidConfigError, InvalidHandError, OutOfTurnError
+from holdem.hand_types import LegalActions, Post
+
+__all__ = ["HandCore"]
+
+cdef enum:
+    MAXP = 10
+    K_NL = 0
+    K_PL = 1
+    K_FL = 2
+    A_FOLD = 0
+    A_CC = 1
+    A_BR = 2
+    T_FOLD = 0
+    T_CHECK = 1
+    T_CALL = 2
+    T_BET = 3
+    T_RAISE = 4
+
+cdef object _MASK64 = (1 << 64) - 1
+cdef tuple _CARD_OBJS = tuple(Card(i) for i in range(52))
+
+
+cdef tuple _deal_order(seed, int count):
+    """The top ``count`` cards of ``Deck(seed=seed)`` (R11), dealt in C without the Deck object.
+
+    Same generator, same shuffle, same order as ``holdem.Deck(seed=seed).deal(count)``.
+    """
+    cdef hd_deck_t deck
+    cdef hd_rng_t rng
+    if type(seed) is not int:
+        return Deck(seed=seed).deal(count)
+    hd_deck_init(&deck)
+    hd_rng_seed(&rng, <uint64_t>(seed & _MASK64))
+    hd_deck_shuffle(&deck, &rng)
+    return tuple([_CARD_OBJS[hd_deck_pop(&deck)] for _ in range(count)])
+
+
+def _rebuild(cls, state):
+    cdef HandCore st = cls.__new__(cls)
+    st._setstate(state)
+    return st
+
+
+cdef class HandCore:
+    """Compiled hand state (see :class:`holdem.HandState` for the documented API)."""
+
+    cdef readonly object game
+    cdef int _n, _button, _street, _actor, _raises, _aggr, _nboard, _live, _kind
+    cdef int _sb_seat, _bb_seat
+    cdef int64_t _cur, _inc, _full, _bb, _cap
+    cdef int64_t _sizes[4]
+    cdef bint _over, _partial, _lift, _fold_free
+    cdef int64_t _stacks[MAXP]
+    cdef int64_t _bets[MAXP]
+    cdef int64_t _committed[MAXP]
+    cdef int64_t _acted[MAXP]
+    cdef bint _folded[MAXP]
+    cdef tuple _start_stacks, _hole, _board, _burns, _posts
+    cdef list _hist
+    cdef object _result, _legal
+
+    def __init__(self, *args, **kwargs):
+        raise TypeError("start a hand with Game.new_hand(...)")
+
+    # ------------------------------------------------------------------ setup
+    @classmethod
+    def _start(cls, game, stacks, button, seed, hole_cards, board):
+        cdef HandCore st
+        cdef int n, i, k, sb_seat, bb_seat, last, actor
+        cdef int64_t level, bb
+        stacks = check_start(game, stacks, button)
+        n = len(stacks)
+        st = cls.__new__(cls)
+        st.game = game
+        st._n = n
+        st._button = button
+        st._start_stacks = tuple(stacks)
+        if n == 2:
+            sb_seat = button
+            bb_seat = (button + 1) % n
+        else:
+            sb_seat = (button + 1) % n
+            bb_seat = (button + 2) % n
+        st._sb_seat = sb_seat
+        st._bb_seat = bb_seat
+        first_dealt = (button + 1) % n
+        if game.deal_start.value == "big_blind":
+            first_dealt = (bb_seat + 1) % n
+        st._deal(seed, hole_cards, board, first_dealt)
+        for i in range(n):
+            st._stacks[i] = stacks[i]
+            st._bets[i] = 0
+            st._committed[i] = 0
+            st._folded[i] = False
+            st._acted[i] = -1
+        st._hist = []
+        st._street = 0
+        st._over = False
+        st._result = None
+        st._legal = None
+        st._live = n
+        st._aggr = -1
+        structure = game.structure.value
+        st._kind = K_NL if structure == "NL" else K_PL if structure == "PL" else K_FL
+        bb = game.big_blind
+        st._bb = bb
+        if st._kind == K_FL:
+            st._sizes[0] = st._sizes[1] = game.small_bet
+            st._sizes[2] = st._sizes[3] = game.big_bet
+            st._cap = 1 + game.max_raises
+        else:
+            for k in range(4):
+                st._sizes[k] = bb
+            st._cap = 1 << 30
+        st._lift = not game.cap_heads_up
+        st._fold_free = game.fold_when_check_free
+        posts = []
+        ante = game.ante
+        bb_ante = game.ante_type.value == "big_blind"
+        if ante and not bb_ante:
+            for k in range(n):
+                st._post(posts, (sb_seat + k) % n, "ante", ante, False)
+        st._post(posts, sb_seat, "small_blind", game.small_blind, True)
+        st._post(posts, bb_seat, "big_blind", bb, True)
+        level = bb
+        last = bb_seat
+        if game.straddle:
+            last = (bb_seat + 1) % n
+            level = 2 * bb
+            st._post(posts, last, "straddle", level, True)
+        if ante and bb_ante:
+            st._post(posts, bb_seat, "big_blind_ante", ante, False)
+        st._posts = tuple(posts)
+        st._cur = level
+        st._inc = level
+        st._full = level
+        st._raises = 2 if game.straddle else 1
+        st._actor = -1
+        st._nboard = 0
+        actor = st._find_actor((last + 1) % n)
+        if actor < 0:
+            st._end_street()
+        else:
+            st._actor = actor
+        return st
+
+    cdef _post(self, list posts, int seat, str kind, int64_t amount, bint live):
+        cdef int64_t a = amount if amount < self._stacks[seat] else self._stacks[seat]
+        if a <= 0:
+            return
+        self._stacks[seat] -= a
+        self._committed[seat] += a
+        if live:
+            self._bets[seat] += a
+        posts.append(Post(seat, kind, a))
+
+    cdef _deal(self, seed, hole_cards, board, int first):
+        cdef int n = self._n, k, b
+        if hole_cards is None and board is None:
+            if isinstance(seed, bool) or not (seed is None or isinstance(seed, int)):
+                raise InvalidConfigError(f"seed must be an int or None, got {seed!r}")
+            order = _deal_order(seed, 2 * n + 8)
+            hole = [None] * n
+            for k in range(n):
+                hole[(first + k) % n] = (order[k], order[n + k])
+            b = 2 * n
+            self._hole = tuple(hole)
+            self._burns = (order[b], order[b + 4], order[b + 6])
+            self._board = (order[b + 1], order[b + 2], order[b + 3], order[b + 5], order[b + 7])
+            self._partial = False
+            return
+        self._hole, self._board, self._partial = given_cards(n, seed, hole_cards, board)
+        self._burns = ()
+
+    # ------------------------------------------------------------------ plain queries
+    @property
+    def num_players(self):
+        return self._n
+
+    @property
+    def button(self):
+        return self._button
+
+    @property
+    def small_blind_seat(self):
+        """R2/R3: left of the button, or the button itself heads-up."""
+        return self._sb_seat
+
+    @property
+    def big_blind_seat(self):
+        return self._bb_seat
+
+    @property
+    def actor(self):
+        """The seat to act, or ``None`` when the hand is over."""
+        return None if self._actor < 0 else self._actor
+
+    @property
+    def street_index(self):
+        """0 preflop, 1 flop, 2 turn, 3 river, 4 showdown."""
+        return self._street
+
+    @property
+    def board(self):
+        """The community cards dealt so far (R14)."""
+        return self._board[: self._nboard]
+
+    @property
+    def burned(self):
+        """The burn cards used so far (R13); empty when the hand was started from given cards."""
+        return self._burns[: (0, 0, 0, 1, 2, 3)[self._nboard]]
+
+    @property
+    def hole_cards(self):
+        """Each seat's two hole cards (``None`` for a hand given as unknown)."""
+        return self._hole
+
+    @property
+    def stacks(self):
+        """Chips behind, per seat (not counting chips already bet)."""
+        return tuple([self._stacks[i] for i in range(self._n)])
+
+    @property
+    def starting_stacks(self):
+        return self._start_stacks
+
+    @property
+    def bets(self):
+        """Each seat's bet on the current street (blinds count, antes do not)."""
+        return tuple([self._bets[i] for i in range(self._n)])
+
+    @property
+    def committed(self):
+        """Chips each seat has put in this hand (antes and every street, uncalled bets removed)."""
+        return tuple([self._committed[i] for i in range(self._n)])
+
+    @property
+    def pot(self):
+        """All chips in the middle, current street bets included."""
+        cdef int64_t t = 0
+        cdef int i
+        for i in range(self._n):
+            t += self._committed[i]
+        return t
+
+    @property
+    def posts(self):
+        """The forced bets posted at the start (antes, blinds, straddle), in posting order."""
+        return self._posts
+
+    @property
+    def current_bet(self):
+        """The street total a seat must match to call (preflop at least the full big blind, R9)."""
+        return self._cur
+
+    def is_terminal(self):
+        return self._over
+
+    def status_code(self, int seat):
+        """0 active, 1 folded, 2 all in."""
+        if not 0 <= seat < self._n:
+            raise IndexError(f"seat {seat} is out of range")
+        if self._folded[seat]:
+            return 1
+        return 2 if self._stacks[seat] == 0 else 0
+
+    def raw_history(self):
+        """The history as ``(seat, street, type, to, amount, all_in)`` int tuples."""
+        return list(self._hist)
+
+    def result_or_none(self):
+        return self._result
+
+    # ------------------------------------------------------------------ copying, pickling
+    cpdef HandCore clone(self):
+        """An independent copy (C arrays copied, immutable parts shared): cheap, no deepcopy."""
+        cdef HandCore new = type(self).__new__(type(self))
+        new._copy_from(self)
+        new._hist = list(self._hist)
+        return new
+
+    def __copy__(self):
+        return self.clone()
+
+    cdef _copy_from(self, HandCore o):
+        self.game = o.game
+        self._n = o._n
+        self._button = o._button
+        self._street = o._street
+        self._actor = o._actor
+        self._raises = o._raises
+        self._aggr = o._aggr
+        self._nboard = o._nboard
+        self._live = o._live
+        self._kind = o._kind
+        self._sb_seat = o._sb_seat
+        self._bb_seat = o._bb_seat
+        self._cur = o._cur
+        self._inc = o._inc
+        self._full = o._full
+        self._bb = o._bb
+        self._cap = o._cap
+        memcpy(self._sizes, o._sizes, sizeof(self._sizes))
+        self._over = o._over
+        self._partial = o._partial
+        self._lift = o._lift
+        self._fold_free = o._fold_free
+        memcpy(self._stacks, o._stacks, sizeof(self._stacks))
+        memcpy(self._bets, o._bets, sizeof(self._bets))
+        memcpy(self._committed, o._committed, sizeof(self._committed))
+        memcpy(self._acted, o._acted, sizeof(self._acted))
+        memcpy(self._folded, o._folded, sizeof(self._folded))
+        self._start_stacks = o._start_stacks
+        self._hole = o._hole
+        self._board = o._board
+        self._burns = o._burns
+        self._posts = o._posts
+        self._hist = o._hist
+        self._result = o._result
+        self._legal = o._legal
+
+    def _getstate(self):
+        cdef int n = self._n
+        return (
+            self.game, n, self._button, self._street, self._actor, self._raises, self._aggr,
+            self._nboard, self._live, self._kind, self._sb_seat, self._bb_seat, self._cur,
+            self._inc, self._full, self._bb, self._cap,
+            tuple([self._sizes[i] for i in range(4)]), self._over, self._partial, self._lift,
+            self._fold_free,
+            tuple([self._stacks[i] for i in range(n)]), tuple([self._bets[i] for i in range(n)]),
+            tuple([self._committed[i] for i in range(n)]),
+            tuple([self._acted[i] for i in range(n)]),
+            tuple([bool(self._folded[i]) for i in range(n)]),
+            self._start_stacks, self._hole, self._board, self._burns, self._posts,
+            tuple(self._hist), self._result,
+        )
+
+    def _setstate(self, state):
+        cdef int i
+        (self.game, self._n, self._button, self._street, self._actor, self._raises, self._aggr,
+         self._nboard, self._live, self._kind, self._sb_seat, self._bb_seat, self._cur,
+         self._inc, self._full, self._bb, self._cap, sizes, self._over, self._partial,
+         self._lift, self._fold_free, stacks, bets, committed, acted, folded,
+         self._start_stacks, self._hole, self._board, self._burns, self._posts, hist,
+         self._result) = state
+        for i in range(4):
+            self._sizes[i] = sizes[i]
+        for i in range(self._n):
+            self._stacks[i] = stacks[i]
+            self._bets[i] = bets[i]
+            self._committed[i] = committed[i]
+            self._acted[i] = acted[i]
+            self._folded[i] = folded[i]
+        self._hist = list(hist)
+        self._legal = None
+
+    def __reduce__(self):
+        return (_rebuild, (type(self), self._getstate()))
+
+    def __eq__(self, other):
+        if not isinstance(other, HandCore):
+            return NotImplemented
+        return self._getstate() == (<HandCore>other)._getstate()
+
+    def __ne__(self, other):
+        eq = self.__eq__(other)
+        return eq if eq is NotImplemented else not eq
+
+    __hash__ = None
+
+    # ------------------------------------------------------------------ showdown
+    cdef _need_board(self, int count):
+        if count > len(self._board):
+            raise InvalidHandError(
+                f"the board needs {count} cards but only {len(self._board)} were given")
+
+    cdef _finish(self):
+        """End the hand: one seat left (R19) or a showdown (R29-R33); pay the pots."""
+        cdef int n = self._n, j
+        cdef bint showdown = self._live > 1
+        if showdown:
+            self._need_board(5)
+        self._result = settle(
+            self.game, self._button, [bool(self._folded[j]) for j in range(n)],
+            [self._committed[j] for j in range(n)], [self._stacks[j] for j in range(n)],
+            self._start_stacks, self._hole, self._board[: self._nboard],
+            self._aggr if self._street == 3 else -1, showdown)
+        if showdown:
+            self._street = 4
+        self._over = True
+        self._actor = -1
+        self._legal = None
+
+    # ------------------------------------------------------------------ engine core
+    cdef int _find_actor(self, int start) noexcept:
+        """The first seat from ``start`` clockwise that must act, or -1 (round over, R19)."""
+        cdef int n = self._n, j, k, i, chips = 0
+        for j in range(n):
+            if self._stacks[j] > 0 and not self._folded[j]:
+                chips += 1
+        for k in range(n):
+            i = (start + k) % n
+            if self._folded[i] or self._stacks[i] == 0:
+                continue
+            if self._bets[i] < self._cur or (self._acted[i] < 0 and chips > 1):
+                return i
+        return -1
+
+    cdef _end_street(self):
+        """Close the round: return the uncalled bet (R21), deal on (R13, R14, R20)."""
+        cdef int n = self._n, j, k, cnt, actor, nb
+        cdef int64_t top, second
+        while True:
+            top = 0
+            k = -1
+            cnt = 0
+            for j in range(n):
+                if self._bets[j] > top:
+                    top = self._bets[j]
+                    k = j
+                    cnt = 1
+                elif self._bets[j] == top:
+                    cnt += 1
+            if top > 0 and cnt == 1:
+                second = 0
+                for j in range(n):
+                    if j != k and self._bets[j] > second:
+                        second = self._bets[j]
+                self._stacks[k] += top - second
+                self._committed[k] -= top - second
+            if self._street == 3:
+                self._finish()
+                return
+            nb = 3 if self._street == 0 else self._nboard + 1
+            if self._partial:
+                self._need_board(nb)
+            self._street += 1
+            self._nboard = nb
+            for j in range(n):
+                self._bets[j] = 0
+                self._acted[j] = -1
+            self._cur = 0
+            self._inc = self._bb
+            self._full = 0
+            self._raises = 0
+            self._aggr = -1
+            actor = self._find_actor((self._button + 1) % n)
+            if actor >= 0:
+                self._actor = actor
+                return
+
+    cdef _act(self, int kind, int64_t to):
+        """Apply an action without any check (kind 0 fold, 1 check/call, 2 bet/raise to)."""
+        cdef int i = self._actor, actor
+        cdef int64_t cur = self._cur, owe, add
+        self._legal = None
+        if kind == A_FOLD:
+            self._folded[i] = True
+            self._live -= 1
+            self._hist.append((i, self._street, T_FOLD, self._bets[i], 0, False))
+            if self._live == 1:
+                self._finish()
+                return
+        elif kind == A_CC:
+            owe = cur - self._bets[i]
+            if owe <= 0:
+                self._hist.append((i, self._street, T_CHECK, self._bets[i], 0, False))
+            else:
+                if owe > self._stacks[i]:
+                    owe = self._stacks[i]
+                self._stacks[i] -= owe
+                self._bets[i] += owe
+                self._committed[i] += owe
+                self._hist.append((i, self._street, T_CALL, self._bets[i], owe,
+                                   self._stacks[i] == 0))
+            self._acted[i] = cur
+        else:
+            add = to - self._bets[i]
+            self._stacks[i] -= add
+            self._bets[i] = to
+            self._committed[i] += add
+            if self._kind == K_FL:
+                if 2 * (to - self._full) >= self._sizes[self._street]:
+                    self._full = to
+                    self._raises += 1
+            elif to - cur >= self._inc:
+                self._inc = to - cur
+            self._cur = to
+            self._acted[i] = to
+            self._aggr = i
+            self._hist.append((i, self._street, T_BET if cur == 0 else T_RAISE, to, add,
+                               self._stacks[i] == 0))
+        actor = self._find_actor((i + 1) % self._n)
+        if actor < 0:
+            self._end_street()
+        else:
+            self._actor = actor
+
+    # ------------------------------------------------------------------ legal actions
+    cpdef legal_actions(self):
+        """What the seat to act may do (cached; see :class:`holdem.LegalActions`)."""
+        cdef int i
+        cdef int64_t cur, bet, stack, owe, total, lo, hi
+        cdef bint can_check, can_raise
+        if self._legal is not None:
+            return self._legal
+        if self._over:
+            raise IllegalActionError("the hand is over: nobody is to act")
+        i = self._actor
+        cur = self._cur
+        bet = self._bets[i]
+        stack = self._stacks[i]
+        owe = cur - bet
+        can_check = owe <= 0
+        can_raise = self._raise_block(i) == 0
+        if can_raise:
+            total = bet + stack
+            if self._kind == K_FL:
+                lo = self._full + self._sizes[self._street]
+                if lo > total:
+                    lo = total
+                hi = lo
+            else:
+                lo = cur + self._inc
+                if lo > total:
+                    lo = total
+                if self._kind == K_NL:
+                    hi = total
+                else:  # R25: the highest bet plus the pot after calling
+                    hi = 2 * cur - bet
+                    for j in range(self._n):
+                        hi += self._committed[j]
+                    if hi < lo:
+                        hi = lo
+                    if hi > total:
+                        hi = total
+            legal = LegalActions(i, (not can_check) or self._fold_free, can_check,
+                                 0 if can_check else (owe if owe < stack else stack),
+                                 True, cur == 0, lo, hi)
+        else:
+            legal = LegalActions(i, (not can_check) or self._fold_free, can_check,
+                                 0 if can_check else (owe if owe < stack else stack),
+                                 False, cur == 0, None, None)
+        self._legal = legal
+        return legal
+
+    cdef int _raise_block(self, int i) noexcept:
+        """0 when seat ``i`` may bet or raise now, else the reason's code (see _REASONS)."""
+        cdef int64_t cur = self._cur, faced
+        cdef int j
+        if self._stacks[i] <= cur - self._bets[i]:
+            return 1
+        for j in range(self._n):
+            if j != i and not self._folded[j] and self._bets[j] + self._stacks[j] > cur:
+                break
+        else:
+            return 2
+        if (self._kind == K_FL and self._raises >= self._cap
+                and not (self._lift and self._live == 2)):
+            return 3
+        if self._acted[i] >= 0:
+            faced = cur - self._acted[i]
+            if self._kind == K_FL:
+                if 2 * faced < self._sizes[self._street]:
+                    return 4
+            elif faced < self._inc:
+                return 5
+        return 0
+
+    def _block_reason(self, int i):
+        code = self._raise_block(i)
+        if code == 3:
+            return f"the betting is capped (R27: a bet and {self._cap - 1} raises)"
+        return _REASONS[code]
+
+    def actions(self):
+        """The legal action kinds as actions (fold, check or call, min and max bet/raise)."""
+        return actions_of(self.legal_actions())
+
+    def is_legal(self, action):
+        try:
+            self._resolve(action, None)
+        except IllegalActionError:
+            return False
+        return True
+
+    # ------------------------------------------------------------------ acting (checked)
+    cdef _seat_check(self, seat):
+        if self._over:
+            raise IllegalActionError("the hand is over: no more actions")
+        if seat is not None and seat != self._actor:
+            raise OutOfTurnError(f"seat {seat} acted out of turn: seat {self._actor} is to act")
+        return self.legal_actions()
+
+    cdef tuple _resolve(self, action, seat):
+        """Validate ``action`` for the seat to act; return ``(kind, to)`` for :meth:`_act`."""
+        t, to = to_action(action)
+        la = self._seat_check(seat)
+        i = la.seat
+        return resolve(t, to, la, self._bets[i], self._stacks[i], self._cur, self._block_reason)
+
+    def apply(self, action, *, seat=None):
+        """Validate and apply ``action`` (an :class:`Action`, PHH text or int code).
+
+        ``seat``, when given, must be the seat to act (else :class:`OutOfTurnError`).
+        """
+        cdef HandCore backup
+        kind, to = self._resolve(action, seat)
+        if self._partial:
+            backup = self.clone()
+            try:
+                self._act(kind, to)
+            except InvalidHandError:
+                self._copy_from(backup)
+                raise
+        else:
+            self._act(kind, to)
+
+    def apply_unchecked(self, int kind, int64_t to=0):
+        """Fast path for trusted callers: ``kind`` 0 fold, 1 check/call, 2 bet/raise to ``to``.
+
+        No validation at all: an illegal action leaves the state inconsistent.
+        """
+        self._act(kind, to)
+
+    def fold(self, *, seat=None):
+        self.apply(Action.fold(), seat=seat)
+
+    def check(self, *, seat=None):
+        self.apply(Action.check(), seat=seat)
+
+    def call(self, *, seat=None):
+        self.apply(Action.call(), seat=seat)
+
+    def check_or_call(self, *, seat=None):
+        self.apply(Action.check_or_call(), seat=seat)
+
+    def bet(self, to, *, seat=None):
+        """Open the betting on this street: this seat's street total goes to ``to``."""
+        self.apply(Action.bet(to), seat=seat)
+
+    def raise_to(self, to, *, seat=None):
+        """Raise: this seat's street total goes to ``to`` (not "by")."""
+        self.apply(Action.raise_to(to), seat=seat)
+
+    def bet_or_raise(self, to, *, seat=None):
+        """PHH ``cbr``: bet or raise to ``to``, whichever applies."""
+        self.apply(Action.bet_or_raise(to), seat=seat)
+
+    def all_in(self, *, seat=None):
+        """Bet, raise or call with every chip (R17), when that amount is legal."""
+        self.apply(Action.all_in(), seat=seat)
+
+
+_REASONS = (
+    None,
+    "the seat cannot cover more than the call (R18: call all in or fold)",
+    "no other player in the hand could call more (R17: call or fold only)",
+    "the betting is capped (R27)",
+    "an all-in of less than half a bet did not reopen the betting (R28: call or fold only)",
+    "an all-in of less than a full raise did not reopen the betting (R24: call or fold only)",
+)
