@@ -2,7 +2,7 @@
 #include "hd_pots.h"
 
 int hd_split_pots(const int64_t *committed, const uint8_t *folded, const int32_t *ranks,
-                  int n, int button, const hd_rake_t *rake, int flop_dealt,
+                  int n, int button, int64_t dead, const hd_rake_t *rake, int flop_dealt,
                   hd_pot_result_t *out)
 {
     int64_t c[HD_POTS_MAX_SEATS];        /* contributions after the uncalled return */
@@ -18,6 +18,7 @@ int hd_split_pots(const int64_t *committed, const uint8_t *folded, const int32_t
     if (committed == 0 || folded == 0) return HD_POTS_E_NULL;
     if (n < 2 || n > HD_POTS_MAX_SEATS) return HD_POTS_E_SEATS;
     if (button < 0 || button >= n) return HD_POTS_E_BUTTON;
+    if (dead < 0 || dead > HD_POTS_MAX_DEAD) return HD_POTS_E_DEAD;
 
     for (i = 0; i < n; i++) {
         int64_t v = committed[i];
@@ -42,6 +43,7 @@ int hd_split_pots(const int64_t *committed, const uint8_t *folded, const int32_t
     }
 
     /* Pot levels: each distinct live contribution (insertion sort, n <= 10). */
+    total = dead;                         /* R7: dead money is in the pot, owned by no seat */
     for (i = 0; i < n; i++) {
         int64_t v = c[i];
         int j, dup = 0;
@@ -56,11 +58,13 @@ int hd_split_pots(const int64_t *committed, const uint8_t *folded, const int32_t
 
     /* Layer the chips. Pot k holds every seat's chips in (levels[k-1], levels[k]]; the last pot
      * also takes folded chips above the highest live level (dead money goes to the highest live
-     * contributors). Only live seats that reached the level are eligible. */
+     * contributors). Only live seats that reached the level are eligible. Dead money (R7) goes
+     * into the main pot, the lowest live level, which every live seat reached: that pot exists
+     * whenever dead > 0, even if it holds no seat's chips. */
     prev = 0;
     for (k = 0; k < nlevels; k++) {
         int last = (k == nlevels - 1);
-        int64_t hi = levels[k], amount = 0;
+        int64_t hi = levels[k], amount = k == 0 ? dead : 0;
         uint16_t elig = 0;
         for (i = 0; i < n; i++) {
             int64_t part = c[i] - prev;

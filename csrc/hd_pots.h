@@ -4,17 +4,22 @@
  *
  * Seats are 0..n-1, clockwise = increasing index (mod n), 2 <= n <= HD_POTS_MAX_SEATS.
  *
- * hd_split_pots(committed, folded, ranks, n, button, rake, flop_dealt, out):
+ * hd_split_pots(committed, folded, ranks, n, button, dead, rake, flop_dealt, out):
  *   committed[i]  chips seat i put in this hand, 0 <= committed[i] <= HD_POTS_MAX_CHIPS
  *   folded[i]     nonzero if seat i folded (its chips stay in the pots, it cannot win)
  *   ranks[i]      hand value, higher is stronger, >= 0; HD_POTS_NO_RANK (< 0) when unknown.
  *                 Needed only for live seats eligible for a pot that two or more live seats
  *                 contest. `ranks` itself may be NULL when no showdown is needed.
  *   button        0 <= button < n; odd chips go first to the first winner left of it
+ *   dead          0 <= dead <= HD_POTS_MAX_DEAD chips that belong to no seat (a big-blind ante,
+ *                 R7): added to the main pot (the pot at the lowest live level, which every
+ *                 live seat is eligible for; created even when no seat committed anything),
+ *                 never returned as uncalled (R21), raked with the rest (R34)
  *   rake          NULL for no rake; otherwise num/den in [0, 1] with 1 <= den <= 2^32,
  *                 cap >= 0 or HD_POTS_NO_CAP
  *   flop_dealt    0 means "no flop": no rake when rake->no_flop_no_drop is set
  *   out           filled on success; contents unspecified on error
+ * Chips are conserved on success: sum(payouts) + rake == sum(committed) + dead.
  * Returns HD_POTS_OK (0) or a negative HD_POTS_E_* code; out->error_seat names the seat at fault
  * (or -1). Never reads committed/folded/ranks outside [0, n).
  */
@@ -29,8 +34,9 @@ extern "C" {
 
 #define HD_POTS_MAX_SEATS 10
 #define HD_POTS_MAX_POTS HD_POTS_MAX_SEATS
-/* Per-seat limit: ten seats at the limit still sum below 2^63. */
+/* Per-seat limit: ten seats at the limit plus as much dead money still sum below 2^63. */
 #define HD_POTS_MAX_CHIPS ((int64_t)1 << 59)
+#define HD_POTS_MAX_DEAD HD_POTS_MAX_CHIPS
 #define HD_POTS_MAX_RAKE_DEN ((uint64_t)1 << 32)
 #define HD_POTS_NO_RANK (-1)
 #define HD_POTS_NO_CAP ((int64_t)-1)
@@ -43,7 +49,8 @@ enum {
     HD_POTS_E_CHIPS = -4,    /* committed[error_seat] negative or above HD_POTS_MAX_CHIPS */
     HD_POTS_E_NO_LIVE = -5,  /* every seat folded */
     HD_POTS_E_RANK = -6,     /* ranks[error_seat] missing for a seat that needs a showdown */
-    HD_POTS_E_RAKE = -7      /* rake fraction outside [0, 1], bad denominator, bad cap */
+    HD_POTS_E_RAKE = -7,     /* rake fraction outside [0, 1], bad denominator, bad cap */
+    HD_POTS_E_DEAD = -8      /* dead negative or above HD_POTS_MAX_DEAD */
 };
 
 typedef struct {
@@ -54,7 +61,8 @@ typedef struct {
 } hd_rake_t;
 
 typedef struct {
-    int64_t amount;                       /* chips in the pot, before rake */
+    int64_t amount;                       /* chips in the pot, before rake (main pot: dead
+                                             money included) */
     int64_t rake;                         /* part of the pot's amount taken as rake */
     int64_t shares[HD_POTS_MAX_SEATS];    /* chips won from this pot, per seat */
     uint16_t eligible;                    /* bit i: seat i may win this pot */
@@ -71,7 +79,7 @@ typedef struct {
 } hd_pot_result_t;
 
 int hd_split_pots(const int64_t *committed, const uint8_t *folded, const int32_t *ranks,
-                  int n, int button, const hd_rake_t *rake, int flop_dealt,
+                  int n, int button, int64_t dead, const hd_rake_t *rake, int flop_dealt,
                   hd_pot_result_t *out);
 
 /* floor(total * num / den) for 0 <= num <= den <= 2^32, 0 <= total < 2^63, without overflow. */

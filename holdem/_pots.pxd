@@ -20,8 +20,10 @@ cdef extern from "hd_pots.h" nogil:
         HD_POTS_E_NO_LIVE
         HD_POTS_E_RANK
         HD_POTS_E_RAKE
+        HD_POTS_E_DEAD
 
     const int64_t HD_POTS_MAX_CHIPS
+    const int64_t HD_POTS_MAX_DEAD
     const uint64_t HD_POTS_MAX_RAKE_DEN
     const int64_t HD_POTS_NO_CAP
 
@@ -47,10 +49,10 @@ cdef extern from "hd_pots.h" nogil:
         hd_pot_t pots[10]
 
     int hd_split_pots(const int64_t *committed, const uint8_t *folded, const int32_t *ranks,
-                      int n, int button, const hd_rake_t *rake, int flop_dealt,
-                      hd_pot_result_t *out)
+                      int n, int button, int64_t dead, const hd_rake_t *rake,
+                      int flop_dealt, hd_pot_result_t *out)
 
 
 cdef int split_pots_c(const int64_t *committed, const uint8_t *folded, const int32_t *ranks,
-                      int n, int button, const hd_rake_t *rake, bint flop_dealt,
+                      int n, int button, int64_t dead, const hd_rake_t *rake, bint flop_dealt,
                       hd_pot_result_t *out) noexcept nogil

@@ -7,6 +7,7 @@ from holdem.pots import Rake
 
 MAX_SEATS: int
 MAX_CHIPS: int
+MAX_DEAD: int
 MAX_RAKE_DENOMINATOR: int
 
 _RawPot = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
@@ -18,6 +19,7 @@ def resolve(
     button: int,
     rake: Rake | None,
     flop_dealt: bool,
+    dead: int = 0,
 ) -> tuple[tuple[int, ...], tuple[int, ...], int, list[_RawPot]]: ...
 def split_pots_batch(
     committed: Any,
@@ -29,4 +31,5 @@ def split_pots_batch(
     *,
     rake: Rake | None = None,
     flop_dealt: bool = True,
+    dead: Any = 0,
 ) -> None: ...

@@ -11,15 +11,19 @@ from holdem.errors import InvalidPotError
 
 MAX_SEATS = HD_POTS_MAX_SEATS
 MAX_CHIPS = HD_POTS_MAX_CHIPS
+MAX_DEAD = HD_POTS_MAX_DEAD
 MAX_RAKE_DENOMINATOR = HD_POTS_MAX_RAKE_DEN
 cdef int64_t _MAX_RANK = 2147483647
 
 
 cdef int split_pots_c(const int64_t *committed, const uint8_t *folded, const int32_t *ranks,
-                      int n, int button, const hd_rake_t *rake, bint flop_dealt,
+                      int n, int button, int64_t dead, const hd_rake_t *rake, bint flop_dealt,
                       hd_pot_result_t *out) noexcept nogil:
-    """Resolve one hand into ``out``; 0 on success, a negative HD_POTS_E_* code on bad input."""
-    return hd_split_pots(committed, folded, ranks, n, button, rake, flop_dealt, out)
+    """Resolve one hand into ``out``; 0 on success, a negative HD_POTS_E_* code on bad input.
+
+    ``dead`` chips (>= 0, e.g. a big-blind ante) belong to no seat and join the main pot.
+    """
+    return hd_split_pots(committed, folded, ranks, n, button, dead, rake, flop_dealt, out)
 
 
 cdef str _error_message(int code, int seat, int n, int button):
@@ -35,6 +39,9 @@ cdef str _error_message(int code, int seat, int n, int button):
     if code == HD_POTS_E_RANK:
         return (f"ranks[{seat}] is missing but seat {seat} contests a pot at showdown; "
                 f"give its hand rank (an int >= 0, higher is stronger)")
+    if code == HD_POTS_E_DEAD:
+        return (f"dead money is out of range; it must be a whole number of chips "
+                f"in 0..{HD_POTS_MAX_DEAD}")
     if code == HD_POTS_E_RAKE:
         return ("rake must be a fraction num/den in [0, 1] with 1 <= den <= 2**32 and a cap "
                 ">= 0 or none")
@@ -47,7 +54,7 @@ cdef int _fill_rake(object rake, hd_rake_t *out) except -1:
     cap = rake.cap
     out.num = fraction.numerator
     out.den = fraction.denominator
-    if cap is None or cap >= HD_POTS_MAX_CHIPS * HD_POTS_MAX_SEATS:
+    if cap is None or cap >= HD_POTS_MAX_CHIPS * HD_POTS_MAX_SEATS + HD_POTS_MAX_DEAD:
         out.cap = HD_POTS_NO_CAP          # a cap above any possible pot is no cap
     else:
         out.cap = cap
@@ -70,6 +77,20 @@ cdef inline int64_t _chips(object v, Py_ssize_t i) except? -1:
     return v
 
 
+cdef int64_t _dead(object v) except? -1:
+    if type(v) is int and 0 <= v <= HD_POTS_MAX_DEAD:
+        return v
+    if isinstance(v, bool) or not hasattr(type(v), "__index__"):
+        raise InvalidPotError(
+            f"dead is {v!r}; dead money must be a whole number of chips (int) >= 0")
+    v = v.__index__()
+    if v < 0:
+        raise InvalidPotError(f"dead is {v}; dead money must be >= 0 chips")
+    if v > HD_POTS_MAX_DEAD:
+        raise InvalidPotError(f"dead is {v}; at most {HD_POTS_MAX_DEAD} chips of dead money")
+    return v
+
+
 cdef inline int32_t _rank(object v, Py_ssize_t i) except? -2:
     if v is None:
         return HD_POTS_NO_RANK
@@ -85,10 +106,10 @@ cdef inline int32_t _rank(object v, Py_ssize_t i) except? -2:
     return v
 
 
-def resolve(committed, folded, ranks, button, rake, bint flop_dealt):
+def resolve(committed, folded, ranks, button, rake, bint flop_dealt, dead=0):
     """Resolve one hand; the engine behind :func:`holdem.pots.split_pots`.
 
-    Returns ``(payouts, returned, rake, pots)`` where ``pots`` is a list of
+    ``dead`` chips (>= 0) belong to no seat: they join the main pot (R7). Returns ``(payouts, returned, rake, pots)`` where ``pots`` is a list of
     ``(amount, rake, eligible, winners, shares)`` tuples (``shares`` aligned with ``winners``).
     Raises InvalidPotError naming the bad input.
     """
@@ -101,6 +122,7 @@ def resolve(committed, folded, ranks, button, rake, bint flop_dealt):
     cdef hd_pot_t *p
     cdef Py_ssize_t n, i, k
     cdef int code, c_button
+    cdef int64_t c_dead
 
     committed = tuple(committed)
     n = len(committed)
@@ -125,6 +147,7 @@ def resolve(committed, folded, ranks, button, rake, bint flop_dealt):
     if button < 0 or button >= n:
         raise InvalidPotError(f"button must be a seat index in 0..{n - 1}, got {button}")
     c_button = button
+    c_dead = _dead(dead)
     for i in range(n):
         c_committed[i] = _chips(committed[i], i)
         c_folded[i] = 1 if folded[i] else 0
@@ -133,7 +156,7 @@ def resolve(committed, folded, ranks, button, rake, bint flop_dealt):
         _fill_rake(rake, &c_rake)
         p_rake = &c_rake
 
-    code = hd_split_pots(c_committed, c_folded, c_ranks, <int>n, c_button, p_rake,
+    code = hd_split_pots(c_committed, c_folded, c_ranks, <int>n, c_button, c_dead, p_rake,
                          flop_dealt, &res)
     if code != HD_POTS_OK:
         raise InvalidPotError(_error_message(code, res.error_seat, <int>n, c_button))
@@ -162,15 +185,17 @@ def split_pots_batch(const int64_t[:, ::1] committed not None,
                      const int32_t[::1] buttons not None,
                      int64_t[:, ::1] payouts not None,
                      int64_t[::1] rakes=None,
-                     *, rake=None, bint flop_dealt=True):
+                     *, rake=None, bint flop_dealt=True, dead=0):
     """Resolve ``m`` hands of ``n`` seats each, without Python objects per hand.
 
     ``committed`` (int64, shape (m, n)), ``folded`` (uint8, 0/1; a numpy bool array works as
     ``arr.view(numpy.uint8)``), ``ranks`` (int32, -1 = unknown), ``buttons`` (int32, shape (m,))
     are read; ``payouts`` (int64, shape (m, n)) and, if given, ``rakes`` (int64, shape (m,)) are
     written. Any C-contiguous buffer works (numpy arrays, or ``memoryview(array).cast(fmt,
-    (m, n))``). ``rake`` and ``flop_dealt`` apply to every hand. Raises InvalidPotError naming
-    the first bad hand (rows before it are written).
+    (m, n))``). ``rake`` and ``flop_dealt`` apply to every hand. ``dead`` is the dead money of
+    each hand (chips owned by no seat, such as a big-blind ante, added to the main pot; R7):
+    either one int for every hand or an int64 buffer of shape (m,). Raises InvalidPotError
+    naming the first bad hand (rows before it are written).
 
     >>> from array import array
     >>> c = memoryview(array("q", [50, 100, 100])).cast("B").cast("q", (1, 3))
@@ -180,6 +205,9 @@ def split_pots_batch(const int64_t[:, ::1] committed not None,
     >>> split_pots_batch(c, f, r, array("i", [0]), out)
     >>> out.tolist()
     [[150, 100, 0]]
+    >>> split_pots_batch(c, f, r, array("i", [0]), out, dead=array("q", [30]))
+    >>> out.tolist()
+    [[180, 100, 0]]
     """
     cdef Py_ssize_t m = committed.shape[0], n = committed.shape[1], row
     cdef hd_rake_t c_rake
@@ -187,6 +215,9 @@ def split_pots_batch(const int64_t[:, ::1] committed not None,
     cdef hd_pot_result_t res
     cdef int code = HD_POTS_OK, i
     cdef bint want_rakes = rakes is not None
+    cdef const int64_t[::1] dead_col
+    cdef bint per_hand_dead = False
+    cdef int64_t c_dead = 0
 
     if n < 2 or n > HD_POTS_MAX_SEATS:
         raise InvalidPotError(f"split_pots_batch needs 2 to {HD_POTS_MAX_SEATS} seats per "
@@ -201,6 +232,17 @@ def split_pots_batch(const int64_t[:, ::1] committed not None,
         raise InvalidPotError(f"buttons has {buttons.shape[0]} entries for {m} hands")
     if want_rakes and rakes.shape[0] != m:
         raise InvalidPotError(f"rakes has {rakes.shape[0]} entries for {m} hands")
+    if not hasattr(type(dead), "__len__"):     # one amount for every hand
+        c_dead = _dead(dead)
+    else:
+        try:
+            dead_col = dead
+        except (TypeError, ValueError) as exc:
+            raise InvalidPotError(f"dead must be an int or an int64 buffer of {m} entries "
+                                  f"(one per hand), got {dead!r}: {exc}") from None
+        if dead_col.shape[0] != m:
+            raise InvalidPotError(f"dead has {dead_col.shape[0]} entries for {m} hands")
+        per_hand_dead = True
     if rake is not None:
         from holdem.pots import Rake
         if not isinstance(rake, Rake):
@@ -211,8 +253,10 @@ def split_pots_batch(const int64_t[:, ::1] committed not None,
     row = 0
     with nogil:
         while row < m:
+            if per_hand_dead:
+                c_dead = dead_col[row]
             code = split_pots_c(&committed[row, 0], &folded[row, 0], &ranks[row, 0], <int>n,
-                                buttons[row], p_rake, flop_dealt, &res)
+                                buttons[row], c_dead, p_rake, flop_dealt, &res)
             if code != HD_POTS_OK:
                 break
             for i in range(n):

@@ -2,8 +2,8 @@
 
 ``rank7`` ranks a seat's seven cards with ``holdem.evaluate`` (best five of seven, R29/R30;
 higher is stronger), ``describe_rank`` names a rank (``holdem.describe``) and ``split``
-resolves the pots with ``holdem.split_pots`` (uncalled chips R21, side pots R31, odd chips
-R32, rake R34).
+resolves the pots with ``holdem.split_pots`` (dead money R7, uncalled chips R21, side pots
+R31, odd chips R32, rake R34).
 """
 
 from __future__ import annotations
@@ -32,9 +32,10 @@ def describe_rank(rank: int) -> str:
 
 
 def split(committed: Sequence[int], folded: Sequence[bool], ranks: Sequence[int | None] | None,
-          button: int, *, rake: Rake | None, flop_dealt: bool) -> PotResult:
-    """Resolve the pots (R21, R31, R32, R34): ``holdem.split_pots``."""
-    return split_pots(committed, folded, ranks, button, rake=rake, flop_dealt=flop_dealt)
+          button: int, *, rake: Rake | None, flop_dealt: bool, dead: int = 0) -> PotResult:
+    """Resolve the pots (R7, R21, R31, R32, R34): ``holdem.split_pots``."""
+    return split_pots(committed, folded, ranks, button, dead=dead, rake=rake,
+                      flop_dealt=flop_dealt)
 
 
 def settle(game: Any, button: int, folded: Sequence[bool], committed: Sequence[int],
@@ -52,7 +53,8 @@ def settle(game: Any, button: int, folded: Sequence[bool], committed: Sequence[i
     in, every hand is shown (TDA 16). Unknown hole cards at a showdown raise InvalidHandError.
 
     ``dead`` chips (a big-blind ante, R7) belong to nobody: dead money added to the main pot,
-    never returned as uncalled (WSOP practice; see :func:`with_dead_money`).
+    never returned as uncalled (WSOP practice); ``split_pots(..., dead=dead)`` puts them in the
+    main pot and rakes them with it.
     """
     n = len(folded)
     ranks: list[int | None] | None = None
@@ -85,12 +87,8 @@ def settle(game: Any, button: int, folded: Sequence[bool], committed: Sequence[i
         lone = _lone_winner(folded, committed) if game.rake is None and not dead else None
         if lone is not None:
             return _lone_result(lone, committed, stacks, start_stacks)
-    rake = game.rake
-    flop = len(board) >= 3
-    res = split_pots(committed, folded, ranks, button, rake=None if dead else rake,
-                     flop_dealt=flop)
-    if dead:
-        res = with_dead_money(res, dead, folded, button, rake, flop)
+    res = split_pots(committed, folded, ranks, button, dead=dead, rake=game.rake,
+                     flop_dealt=len(board) >= 3)
     payouts = res.payouts
     final = tuple([stacks[j] + payouts[j] for j in range(n)])
     payoffs = tuple([final[j] - start_stacks[j] for j in range(n)])
@@ -128,39 +126,3 @@ def _lone_result(lone: tuple[int, int], committed: Sequence[int], stacks: Sequen
     return HandResult(tuple([final[j] - start_stacks[j] for j in range(n)]), tuple(final),
                       (pot,), tuple(returned), 0, (), {}, (), {})
 
-
-def with_dead_money(res: PotResult, dead: int, folded: Sequence[bool], button: int,
-                    rake: Rake | None, flop_dealt: bool) -> PotResult:
-    """``res`` (pots resolved without rake) with ``dead`` chips added to the main pot, then the
-    rake taken on the whole (R34: from the main pot first) and every pot split again among its
-    winners with R32's odd-chip order (one chip at a time clockwise from the button).
-
-    With ``dead == 0`` this gives exactly what ``split_pots`` gives with the rake (tested).
-    """
-    n = len(folded)
-    pots = list(res.pots)
-    if pots:
-        main = pots[0]
-        pots[0] = Pot(main.amount + dead, main.eligible, main.winners, main.shares, 0)
-    else:  # nothing contested: the seat left in the hand takes the dead money
-        w = next(j for j in range(n) if not folded[j])
-        pots = [Pot(dead, (w,), (w,), (dead,), 0)]
-    total = sum(p.amount for p in pots)
-    left = rake.of(total, flop_dealt=flop_dealt) if rake is not None else 0
-    total_rake = left
-    payouts = list(res.returned)
-    out: list[Pot] = []
-    order = [(button + k) % n for k in range(1, n + 1)]
-    for p in pots:
-        take = min(left, p.amount)
-        left -= take
-        share, odd = divmod(p.amount - take, len(p.winners))
-        got = dict.fromkeys(p.winners, share)
-        for seat in order:
-            if odd and seat in got:
-                got[seat] += 1
-                odd -= 1
-        for w in p.winners:
-            payouts[w] += got[w]
-        out.append(Pot(p.amount, p.eligible, p.winners, tuple(got[w] for w in p.winners), take))
-    return PotResult(tuple(payouts), tuple(res.returned), tuple(out), total_rake)

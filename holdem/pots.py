@@ -1,4 +1,4 @@
-"""Pots at the end of a hand: uncalled chips, side pots, split pots, odd chips and rake.
+"""Pots at the end of a hand: uncalled chips, side pots, dead money, split pots, odd chips, rake.
 
 :func:`split_pots` takes what each seat committed this hand, who folded, the hand ranks (higher
 is stronger) and the button, and returns a :class:`PotResult`: chips paid to each seat and the
@@ -18,6 +18,11 @@ The rules, in the order they are applied (ids from RULES.md):
    (possible only when a seat folded without facing a bet) are *dead money* that goes into the
    last pot, won by the highest live contributors, as in a live game where the last player left
    in the hand takes the pot.
+   **Dead money (R7).** ``dead`` chips that belong to no seat (a big-blind ante: WSOP posts it
+   as dead money, never an uncalled bet) go into the main pot, the pot of the lowest live
+   level, which every seat still in the hand is eligible for; that pot exists whenever
+   ``dead > 0``, even if no seat committed anything. They are never returned (R21). One seat
+   left wins them without a showdown; two or more live seats contest them, so ranks are needed.
 3. **Showdown.** Each pot is won by its eligible seat(s) with the highest rank; a pot with a
    single eligible seat is awarded without a showdown, so ranks are needed only for live seats
    that contest a pot with another live seat (when all but one seat folded, pass ``ranks=None``).
@@ -25,12 +30,12 @@ The rules, in the order they are applied (ids from RULES.md):
    go one at a time to the tied winners, clockwise starting with the first seat left of the
    button (14 chips three ways pays 5/5/4, never 6/4/4). WSOP rule 73 / Robert's Rules.
 5. **Rake (R34).** ``floor(fraction * total pot)``, where the total pot excludes the uncalled
-   chips, then capped at ``cap`` per hand (not per pot); nothing when ``no_flop_no_drop`` is set
+   chips and includes the dead money, then capped at ``cap`` per hand (not per pot); nothing when ``no_flop_no_drop`` is set
    and the flop was not dealt. It is taken from the main pot first; only when the main pot is
    smaller than the rake does the rest come from the side pots, in order. Each pot reports its
    part (:attr:`Pot.rake`) and the result the total (:attr:`PotResult.rake`).
 
-Chips are conserved: ``sum(payouts) + rake == sum(committed)``.
+Chips are conserved: ``sum(payouts) + rake == sum(committed) + dead``.
 
 >>> from holdem.pots import Rake, split_pots
 >>> # R31, seed 002: Ana (seat 0) all in for 20; Boris and Vera put in 70 each; Ana's hand
@@ -45,11 +50,15 @@ Chips are conserved: ``sum(payouts) + rake == sum(committed)``.
 (5, 5, 4, 0)
 >>> split_pots([100, 100], [False, False], [5, 1], button=0, rake=Rake(0.05, cap=3)).payouts
 (197, 0)
+>>> # R7: a big-blind ante of 4 is dead money in the main pot; seat 1's raise was uncalled.
+>>> split_pots([1, 10], [True, False], None, button=0, dead=4).payouts
+(0, 15)
 """
 
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -213,13 +222,15 @@ class PotResult:
 
     ``payouts[i]``: chips seat ``i`` receives (uncalled return + winnings); ``returned[i]``:
     the uncalled part (R21); ``pots``: main pot first, then side pots; ``rake``: the total
-    rake (R34), the sum of the pots' ``rake``.
+    rake (R34), the sum of the pots' ``rake``; ``dead``: the dead money (R7) that is part of
+    the main pot's ``amount``. ``sum(payouts) + rake == sum(committed) + dead``.
     """
 
     payouts: tuple[int, ...]
     returned: tuple[int, ...]
     pots: tuple[Pot, ...]
     rake: int = 0
+    dead: int = 0
 
     @property
     def winnings(self) -> tuple[int, ...]:
@@ -228,12 +239,14 @@ class PotResult:
 
     @property
     def total(self) -> int:
-        """Chips in all pots (before rake, after the uncalled return)."""
+        """Chips in all pots (before rake, after the uncalled return, dead money included)."""
         return sum(pot.amount for pot in self.pots)
 
     def __str__(self) -> str:
         lines = [f"Uncalled {r} returned to seat {seat}"
                  for seat, r in enumerate(self.returned) if r]
+        if self.dead:
+            lines.append(f"Dead money {self.dead} in the main pot")
         for k, pot in enumerate(self.pots):
             lines.append(f"{'Main pot' if k == 0 else f'Side pot {k}'}: {pot}")
         if self.rake:
@@ -243,14 +256,15 @@ class PotResult:
 
 def split_pots(committed: Sequence[int], folded: Sequence[bool],
                ranks: Sequence[int | None] | None, button: int, *,
-               rake: Rake | None = None, flop_dealt: bool = True) -> PotResult:
-    """Pay out a finished hand (R21, R31, R32, R34; see the module docstring for the rules).
+               dead: int = 0, rake: Rake | None = None, flop_dealt: bool = True) -> PotResult:
+    """Pay out a finished hand (R7, R21, R31, R32, R34; see the module docstring for the rules).
 
     ``committed[i]``: chips seat ``i`` put in this hand (antes, blinds, bets), ints >= 0;
     ``folded[i]``: whether it folded; ``ranks[i]``: its hand rank (higher is stronger), None or
     ignored for folded seats and for a seat that wins uncontested (``ranks=None`` when all but
     one folded); ``button``: the button seat. Seats are 0..n-1 clockwise, 2 <= n <= 10.
-    Raises :class:`holdem.InvalidPotError` naming the bad input.
+    ``dead``: chips in the pot that belong to no seat (a big-blind ante, R7), an int >= 0; they
+    join the main pot, are raked with it and are never returned as uncalled. Raises :class:`holdem.InvalidPotError` naming the bad input.
 
     >>> r = split_pots([100, 40, 120, 45], [False, False, False, True], [7, 9, 7, None], button=0)
     >>> r.payouts
@@ -263,7 +277,7 @@ def split_pots(committed: Sequence[int], folded: Sequence[bool],
     if rake is not None and not isinstance(rake, Rake):
         raise InvalidPotError(f"rake must be a holdem.Rake or None, got {rake!r}")
     payouts, returned, total_rake, raw = _pots.resolve(
-        committed, folded, ranks, button, rake, bool(flop_dealt))
+        committed, folded, ranks, button, rake, bool(flop_dealt), dead)
     pots = tuple(Pot(amount, eligible, winners, shares, pot_rake)
                  for amount, pot_rake, eligible, winners, shares in raw)
-    return PotResult(payouts, returned, pots, total_rake)
+    return PotResult(payouts, returned, pots, total_rake, operator.index(dead))  # checked

@@ -1,8 +1,9 @@
 """A slow, obviously correct pot splitter in plain Python: the oracle for holdem.pots.
 
-Written from RULES.md (R21, R31, R32, R34) and the documented choices in holdem/pots.py, not
-from the C kernel: it peels pots off the smallest remaining live stack, one layer at a time,
-and does the rake with Fraction arithmetic. Not shipped.
+Written from RULES.md (R7, R21, R31, R32, R34) and the documented choices in holdem/pots.py,
+not from the C kernel: it peels pots off the smallest remaining live stack, one layer at a
+time, puts dead money in a pot every live seat can win, and does the rake with Fraction
+arithmetic. Not shipped.
 """
 
 from __future__ import annotations
@@ -22,8 +23,11 @@ def reference_split(
     cap: int | None = None,
     no_flop_no_drop: bool = True,
     flop_dealt: bool = True,
+    dead: int = 0,
 ) -> tuple[tuple[int, ...], tuple[int, ...], int, list[RawPot]]:
     """Same output shape as holdem._pots.resolve: (payouts, returned, rake, pots)."""
+    if dead < 0:
+        raise ValueError("dead money must be >= 0")
     n = len(committed)
     live = [not f for f in folded]
     if not any(live):
@@ -37,7 +41,7 @@ def reference_split(
         top = stacks.index(by_size[0])
         returned[top] = by_size[0] - by_size[1]
         stacks[top] = by_size[1]
-    total = sum(stacks)
+    total = sum(stacks) + dead    # R7: dead money is in the pot although no seat owns it
 
     # R31: peel one layer per smallest remaining live stack.
     left = stacks[:]
@@ -60,13 +64,22 @@ def reference_split(
                 left[i] = 0
         amounts.append(amount)
         eligibles.append(eligible)
-    dead = sum(left)              # folded chips above every live seat's stack
-    if dead:
+    above = sum(left)             # folded chips above every live seat's stack
+    everyone = tuple(i for i in range(n) if live[i])
+    if above:
         if amounts:
-            amounts[-1] += dead
+            amounts[-1] += above
         else:
-            amounts.append(dead)
-            eligibles.append(tuple(i for i in range(n) if live[i]))
+            amounts.append(above)
+            eligibles.append(everyone)
+    # R7: dead money belongs in the pot that every seat still in the hand can win; if the first
+    # layer left someone out (a live seat with nothing in), that pot is a new one in front.
+    if dead:
+        if eligibles and eligibles[0] == everyone:
+            amounts[0] += dead
+        else:
+            amounts.insert(0, dead)
+            eligibles.insert(0, everyone)
 
     # R34: rake on the whole pot, rounded down, capped per hand, main pot first.
     rake = 0

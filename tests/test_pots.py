@@ -361,17 +361,21 @@ rakes = st.one_of(
     st.none(),
     st.builds(Rake, st.fractions(0, 1, max_denominator=1000),
               st.one_of(st.none(), st.integers(0, 50)), st.booleans()))
+deads = st.one_of(st.just(0), st.integers(0, 400))   # R7: dead money (a big-blind ante)
 
 
-@given(hands(), rakes, st.booleans())
+@given(hands(), rakes, st.booleans(), deads)
 def test_chips_are_conserved(hand: tuple[list[int], list[bool], list[int | None], int],
-                             rake: Rake | None, flop: bool) -> None:
+                             rake: Rake | None, flop: bool, dead: int) -> None:
     committed, folded, ranks, button = hand
-    r = split_pots(committed, folded, ranks, button, rake=rake, flop_dealt=flop)
-    assert sum(r.payouts) + r.rake == sum(committed)
+    r = split_pots(committed, folded, ranks, button, dead=dead, rake=rake, flop_dealt=flop)
+    assert sum(r.payouts) + r.rake == sum(committed) + dead   # R7: dead money included
+    assert r.dead == dead
     assert r.rake == sum(p.rake for p in r.pots)
     assert all(sum(p.shares) == p.amount - p.rake for p in r.pots)
-    assert r.total + sum(r.returned) == sum(committed)
+    assert r.total + sum(r.returned) == sum(committed) + dead
+    # R21: dead money is never returned; the uncalled return does not depend on it.
+    assert r.returned == split_pots(committed, folded, ranks, button).returned
     expected_rake = 0 if rake is None else rake.of(r.total, flop_dealt=flop)
     assert r.rake == expected_rake
 
@@ -393,21 +397,23 @@ def test_nobody_wins_more_from_an_opponent_than_they_matched(
             assert won <= sum(min(p, put[seat]) for p in put)
 
 
-@given(hands())
-def test_folded_seats_never_win(hand: tuple[list[int], list[bool], list[int | None], int]) -> None:
+@given(hands(), deads)
+def test_folded_seats_never_win(hand: tuple[list[int], list[bool], list[int | None], int],
+                                dead: int) -> None:
     committed, folded, ranks, button = hand
-    r = split_pots(committed, folded, ranks, button)
+    r = split_pots(committed, folded, ranks, button, dead=dead)
     for seat, f in enumerate(folded):
         if f:
             assert r.winnings[seat] == 0
             assert all(seat not in p.eligible and seat not in p.winners for p in r.pots)
 
 
-@given(hands(), rakes)
+@given(hands(), rakes, deads)
 def test_odd_chips_differ_by_at_most_one_between_tied_winners(
-        hand: tuple[list[int], list[bool], list[int | None], int], rake: Rake | None) -> None:
+        hand: tuple[list[int], list[bool], list[int | None], int], rake: Rake | None,
+        dead: int) -> None:
     committed, folded, ranks, button = hand
-    r = split_pots(committed, folded, ranks, button, rake=rake)
+    r = split_pots(committed, folded, ranks, button, dead=dead, rake=rake)
     n = len(committed)
     for pot in r.pots:
         assert set(pot.winners) <= set(pot.eligible)
@@ -464,17 +470,21 @@ def test_agrees_with_the_reference_on_100000_random_hands() -> None:
     rake_choices: list[Rake | None] = [
         None, Rake(0.05, cap=3), Rake(Fraction(1, 3)), Rake(0.1, cap=100, no_flop_no_drop=False),
         Rake(1), Rake(Fraction(7, 2**32))]
+    with_dead = 0
     for case in range(100_000):
         committed, folded, ranks, button = random_hand(rng)
         rake = rake_choices[case % len(rake_choices)]
         flop = case % 7 != 0
-        got = resolve(committed, folded, ranks, button, rake, flop)
+        dead = 0 if rng.random() < 0.7 else (1, 3, 4, 50, 2**59)[int(rng.random() * 5)]
+        with_dead += dead > 0
+        got = resolve(committed, folded, ranks, button, rake, flop, dead)
         if rake is None:
-            want = reference_split(committed, folded, ranks, button, flop_dealt=flop)
+            want = reference_split(committed, folded, ranks, button, flop_dealt=flop, dead=dead)
         else:
             want = reference_split(committed, folded, ranks, button, rake.fraction, rake.cap,
-                                   rake.no_flop_no_drop, flop)
-        assert got == want, (case, committed, folded, ranks, button, rake, flop)
+                                   rake.no_flop_no_drop, flop, dead)
+        assert got == want, (case, committed, folded, ranks, button, rake, flop, dead)
+    assert with_dead > 25_000
 
 
 def test_reference_and_kernel_reject_the_same_missing_ranks() -> None:
@@ -483,14 +493,15 @@ def test_reference_and_kernel_reject_the_same_missing_ranks() -> None:
     for _ in range(2000):
         committed, folded, ranks, button = random_hand(rng)
         ranks = [None if rng.random() < 0.3 else r for r in ranks]
+        dead = 0 if rng.random() < 0.5 else 1 + int(rng.random() * 10)
         try:
-            want = reference_split(committed, folded, ranks, button)
+            want = reference_split(committed, folded, ranks, button, dead=dead)
         except ValueError:
             rejected += 1
             with pytest.raises(InvalidPotError, match="missing"):
-                resolve(committed, folded, ranks, button, None, True)
+                resolve(committed, folded, ranks, button, None, True, dead)
         else:
-            assert resolve(committed, folded, ranks, button, None, True) == want
+            assert resolve(committed, folded, ranks, button, None, True, dead) == want
     assert rejected > 100
 
 

@@ -34,7 +34,8 @@ class Result(ctypes.Structure):
                 ("returned", I64 * MAX), ("payouts", I64 * MAX), ("pots", Pot * MAX)]
 
 
-OK, E_NULL, E_SEATS, E_BUTTON, E_CHIPS, E_NO_LIVE, E_RANK, E_RAKE = 0, -1, -2, -3, -4, -5, -6, -7
+OK, E_NULL, E_SEATS, E_BUTTON, E_CHIPS, E_NO_LIVE, E_RANK, E_RAKE, E_DEAD = (
+    0, -1, -2, -3, -4, -5, -6, -7, -8)
 
 
 class Kernel:
@@ -71,7 +72,7 @@ def kernel() -> Kernel:
         pytest.skip("hd_split_pots is not an exported symbol of the extension on this platform")
     fn.restype = ctypes.c_int
     fn.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int,
-                   ctypes.c_int, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p]
+                   ctypes.c_int, I64, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p]
     libc = ctypes.CDLL(None)
     libc.malloc.restype = ctypes.c_void_p
     libc.malloc.argtypes = [ctypes.c_size_t]
@@ -82,7 +83,7 @@ def kernel() -> Kernel:
 
 def call(kernel: Kernel, committed: list[int] | None, folded: list[int] | None,
          ranks: list[int] | None, button: int, rake: Rake | None = None, flop: int = 1,
-         n: int | None = None) -> tuple[int, Result]:
+         n: int | None = None, dead: int = 0) -> tuple[int, Result]:
     if n is None:
         n = len(committed) if committed is not None else 0
     c = kernel.array(I64, committed)
@@ -90,15 +91,15 @@ def call(kernel: Kernel, committed: list[int] | None, folded: list[int] | None,
     r = kernel.array(ctypes.c_int32, ranks)
     res = Result()
     try:
-        code = kernel(c, f, r, n, button, ctypes.byref(rake) if rake is not None else None,
-                      flop, ctypes.byref(res))
+        code = kernel(c, f, r, n, button, dead,
+                      ctypes.byref(rake) if rake is not None else None, flop, ctypes.byref(res))
     finally:
         kernel.free(c, f, r)
     return code, res
 
 
 def test_null_pointers(kernel: Kernel) -> None:
-    assert kernel(None, None, None, 2, 0, None, 1, None) == E_NULL
+    assert kernel(None, None, None, 2, 0, 0, None, 1, None) == E_NULL
     code, res = call(kernel, None, [0, 0], [1, 1], 0, n=2)
     assert (code, res.error_seat) == (E_NULL, -1)
     assert call(kernel, [1, 1], None, [1, 1], 0)[0] == E_NULL
@@ -140,6 +141,55 @@ def test_rake_extremes(kernel: Kernel) -> None:
     assert sum(res.payouts[:10]) + res.rake == 10 * 2**59
 
 
+def test_r7_dead_money_out_of_range(kernel: Kernel) -> None:
+    for dead in (-1, -(2**63), 2**59 + 1, 2**63 - 1):
+        code, res = call(kernel, [5, 5], [0, 0], [1, 2], 0, dead=dead)
+        assert (code, res.error_seat) == (E_DEAD, -1)
+    code, res = call(kernel, [5, 5], [0, 0], [1, 2], 0, dead=2**59)
+    assert code == OK and list(res.payouts[:2]) == [0, 10 + 2**59]
+
+
+def test_r7_dead_money_joins_the_main_pot_and_is_raked(kernel: Kernel) -> None:
+    # Main pot 3 * 10 + 6 dead = 36, side pot 2 * 40 = 80; 10% of 116 = 11, main pot first.
+    code, res = call(kernel, [10, 50, 50], [0, 0, 0], [9, 1, 2], 0, Rake(1, 10, -1, 1),
+                     dead=6)
+    assert code == OK and res.n_pots == 2 and res.rake == 11
+    assert [(res.pots[k].amount, res.pots[k].rake) for k in range(2)] == [(36, 11), (80, 0)]
+    assert list(res.payouts[:3]) == [25, 0, 80] and list(res.returned[:3]) == [0, 0, 0]
+
+
+def test_r7_dead_money_with_nothing_committed(kernel: Kernel) -> None:
+    code, res = call(kernel, [0, 0, 0], [1, 0, 1], None, 0, dead=7)   # one seat left: no ranks
+    assert code == OK and res.n_pots == 1 and list(res.payouts[:3]) == [0, 7, 0]
+    assert (res.pots[0].eligible, res.pots[0].winners) == (0b010, 0b010)
+    code, res = call(kernel, [0, 0, 0], [0, 0, 1], None, 0, dead=7)   # two live: a showdown
+    assert (code, res.error_seat) == (E_RANK, 0)
+    code, res = call(kernel, [0, 0, 0], [0, 0, 1], [4, 4, -1], 0, dead=7)
+    assert code == OK and list(res.payouts[:3]) == [3, 4, 0]          # odd chip left of button
+    code, res = call(kernel, [0, 0], [0, 0], None, 0)                  # nothing at all: no pot
+    assert code == OK and res.n_pots == 0 and list(res.payouts[:2]) == [0, 0]
+
+
+def test_r7_dead_money_main_pot_when_a_live_seat_committed_nothing(kernel: Kernel) -> None:
+    # Seat 0 is in for nothing: the dead money is a main pot of its own, all live seats eligible;
+    # without dead money there is no such (empty) pot.
+    code, res = call(kernel, [0, 20, 20], [0, 0, 0], [9, 1, 2], 2, dead=5)
+    assert code == OK and res.n_pots == 2
+    assert [(res.pots[k].amount, res.pots[k].eligible) for k in range(2)] == [
+        (5, 0b111), (40, 0b110)]
+    assert list(res.payouts[:3]) == [5, 0, 40]
+    code, res = call(kernel, [0, 20, 20], [0, 0, 0], [9, 1, 2], 2)
+    assert code == OK and res.n_pots == 1 and res.pots[0].eligible == 0b110
+
+
+def test_r7_dead_money_extremes_do_not_overflow(kernel: Kernel) -> None:
+    code, res = call(kernel, [2**59] * 10, [0] * 10, [1] * 10, 0,
+                     Rake(2**32 - 1, 2**32, -1, 0), dead=2**59)
+    assert code == OK
+    assert res.rake == 11 * 2**59 * (2**32 - 1) // 2**32
+    assert sum(res.payouts[:10]) + res.rake == 11 * 2**59
+
+
 def test_random_garbage_is_rejected_or_conserved(kernel: Kernel) -> None:
     rng = random.Random(99)
     codes = set()
@@ -153,10 +203,14 @@ def test_random_garbage_is_rejected_or_conserved(kernel: Kernel) -> None:
             rng.randint(0, 30), rng.choice((0, 1, 20, 100, 2**32, 2**32 + 1)),
             rng.choice((-1, -3, 0, 5, 2**62)), rng.randint(0, 1))
         button = rng.randint(-1, n)
-        code, res = call(kernel, committed, folded, ranks, button, rake, rng.randint(0, 1))
+        dead = rng.choice((0, 0, 0, 1, 9, 2**59, -1, 2**59 + 1, rng.randint(0, 500)))
+        code, res = call(kernel, committed, folded, ranks, button, rake, rng.randint(0, 1),
+                         dead=dead)
         codes.add(code)
         if code == OK:
-            assert sum(res.payouts[:n]) + res.rake == sum(committed)
+            assert sum(res.payouts[:n]) + res.rake == sum(committed) + dead
+            assert sum(res.pots[k].amount for k in range(res.n_pots)) == (
+                sum(committed) - sum(res.returned[:n]) + dead)
             assert 0 <= res.n_pots <= n
             for k in range(res.n_pots):
                 pot = res.pots[k]
@@ -164,4 +218,4 @@ def test_random_garbage_is_rejected_or_conserved(kernel: Kernel) -> None:
                 assert sum(pot.shares[:n]) == pot.amount - pot.rake
         else:
             assert -1 <= res.error_seat < n
-    assert codes >= {OK, E_BUTTON, E_CHIPS, E_RANK, E_RAKE}
+    assert codes >= {OK, E_BUTTON, E_CHIPS, E_RANK, E_RAKE, E_DEAD}
