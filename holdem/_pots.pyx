@@ -109,9 +109,10 @@ cdef inline int32_t _rank(object v, Py_ssize_t i) except? -2:
 def resolve(committed, folded, ranks, button, rake, bint flop_dealt, dead=0):
     """Resolve one hand; the engine behind :func:`holdem.pots.split_pots`.
 
-    ``dead`` chips (>= 0) belong to no seat: they join the main pot (R7). Returns ``(payouts, returned, rake, pots)`` where ``pots`` is a list of
-    ``(amount, rake, eligible, winners, shares)`` tuples (``shares`` aligned with ``winners``).
-    Raises InvalidPotError naming the bad input.
+    ``dead`` chips (>= 0) belong to no seat: they join the main pot (R7). Returns ``(payouts,
+    returned, rake, pots)`` where ``pots`` is a list of ``(amount, rake, eligible, winners,
+    shares)`` tuples (``shares`` aligned with ``winners``). Raises InvalidPotError naming the
+    bad input.
     """
     cdef int64_t c_committed[HD_POTS_MAX_SEATS]
     cdef uint8_t c_folded[HD_POTS_MAX_SEATS]
