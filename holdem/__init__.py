@@ -11,6 +11,7 @@ from holdem._version import __version__
 # --- errors -------------------------------------------------------------------------------
 from holdem.errors import (
     AgentError,
+    DeckError,
     DuplicateCardError,
     HoldemError,
     IllegalActionError,
@@ -41,8 +42,10 @@ from holdem.cards import (
 # --- evaluator (issue 2) ------------------------------------------------------------------
 
 # --- deck (issue 2) -----------------------------------------------------------------------
+from holdem._deck import Deck, deal_hands, hand_width
 
 # --- pots (issue 3) -----------------------------------------------------------------------
+from holdem.pots import Pot, PotResult, Rake, split_pots
 
 # --- game and hand state (issue 4) --------------------------------------------------------
 from holdem.actions import Action, ActionType
@@ -62,6 +65,7 @@ __all__ = [  # noqa: RUF022 (grouped by feature block)
     "CARDS",
     "AgentError",
     "Card",
+    "DeckError",
     "DuplicateCardError",
     "HoldemError",
     "IllegalActionError",
@@ -84,7 +88,14 @@ __all__ = [  # noqa: RUF022 (grouped by feature block)
     "parse_cards",
     # evaluator
     # deck
+    "Deck",
+    "deal_hands",
+    "hand_width",
     # pots
+    "Pot",
+    "PotResult",
+    "Rake",
+    "split_pots",
     # game and state
     "Action",
     "ActionRecord",

@@ -14,7 +14,7 @@ Card('As')
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Final, SupportsIndex, Union
+from typing import Final, SupportsIndex
 
 from holdem.errors import DuplicateCardError, InvalidCardError
 
@@ -53,7 +53,7 @@ class Card(int):
 
     __slots__ = ()
 
-    def __new__(cls, value: CardLike) -> Card:  # noqa: PYI034
+    def __new__(cls, value: CardLike) -> Card:
         if type(value) is Card:
             return value
         if isinstance(value, str):
@@ -132,7 +132,7 @@ _BY_TEXT: Final = {
     for s in {ss, ss.upper()}
 }
 
-CardLike = Union[Card, int, str]
+CardLike = Card | int | str
 
 
 def parse_card(text: str) -> Card:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 __all__ = [
     "AgentError",
+    "DeckError",
     "DuplicateCardError",
     "HoldemError",
     "IllegalActionError",
@@ -36,6 +37,11 @@ class InvalidCardError(HoldemError):
 
 class DuplicateCardError(InvalidCardError):
     """The same card given twice where cards must be distinct."""
+
+
+class DeckError(HoldemError):
+    """A deck operation that cannot be done: dealing more cards than are left, removing a card
+    that is not in the deck."""
 
 
 class InvalidHandError(HoldemError):

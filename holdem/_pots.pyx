@@ -1,0 +1,218 @@
+# cython: freethreading_compatible = True
+"""Compiled core of :mod:`holdem.pots`: a thin wrapper over ``csrc/hd_pots.c``.
+
+Use :func:`holdem.pots.split_pots` for one hand; :func:`split_pots_batch` resolves many hands
+from buffers in one ``nogil`` loop (no Python objects per hand).
+"""
+
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t
+
+from holdem.errors import InvalidPotError
+
+MAX_SEATS = HD_POTS_MAX_SEATS
+MAX_CHIPS = HD_POTS_MAX_CHIPS
+MAX_RAKE_DENOMINATOR = HD_POTS_MAX_RAKE_DEN
+_MAX_RANK = 2**31 - 1
+
+
+cdef int split_pots_c(const int64_t *committed, const uint8_t *folded, const int32_t *ranks,
+                      int n, int button, const hd_rake_t *rake, bint flop_dealt,
+                      hd_pot_result_t *out) noexcept nogil:
+    """Resolve one hand into ``out``; 0 on success, a negative HD_POTS_E_* code on bad input."""
+    return hd_split_pots(committed, folded, ranks, n, button, rake, flop_dealt, out)
+
+
+cdef str _error_message(int code, int seat, int n, int button):
+    if code == HD_POTS_E_SEATS:
+        return f"split_pots needs 2 to {HD_POTS_MAX_SEATS} seats, got {n}"
+    if code == HD_POTS_E_BUTTON:
+        return f"button must be a seat index in 0..{n - 1}, got {button}"
+    if code == HD_POTS_E_CHIPS:
+        return (f"committed[{seat}] is out of range; chips must be whole numbers "
+                f"in 0..{HD_POTS_MAX_CHIPS}")
+    if code == HD_POTS_E_NO_LIVE:
+        return "every seat folded; at least one seat must still be in the hand"
+    if code == HD_POTS_E_RANK:
+        return (f"ranks[{seat}] is missing but seat {seat} contests a pot at showdown; "
+                f"give its hand rank (an int >= 0, higher is stronger)")
+    if code == HD_POTS_E_RAKE:
+        return ("rake must be a fraction num/den in [0, 1] with 1 <= den <= 2**32 and a cap "
+                ">= 0 or none")
+    return f"pot resolver rejected its input (code {code})"
+
+
+cdef int _fill_rake(object rake, hd_rake_t *out) except -1:
+    """Copy a holdem.pots.Rake (already validated by its constructor) into ``out``."""
+    fraction = rake.fraction
+    cap = rake.cap
+    out.num = fraction.numerator
+    out.den = fraction.denominator
+    if cap is None or cap >= HD_POTS_MAX_CHIPS * HD_POTS_MAX_SEATS:
+        out.cap = HD_POTS_NO_CAP          # a cap above any possible pot is no cap
+    else:
+        out.cap = cap
+    out.no_flop_no_drop = 1 if rake.no_flop_no_drop else 0
+    return 0
+
+
+cdef inline int64_t _chips(object v, Py_ssize_t i) except? -1:
+    if isinstance(v, bool) or not hasattr(type(v), "__index__"):
+        raise InvalidPotError(
+            f"committed[{i}] is {v!r}; chips must be whole numbers (int) >= 0")
+    v = v.__index__()
+    if v < 0:
+        raise InvalidPotError(f"committed[{i}] is {v}; chips must be >= 0")
+    if v > HD_POTS_MAX_CHIPS:
+        raise InvalidPotError(
+            f"committed[{i}] is {v}; at most {HD_POTS_MAX_CHIPS} chips per seat")
+    return v
+
+
+cdef inline int32_t _rank(object v, Py_ssize_t i) except? -2:
+    if v is None:
+        return HD_POTS_NO_RANK
+    if isinstance(v, bool) or not hasattr(type(v), "__index__"):
+        raise InvalidPotError(
+            f"ranks[{i}] is {v!r}; a rank is an int >= 0 (higher is stronger) or None")
+    v = v.__index__()
+    if v < 0 or v > _MAX_RANK:
+        raise InvalidPotError(
+            f"ranks[{i}] is {v}; a rank is an int in 0..{_MAX_RANK} (higher is stronger) or None")
+    return v
+
+
+def resolve(committed, folded, ranks, button, rake, bint flop_dealt):
+    """Resolve one hand; the engine behind :func:`holdem.pots.split_pots`.
+
+    Returns ``(payouts, returned, rake, pots)`` where ``pots`` is a list of
+    ``(amount, rake, eligible, winners, shares)`` tuples (``shares`` aligned with ``winners``).
+    Raises InvalidPotError naming the bad input.
+    """
+    cdef int64_t c_committed[HD_POTS_MAX_SEATS]
+    cdef uint8_t c_folded[HD_POTS_MAX_SEATS]
+    cdef int32_t c_ranks[HD_POTS_MAX_SEATS]
+    cdef hd_rake_t c_rake
+    cdef hd_rake_t *p_rake = NULL
+    cdef hd_pot_result_t res
+    cdef hd_pot_t *p
+    cdef Py_ssize_t n, i, k
+    cdef int code, c_button
+
+    committed = tuple(committed)
+    n = len(committed)
+    if n < 2 or n > HD_POTS_MAX_SEATS:
+        raise InvalidPotError(
+            f"split_pots needs 2 to {HD_POTS_MAX_SEATS} seats, got {n} committed amounts")
+    folded = tuple(folded)
+    if len(folded) != n:
+        raise InvalidPotError(
+            f"folded has {len(folded)} entries but committed has {n}; give one per seat")
+    if ranks is None:
+        ranks = (None,) * n
+    else:
+        ranks = tuple(ranks)
+        if len(ranks) != n:
+            raise InvalidPotError(
+                f"ranks has {len(ranks)} entries but committed has {n}; give one per seat "
+                f"(None where unknown)")
+    if isinstance(button, bool) or not hasattr(type(button), "__index__"):
+        raise InvalidPotError(f"button must be a seat index in 0..{n - 1}, got {button!r}")
+    button = button.__index__()
+    if button < 0 or button >= n:
+        raise InvalidPotError(f"button must be a seat index in 0..{n - 1}, got {button}")
+    c_button = button
+    for i in range(n):
+        c_committed[i] = _chips(committed[i], i)
+        c_folded[i] = 1 if folded[i] else 0
+        c_ranks[i] = _rank(ranks[i], i)
+    if rake is not None:
+        _fill_rake(rake, &c_rake)
+        p_rake = &c_rake
+
+    code = hd_split_pots(c_committed, c_folded, c_ranks, <int>n, c_button, p_rake,
+                         flop_dealt, &res)
+    if code != HD_POTS_OK:
+        raise InvalidPotError(_error_message(code, res.error_seat, <int>n, c_button))
+
+    pots = []
+    for k in range(res.n_pots):
+        p = &res.pots[k]
+        eligible = []
+        winners = []
+        shares = []
+        for i in range(n):
+            if (p.eligible >> i) & 1:
+                eligible.append(i)
+            if (p.winners >> i) & 1:
+                winners.append(i)
+                shares.append(p.shares[i])
+        pots.append((p.amount, p.rake, tuple(eligible), tuple(winners), tuple(shares)))
+    payouts = tuple([res.payouts[i] for i in range(n)])
+    returned = tuple([res.returned[i] for i in range(n)])
+    return payouts, returned, res.rake, pots
+
+
+def split_pots_batch(const int64_t[:, ::1] committed not None,
+                     const uint8_t[:, ::1] folded not None,
+                     const int32_t[:, ::1] ranks not None,
+                     const int32_t[::1] buttons not None,
+                     int64_t[:, ::1] payouts not None,
+                     int64_t[::1] rakes=None,
+                     *, rake=None, bint flop_dealt=True):
+    """Resolve ``m`` hands of ``n`` seats each, without Python objects per hand.
+
+    ``committed`` (int64, shape (m, n)), ``folded`` (uint8, 0/1; a numpy bool array works as
+    ``arr.view(numpy.uint8)``), ``ranks`` (int32, -1 = unknown), ``buttons`` (int32, shape (m,))
+    are read; ``payouts`` (int64, shape (m, n)) and, if given, ``rakes`` (int64, shape (m,)) are
+    written. Any C-contiguous buffer works (numpy arrays, or ``memoryview(array).cast(fmt,
+    (m, n))``). ``rake`` and ``flop_dealt`` apply to every hand. Raises InvalidPotError naming
+    the first bad hand (rows before it are written).
+
+    >>> from array import array
+    >>> c = memoryview(array("q", [50, 100, 100])).cast("B").cast("q", (1, 3))
+    >>> f = memoryview(array("B", [0, 0, 1])).cast("B", (1, 3))
+    >>> r = memoryview(array("i", [7, 5, -1])).cast("B").cast("i", (1, 3))
+    >>> out = memoryview(array("q", [0, 0, 0])).cast("B").cast("q", (1, 3))
+    >>> split_pots_batch(c, f, r, array("i", [0]), out)
+    >>> out.tolist()
+    [[150, 100, 0]]
+    """
+    cdef Py_ssize_t m = committed.shape[0], n = committed.shape[1], row
+    cdef hd_rake_t c_rake
+    cdef hd_rake_t *p_rake = NULL
+    cdef hd_pot_result_t res
+    cdef int code = HD_POTS_OK, i
+    cdef bint want_rakes = rakes is not None
+
+    if n < 2 or n > HD_POTS_MAX_SEATS:
+        raise InvalidPotError(f"split_pots_batch needs 2 to {HD_POTS_MAX_SEATS} seats per "
+                              f"hand, got shape ({m}, {n})")
+    for name, rows, cols in (("folded", folded.shape[0], folded.shape[1]),
+                             ("ranks", ranks.shape[0], ranks.shape[1]),
+                             ("payouts", payouts.shape[0], payouts.shape[1])):
+        if rows != m or cols != n:
+            raise InvalidPotError(f"{name} has shape ({rows}, {cols}) but committed "
+                                  f"has ({m}, {n}); all must match")
+    if buttons.shape[0] != m:
+        raise InvalidPotError(f"buttons has {buttons.shape[0]} entries for {m} hands")
+    if want_rakes and rakes.shape[0] != m:
+        raise InvalidPotError(f"rakes has {rakes.shape[0]} entries for {m} hands")
+    if rake is not None:
+        _fill_rake(rake, &c_rake)
+        p_rake = &c_rake
+
+    row = 0
+    with nogil:
+        while row < m:
+            code = split_pots_c(&committed[row, 0], &folded[row, 0], &ranks[row, 0], <int>n,
+                                 buttons[row], p_rake, flop_dealt, &res)
+            if code != HD_POTS_OK:
+                break
+            for i in range(n):
+                payouts[row, i] = res.payouts[i]
+            if want_rakes:
+                rakes[row] = res.rake
+            row += 1
+    if code != HD_POTS_OK:
+        raise InvalidPotError(f"hand {row}: "
+                              + _error_message(code, res.error_seat, <int>n, buttons[row]))
