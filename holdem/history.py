@@ -39,11 +39,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from holdem.actions import Action
+from holdem.actions import Action, ActionType
 from holdem.cards import Card
 from holdem.errors import HoldemError, InvalidHandError, InvalidHistoryError
 from holdem.game import AnteType, Game, Structure
-from holdem.hand_types import ActionType, Street
+from holdem.hand_types import Street
 from holdem.phh import HandHistory, HistoryAction, Number
 from holdem.state import HandState
 

@@ -16,10 +16,10 @@ from __future__ import annotations
 import math
 
 import pytest
+from phh_corpus import corpus_texts
 
 from holdem.history import replay
 from holdem.phh import HandHistory, loads
-from phh_corpus import corpus_texts
 
 #: Pluribus hands whose recorded finishing stacks hold half chips (a pot split two ways with an
 #: odd chip), with the two tied winners as PHH player numbers.

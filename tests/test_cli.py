@@ -1,0 +1,109 @@
+"""The command line, driven as a user would: ``python -m holdem ...`` in a subprocess."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from holdem.phh import dumps_all, loads
+
+ROOT = Path(__file__).resolve().parent.parent
+
+GOOD = """\
+variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'd dh p3 7c2d', 'p3 f', 'p1 cbr 10', 'p2 f']
+finishing_stacks = [102, 98, 100]
+"""
+
+
+def run(*args: str, stdin: str = "", cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="100")
+    return subprocess.run(
+        [sys.executable, "-m", "holdem", *args], input=stdin, capture_output=True, text=True,
+        env=env, cwd=cwd or ROOT, timeout=120,
+    )
+
+
+def test_help_everywhere() -> None:
+    top = run("--help")
+    assert top.returncode == 0 and "replay" in top.stdout and "usage: holdem" in top.stdout
+    for cmd in ("replay", "export"):
+        r = run(cmd, "--help")
+        assert r.returncode == 0 and f"usage: holdem {cmd}" in r.stdout, cmd
+
+
+@pytest.mark.parametrize(
+    ("args", "why"),
+    [
+        ((), "the following arguments are required: COMMAND"),
+        (("frobnicate",), "invalid choice: 'frobnicate'"),
+        (("replay",), "the following arguments are required: FILE"),
+        (("replay", "x.phh", "--bogus"), "unrecognized arguments: --bogus"),
+    ],
+)
+def test_bad_arguments_one_line_exit_2(args: tuple[str, ...], why: str) -> None:
+    r = run(*args)
+    assert r.returncode == 2
+    assert r.stderr.count("\n") == 1 and why in r.stderr and "Traceback" not in r.stderr
+
+
+def test_replay_reports_each_hand(tmp_path: Path) -> None:
+    good = tmp_path / "good.phh"
+    good.write_text(GOOD)
+    r = run("replay", str(good))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert f"ok        {good}" in r.stdout and "1 of 1 hands replayed exactly; 0 failed" in r.stdout
+    r = run("replay", "-v", str(good))
+    assert "final stacks 102 98 100" in r.stdout
+
+
+def test_replay_mismatch_and_illegal_exit_1(tmp_path: Path) -> None:
+    good = tmp_path / "good.phh"
+    good.write_text(GOOD)
+    bad_stacks = tmp_path / "stacks.phh"
+    bad_stacks.write_text(GOOD.replace("[102, 98, 100]", "[100, 100, 100]"))
+    illegal = tmp_path / "illegal.phh"
+    illegal.write_text(GOOD.replace("'p1 cbr 10'", "'p1 cbr 3'"))
+    r = run("replay", "-q", str(good), str(bad_stacks), str(illegal), str(tmp_path / "none.phh"))
+    assert r.returncode == 1
+    out = r.stdout
+    assert f"MISMATCH  {bad_stacks}: p1 ends with 102, the file says 100" in out
+    assert f"ILLEGAL   {illegal}: actions[4] 'p1 cbr 3':" in out
+    assert "ERROR     cannot read" in out and "none.phh" in out
+    assert "1 of 4 hands replayed exactly; 3 failed" in out
+    assert "ok " not in out  # --quiet
+
+
+def test_replay_phhs_and_stdin(tmp_path: Path) -> None:
+    hh = loads(GOOD)
+    multi = tmp_path / "two.phhs"
+    multi.write_text(dumps_all([hh, hh.replace(finishing_stacks=(1, 2, 3))]))
+    r = run("replay", str(multi))
+    assert r.returncode == 1
+    assert f"ok        {multi}[1]" in r.stdout and f"MISMATCH  {multi}[2]" in r.stdout
+    r = run("replay", "-", stdin=GOOD)
+    assert r.returncode == 0 and "ok        <stdin>" in r.stdout
+
+
+def test_export_pokerstars(tmp_path: Path) -> None:
+    good = tmp_path / "good.phh"
+    good.write_text(GOOD)
+    r = run("export", str(good))
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("PokerStars Hand #1: Hold'em No Limit (1/2)")
+    assert "Player 1: raises 8 to 10" in r.stdout
+    out = tmp_path / "out.txt"
+    r = run("export", str(good), "-o", str(out))
+    assert r.returncode == 0 and r.stdout == "" and out.read_text().startswith("PokerStars Hand")
+    broken = tmp_path / "broken.phh"
+    broken.write_text("variant = [\n")
+    r = run("export", str(broken))
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "not valid TOML" in r.stderr
