@@ -58,6 +58,8 @@ from holdem.state import HandState
 # --- ranges, equity, simulation (issue 6) -------------------------------------------------
 
 # --- hand histories (issue 7) -------------------------------------------------------------
+from holdem.history import Replay, from_state, replay
+from holdem.phh import HandHistory, HistoryAction
 
 # --- live dealing (issue 8) ---------------------------------------------------------------
 
@@ -114,5 +116,10 @@ __all__ = [  # noqa: RUF022 (grouped by feature block)
     # table
     # equity
     # history
+    "HandHistory",
+    "HistoryAction",
+    "Replay",
+    "from_state",
+    "replay",
     # live
 ]
