@@ -18,8 +18,11 @@ from __future__ import annotations
 
 import argparse
 import os
+import secrets
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from typing import IO, Any, NoReturn
 
 from holdem._version import __version__
@@ -65,6 +68,19 @@ def _seed(text: str) -> int:
     return value
 
 
+def _int_range(low: int, high: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{text!r} is not between {low} and {high}")
+        return value
+
+    return parse
+
+
 def _add_parallel(p: argparse.ArgumentParser) -> None:
     group = p.add_mutually_exclusive_group()
     group.add_argument("--workers", type=_positive_int, metavar="N",
@@ -85,6 +101,25 @@ def build_parser() -> argparse.ArgumentParser:
     sub.required = True
 
     p = sub.add_parser(
+        "equity",
+        help="all-in equity of hands or ranges (exact or Monte Carlo)",
+        description="All-in equity of 2-10 players, each a hand (AsKs) or a range (QQ+,AKs). "
+        "Enumerates every board when that is cheap, else samples boards (Monte Carlo).",
+        epilog="examples: holdem equity AsKs QdQc;  holdem equity AhKh 'QQ+,AKs' --board "
+        "Qs7h2c --samples 200000 --seed 1",
+    )
+    p.add_argument("players", nargs="+", metavar="HAND",
+                   help="two cards like AsKs, or a range like 'QQ+,AKs' (2 to 10 of them)")
+    p.add_argument("--board", default="", metavar="CARDS", help="0, 3 or 4 known board cards")
+    p.add_argument("--dead", default="", metavar="CARDS", help="cards out of play")
+    p.add_argument("--samples", type=_positive_int, metavar="N",
+                   help="Monte Carlo with N boards (default: exact when cheap)")
+    p.add_argument("--seed", type=_seed, metavar="S", help="seed for Monte Carlo (reproducible)")
+    p.add_argument("--exact", action="store_true", help="always enumerate every board")
+    _add_parallel(p)
+    p.set_defaults(run=_cmd_equity)
+
+    p = sub.add_parser(
         "replay",
         help="replay PHH hand histories and check their finishing stacks",
         description="Replay each hand of the given .phh/.phhs files through the rules engine: "
@@ -97,6 +132,30 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(run=_cmd_replay)
 
     p = sub.add_parser(
+        "play",
+        help="play hands against built-in agents in the terminal",
+        description="Play hold'em against built-in agents: you are seat 1, stacks carry over "
+        "and the button moves each hand. Moves are read one per line from stdin (type 'help' "
+        "at the prompt), so a script can play too.",
+    )
+    p.add_argument("--players", type=_int_range(2, 10), default=3, metavar="N",
+                   help="players at the table including you, 2-10 (default 3)")
+    p.add_argument("--hands", type=_positive_int, metavar="N",
+                   help="stop after N hands (default: until you quit or a side is broke)")
+    p.add_argument("--agents", default="random", metavar="NAMES",
+                   help="comma-separated agents for the other seats, repeated as needed "
+                   "(built-in: call, random; default random)")
+    p.add_argument("--stack", type=_positive_int, metavar="CHIPS",
+                   help="starting stack of every player (default 100 big blinds)")
+    p.add_argument("--big-blind", type=_positive_int, default=2, metavar="CHIPS",
+                   help="big blind (default 2; the small blind is half, R5)")
+    p.add_argument("--limit", choices=("no", "pot", "fixed"), default="no",
+                   help="betting structure (default no-limit)")
+    p.add_argument("--seed", type=_seed, metavar="S",
+                   help="seed for the cards and the agents (default: a fresh one, printed)")
+    p.set_defaults(run=_cmd_play)
+
+    p = sub.add_parser(
         "export",
         help="convert PHH hand histories to PokerStars-style text",
         description="Write the hands of the given .phh/.phhs files as PokerStars-style hand "
@@ -106,6 +165,90 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-o", "--output", metavar="PATH", help="write to PATH instead of stdout")
     p.set_defaults(run=_cmd_export)
     return parser
+
+
+# --- parallel work ---------------------------------------------------------------------------
+
+
+@contextmanager
+def _executor(args: argparse.Namespace) -> Iterator[Any]:
+    """The ``executor`` argument for ``--workers N`` / ``--scheduler ADDRESS`` (else ``None``:
+    the library decides, in-process for small jobs, all local cores for big ones)."""
+    if args.scheduler:
+        try:
+            import distributed
+        except ImportError:
+            raise CommandError(
+                "--scheduler needs dask.distributed: pip install 'holdem-engine[dask]'"
+            ) from None
+        try:
+            make_client: Any = distributed.Client  # untyped library: keep mypy strict here
+            client: Any = make_client(args.scheduler, timeout=10)
+        except (OSError, TimeoutError, ValueError) as e:
+            raise CommandError(f"cannot reach the scheduler at {args.scheduler}: {e}") from None
+        try:
+            yield client.get_executor(pure=False)
+        finally:
+            client.close()
+    elif args.workers is None:
+        yield None
+    elif args.workers == 1:
+        yield "serial"
+    else:
+        with ProcessPoolExecutor(max_workers=args.workers) as pool:
+            yield pool
+
+
+# --- equity ----------------------------------------------------------------------------------
+
+
+def _cmd_equity(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    try:
+        from holdem.equity import equity  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        raise CommandError("this build of holdem has no holdem.equity module", 1) from None
+
+    if not 2 <= len(args.players) <= 10:
+        raise CommandError(f"give 2 to 10 hands or ranges, not {len(args.players)}")
+    if args.exact and args.samples is not None:
+        raise CommandError("--exact enumerates every board: do not give --samples")
+    with _executor(args) as executor:
+        result = equity(
+            args.players, args.board, args.dead, samples=args.samples, seed=args.seed,
+            executor=executor, exact=True if args.exact else None,
+        )
+    if args.board:
+        print(f"board {args.board}", file=out)
+    print(result, file=out)
+    return 0
+
+
+# --- play ------------------------------------------------------------------------------------
+
+
+def _cmd_play(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    from holdem._play import Session, agent_by_name, make_game
+
+    names = [a.strip() for a in args.agents.split(",") if a.strip()]
+    if not names:
+        raise CommandError("--agents needs at least one agent name")
+    agents = [agent_by_name(a) for a in names]
+    game = make_game(args.limit, args.big_blind)
+    stack = args.stack if args.stack is not None else 100 * args.big_blind
+    if stack < 2 * args.big_blind:
+        raise CommandError(f"--stack {stack} is too small: at least two big blinds")
+    seed = args.seed if args.seed is not None else secrets.randbits(32)
+    n = args.players
+    players = ["You"] + [f"{names[(i - 1) % len(names)]}-{i + 1}" for i in range(1, n)]
+    session = Session(
+        game=game, names=players,
+        agents=[None] + [agents[(i - 1) % len(agents)] for i in range(1, n)],
+        stacks=[stack] * n, out=out, inp=stdin, seed=seed, hands=args.hands,
+    )
+    limit = {"no": "no-limit", "pot": "pot-limit", "fixed": "fixed-limit"}[args.limit]
+    print(f"holdem play: {limit} hold'em, {n} players, stacks {stack}, seed {seed} "
+          f"(same game again: --seed {seed}). Type 'help' for the moves.", file=out)
+    return session.run()
 
 
 # --- replay / export -------------------------------------------------------------------------
@@ -213,7 +356,9 @@ def main(
         return run(args, out, err, stdin or sys.stdin)
     except (HoldemError, CommandError) as e:
         code = e.code if isinstance(e, CommandError) else 2
-        print(f"{prog}: error: {e}", file=err)
+        # One line: library messages may add a caret diagram on later lines.
+        message = (str(e).splitlines() or [type(e).__name__])[0]
+        print(f"{prog}: error: {message}", file=err)
         return code
     except KeyboardInterrupt:
         print(f"{prog}: interrupted", file=err)

@@ -35,7 +35,7 @@ def run(*args: str, stdin: str = "", cwd: Path | None = None) -> subprocess.Comp
 def test_help_everywhere() -> None:
     top = run("--help")
     assert top.returncode == 0 and "replay" in top.stdout and "usage: holdem" in top.stdout
-    for cmd in ("replay", "export"):
+    for cmd in ("equity", "replay", "export", "play"):
         r = run(cmd, "--help")
         assert r.returncode == 0 and f"usage: holdem {cmd}" in r.stdout, cmd
 
@@ -107,3 +107,64 @@ def test_export_pokerstars(tmp_path: Path) -> None:
     broken.write_text("variant = [\n")
     r = run("export", str(broken))
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "not valid TOML" in r.stderr
+
+
+# --- play: scripted input on stdin ------------------------------------------------------------
+
+
+def test_play_scripted_session() -> None:
+    """A user plays two hands against calling agents, with mistakes along the way."""
+    moves = "help\nstatus\nr 1\nbet\nx\nwhat\nc\nx\nx\nx\n" * 3
+    r = run("play", "--players", "2", "--hands", "2", "--agents", "call", "--seed", "7",
+            stdin=moves)
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    assert r.stderr == "" and "Traceback" not in out
+    assert "seed 7 (same game again: --seed 7)" in out
+    assert "=== Hand 1 of 2: You have the button; blinds 1/2 ===" in out
+    assert "You post small blind 1" in out and "call-2 posts big blind 2" in out
+    assert "Your cards: Ad 7h" in out
+    # legal actions with amounts, then helpful messages for bad input
+    assert "You may: fold (f) | call 1 (c) | raise to 4..200 (r N)" in out
+    assert "moves: f (fold)" in out  # help
+    assert "Stacks: You 199 (button, bet 1) | call-2 198 (bet 2)" in out  # status
+    assert "Not allowed: raise to 1 is below the minimum raise to 4" in out
+    assert "bet needs one amount" in out
+    assert "Not allowed: check is not allowed facing a bet: call 1 or fold" in out
+    assert "'what' is not a move (type help for the list)" in out
+    assert "=== Hand 2 of 2" in out and "Session over after 2 hands." in out
+    # chips are conserved over the session
+    finals = [int(line.split()[1]) for line in out.splitlines()
+              if line.startswith(("  You ", "  call-2 "))]
+    assert sum(finals) == 400
+
+
+def test_play_same_seed_same_session() -> None:
+    moves = "c\n" * 40
+    a = run("play", "--players", "4", "--hands", "3", "--seed", "11", stdin=moves)
+    b = run("play", "--players", "4", "--hands", "3", "--seed", "11", stdin=moves)
+    assert a.returncode == b.returncode == 0 and a.stdout == b.stdout
+
+
+def test_play_end_of_input_and_quit() -> None:
+    r = run("play", "--hands", "5", "--seed", "3", stdin="")
+    assert r.returncode == 0 and "You leave the table" in r.stdout
+    assert "Session over after 1 hand." in r.stdout
+    r = run("play", "--seed", "3", stdin="quit\n")
+    assert r.returncode == 0 and "Session over after 1 hand." in r.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "why"),
+    [
+        (("--players", "11"), "argument --players: '11' is not between 2 and 10"),
+        (("--players", "x"), "'x' is not a whole number"),
+        (("--agents", "shark"), "unknown agent 'shark' (built-in agents: call, random)"),
+        (("--limit", "half"), "argument --limit: invalid choice: 'half'"),
+        (("--stack", "3"), "--stack 3 is too small"),
+        (("--seed", "-4"), "seeds are non-negative"),
+    ],
+)
+def test_play_bad_arguments(args: tuple[str, ...], why: str) -> None:
+    r = run("play", *args)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and why in r.stderr, r.stderr
