@@ -5,7 +5,6 @@
 Card('As')
 """
 
-# ruff: noqa: I001  (imports are grouped by feature block, one block per issue)
 from holdem._version import __version__
 
 # --- errors -------------------------------------------------------------------------------
@@ -63,7 +62,7 @@ from holdem.phh import HandHistory, HistoryAction
 
 # --- live dealing (issue 8) ---------------------------------------------------------------
 
-__all__ = [  # noqa: RUF022 (grouped by feature block)
+__all__ = [
     "CARDS",
     "AgentError",
     "Card",
