@@ -197,3 +197,18 @@ def test_engine_hands_round_trip_through_phh(
         rec.phh.split(" ", 1)[1] for rec in state.history
     ]
     assert back.players == tuple(names[s] for s in order)
+
+
+def test_generated_traces_replay_from_phhs() -> None:
+    """The 50 PokerKit-generated hands (NL/PL/FL, 2-10 players, side pots; see
+    tests/data/README.md) read from their .phhs file replay to the recorded stacks."""
+    from pathlib import Path
+
+    from holdem.phh import load_all
+
+    hands = load_all(Path(__file__).parent / "data" / "public_50.phhs")
+    assert len(hands) == 50 and {h.variant for h in hands} == {"NT", "PT", "FT"}
+    assert min(h.num_players for h in hands) == 2 and max(h.num_players for h in hands) == 10
+    for i, hh in enumerate(hands, 1):
+        r = replay(hh, name=f"public_50.phhs[{i}]")
+        assert r.state.is_terminal() and r.ok, (i, r.mismatches)
