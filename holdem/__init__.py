@@ -5,6 +5,7 @@
 Card('As')
 """
 
+# ruff: noqa: I001  (imports are grouped by feature block, one block per issue)
 from holdem._version import __version__
 
 # --- errors -------------------------------------------------------------------------------
@@ -47,6 +48,10 @@ from holdem._deck import Deck, deal_hands, hand_width
 from holdem.pots import Pot, PotResult, Rake, split_pots
 
 # --- game and hand state (issue 4) --------------------------------------------------------
+from holdem.actions import Action, ActionType
+from holdem.game import AnteType, DealStart, Game, Mode, Structure
+from holdem.hand_types import ActionRecord, HandResult, LegalActions, Post, SeatStatus, Street
+from holdem.state import HandState
 
 # --- table, agents, tournaments (issue 5) -------------------------------------------------
 
@@ -56,7 +61,7 @@ from holdem.pots import Pot, PotResult, Rake, split_pots
 
 # --- live dealing (issue 8) ---------------------------------------------------------------
 
-__all__ = [
+__all__ = [  # noqa: RUF022 (grouped by feature block)
     "CARDS",
     "AgentError",
     "Card",
@@ -92,6 +97,20 @@ __all__ = [
     "Rake",
     "split_pots",
     # game and state
+    "Action",
+    "ActionRecord",
+    "ActionType",
+    "AnteType",
+    "DealStart",
+    "Game",
+    "HandResult",
+    "HandState",
+    "LegalActions",
+    "Mode",
+    "Post",
+    "SeatStatus",
+    "Street",
+    "Structure",
     # table
     # equity
     # history

@@ -1,0 +1,689 @@
+"""The betting engine behind :class:`holdem.HandState`: forced bets, legal actions, acting.
+
+Rule choices (RULES.md ids; where RULES.md is silent, WSOP/TDA for tournaments and Robert's
+Rules for cash games, which agree on everything here):
+
+- Preflop the amount to call is the full big blind (or straddle) even when it was posted short
+  (R9); the minimum raise increment starts at the big blind (or the straddle).
+- A seat that already acted may raise again only when the amount it faces since its last action
+  is at least a full raise: no-limit/pot-limit, the current minimum raise increment (R23, R24;
+  several short all-ins add up, TDA 47); fixed limit, half a bet (R28, TDA 47B).
+- Fixed limit: a bet or raise goes to exactly ``L + S`` (``L`` the level of the last full bet or
+  raise, preflop the big blind; ``S`` the street's bet). An all-in to at least ``L + S/2`` is a
+  full raise: it moves ``L`` and counts toward the cap (R27, R28).
+- Nobody may bet or raise when no other seat in the hand could put in more than the current bet
+  (R17), nor with no more chips than the call (that is an all-in call, R18).
+- A round ends when no seat still able to act owes chips or has yet to act (R19); a seat that
+  has not acted is skipped when nobody else could answer a bet (everyone else all in), so an
+  all-in run-out deals the board without betting (R20). The uncalled part of the highest bet
+  goes back to its owner at the end of each round (R21).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, TypeVar
+
+from holdem.actions import Action, ActionType
+from holdem.cards import Card, parse_cards
+from holdem.errors import (
+    DuplicateCardError,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidCardError,
+    InvalidConfigError,
+    InvalidHandError,
+    OutOfTurnError,
+)
+from holdem.hand_types import HandResult, LegalActions, Post
+
+_S = TypeVar("_S", bound="HandCore")
+
+__all__ = ["HandCore"]
+
+_NL, _PL, _FL = 0, 1, 2
+_FOLD, _CC, _BR = 0, 1, 2
+# history type codes (ActionType values)
+_T_FOLD, _T_CHECK, _T_CALL, _T_BET, _T_RAISE = 0, 1, 2, 3, 4
+
+
+def _deal_order(seed: int | None, count: int) -> list[int]:
+    """``count`` distinct card ids in deal order from a deck shuffled by ``seed`` (R11)."""
+    return random.Random(seed).sample(range(52), count)
+
+
+def _cards_of(value: Any, what: str) -> tuple[Card, ...]:
+    if isinstance(value, str):
+        return parse_cards(value)
+    return tuple(Card(c) for c in value)
+
+
+class HandCore:
+    """The plain-data core of :class:`holdem.HandState` (all state lives in these slots)."""
+
+    __slots__ = (
+        "_acted",
+        "_actor",
+        "_aggr",
+        "_bb",
+        "_bb_seat",
+        "_bets",
+        "_board",
+        "_burns",
+        "_button",
+        "_cap",
+        "_committed",
+        "_cur",
+        "_fold_free",
+        "_folded",
+        "_full",
+        "_game",
+        "_hist",
+        "_hole",
+        "_inc",
+        "_kind",
+        "_legal",
+        "_lift",
+        "_live",
+        "_n",
+        "_nboard",
+        "_over",
+        "_partial",
+        "_posts",
+        "_raises",
+        "_result",
+        "_sb_seat",
+        "_sizes",
+        "_stacks",
+        "_start_stacks",
+        "_street",
+    )
+
+    _game: Any
+    _n: int
+    _button: int
+    _start_stacks: tuple[int, ...]
+    _stacks: list[int]
+    _bets: list[int]
+    _committed: list[int]
+    _folded: list[bool]
+    _acted: list[int]
+    _street: int
+    _actor: int
+    _cur: int
+    _inc: int
+    _full: int
+    _raises: int
+    _aggr: int
+    _hole: tuple[tuple[Card, ...] | None, ...]
+    _board: tuple[Card, ...]
+    _burns: tuple[Card, ...]
+    _nboard: int
+    _hist: list[tuple[int, int, int, int, int, bool]]
+    _posts: tuple[Post, ...]
+    _result: HandResult | None
+    _legal: LegalActions | None
+    _over: bool
+    _partial: bool
+    _live: int
+    _kind: int
+    _bb: int
+    _sizes: tuple[int, int, int, int]
+    _cap: int
+    _lift: bool
+    _fold_free: bool
+    _sb_seat: int
+    _bb_seat: int
+
+    # ------------------------------------------------------------------ copying
+    def clone(self: _S) -> _S:
+        """An independent copy (lists copied, immutable parts shared): cheap, no deepcopy."""
+        new = object.__new__(type(self))
+        for name in _SHARED:
+            object.__setattr__(new, name, getattr(self, name))
+        new._stacks = self._stacks[:]
+        new._bets = self._bets[:]
+        new._committed = self._committed[:]
+        new._folded = self._folded[:]
+        new._acted = self._acted[:]
+        new._hist = self._hist[:]
+        return new
+
+    __copy__ = clone
+
+    def _restore(self, other: HandCore) -> None:
+        for name in _SLOTS:
+            object.__setattr__(self, name, getattr(other, name))
+
+    # ------------------------------------------------------------------ showdown
+    def _need_board(self, count: int) -> None:
+        if count > len(self._board):
+            raise InvalidHandError(
+                f"the board needs {count} cards but only {len(self._board)} were given")
+
+    def _finish(self) -> None:
+        """End the hand: one seat left (R19) or a showdown (R29-R33); pay the pots."""
+        from holdem import _showdown
+
+        n = self._n
+        folded = self._folded
+        game = self._game
+        ranks: list[int | None] | None = None
+        order: list[int] = []
+        shown: dict[int, tuple[Card, ...]] = {}
+        descriptions: dict[int, str] = {}
+        rank_of: dict[int, int] = {}
+        mucked: list[int] = []
+        out = folded
+        if self._live > 1:
+            self._need_board(5)
+            first = self._aggr if self._aggr >= 0 and self._street == 3 else -1
+            if first < 0:
+                first = next(j for j in ((self._button + k) % n for k in range(1, n + 1))
+                             if not folded[j])
+            order = [j for j in ((first + k) % n for k in range(n)) if not folded[j]]
+            show_all = (not game.muck_losing_hands) or any(self._stacks[j] == 0 for j in order)
+            board = self._board
+            ranks = [None] * n
+            com = self._committed
+            for j in order:
+                hole = self._hole[j]
+                if hole is None:
+                    raise InvalidHandError(
+                        f"seat {j} reaches the showdown but its hole cards are unknown")
+                r = _showdown.rank7((*hole, *board))
+                ranks[j] = r
+                if not show_all and any(
+                    rank_of[k] > r and com[k] >= com[j] for k in rank_of
+                ):
+                    # R33: a hand beaten in every pot it is in by a shown hand is mucked; it
+                    # stays eligible (it could not win anything, its rank is never shown).
+                    mucked.append(j)
+                    continue
+                rank_of[j] = r
+                shown[j] = hole
+                descriptions[j] = _showdown.describe_rank(r)
+        res = _showdown.split(self._committed, out, ranks, self._button, rake=game.rake,
+                              flop_dealt=self._nboard >= 3)
+        final = tuple(s + p for s, p in zip(self._stacks, res.payouts, strict=True))
+        payoffs = tuple(f - s for f, s in zip(final, self._start_stacks, strict=True))
+        self._result = HandResult(payoffs, final, tuple(res.pots), tuple(res.returned),
+                                  int(res.rake), tuple(order), shown, tuple(mucked),
+                                  descriptions, rank_of)
+        if self._live > 1:
+            self._street = 4
+        self._over = True
+        self._actor = -1
+        self._legal = None
+
+
+    # ------------------------------------------------------------------ setup
+    @classmethod
+    def _start(cls: type[_S], game: Any, stacks: Sequence[int], button: int, seed: int | None,
+               hole_cards: Any, board: Any) -> _S:
+        try:
+            stacks = list(stacks)
+        except TypeError:
+            raise InvalidConfigError(f"stacks must be a sequence of ints, got {stacks!r}") from None
+        n = len(stacks)
+        if not 2 <= n <= 10:
+            raise InvalidConfigError(f"a hand needs 2 to 10 players (R1), got {n}")
+        for i, s in enumerate(stacks):
+            if isinstance(s, bool) or not isinstance(s, int) or s < 1:
+                raise InvalidConfigError(f"stack of seat {i} must be an int >= 1, got {s!r}")
+        if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
+            raise InvalidConfigError(f"button must be a seat 0..{n - 1}, got {button!r}")
+        if game.straddle and n < 3:
+            raise InvalidConfigError("a straddle needs at least 3 players (R8)")
+
+        st = object.__new__(cls)
+        st._game = game
+        st._n = n
+        st._button = button
+        st._start_stacks = tuple(stacks)
+        hu = n == 2
+        sb_seat = button if hu else (button + 1) % n
+        bb_seat = (button + 1) % n if hu else (button + 2) % n
+        st._sb_seat, st._bb_seat = sb_seat, bb_seat
+        first_dealt = (button + 1) % n
+        if game.deal_start.value == "big_blind":
+            first_dealt = (bb_seat + 1) % n
+        cls._deal(st, seed, hole_cards, board, first_dealt)
+
+        st._stacks = stacks
+        st._bets = [0] * n
+        st._committed = [0] * n
+        st._folded = [False] * n
+        st._acted = [-1] * n
+        st._hist = []
+        st._street = 0
+        st._over = False
+        st._result = None
+        st._legal = None
+        st._live = n
+        st._aggr = -1
+        structure = game.structure.value
+        st._kind = _NL if structure == "NL" else _PL if structure == "PL" else _FL
+        bb = game.big_blind
+        st._bb = bb
+        if st._kind == _FL:
+            st._sizes = (game.small_bet, game.small_bet, game.big_bet, game.big_bet)
+            st._cap = 1 + game.max_raises
+        else:
+            st._sizes = (bb, bb, bb, bb)
+            st._cap = 1 << 30
+        st._lift = not game.cap_heads_up
+        st._fold_free = game.fold_when_check_free
+
+        posts: list[Post] = []
+
+        def post(seat: int, kind: str, amount: int, live: bool) -> None:
+            a = min(amount, stacks[seat])
+            if a <= 0:
+                return
+            stacks[seat] -= a
+            st._committed[seat] += a
+            if live:
+                st._bets[seat] += a
+            posts.append(Post(seat, kind, a))
+
+        ante = game.ante
+        bb_ante = game.ante_type.value == "big_blind"
+        if ante and not bb_ante:
+            for k in range(n):
+                post((sb_seat + k) % n, "ante", ante, False)
+        post(sb_seat, "small_blind", game.small_blind, True)
+        post(bb_seat, "big_blind", bb, True)
+        level = bb
+        last = bb_seat
+        if game.straddle:
+            last = (bb_seat + 1) % n
+            level = 2 * bb
+            post(last, "straddle", level, True)
+        if ante and bb_ante:
+            post(bb_seat, "big_blind_ante", ante, False)
+        st._posts = tuple(posts)
+        st._cur = level
+        st._inc = level
+        st._full = level
+        st._raises = 2 if game.straddle else 1
+        st._actor = -1
+        st._nboard = 0
+        actor = st._find_actor((last + 1) % n)
+        if actor < 0:
+            st._end_street()
+        else:
+            st._actor = actor
+        return st
+
+    @staticmethod
+    def _deal(st: HandCore, seed: int | None, hole_cards: Any, board: Any,
+              first: int) -> None:
+        n = st._n
+        if hole_cards is None and board is None:
+            if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+                raise InvalidConfigError(f"seed must be an int or None, got {seed!r}")
+            order = [Card(c) for c in _deal_order(seed, 2 * n + 8)]
+            hole: list[tuple[Card, ...] | None] = [None] * n
+            for k in range(n):
+                hole[(first + k) % n] = (order[k], order[n + k])
+            b = 2 * n
+            st._hole = tuple(hole)
+            st._burns = (order[b], order[b + 4], order[b + 6])
+            st._board = (*order[b + 1:b + 4], order[b + 5], order[b + 7])
+            st._partial = False
+            return
+        if seed is not None:
+            raise InvalidConfigError("give either seed= or the cards (hole_cards=, board=), not both")
+        if hole_cards is None or len(hole_cards) != n:
+            raise InvalidConfigError(f"hole_cards needs one entry per seat ({n})")
+        holes: list[tuple[Card, ...] | None] = []
+        seen: set[int] = set()
+        partial = False
+        for i, h in enumerate(hole_cards):
+            if h is None:
+                holes.append(None)
+                partial = True
+                continue
+            try:
+                cards = _cards_of(h, "hole")
+            except (TypeError, InvalidCardError) as exc:
+                raise InvalidCardError(f"hole cards of seat {i}: {exc}") from None
+            if len(cards) != 2:
+                raise InvalidHandError(f"seat {i} needs exactly 2 hole cards, got {len(cards)}")
+            holes.append(cards)
+            for c in cards:
+                if c in seen:
+                    raise DuplicateCardError(f"card {c} is given twice")
+                seen.add(c)
+        bcards = _cards_of(board, "board") if board is not None else ()
+        if len(bcards) > 5:
+            raise InvalidHandError(f"a board has at most 5 cards, got {len(bcards)}")
+        for c in bcards:
+            if c in seen:
+                raise DuplicateCardError(f"card {c} is given twice")
+            seen.add(c)
+        st._hole = tuple(holes)
+        st._board = bcards
+        st._burns = ()
+        st._partial = partial or len(bcards) < 5
+
+    # ------------------------------------------------------------------ engine core
+    def _find_actor(self, start: int) -> int:
+        """The first seat from ``start`` clockwise that must act, or -1 (round over, R19)."""
+        n = self._n
+        stacks = self._stacks
+        folded = self._folded
+        bets = self._bets
+        acted = self._acted
+        cur = self._cur
+        chips = 0
+        for j in range(n):
+            if stacks[j] > 0 and not folded[j]:
+                chips += 1
+        for k in range(n):
+            i = (start + k) % n
+            if folded[i] or stacks[i] == 0:
+                continue
+            if bets[i] < cur or (acted[i] < 0 and chips > 1):
+                return i
+        return -1
+
+    def _end_street(self) -> None:
+        """Close the round: return the uncalled bet (R21), deal on (R13, R14, R20)."""
+        n = self._n
+        bets = self._bets
+        while True:
+            top = max(bets)
+            if top > 0 and bets.count(top) == 1:
+                k = bets.index(top)
+                second = 0
+                for j in range(n):
+                    if j != k and bets[j] > second:
+                        second = bets[j]
+                excess = top - second
+                self._stacks[k] += excess
+                self._committed[k] -= excess
+            if self._street == 3:
+                self._finish()
+                return
+            self._street += 1
+            nb = 3 if self._street == 1 else self._nboard + 1
+            if self._partial:
+                self._need_board(nb)
+            self._nboard = nb
+            for j in range(n):
+                bets[j] = 0
+            self._acted = [-1] * n
+            self._cur = 0
+            self._inc = self._bb
+            self._full = 0
+            self._raises = 0
+            self._aggr = -1
+            actor = self._find_actor((self._button + 1) % n)
+            if actor >= 0:
+                self._actor = actor
+                return
+
+    def _act(self, kind: int, to: int) -> None:
+        """Apply an action without any check (kind 0 fold, 1 check/call, 2 bet/raise to)."""
+        i = self._actor
+        self._legal = None
+        stacks = self._stacks
+        bets = self._bets
+        cur = self._cur
+        if kind == _FOLD:
+            self._folded[i] = True
+            self._live -= 1
+            self._hist.append((i, self._street, _T_FOLD, bets[i], 0, False))
+            if self._live == 1:
+                self._finish()
+                return
+        elif kind == _CC:
+            owe = cur - bets[i]
+            if owe <= 0:
+                self._hist.append((i, self._street, _T_CHECK, bets[i], 0, False))
+            else:
+                if owe > stacks[i]:
+                    owe = stacks[i]
+                stacks[i] -= owe
+                bets[i] += owe
+                self._committed[i] += owe
+                self._hist.append((i, self._street, _T_CALL, bets[i], owe, stacks[i] == 0))
+            self._acted[i] = cur
+        else:
+            add = to - bets[i]
+            stacks[i] -= add
+            bets[i] = to
+            self._committed[i] += add
+            if self._kind == _FL:
+                if 2 * (to - self._full) >= self._sizes[self._street]:
+                    self._full = to
+                    self._raises += 1
+            elif to - cur >= self._inc:
+                self._inc = to - cur
+            self._cur = to
+            self._acted[i] = to
+            self._aggr = i
+            self._hist.append((i, self._street, _T_BET if cur == 0 else _T_RAISE, to, add,
+                               stacks[i] == 0))
+        actor = self._find_actor((i + 1) % self._n)
+        if actor < 0:
+            self._end_street()
+        else:
+            self._actor = actor
+
+    # ------------------------------------------------------------------ legal actions
+    def legal_actions(self) -> LegalActions:
+        """What the seat to act may do (cached; see :class:`holdem.hand_types.LegalActions`)."""
+        legal = self._legal
+        if legal is not None:
+            return legal
+        if self._over:
+            raise IllegalActionError("the hand is over: nobody is to act")
+        i = self._actor
+        cur = self._cur
+        bet = self._bets[i]
+        stack = self._stacks[i]
+        owe = cur - bet
+        can_check = owe <= 0
+        call = 0 if can_check else min(owe, stack)
+        can_raise = self._raise_block(i) is None
+        lo = hi = None
+        if can_raise:
+            total = bet + stack
+            if self._kind == _FL:
+                lo = min(self._full + self._sizes[self._street], total)
+                hi = lo
+            else:
+                lo = min(cur + self._inc, total)
+                if self._kind == _NL:
+                    hi = total
+                else:  # R25: the highest bet plus the pot after calling
+                    hi = min(max(2 * cur - bet + sum(self._committed), lo), total)
+        legal = LegalActions(i, (not can_check) or self._fold_free, can_check, call, can_raise,
+                             cur == 0, lo, hi)
+        self._legal = legal
+        return legal
+
+    def _raise_block(self, i: int) -> str | None:
+        """Why seat ``i`` may not bet or raise now, or ``None`` when it may."""
+        cur = self._cur
+        bets = self._bets
+        stacks = self._stacks
+        owe = cur - bets[i]
+        if stacks[i] <= owe:
+            return "the seat cannot cover more than the call (R18: call all in or fold)"
+        folded = self._folded
+        for j in range(self._n):
+            if j != i and not folded[j] and bets[j] + stacks[j] > cur:
+                break
+        else:
+            return "no other player in the hand could call more (R17: call or fold only)"
+        if self._kind == _FL and self._raises >= self._cap and not (self._lift and self._live == 2):
+            return f"the betting is capped (R27: a bet and {self._cap - 1} raises)"
+        acted = self._acted[i]
+        if acted >= 0:
+            faced = cur - acted
+            if self._kind == _FL:
+                if 2 * faced < self._sizes[self._street]:
+                    return ("an all-in of less than half a bet did not reopen the betting "
+                            "(R28: call or fold only)")
+            elif faced < self._inc:
+                return ("an all-in of less than a full raise did not reopen the betting "
+                        "(R24: call or fold only)")
+        return None
+
+    def actions(self) -> list[Action]:
+        """The legal action kinds as loose actions (fold, check/call, min and max bet/raise)."""
+        la = self.legal_actions()
+        out: list[Action] = []
+        if la.can_fold:
+            out.append(Action.fold())
+        out.append(Action.check() if la.can_check else Action.call())
+        if la.can_raise:
+            assert la.min_to is not None and la.max_to is not None
+            make = Action.bet if la.is_bet else Action.raise_to
+            out.append(make(la.min_to))
+            if la.max_to != la.min_to:
+                out.append(make(la.max_to))
+        return out
+
+    def is_legal(self, action: Action | str | int) -> bool:
+        try:
+            self._resolve(action, None)
+        except IllegalActionError:
+            return False
+        return True
+
+    # ------------------------------------------------------------------ acting (checked)
+    def _seat_check(self, seat: int | None) -> LegalActions:
+        if self._over:
+            raise IllegalActionError("the hand is over: no more actions")
+        if seat is not None and seat != self._actor:
+            raise OutOfTurnError(f"seat {seat} acted out of turn: seat {self._actor} is to act")
+        return self.legal_actions()
+
+    def _range(self, la: LegalActions, to: int, word: str) -> None:
+        if not la.can_raise:
+            reason = self._raise_block(la.seat)
+            raise IllegalActionError(f"{word} to {to} is not allowed: {reason}")
+        assert la.min_to is not None and la.max_to is not None
+        if la.min_to == la.max_to and to != la.min_to:
+            raise IllegalActionError(
+                f"{word} to {to} is not allowed: the only {word} is to {la.min_to}")
+        if to < la.min_to:
+            raise IllegalActionError(f"{word} to {to} is below the minimum {word} to {la.min_to}")
+        if to > la.max_to:
+            raise IllegalActionError(f"{word} to {to} is above the maximum {word} to {la.max_to}")
+
+    def _resolve(self, action: Action | str | int, seat: int | None) -> tuple[int, int]:
+        """Validate ``action`` for the seat to act; return ``(kind, to)`` for :meth:`_act`."""
+        if isinstance(action, str):
+            action = Action.parse(action)
+        elif isinstance(action, int) and not isinstance(action, bool):
+            action = Action.from_int(action)
+        elif not isinstance(action, tuple) or len(action) != 2:
+            raise InvalidActionError(f"not an action: {action!r}")
+        la = self._seat_check(seat)
+        t, to = action
+        if t == ActionType.FOLD:
+            if not la.can_fold:
+                raise IllegalActionError("fold is not offered: checking is free (R17); check")
+            return _FOLD, 0
+        if t == ActionType.CHECK:
+            if not la.can_check:
+                raise IllegalActionError(
+                    f"check is not allowed facing a bet: call {la.call} or fold")
+            return _CC, 0
+        if t == ActionType.CALL:
+            if la.can_check:
+                raise IllegalActionError("call: there is no bet to call; check instead")
+            return _CC, 0
+        if t == ActionType.CHECK_CALL:
+            return _CC, 0
+        if t == ActionType.ALL_IN:
+            i = la.seat
+            total = self._bets[i] + self._stacks[i]
+            if la.can_raise and la.max_to == total:
+                return _BR, total
+            if not la.can_check and la.call == self._stacks[i]:
+                return _CC, 0
+            allowed = f"the maximum is to {la.max_to}" if la.can_raise else "call or fold"
+            raise IllegalActionError(f"all in to {total} is not allowed: {allowed}")
+        if to is None:
+            raise InvalidActionError(f"{t.name.lower()} needs an amount")
+        if t == ActionType.BET:
+            if not la.is_bet:
+                raise IllegalActionError(
+                    f"bet to {to}: there is already a bet of {self._cur}; raise instead")
+            self._range(la, to, "bet")
+        elif t == ActionType.RAISE:
+            if la.is_bet:
+                raise IllegalActionError(f"raise to {to}: there is no bet to raise; bet instead")
+            self._range(la, to, "raise")
+        elif t == ActionType.BET_RAISE:
+            self._range(la, to, "bet" if la.is_bet else "raise")
+        else:
+            raise InvalidActionError(f"unknown action type {t!r}")
+        return _BR, to
+
+    def apply(self, action: Action | str | int, *, seat: int | None = None) -> None:
+        """Validate and apply ``action`` (an :class:`Action`, PHH text or int code).
+
+        ``seat``, when given, must be the seat to act (else :class:`OutOfTurnError`).
+        """
+        kind, to = self._resolve(action, seat)
+        if self._partial:
+            backup = self.clone()
+            try:
+                self._act(kind, to)
+            except InvalidHandError:
+                self._restore(backup)
+                raise
+        else:
+            self._act(kind, to)
+
+    def apply_unchecked(self, kind: int, to: int = 0) -> None:
+        """Fast path for trusted callers: ``kind`` 0 fold, 1 check/call, 2 bet/raise to ``to``.
+
+        No validation at all: an illegal action leaves the state inconsistent. Use
+        :meth:`legal_actions` to stay within the rules.
+        """
+        self._act(kind, to)
+
+    def fold(self, *, seat: int | None = None) -> None:
+        self.apply(Action.fold(), seat=seat)
+
+    def check(self, *, seat: int | None = None) -> None:
+        self.apply(Action.check(), seat=seat)
+
+    def call(self, *, seat: int | None = None) -> None:
+        self.apply(Action.call(), seat=seat)
+
+    def check_or_call(self, *, seat: int | None = None) -> None:
+        self.apply(Action.check_or_call(), seat=seat)
+
+    def bet(self, to: int, *, seat: int | None = None) -> None:
+        """Open the betting on this street: this seat's street total goes to ``to``."""
+        self.apply(Action.bet(to), seat=seat)
+
+    def raise_to(self, to: int, *, seat: int | None = None) -> None:
+        """Raise: this seat's street total goes to ``to`` (not "by")."""
+        self.apply(Action.raise_to(to), seat=seat)
+
+    def bet_or_raise(self, to: int, *, seat: int | None = None) -> None:
+        """PHH ``cbr``: bet or raise to ``to``, whichever applies."""
+        self.apply(Action.bet_or_raise(to), seat=seat)
+
+    def all_in(self, *, seat: int | None = None) -> None:
+        """Bet, raise or call with every chip (R17), when that amount is legal."""
+        self.apply(Action.all_in(), seat=seat)
+
+
+_SLOTS = HandCore.__slots__
+_SHARED = tuple(
+    s for s in _SLOTS
+    if s not in ("_stacks", "_bets", "_committed", "_folded", "_acted", "_hist")
+)

@@ -1,0 +1,212 @@
+"""Actions: what a player does at their turn, as a small immutable value.
+
+An :class:`Action` is a kind (:class:`ActionType`) and, for bets and raises, the amount the
+player's *street total* goes to ("raise to 300", never "raise by"). The text form is the PHH
+token set (the one PokerKit parses): ``f`` fold, ``cc`` check or call, ``cbr 300`` bet or
+raise to 300. Longer words are accepted on input (``fold``, ``check``, ``call``, ``bet 300``,
+``raise 300``, ``allin``).
+
+>>> Action.parse("cbr 300")
+Action(ActionType.BET_RAISE, 300)
+>>> str(Action.raise_to(300)), str(Action.call())
+('cbr 300', 'cc')
+>>> Action.parse("f") == Action.fold()
+True
+
+Int encoding (OpenSpiel style, for RL users): ``0`` fold, ``1`` check or call, ``k >= 2`` bet or
+raise to ``k - 1`` chips (so a bet of one chip is representable).
+
+>>> Action.raise_to(300).to_int(), Action.from_int(301)
+(301, Action(ActionType.BET_RAISE, 300))
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Final, NamedTuple
+
+from holdem.errors import InvalidActionError
+
+__all__ = ["CHECK_CALL_INT", "FOLD_INT", "Action", "ActionType"]
+
+FOLD_INT: Final = 0
+CHECK_CALL_INT: Final = 1
+
+
+class ActionType(IntEnum):
+    """The kind of an action.
+
+    ``FOLD``, ``CHECK``, ``CALL``, ``BET`` and ``RAISE`` are strict: the engine rejects a ``BET``
+    when a raise is meant and a ``CHECK`` when facing a bet. ``CHECK_CALL`` and ``BET_RAISE``
+    are the loose PHH forms (``cc``, ``cbr``) that mean whichever of the two applies. ``ALL_IN``
+    is a bet, call or raise of every chip the player has (R17: not an action of its own; the
+    history records what it was).
+    """
+
+    FOLD = 0
+    CHECK = 1
+    CALL = 2
+    BET = 3
+    RAISE = 4
+    CHECK_CALL = 5
+    BET_RAISE = 6
+    ALL_IN = 7
+
+    @property
+    def token(self) -> str:
+        """The PHH token: ``f``, ``cc`` or ``cbr`` (``ALL_IN`` has none of its own)."""
+        return _TOKENS[self]
+
+    def __repr__(self) -> str:
+        return f"ActionType.{self.name}"
+
+
+_TOKENS: Final = {
+    ActionType.FOLD: "f",
+    ActionType.CHECK: "cc",
+    ActionType.CALL: "cc",
+    ActionType.CHECK_CALL: "cc",
+    ActionType.BET: "cbr",
+    ActionType.RAISE: "cbr",
+    ActionType.BET_RAISE: "cbr",
+    ActionType.ALL_IN: "allin",
+}
+
+_AMOUNT_KINDS: Final = frozenset({ActionType.BET, ActionType.RAISE, ActionType.BET_RAISE})
+
+_WORDS: Final = {
+    "f": ActionType.FOLD,
+    "fold": ActionType.FOLD,
+    "cc": ActionType.CHECK_CALL,
+    "x": ActionType.CHECK,
+    "check": ActionType.CHECK,
+    "c": ActionType.CALL,
+    "call": ActionType.CALL,
+    "cbr": ActionType.BET_RAISE,
+    "b": ActionType.BET,
+    "bet": ActionType.BET,
+    "r": ActionType.RAISE,
+    "raise": ActionType.RAISE,
+    "allin": ActionType.ALL_IN,
+    "all-in": ActionType.ALL_IN,
+    "all_in": ActionType.ALL_IN,
+    "shove": ActionType.ALL_IN,
+}
+
+
+class Action(NamedTuple):
+    """One action: ``type`` and ``to`` (the street total after a bet or raise, else ``None``).
+
+    Build with the class methods (``Action.fold()``, ``Action.raise_to(8)``...), from text with
+    :meth:`parse` or from an int with :meth:`from_int`. ``str()`` gives the PHH token.
+    """
+
+    type: ActionType
+    to: int | None = None
+
+    @classmethod
+    def fold(cls) -> Action:
+        return _FOLD
+
+    @classmethod
+    def check(cls) -> Action:
+        return _CHECK
+
+    @classmethod
+    def call(cls) -> Action:
+        return _CALL
+
+    @classmethod
+    def check_or_call(cls) -> Action:
+        return _CHECK_CALL
+
+    @classmethod
+    def all_in(cls) -> Action:
+        return _ALL_IN
+
+    @classmethod
+    def bet(cls, to: int) -> Action:
+        return cls(ActionType.BET, _amount(to))
+
+    @classmethod
+    def raise_to(cls, to: int) -> Action:
+        return cls(ActionType.RAISE, _amount(to))
+
+    @classmethod
+    def bet_or_raise(cls, to: int) -> Action:
+        return cls(ActionType.BET_RAISE, _amount(to))
+
+    @classmethod
+    def parse(cls, text: str) -> Action:
+        """Parse ``f``, ``cc``, ``cbr 300`` (PHH) or ``fold``/``check``/``call``/``bet 300``/
+        ``raise 300``/``allin``. A leading PHH player token (``p3 cc``) is ignored."""
+        if not isinstance(text, str):
+            raise InvalidActionError(f"not an action string: {text!r}")
+        parts = text.split()
+        if len(parts) >= 2 and parts[0][:1] == "p" and parts[0][1:].isdigit():
+            parts = parts[1:]
+        if not parts:
+            raise InvalidActionError(f"empty action string: {text!r}")
+        kind = _WORDS.get(parts[0].lower())
+        if kind is None:
+            raise InvalidActionError(
+                f"unknown action {parts[0]!r} in {text!r} (expected f, cc, cbr N, fold, check, "
+                "call, bet N, raise N or allin)"
+            )
+        if kind in _AMOUNT_KINDS:
+            if len(parts) != 2:
+                raise InvalidActionError(f"{text!r}: {parts[0]} needs exactly one amount")
+            try:
+                to = int(parts[1])
+            except ValueError:
+                raise InvalidActionError(f"{text!r}: amount {parts[1]!r} is not a whole number") from None
+            return cls(kind, _amount(to))
+        if len(parts) != 1:
+            raise InvalidActionError(f"{text!r}: {parts[0]} takes no amount")
+        return cls(kind, None)
+
+    @classmethod
+    def from_int(cls, code: int) -> Action:
+        """Decode the OpenSpiel-style int (``0`` fold, ``1`` check/call, ``k>=2`` to ``k-1``)."""
+        if isinstance(code, bool) or not isinstance(code, int) or code < 0:
+            raise InvalidActionError(f"not an action code: {code!r} (a non-negative int)")
+        if code == FOLD_INT:
+            return _FOLD
+        if code == CHECK_CALL_INT:
+            return _CHECK_CALL
+        return cls(ActionType.BET_RAISE, code - 1)
+
+    def to_int(self) -> int:
+        """Encode as an int (see :meth:`from_int`); ``ALL_IN`` has no code of its own."""
+        t = self.type
+        if t == ActionType.FOLD:
+            return FOLD_INT
+        if t in (ActionType.CHECK, ActionType.CALL, ActionType.CHECK_CALL):
+            return CHECK_CALL_INT
+        if self.to is None:
+            raise InvalidActionError("an all-in has no int code: give its amount (bet_or_raise)")
+        return self.to + 1
+
+    def __str__(self) -> str:
+        tok = _TOKENS[self.type]
+        return tok if self.to is None else f"{tok} {self.to}"
+
+    def __repr__(self) -> str:
+        if self.to is None:
+            return f"Action({self.type!r})"
+        return f"Action({self.type!r}, {self.to})"
+
+
+def _amount(to: object) -> int:
+    if isinstance(to, bool) or not isinstance(to, int):
+        raise InvalidActionError(f"amount must be an int number of chips, got {to!r}")
+    if to <= 0:
+        raise InvalidActionError(f"amount must be positive, got {to}")
+    return to
+
+
+_FOLD: Final = Action(ActionType.FOLD)
+_CHECK: Final = Action(ActionType.CHECK)
+_CALL: Final = Action(ActionType.CALL)
+_CHECK_CALL: Final = Action(ActionType.CHECK_CALL)
+_ALL_IN: Final = Action(ActionType.ALL_IN)

@@ -1,0 +1,187 @@
+"""The game description: a frozen, keyword-only config that deals hands.
+
+>>> game = Game(structure=Structure.NO_LIMIT, big_blind=2)
+>>> game.small_blind  # R5: half the big blind, rounded down
+1
+>>> state = game.new_hand([200, 200, 200], button=0, seed=7)
+>>> state.actor  # R16: left of the big blind (seat 0 is the button, 1 SB, 2 BB)
+0
+
+Everything is validated on creation; an impossible value raises :class:`InvalidConfigError`
+naming the field and what is allowed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+from holdem.errors import InvalidConfigError
+
+if TYPE_CHECKING:
+    from holdem.cards import CardLike
+    from holdem.state import HandState
+
+__all__ = ["AnteType", "DealStart", "Game", "Mode", "Structure"]
+
+
+class Structure(Enum):
+    """Betting structure: no-limit (R22-R24), pot-limit (R25), fixed-limit (R26-R28)."""
+
+    NO_LIMIT = "NL"
+    POT_LIMIT = "PL"
+    FIXED_LIMIT = "FL"
+
+    def __repr__(self) -> str:
+        return f"Structure.{self.name}"
+
+
+class AnteType(Enum):
+    """R7: ``UNIFORM`` (every player posts ``ante``) or ``BIG_BLIND`` (the big blind posts it)."""
+
+    UNIFORM = "uniform"
+    BIG_BLIND = "big_blind"
+
+    def __repr__(self) -> str:
+        return f"AnteType.{self.name}"
+
+
+class Mode(Enum):
+    """Cash game or tournament (R8: no straddle in tournaments; R10 schedules live on the table)."""
+
+    CASH = "cash"
+    TOURNAMENT = "tournament"
+
+    def __repr__(self) -> str:
+        return f"Mode.{self.name}"
+
+
+class DealStart(Enum):
+    """R12: the first seat dealt to: left of the button (standard) or left of the big blind."""
+
+    LEFT_OF_BUTTON = "button"
+    LEFT_OF_BIG_BLIND = "big_blind"
+
+    def __repr__(self) -> str:
+        return f"DealStart.{self.name}"
+
+
+def _int(name: str, value: object, low: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidConfigError(f"{name} must be an int number of chips, got {value!r}")
+    if value < low:
+        raise InvalidConfigError(f"{name} must be at least {low}, got {value}")
+    return value
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Game:
+    """One table's rules for a hand of Texas Hold'em (frozen; every field keyword-only).
+
+    - ``structure``: :class:`Structure` (default no-limit).
+    - ``big_blind`` (required, >= 1); ``small_blind`` defaults to ``big_blind // 2`` (R5), may
+      be 0 (no small blind) and may not exceed the big blind.
+    - ``ante`` (default 0, R7) and ``ante_type`` (:class:`AnteType`, default uniform). A uniform
+      ante is posted before the blinds; a big-blind ante is posted by the big blind after the
+      blind (TDA: the blind takes precedence when the player is short).
+    - ``straddle`` (R8): the player left of the big blind posts a live ``2 * big_blind``; cash
+      games with 3 or more players only. Preflop the minimum raise is then to twice the straddle
+      (the straddle plays as the big blind of the round, Robert's Rules).
+    - Fixed limit (R26-R28): ``small_bet`` must equal the big blind (R5, defaults to it),
+      ``big_bet`` defaults to ``2 * small_bet``; ``max_raises`` (default 3: a bet and three
+      raises, the big blind counting as the preflop bet, R27); ``cap_heads_up`` (default True:
+      the cap holds when only two players remain; False lifts it, Robert's Rules).
+    - ``fold_when_check_free`` (default False, R17): offer folding when checking is free.
+    - ``deal_start`` (R12): :class:`DealStart`, default left of the button.
+    - ``rake`` (R34): a ``holdem.pots.Rake`` or ``None`` (default: no rake).
+    - ``mode``: :class:`Mode` (default cash).
+    - ``muck_losing_hands`` (R33, default True): at showdown a hand that cannot win any pot it is
+      in is mucked (recorded); False makes every hand show.
+    """
+
+    structure: Structure = Structure.NO_LIMIT
+    big_blind: int
+    small_blind: int = field(default=-1)
+    ante: int = 0
+    ante_type: AnteType = AnteType.UNIFORM
+    straddle: bool = False
+    small_bet: int = field(default=-1)
+    big_bet: int = field(default=-1)
+    max_raises: int = 3
+    cap_heads_up: bool = True
+    fold_when_check_free: bool = False
+    deal_start: DealStart = DealStart.LEFT_OF_BUTTON
+    rake: Any = None
+    mode: Mode = Mode.CASH
+    muck_losing_hands: bool = True
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.structure, Structure):
+            raise InvalidConfigError(f"structure must be a Structure, got {self.structure!r}")
+        bb = _int("big_blind", self.big_blind, 1)
+        if self.small_blind == -1:
+            object.__setattr__(self, "small_blind", bb // 2)
+        sb = _int("small_blind", self.small_blind, 0)
+        if sb > bb:
+            raise InvalidConfigError(f"small_blind {sb} is above the big blind {bb}")
+        _int("ante", self.ante, 0)
+        if not isinstance(self.ante_type, AnteType):
+            raise InvalidConfigError(f"ante_type must be an AnteType, got {self.ante_type!r}")
+        if not isinstance(self.mode, Mode):
+            raise InvalidConfigError(f"mode must be a Mode, got {self.mode!r}")
+        if not isinstance(self.deal_start, DealStart):
+            raise InvalidConfigError(f"deal_start must be a DealStart, got {self.deal_start!r}")
+        if self.straddle and self.mode is Mode.TOURNAMENT:
+            raise InvalidConfigError("straddle is allowed in cash games only (R8), not in tournaments")
+        if self.structure is Structure.FIXED_LIMIT:
+            if self.small_bet == -1:
+                object.__setattr__(self, "small_bet", bb)
+            small = _int("small_bet", self.small_bet, 1)
+            if small != bb:
+                raise InvalidConfigError(
+                    f"fixed limit: the big blind is the small bet (R5), got small_bet {small} "
+                    f"and big_blind {bb}"
+                )
+            if self.big_bet == -1:
+                object.__setattr__(self, "big_bet", 2 * small)
+            _int("big_bet", self.big_bet, small)
+            _int("max_raises", self.max_raises, 0)
+        else:
+            if self.small_bet != -1 or self.big_bet != -1:
+                raise InvalidConfigError("small_bet and big_bet apply to fixed limit only")
+        for name in ("straddle", "cap_heads_up", "fold_when_check_free", "muck_losing_hands"):
+            if not isinstance(getattr(self, name), bool):
+                raise InvalidConfigError(f"{name} must be True or False")
+        rake = self.rake
+        if rake is not None and not hasattr(rake, "fraction"):
+            raise InvalidConfigError(f"rake must be a holdem.pots.Rake or None, got {rake!r}")
+
+    @property
+    def straddle_amount(self) -> int:
+        """The straddle (``2 * big_blind``) when enabled, else 0."""
+        return 2 * self.big_blind if self.straddle else 0
+
+    def new_hand(
+        self,
+        stacks: Sequence[int],
+        *,
+        button: int = 0,
+        seed: int | None = None,
+        hole_cards: Sequence[Sequence[CardLike] | str | None] | None = None,
+        board: Sequence[CardLike] | str | None = None,
+    ) -> HandState:
+        """Start a hand: post the forced bets (R2-R9) and deal (R11-R14).
+
+        ``stacks`` are the chips of seats ``0..n-1`` before forced bets (2 to 10 seats, R1,
+        each at least 1 chip); ``button`` is the dealer seat. Give either ``seed`` (a shuffled
+        deck) or ``hole_cards`` (two cards per seat, ``None`` for an unknown hand: allowed only
+        for a seat that never shows) and ``board`` (up to five cards; cards still missing when
+        needed raise :class:`holdem.errors.InvalidHandError`).
+        """
+        from holdem.state import HandState
+
+        return HandState._start(self, stacks, button, seed, hole_cards, board)
+
+    new_initial_state = new_hand

@@ -1,0 +1,138 @@
+"""Small value types returned by :class:`holdem.HandState` queries.
+
+All are immutable (``NamedTuple`` or enums) and built only when asked for, so the state itself
+stays plain ints and lists.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Any, NamedTuple
+
+from holdem.actions import ActionType
+from holdem.cards import Card
+
+__all__ = ["ActionRecord", "HandResult", "LegalActions", "Post", "SeatStatus", "Street"]
+
+
+class Street(IntEnum):
+    """The betting rounds (R15), then ``SHOWDOWN``; a finished hand reports where it ended."""
+
+    PREFLOP = 0
+    FLOP = 1
+    TURN = 2
+    RIVER = 3
+    SHOWDOWN = 4
+
+    def __repr__(self) -> str:
+        return f"Street.{self.name}"
+
+    def __str__(self) -> str:
+        return self.name.lower()
+
+
+class SeatStatus(IntEnum):
+    """A seat's state in the hand: still able to act, folded, or all in (no chips behind)."""
+
+    ACTIVE = 0
+    FOLDED = 1
+    ALL_IN = 2
+
+    def __repr__(self) -> str:
+        return f"SeatStatus.{self.name}"
+
+
+class LegalActions(NamedTuple):
+    """What the seat to act may do (all amounts in chips, street totals for ``*_to``).
+
+    - ``can_fold``: facing a bet (or folding when a check is free is enabled, R17).
+    - ``can_check``: nothing owed.
+    - ``call``: chips needed to call, capped at the stack (0 when checking).
+    - ``can_raise``: a bet or raise is allowed; ``is_bet`` says which (no bet yet on the street).
+    - ``min_to`` / ``max_to``: the bet or raise-to range (``None`` when ``can_raise`` is False),
+      capped at the seat's all-in total. A short all-in below the minimum shows as
+      ``min_to == max_to == all-in``.
+    """
+
+    seat: int
+    can_fold: bool
+    can_check: bool
+    call: int
+    can_raise: bool
+    is_bet: bool
+    min_to: int | None
+    max_to: int | None
+
+    @property
+    def can_call(self) -> bool:
+        """True when facing a bet (a call, possibly all in for less, R18)."""
+        return not self.can_check
+
+
+class ActionRecord(NamedTuple):
+    """One action of the history: who, on which street, what, and the chips involved.
+
+    ``type`` is resolved (``CHECK`` or ``CALL``, ``BET`` or ``RAISE``; never the loose forms).
+    ``to`` is the seat's street total after the action (blinds count, antes do not), ``amount``
+    the chips the action added, ``all_in`` whether it put the seat all in. PHH: ``f`` for FOLD,
+    ``cc`` for CHECK/CALL, ``cbr {to}`` for BET/RAISE.
+    """
+
+    seat: int
+    street: Street
+    type: ActionType
+    to: int
+    amount: int
+    all_in: bool
+
+    @property
+    def phh(self) -> str:
+        """The PHH action line, e.g. ``p3 cbr 300`` (PHH players are numbered from 1)."""
+        t = self.type
+        if t == ActionType.FOLD:
+            tok = "f"
+        elif t in (ActionType.CHECK, ActionType.CALL):
+            tok = "cc"
+        else:
+            tok = f"cbr {self.to}"
+        return f"p{self.seat + 1} {tok}"
+
+
+class Post(NamedTuple):
+    """A forced bet posted at the start of the hand: ``kind`` is ``ante``, ``small_blind``,
+    ``big_blind``, ``straddle`` or ``big_blind_ante``; ``amount`` may be short (R9)."""
+
+    seat: int
+    kind: str
+    amount: int
+
+
+class HandResult(NamedTuple):
+    """The end of a hand.
+
+    - ``payoffs``: net chips won (+) or lost (-) per seat.
+    - ``final_stacks``: chips per seat after the hand.
+    - ``pots``: ``holdem.pots.Pot`` values, main pot first (amount, eligible, winners, shares).
+    - ``returned``: uncalled chips returned per seat (R21).
+    - ``rake``: total rake (R34).
+    - ``showdown_order``: seats in the order they showed or mucked (R33), empty without showdown.
+    - ``shown``: seat -> the cards shown; ``mucked``: seats that mucked (gave up the pot).
+    - ``descriptions``: seat -> text description of each shown hand.
+    - ``ranks``: seat -> evaluator rank of each shown hand (higher is stronger).
+    """
+
+    payoffs: tuple[int, ...]
+    final_stacks: tuple[int, ...]
+    pots: tuple[Any, ...]
+    returned: tuple[int, ...]
+    rake: int
+    showdown_order: tuple[int, ...]
+    shown: dict[int, tuple[Card, ...]]
+    mucked: tuple[int, ...]
+    descriptions: dict[int, str]
+    ranks: dict[int, int]
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Seats that won chips from some pot, ascending."""
+        return tuple(sorted({w for p in self.pots for w in p.winners}))

@@ -1,0 +1,86 @@
+"""API shape of Game / HandState / Action: construction, queries, errors, clone, pickle."""
+
+from __future__ import annotations
+
+import pickle
+
+import pytest
+
+import holdem
+from holdem import Action, ActionType, Game, SeatStatus, Street, Structure
+from holdem.errors import IllegalActionError, InvalidActionError, InvalidConfigError, OutOfTurnError
+
+
+def hu_hand() -> holdem.HandState:
+    return Game(big_blind=2).new_hand([100, 100], button=0, hole_cards=["AsAh", "KdKc"],
+                                      board="2c7d9hJsQs")
+
+
+def test_game_defaults_and_validation() -> None:
+    g = Game(big_blind=5)
+    assert g.small_blind == 2 and g.structure is Structure.NO_LIMIT
+    with pytest.raises(InvalidConfigError):
+        Game(big_blind=0)
+    with pytest.raises(InvalidConfigError):
+        Game(big_blind=2, small_blind=3)
+    with pytest.raises(InvalidConfigError):
+        Game(big_blind=2, straddle=True, mode=holdem.Mode.TOURNAMENT)
+    with pytest.raises(InvalidConfigError):
+        Game(structure=Structure.FIXED_LIMIT, big_blind=2, small_bet=4)
+    with pytest.raises(TypeError):
+        Game(Structure.NO_LIMIT, 2)  # type: ignore[misc]
+    fl = Game(structure=Structure.FIXED_LIMIT, big_blind=4)
+    assert (fl.small_bet, fl.big_bet, fl.max_raises) == (4, 8, 3)
+
+
+def test_action_parse_format_roundtrip() -> None:
+    for text in ["f", "cc", "cbr 300"]:
+        assert str(Action.parse(text)) == text
+    assert Action.parse("p2 cbr 40") == Action(ActionType.BET_RAISE, 40)
+    assert Action.parse("raise 8") == Action.raise_to(8)
+    for code in [0, 1, 2, 301]:
+        assert Action.from_int(code).to_int() == code
+    for bad in ["", "zz", "cbr", "cbr x", "f 3", "cbr -2"]:
+        with pytest.raises(InvalidActionError):
+            Action.parse(bad)
+
+
+def test_basic_play_and_queries() -> None:
+    s = hu_hand()
+    assert s.actor == 0 and s.street is Street.PREFLOP and s.pot == 3
+    assert s.stacks == (99, 98) and s.bets == (1, 2)
+    s.raise_to(6)
+    s.call()
+    assert s.street is Street.FLOP and s.board == tuple(holdem.parse_cards("2c7d9h"))
+    assert s.actor == 1  # R3: heads-up the button acts last after the flop
+    s.check()
+    s.bet(10)
+    assert s.statuses == (SeatStatus.ACTIVE, SeatStatus.ACTIVE)
+    s.fold()
+    assert s.is_terminal() and s.payoffs == (6, -6) and s.result.final_stacks == (106, 94)
+    assert [r.phh for r in s.history] == ["p1 cbr 6", "p2 cc", "p2 cc", "p1 cbr 10", "p2 f"]
+
+
+def test_rejections_leave_state_unchanged() -> None:
+    s = hu_hand()
+    before = s.clone()
+    with pytest.raises(OutOfTurnError):
+        s.call(seat=1)
+    with pytest.raises(IllegalActionError, match="raise to 3 is below the minimum raise to 4"):
+        s.raise_to(3)
+    with pytest.raises(IllegalActionError, match="check is not allowed"):
+        s.check()
+    with pytest.raises(IllegalActionError, match="raise instead"):
+        s.bet(10)
+    assert s == before
+
+
+def test_clone_and_pickle() -> None:
+    s = hu_hand()
+    c = s.clone()
+    s.raise_to(6)
+    assert c.actor == 0 and c.bets == (1, 2)
+    t = pickle.loads(pickle.dumps(s))
+    assert t == s
+    t.call()
+    assert s.street is Street.PREFLOP and t.street is Street.FLOP
