@@ -56,6 +56,7 @@ from holdem.state import HandState
 # --- table, agents, tournaments (issue 5) -------------------------------------------------
 
 # --- ranges, equity, simulation (issue 6) -------------------------------------------------
+from holdem.ranges import Range, parse_range
 
 # --- hand histories (issue 7) -------------------------------------------------------------
 
@@ -113,6 +114,8 @@ __all__ = [  # noqa: RUF022 (grouped by feature block)
     "Structure",
     # table
     # equity
+    "Range",
+    "parse_range",
     # history
     # live
 ]
