@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from holdem.actions import Action, ActionType
-from holdem.cards import Card, parse_cards
+from holdem.cards import CARDS, Card, parse_cards
 from holdem.errors import (
     DuplicateCardError,
     IllegalActionError,
@@ -172,7 +172,6 @@ class HandCore:
         ranks: list[int | None] | None = None
         order: list[int] = []
         shown: dict[int, tuple[Card, ...]] = {}
-        descriptions: dict[int, str] = {}
         rank_of: dict[int, int] = {}
         mucked: list[int] = []
         out = folded
@@ -203,14 +202,13 @@ class HandCore:
                     continue
                 rank_of[j] = r
                 shown[j] = hole
-                descriptions[j] = _showdown.describe_rank(r)
         res = _showdown.split(self._committed, out, ranks, self._button, rake=game.rake,
                               flop_dealt=self._nboard >= 3)
         final = tuple(s + p for s, p in zip(self._stacks, res.payouts, strict=True))
         payoffs = tuple(f - s for f, s in zip(final, self._start_stacks, strict=True))
         self._result = HandResult(payoffs, final, tuple(res.pots), tuple(res.returned),
                                   int(res.rake), tuple(order), shown, tuple(mucked),
-                                  descriptions, rank_of)
+                                  rank_of)
         if self._live > 1:
             self._street = 4
         self._over = True
@@ -324,7 +322,7 @@ class HandCore:
         if hole_cards is None and board is None:
             if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
                 raise InvalidConfigError(f"seed must be an int or None, got {seed!r}")
-            order = [Card(c) for c in _deal_order(seed, 2 * n + 8)]
+            order = [CARDS[c] for c in _deal_order(seed, 2 * n + 8)]
             hole: list[tuple[Card, ...] | None] = [None] * n
             for k in range(n):
                 hole[(first + k) % n] = (order[k], order[n + k])

@@ -117,8 +117,8 @@ class HandResult(NamedTuple):
     - ``rake``: total rake (R34).
     - ``showdown_order``: seats in the order they showed or mucked (R33), empty without showdown.
     - ``shown``: seat -> the cards shown; ``mucked``: seats that mucked (gave up the pot).
-    - ``descriptions``: seat -> text description of each shown hand.
     - ``ranks``: seat -> evaluator rank of each shown hand (higher is stronger).
+    - ``descriptions`` (property): seat -> text description of each shown hand.
     """
 
     payoffs: tuple[int, ...]
@@ -129,8 +129,14 @@ class HandResult(NamedTuple):
     showdown_order: tuple[int, ...]
     shown: dict[int, tuple[Card, ...]]
     mucked: tuple[int, ...]
-    descriptions: dict[int, str]
     ranks: dict[int, int]
+
+    @property
+    def descriptions(self) -> dict[int, str]:
+        """Seat -> text description of each shown hand (``holdem.describe``)."""
+        from holdem._showdown import describe_rank
+
+        return {seat: describe_rank(rank) for seat, rank in self.ranks.items()}
 
     @property
     def winners(self) -> tuple[int, ...]:

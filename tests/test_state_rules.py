@@ -1,0 +1,477 @@
+"""One test (at least) per rule of RULES.md that applies to a single hand (R1-R33).
+
+R4 (button movement) and R10 (tournament schedules) span several hands: they belong to the
+table (issue 5); a hand only honours the ``button`` it is given (tested under R1/R2).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from holdem import (
+    AnteType,
+    DealStart,
+    Game,
+    HandState,
+    Mode,
+    SeatStatus,
+    Street,
+    Structure,
+    parse_cards,
+)
+from holdem._betting import _deal_order
+from holdem.errors import IllegalActionError, InvalidConfigError
+
+NL = Game(big_blind=2)
+PL = Game(structure=Structure.POT_LIMIT, big_blind=2)
+FL = Game(structure=Structure.FIXED_LIMIT, big_blind=20)
+
+# Nine distinct dummy hands for seats that do not reach a showdown in the test.
+HOLES = ["2c3d", "4c5d", "6c7d", "8c9d", "TcJd", "QcKd", "Ac2d", "3c4d", "5c6d", "7c8d"]
+BOARD = "2h7h9sJsKh"
+
+
+def deal(game: Game, stacks: list[int], *, button: int = 0, holes: list[str] | None = None,
+         board: str = BOARD) -> HandState:
+    holes = holes or HOLES[: len(stacks)]
+    return game.new_hand(stacks, button=button, hole_cards=holes, board=board)
+
+
+def check_down(state: HandState) -> None:
+    while not state.is_terminal():
+        state.check_or_call()
+
+
+# --------------------------------------------------------------------------- table, blinds
+def test_r1_two_to_ten_players() -> None:
+    for n in (2, 10):
+        assert NL.new_hand([100] * n, button=n - 1, seed=1).num_players == n
+    for n in (1, 11):
+        with pytest.raises(InvalidConfigError, match="2 to 10"):
+            NL.new_hand([100] * n, seed=1)
+    with pytest.raises(InvalidConfigError, match="button"):
+        NL.new_hand([100] * 3, button=3, seed=1)
+
+
+def test_r2_blinds_left_of_button() -> None:
+    s = deal(NL, [100] * 4, button=2)
+    assert (s.small_blind_seat, s.big_blind_seat) == (3, 0)
+    assert s.bets == (2, 0, 0, 1) and s.actor == 1
+
+
+def test_r3_heads_up_button_posts_small_blind_acts_first_preflop_last_after() -> None:
+    s = deal(NL, [100, 100], button=1)
+    assert s.small_blind_seat == 1 and s.bets == (2, 1) and s.actor == 1
+    s.call()
+    s.check()
+    assert s.street is Street.FLOP and s.actor == 0  # the button acts last after the flop
+
+
+def test_r5_small_blind_is_half_the_big_blind_rounded_down() -> None:
+    assert Game(big_blind=5).small_blind == 2
+    assert Game(big_blind=5, small_blind=3).small_blind == 3
+    assert deal(Game(big_blind=5), [100] * 3).bets == (0, 2, 5)
+    with pytest.raises(InvalidConfigError, match="small bet"):
+        Game(structure=Structure.FIXED_LIMIT, big_blind=2, small_bet=4)
+
+
+def test_r6_live_big_blind_may_check_or_raise() -> None:
+    s = deal(NL, [100] * 3)
+    s.call()
+    s.call()
+    la = s.legal_actions()
+    assert la.seat == 2 and la.can_check and la.can_raise and la.min_to == 4
+    s.raise_to(6)
+    assert s.street is Street.PREFLOP and s.actor == 0
+
+
+def test_r7_antes_uniform_big_blind_and_none() -> None:
+    assert deal(NL, [100] * 3).pot == 3  # no ante by default
+    s = deal(Game(big_blind=2, ante=1), [100] * 3)
+    assert s.pot == 6 and s.bets == (0, 1, 2) and s.stacks == (99, 98, 97)
+    assert s.legal_actions().call == 2  # antes are dead: not part of the bet to call
+    s = deal(Game(big_blind=2, ante=2, ante_type=AnteType.BIG_BLIND), [100] * 3)
+    assert s.stacks == (100, 99, 96) and s.pot == 5
+    assert [p.kind for p in s.posts] == ["small_blind", "big_blind", "big_blind_ante"]
+
+
+def test_r8_straddle() -> None:
+    g = Game(big_blind=2, straddle=True)
+    s = deal(g, [100] * 4)
+    assert s.bets == (0, 1, 2, 4) and s.actor == 0  # action starts left of the straddler
+    la = s.legal_actions()
+    assert la.call == 4 and la.min_to == 8
+    s.call()
+    s.call()
+    s.call()
+    la = s.legal_actions()  # the straddler acts last with the option to raise
+    assert la.seat == 3 and la.can_check and la.can_raise
+    with pytest.raises(InvalidConfigError, match="cash games only"):
+        Game(big_blind=2, straddle=True, mode=Mode.TOURNAMENT)
+
+
+def test_r9_short_blind_posts_all_in_call_and_raise_from_full_blind() -> None:
+    s = deal(Game(big_blind=10), [100, 100, 6])
+    assert s.bets == (0, 5, 6) and s.status(2) is SeatStatus.ALL_IN
+    la = s.legal_actions()
+    assert la.seat == 0 and la.call == 10 and la.min_to == 20
+
+
+# --------------------------------------------------------------------------- the deal
+def test_r11_shuffled_per_seed() -> None:
+    a = NL.new_hand([100] * 6, seed=5)
+    b = NL.new_hand([100] * 6, seed=5)
+    c = NL.new_hand([100] * 6, seed=6)
+    assert a.hole_cards == b.hole_cards and a.hole_cards != c.hole_cards
+    cards = [x for h in a.hole_cards for x in h or ()]
+    check_down(a)
+    cards += [*a.board, *a.burned]
+    assert len(cards) == len(set(cards)) == 12 + 5 + 3
+
+
+def test_r12_deal_one_at_a_time_from_left_of_button_or_big_blind() -> None:
+    order = _deal_order(9, 2 * 4 + 8)
+    s = NL.new_hand([100] * 4, button=1, seed=9)
+    assert s.hole_cards[2] == (order[0], order[4]) and s.hole_cards[1] == (order[3], order[7])
+    g = Game(big_blind=2, deal_start=DealStart.LEFT_OF_BIG_BLIND)
+    s = g.new_hand([100] * 4, button=1, seed=9)
+    assert s.hole_cards[0] == (order[0], order[4])  # big blind is seat 3; seat 0 is left of it
+
+
+def test_r13_r14_burn_before_each_street_flop_turn_river() -> None:
+    s = NL.new_hand([100] * 3, seed=11)
+    order = _deal_order(11, 14)
+    assert s.board == () and s.burned == ()
+    seen = []
+    while not s.is_terminal():
+        s.check_or_call()
+        seen.append((len(s.board), len(s.burned)))
+    assert (3, 1) in seen and (4, 2) in seen and (5, 3) in seen
+    assert list(s.burned) == [order[6], order[10], order[12]]
+    assert list(s.board) == [order[7], order[8], order[9], order[11], order[13]]
+
+
+# --------------------------------------------------------------------------- betting
+def test_r15_four_betting_rounds() -> None:
+    s = deal(NL, [100] * 3)
+    streets = []
+    while not s.is_terminal():
+        streets.append(s.street)
+        s.check_or_call()
+    assert sorted(set(streets)) == [Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER]
+    assert s.street is Street.SHOWDOWN
+
+
+def test_r16_first_to_act() -> None:
+    s = deal(NL, [100] * 5)
+    assert s.actor == 3  # left of the big blind
+    s.call()
+    s.call()
+    s.call()
+    s.fold()  # the small blind folds
+    s.check()
+    assert s.street is Street.FLOP and s.actor == 2  # first active seat left of the button
+
+
+def test_r17_actions_and_forced_bet_counts_as_bet() -> None:
+    s = deal(NL, [100] * 3)
+    la = s.legal_actions()
+    assert not la.can_check and la.can_fold and not la.is_bet  # the big blind is a bet
+    with pytest.raises(IllegalActionError, match="check is not allowed"):
+        s.check()
+    s.call()
+    s.call()
+    la = s.legal_actions()
+    assert la.can_check and not la.can_fold  # folding when checking is free: not offered
+    with pytest.raises(IllegalActionError, match="fold is not offered"):
+        s.fold()
+    s2 = deal(Game(big_blind=2, fold_when_check_free=True), [100] * 3)
+    s2.call()
+    s2.call()
+    assert s2.legal_actions().can_fold
+    # all in is a raise of every chip; nobody may raise when all others are all in
+    s3 = deal(NL, [50, 100, 30])
+    s3.all_in()
+    assert s3.history[-1].type.name == "RAISE" and s3.history[-1].all_in
+    s3.call()  # small blind calls 50
+    la = s3.legal_actions()  # big blind: 30 chips, all others all in or covered
+    assert la.call == 28 and not la.can_raise
+    with pytest.raises(IllegalActionError, match=r"R18|R17"):
+        s3.raise_to(60)
+
+
+def test_r18_call_all_in_for_less() -> None:
+    s = deal(NL, [10, 100, 100, 100])
+    s.raise_to(40)  # seat 3
+    la = s.legal_actions()  # seat 0 has 10 chips
+    assert la.seat == 0 and la.call == 10 and not la.can_raise
+    s.call()
+    assert s.status(0) is SeatStatus.ALL_IN and s.bets[0] == 10
+
+
+def test_r19_round_end_and_last_player_wins_at_once() -> None:
+    s = deal(NL, [100] * 3)
+    s.raise_to(6)
+    s.fold()
+    s.fold()
+    assert s.is_terminal() and s.board == () and s.payoffs == (3, -1, -2)
+    assert s.result.returned == (4, 0, 0)  # R21 too: the uncalled 4 comes back
+
+
+def test_r20_all_in_run_out_without_betting() -> None:
+    s = deal(NL, [100, 100, 40])
+    s.all_in()
+    s.fold()
+    s.call()  # the big blind calls all in for 40
+    assert s.is_terminal() and len(s.board) == 5 and s.street is Street.SHOWDOWN
+
+
+def test_r21_uncalled_bet_returned() -> None:
+    s = deal(NL, [100, 100, 30])
+    s.raise_to(100)  # seat 0 all in for 100
+    s.fold()
+    s.call()  # seat 2 calls all in for 30
+    # 70 of seat 0's raise is uncalled and goes back before the pots are formed
+    assert s.committed == (30, 1, 30)
+    assert s.stacks[0] == 70 and s.is_terminal()
+
+
+def test_r22_no_limit_min_bet_big_blind_max_stack() -> None:
+    s = deal(NL, [100] * 3)
+    s.call()
+    s.call()
+    s.check()
+    la = s.legal_actions()
+    assert la.is_bet and (la.min_to, la.max_to) == (2, 98)
+    with pytest.raises(IllegalActionError, match="bet to 1 is below the minimum bet to 2"):
+        s.bet(1)
+
+
+def test_r23_minimum_raise_seed_002_examples() -> None:
+    s = deal(NL, [1000] * 4)
+    check_preflop_to_flop(s)
+    s.bet(4)
+    assert s.legal_actions().min_to == 8  # bet 4 -> min raise to 8
+    with pytest.raises(IllegalActionError, match="raise to 6 is below the minimum raise to 8"):
+        s.raise_to(6)
+    s.raise_to(20)  # +16 >= 4
+    assert s.legal_actions().min_to == 36
+    s2 = deal(NL, [1000] * 4)
+    check_preflop_to_flop(s2)
+    s2.bet(8)
+    s2.raise_to(20)  # +12
+    assert s2.legal_actions().min_to == 32  # raise to 20 (+12) -> next min raise to 32
+
+
+def check_preflop_to_flop(s: HandState) -> None:
+    while s.street is Street.PREFLOP:
+        s.check_or_call()
+
+
+def test_r24_short_all_in_does_not_reopen_but_several_together_do() -> None:
+    s2 = deal(NL, [1000, 1000, 1000, 140, 170])
+    check_preflop_to_flop(s2)
+    s2.bet(100)  # seat 1
+    s2.call()  # seat 2
+    s2.all_in()  # seat 3: 138, short (+38)
+    la = s2.legal_actions()  # seat 4 has not acted: may raise, min to 138 + 100
+    assert la.seat == 4 and la.can_raise and la.min_to == 168
+    s2.all_in()  # seat 4: 168 total, +30 short; together +68 over seat 1's 100: still short
+    s2.call()  # seat 0 calls 168
+    la = s2.legal_actions()
+    assert la.seat == 1 and not la.can_raise
+    with pytest.raises(IllegalActionError, match="did not reopen"):
+        s2.raise_to(400)
+    before = s2.clone()
+    assert s2 == before
+    # several short all-ins that together make a full raise reopen the betting (TDA 47)
+    s3 = deal(NL, [1000, 1000, 1000, 160, 210])
+    check_preflop_to_flop(s3)
+    s3.bet(100)  # seat 1
+    s3.call()  # seat 2
+    s3.all_in()  # seat 3: 158 (+58, short)
+    s3.all_in()  # seat 4: 208 (+50, short) -> seat 1 faces +108 >= 100
+    s3.call()  # seat 0
+    la = s3.legal_actions()
+    assert la.seat == 1 and la.can_raise and la.min_to == 308
+
+
+def test_r25_pot_limit_maximum() -> None:
+    s = deal(PL, [1000] * 4)
+    la = s.legal_actions()
+    assert la.max_to == 7  # 2 + (pot 3 + call 2)
+    s.raise_to(7)
+    assert s.legal_actions().max_to == 7 + 3 + 7 + 7  # 24
+    s2 = deal(PL, [1000] * 3)
+    check_preflop_to_flop(s2)  # pot 6
+    s2.bet(6)
+    assert s2.legal_actions().max_to == 6 + 12 + 6  # 24: bet plus the pot after calling
+    with pytest.raises(IllegalActionError, match="above the maximum raise to 24"):
+        s2.raise_to(25)
+
+
+def test_r26_fixed_limit_bet_sizes() -> None:
+    s = deal(FL, [10000] * 3)
+    assert (s.legal_actions().min_to, s.legal_actions().max_to) == (40, 40)
+    check_preflop_to_flop(s)
+    assert s.legal_actions().min_to == 20
+    while s.street is Street.FLOP:
+        s.check()
+    assert s.legal_actions().max_to == 40  # big bet on the turn
+    with pytest.raises(IllegalActionError, match="only bet is to 40"):
+        s.bet(60)
+
+
+def test_r27_cap_bet_and_three_raises_big_blind_is_the_bet() -> None:
+    s = deal(FL, [10000] * 3)
+    s.raise_to(40)
+    s.raise_to(60)
+    s.raise_to(80)  # BB + 3 raises: capped
+    la = s.legal_actions()
+    assert not la.can_raise and la.call == 40
+    with pytest.raises(IllegalActionError, match="capped"):
+        s.raise_to(100)
+    # heads-up the cap holds by default; cap_heads_up=False lifts it
+    hu = deal(FL, [10000] * 2)
+    for to in (40, 60, 80):
+        hu.raise_to(to)
+    assert not hu.legal_actions().can_raise
+    lifted = deal(Game(structure=Structure.FIXED_LIMIT, big_blind=20, cap_heads_up=False),
+                  [10000] * 2)
+    for to in (40, 60, 80, 100):
+        lifted.raise_to(to)
+    assert lifted.legal_actions().can_raise
+
+
+def test_r28_fixed_limit_half_bet_rule() -> None:
+    # $20 round: a $15 all-in (>= half a bet) is a full bet; the next raise goes to $35
+    s = deal(FL, [1000, 1000, 1000, 15 + 20])
+    check_preflop_to_flop(s)  # seat 3 has 15 left
+    s.check()  # seat 1
+    s.check()  # seat 2
+    s.all_in()  # seat 3 bets 15
+    la = s.legal_actions()
+    assert la.seat == 0 and (la.min_to, la.max_to) == (35, 35)
+    s.call()
+    la = s.legal_actions()  # seat 1 checked before: a full bet reopens
+    assert la.can_raise and la.min_to == 35
+    # less than half a bet: no reopening; a seat yet to act completes to L + S
+    s2 = deal(FL, [1000, 1000, 1000, 8 + 20])
+    check_preflop_to_flop(s2)
+    s2.check()
+    s2.check()
+    s2.all_in()  # 8 < 10
+    la = s2.legal_actions()
+    assert la.seat == 0 and la.min_to == 20  # completes the wager to 20
+    s2.call()
+    assert not s2.legal_actions().can_raise  # seat 1 checked and faces 8: call or fold
+
+
+# --------------------------------------------------------------------------- showdown
+def test_r29_best_five_of_seven_board_plays() -> None:
+    s = deal(NL, [100, 100], holes=["2c3d", "2d3c"], board="AhKhQhJhTh")
+    check_down(s)
+    assert s.payoffs == (0, 0)  # the board plays for both: split
+    assert s.result.pots[0].winners == (0, 1)
+
+
+def test_r30_hand_ranking_wheel_and_kickers() -> None:
+    # A-2-3-4-5 straight (ace low) beats three of a kind; 6-high straight beats the wheel
+    s = deal(NL, [100] * 3, holes=["Ac2d", "9c9d", "6s2h"], board="3h4c5d9hKs")
+    check_down(s)
+    assert s.result.pots[0].winners == (2,)
+    s = deal(NL, [100] * 2, holes=["Ac2d", "9c9d"], board="3h4c5d9hKs")
+    check_down(s)
+    assert s.result.pots[0].winners == (0,)
+    # kicker decides; suits never do
+    s = deal(NL, [100] * 3, holes=["AcQd", "AdJc", "AsQc"], board="Ah7c5d3s2h")
+    check_down(s)
+    assert s.result.pots[0].winners == (0, 2)
+
+
+def test_r31_side_pots_seed_002_ana_boris_vera() -> None:
+    # Ana (seat 0) 20, Boris (1) and Vera (2) 100; Ana all in for 20, both call, then both
+    # bet 50 on the turn: main pot 60 (all three), side pot 100 (Boris, Vera).
+    g = Game(big_blind=2, small_blind=1)
+    s = g.new_hand([20, 100, 100], button=0, hole_cards=["AsAh", "KsKh", "QsQh"],
+                   board="2c7d9hJc3s")
+    s.all_in()
+    s.call()
+    s.call()
+    s.check()
+    s.check()
+    s.bet(50)
+    s.call()
+    s.check()
+    s.check()
+    pots = s.result.pots
+    assert [(p.amount, p.eligible) for p in pots] == [(60, (0, 1, 2)), (100, (1, 2))]
+    assert s.result.final_stacks == (60, 130, 30)
+
+
+def test_r32_odd_chip_to_first_winner_left_of_button() -> None:
+    g = Game(big_blind=3, small_blind=1)
+    s = g.new_hand([100] * 3, button=0, hole_cards=["2c3d", "4s5s", "4d5c"],
+                   board="AhKhQh9s8c")
+    s.fold()
+    s.call()  # small blind completes: pot 6 split 3/3; fold seat 0 first
+    s.check()
+    check_down(s)
+    assert s.payoffs == (0, 0, 0)
+    s = g.new_hand([100] * 3, button=0, hole_cards=["2c3d", "9c4s", "9d4d"],
+                   board="AhKhQh9s8c")
+    s.call()  # seat 0 limps 3 and loses; pot 9 split between seats 1 and 2: odd chip to seat 1
+    s.call()
+    s.check()
+    check_down(s)
+    assert s.result.pots[0].shares == (5, 4) and s.payoffs == (-3, 2, 1)
+
+
+def test_r33_showdown_order_and_mucking() -> None:
+    holes = ["2c3d", "AsAh", "KsKh"]
+    s = deal(NL, [100] * 3, holes=holes, board="2h7c9sJd4d")
+    check_preflop_to_flop(s)
+    while s.street is not Street.RIVER:
+        s.check()
+    s.check()  # seat 1
+    s.bet(10)  # seat 2 bets the river: shows first
+    s.call()  # seat 0
+    s.call()  # seat 1
+    res = s.result
+    assert res.showdown_order == (2, 0, 1)
+    assert res.mucked == (0,) and 0 not in res.shown  # seat 0's 2-3 lost to the kings: mucked
+    assert set(res.shown) == {1, 2} and res.pots[0].winners == (1,)
+    # no river bet: the first active seat left of the button shows first
+    s = deal(NL, [100] * 3, holes=holes, board="2h7c9sJd4d")
+    check_down(s)
+    assert s.result.showdown_order == (1, 2, 0)
+    # everyone all in: all hands are shown
+    s = deal(NL, [100] * 3, holes=holes, board="2h7c9sJd4d")
+    s.all_in()
+    s.call()
+    s.call()
+    assert s.result.mucked == () and set(s.result.shown) == {0, 1, 2}
+    assert s.result.descriptions[1]
+    # show_all option
+    g = Game(big_blind=2, muck_losing_hands=False)
+    s = deal(g, [100] * 3, holes=holes, board="2h7c9sJd4d")
+    check_down(s)
+    assert s.result.mucked == ()
+
+
+def test_cards_given_partly_unknown_for_folded_seats() -> None:
+    s = NL.new_hand([100] * 3, button=0, hole_cards=[None, "AsAh", None], board=None)
+    s.fold()
+    s.fold()
+    assert s.is_terminal() and s.payoffs == (0, -1, 1)
+    s = NL.new_hand([100] * 3, button=0, hole_cards=[None, "AsAh", "KsKh"], board="2c3c4c")
+    s.fold()
+    s.call()
+    before = s.clone()
+    with pytest.raises(Exception, match="board needs 4"):
+        s.check()
+        s.check()
+        s.check()
+    # the failing action leaves the state as it was before it
+    assert s.street is Street.FLOP and s.board == tuple(parse_cards("2c3c4c"))
+    assert before.street is Street.PREFLOP
