@@ -54,6 +54,9 @@ from holdem.hand_types import ActionRecord, HandResult, LegalActions, Post, Seat
 from holdem.state import HandState
 
 # --- table, agents, tournaments (issue 5) -------------------------------------------------
+from holdem.agents import Agent, CallAgent, EquityAgent, Observation, RandomAgent
+from holdem.table import HandRecord, Player, PlayerStatus, Table
+from holdem.tournament import BlindLevel, BlindSchedule
 
 # --- ranges, equity, simulation (issue 6) -------------------------------------------------
 from holdem.ranges import Range, parse_range
@@ -113,6 +116,17 @@ __all__ = [  # noqa: RUF022 (grouped by feature block)
     "Street",
     "Structure",
     # table
+    "Agent",
+    "BlindLevel",
+    "BlindSchedule",
+    "CallAgent",
+    "EquityAgent",
+    "HandRecord",
+    "Observation",
+    "Player",
+    "PlayerStatus",
+    "RandomAgent",
+    "Table",
     # equity
     "Range",
     "parse_range",
