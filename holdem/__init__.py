@@ -53,8 +53,12 @@ from holdem.hand_types import ActionRecord, HandResult, LegalActions, Post, Seat
 from holdem.state import HandState
 
 # --- table, agents, tournaments (issue 5) -------------------------------------------------
+from holdem.agents import Agent, CallAgent, EquityAgent, Observation, RandomAgent
+from holdem.table import HandRecord, Player, PlayerStatus, Table
+from holdem.tournament import BlindLevel, BlindSchedule
 
 # --- ranges, equity, simulation (issue 6) -------------------------------------------------
+from holdem.ranges import Range, parse_range
 
 # --- hand histories (issue 7) -------------------------------------------------------------
 from holdem.history import Replay, from_state, replay
@@ -113,7 +117,20 @@ __all__ = [
     "Street",
     "Structure",
     # table
+    "Agent",
+    "BlindLevel",
+    "BlindSchedule",
+    "CallAgent",
+    "EquityAgent",
+    "HandRecord",
+    "Observation",
+    "Player",
+    "PlayerStatus",
+    "RandomAgent",
+    "Table",
     # equity
+    "Range",
+    "parse_range",
     # history
     "HandHistory",
     "HistoryAction",

@@ -1,0 +1,270 @@
+"""Agents: what plays a seat at a :class:`holdem.Table`, and the built-in ones.
+
+An agent is any callable ``agent(observation) -> action`` or any object with a method
+``act(observation) -> action``. The action is an :class:`holdem.Action`, PHH text (``"f"``,
+``"cc"``, ``"cbr 300"``) or the int code (0 fold, 1 check/call, ``k >= 2`` bet/raise to
+``k - 1``). The table validates it; an illegal or malformed answer raises
+:class:`holdem.AgentError` naming the agent and the action (the table never fixes it).
+
+The :class:`Observation` holds only what that seat can see: its own hole cards, the board,
+stacks, bets, the pot, the legal actions and the public history of the hand.
+
+Agents that draw random numbers should take a ``seed`` and offer ``spawn(seed) -> agent`` (a
+fresh copy seeded with ``seed``): :func:`holdem.simulate` uses it to give every chunk of hands
+its own stream, so results do not depend on how chunks are spread over workers.
+
+>>> from holdem import Game, Table
+>>> table = Table(Game(big_blind=2), seats=3, seed=1)
+>>> for seat, agent in enumerate([CallAgent(), RandomAgent(seed=5), EquityAgent(seed=6)]):
+...     table.sit(seat, f"p{seat}", 200, agent)
+>>> record = table.play_hand()
+>>> sum(record.payoffs.values()) + record.rake
+0
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any, Protocol, runtime_checkable
+
+from holdem import _showdown
+from holdem.actions import Action, ActionType
+from holdem.cards import Card
+from holdem.hand_types import ActionRecord, LegalActions, Street
+
+__all__ = [
+    "ActionLike",
+    "Agent",
+    "CallAgent",
+    "EquityAgent",
+    "Observation",
+    "RandomAgent",
+]
+
+ActionLike = Action | str | int
+
+_STREETS = tuple(Street)
+_TYPES = tuple(ActionType)
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """An object agent (a plain callable ``(Observation) -> ActionLike`` works too)."""
+
+    def act(self, observation: Observation) -> ActionLike: ...
+
+
+class Observation:
+    """What one seat sees when it is to act (read-only; built by the table).
+
+    Per-hand positions are indexed ``0..n-1`` over the players dealt in (``seats[i]`` is the
+    table seat of position ``i``, ``names[i]`` its player): ``stacks``, ``bets`` (this
+    street), ``committed`` (this hand) follow that order. ``index`` is this seat's position,
+    ``seat`` its table seat. ``button`` is the position of the button (for a dead button, the
+    position acting last after the flop). ``history`` lists the actions so far
+    (:class:`holdem.ActionRecord`, seats as positions).
+    """
+
+    __slots__ = (
+        "_hist",
+        "_nhist",
+        "bets",
+        "big_blind",
+        "board",
+        "button",
+        "committed",
+        "hand_number",
+        "hole_cards",
+        "index",
+        "legal",
+        "names",
+        "player",
+        "pot",
+        "seat",
+        "seats",
+        "stacks",
+        "street",
+    )
+
+    seat: int
+    index: int
+    player: str
+    hole_cards: tuple[Card, ...]
+    board: tuple[Card, ...]
+    street: Street
+    pot: int
+    stacks: tuple[int, ...]
+    bets: tuple[int, ...]
+    committed: tuple[int, ...]
+    seats: tuple[int, ...]
+    names: tuple[str, ...]
+    button: int
+    legal: LegalActions
+    big_blind: int
+    hand_number: int
+    _hist: list[tuple[int, int, int, int, int, bool]]
+    _nhist: int
+
+    def __init__(self, **fields: Any) -> None:
+        for name, value in fields.items():
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("an Observation is read-only")
+
+    @property
+    def history(self) -> tuple[ActionRecord, ...]:
+        """The public actions of this hand so far, oldest first."""
+        return tuple(ActionRecord(s, _STREETS[st], _TYPES[t], to, amt, ai)
+                     for s, st, t, to, amt, ai in self._hist[: self._nhist])
+
+    @property
+    def to_call(self) -> int:
+        """Chips this seat needs to call (0 when it may check)."""
+        return self.legal.call
+
+    @property
+    def opponents(self) -> int:
+        """Players still in the hand besides this one (not folded)."""
+        folded = {r.seat for r in self.history if r.type == ActionType.FOLD}
+        return len(self.seats) - 1 - len(folded - {self.index})
+
+    def __repr__(self) -> str:
+        cards = "".join(str(c) for c in self.hole_cards)
+        board = "".join(str(c) for c in self.board) or "-"
+        return (f"<Observation {self.player!r} seat {self.seat} {cards} board {board} "
+                f"{self.street} pot {self.pot} to call {self.legal.call}>")
+
+
+def resolve_agent(agent: object) -> Callable[[Observation], ActionLike] | None:
+    """The function to call for ``agent`` (its ``act`` method or itself), or ``None``."""
+    act = getattr(agent, "act", None)
+    if callable(act):
+        return act  # type: ignore[no-any-return,unused-ignore]
+    if callable(agent):
+        return agent  # type: ignore[return-value,unused-ignore]
+    return None
+
+
+def agent_name(agent: object) -> str:
+    name = getattr(agent, "name", None)
+    if isinstance(name, str):
+        return name
+    return getattr(agent, "__qualname__", type(agent).__name__)
+
+
+class CallAgent:
+    """Always checks or calls (never folds, never raises): a "calling station"."""
+
+    name = "call"
+
+    def act(self, observation: Observation) -> ActionLike:
+        return Action.check_or_call()
+
+    def __repr__(self) -> str:
+        return "CallAgent()"
+
+
+class RandomAgent:
+    """Picks uniformly among the kinds offered (fold, check/call, bet/raise), and a bet or
+    raise size uniformly between the minimum and the maximum. Seeded: the same seed plays the
+    same way."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+
+    def spawn(self, seed: int) -> RandomAgent:
+        return RandomAgent(seed)
+
+    def act(self, observation: Observation) -> ActionLike:
+        la = observation.legal
+        rng = self._rng
+        n = 1 + la.can_fold + la.can_raise
+        k = rng.randrange(n)
+        if la.can_fold:
+            if k == 0:
+                return _FOLD_CODE
+            k -= 1
+        if k == 0:
+            return _CC_CODE
+        assert la.min_to is not None and la.max_to is not None
+        return Action(ActionType.BET_RAISE, rng.randint(la.min_to, la.max_to))
+
+    def __repr__(self) -> str:
+        return f"RandomAgent(seed={self.seed!r})"
+
+
+_FOLD_CODE = 0
+_CC_CODE = 1
+
+
+class EquityAgent:
+    """Plays by its estimated equity against the players still in the hand.
+
+    The equity is a Monte Carlo estimate (``samples`` deals of the opponents' hands and the
+    rest of the board, evaluated with the hand evaluator) against ``min(opponents, 3)``
+    random hands. Then: with equity at least ``raise_at`` it bets or raises to about
+    two thirds of the pot (within the legal range); with equity at least the pot odds
+    (``to_call / (pot + to_call)``) it calls; else it checks or folds. Seeded.
+    """
+
+    name = "equity"
+
+    def __init__(self, seed: int | None = None, *, samples: int = 48,
+                 raise_at: float = 0.65) -> None:
+        self.seed = seed
+        self.samples = samples
+        self.raise_at = raise_at
+        self._rng = random.Random(seed)
+
+    def spawn(self, seed: int) -> EquityAgent:
+        return EquityAgent(seed, samples=self.samples, raise_at=self.raise_at)
+
+    def equity(self, hole: tuple[Card, ...], board: tuple[Card, ...], opponents: int) -> float:
+        """Monte Carlo equity of ``hole`` on ``board`` against ``opponents`` random hands."""
+        opponents = max(1, min(opponents, 3))
+        known = {*hole, *board}
+        rest = [c for c in range(52) if c not in known]
+        need = 5 - len(board)
+        draw = need + 2 * opponents
+        sample = self._rng.sample
+        rank = _showdown.rank7
+        hole_l = list(hole)
+        board_l = list(board)
+        score = 0.0
+        for _ in range(self.samples):
+            cards = sample(rest, draw)
+            full = board_l + cards[:need]
+            mine = rank(hole_l + full)
+            best = 0
+            ties = 1
+            for k in range(need, draw, 2):
+                r = rank([cards[k], cards[k + 1], *full])
+                if r > best:
+                    best, ties = r, 1
+                elif r == best:
+                    ties += 1
+            if mine > best:
+                score += 1.0
+            elif mine == best:
+                score += 1.0 / (ties + 1)
+        return score / self.samples
+
+    def act(self, observation: Observation) -> ActionLike:
+        la = observation.legal
+        eq = self.equity(observation.hole_cards, observation.board, observation.opponents)
+        if la.can_raise and eq >= self.raise_at:
+            assert la.min_to is not None and la.max_to is not None
+            target = observation.bets[observation.index] + la.call + (2 * observation.pot) // 3
+            return Action(ActionType.BET_RAISE, min(max(target, la.min_to), la.max_to))
+        if la.can_check:
+            return _CC_CODE
+        odds = la.call / (observation.pot + la.call)
+        return _CC_CODE if eq >= odds else _FOLD_CODE
+
+    def __repr__(self) -> str:
+        return f"EquityAgent(seed={self.seed!r}, samples={self.samples}, raise_at={self.raise_at})"
