@@ -39,9 +39,17 @@ from holdem.cards import (
 )
 
 # --- evaluator (issue 2) ------------------------------------------------------------------
+from holdem.evaluator import (
+    HandCategory,
+    best_five,
+    category,
+    describe,
+    evaluate,
+    evaluate_many,
+)
 
 # --- deck (issue 2) -----------------------------------------------------------------------
-from holdem._deck import Deck, deal_hands, hand_width
+from holdem._deck import Deck, child_seed, deal_hands, hand_width
 
 # --- pots (issue 3) -----------------------------------------------------------------------
 from holdem.pots import Pot, PotResult, Rake, split_pots
@@ -92,8 +100,15 @@ __all__ = [
     "parse_card",
     "parse_cards",
     # evaluator
+    "HandCategory",
+    "best_five",
+    "category",
+    "describe",
+    "evaluate",
+    "evaluate_many",
     # deck
     "Deck",
+    "child_seed",
     "deal_hands",
     "hand_width",
     # pots
