@@ -144,7 +144,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="stop after N hands (default: until you quit or a side is broke)")
     p.add_argument("--agents", default="random", metavar="NAMES",
                    help="comma-separated agents for the other seats, repeated as needed "
-                   "(built-in: call, random; default random)")
+                   "(built-in: call, random, equity; default random)")
     p.add_argument("--stack", type=_positive_int, metavar="CHIPS",
                    help="starting stack of every player (default 100 big blinds)")
     p.add_argument("--big-blind", type=_positive_int, default=2, metavar="CHIPS",
@@ -227,28 +227,24 @@ def _cmd_equity(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[
 
 
 def _cmd_play(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
-    from holdem._play import Session, agent_by_name, make_game
+    from holdem._play import make_agent, make_game, play_session
 
     names = [a.strip() for a in args.agents.split(",") if a.strip()]
     if not names:
         raise CommandError("--agents needs at least one agent name")
-    agents = [agent_by_name(a) for a in names]
+    for name in names:
+        make_agent(name, 0)  # unknown names fail here, before anything is printed
     game = make_game(args.limit, args.big_blind)
     stack = args.stack if args.stack is not None else 100 * args.big_blind
-    if stack < 2 * args.big_blind:
-        raise CommandError(f"--stack {stack} is too small: at least two big blinds")
+    if stack < 10 * args.big_blind:
+        raise CommandError(f"--stack {stack} is below the minimum buy-in of 10 big blinds "
+                           f"({10 * args.big_blind}, R35)")
     seed = args.seed if args.seed is not None else secrets.randbits(32)
-    n = args.players
-    players = ["You"] + [f"{names[(i - 1) % len(names)]}-{i + 1}" for i in range(1, n)]
-    session = Session(
-        game=game, names=players,
-        agents=[None] + [agents[(i - 1) % len(agents)] for i in range(1, n)],
-        stacks=[stack] * n, out=out, inp=stdin, seed=seed, hands=args.hands,
-    )
     limit = {"no": "no-limit", "pot": "pot-limit", "fixed": "fixed-limit"}[args.limit]
-    print(f"holdem play: {limit} hold'em, {n} players, stacks {stack}, seed {seed} "
+    print(f"holdem play: {limit} hold'em, {args.players} players, stacks {stack}, seed {seed} "
           f"(same game again: --seed {seed}). Type 'help' for the moves.", file=out)
-    return session.run()
+    return play_session(game=game, players=args.players, agents=names, stack=stack, seed=seed,
+                        hands=args.hands, out=out, inp=stdin)
 
 
 # --- replay / export -------------------------------------------------------------------------
