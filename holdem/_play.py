@@ -320,9 +320,25 @@ def _move(words: list[str], obs: Observation) -> Action:
     raise HoldemError(f"all in ({total}) is not allowed here: {allowed}")
 
 
+def _save(path: str, record: HandRecord, number: int, human: HumanAgent) -> None:
+    from holdem.history import from_state
+    from holdem.phh import dumps
+
+    try:
+        hh = from_state(record.state, players=list(record.names), hand=record.number + 1,
+                        event="holdem play")
+    except HoldemError as e:
+        human.say(f"(hand {record.number + 1} is not saved: {e})")
+        return
+    with open(path, "a", encoding="utf-8") as f:
+        f.write(("\n" if number > 1 else "") + f"[{number}]\n" + dumps(hh))
+
+
 def play_session(*, game: Game, players: int, agents: Sequence[str], stack: int, seed: int,
-                 hands: int | None, out: IO[str], inp: IO[str]) -> int:
-    """Play until ``hands`` hands are done, you quit, you are broke or every agent is."""
+                 hands: int | None, out: IO[str], inp: IO[str], save: str | None = None) -> int:
+    """Play until ``hands`` hands are done, you quit, you are broke or every agent is.
+
+    ``save``: a path; every finished hand is written there as PHH (a ``.phhs`` file)."""
     table = Table(game, seats=players, seed=seed)
     human = HumanAgent(out, inp, table)
     table.sit(0, ME, stack, human)
@@ -344,6 +360,8 @@ def play_session(*, game: Game, players: int, agents: Sequence[str], stack: int,
         record = table.play_hand()
         played += 1
         human.finish(record)
+        if save is not None:
+            _save(save, record, played, human)
     human.say()
     human.say(f"Session over after {played} hand{'s' if played != 1 else ''}.")
     rows = [(p.name, p.stack) for p in sorted(table.players, key=lambda p: p.seat)]

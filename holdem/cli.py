@@ -153,6 +153,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="betting structure (default no-limit)")
     p.add_argument("--seed", type=_seed, metavar="S",
                    help="seed for the cards and the agents (default: a fresh one, printed)")
+    p.add_argument("--save", metavar="PATH",
+                   help="write every hand played to PATH as PHH (.phhs; see 'holdem replay')")
     p.set_defaults(run=_cmd_play)
 
     p = sub.add_parser(
@@ -243,8 +245,13 @@ def _cmd_play(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[st
     limit = {"no": "no-limit", "pot": "pot-limit", "fixed": "fixed-limit"}[args.limit]
     print(f"holdem play: {limit} hold'em, {args.players} players, stacks {stack}, seed {seed} "
           f"(same game again: --seed {seed}). Type 'help' for the moves.", file=out)
+    if args.save:
+        try:
+            open(args.save, "w", encoding="utf-8").close()
+        except OSError as e:
+            raise CommandError(f"cannot write {args.save}: {e.strerror or e}") from None
     return play_session(game=game, players=args.players, agents=names, stack=stack, seed=seed,
-                        hands=args.hands, out=out, inp=stdin)
+                        hands=args.hands, out=out, inp=stdin, save=args.save)
 
 
 # --- replay / export -------------------------------------------------------------------------

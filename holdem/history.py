@@ -51,6 +51,7 @@ __all__ = ["Replay", "from_state", "game_for", "replay"]
 
 _STRUCTURE = {"NT": Structure.NO_LIMIT, "PT": Structure.POT_LIMIT, "FT": Structure.FIXED_LIMIT}
 _VARIANT = {v: k for k, v in _STRUCTURE.items()}
+_PHH_POSTS = frozenset({"ante", "big_blind_ante", "small_blind", "big_blind", "straddle"})
 _BOARD_AT = {Street.PREFLOP: 0, Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5, Street.SHOWDOWN: 5}
 
 
@@ -307,6 +308,12 @@ def from_state(state: HandState, **fields: Any) -> HandHistory:
     """
     game = state.game
     n = state.num_players
+    for post in state.posts:
+        if post.kind not in _PHH_POSTS:
+            raise InvalidHistoryError(
+                f"seat {post.seat} posted a {post.kind.replace('_', ' ')} ({post.amount}): PHH "
+                "describes only the game's blinds, straddle and antes"
+            )
     order = [(state.button + 1 + k) % n for k in range(n)]  # PHH index -> engine seat
     pos = {seat: k for k, seat in enumerate(order)}
     antes = [0] * n

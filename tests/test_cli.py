@@ -171,3 +171,16 @@ def test_play_end_of_input_and_quit() -> None:
 def test_play_bad_arguments(args: tuple[str, ...], why: str) -> None:
     r = run("play", *args)
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and why in r.stderr, r.stderr
+
+
+def test_play_saves_hands_that_replay(tmp_path: Path) -> None:
+    """Every hand played is written as PHH and replays exactly through the rules engine."""
+    saved = tmp_path / "session.phhs"
+    r = run("play", "--players", "4", "--hands", "6", "--agents", "random,equity", "--seed", "5",
+            "--save", str(saved), stdin="c\nx\n" * 60)
+    assert r.returncode == 0, r.stderr
+    played = int(re.search(r"Session over after (\d+) hands?", r.stdout).group(1))  # type: ignore[union-attr]
+    assert played >= 2
+    check = run("replay", str(saved))
+    assert check.returncode == 0, check.stdout
+    assert f"{played} of {played} hands replayed exactly; 0 failed" in check.stdout
