@@ -66,6 +66,7 @@ from holdem.table import HandRecord, Player, PlayerStatus, Table
 from holdem.tournament import BlindLevel, BlindSchedule
 
 # --- ranges, equity, simulation (issue 6) -------------------------------------------------
+from holdem.equity import EquityResult, PlayerEquity, equity
 from holdem.ranges import Range, parse_range
 
 # --- hand histories (issue 7) -------------------------------------------------------------
@@ -144,7 +145,10 @@ __all__ = [
     "RandomAgent",
     "Table",
     # equity
+    "EquityResult",
+    "PlayerEquity",
     "Range",
+    "equity",
     "parse_range",
     # history
     "HandHistory",
