@@ -59,6 +59,7 @@ from holdem.table import HandRecord, Player, PlayerStatus, Table
 from holdem.tournament import BlindLevel, BlindSchedule
 
 # --- ranges, equity, simulation (issue 6) -------------------------------------------------
+from holdem.simulate import AgentResult, SimulationResult, simulate
 from holdem.ranges import Range, parse_range
 
 # --- hand histories (issue 7) -------------------------------------------------------------
@@ -128,6 +129,9 @@ __all__ = [  # noqa: RUF022 (grouped by feature block)
     "RandomAgent",
     "Table",
     # equity
+    "AgentResult",
+    "SimulationResult",
+    "simulate",
     "Range",
     "parse_range",
     # history
