@@ -9,6 +9,7 @@ Switches (environment variables):
 
 import os
 import sys
+from pathlib import Path
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
@@ -20,9 +21,19 @@ MSVC = sys.platform == "win32"
 cflags: list[str] = []
 ldflags: list[str] = []
 if MSVC:
-    cflags += ["/O2"]
+    # MSVC's C mode is C11/C17 with the C99 features csrc/ uses (stdint.h, // comments, mixed
+    # declarations, `static __inline` through HD_INLINE in hd_common.h). /Zc:preprocessor is the
+    # standard-conforming preprocessor; /utf-8 reads sources as UTF-8.
+    cflags += ["/Zc:preprocessor", "/utf-8"]
+    if DEBUG:
+        cflags += ["/Od", "/Zi"]
+        ldflags += ["/DEBUG"]
+    else:
+        cflags += ["/O2"]
+    if SANITIZE:
+        sys.exit("HOLDEM_SANITIZE=1 needs gcc or clang (ASan+UBSan); it is not available with MSVC")
 else:
-    cflags += ["-std=c99", "-O0", "-g"] if DEBUG else ["-std=c99", "-O3"]
+    cflags += ["-std=c99", "-O0", "-g"] if DEBUG else ["-std=c99", "-O3", "-g0"]
     if SANITIZE:
         cflags += ["-fsanitize=address,undefined", "-fno-omit-frame-pointer",
                    "-fno-sanitize-recover=undefined"]
@@ -48,6 +59,20 @@ extensions = [
 ]
 # Modules still being written on a branch are skipped until their .pyx lands.
 extensions = [e for e in extensions if os.path.exists(e.sources[0])]
+
+# A switch of flavour (release / debug / sanitize) must rebuild everything: drop the generated
+# C of the last build when the flavour differs, so Cython and the compiler both run again.
+FLAVOUR = f"debug={int(DEBUG)} sanitize={int(SANITIZE)}"
+STAMP = os.path.join("build", "holdem-flavour.txt")
+if os.path.exists("build") or any(os.path.exists(e.sources[0][:-4] + ".c") for e in extensions):
+    previous = Path(STAMP).read_text() if os.path.exists(STAMP) else "debug=0 sanitize=0"
+    if previous != FLAVOUR:
+        for e in extensions:
+            generated = e.sources[0][:-4] + ".c"
+            if os.path.exists(generated):
+                os.remove(generated)
+os.makedirs("build", exist_ok=True)
+Path(STAMP).write_text(FLAVOUR)
 
 setup(
     ext_modules=cythonize(

@@ -5,7 +5,6 @@
 Card('As')
 """
 
-# ruff: noqa: I001  (imports are grouped by feature block, one block per issue)
 from holdem._version import __version__
 
 # --- errors -------------------------------------------------------------------------------
@@ -40,9 +39,17 @@ from holdem.cards import (
 )
 
 # --- evaluator (issue 2) ------------------------------------------------------------------
+from holdem.evaluator import (
+    HandCategory,
+    best_five,
+    category,
+    describe,
+    evaluate,
+    evaluate_many,
+)
 
 # --- deck (issue 2) -----------------------------------------------------------------------
-from holdem._deck import Deck, deal_hands, hand_width
+from holdem._deck import Deck, child_seed, deal_hands, hand_width
 
 # --- pots (issue 3) -----------------------------------------------------------------------
 from holdem.pots import Pot, PotResult, Rake, split_pots
@@ -66,7 +73,7 @@ from holdem.ranges import Range, parse_range
 
 # --- live dealing (issue 8) ---------------------------------------------------------------
 
-__all__ = [  # noqa: RUF022 (grouped by feature block)
+__all__ = [
     "CARDS",
     "AgentError",
     "Card",
@@ -92,8 +99,15 @@ __all__ = [  # noqa: RUF022 (grouped by feature block)
     "parse_card",
     "parse_cards",
     # evaluator
+    "HandCategory",
+    "best_five",
+    "category",
+    "describe",
+    "evaluate",
+    "evaluate_many",
     # deck
     "Deck",
+    "child_seed",
     "deal_hands",
     "hand_width",
     # pots

@@ -21,12 +21,12 @@ Rules for cash games, which agree on everything here):
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
+from holdem._deck import Deck
 from holdem.actions import Action, ActionType
-from holdem.cards import CARDS, Card, parse_cards
+from holdem.cards import Card, parse_cards
 from holdem.errors import (
     DuplicateCardError,
     IllegalActionError,
@@ -48,9 +48,9 @@ _FOLD, _CC, _BR = 0, 1, 2
 _T_FOLD, _T_CHECK, _T_CALL, _T_BET, _T_RAISE = 0, 1, 2, 3, 4
 
 
-def _deal_order(seed: int | None, count: int) -> list[int]:
-    """``count`` distinct card ids in deal order from a deck shuffled by ``seed`` (R11)."""
-    return random.Random(seed).sample(range(52), count)
+def _deal_order(seed: int | None, count: int) -> tuple[Card, ...]:
+    """The top ``count`` cards of a deck shuffled by ``seed`` (R11), in deal order."""
+    return Deck(seed=seed).deal(count)
 
 
 def _cards_of(value: Any, what: str) -> tuple[Card, ...]:
@@ -320,9 +320,9 @@ class HandCore:
               first: int) -> None:
         n = st._n
         if hole_cards is None and board is None:
-            if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            if isinstance(seed, bool) or not isinstance(seed, int | None):
                 raise InvalidConfigError(f"seed must be an int or None, got {seed!r}")
-            order = [CARDS[c] for c in _deal_order(seed, 2 * n + 8)]
+            order = _deal_order(seed, 2 * n + 8)
             hole: list[tuple[Card, ...] | None] = [None] * n
             for k in range(n):
                 hole[(first + k) % n] = (order[k], order[n + k])

@@ -5,14 +5,14 @@ Use :func:`holdem.pots.split_pots` for one hand; :func:`split_pots_batch` resolv
 from buffers in one ``nogil`` loop (no Python objects per hand).
 """
 
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t
 
 from holdem.errors import InvalidPotError
 
 MAX_SEATS = HD_POTS_MAX_SEATS
 MAX_CHIPS = HD_POTS_MAX_CHIPS
 MAX_RAKE_DENOMINATOR = HD_POTS_MAX_RAKE_DEN
-_MAX_RANK = 2**31 - 1
+cdef int64_t _MAX_RANK = 2147483647
 
 
 cdef int split_pots_c(const int64_t *committed, const uint8_t *folded, const int32_t *ranks,
@@ -56,6 +56,8 @@ cdef int _fill_rake(object rake, hd_rake_t *out) except -1:
 
 
 cdef inline int64_t _chips(object v, Py_ssize_t i) except? -1:
+    if type(v) is int and 0 <= v <= HD_POTS_MAX_CHIPS:
+        return v
     if isinstance(v, bool) or not hasattr(type(v), "__index__"):
         raise InvalidPotError(
             f"committed[{i}] is {v!r}; chips must be whole numbers (int) >= 0")
@@ -71,6 +73,8 @@ cdef inline int64_t _chips(object v, Py_ssize_t i) except? -1:
 cdef inline int32_t _rank(object v, Py_ssize_t i) except? -2:
     if v is None:
         return HD_POTS_NO_RANK
+    if type(v) is int and 0 <= v <= _MAX_RANK:
+        return v
     if isinstance(v, bool) or not hasattr(type(v), "__index__"):
         raise InvalidPotError(
             f"ranks[{i}] is {v!r}; a rank is an int >= 0 (higher is stronger) or None")
@@ -205,7 +209,7 @@ def split_pots_batch(const int64_t[:, ::1] committed not None,
     with nogil:
         while row < m:
             code = split_pots_c(&committed[row, 0], &folded[row, 0], &ranks[row, 0], <int>n,
-                                 buttons[row], p_rake, flop_dealt, &res)
+                                buttons[row], p_rake, flop_dealt, &res)
             if code != HD_POTS_OK:
                 break
             for i in range(n):

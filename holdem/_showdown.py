@@ -2,16 +2,17 @@
 
 ``rank7`` ranks a seat's seven cards (``holdem.evaluate``, branch ``eval``), ``describe_rank``
 names it (``holdem.describe``) and ``split`` resolves the pots (``holdem.pots.split_pots``,
-branch ``pots``). Until those modules are importable, small private pure-Python stand-ins with
-the same contracts are used (higher rank = stronger; odd chips clockwise from the button).
+branch ``pots``). Until the evaluator is importable, a small private pure-Python stand-in with
+the same contract is used (higher rank = stronger).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
+
+from holdem.pots import PotResult, Rake, split_pots
 
 __all__ = ["describe_rank", "rank7", "split"]
 
@@ -66,71 +67,6 @@ def _fallback_describe(rank: int) -> str:
     return _CATEGORY_NAMES[rank // 13**5]
 
 
-@dataclass(frozen=True, slots=True)
-class _Pot:
-    amount: int
-    eligible: tuple[int, ...]
-    winners: tuple[int, ...]
-    shares: tuple[int, ...]
-    rake: int = 0
-
-
-@dataclass(frozen=True, slots=True)
-class _PotResult:
-    payouts: tuple[int, ...]
-    returned: tuple[int, ...]
-    pots: tuple[_Pot, ...]
-    rake: int
-
-
-def _fallback_split(committed: Sequence[int], folded: Sequence[bool],
-                    ranks: Sequence[int | None] | None, button: int, *,
-                    rake: Any = None, flop_dealt: bool = True) -> _PotResult:
-    n = len(committed)
-    com = list(committed)
-    returned = [0] * n
-    top = max(com)
-    if com.count(top) == 1:
-        second = max(c for i, c in enumerate(com) if com.index(top) != i)
-        i = com.index(top)
-        returned[i] = top - second
-        com[i] = second
-    payouts = returned[:]
-    levels = sorted({com[i] for i in range(n) if not folded[i] and com[i] > 0})
-    pots: list[list[Any]] = []
-    prev = 0
-    for k, level in enumerate(levels):
-        hi = level if k < len(levels) - 1 else max(com)
-        amount = sum(max(0, min(c, hi) - prev) for c in com)
-        eligible = tuple(i for i in range(n) if not folded[i] and com[i] >= level)
-        pots.append([amount, eligible])
-        prev = hi
-    total = sum(p[0] for p in pots)
-    total_rake = rake.of(total, flop_dealt=flop_dealt) if rake is not None else 0
-    out: list[_Pot] = []
-    left = total_rake
-    for amount, eligible in pots:
-        take = min(left, amount)
-        left -= take
-        if len(eligible) == 1 or ranks is None:
-            winners = eligible[:1]
-        else:
-            best = max(ranks[i] or 0 for i in eligible)
-            winners = tuple(i for i in eligible if ranks[i] == best)
-        net = amount - take
-        share, odd = divmod(net, len(winners))
-        shares = dict.fromkeys(winners, share)
-        for j in range(1, n + 1):
-            seat = (button + j) % n
-            if odd and seat in shares:
-                shares[seat] += 1
-                odd -= 1
-        for w in winners:
-            payouts[w] += shares[w]
-        out.append(_Pot(amount, eligible, winners, tuple(shares[w] for w in winners), take))
-    return _PotResult(tuple(payouts), tuple(returned), tuple(out), total_rake)
-
-
 _impl: dict[str, Callable[..., Any]] = {}
 
 
@@ -141,11 +77,7 @@ def _load() -> dict[str, Callable[..., Any]]:
     describe = getattr(holdem, "describe", None)
     if evaluate is None or describe is None:
         evaluate, describe = _fallback_evaluate, _fallback_describe
-    try:
-        from holdem.pots import split_pots  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        split_pots = _fallback_split
-    _impl.update(evaluate=evaluate, describe=describe, split=split_pots)
+    _impl.update(evaluate=evaluate, describe=describe)
     return _impl
 
 
@@ -161,7 +93,6 @@ def describe_rank(rank: int) -> str:
 
 
 def split(committed: Sequence[int], folded: Sequence[bool], ranks: Sequence[int | None] | None,
-          button: int, *, rake: Any, flop_dealt: bool) -> Any:
-    """Resolve the pots: ``holdem.pots.split_pots`` with the same arguments."""
-    impl = _impl or _load()
-    return impl["split"](committed, folded, ranks, button, rake=rake, flop_dealt=flop_dealt)
+          button: int, *, rake: Rake | None, flop_dealt: bool) -> PotResult:
+    """Resolve the pots (R21, R31, R32, R34): ``holdem.pots.split_pots``."""
+    return split_pots(committed, folded, ranks, button, rake=rake, flop_dealt=flop_dealt)

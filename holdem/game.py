@@ -16,9 +16,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from holdem.errors import InvalidConfigError
+from holdem.pots import Rake
 
 if TYPE_CHECKING:
     from holdem.cards import CardLike
@@ -113,7 +114,7 @@ class Game:
     cap_heads_up: bool = True
     fold_when_check_free: bool = False
     deal_start: DealStart = DealStart.LEFT_OF_BUTTON
-    rake: Any = None
+    rake: Rake | None = None
     mode: Mode = Mode.CASH
     muck_losing_hands: bool = True
 
@@ -155,7 +156,7 @@ class Game:
             if not isinstance(getattr(self, name), bool):
                 raise InvalidConfigError(f"{name} must be True or False")
         rake = self.rake
-        if rake is not None and not hasattr(rake, "fraction"):
+        if rake is not None and not isinstance(rake, Rake):
             raise InvalidConfigError(f"rake must be a holdem.pots.Rake or None, got {rake!r}")
 
     @property

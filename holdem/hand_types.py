@@ -7,10 +7,11 @@ stays plain ints and lists.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
 from holdem.actions import ActionType
 from holdem.cards import Card
+from holdem.pots import Pot
 
 __all__ = ["ActionRecord", "HandResult", "LegalActions", "Post", "SeatStatus", "Street"]
 
@@ -112,7 +113,7 @@ class HandResult(NamedTuple):
 
     - ``payoffs``: net chips won (+) or lost (-) per seat.
     - ``final_stacks``: chips per seat after the hand.
-    - ``pots``: ``holdem.pots.Pot`` values, main pot first (amount, eligible, winners, shares).
+    - ``pots``: :class:`holdem.Pot` values, main pot first (amount, eligible, winners, shares).
     - ``returned``: uncalled chips returned per seat (R21).
     - ``rake``: total rake (R34).
     - ``showdown_order``: seats in the order they showed or mucked (R33), empty without showdown.
@@ -123,7 +124,7 @@ class HandResult(NamedTuple):
 
     payoffs: tuple[int, ...]
     final_stacks: tuple[int, ...]
-    pots: tuple[Any, ...]
+    pots: tuple[Pot, ...]
     returned: tuple[int, ...]
     rake: int
     showdown_order: tuple[int, ...]

@@ -41,30 +41,37 @@ def reference_split(
 
     # R31: peel one layer per smallest remaining live stack.
     left = stacks[:]
-    layers: list[list[object]] = []   # [amount, eligible seats]
+    seats = range(n)
+    amounts: list[int] = []
+    eligibles: list[tuple[int, ...]] = []
     while True:
-        live_left = [left[i] for i in range(n) if live[i] and left[i] > 0]
+        live_left = [left[i] for i in seats if live[i] and left[i] > 0]
         if not live_left:
             break
         step = min(live_left)
-        eligible = tuple(i for i in range(n) if live[i] and left[i] >= step)
+        eligible = tuple([i for i in seats if live[i] and left[i] >= step])
         amount = 0
-        for i in range(n):
-            take = min(step, left[i])
-            amount += take
-            left[i] -= take
-        layers.append([amount, eligible])
+        for i in seats:     # every seat pays up to `step` into this layer
+            if left[i] >= step:
+                amount += step
+                left[i] -= step
+            else:
+                amount += left[i]
+                left[i] = 0
+        amounts.append(amount)
+        eligibles.append(eligible)
     dead = sum(left)              # folded chips above every live seat's stack
     if dead:
-        if layers:
-            layers[-1][0] = int(layers[-1][0]) + dead  # type: ignore[call-overload]
+        if amounts:
+            amounts[-1] += dead
         else:
-            layers.append([dead, tuple(i for i in range(n) if live[i])])
+            amounts.append(dead)
+            eligibles.append(tuple(i for i in range(n) if live[i]))
 
     # R34: rake on the whole pot, rounded down, capped per hand, main pot first.
     rake = 0
-    if not (no_flop_no_drop and not flop_dealt):
-        rake = (fraction * total).__floor__()
+    if fraction and not (no_flop_no_drop and not flop_dealt):
+        rake = total * fraction.numerator // fraction.denominator
         if cap is not None:
             rake = min(rake, cap)
     total_rake = rake
@@ -72,11 +79,10 @@ def reference_split(
     clockwise = [(button + 1 + k) % n for k in range(n)]
     payouts = list(returned)
     pots: list[RawPot] = []
-    for amount_obj, eligible_obj in layers:
-        amount = int(amount_obj)  # type: ignore[call-overload]
-        eligible = tuple(eligible_obj)  # type: ignore[call-overload]
+    for amount, eligible in zip(amounts, eligibles, strict=True):
         pot_rake = min(rake, amount)
         rake -= pot_rake
+        winners: tuple[int, ...]
         if len(eligible) == 1:
             winners = eligible
         else:

@@ -6,6 +6,7 @@ import random
 from array import array
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 import pytest
 from hypothesis import assume, given
@@ -305,6 +306,21 @@ def test_result_repr_pastes_back_and_str_reads_like_a_hand_history() -> None:
     assert hash(r) == hash(eval(repr(r), {"PotResult": PotResult, "Pot": Pot}))
 
 
+def test_results_and_rake_pickle_copy_and_replace() -> None:
+    import copy
+    import dataclasses
+    import pickle
+
+    r = split_pots(SEED_002, LIVE3, [3, 2, 1], button=0, rake=Rake(0.05, cap=2))
+    assert pickle.loads(pickle.dumps(r)) == r
+    assert copy.deepcopy(r) == r
+    rake = Rake(0.05, cap=2)
+    assert pickle.loads(pickle.dumps(rake)) == rake
+    assert dataclasses.replace(rake, cap=None) == Rake("1/20")
+    with pytest.raises(InvalidPotError):
+        dataclasses.replace(rake, cap=-2)
+
+
 def test_exported_from_the_package() -> None:
     for name in ("Pot", "PotResult", "Rake", "split_pots"):
         assert name in holdem.__all__ and getattr(holdem, name) is not None
@@ -414,18 +430,18 @@ def test_rotating_seats_and_button_rotates_the_result(
 # --- differential against the plain-Python reference -------------------------------------
 
 def random_hand(rng: random.Random) -> tuple[list[int], list[bool], list[int | None], int]:
-    n = rng.randint(2, 10)
-    style = rng.random()
-    if style < 0.5:     # few distinct levels: many ties and side pots with equal stacks
-        levels = [rng.choice((0, 1, 2, 5, 10, 25, 100)) for _ in range(3)]
-        committed = [rng.choice(levels) for _ in range(n)]
+    rand = rng.random
+    n = 2 + int(rand() * 9)
+    if rand() < 0.5:    # few distinct levels: many ties and side pots with equal stacks
+        levels = [(0, 1, 2, 5, 10, 25, 100)[int(rand() * 7)] for _ in range(3)]
+        committed = [levels[int(rand() * 3)] for _ in range(n)]
     else:
-        committed = [rng.randint(0, 1000) for _ in range(n)]
-    folded = [rng.random() < 0.3 for _ in range(n)]
+        committed = [int(rand() * 1001) for _ in range(n)]
+    folded = [rand() < 0.3 for _ in range(n)]
     if all(folded):
-        folded[rng.randrange(n)] = False
-    ranks: list[int | None] = [None if f else rng.randint(1, 4) for f in folded]
-    return committed, folded, ranks, rng.randrange(n)
+        folded[int(rand() * n)] = False
+    ranks: list[int | None] = [None if f else 1 + int(rand() * 4) for f in folded]
+    return committed, folded, ranks, int(rand() * n)
 
 
 def test_agrees_with_the_reference_on_100000_random_hands() -> None:
@@ -472,16 +488,17 @@ def test_big_amounts_do_not_overflow() -> None:
 
 # --- batch entry --------------------------------------------------------------------------
 
-def _matrix(fmt: str, rows: list[list[int]]) -> memoryview:
+def _matrix(fmt: str, rows: list[list[int]]) -> Any:
+    """A C-contiguous 2-D buffer without numpy."""
     flat = array(fmt, [v for row in rows for v in row])
-    return memoryview(flat).cast("B").cast(fmt, (len(rows), len(rows[0])))
+    return memoryview(flat).cast("B").cast(fmt, (len(rows), len(rows[0])))  # type: ignore[call-overload]
 
 
 def test_batch_agrees_with_single_resolution() -> None:
     rng = random.Random(3)
     rake = Rake(0.05, cap=3)
     for n in (2, 6, 10):
-        hands_ = []
+        hands_: list[tuple[list[int], list[bool], list[int | None], int]] = []
         while len(hands_) < 300:
             committed, folded, ranks, button = random_hand(rng)
             if len(committed) == n:
@@ -530,3 +547,25 @@ def test_batch_bad_input_names_the_hand() -> None:
     with pytest.raises(InvalidPotError, match="committed"):
         split_pots_batch(_matrix("q", [[1, -1]]), _matrix("B", [[0, 0]]),
                          _matrix("i", [[1, 1]]), array("i", [0]), _matrix("q", [[0, 0]]))
+
+
+# --- documentation ------------------------------------------------------------------------
+
+def test_readme_pots_section_and_module_doctests_run() -> None:
+    import doctest
+    from pathlib import Path
+
+    import holdem._pots
+    import holdem.pots
+
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### Pots", 1)[1].split("\n## ", 1)[0]
+    parser = doctest.DocTestParser()
+    test = parser.get_doctest(section, {}, "README.md#pots", "README.md", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
+    runner.run(test)
+    assert runner.summarize(verbose=False).attempted >= 6
+    assert runner.summarize(verbose=False).failed == 0
+    assert doctest.testmod(holdem.pots).failed == 0
+    compiled = doctest.testmod(holdem._pots)
+    assert compiled.attempted >= 5 and compiled.failed == 0

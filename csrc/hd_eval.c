@@ -1,0 +1,105 @@
+/* Hand evaluator: the out-of-line parts (validation, batch loops, enumeration). */
+#include "hd_eval.h"
+
+#include <string.h>
+
+static const hd_rank_t hd_cat_min[10] = {
+    HD_MIN_HIGH_CARD, HD_MIN_PAIR, HD_MIN_TWO_PAIR, HD_MIN_THREE_OF_A_KIND, HD_MIN_STRAIGHT,
+    HD_MIN_FLUSH, HD_MIN_FULL_HOUSE, HD_MIN_FOUR_OF_A_KIND, HD_MIN_STRAIGHT_FLUSH,
+    HD_NUM_RANKS + 1,
+};
+
+void hd_eval_init(void) {
+    /* The tables are const data compiled in: nothing to fill. */
+}
+
+int hd_category(hd_rank_t r) {
+    int c;
+    if (r < 1 || r > HD_NUM_RANKS) return -1;
+    for (c = 8; r < hd_cat_min[c]; --c) {
+    }
+    return c;
+}
+
+hd_rank_t hd_eval_cards(const uint8_t *cards, int n) {
+    hd_hand_t h = hd_hand_empty();
+    uint64_t seen = 0;
+    int i;
+    if (cards == NULL || n < 5 || n > 7) return 0;
+    for (i = 0; i < n; ++i) {
+        unsigned c = cards[i];
+        if (c >= HD_NCARDS || (seen >> c & 1u)) return 0;
+        seen |= (uint64_t)1 << c;
+        h = hd_hand_add(h, (int)c);
+    }
+    return hd_hand_rank(h);
+}
+
+/* Card value -> index into hd_card_bit[256] (values >= 256 and negatives map to 255). */
+#define HD_CLAMP8(v) ((unsigned)(uint8_t)(v))
+#define HD_CLAMPW(v) ((uint64_t)(v) > 255u ? 255u : (unsigned)(uint64_t)(v))
+
+/* One row of K cards: returns its rank, or 0 if a card id is >= 52 (or negative) or repeated.
+ * Validation: the card bits of distinct ids add without carries, so sum == or; a bad id
+ * sets bit 63 (hd_card_bit). K is a constant at each call site so the loop unrolls. */
+#define HD_BATCH_DEF(suffix, T, CLAMP)                                                 \
+    HD_INLINE hd_rank_t hd_row_##suffix(const T *row, const int K) {                   \
+        uint64_t key = HD_KEY_INIT, sum = 0, any = 0;                                  \
+        int j;                                                                         \
+        for (j = 0; j < K; ++j) {                                                      \
+            unsigned v = CLAMP(row[j]);                                                \
+            uint64_t b = hd_card_bit[v];                                               \
+            key += hd_card_key[v & 63u];                                               \
+            sum += b;                                                                  \
+            any |= b;                                                                  \
+        }                                                                              \
+        {                                                                              \
+            hd_rank_t r = hd_rank_key_ids(key, any);                                   \
+            return ((sum ^ any) | (any >> HD_NCARDS)) ? 0 : r;                         \
+        }                                                                              \
+    }                                                                                  \
+    ptrdiff_t hd_eval_batch_##suffix(const T *cards, size_t n, int k, hd_rank_t *out) { \
+        size_t i;                                                                      \
+        hd_rank_t acc = 0xFFFFu;                                                       \
+        if (k < 5 || k > 7) return 0;                                                  \
+        switch (k) {                                                                   \
+        case 5:                                                                        \
+            for (i = 0; i < n; ++i) acc &= out[i] = hd_row_##suffix(cards + 5 * i, 5); \
+            break;                                                                     \
+        case 6:                                                                        \
+            for (i = 0; i < n; ++i) acc &= out[i] = hd_row_##suffix(cards + 6 * i, 6); \
+            break;                                                                     \
+        default:                                                                       \
+            for (i = 0; i < n; ++i) acc &= out[i] = hd_row_##suffix(cards + 7 * i, 7); \
+            break;                                                                     \
+        }                                                                              \
+        if (acc != 0) return -1;                                                       \
+        for (i = 0; i < n; ++i)                                                        \
+            if (out[i] == 0) return (ptrdiff_t)i;                                      \
+        return -1;                                                                     \
+    }
+
+HD_BATCH_DEF(u8, uint8_t, HD_CLAMP8)
+HD_BATCH_DEF(i8, int8_t, HD_CLAMP8)
+HD_BATCH_DEF(u16, uint16_t, HD_CLAMPW)
+HD_BATCH_DEF(i16, int16_t, HD_CLAMPW)
+HD_BATCH_DEF(u32, uint32_t, HD_CLAMPW)
+HD_BATCH_DEF(i32, int32_t, HD_CLAMPW)
+HD_BATCH_DEF(u64, uint64_t, HD_CLAMPW)
+HD_BATCH_DEF(i64, int64_t, HD_CLAMPW)
+
+static void hd_hist_rec(hd_hand_t h, int first, int left, uint64_t *hist) {
+    int c;
+    if (left == 1) {
+        for (c = first; c < HD_NCARDS; ++c) hist[hd_hand_rank(hd_hand_add(h, c))]++;
+        return;
+    }
+    for (c = first; c <= HD_NCARDS - left; ++c) hd_hist_rec(hd_hand_add(h, c), c + 1, left - 1, hist);
+}
+
+int hd_rank_histogram(int n, uint64_t hist[HD_NUM_RANKS + 1]) {
+    if (n < 5 || n > 7 || hist == NULL) return -1;
+    memset(hist, 0, sizeof(uint64_t) * (HD_NUM_RANKS + 1));
+    hd_hist_rec(hd_hand_empty(), 0, n, hist);
+    return 0;
+}

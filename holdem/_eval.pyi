@@ -1,0 +1,15 @@
+"""Type stubs for the compiled evaluator core (holdem/_eval.pyx)."""
+
+from collections.abc import Iterable
+from typing import Any, Final, TypeVar
+
+from holdem.cards import CardLike
+
+_Out = TypeVar("_Out")
+
+NUM_RANKS: Final[int]
+CATEGORY_MIN: Final[tuple[int, ...]]
+
+def evaluate(cards: str | Iterable[CardLike], /) -> int: ...
+def evaluate_many(cards: Any, *, n_cards: int | None = None, out: Any = None) -> Any: ...
+def _rank_histogram(n: int) -> list[int]: ...

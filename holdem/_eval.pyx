@@ -1,0 +1,300 @@
+# cython: language_level=3, always_allow_keywords=False, binding=False
+"""Compiled core of the hand evaluator: :func:`evaluate` and :func:`evaluate_many`.
+
+The public names are re-exported by :mod:`holdem.evaluator` and :mod:`holdem`.
+"""
+
+from cpython.array cimport array, clone
+from cpython.buffer cimport (
+    PyBUF_C_CONTIGUOUS, PyBUF_FORMAT, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer,
+)
+from cpython.object cimport PyObject
+from libc.stdint cimport uint16_t, uint64_t
+from libc.string cimport memset
+
+import sys
+
+from holdem.cards import parse_cards
+from holdem.errors import InvalidArrayError, InvalidHandError
+
+
+cdef extern from *:
+    """
+    /* Card id of an int (or int subclass such as Card) holding 0..51, else -1. Reads the
+       value in place for small ints (no conversion call, no object created). */
+    static CYTHON_INLINE long hd_py_card_id(PyObject *o) {
+    #if PY_VERSION_HEX >= 0x030C0000
+        if (PyUnstable_Long_IsCompact((PyLongObject *)o)) {
+            Py_ssize_t v = PyUnstable_Long_CompactValue((PyLongObject *)o);
+            return ((size_t)v < 52) ? (long)v : -1;
+        }
+        return -1;
+    #else
+        Py_ssize_t size = Py_SIZE(o);
+        if (size == 1) {
+            digit d = ((PyLongObject *)o)->ob_digit[0];
+            return d < 52 ? (long)d : -1;
+        }
+        return size == 0 ? 0 : -1;
+    #endif
+    }
+    """
+    long hd_py_card_id(PyObject *o)
+
+
+cdef extern from "Python.h":
+    bint PyList_CheckExact(object o)
+    bint PyTuple_CheckExact(object o)
+    bint PyLong_Check(PyObject *o)
+    bint PyBool_Check(PyObject *o)
+    Py_ssize_t PyList_GET_SIZE(object o)
+    Py_ssize_t PyTuple_GET_SIZE(object o)
+    PyObject **PySequence_Fast_ITEMS(object o)
+    PyObject *PyTuple_GET_ITEM(object o, Py_ssize_t i)
+
+hd_eval_init()
+
+NUM_RANKS = HD_NUM_RANKS
+#: Smallest rank of each category (HIGH_CARD .. STRAIGHT_FLUSH), then NUM_RANKS + 1.
+CATEGORY_MIN = (
+    HD_MIN_HIGH_CARD, HD_MIN_PAIR, HD_MIN_TWO_PAIR, HD_MIN_THREE_OF_A_KIND, HD_MIN_STRAIGHT,
+    HD_MIN_FLUSH, HD_MIN_FULL_HOUSE, HD_MIN_FOUR_OF_A_KIND, HD_MIN_STRAIGHT_FLUSH,
+    HD_NUM_RANKS + 1,
+)
+
+cdef extern from "hd_tables.h":
+    const uint16_t hd_flush_rank[8192]
+    const uint8_t hd_hash_disp[1]
+    const uint16_t hd_hash_rank[1]
+    const uint64_t hd_card_bit[256]
+    int HD_HASH_SIZE
+    int HD_HASH_ROW_BITS
+
+#: Bytes of lookup tables the evaluator uses.
+TABLE_BYTES = (sizeof(hd_card_key) + sizeof(hd_card_bit) + sizeof(hd_flush_rank)
+               + (1 << HD_HASH_ROW_BITS) * sizeof(uint8_t) + HD_HASH_SIZE * sizeof(uint16_t))
+
+# Rank ints are handed out from here, so evaluate() creates no object.
+cdef tuple _RANK_OBJECTS = tuple(range(HD_NUM_RANKS + 1))
+
+
+cdef object _evaluate_general(object cards):
+    """Any accepted input (and every error): parse, check, then rank."""
+    parsed = parse_cards(cards)  # InvalidCardError / DuplicateCardError name the card
+    cdef Py_ssize_t n = len(parsed)
+    if n < 5 or n > 7:
+        raise InvalidHandError(
+            f"a hand to evaluate has 5, 6 or 7 cards, got {n}: {cards!r}")
+    cdef uint8_t ids[7]
+    cdef Py_ssize_t i
+    for i in range(n):
+        ids[i] = <uint8_t>(<int>parsed[i])
+    return <object>PyTuple_GET_ITEM(_RANK_OBJECTS, hd_eval_cards(ids, <int>n))
+
+
+def evaluate(cards):
+    """The rank of a 5, 6 or 7 card hand: 1 (7-5-4-3-2) .. 7462 (royal flush), higher wins.
+
+    ``cards`` is a sequence of :class:`~holdem.Card`, ints 0..51 or card strings, or one string.
+
+    >>> evaluate("As Ks Qs Js Ts 2c 3d")
+    7462
+    >>> evaluate([0, 4, 8, 12, 21])  # 2c 3c 4c 5c 7d
+    1
+    """
+    cdef PyObject **items
+    cdef Py_ssize_t n, i
+    cdef PyObject *o
+    cdef long v
+    cdef uint64_t seen = 0
+    cdef uint64_t key = HD_KEY_INIT
+    if PyTuple_CheckExact(cards):
+        n = PyTuple_GET_SIZE(cards)
+    elif PyList_CheckExact(cards):
+        n = PyList_GET_SIZE(cards)
+    else:
+        return _evaluate_general(cards)
+    if n < 5 or n > 7:
+        return _evaluate_general(cards)
+    items = PySequence_Fast_ITEMS(cards)
+    for i in range(n):
+        o = items[i]
+        if not PyLong_Check(o) or PyBool_Check(o):
+            return _evaluate_general(cards)
+        v = hd_py_card_id(o)
+        if v < 0 or (seen >> v) & 1:
+            return _evaluate_general(cards)
+        seen |= (<uint64_t>1) << v
+        key += hd_card_key[v]
+    return <object>PyTuple_GET_ITEM(_RANK_OBJECTS, hd_rank_key_ids(key, seen))
+
+
+# ---------------------------------------------------------------------------------------------
+# Batch evaluation over any buffer
+
+cdef int _kind(const char *fmt, Py_ssize_t itemsize) except -2:
+    """0..7 for u8 i8 u16 i16 u32 i32 u64 i64; -1 if the format is not a native integer."""
+    cdef bytes f = fmt if fmt != NULL else b"B"
+    if f[:1] in (b"@", b"="):
+        f = f[1:]
+    elif f[:1] == b"<" and sys.byteorder == "little":
+        f = f[1:]
+    elif f[:1] in (b">", b"!") and (sys.byteorder == "big" or itemsize == 1):
+        f = f[1:]
+    if len(f) != 1 or f not in b"bBhHiIlLqQnN":
+        return -1
+    cdef int signed = f.islower()
+    if itemsize == 1:
+        return 1 if signed else 0
+    if itemsize == 2:
+        return 3 if signed else 2
+    if itemsize == 4:
+        return 5 if signed else 4
+    if itemsize == 8:
+        return 7 if signed else 6
+    return -1
+
+
+cdef Py_ssize_t _run(int kind, const void *cards, size_t n, int k, hd_rank_t *out) noexcept nogil:
+    if kind == 0:
+        return hd_eval_batch_u8(<const uint8_t *>cards, n, k, out)
+    if kind == 1:
+        return hd_eval_batch_i8(<const int8_t *>cards, n, k, out)
+    if kind == 2:
+        return hd_eval_batch_u16(<const uint16_t *>cards, n, k, out)
+    if kind == 3:
+        return hd_eval_batch_i16(<const int16_t *>cards, n, k, out)
+    if kind == 4:
+        return hd_eval_batch_u32(<const uint32_t *>cards, n, k, out)
+    if kind == 5:
+        return hd_eval_batch_i32(<const int32_t *>cards, n, k, out)
+    if kind == 6:
+        return hd_eval_batch_u64(<const uint64_t *>cards, n, k, out)
+    return hd_eval_batch_i64(<const int64_t *>cards, n, k, out)
+
+
+cdef str _describe_bad_row(object row, Py_ssize_t index):
+    cdef uint64_t seen = 0
+    for v in row:
+        if not 0 <= v < 52:
+            return f"row {index} has card id {v}, outside 0..51"
+        if (seen >> v) & 1:
+            from holdem.cards import Card
+            return f"row {index} has card {Card(v)} (id {v}) twice"
+        seen |= (<uint64_t>1) << v
+    return f"row {index} is invalid"  # pragma: no cover (the C check and this one agree)
+
+
+def evaluate_many(cards, *, n_cards=None, out=None):
+    """Rank every row of an ``N x 5``, ``N x 6`` or ``N x 7`` array of card ids (0..51).
+
+    ``cards`` is any C-contiguous buffer of integers: a numpy array of any integer dtype, a
+    2-D memoryview, or a flat buffer (``bytes``, ``array.array``, 1-D numpy) with
+    ``n_cards`` per row. Returns ``uint16`` ranks: a numpy array if ``cards`` is one, else an
+    ``array.array('H')``; or fills ``out`` (a writable buffer of N ``uint16``) and returns it.
+    Bad input raises :class:`~holdem.InvalidArrayError`; the GIL is released while ranking.
+
+    >>> list(evaluate_many(bytes([48, 49, 50, 51, 44, 0, 1]), n_cards=7))
+    [7452]
+    """
+    cdef Py_buffer view
+    cdef Py_buffer oview
+    cdef bint have_view = False, have_out = False
+    cdef int kind, k
+    cdef Py_ssize_t nrows, bad
+    cdef hd_rank_t *dst
+    cdef array result_arr
+    try:
+        try:
+            PyObject_GetBuffer(cards, &view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)
+        except (BufferError, ValueError, TypeError) as exc:
+            if isinstance(exc, TypeError):
+                raise InvalidArrayError(
+                    f"evaluate_many needs a buffer of card ids (numpy array, memoryview, "
+                    f"bytes, array.array), not {type(cards).__name__}") from None
+            raise InvalidArrayError(
+                f"evaluate_many needs a C-contiguous buffer ({exc}); "
+                f"use numpy.ascontiguousarray") from None
+        have_view = True
+        kind = _kind(view.format, view.itemsize)
+        if kind < 0:
+            fmt = view.format.decode("ascii", "replace") if view.format != NULL else "B"
+            raise InvalidArrayError(
+                f"card ids must be native integers (int8 .. uint64), got format {fmt!r}")
+        if view.ndim == 2:
+            nrows = view.shape[0]
+            k = <int>view.shape[1]
+            if n_cards is not None and n_cards != k:
+                raise InvalidArrayError(
+                    f"n_cards={n_cards!r} does not match the array's {k} columns")
+        elif view.ndim == 1:
+            if n_cards is None:
+                raise InvalidArrayError(
+                    "a flat buffer needs n_cards= (5, 6 or 7 cards per row)")
+            if not isinstance(n_cards, int) or not 5 <= n_cards <= 7:
+                raise InvalidArrayError(f"n_cards must be 5, 6 or 7, got {n_cards!r}")
+            k = n_cards
+            if view.shape[0] % k:
+                raise InvalidArrayError(
+                    f"a flat buffer of {view.shape[0]} card ids is not a whole number of "
+                    f"rows of {k}")
+            nrows = view.shape[0] // k
+        else:
+            raise InvalidArrayError(
+                f"card ids must be a 2-D array (N x 5, 6 or 7), got {view.ndim} dimensions")
+        if not 5 <= k <= 7:
+            raise InvalidArrayError(f"rows must have 5, 6 or 7 cards, got {k}")
+
+        if out is not None:
+            try:
+                PyObject_GetBuffer(out, &oview,
+                                   PyBUF_C_CONTIGUOUS | PyBUF_FORMAT | PyBUF_WRITABLE)
+            except (BufferError, ValueError, TypeError) as exc:
+                raise InvalidArrayError(
+                    f"out must be a writable C-contiguous buffer of uint16 ({exc})") from None
+            have_out = True
+            if _kind(oview.format, oview.itemsize) != 2 or oview.ndim != 1:
+                raise InvalidArrayError("out must be a 1-D buffer of uint16 (format 'H')")
+            if oview.shape[0] != nrows:
+                raise InvalidArrayError(
+                    f"out has {oview.shape[0]} items, the input has {nrows} rows")
+            dst = <hd_rank_t *>oview.buf
+            result = out
+        else:
+            np = sys.modules.get("numpy")
+            if np is not None and isinstance(cards, np.ndarray):
+                result = np.empty(nrows, dtype=np.uint16)
+                PyObject_GetBuffer(result, &oview, PyBUF_C_CONTIGUOUS | PyBUF_WRITABLE)
+                have_out = True
+                dst = <hd_rank_t *>oview.buf
+            else:
+                result_arr = clone(array("H"), nrows, False)
+                result = result_arr
+                dst = <hd_rank_t *>result_arr.data.as_voidptr
+
+        with nogil:
+            bad = _run(kind, view.buf, <size_t>nrows, k, dst)
+        if bad >= 0:
+            mv = memoryview(cards).cast("B").cast(view.format.decode("ascii"))
+            row = mv[bad * k:(bad + 1) * k].tolist()
+            raise InvalidArrayError(f"evaluate_many: {_describe_bad_row(row, bad)}")
+        return result
+    finally:
+        if have_out:
+            PyBuffer_Release(&oview)
+        if have_view:
+            PyBuffer_Release(&view)
+
+
+def _rank_histogram(int n):
+    """Counts of each rank 0..7462 over all C(52, n) hands, n in 5..7 (a compiled loop)."""
+    cdef uint64_t hist[7463]
+    cdef int rc
+    if not 5 <= n <= 7:
+        raise InvalidHandError(f"n must be 5, 6 or 7, got {n}")
+    memset(hist, 0, sizeof(hist))
+    with nogil:
+        rc = hd_rank_histogram(n, hist)
+    if rc != 0:  # pragma: no cover (n was checked above)
+        raise InvalidHandError(f"n must be 5, 6 or 7, got {n}")
+    return [hist[i] for i in range(HD_NUM_RANKS + 1)]

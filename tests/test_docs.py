@@ -1,0 +1,24 @@
+"""The examples in README.md and in the docstrings run and print what they say."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+from pathlib import Path
+
+import pytest
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+
+
+def test_readme_examples() -> None:
+    failed, tried = doctest.testfile(str(README), module_relative=False, optionflags=FLAGS)
+    assert tried > 0 and failed == 0
+
+
+@pytest.mark.parametrize("name", ["holdem", "holdem._deck", "holdem._seeding", "holdem.cards"])
+def test_docstring_examples(name: str) -> None:
+    mod = importlib.import_module(name)
+    failed, tried = doctest.testmod(mod, optionflags=FLAGS)
+    assert tried > 0 and failed == 0

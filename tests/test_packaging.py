@@ -1,0 +1,80 @@
+"""Packaging: what a user gets from ``pip install holdem-engine``.
+
+Import time is a benchmark (bench/bench_import.py), not a timed test; stubs and py.typed are checked against the compiled modules that
+exist; the metadata must declare no runtime dependencies.
+"""
+
+from __future__ import annotations
+
+import importlib.machinery
+import importlib.metadata
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import holdem
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = Path(holdem.__file__).resolve().parent
+
+
+def installed() -> bool:
+    """Is this checkout installed (``pip install -e .``), rather than built in place?"""
+    try:
+        dist = importlib.metadata.distribution("holdem-engine")
+    except importlib.metadata.PackageNotFoundError:
+        return False
+    return dist.read_text("direct_url.json") is not None or dist.version == holdem.__version__
+
+
+def compiled_modules() -> list[str]:
+    suffixes = importlib.machinery.EXTENSION_SUFFIXES
+    names = {
+        p.name.split(".")[0] for p in PACKAGE.iterdir() if any(p.name.endswith(s) for s in suffixes)
+    }
+    names |= {p.stem for p in PACKAGE.glob("*.pyx")}
+    return sorted(names)
+
+
+def test_every_compiled_module_has_a_stub_and_the_package_is_typed() -> None:
+    mods = compiled_modules()
+    assert "_deck" in mods
+    for name in mods:
+        assert (PACKAGE / f"{name}.pyi").is_file(), f"holdem/{name} has no .pyi stub"
+    assert (PACKAGE / "py.typed").is_file()
+
+
+def test_compiled_modules_are_built() -> None:
+    for name in compiled_modules():
+        mod = __import__(f"holdem.{name}", fromlist=["_"])
+        assert Path(mod.__file__ or "").suffix in {".so", ".pyd"}, name
+
+
+def test_stubs_and_declarations_are_package_data() -> None:
+    conf = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    data = conf["tool"]["setuptools"]["package-data"]["holdem"]
+    assert {"py.typed", "*.pyi", "*.pxd"} <= set(data)
+    assert conf["tool"]["setuptools"]["include-package-data"] is False
+
+
+def test_no_runtime_dependencies() -> None:
+    conf = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert conf["project"]["dependencies"] == []
+    if installed():  # pip install -e . (CI): the metadata pip saw says the same
+        requires = importlib.metadata.requires("holdem-engine") or []
+        assert all("extra ==" in r for r in requires), requires
+
+
+def test_version() -> None:
+    assert re.fullmatch(r"\d+\.\d+\.\d+([ab]|rc)?\d*(\.dev\d+)?", holdem.__version__)
+    conf = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert "version" in conf["project"]["dynamic"]
+    if installed():
+        assert importlib.metadata.version("holdem-engine") == holdem.__version__
+
+
+def test_all_is_exported() -> None:
+    for name in holdem.__all__:
+        assert hasattr(holdem, name), name

@@ -1,0 +1,69 @@
+"""Check what the built distributions contain: ``python tools/check_dist.py dist/*``.
+
+Wheels: every compiled module has its ``.pyi`` stub, the ``.pxd`` declarations and
+``py.typed`` ship, and no generated C, Cython source or test file does.
+Sdists: the C sources (``csrc/``) and Cython sources ship, the generated C does not.
+"""
+
+from __future__ import annotations
+
+import sys
+import tarfile
+import zipfile
+from pathlib import PurePosixPath
+
+
+def check_wheel(names: list[str]) -> list[str]:
+    errors = []
+    pkg = [PurePosixPath(n) for n in names if n.startswith("holdem/")]
+    compiled = [p for p in pkg if p.suffix in {".so", ".pyd"}]
+    if not compiled:
+        errors.append("no compiled extension (.so/.pyd)")
+    for p in compiled:
+        stub = p.parent / (p.name.split(".")[0] + ".pyi")
+        if stub not in pkg:
+            errors.append(f"{p} has no stub {stub}")
+    if PurePosixPath("holdem/py.typed") not in pkg:
+        errors.append("holdem/py.typed is missing")
+    if not any(p.suffix == ".pxd" for p in pkg):
+        errors.append("no .pxd declarations")
+    errors += [f"{p} must not be in a wheel" for p in pkg if p.suffix in {".c", ".cpp", ".pyx", ".html"}]
+    errors += [f"{n} must not be in a wheel" for n in names if n.startswith(("tests/", "bench/"))]
+    return errors
+
+
+def check_sdist(names: list[str]) -> list[str]:
+    rel = [PurePosixPath(*PurePosixPath(n).parts[1:]) for n in names]
+    errors = []
+    for need in ("csrc/hd_common.h", "csrc/hd_rng.h", "csrc/hd_deck.h", "holdem/_deck.pyx",
+                 "holdem/_deck.pxd", "holdem/_deck.pyi", "holdem/py.typed", "pyproject.toml",
+                 "setup.py", "README.md", "LICENSE"):
+        if PurePosixPath(need) not in rel:
+            errors.append(f"{need} is missing")
+    errors += [f"{p} (generated) must not be in the sdist" for p in rel
+               if p.parent == PurePosixPath("holdem") and p.suffix in {".c", ".cpp", ".html"}]
+    errors += [f"{p} (build product) must not be in the sdist" for p in rel
+               if p.suffix in {".so", ".pyd", ".o"}]
+    return errors
+
+
+def main(paths: list[str]) -> int:
+    bad = 0
+    for path in paths:
+        if path.endswith(".whl"):
+            with zipfile.ZipFile(path) as z:
+                errors = check_wheel(z.namelist())
+        elif path.endswith(".tar.gz"):
+            with tarfile.open(path) as t:
+                errors = check_sdist(t.getnames())
+        else:
+            continue
+        print(f"{path}: {'ok' if not errors else 'FAILED'}")
+        for e in errors:
+            print(f"  - {e}")
+        bad += bool(errors)
+    return 1 if bad or not paths else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

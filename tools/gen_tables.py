@@ -1,0 +1,270 @@
+#!/usr/bin/env python3
+"""Generate ``csrc/hd_tables.h`` and ``csrc/hd_tables.c``: the hand evaluator's lookup tables.
+
+Deterministic (no randomness, no dependencies beyond the standard library); a test checks that
+the checked-in files equal this script's output. Run from the repository root::
+
+    python tools/gen_tables.py          # rewrite the two files
+    python tools/gen_tables.py --check  # exit 1 if they are stale
+
+How a hand is evaluated (see ``csrc/hd_eval.h``):
+
+* Every card adds a 64-bit value to an accumulator: a per-rank key ``5**rank`` in the low 32
+  bits (counts are at most 4, so the sum is the base-5 numeral of the rank counts and is unique
+  for every rank multiset) plus ``1 << (32 + 4*suit)``, a per-suit counter.  The accumulator
+  starts with every suit nibble at 3, so a suit with 5 or more cards sets bit 3 of its nibble:
+  the flush test is one AND with ``HD_FLUSH_BITS``.
+* Flush hands (at most 7 cards, so nothing but a flush or straight flush can beat it) look up the
+  13-bit rank mask of the flush suit in ``hd_flush_rank[8192]``.
+* Other hands look up the rank-key sum ``x`` through a perfect hash: ``h = x * HD_HASH_MUL``
+  (mod 2**64); the top ``HD_HASH_ROW_BITS`` bits choose a row, the next 16 bits a column;
+  ``hd_hash_rank[column ^ hd_hash_disp[row]]`` is the rank: a displacement scheme (rows
+  placed fullest first, each at the first displacement that lands its columns on free slots,
+  after Tarjan & Yao, 1979).  Every row/column pair indexes inside the tables, so lookups are
+  memory-safe even on garbage input.
+
+Ranks are dense: 1 (7-5-4-3-2 high card) .. 7462 (royal flush), higher is stronger.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from itertools import combinations
+from pathlib import Path
+
+NRANKS = 13
+ROW_BITS = 14
+COL_BITS = 17
+KEY_BITS = 32
+SUIT_SHIFT = 32
+CATEGORY_NAMES = (
+    "HIGH_CARD", "PAIR", "TWO_PAIR", "THREE_OF_A_KIND", "STRAIGHT",
+    "FLUSH", "FULL_HOUSE", "FOUR_OF_A_KIND", "STRAIGHT_FLUSH",
+)
+
+RANK_KEYS = [5**r for r in range(NRANKS)]
+KEY_INIT = 0x3333 << SUIT_SHIFT
+FLUSH_BITS = 0x8888 << SUIT_SHIFT
+
+
+def straight_top(present: set[int]) -> int | None:
+    """The top rank of the highest straight among ``present`` ranks (3 for the wheel)."""
+    for top in range(NRANKS - 1, 3, -1):
+        if all(top - i in present for i in range(5)):
+            return top
+    if {12, 0, 1, 2, 3} <= present:
+        return 3
+    return None
+
+
+def best_nonflush(counts: list[int]) -> tuple[int, tuple[int, ...]]:
+    """(category, tie-break ranks) of the best five cards from rank counts, no flush possible."""
+    desc = [r for r in range(NRANKS - 1, -1, -1) if counts[r]]
+    quads = [r for r in desc if counts[r] >= 4]
+    trips = [r for r in desc if counts[r] >= 3]
+    pairs = [r for r in desc if counts[r] >= 2]
+    if quads:
+        q = quads[0]
+        return 7, (q, next(r for r in desc if r != q))
+    if trips and len(pairs) >= 2:
+        t = trips[0]
+        return 6, (t, next(r for r in pairs if r != t))
+    top = straight_top(set(desc))
+    if top is not None:
+        return 4, (top,)
+    if trips:
+        t = trips[0]
+        return 3, (t, *[r for r in desc if r != t][:2])
+    if len(pairs) >= 2:
+        p, q = pairs[0], pairs[1]
+        return 2, (p, q, next(r for r in desc if r not in (p, q)))
+    if pairs:
+        p = pairs[0]
+        return 1, (p, *[r for r in desc if r != p][:3])
+    return 0, tuple(desc[:5])
+
+
+def best_flush(mask: int) -> tuple[int, tuple[int, ...]]:
+    """(category, tie-break ranks) of the best five cards from a flush suit's rank mask."""
+    desc = [r for r in range(NRANKS - 1, -1, -1) if mask >> r & 1]
+    top = straight_top(set(desc))
+    if top is not None:
+        return 8, (top,)
+    return 5, tuple(desc[:5])
+
+
+def rank_multisets(sizes: range) -> list[list[int]]:
+    """All rank-count vectors (each count 0..4) whose total is in ``sizes``."""
+    out: list[list[int]] = []
+
+    def rec(r: int, left: int, counts: list[int]) -> None:
+        if r == NRANKS:
+            if sum(counts) in sizes:
+                out.append(counts.copy())
+            return
+        for c in range(min(4, left) + 1):
+            counts.append(c)
+            rec(r + 1, left - c, counts)
+            counts.pop()
+
+    rec(0, max(sizes), [])
+    return out
+
+
+def build() -> dict[str, object]:
+    # 1. The 7,462 classes of five-card hands, ordered weakest first.
+    five = rank_multisets(range(5, 6))
+    classes = {best_nonflush(c) for c in five}
+    classes |= {best_flush(sum(1 << r for r in rs)) for rs in combinations(range(NRANKS), 5)}
+    order = sorted(classes)
+    assert len(order) == 7462, len(order)
+    value = {cls: i + 1 for i, cls in enumerate(order)}
+    cat_min = [min(v for cls, v in value.items() if cls[0] == cat) for cat in range(9)]
+
+    # 2. Flush table: rank mask of the flush suit (5..7 cards of it) -> rank.
+    flush = [0] * (1 << NRANKS)
+    for m in range(1 << NRANKS):
+        if 5 <= m.bit_count() <= 7:
+            flush[m] = value[best_flush(m)]
+
+    # 3. Non-flush: rank-key sum -> rank, for every rank multiset of 5, 6 or 7 cards.
+    entries: dict[int, int] = {}
+    for counts in rank_multisets(range(5, 8)):
+        x = sum(c * k for c, k in zip(counts, RANK_KEYS, strict=True))
+        assert x < 1 << KEY_BITS and x not in entries
+        entries[x] = value[best_nonflush(counts)]
+
+    # 4. A multiplier whose top ROW_BITS + COL_BITS product bits are injective on the keys,
+    #    taken from a fixed splitmix64 sequence (deterministic).
+    mask64 = (1 << 64) - 1
+    shift = 64 - ROW_BITS - COL_BITS
+    state = 0x486F6C64656D2121  # "Holdem!!"
+    attempt = 0
+    while attempt < 100_000:
+        attempt += 1
+        state = (state + 0x9E3779B97F4A7C15) & mask64
+        z = state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask64
+        mul = (z ^ (z >> 31)) | 1
+        hashed = {((x * mul) & mask64) >> shift: v for x, v in entries.items()}
+        if len(hashed) == len(entries):
+            break
+    else:  # pragma: no cover
+        raise RuntimeError("no injective multiplier found")
+
+    # 5. Displacement: the slot of key x is ``column ^ disp[row]``; rows are placed fullest
+    #    first (ties by row index: deterministic), each at the smallest displacement that
+    #    lands all its columns on free slots.  Any row and column index inside the table.
+    rows: dict[int, list[tuple[int, int]]] = {}
+    for h, v in hashed.items():
+        rows.setdefault(h >> COL_BITS, []).append((h & ((1 << COL_BITS) - 1), v))
+    size = 1 << COL_BITS
+    disp = [0] * (1 << ROW_BITS)
+    table = [0] * size
+    used = bytearray(size)
+    for row in sorted(rows, key=lambda r: (-len(rows[r]), r)):
+        cols = rows[row]
+        d = 0
+        while any(used[c ^ d] for c, _ in cols):
+            d += 1
+        disp[row] = d
+        for c, v in cols:
+            used[c ^ d] = 1
+            table[c ^ d] = v
+    assert max(disp) < 1 << 8  # stored as uint8_t
+    table_len = sum(used)
+    card_key = [0] * 64
+    for card in range(52):
+        card_key[card] = RANK_KEYS[card >> 2] + (1 << (SUIT_SHIFT + 4 * (card & 3)))
+    # Validation bits for batch input: 1 << id for a card, bit 63 for any byte value >= 52.
+    card_bit = [1 << v if v < 52 else 1 << 63 for v in range(256)]
+    return {
+        "card_bit": card_bit,
+        "flush": flush, "table": table, "disp": disp, "mul": mul, "attempt": attempt,
+        "card_key": card_key, "cat_min": cat_min, "used_len": table_len, "n_keys": len(entries),
+    }
+
+
+def c_array(ctype: str, name: str, values: list[int], per_line: int, fmt: str = "{}") -> str:
+    lines = []
+    for i in range(0, len(values), per_line):
+        lines.append("    " + ",".join(fmt.format(v) for v in values[i : i + per_line]) + ",")
+    return f"const {ctype} {name}[{len(values)}] = {{\n" + "\n".join(lines) + "\n};\n"
+
+
+def render(t: dict[str, object]) -> tuple[str, str]:
+    flush, table, disp = t["flush"], t["table"], t["disp"]
+    card_key, cat_min = t["card_key"], t["cat_min"]
+    assert isinstance(flush, list) and isinstance(table, list) and isinstance(disp, list)
+    assert isinstance(card_key, list) and isinstance(cat_min, list)
+    banner = "/* GENERATED by tools/gen_tables.py -- do not edit by hand. */\n"
+    cats = "\n".join(
+        f"#define HD_MIN_{name} {v}" for name, v in zip(CATEGORY_NAMES, cat_min, strict=True)
+    )
+    header = f"""{banner}/* Lookup tables of the hand evaluator; see tools/gen_tables.py for the scheme. */
+#ifndef HD_TABLES_H
+#define HD_TABLES_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {{
+#endif
+
+#define HD_KEY_INIT 0x{KEY_INIT:016X}ULL    /* every suit counter starts at 3 */
+#define HD_FLUSH_BITS 0x{FLUSH_BITS:016X}ULL  /* bit 3 of each suit nibble */
+#define HD_SUIT_SHIFT {SUIT_SHIFT}
+#define HD_HASH_MUL 0x{t["mul"]:016X}ULL
+#define HD_HASH_ROW_BITS {ROW_BITS}
+#define HD_HASH_COL_BITS {COL_BITS}
+#define HD_HASH_SIZE {len(table)}  /* 1 << HD_HASH_COL_BITS */
+#define HD_NUM_RANKS 7462
+/* smallest rank of each category, 0 = high card .. 8 = straight flush */
+{cats}
+
+extern const uint64_t hd_card_key[64];              /* ids 52..63 are zero padding */
+extern const uint64_t hd_card_bit[256];             /* 1 << id; bit 63 for 52..255 */
+extern const uint16_t hd_flush_rank[8192];
+extern const uint8_t hd_hash_disp[{len(disp)}];
+extern const uint16_t hd_hash_rank[HD_HASH_SIZE];
+
+#ifdef __cplusplus
+}}
+#endif
+#endif /* HD_TABLES_H */
+"""
+    body = (
+        f"{banner}/* {t['n_keys']} rank multisets (5..7 cards) hashed into {t['used_len']} slots "
+        f"(of {len(table)});\n   multiplier found at attempt {t['attempt']}. */\n"
+        '#include "hd_tables.h"\n\n'
+        + c_array("uint64_t", "hd_card_key", card_key, 4, "0x{:016X}ULL")
+        + "\n" + c_array("uint64_t", "hd_card_bit", t["card_bit"], 4, "0x{:016X}ULL")  # type: ignore[arg-type]
+        + "\n" + c_array("uint16_t", "hd_flush_rank", flush, 16)
+        + "\n" + c_array("uint8_t", "hd_hash_disp", disp, 24)
+        + "\n" + c_array("uint16_t", "hd_hash_rank", table, 16)
+    )
+    return header, body
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--check", action="store_true", help="fail if the checked-in files differ")
+    ap.add_argument("--out", type=Path, default=Path(__file__).resolve().parent.parent / "csrc")
+    args = ap.parse_args(argv)
+    header, body = render(build())
+    files = {args.out / "hd_tables.h": header, args.out / "hd_tables.c": body}
+    if args.check:
+        stale = [str(p) for p, text in files.items() if not p.exists() or p.read_text() != text]
+        if stale:
+            print("stale:", *stale, file=sys.stderr)
+            return 1
+        return 0
+    for p, text in files.items():
+        p.write_text(text)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
