@@ -55,6 +55,7 @@ extensions = [
     ext("_eval", "hd_eval.c", "hd_tables.c"),
     ext("_deck"),
     ext("_pots", "hd_pots.c"),
+    ext("_hand"),
     ext("_equity", "hd_eval.c", "hd_tables.c"),
 ]
 # Modules still being written on a branch are skipped until their .pyx lands.

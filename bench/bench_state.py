@@ -26,8 +26,7 @@ _rates: dict[str, float] = {}  # hands/s by benchmark, to compare peers in the s
 
 def holdem_playouts(game: Game, players: int, hands: int, seed: int) -> int:
     """Play ``hands`` random hands; return the number of actions taken."""
-    rng = random.Random(seed)
-    randrange, randint = rng.randrange, rng.randint
+    rnd = random.Random(seed).random
     stacks = [200] * players
     actions = 0
     for h in range(hands):
@@ -37,9 +36,10 @@ def holdem_playouts(game: Game, players: int, hands: int, seed: int) -> int:
             kinds = (0, 1, 2) if la.can_fold else (1, 2)
             if not la.can_raise:
                 kinds = kinds[:-1]
-            kind = kinds[randrange(len(kinds))]
+            kind = kinds[int(rnd() * len(kinds))]
             if kind == 2:
-                state.apply_unchecked(2, randint(la.min_to, la.max_to))  # type: ignore[arg-type]
+                lo, hi = la.min_to, la.max_to
+                state.apply_unchecked(2, lo + int(rnd() * (hi - lo + 1)))  # type: ignore[operator]
             else:
                 state.apply_unchecked(kind)
             actions += 1
@@ -55,8 +55,7 @@ def pokerkit_playouts(limit: bool, players: int, hands: int, seed: int) -> int:
         Automation.RUNOUT_COUNT_SELECTION, Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
         Automation.HAND_KILLING, Automation.CHIPS_PUSHING, Automation.CHIPS_PULLING,
     )
-    rng = random.Random(seed)
-    randrange, randint = rng.randrange, rng.randint
+    rnd = random.Random(seed).random
     actions = 0
     for _ in range(hands):
         if limit:
@@ -68,15 +67,15 @@ def pokerkit_playouts(limit: bool, players: int, hands: int, seed: int) -> int:
         while st.status:
             kinds = [k for k, ok in ((0, st.can_fold()), (1, st.can_check_or_call()),
                                      (2, st.can_complete_bet_or_raise_to())) if ok]
-            kind = kinds[randrange(len(kinds))]
+            kind = kinds[int(rnd() * len(kinds))]
             if kind == 0:
                 st.fold()
             elif kind == 1:
                 st.check_or_call()
             else:
-                st.complete_bet_or_raise_to(randint(
-                    st.min_completion_betting_or_raising_to_amount,
-                    st.max_completion_betting_or_raising_to_amount))
+                lo = st.min_completion_betting_or_raising_to_amount
+                hi = st.max_completion_betting_or_raising_to_amount
+                st.complete_bet_or_raise_to(lo + int(rnd() * (hi - lo + 1)))
             actions += 1
     return actions
 

@@ -67,6 +67,7 @@ from holdem.tournament import BlindLevel, BlindSchedule
 
 # --- ranges, equity, simulation (issue 6) -------------------------------------------------
 from holdem.equity import EquityResult, PlayerEquity, equity
+from holdem.simulate import AgentResult, SimulationResult, simulate
 from holdem.ranges import Range, parse_range
 
 # --- hand histories (issue 7) -------------------------------------------------------------
@@ -147,6 +148,9 @@ __all__ = [
     # equity
     "EquityResult",
     "PlayerEquity",
+    "AgentResult",
+    "SimulationResult",
+    "simulate",
     "Range",
     "equity",
     "parse_range",

@@ -136,6 +136,121 @@ class HandCore:
     _sb_seat: int
     _bb_seat: int
 
+    # ------------------------------------------------------------------ queries
+    @property
+    def game(self) -> Any:
+        """The :class:`holdem.Game` this hand is played under."""
+        return self._game
+
+    @property
+    def num_players(self) -> int:
+        return self._n
+
+    @property
+    def button(self) -> int:
+        return self._button
+
+    @property
+    def small_blind_seat(self) -> int:
+        """R2/R3: left of the button, or the button itself heads-up."""
+        return self._sb_seat
+
+    @property
+    def big_blind_seat(self) -> int:
+        return self._bb_seat
+
+    @property
+    def actor(self) -> int | None:
+        """The seat to act, or ``None`` when the hand is over."""
+        return None if self._actor < 0 else self._actor
+
+    @property
+    def board(self) -> tuple[Card, ...]:
+        """The community cards dealt so far (R14)."""
+        return self._board[: self._nboard]
+
+    @property
+    def burned(self) -> tuple[Card, ...]:
+        """The burn cards used so far (R13); empty when the hand was started from given cards."""
+        return self._burns[: (0, 0, 0, 1, 2, 3)[self._nboard]]
+
+    @property
+    def hole_cards(self) -> tuple[tuple[Card, ...] | None, ...]:
+        """Each seat's two hole cards (``None`` for a hand given as unknown)."""
+        return self._hole
+
+    @property
+    def stacks(self) -> tuple[int, ...]:
+        """Chips behind, per seat (not counting chips already bet)."""
+        return tuple(self._stacks)
+
+    @property
+    def starting_stacks(self) -> tuple[int, ...]:
+        """Chips per seat before the forced bets."""
+        return self._start_stacks
+
+    @property
+    def bets(self) -> tuple[int, ...]:
+        """Each seat's bet on the current street (blinds count, antes do not)."""
+        return tuple(self._bets)
+
+    @property
+    def committed(self) -> tuple[int, ...]:
+        """Chips each seat has put in this hand (antes and every street, uncalled bets removed)."""
+        return tuple(self._committed)
+
+    @property
+    def pot(self) -> int:
+        """All chips in the middle, current street bets included."""
+        return sum(self._committed)
+
+    @property
+    def posts(self) -> tuple[Post, ...]:
+        """The forced bets posted at the start (antes, blinds, straddle), in posting order."""
+        return self._posts
+
+    @property
+    def current_bet(self) -> int:
+        """The street total a seat must match to call (preflop at least the full big blind, R9)."""
+        return self._cur
+
+    def is_terminal(self) -> bool:
+        return self._over
+
+    @property
+    def street_index(self) -> int:
+        """0 preflop, 1 flop, 2 turn, 3 river, 4 showdown."""
+        return self._street
+
+    def status_code(self, seat: int) -> int:
+        """0 active, 1 folded, 2 all in."""
+        if not 0 <= seat < self._n:
+            raise IndexError(f"seat {seat} is out of range")
+        if self._folded[seat]:
+            return 1
+        return 2 if self._stacks[seat] == 0 else 0
+
+    def raw_history(self) -> list[tuple[int, int, int, int, int, bool]]:
+        """The history as ``(seat, street, type, to, amount, all_in)`` int tuples."""
+        return list(self._hist)
+
+    def result_or_none(self) -> HandResult | None:
+        return self._result
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in _SLOTS}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, HandCore):
+            return NotImplemented
+        return all(getattr(self, k) == getattr(other, k) for k in _COMPARED)
+
+    __hash__ = None  # type: ignore[assignment]
+
     # ------------------------------------------------------------------ copying
     def clone(self: _S) -> _S:
         """An independent copy (lists copied, immutable parts shared): cheap, no deepcopy."""
@@ -155,6 +270,9 @@ class HandCore:
     def _restore(self, other: HandCore) -> None:
         for name in _SLOTS:
             object.__setattr__(self, name, getattr(other, name))
+
+    def _block_reason(self, i: int) -> str | None:
+        return self._raise_block(i)
 
     # ------------------------------------------------------------------ showdown
     def _need_board(self, count: int) -> None:
@@ -565,7 +683,7 @@ class HandCore:
 
     def _range(self, la: LegalActions, to: int, word: str) -> None:
         if not la.can_raise:
-            reason = self._raise_block(la.seat)
+            reason = self._block_reason(la.seat)
             raise IllegalActionError(f"{word} to {to} is not allowed: {reason}")
         assert la.min_to is not None and la.max_to is not None
         if la.min_to == la.max_to and to != la.min_to:
@@ -685,3 +803,4 @@ _SHARED = tuple(
     s for s in _SLOTS
     if s not in ("_stacks", "_bets", "_committed", "_folded", "_acted", "_hist")
 )
+_COMPARED = tuple(s for s in _SLOTS if s != "_legal")

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from holdem import _showdown
 from holdem.actions import Action, ActionType
@@ -46,6 +46,7 @@ ActionLike = Action | str | int
 
 _STREETS = tuple(Street)
 _TYPES = tuple(ActionType)
+_set = object.__setattr__
 
 
 @runtime_checkable
@@ -106,9 +107,29 @@ class Observation:
     _hist: list[tuple[int, int, int, int, int, bool]]
     _nhist: int
 
-    def __init__(self, **fields: Any) -> None:
-        for name, value in fields.items():
-            object.__setattr__(self, name, value)
+    def __init__(self, seat: int, index: int, player: str, hole_cards: tuple[Card, ...],
+                 board: tuple[Card, ...], street: Street, pot: int, stacks: tuple[int, ...],
+                 bets: tuple[int, ...], committed: tuple[int, ...], seats: tuple[int, ...],
+                 names: tuple[str, ...], button: int, legal: LegalActions, big_blind: int,
+                 hand_number: int, hist: list[tuple[int, int, int, int, int, bool]]) -> None:
+        _set(self, "seat", seat)
+        _set(self, "index", index)
+        _set(self, "player", player)
+        _set(self, "hole_cards", hole_cards)
+        _set(self, "board", board)
+        _set(self, "street", street)
+        _set(self, "pot", pot)
+        _set(self, "stacks", stacks)
+        _set(self, "bets", bets)
+        _set(self, "committed", committed)
+        _set(self, "seats", seats)
+        _set(self, "names", names)
+        _set(self, "button", button)
+        _set(self, "legal", legal)
+        _set(self, "big_blind", big_blind)
+        _set(self, "hand_number", hand_number)
+        _set(self, "_hist", hist)  # the hand's action list: append-only, read up to _nhist
+        _set(self, "_nhist", len(hist))
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("an Observation is read-only")

@@ -20,138 +20,72 @@ seat) and leaves the state exactly as it was. Trusted callers (simulations) may 
 >>> state.is_terminal(), state.payoffs
 (True, (6, -6))
 
-The state is plain data (ints, lists, tuples in ``__slots__``): :meth:`clone` copies a few lists
-and states pickle.
+The state is plain data: the compiled core (``holdem._hand``) keeps it in fixed C arrays, the
+pure-Python reference core (``holdem._betting``, used when the extension is not built or when
+``HOLDEM_PURE_PYTHON=1``) in ``__slots__`` lists. :meth:`clone` copies a few arrays and states
+pickle.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import os
+from typing import TYPE_CHECKING
 
-from holdem._betting import HandCore
+from holdem import _betting
 from holdem.actions import Action, ActionType
-from holdem.cards import Card
 from holdem.errors import IllegalActionError
-from holdem.hand_types import ActionRecord, HandResult, Post, SeatStatus, Street
+from holdem.hand_types import ActionRecord, HandResult, SeatStatus, Street
 
-__all__ = ["HandState"]
+if TYPE_CHECKING:
+    from holdem._betting import HandCore
+else:
+    try:
+        if os.environ.get("HOLDEM_PURE_PYTHON"):
+            raise ImportError("HOLDEM_PURE_PYTHON is set")
+        from holdem._hand import HandCore
+    except ImportError:
+        from holdem._betting import HandCore
+
+__all__ = ["Action", "HandState"]
+
+if TYPE_CHECKING:
+    _QueryBase = HandCore
+else:
+    _QueryBase = object
 
 _STREETS = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER, Street.SHOWDOWN)
 _TYPES = tuple(ActionType)
 _STATUS = (SeatStatus.ACTIVE, SeatStatus.FOLDED, SeatStatus.ALL_IN)
-_BOARD_AT = (0, 3, 4, 5, 5)
 
 
-class HandState(HandCore):
-    """The state of one hand (see the module docstring). Seats are ``0..n-1`` clockwise."""
+class _HandQueries(_QueryBase):
+    """The part of the API built on the core's plain queries (enums, records, result)."""
 
     __slots__ = ()
-
-    # ------------------------------------------------------------------ queries
-    @property
-    def game(self) -> Any:
-        """The :class:`holdem.Game` this hand is played under."""
-        return self._game
-
-    @property
-    def num_players(self) -> int:
-        return self._n
-
-    @property
-    def button(self) -> int:
-        return self._button
-
-    @property
-    def small_blind_seat(self) -> int:
-        """R2/R3: left of the button, or the button itself heads-up."""
-        return self._sb_seat
-
-    @property
-    def big_blind_seat(self) -> int:
-        return self._bb_seat
-
-    @property
-    def actor(self) -> int | None:
-        """The seat to act, or ``None`` when the hand is over."""
-        return None if self._actor < 0 else self._actor
 
     @property
     def street(self) -> Street:
         """The current betting round; ``SHOWDOWN`` once a showdown happened."""
-        return _STREETS[self._street]
-
-    @property
-    def board(self) -> tuple[Card, ...]:
-        """The community cards dealt so far (R14)."""
-        return self._board[: self._nboard]
-
-    @property
-    def burned(self) -> tuple[Card, ...]:
-        """The burn cards used so far (R13); empty when the hand was started from given cards."""
-        return self._burns[: (0, 0, 0, 1, 2, 3)[self._nboard]]
-
-    @property
-    def hole_cards(self) -> tuple[tuple[Card, ...] | None, ...]:
-        """Each seat's two hole cards (``None`` for a hand given as unknown)."""
-        return self._hole
-
-    @property
-    def stacks(self) -> tuple[int, ...]:
-        """Chips behind, per seat (not counting chips already bet)."""
-        return tuple(self._stacks)
-
-    @property
-    def starting_stacks(self) -> tuple[int, ...]:
-        """Chips per seat before the forced bets."""
-        return self._start_stacks
-
-    @property
-    def bets(self) -> tuple[int, ...]:
-        """Each seat's bet on the current street (blinds count, antes do not)."""
-        return tuple(self._bets)
-
-    @property
-    def committed(self) -> tuple[int, ...]:
-        """Chips each seat has put in this hand (antes and every street, uncalled bets removed)."""
-        return tuple(self._committed)
-
-    @property
-    def pot(self) -> int:
-        """All chips in the middle, current street bets included."""
-        return sum(self._committed)
-
-    @property
-    def statuses(self) -> tuple[SeatStatus, ...]:
-        return tuple(self.status(i) for i in range(self._n))
+        return _STREETS[self.street_index]
 
     def status(self, seat: int) -> SeatStatus:
         """ACTIVE, FOLDED or ALL_IN (no chips behind, still in the hand)."""
-        if self._folded[seat]:
-            return SeatStatus.FOLDED
-        return SeatStatus.ALL_IN if self._stacks[seat] == 0 else SeatStatus.ACTIVE
+        return _STATUS[self.status_code(seat)]
 
     @property
-    def posts(self) -> tuple[Post, ...]:
-        """The forced bets posted at the start (antes, blinds, straddle), in posting order."""
-        return self._posts
-
-    @property
-    def current_bet(self) -> int:
-        """The street total a seat must match to call (preflop at least the full big blind, R9)."""
-        return self._cur
-
-    def is_terminal(self) -> bool:
-        return self._over
+    def statuses(self) -> tuple[SeatStatus, ...]:
+        return tuple(_STATUS[self.status_code(i)] for i in range(self.num_players))
 
     @property
     def history(self) -> tuple[ActionRecord, ...]:
-        """Every action so far, in order (see :class:`holdem.hand_types.ActionRecord`)."""
+        """Every action so far, in order (see :class:`holdem.ActionRecord`)."""
         return tuple(
             ActionRecord(s, _STREETS[st], _TYPES[t], to, amt, ai)
-            for s, st, t, to, amt, ai in self._hist
+            for s, st, t, to, amt, ai in self.raw_history()
         )
 
     def history_by_street(self) -> dict[Street, tuple[ActionRecord, ...]]:
+        """The history grouped by street (streets without actions are absent)."""
         out: dict[Street, list[ActionRecord]] = {}
         for rec in self.history:
             out.setdefault(rec.street, []).append(rec)
@@ -160,42 +94,52 @@ class HandState(HandCore):
     @property
     def result(self) -> HandResult:
         """The outcome (payoffs, final stacks, pots, showdown); only when the hand is over."""
-        if self._result is None:
+        res = self.result_or_none()
+        if res is None:
             raise IllegalActionError("the hand is not over yet: no result")
-        return self._result
+        return res
 
     @property
     def payoffs(self) -> tuple[int, ...]:
         """Net chips per seat (final minus starting stack); only when the hand is over."""
-        return self.result.payoffs
+        res = self.result_or_none()
+        if res is None:
+            raise IllegalActionError("the hand is not over yet: no payoffs")
+        return res.payoffs
 
     def returns(self) -> list[float]:
         """OpenSpiel-style payoffs as floats (zeros until the hand is over)."""
-        if self._result is None:
-            return [0.0] * self._n
-        return [float(p) for p in self._result.payoffs]
-
-    def __getstate__(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in HandCore.__slots__}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        for name, value in state.items():
-            object.__setattr__(self, name, value)
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, HandState):
-            return NotImplemented
-        return all(getattr(self, k) == getattr(other, k) for k in _COMPARED)
-
-    __hash__ = None  # type: ignore[assignment]
+        res = self.result_or_none()
+        if res is None:
+            return [0.0] * self.num_players
+        return [float(p) for p in res.payoffs]
 
     def __repr__(self) -> str:
-        where = "over" if self._over else f"{self.street}, seat {self._actor} to act"
-        return (f"<HandState {self._n} seats, button {self._button}, {where}, "
-                f"pot {self.pot}, stacks {list(self._stacks)}>")
+        where = ("over" if self.is_terminal()
+                 else f"{_STREETS[self.street_index]}, seat {self.actor} to act")
+        return (f"<HandState {self.num_players} seats, button {self.button}, {where}, "
+                f"pot {self.pot}, stacks {list(self.stacks)}>")
 
 
-_COMPARED = tuple(s for s in HandCore.__slots__ if s not in ("_legal",))
+class HandState(_HandQueries, HandCore):
+    """The state of one hand (see the module docstring). Seats are ``0..n-1`` clockwise.
 
-# Re-exported so ``from holdem.state import Action`` works for callers of apply().
-__all__ += ["Action"]
+    Start one with :meth:`holdem.Game.new_hand`. Queries: ``actor``, ``street``, ``board``,
+    ``burned``, ``hole_cards``, ``stacks``, ``starting_stacks``, ``bets``, ``committed``,
+    ``pot``, ``current_bet``, ``status(seat)``, ``statuses``, ``posts``, ``legal_actions()``,
+    ``actions()``, ``is_legal(action)``, ``history``, ``is_terminal()``, ``result``,
+    ``payoffs``. Actions: ``fold``, ``check``, ``call``, ``check_or_call``, ``bet``,
+    ``raise_to``, ``bet_or_raise``, ``all_in``, ``apply``; ``apply_unchecked`` for trusted
+    loops; ``clone()``.
+    """
+
+    __slots__ = ()
+
+
+class ReferenceHandState(_HandQueries, _betting.HandCore):
+    """The same API over the pure-Python reference core (for differential tests)."""
+
+    __slots__ = ()
+
+
+COMPILED = HandCore is not _betting.HandCore

@@ -306,6 +306,17 @@ class Table:
             return 0
         return self._remove(p)
 
+    def _reset_stacks(self, amount: int) -> None:
+        """Set every seated player's stack to ``amount`` between hands (simulations), counting
+        chips added as bought in and chips taken off as cashed out."""
+        for p in self._seats:
+            if p is not None:
+                if p.stack < amount:
+                    self.bought_in += amount - p.stack
+                else:
+                    self.cashed_out += p.stack - amount
+                p.stack = amount
+
     def _remove(self, p: Player) -> int:
         self._seats[p.seat] = None
         self.cashed_out += p.stack
@@ -447,13 +458,12 @@ class Table:
                 la = state.legal_actions()
                 state.apply_unchecked(1 if la.can_check else 0)
                 continue
-            obs = Observation(
-                seat=seat, index=i, player=p.name, hole_cards=state._hole[i],
-                board=state.board, street=state.street, pot=state.pot, stacks=state.stacks,
-                bets=state.bets, committed=state.committed, seats=dealt, names=names,
-                button=button_index, legal=state.legal_actions(), big_blind=game.big_blind,
-                hand_number=self.hand_number, _hist=hist, _nhist=len(hist),
-            )
+            hole = state._hole[i]
+            assert hole is not None
+            obs = Observation(seat, i, p.name, hole, state.board, state.street, state.pot,
+                              state.stacks, state.bets, state.committed, dealt, names,
+                              button_index, state.legal_actions(), game.big_blind,
+                              self.hand_number, hist)
             assert p._act is not None
             action = p._act(obs)
             try:

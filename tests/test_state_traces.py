@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from holdem import Game, HandState, Mode, Structure
+from holdem.state import COMPILED, ReferenceHandState
 
 DATA = Path(__file__).parent / "data" / "public_50.jsonl"
 _LINES = DATA.read_text().splitlines()
@@ -39,19 +40,28 @@ def game_of(hand: dict[str, Any]) -> Game:
     return Game(**kw)
 
 
-def start(hand: dict[str, Any]) -> HandState:
-    return game_of(hand).new_hand(hand["stacks"], button=hand["button"],
-                                  hole_cards=["".join(h) for h in hand["hole"]],
-                                  board="".join(hand["board"]))
+def start(hand: dict[str, Any], impl: str = "default") -> HandState | ReferenceHandState:
+    holes = ["".join(h) for h in hand["hole"]]
+    board = "".join(hand["board"])
+    if impl == "reference":
+        return ReferenceHandState._start(game_of(hand), hand["stacks"], hand["button"], None,
+                                         holes, board)
+    return game_of(hand).new_hand(hand["stacks"], button=hand["button"], hole_cards=holes,
+                                  board=board)
+
+
+# The default HandState (compiled core when built) and the pure-Python reference core.
+IMPLS = ["default", "reference"] if COMPILED else ["default"]
 
 
 def test_header() -> None:
     assert HEADER["type"] == "header" and len(HANDS) == HEADER["n"] == 50
 
 
+@pytest.mark.parametrize("impl", IMPLS)
 @pytest.mark.parametrize("hand", HANDS, ids=[h["id"] for h in HANDS])
-def test_trace_replays(hand: dict[str, Any]) -> None:
-    state = start(hand)
+def test_trace_replays(hand: dict[str, Any], impl: str) -> None:
+    state = start(hand, impl)
     posted = [0] * hand["players"]
     for post in state.posts:
         if post.kind != "ante":
