@@ -186,7 +186,7 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
     if isinstance(stack, bool) or not isinstance(stack, int) or stack < 10 * game.big_blind:
         raise InvalidConfigError(
             f"stack must be an int of at least 10 big blinds (R35), got {stack!r}")
-    master = master_seed(seed)
+    kept, master = master_seed(seed)
     sizes = chunk_sizes(hands, chunk_hands)
     show = progress
     if show is None:
@@ -219,4 +219,4 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
         var = (sq - chips * mean) / (hands - 1) if hands > 1 else 0.0
         ci = _Z95 * math.sqrt(max(var, 0.0) / hands) * 100 / bb
         out.append(AgentResult(name, hands, chips, 100 * mean / bb, ci, sd, sd / hands, won))
-    return SimulationResult(hands, rake, bb, master, tuple(out))
+    return SimulationResult(hands, rake, bb, kept, tuple(out))
