@@ -57,7 +57,7 @@ def table_hands(hands: int, seed: int) -> int:
     actions = 0
     for _ in range(hands):
         table._reset_stacks(200)
-        actions += len(table.play_hand().state._hist)
+        actions += len(table.play_hand().state.raw_history())
     return actions
 
 

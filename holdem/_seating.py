@@ -71,8 +71,11 @@ def between(a: int, b: int, s: int, size: int) -> bool:
 
 
 def _next(seats: Sequence[int], after: int, size: int) -> int:
-    """The first seat of ``seats`` strictly clockwise after ``after`` (wrapping)."""
-    return min(seats, key=lambda s: (s - after - 1) % size)
+    """The first seat of ``seats`` (ascending) strictly clockwise after ``after``."""
+    for s in seats:
+        if s > after:
+            return s
+    return seats[0]
 
 
 def plan_hand(kinds: Sequence[Kind], prev: Positions | None, *, dead_button: bool,
@@ -107,10 +110,10 @@ def _heads_up(dealt: Sequence[int], prev: Positions | None, size: int,
               button: int | None, posters: Sequence[int]) -> Plan:
     """R3 / TDA 34: the big blind to the player who did not post it last hand."""
     if prev is not None:
-        bb = _next(dealt, prev.big_blind, size)
+        bb = _next(sorted(dealt), prev.big_blind, size)
     else:
         assert button is not None
-        bb = _next(dealt, button, size)
+        bb = _next(sorted(dealt), button, size)
     btn = dealt[0] if dealt[1] == bb else dealt[1]
     # Heads-up a debt is settled by the blinds themselves (they alternate every hand).
     return Plan(tuple(sorted(dealt)), Positions(btn, btn, bb), (), prev is None)

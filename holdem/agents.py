@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Protocol, runtime_checkable
+from typing import NamedTuple, Protocol, runtime_checkable
 
 from holdem import _showdown
 from holdem.actions import Action, ActionType
@@ -46,7 +46,6 @@ ActionLike = Action | str | int
 
 _STREETS = tuple(Street)
 _TYPES = tuple(ActionType)
-_set = object.__setattr__
 
 
 @runtime_checkable
@@ -56,40 +55,20 @@ class Agent(Protocol):
     def act(self, observation: Observation) -> ActionLike: ...
 
 
-class Observation:
-    """What one seat sees when it is to act (read-only; built by the table).
+class Observation(NamedTuple):
+    """What one seat sees when it is to act (an immutable snapshot built by the table).
 
     Per-hand positions are indexed ``0..n-1`` over the players dealt in (``seats[i]`` is the
     table seat of position ``i``, ``names[i]`` its player): ``stacks``, ``bets`` (this
-    street), ``committed`` (this hand) follow that order. ``index`` is this seat's position,
+    street), ``committed`` (this hand) follow that order. ``position`` is this seat's position,
     ``seat`` its table seat. ``button`` is the position of the button (for a dead button, the
     position acting last after the flop). ``history`` lists the actions so far
-    (:class:`holdem.ActionRecord`, seats as positions).
+    (:class:`holdem.ActionRecord`, seats as positions); ``raw_history`` is the same as plain
+    ``(seat, street, type, to, amount, all_in)`` int tuples.
     """
 
-    __slots__ = (
-        "_hist",
-        "_nhist",
-        "bets",
-        "big_blind",
-        "board",
-        "button",
-        "committed",
-        "hand_number",
-        "hole_cards",
-        "index",
-        "legal",
-        "names",
-        "player",
-        "pot",
-        "seat",
-        "seats",
-        "stacks",
-        "street",
-    )
-
     seat: int
-    index: int
+    position: int
     player: str
     hole_cards: tuple[Card, ...]
     board: tuple[Card, ...]
@@ -104,41 +83,13 @@ class Observation:
     legal: LegalActions
     big_blind: int
     hand_number: int
-    _hist: list[tuple[int, int, int, int, int, bool]]
-    _nhist: int
-
-    def __init__(self, seat: int, index: int, player: str, hole_cards: tuple[Card, ...],
-                 board: tuple[Card, ...], street: Street, pot: int, stacks: tuple[int, ...],
-                 bets: tuple[int, ...], committed: tuple[int, ...], seats: tuple[int, ...],
-                 names: tuple[str, ...], button: int, legal: LegalActions, big_blind: int,
-                 hand_number: int, hist: list[tuple[int, int, int, int, int, bool]]) -> None:
-        _set(self, "seat", seat)
-        _set(self, "index", index)
-        _set(self, "player", player)
-        _set(self, "hole_cards", hole_cards)
-        _set(self, "board", board)
-        _set(self, "street", street)
-        _set(self, "pot", pot)
-        _set(self, "stacks", stacks)
-        _set(self, "bets", bets)
-        _set(self, "committed", committed)
-        _set(self, "seats", seats)
-        _set(self, "names", names)
-        _set(self, "button", button)
-        _set(self, "legal", legal)
-        _set(self, "big_blind", big_blind)
-        _set(self, "hand_number", hand_number)
-        _set(self, "_hist", hist)  # the hand's action list: append-only, read up to _nhist
-        _set(self, "_nhist", len(hist))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError("an Observation is read-only")
+    raw_history: list[tuple[int, int, int, int, int, bool]]
 
     @property
     def history(self) -> tuple[ActionRecord, ...]:
         """The public actions of this hand so far, oldest first."""
         return tuple(ActionRecord(s, _STREETS[st], _TYPES[t], to, amt, ai)
-                     for s, st, t, to, amt, ai in self._hist[: self._nhist])
+                     for s, st, t, to, amt, ai in self.raw_history)
 
     @property
     def to_call(self) -> int:
@@ -148,14 +99,18 @@ class Observation:
     @property
     def opponents(self) -> int:
         """Players still in the hand besides this one (not folded)."""
-        folded = {r.seat for r in self.history if r.type == ActionType.FOLD}
-        return len(self.seats) - 1 - len(folded - {self.index})
+        folded = {r[0] for r in self.raw_history if r[2] == _FOLD_TYPE}
+        folded.discard(self.position)
+        return len(self.seats) - 1 - len(folded)
 
     def __repr__(self) -> str:
         cards = "".join(str(c) for c in self.hole_cards)
         board = "".join(str(c) for c in self.board) or "-"
         return (f"<Observation {self.player!r} seat {self.seat} {cards} board {board} "
                 f"{self.street} pot {self.pot} to call {self.legal.call}>")
+
+
+_FOLD_TYPE = int(ActionType.FOLD)
 
 
 def resolve_agent(agent: object) -> Callable[[Observation], ActionLike] | None:
@@ -280,7 +235,7 @@ class EquityAgent:
         eq = self.equity(observation.hole_cards, observation.board, observation.opponents)
         if la.can_raise and eq >= self.raise_at:
             assert la.min_to is not None and la.max_to is not None
-            target = observation.bets[observation.index] + la.call + (2 * observation.pot) // 3
+            target = observation.bets[observation.position] + la.call + (2 * observation.pot) // 3
             return Action(ActionType.BET_RAISE, min(max(target, la.min_to), la.max_to))
         if la.can_check:
             return _CC_CODE

@@ -58,6 +58,7 @@ from typing import Any, NamedTuple
 
 from holdem._parallel import chunk_seed
 from holdem._seating import Kind, Plan, Positions, between, plan_hand
+from holdem.actions import Action, ActionType
 from holdem.agents import ActionLike, Observation, agent_name, resolve_agent
 from holdem.errors import (
     AgentError,
@@ -67,11 +68,13 @@ from holdem.errors import (
     TableError,
 )
 from holdem.game import Game, Mode, Structure
-from holdem.hand_types import Post
-from holdem.state import HandState
+from holdem.hand_types import LegalActions, Post
+from holdem.state import HandState, ReferenceHandState
 from holdem.tournament import BlindLevel, BlindSchedule
 
 __all__ = ["HandRecord", "Player", "PlayerStatus", "Table"]
+
+AnyHandState = HandState | ReferenceHandState
 
 
 class PlayerStatus(Enum):
@@ -109,7 +112,9 @@ class Player:
 
 class HandRecord(NamedTuple):
     """One finished hand at the table (seats are table seats; ``state`` is the final
-    :class:`holdem.HandState`, whose own seat numbers are positions ``0..n-1`` over ``seats``)."""
+    :class:`holdem.HandState`, whose own seat numbers are positions ``0..n-1`` over ``seats``;
+    hands with a dead small blind or extra posts are played on the same-API reference core,
+    ``holdem.state.ReferenceHandState``)."""
 
     number: int
     level: BlindLevel | None
@@ -123,7 +128,7 @@ class HandRecord(NamedTuple):
     payoffs: dict[str, int]
     rake: int
     eliminated: tuple[str, ...]
-    state: HandState
+    state: AnyHandState
 
 
 class Table:
@@ -408,7 +413,7 @@ class Table:
 
     _dealt: tuple[int, ...] = ()
 
-    def _deal(self, game: Game, plan: Plan) -> tuple[HandState, int, list[tuple[int, str, int]]]:
+    def _deal(self, game: Game, plan: Plan) -> tuple[AnyHandState, int, list[tuple[int, str, int]]]:
         dealt = plan.dealt
         n = len(dealt)
         index = {s: i for i, s in enumerate(dealt)}
@@ -426,7 +431,13 @@ class Table:
         if game.straddle and n == 2:
             game = dataclasses.replace(game, straddle=False)
         stacks = [self._seat(s).stack for s in dealt]
-        state = game.new_hand(stacks, button=build_btn, seed=chunk_seed(self.seed, self.hand_number))
+        seed = chunk_seed(self.seed, self.hand_number)
+        state: AnyHandState
+        if dead_sb or plan.posters:
+            # the reference core (same cards, same rules) takes the table's extra posts
+            state = ReferenceHandState._start(game, stacks, build_btn, seed, None, None)
+        else:
+            state = game.new_hand(stacks, button=build_btn, seed=seed)
         if dead_sb:
             _dead_small_blind(state, real_btn)
         posts = [(dealt[p.seat], p.kind, p.amount) for p in state.posts]
@@ -446,33 +457,38 @@ class Table:
         assert p is not None
         return p
 
-    def _run(self, state: HandState, plan: Plan, button_index: int, game: Game) -> None:
+    def _run(self, state: AnyHandState, plan: Plan, button_index: int, game: Game) -> None:
         dealt = plan.dealt
-        names = tuple(self._seat(s).name for s in dealt)
-        hist = state._hist
-        while not state._over:
-            i = state._actor
-            seat = dealt[i]
-            p = self._seat(seat)
-            if p.leaving or (self.tournament and p.status is PlayerStatus.SITTING_OUT):
-                la = state.legal_actions()
+        players = [self._seat(s) for s in dealt]
+        names = tuple(p.name for p in players)
+        tournament = self.tournament
+        number = self.hand_number
+        bb = game.big_blind
+        while not state.is_terminal():
+            i = state.actor
+            assert i is not None
+            p = players[i]
+            la = state.legal_actions()
+            if p.leaving or (tournament and p.status is PlayerStatus.SITTING_OUT):
                 state.apply_unchecked(1 if la.can_check else 0)
                 continue
-            hole = state._hole[i]
-            assert hole is not None
-            obs = Observation(seat, i, p.name, hole, state.board, state.street, state.pot,
-                              state.stacks, state.bets, state.committed, dealt, names,
-                              button_index, state.legal_actions(), game.big_blind,
-                              self.hand_number, hist)
-            assert p._act is not None
-            action = p._act(obs)
+            hole = state.hole_cards[i]
+            assert hole is not None and p._act is not None
+            action = p._act(Observation(
+                dealt[i], i, p.name, hole, state.board, state.street, state.pot, state.stacks,
+                state.bets, state.committed, dealt, names, button_index, la, bb, number,
+                state.raw_history()))
+            code = _fast_code(action, la)
+            if code >= 0:
+                state.apply_unchecked(code, action[1] if code == 2 else 0)  # type: ignore[index,arg-type]
+                continue
             try:
                 state.apply(action)
             except (IllegalActionError, InvalidActionError) as exc:
                 raise AgentError(f"agent {agent_name(p.agent)!r} of player {p.name!r} (seat "
-                                 f"{seat}) answered {action!r}: {exc}") from exc
+                                 f"{dealt[i]}) answered {action!r}: {exc}") from exc
 
-    def _settle(self, state: HandState, plan: Plan, level: BlindLevel | None,
+    def _settle(self, state: AnyHandState, plan: Plan, level: BlindLevel | None,
                 posts: list[tuple[int, str, int]]) -> HandRecord:
         res = state.result
         dealt = plan.dealt
@@ -535,13 +551,48 @@ class Table:
         return tuple(p.name for _, p in out)
 
 
+def _fast_code(action: object, la: LegalActions) -> int:
+    """The ``apply_unchecked`` kind of ``action`` when it is plainly legal (0 fold, 1 check or
+    call, 2 bet or raise to ``action.to``), else -1: the checked ``apply`` then decides and
+    reports. Legal means exactly what :class:`holdem.LegalActions` says: fold when offered,
+    check when nothing is owed, call when facing a bet, a bet (no bet yet) or raise (facing
+    one) to an int between ``min_to`` and ``max_to``."""
+    if type(action) is int:
+        if action == 1:
+            return 1
+        if action == 0:
+            return 0 if la.can_fold else -1
+        return -1
+    if type(action) is not Action:
+        return -1
+    t, to = action
+    if t is _BR or (t is _BET and la.is_bet) or (t is _RAISE and not la.is_bet):
+        lo, hi = la.min_to, la.max_to
+        if la.can_raise and type(to) is int and lo is not None and hi is not None and lo <= to <= hi:
+            return 2
+        return -1
+    if t is _CC or (t is _CHECK and la.can_check) or (t is _CALL and not la.can_check):
+        return 1
+    if t is _FOLD_T:
+        return 0 if la.can_fold else -1
+    return -1
+
+
+_BR, _BET, _RAISE = ActionType.BET_RAISE, ActionType.BET, ActionType.RAISE
+_CC, _CHECK, _CALL = ActionType.CHECK_CALL, ActionType.CHECK, ActionType.CALL
+_FOLD_T = ActionType.FOLD
+
+
 # ---------------------------------------------------------------------- hand adapters
 # The hand state machine posts the antes and the two blinds of a regular deal. The table
 # needs two more cases, added here on a freshly dealt hand before anyone acts:
 # a dead small blind (no small blind, the button one seat behind the big blind) and extra
 # posts (an entry bet or missed blinds: live chips count as a bet, dead chips do not).
+# ``Game.new_hand`` has no parameters for them yet, so these hands are dealt on the
+# pure-Python reference core (``ReferenceHandState``: same API, same cards for a seed, same
+# rules), whose plain slots these helpers adjust. Every other hand uses the compiled core.
 
-def _dead_small_blind(state: HandState, button: int) -> None:
+def _dead_small_blind(state: Any, button: int) -> None:
     """The hand was built one seat early with a zero small blind: put the button back."""
     n = state._n
     if state.game.deal_start.value == "button":
@@ -554,7 +605,7 @@ def _dead_small_blind(state: HandState, button: int) -> None:
         state._finish()
 
 
-def _extra_posts(state: HandState, i: int, live: int, dead: int) -> list[tuple[str, int]]:
+def _extra_posts(state: Any, i: int, live: int, dead: int) -> list[tuple[str, int]]:
     stacks = state._stacks
     made = []
     posts = list(state._posts)
@@ -575,7 +626,7 @@ def _extra_posts(state: HandState, i: int, live: int, dead: int) -> list[tuple[s
     return made
 
 
-def _restart_action(state: HandState, last: int) -> None:
+def _restart_action(state: Any, last: int) -> None:
     """Find the first seat to act again after extra posts (left of the last blind)."""
     state._legal = None
     actor = state._find_actor((last + 1) % state._n)

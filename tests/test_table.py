@@ -15,6 +15,7 @@ from holdem import (
     BlindLevel,
     BlindSchedule,
     CallAgent,
+    Card,
     EquityAgent,
     Game,
     HandRecord,
@@ -443,13 +444,14 @@ def test_observation_shows_only_what_the_seat_can_see() -> None:
     hole = rec.state.hole_cards
     others = {c for i, h in enumerate(hole) if i != rec.seats.index(0) for c in h or ()}
     for obs in seen:
-        assert obs.hole_cards == hole[obs.index] and obs.seat == 0
-        public = [getattr(obs, k) for k in Observation.__slots__ if not k.startswith("_")]
-        flat = {c for v in public if isinstance(v, tuple) for c in v if isinstance(c, int)}
+        assert obs.hole_cards == hole[obs.position] and obs.seat == 0
+        # nothing in the observation holds another seat's cards or the hand state itself
+        fields = list(obs)
+        assert not any(isinstance(v, type(rec.state)) for v in fields)
         assert not (others & set(obs.hole_cards))
+        cards = {c for v in fields if isinstance(v, tuple) for c in v if isinstance(c, Card)}
+        assert cards == set(obs.hole_cards) | set(obs.board)
         assert all(isinstance(r.seat, int) for r in obs.history)
-        assert not any(isinstance(v, type(rec.state)) for v in public)
-        del flat
     assert seen[-1].history[: len(seen[0].history)] == seen[0].history
     with pytest.raises(AttributeError):
         seen[0].pot = 5  # type: ignore[misc]
