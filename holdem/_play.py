@@ -159,7 +159,7 @@ class HumanAgent:
         if self.quitting:
             return Action.fold() if la.can_fold else Action.check()
         owe = f"to call {la.call}" if not la.can_check else "no bet to you"
-        self.say(f"Your turn ({owe}; pot {obs.pot}; your stack {obs.stacks[obs.index]}). "
+        self.say(f"Your turn ({owe}; pot {obs.pot}; your stack {obs.stacks[obs.position]}). "
                  f"You may: {_options(la)}")
         while True:
             line = self._read()
@@ -311,10 +311,10 @@ def _move(words: list[str], obs: Observation) -> Action:
         return Action.call()
     if word == "cc":
         return Action.check_or_call()
-    total = obs.bets[obs.index] + obs.stacks[obs.index]
+    total = obs.bets[obs.position] + obs.stacks[obs.position]
     if la.can_raise and la.max_to == total:
         return Action.all_in()
-    if not la.can_check and la.call == obs.stacks[obs.index]:
+    if not la.can_check and la.call == obs.stacks[obs.position]:
         return Action.all_in()
     allowed = f"the most is {la.max_to}" if la.can_raise else "call or fold"
     raise HoldemError(f"all in ({total}) is not allowed here: {allowed}")

@@ -45,7 +45,7 @@ from holdem.errors import HoldemError, InvalidHandError, InvalidHistoryError
 from holdem.game import AnteType, Game, Structure
 from holdem.hand_types import Street
 from holdem.phh import HandHistory, HistoryAction, Number
-from holdem.state import HandState
+from holdem.state import HandState, ReferenceHandState
 
 __all__ = ["Replay", "from_state", "game_for", "replay"]
 
@@ -299,7 +299,7 @@ def replay(hh: HandHistory, *, name: str | None = None) -> Replay:
     return Replay(hh, state, tuple(final), tuple(mismatches), name)
 
 
-def from_state(state: HandState, **fields: Any) -> HandHistory:
+def from_state(state: HandState | ReferenceHandState, **fields: Any) -> HandHistory:
     """Write an engine hand (finished or not) as a PHH :class:`HandHistory`.
 
     Seats are rotated so that PHH ``p1`` is the first seat left of the button; extra keyword
