@@ -304,7 +304,7 @@ def _summary_table(result: Any) -> str:
     rule = "-" * len(line(header))
     total = sum(r.chips for r in result.players)
     return "\n".join([line(header), rule, *(line(r) for r in rows), rule,
-                      f"total chips won {total:+,}, rake {result.rake:,} (they sum to zero)"])
+                      f"total chips won {total:,} and rake {result.rake:,}: they sum to zero"])
 
 
 def _isatty(stream: IO[str]) -> bool:

@@ -36,7 +36,7 @@ def run(*args: str, stdin: str = "", cwd: Path | None = None) -> subprocess.Comp
 def test_help_everywhere() -> None:
     top = run("--help")
     assert top.returncode == 0 and "replay" in top.stdout and "usage: holdem" in top.stdout
-    for cmd in ("equity", "replay", "export", "play"):
+    for cmd in ("equity", "simulate", "replay", "export", "play"):
         r = run(cmd, "--help")
         assert r.returncode == 0 and f"usage: holdem {cmd}" in r.stdout, cmd
 
@@ -184,3 +184,69 @@ def test_play_saves_hands_that_replay(tmp_path: Path) -> None:
     check = run("replay", str(saved))
     assert check.returncode == 0, check.stdout
     assert f"{played} of {played} hands replayed exactly; 0 failed" in check.stdout
+
+
+# --- equity and simulate ----------------------------------------------------------------------
+
+
+def test_equity_exact_and_monte_carlo() -> None:
+    r = run("equity", "AsKs", "QdQc")
+    assert r.returncode == 0, r.stderr
+    assert "1,712,304 boards (exact)" in r.stdout
+    assert re.search(r"AsKs\s+equity\s+46\.2145%", r.stdout)
+    assert re.search(r"QdQc\s+equity\s+53\.7855%", r.stdout)
+    args = ("equity", "AhKh", "QQ+,AKs", "--board", "Qs7h2c", "--samples", "20000", "--seed", "1")
+    a, b, c = run(*args), run(*args, "--workers", "1"), run(*args, "--workers", "2")
+    assert a.returncode == b.returncode == c.returncode == 0, a.stderr + c.stderr
+    assert a.stdout == b.stdout == c.stdout  # same seed, same numbers, any number of workers
+    assert "board Qs7h2c" in a.stdout and "20,000 boards (Monte Carlo, seed 1)" in a.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "why"),
+    [
+        (("AsKs",), "give 2 to 10 hands or ranges, not 1"),
+        (("AsKs", "AsQc"), "card As"),
+        (("AsKx", "QdQc"), "AsKx"),
+        (("AsKs", "QdQc", "--samples", "0"), "argument --samples: '0' must be at least 1"),
+        (("AsKs", "QdQc", "--workers", "2", "--scheduler", "tcp://x:1"), "not allowed with"),
+        (("AsKs", "QdQc", "--exact", "--samples", "5"), "--exact enumerates every board"),
+    ],
+)
+def test_equity_bad_input(args: tuple[str, ...], why: str) -> None:
+    r = run("equity", *args)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and why in r.stderr, r.stderr
+
+
+def test_simulate_summary_and_determinism() -> None:
+    args = ("simulate", "--players", "3", "--hands", "300", "--seed", "1",
+            "--agents", "random,call,equity")
+    a = run(*args)
+    assert a.returncode == 0, a.stderr
+    lines = a.stdout.splitlines()
+    assert lines[0].startswith("300 hands of no-limit hold'em, 3 players, blinds 1/2, stacks 200")
+    assert lines[1].split() == ["agent", "hands", "chips", "won", "bb/100", "95%", "CI",
+                                "showdowns", "won", "at", "SD"]
+    rows = [ln.split() for ln in lines[3:6]]
+    assert [r[0] for r in rows] == ["random-1", "call-2", "equity-3"]
+    assert all(r[1] == "300" for r in rows)
+    assert sum(int(r[2].replace(",", "")) for r in rows) == 0  # no rake: zero-sum
+    assert lines[-1] == "total chips won 0 and rake 0: they sum to zero"
+    assert "hands/s" in a.stderr and "simulate 300/300" not in a.stderr  # no bar off a terminal
+    b = run(*args, "--workers", "2")
+    assert b.returncode == 0 and b.stdout == a.stdout  # same seed, any number of workers
+
+
+@pytest.mark.parametrize(
+    ("args", "why"),
+    [
+        (("--players", "1"), "'1' is not between 2 and 10"),
+        (("--hands", "0"), "'0' must be at least 1"),
+        (("--agents", "gto"), "unknown agent 'gto'"),
+        (("--stack", "5"), "below the minimum buy-in"),
+        (("--workers", "x"), "'x' is not a whole number"),
+    ],
+)
+def test_simulate_bad_arguments(args: tuple[str, ...], why: str) -> None:
+    r = run("simulate", *args)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and why in r.stderr, r.stderr
