@@ -35,28 +35,53 @@ hd_rank_t hd_eval_cards(const uint8_t *cards, int n) {
     return hd_hand_rank(h);
 }
 
-/* Card value -> index into hd_card_bit[256] (values >= 256 and negatives map to 255). */
+/* Card value -> index 0..255 into hd_card_pair (values >= 256 and negatives map to 255). */
 #define HD_CLAMP8(v) ((unsigned)(uint8_t)(v))
 #define HD_CLAMPW(v) ((uint64_t)(v) > 255u ? 255u : (unsigned)(uint64_t)(v))
 
+/* Sum the (key, bit) pairs of a row's K cards into key and sum, OR the bits into any.
+ * With GCC/Clang both sums are one 128-bit vector add per card (any buffer alignment). */
+#if defined(__GNUC__) || defined(__clang__)
+typedef uint64_t hd_v2u64 __attribute__((vector_size(16)));
+#define HD_ACCUMULATE(row, K, CLAMP, key, sum, any)                                  \
+    do {                                                                             \
+        hd_v2u64 acc_ = {HD_KEY_INIT, 0}, or_ = {0, 0}, x_;                          \
+        int j_;                                                                      \
+        for (j_ = 0; j_ < (K); ++j_) {                                               \
+            memcpy(&x_, &hd_card_pair[2u * CLAMP((row)[j_])], sizeof x_);            \
+            acc_ += x_;                                                              \
+            or_ |= x_;                                                               \
+        }                                                                            \
+        (key) = acc_[0];                                                             \
+        (sum) = acc_[1];                                                             \
+        (any) = or_[1];                                                              \
+    } while (0)
+#else
+#define HD_ACCUMULATE(row, K, CLAMP, key, sum, any)                                  \
+    do {                                                                             \
+        int j_;                                                                      \
+        (key) = HD_KEY_INIT;                                                         \
+        (sum) = 0;                                                                   \
+        (any) = 0;                                                                   \
+        for (j_ = 0; j_ < (K); ++j_) {                                               \
+            const uint64_t *p_ = &hd_card_pair[2u * CLAMP((row)[j_])];               \
+            (key) += p_[0];                                                          \
+            (sum) += p_[1];                                                          \
+            (any) |= p_[1];                                                          \
+        }                                                                            \
+    } while (0)
+#endif
+
 /* One row of K cards: returns its rank, or 0 if a card id is >= 52 (or negative) or repeated.
- * Validation: the card bits of distinct ids add without carries, so sum == or; a bad id
- * sets bit 63 (hd_card_bit). K is a constant at each call site so the loop unrolls. */
+ * Validation without branches: bits of distinct ids add without carries, so sum == any; a
+ * bad value sets bit 63 of any. K is a constant at each call site so the loop unrolls. */
 #define HD_BATCH_DEF(suffix, T, CLAMP)                                                 \
     HD_INLINE hd_rank_t hd_row_##suffix(const T *row, const int K) {                   \
-        uint64_t key = HD_KEY_INIT, sum = 0, any = 0;                                  \
-        int j;                                                                         \
-        for (j = 0; j < K; ++j) {                                                      \
-            unsigned v = CLAMP(row[j]);                                                \
-            uint64_t b = hd_card_bit[v];                                               \
-            key += hd_card_key[v & 63u];                                               \
-            sum += b;                                                                  \
-            any |= b;                                                                  \
-        }                                                                              \
-        {                                                                              \
-            hd_rank_t r = hd_rank_key_ids(key, any);                                   \
-            return ((sum ^ any) | (any >> HD_NCARDS)) ? 0 : r;                         \
-        }                                                                              \
+        uint64_t key, sum, any;                                                        \
+        hd_rank_t r;                                                                   \
+        HD_ACCUMULATE(row, K, CLAMP, key, sum, any);                                   \
+        r = hd_rank_key_ids(key, any);                                                 \
+        return ((sum ^ any) | (any >> HD_NCARDS)) ? 0 : r;                             \
     }                                                                                  \
     ptrdiff_t hd_eval_batch_##suffix(const T *cards, size_t n, int k, hd_rank_t *out) { \
         size_t i;                                                                      \

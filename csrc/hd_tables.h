@@ -29,7 +29,7 @@ extern "C" {
 #define HD_MIN_STRAIGHT_FLUSH 7453
 
 extern const uint64_t hd_card_key[64];              /* ids 52..63 are zero padding */
-extern const uint64_t hd_card_bit[256];             /* 1 << id; bit 63 for 52..255 */
+extern const uint64_t hd_card_pair[512];            /* v -> key, 1 << v; (0, 1 << 63) if v >= 52 */
 extern const uint16_t hd_flush_rank[8192];
 extern const uint8_t hd_hash_disp[16384];
 extern const uint16_t hd_hash_rank[HD_HASH_SIZE];

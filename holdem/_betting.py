@@ -25,17 +25,11 @@ from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from holdem._deck import Deck
-from holdem.actions import Action, ActionType
-from holdem.cards import Card, parse_cards
-from holdem.errors import (
-    DuplicateCardError,
-    IllegalActionError,
-    InvalidActionError,
-    InvalidCardError,
-    InvalidConfigError,
-    InvalidHandError,
-    OutOfTurnError,
-)
+from holdem._showdown import settle
+from holdem._validate import actions_of, check_start, given_cards, resolve, to_action
+from holdem.actions import Action
+from holdem.cards import Card
+from holdem.errors import IllegalActionError, InvalidConfigError, InvalidHandError, OutOfTurnError
 from holdem.hand_types import HandResult, LegalActions, Post
 
 _S = TypeVar("_S", bound="HandCore")
@@ -53,50 +47,14 @@ def _deal_order(seed: int | None, count: int) -> tuple[Card, ...]:
     return Deck(seed=seed).deal(count)
 
 
-def _cards_of(value: Any, what: str) -> tuple[Card, ...]:
-    if isinstance(value, str):
-        return parse_cards(value)
-    return tuple(Card(c) for c in value)
-
-
 class HandCore:
     """The plain-data core of :class:`holdem.HandState` (all state lives in these slots)."""
 
     __slots__ = (
-        "_acted",
-        "_actor",
-        "_aggr",
-        "_bb",
-        "_bb_seat",
-        "_bets",
-        "_board",
-        "_burns",
-        "_button",
-        "_cap",
-        "_committed",
-        "_cur",
-        "_fold_free",
-        "_folded",
-        "_full",
-        "_game",
-        "_hist",
-        "_hole",
-        "_inc",
-        "_kind",
-        "_legal",
-        "_lift",
-        "_live",
-        "_n",
-        "_nboard",
-        "_over",
-        "_partial",
-        "_posts",
-        "_raises",
-        "_result",
-        "_sb_seat",
-        "_sizes",
-        "_stacks",
-        "_start_stacks",
+        "_acted", "_actor", "_aggr", "_bb", "_bb_seat", "_bets", "_board", "_burns", "_button",
+        "_cap", "_committed", "_cur", "_fold_free", "_folded", "_full", "_game", "_hist", "_hole",
+        "_inc", "_kind", "_legal", "_lift", "_live", "_n", "_nboard", "_over", "_partial",
+        "_posts", "_raises", "_result", "_sb_seat", "_sizes", "_stacks", "_start_stacks",
         "_street",
     )
 
@@ -282,77 +240,25 @@ class HandCore:
 
     def _finish(self) -> None:
         """End the hand: one seat left (R19) or a showdown (R29-R33); pay the pots."""
-        from holdem import _showdown
-
-        n = self._n
-        folded = self._folded
-        game = self._game
-        ranks: list[int | None] | None = None
-        order: list[int] = []
-        shown: dict[int, tuple[Card, ...]] = {}
-        rank_of: dict[int, int] = {}
-        mucked: list[int] = []
-        out = folded
-        if self._live > 1:
+        showdown = self._live > 1
+        if showdown:
             self._need_board(5)
-            first = self._aggr if self._aggr >= 0 and self._street == 3 else -1
-            if first < 0:
-                first = next(j for j in ((self._button + k) % n for k in range(1, n + 1))
-                             if not folded[j])
-            order = [j for j in ((first + k) % n for k in range(n)) if not folded[j]]
-            show_all = (not game.muck_losing_hands) or any(self._stacks[j] == 0 for j in order)
-            board = self._board
-            ranks = [None] * n
-            com = self._committed
-            for j in order:
-                hole = self._hole[j]
-                if hole is None:
-                    raise InvalidHandError(
-                        f"seat {j} reaches the showdown but its hole cards are unknown")
-                r = _showdown.rank7((*hole, *board))
-                ranks[j] = r
-                if not show_all and any(
-                    rank_of[k] > r and com[k] >= com[j] for k in rank_of
-                ):
-                    # R33: a hand beaten in every pot it is in by a shown hand is mucked; it
-                    # stays eligible (it could not win anything, its rank is never shown).
-                    mucked.append(j)
-                    continue
-                rank_of[j] = r
-                shown[j] = hole
-        res = _showdown.split(self._committed, out, ranks, self._button, rake=game.rake,
-                              flop_dealt=self._nboard >= 3)
-        final = tuple(s + p for s, p in zip(self._stacks, res.payouts, strict=True))
-        payoffs = tuple(f - s for f, s in zip(final, self._start_stacks, strict=True))
-        self._result = HandResult(payoffs, final, tuple(res.pots), tuple(res.returned),
-                                  int(res.rake), tuple(order), shown, tuple(mucked),
-                                  rank_of)
-        if self._live > 1:
+        self._result = settle(self._game, self._button, self._folded, self._committed,
+                              self._stacks, self._start_stacks, self._hole,
+                              self._board[: self._nboard],
+                              self._aggr if self._street == 3 else -1, showdown)
+        if showdown:
             self._street = 4
         self._over = True
         self._actor = -1
         self._legal = None
 
-
     # ------------------------------------------------------------------ setup
     @classmethod
     def _start(cls: type[_S], game: Any, stacks: Sequence[int], button: int, seed: int | None,
                hole_cards: Any, board: Any) -> _S:
-        try:
-            stacks = list(stacks)
-        except TypeError:
-            raise InvalidConfigError(f"stacks must be a sequence of ints, got {stacks!r}") from None
+        stacks = check_start(game, stacks, button)
         n = len(stacks)
-        if not 2 <= n <= 10:
-            raise InvalidConfigError(f"a hand needs 2 to 10 players (R1), got {n}")
-        for i, s in enumerate(stacks):
-            if isinstance(s, bool) or not isinstance(s, int) or s < 1:
-                raise InvalidConfigError(f"stack of seat {i} must be an int >= 1, got {s!r}")
-        if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
-            raise InvalidConfigError(f"button must be a seat 0..{n - 1}, got {button!r}")
-        if game.straddle and n < 3:
-            raise InvalidConfigError("a straddle needs at least 3 players (R8)")
-
         st = object.__new__(cls)
         st._game = game
         st._n = n
@@ -450,40 +356,8 @@ class HandCore:
             st._board = (*order[b + 1:b + 4], order[b + 5], order[b + 7])
             st._partial = False
             return
-        if seed is not None:
-            raise InvalidConfigError("give either seed= or the cards (hole_cards=, board=), not both")
-        if hole_cards is None or len(hole_cards) != n:
-            raise InvalidConfigError(f"hole_cards needs one entry per seat ({n})")
-        holes: list[tuple[Card, ...] | None] = []
-        seen: set[int] = set()
-        partial = False
-        for i, h in enumerate(hole_cards):
-            if h is None:
-                holes.append(None)
-                partial = True
-                continue
-            try:
-                cards = _cards_of(h, "hole")
-            except (TypeError, InvalidCardError) as exc:
-                raise InvalidCardError(f"hole cards of seat {i}: {exc}") from None
-            if len(cards) != 2:
-                raise InvalidHandError(f"seat {i} needs exactly 2 hole cards, got {len(cards)}")
-            holes.append(cards)
-            for c in cards:
-                if c in seen:
-                    raise DuplicateCardError(f"card {c} is given twice")
-                seen.add(c)
-        bcards = _cards_of(board, "board") if board is not None else ()
-        if len(bcards) > 5:
-            raise InvalidHandError(f"a board has at most 5 cards, got {len(bcards)}")
-        for c in bcards:
-            if c in seen:
-                raise DuplicateCardError(f"card {c} is given twice")
-            seen.add(c)
-        st._hole = tuple(holes)
-        st._board = bcards
+        st._hole, st._board, st._partial = given_cards(n, seed, hole_cards, board)
         st._burns = ()
-        st._partial = partial or len(bcards) < 5
 
     # ------------------------------------------------------------------ engine core
     def _find_actor(self, start: int) -> int:
@@ -652,19 +526,8 @@ class HandCore:
         return None
 
     def actions(self) -> list[Action]:
-        """The legal action kinds as loose actions (fold, check/call, min and max bet/raise)."""
-        la = self.legal_actions()
-        out: list[Action] = []
-        if la.can_fold:
-            out.append(Action.fold())
-        out.append(Action.check() if la.can_check else Action.call())
-        if la.can_raise:
-            assert la.min_to is not None and la.max_to is not None
-            make = Action.bet if la.is_bet else Action.raise_to
-            out.append(make(la.min_to))
-            if la.max_to != la.min_to:
-                out.append(make(la.max_to))
-        return out
+        """The legal action kinds as actions (fold, check or call, min and max bet/raise)."""
+        return actions_of(self.legal_actions())
 
     def is_legal(self, action: Action | str | int) -> bool:
         try:
@@ -681,69 +544,12 @@ class HandCore:
             raise OutOfTurnError(f"seat {seat} acted out of turn: seat {self._actor} is to act")
         return self.legal_actions()
 
-    def _range(self, la: LegalActions, to: int, word: str) -> None:
-        if not la.can_raise:
-            reason = self._block_reason(la.seat)
-            raise IllegalActionError(f"{word} to {to} is not allowed: {reason}")
-        assert la.min_to is not None and la.max_to is not None
-        if la.min_to == la.max_to and to != la.min_to:
-            raise IllegalActionError(
-                f"{word} to {to} is not allowed: the only {word} is to {la.min_to}")
-        if to < la.min_to:
-            raise IllegalActionError(f"{word} to {to} is below the minimum {word} to {la.min_to}")
-        if to > la.max_to:
-            raise IllegalActionError(f"{word} to {to} is above the maximum {word} to {la.max_to}")
-
     def _resolve(self, action: Action | str | int, seat: int | None) -> tuple[int, int]:
         """Validate ``action`` for the seat to act; return ``(kind, to)`` for :meth:`_act`."""
-        if isinstance(action, str):
-            action = Action.parse(action)
-        elif isinstance(action, int) and not isinstance(action, bool):
-            action = Action.from_int(action)
-        elif not isinstance(action, tuple) or len(action) != 2:
-            raise InvalidActionError(f"not an action: {action!r}")
+        t, to = to_action(action)
         la = self._seat_check(seat)
-        t, to = action
-        if t == ActionType.FOLD:
-            if not la.can_fold:
-                raise IllegalActionError("fold is not offered: checking is free (R17); check")
-            return _FOLD, 0
-        if t == ActionType.CHECK:
-            if not la.can_check:
-                raise IllegalActionError(
-                    f"check is not allowed facing a bet: call {la.call} or fold")
-            return _CC, 0
-        if t == ActionType.CALL:
-            if la.can_check:
-                raise IllegalActionError("call: there is no bet to call; check instead")
-            return _CC, 0
-        if t == ActionType.CHECK_CALL:
-            return _CC, 0
-        if t == ActionType.ALL_IN:
-            i = la.seat
-            total = self._bets[i] + self._stacks[i]
-            if la.can_raise and la.max_to == total:
-                return _BR, total
-            if not la.can_check and la.call == self._stacks[i]:
-                return _CC, 0
-            allowed = f"the maximum is to {la.max_to}" if la.can_raise else "call or fold"
-            raise IllegalActionError(f"all in to {total} is not allowed: {allowed}")
-        if to is None:
-            raise InvalidActionError(f"{t.name.lower()} needs an amount")
-        if t == ActionType.BET:
-            if not la.is_bet:
-                raise IllegalActionError(
-                    f"bet to {to}: there is already a bet of {self._cur}; raise instead")
-            self._range(la, to, "bet")
-        elif t == ActionType.RAISE:
-            if la.is_bet:
-                raise IllegalActionError(f"raise to {to}: there is no bet to raise; bet instead")
-            self._range(la, to, "raise")
-        elif t == ActionType.BET_RAISE:
-            self._range(la, to, "bet" if la.is_bet else "raise")
-        else:
-            raise InvalidActionError(f"unknown action type {t!r}")
-        return _BR, to
+        i = la.seat
+        return resolve(t, to, la, self._bets[i], self._stacks[i], self._cur, self._block_reason)
 
     def apply(self, action: Action | str | int, *, seat: int | None = None) -> None:
         """Validate and apply ``action`` (an :class:`Action`, PHH text or int code).

@@ -9,7 +9,7 @@ from cpython.buffer cimport (
     PyBUF_C_CONTIGUOUS, PyBUF_FORMAT, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer,
 )
 from cpython.object cimport PyObject
-from libc.stdint cimport uint16_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint16_t, uint64_t
 from libc.string cimport memset
 
 import sys
@@ -66,12 +66,12 @@ cdef extern from "hd_tables.h":
     const uint16_t hd_flush_rank[8192]
     const uint8_t hd_hash_disp[1]
     const uint16_t hd_hash_rank[1]
-    const uint64_t hd_card_bit[256]
+    const uint64_t hd_card_pair[512]
     int HD_HASH_SIZE
     int HD_HASH_ROW_BITS
 
 #: Bytes of lookup tables the evaluator uses.
-TABLE_BYTES = (sizeof(hd_card_key) + sizeof(hd_card_bit) + sizeof(hd_flush_rank)
+TABLE_BYTES = (sizeof(hd_card_key) + sizeof(hd_card_pair) + sizeof(hd_flush_rank)
                + (1 << HD_HASH_ROW_BITS) * sizeof(uint8_t) + HD_HASH_SIZE * sizeof(uint16_t))
 
 # Rank ints are handed out from here, so evaluate() creates no object.
@@ -173,6 +173,27 @@ cdef Py_ssize_t _run(int kind, const void *cards, size_t n, int k, hd_rank_t *ou
     return hd_eval_batch_i64(<const int64_t *>cards, n, k, out)
 
 
+cdef Py_ssize_t _run_wide(int kind, const char *cards, Py_ssize_t itemsize, size_t n, int k,
+                          void *out, int out_kind) noexcept nogil:
+    """Like _run, into an int32/uint32/int64/uint64 output (out_kind as _kind), in chunks."""
+    cdef hd_rank_t tmp[2048]
+    cdef size_t start = 0, m, i
+    cdef Py_ssize_t bad
+    while start < n:
+        m = n - start if n - start < 2048 else 2048
+        bad = _run(kind, cards + start * k * itemsize, m, k, tmp)
+        if bad >= 0:
+            return <Py_ssize_t>start + bad
+        if out_kind == 4 or out_kind == 5:
+            for i in range(m):
+                (<int32_t *>out)[start + i] = tmp[i]
+        else:
+            for i in range(m):
+                (<int64_t *>out)[start + i] = tmp[i]
+        start += m
+    return -1
+
+
 cdef str _describe_bad_row(object row, Py_ssize_t index):
     cdef uint64_t seen = 0
     for v in row:
@@ -191,7 +212,8 @@ def evaluate_many(cards, *, n_cards=None, out=None):
     ``cards`` is any C-contiguous buffer of integers: a numpy array of any integer dtype, a
     2-D memoryview, or a flat buffer (``bytes``, ``array.array``, 1-D numpy) with
     ``n_cards`` per row. Returns ``uint16`` ranks: a numpy array if ``cards`` is one, else an
-    ``array.array('H')``; or fills ``out`` (a writable buffer of N ``uint16``) and returns it.
+    ``array.array('H')``; or fills ``out`` (a writable 1-D buffer of N ``uint16``, ``int32``,
+    ``uint32``, ``int64`` or ``uint64``) and returns it.
     Bad input raises :class:`~holdem.InvalidArrayError`; the GIL is released while ranking.
 
     >>> list(evaluate_many(bytes([48, 49, 50, 51, 44, 0, 1]), n_cards=7))
@@ -200,7 +222,7 @@ def evaluate_many(cards, *, n_cards=None, out=None):
     cdef Py_buffer view
     cdef Py_buffer oview
     cdef bint have_view = False, have_out = False
-    cdef int kind, k
+    cdef int kind, k, out_kind = 2
     cdef Py_ssize_t nrows, bad
     cdef hd_rank_t *dst
     cdef array result_arr
@@ -253,8 +275,10 @@ def evaluate_many(cards, *, n_cards=None, out=None):
                 raise InvalidArrayError(
                     f"out must be a writable C-contiguous buffer of uint16 ({exc})") from None
             have_out = True
-            if _kind(oview.format, oview.itemsize) != 2 or oview.ndim != 1:
-                raise InvalidArrayError("out must be a 1-D buffer of uint16 (format 'H')")
+            out_kind = _kind(oview.format, oview.itemsize)
+            if out_kind not in (2, 4, 5, 6, 7) or oview.ndim != 1:
+                raise InvalidArrayError(
+                    "out must be a 1-D buffer of uint16, int32, uint32, int64 or uint64")
             if oview.shape[0] != nrows:
                 raise InvalidArrayError(
                     f"out has {oview.shape[0]} items, the input has {nrows} rows")
@@ -273,7 +297,11 @@ def evaluate_many(cards, *, n_cards=None, out=None):
                 dst = <hd_rank_t *>result_arr.data.as_voidptr
 
         with nogil:
-            bad = _run(kind, view.buf, <size_t>nrows, k, dst)
+            if out_kind == 2:
+                bad = _run(kind, view.buf, <size_t>nrows, k, dst)
+            else:
+                bad = _run_wide(kind, <const char *>view.buf, view.itemsize, <size_t>nrows, k,
+                                oview.buf, out_kind)
         if bad >= 0:
             mv = memoryview(cards).cast("B").cast(view.format.decode("ascii"))
             row = mv[bad * k:(bad + 1) * k].tolist()

@@ -19,18 +19,12 @@ from holdem._deck cimport (
 )
 
 from holdem._deck import Deck
-from holdem.actions import Action, ActionType
-from holdem.cards import Card, parse_cards
-from holdem.errors import (
-    DuplicateCardError,
-    IllegalActionError,
-    InvalidActionError,
-    InvalidCardError,
-    InvalidConfigError,
-    InvalidHandError,
-    OutOfTurnError,
-)
-from holdem.hand_types import HandResult, LegalActions, Post
+from holdem._showdown import settle
+from holdem._validate import actions_of, check_start, given_cards, resolve, to_action
+from holdem.actions import Action
+from holdem.cards import Card
+from holdem.errors import IllegalActionError, InvalidConfigError, InvalidHandError, OutOfTurnError
+from holdem.hand_types import LegalActions, Post
 
 __all__ = ["HandCore"]
 
@@ -48,7 +42,6 @@ cdef enum:
     T_BET = 3
     T_RAISE = 4
 
-MAX_CHIPS = 1 << 53
 cdef object _MASK64 = (1 << 64) - 1
 cdef tuple _CARD_OBJS = tuple(Card(i) for i in range(52))
 
@@ -66,20 +59,6 @@ cdef tuple _deal_order(seed, int count):
     hd_rng_seed(&rng, <uint64_t>(seed & _MASK64))
     hd_deck_shuffle(&deck, &rng)
     return tuple([_CARD_OBJS[hd_deck_pop(&deck)] for _ in range(count)])
-cdef object _FOLD_T = ActionType.FOLD
-cdef object _CHECK_T = ActionType.CHECK
-cdef object _CALL_T = ActionType.CALL
-cdef object _CC_T = ActionType.CHECK_CALL
-cdef object _BET_T = ActionType.BET
-cdef object _RAISE_T = ActionType.RAISE
-cdef object _BR_T = ActionType.BET_RAISE
-cdef object _ALLIN_T = ActionType.ALL_IN
-
-
-def _cards_of(value):
-    if isinstance(value, str):
-        return parse_cards(value)
-    return tuple(Card(c) for c in value)
 
 
 def _rebuild(cls, state):
@@ -115,22 +94,8 @@ cdef class HandCore:
         cdef HandCore st
         cdef int n, i, k, sb_seat, bb_seat, last, actor
         cdef int64_t level, bb
-        try:
-            stacks = list(stacks)
-        except TypeError:
-            raise InvalidConfigError(f"stacks must be a sequence of ints, got {stacks!r}") from None
+        stacks = check_start(game, stacks, button)
         n = len(stacks)
-        if not 2 <= n <= 10:
-            raise InvalidConfigError(f"a hand needs 2 to 10 players (R1), got {n}")
-        for i, s in enumerate(stacks):
-            if isinstance(s, bool) or not isinstance(s, int) or s < 1:
-                raise InvalidConfigError(f"stack of seat {i} must be an int >= 1, got {s!r}")
-            if s > MAX_CHIPS:
-                raise InvalidConfigError(f"stack of seat {i} is above 2**53 chips")
-        if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
-            raise InvalidConfigError(f"button must be a seat 0..{n - 1}, got {button!r}")
-        if game.straddle and n < 3:
-            raise InvalidConfigError("a straddle needs at least 3 players (R8)")
         st = cls.__new__(cls)
         st.game = game
         st._n = n
@@ -230,41 +195,8 @@ cdef class HandCore:
             self._board = (order[b + 1], order[b + 2], order[b + 3], order[b + 5], order[b + 7])
             self._partial = False
             return
-        if seed is not None:
-            raise InvalidConfigError(
-                "give either seed= or the cards (hole_cards=, board=), not both")
-        if hole_cards is None or len(hole_cards) != n:
-            raise InvalidConfigError(f"hole_cards needs one entry per seat ({n})")
-        holes = []
-        seen = set()
-        partial = False
-        for i, h in enumerate(hole_cards):
-            if h is None:
-                holes.append(None)
-                partial = True
-                continue
-            try:
-                cards = _cards_of(h)
-            except (TypeError, InvalidCardError) as exc:
-                raise InvalidCardError(f"hole cards of seat {i}: {exc}") from None
-            if len(cards) != 2:
-                raise InvalidHandError(f"seat {i} needs exactly 2 hole cards, got {len(cards)}")
-            holes.append(cards)
-            for c in cards:
-                if c in seen:
-                    raise DuplicateCardError(f"card {c} is given twice")
-                seen.add(c)
-        bcards = _cards_of(board) if board is not None else ()
-        if len(bcards) > 5:
-            raise InvalidHandError(f"a board has at most 5 cards, got {len(bcards)}")
-        for c in bcards:
-            if c in seen:
-                raise DuplicateCardError(f"card {c} is given twice")
-            seen.add(c)
-        self._hole = tuple(holes)
-        self._board = tuple(bcards)
+        self._hole, self._board, self._partial = given_cards(n, seed, hole_cards, board)
         self._burns = ()
-        self._partial = partial or len(bcards) < 5
 
     # ------------------------------------------------------------------ plain queries
     @property
@@ -470,65 +402,16 @@ cdef class HandCore:
 
     cdef _finish(self):
         """End the hand: one seat left (R19) or a showdown (R29-R33); pay the pots."""
-        from holdem import _showdown
-
-        cdef int n = self._n, j, k, first
-        cdef bint show_all
-        game = self.game
-        folded = [bool(self._folded[j]) for j in range(n)]
-        committed = [self._committed[j] for j in range(n)]
-        ranks = None
-        order = []
-        shown = {}
-        rank_of = {}
-        mucked = []
-        if self._live > 1:
+        cdef int n = self._n, j
+        cdef bint showdown = self._live > 1
+        if showdown:
             self._need_board(5)
-            first = self._aggr if (self._aggr >= 0 and self._street == 3) else -1
-            if first < 0:
-                for k in range(1, n + 1):
-                    j = (self._button + k) % n
-                    if not self._folded[j]:
-                        first = j
-                        break
-            for k in range(n):
-                j = (first + k) % n
-                if not self._folded[j]:
-                    order.append(j)
-            show_all = not game.muck_losing_hands
-            for j in order:
-                if self._stacks[j] == 0:
-                    show_all = True
-            board = self._board
-            ranks = [None] * n
-            for j in order:
-                hole = self._hole[j]
-                if hole is None:
-                    raise InvalidHandError(
-                        f"seat {j} reaches the showdown but its hole cards are unknown")
-                r = _showdown.rank7((hole[0], hole[1]) + board)
-                ranks[j] = r
-                if not show_all:
-                    beaten = False
-                    for k2, r2 in rank_of.items():
-                        if r2 > r and committed[k2] >= committed[j]:
-                            beaten = True
-                            break
-                    if beaten:
-                        # R33: beaten in every pot it is in by a shown hand: mucked (it
-                        # stays eligible; it could not win anything).
-                        mucked.append(j)
-                        continue
-                rank_of[j] = r
-                shown[j] = hole
-        res = _showdown.split(committed, folded, ranks, self._button, rake=game.rake,
-                              flop_dealt=self._nboard >= 3)
-        payouts = res.payouts
-        final = tuple([self._stacks[j] + payouts[j] for j in range(n)])
-        payoffs = tuple([final[j] - self._start_stacks[j] for j in range(n)])
-        self._result = HandResult(payoffs, final, tuple(res.pots), tuple(res.returned),
-                                  int(res.rake), tuple(order), shown, tuple(mucked), rank_of)
-        if self._live > 1:
+        self._result = settle(
+            self.game, self._button, [bool(self._folded[j]) for j in range(n)],
+            [self._committed[j] for j in range(n)], [self._stacks[j] for j in range(n)],
+            self._start_stacks, self._hole, self._board[: self._nboard],
+            self._aggr if self._street == 3 else -1, showdown)
+        if showdown:
             self._street = 4
         self._over = True
         self._actor = -1
@@ -718,17 +601,7 @@ cdef class HandCore:
 
     def actions(self):
         """The legal action kinds as actions (fold, check or call, min and max bet/raise)."""
-        la = self.legal_actions()
-        out = []
-        if la.can_fold:
-            out.append(Action.fold())
-        out.append(Action.check() if la.can_check else Action.call())
-        if la.can_raise:
-            make = Action.bet if la.is_bet else Action.raise_to
-            out.append(make(la.min_to))
-            if la.max_to != la.min_to:
-                out.append(make(la.max_to))
-        return out
+        return actions_of(self.legal_actions())
 
     def is_legal(self, action):
         try:
@@ -745,68 +618,12 @@ cdef class HandCore:
             raise OutOfTurnError(f"seat {seat} acted out of turn: seat {self._actor} is to act")
         return self.legal_actions()
 
-    cdef _range(self, la, to, str word):
-        if not la.can_raise:
-            raise IllegalActionError(
-                f"{word} to {to} is not allowed: {self._block_reason(la.seat)}")
-        if la.min_to == la.max_to and to != la.min_to:
-            raise IllegalActionError(
-                f"{word} to {to} is not allowed: the only {word} is to {la.min_to}")
-        if to < la.min_to:
-            raise IllegalActionError(f"{word} to {to} is below the minimum {word} to {la.min_to}")
-        if to > la.max_to:
-            raise IllegalActionError(f"{word} to {to} is above the maximum {word} to {la.max_to}")
-
     cdef tuple _resolve(self, action, seat):
         """Validate ``action`` for the seat to act; return ``(kind, to)`` for :meth:`_act`."""
-        if isinstance(action, str):
-            action = Action.parse(action)
-        elif isinstance(action, int) and not isinstance(action, bool):
-            action = Action.from_int(action)
-        elif not isinstance(action, tuple) or len(action) != 2:
-            raise InvalidActionError(f"not an action: {action!r}")
+        t, to = to_action(action)
         la = self._seat_check(seat)
-        t, to = action
-        if t == _FOLD_T:
-            if not la.can_fold:
-                raise IllegalActionError("fold is not offered: checking is free (R17); check")
-            return (A_FOLD, 0)
-        if t == _CHECK_T:
-            if not la.can_check:
-                raise IllegalActionError(
-                    f"check is not allowed facing a bet: call {la.call} or fold")
-            return (A_CC, 0)
-        if t == _CALL_T:
-            if la.can_check:
-                raise IllegalActionError("call: there is no bet to call; check instead")
-            return (A_CC, 0)
-        if t == _CC_T:
-            return (A_CC, 0)
-        if t == _ALLIN_T:
-            i = la.seat
-            total = self._bets[i] + self._stacks[i]
-            if la.can_raise and la.max_to == total:
-                return (A_BR, total)
-            if not la.can_check and la.call == self._stacks[i]:
-                return (A_CC, 0)
-            allowed = f"the maximum is to {la.max_to}" if la.can_raise else "call or fold"
-            raise IllegalActionError(f"all in to {total} is not allowed: {allowed}")
-        if to is None:
-            raise InvalidActionError(f"{t.name.lower()} needs an amount")
-        if t == _BET_T:
-            if not la.is_bet:
-                raise IllegalActionError(
-                    f"bet to {to}: there is already a bet of {self._cur}; raise instead")
-            self._range(la, to, "bet")
-        elif t == _RAISE_T:
-            if la.is_bet:
-                raise IllegalActionError(f"raise to {to}: there is no bet to raise; bet instead")
-            self._range(la, to, "raise")
-        elif t == _BR_T:
-            self._range(la, to, "bet" if la.is_bet else "raise")
-        else:
-            raise InvalidActionError(f"unknown action type {t!r}")
-        return (A_BR, to)
+        i = la.seat
+        return resolve(t, to, la, self._bets[i], self._stacks[i], self._cur, self._block_reason)
 
     def apply(self, action, *, seat=None):
         """Validate and apply ``action`` (an :class:`Action`, PHH text or int code).

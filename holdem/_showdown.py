@@ -1,98 +1,86 @@
 """The one place where a hand meets the evaluator and the pot resolver (R29-R34).
 
-``rank7`` ranks a seat's seven cards (``holdem.evaluate``, branch ``eval``), ``describe_rank``
-names it (``holdem.describe``) and ``split`` resolves the pots (``holdem.pots.split_pots``,
-branch ``pots``). Until the evaluator is importable, a small private pure-Python stand-in with
-the same contract is used (higher rank = stronger).
+``rank7`` ranks a seat's seven cards with ``holdem.evaluate`` (best five of seven, R29/R30;
+higher is stronger), ``describe_rank`` names a rank (``holdem.describe``) and ``split``
+resolves the pots with ``holdem.split_pots`` (uncalled chips R21, side pots R31, odd chips
+R32, rake R34).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from itertools import combinations
+from collections.abc import Sequence
 from typing import Any
 
+from holdem._eval import evaluate
+from holdem.cards import Card
+from holdem.errors import InvalidHandError
+from holdem.evaluator import describe
+from holdem.hand_types import HandResult
 from holdem.pots import PotResult, Rake, split_pots
 
-__all__ = ["describe_rank", "rank7", "split"]
-
-_CATEGORY_NAMES = (
-    "High Card", "Pair", "Two Pair", "Three of a Kind", "Straight", "Flush",
-    "Full House", "Four of a Kind", "Straight Flush",
-)
-
-
-def _rank5(cards: Sequence[int]) -> int:
-    ranks = sorted((c >> 2 for c in cards), reverse=True)
-    flush = len({c & 3 for c in cards}) == 1
-    uniq = sorted(set(ranks), reverse=True)
-    straight_hi = -1
-    if len(uniq) == 5:
-        if uniq[0] - uniq[4] == 4:
-            straight_hi = uniq[0]
-        elif uniq == [12, 3, 2, 1, 0]:
-            straight_hi = 3
-    counts = sorted(((ranks.count(r), r) for r in uniq), reverse=True)
-    shape = [c for c, _ in counts]
-    order = [r for _, r in counts]
-    if straight_hi >= 0 and flush:
-        cat, key = 8, [straight_hi]
-    elif shape[0] == 4:
-        cat, key = 7, order
-    elif shape == [3, 2]:
-        cat, key = 6, order
-    elif flush:
-        cat, key = 5, ranks
-    elif straight_hi >= 0:
-        cat, key = 4, [straight_hi]
-    elif shape[0] == 3:
-        cat, key = 3, order
-    elif shape == [2, 2, 1]:
-        cat, key = 2, order
-    elif shape[0] == 2:
-        cat, key = 1, order
-    else:
-        cat, key = 0, ranks
-    value = cat
-    for i in range(5):
-        value = value * 13 + (key[i] if i < len(key) else 0)
-    return value
-
-
-def _fallback_evaluate(cards: Sequence[int]) -> int:
-    return max(_rank5(five) for five in combinations(cards, 5))
-
-
-def _fallback_describe(rank: int) -> str:
-    return _CATEGORY_NAMES[rank // 13**5]
-
-
-_impl: dict[str, Callable[..., Any]] = {}
-
-
-def _load() -> dict[str, Callable[..., Any]]:
-    import holdem
-
-    evaluate = getattr(holdem, "evaluate", None)
-    describe = getattr(holdem, "describe", None)
-    if evaluate is None or describe is None:
-        evaluate, describe = _fallback_evaluate, _fallback_describe
-    _impl.update(evaluate=evaluate, describe=describe)
-    return _impl
+__all__ = ["describe_rank", "rank7", "settle", "split"]
 
 
 def rank7(cards: Sequence[int]) -> int:
     """The evaluator rank of 5-7 cards (higher is stronger)."""
-    impl = _impl or _load()
-    return int(impl["evaluate"](list(cards)))
+    return int(evaluate(cards))
 
 
 def describe_rank(rank: int) -> str:
-    impl = _impl or _load()
-    return str(impl["describe"](rank))
+    """The text description of a rank, e.g. ``'Two Pair, Aces and Kings, Queen kicker'``."""
+    return describe(rank)
 
 
 def split(committed: Sequence[int], folded: Sequence[bool], ranks: Sequence[int | None] | None,
           button: int, *, rake: Rake | None, flop_dealt: bool) -> PotResult:
-    """Resolve the pots (R21, R31, R32, R34): ``holdem.pots.split_pots``."""
+    """Resolve the pots (R21, R31, R32, R34): ``holdem.split_pots``."""
     return split_pots(committed, folded, ranks, button, rake=rake, flop_dealt=flop_dealt)
+
+
+def settle(game: Any, button: int, folded: Sequence[bool], committed: Sequence[int],
+           stacks: Sequence[int], start_stacks: Sequence[int],
+           hole: Sequence[tuple[Card, ...] | None], board: tuple[Card, ...],
+           river_bettor: int, showdown: bool) -> HandResult:
+    """Pay the pots at the end of a hand and describe the showdown (R29-R33).
+
+    ``showdown`` is False when all but one seat folded (R19: no cards are shown). Otherwise the
+    seats still in show in order (R33): ``river_bettor`` (the last to bet or raise on the
+    river, -1 if none) first, else the first seat left of the button, then clockwise. Losing
+    hands are mucked when ``game.muck_losing_hands``: a hand is mucked when an already shown
+    hand beats it and covers its whole contribution (it could not win any pot it is in); a
+    mucked hand stays eligible for the pots it cannot win. When a seat in the showdown is all
+    in, every hand is shown (TDA 16). Unknown hole cards at a showdown raise InvalidHandError.
+    """
+    n = len(folded)
+    ranks: list[int | None] | None = None
+    order: list[int] = []
+    shown: dict[int, tuple[Card, ...]] = {}
+    rank_of: dict[int, int] = {}
+    mucked: list[int] = []
+    if showdown:
+        first = river_bettor
+        if first < 0:
+            first = next(j for j in ((button + k) % n for k in range(1, n + 1)) if not folded[j])
+        order = [j for j in ((first + k) % n for k in range(n)) if not folded[j]]
+        show_all = (not game.muck_losing_hands) or any(stacks[j] == 0 for j in order)
+        ranks = [None] * n
+        for j in order:
+            cards = hole[j]
+            if cards is None:
+                raise InvalidHandError(
+                    f"seat {j} reaches the showdown but its hole cards are unknown")
+            r = int(evaluate((*cards, *board)))  # R29: best five of the seven cards
+            ranks[j] = r
+            if not show_all and any(
+                rk > r and committed[k] >= committed[j] for k, rk in rank_of.items()
+            ):
+                mucked.append(j)
+                continue
+            rank_of[j] = r
+            shown[j] = cards
+    res = split_pots(committed, folded, ranks, button, rake=game.rake,
+                     flop_dealt=len(board) >= 3)
+    final = tuple(s + p for s, p in zip(stacks, res.payouts, strict=True))
+    payoffs = tuple(f - s for f, s in zip(final, start_stacks, strict=True))
+    return HandResult(payoffs, final, tuple(res.pots), tuple(res.returned), int(res.rake),
+                      tuple(order), shown, tuple(mucked), rank_of)

@@ -3,12 +3,14 @@
 :func:`split_pots` takes what each seat committed this hand, who folded, the hand ranks (higher
 is stronger) and the button, and returns a :class:`PotResult`: chips paid to each seat and the
 pot breakdown for display and hand histories. The work is done by an allocation-free C kernel
-(``csrc/hd_pots.c``); :func:`holdem._pots.split_pots_batch` resolves many hands from buffers.
+(``csrc/hd_pots.c``); :func:`split_pots_batch` resolves many hands from buffers in one
+``nogil`` loop, and Cython code can ``cimport`` the kernel as ``holdem._pots.split_pots_c``.
 
 The rules, in the order they are applied (ids from RULES.md):
 
 1. **Uncalled chips (R21).** The seat that committed the most, if it is alone at the top, gets
-   back its excess over the second-highest commitment before any pot is formed.
+   back its excess over the second-highest commitment before any pot is formed (whether or not
+   it folded: chips nobody matched were never at stake).
 2. **Side pots (R31).** Pots are layered at each distinct commitment of a seat that did not fold
    (all-in levels): the main pot holds everybody's chips up to the lowest live level, the next
    pot the chips between that level and the next one, and so on. Folded chips stay in every pot
@@ -54,9 +56,10 @@ from decimal import Decimal
 from fractions import Fraction
 
 from holdem import _pots
+from holdem._pots import split_pots_batch
 from holdem.errors import InvalidPotError
 
-__all__ = ["Pot", "PotResult", "Rake", "split_pots"]
+__all__ = ["Pot", "PotResult", "Rake", "split_pots", "split_pots_batch"]
 
 RakeFraction = int | float | Fraction | Decimal | str
 

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from reference import best_value, classify_five
 
 import holdem
@@ -437,8 +439,18 @@ def test_evaluate_many_out() -> None:
     assert out.tolist() == evaluate_many(hands).tolist()
     arr = array.array("H", bytes(128))
     assert evaluate_many(hands, out=arr) is arr and arr.tolist() == out.tolist()
-    for bad in (np.zeros(63, np.uint16), np.zeros(64, np.int32), np.zeros((8, 8), np.uint16),
-                np.zeros(128, np.uint16)[::2], b"\0" * 128, [0] * 64):
+    for dtype in (np.int32, np.uint32, np.int64, np.uint64):
+        wide = np.full(64, -1).astype(dtype)
+        assert evaluate_many(hands, out=wide) is wide and wide.tolist() == out.tolist()
+    many = np.array(random_hands(5000, 6, seed=19), dtype=np.uint8)  # several chunks
+    wide = np.zeros(5000, np.int32)
+    evaluate_many(many, out=wide)
+    assert wide.tolist() == evaluate_many(many).tolist()
+    many[4321, 2] = 52
+    with pytest.raises(InvalidArrayError, match="row 4321 "):
+        evaluate_many(many, out=wide)
+    for bad in (np.zeros(63, np.uint16), np.zeros(64, np.int16), np.zeros((8, 8), np.uint16),
+                np.zeros(64, np.float32), np.zeros(128, np.uint16)[::2], b"\0" * 128, [0] * 64):
         with pytest.raises(InvalidArrayError, match="out"):
             evaluate_many(hands, out=bad)
 
@@ -498,6 +510,31 @@ def test_evaluate_many_checks_every_row_position() -> None:
         hands[1, col] = hands[1, (col + 1) % 7]
         with pytest.raises(InvalidArrayError, match="row 1"):
             evaluate_many(hands)
+
+
+@given(
+    dtype=st.sampled_from(INT_DTYPES),
+    k=st.integers(5, 7),
+    data=st.data(),
+)
+def test_evaluate_many_on_arbitrary_values(dtype: type, k: int, data: st.DataObject) -> None:
+    """Garbage in: either every row is a valid hand and each rank matches evaluate(), or
+    InvalidArrayError names the first bad row. Never a crash (this also runs under ASan)."""
+    low = -3 if np.issubdtype(dtype, np.signedinteger) else 0
+    rows = data.draw(st.lists(
+        st.one_of(
+            st.lists(st.integers(0, 51), min_size=k, max_size=k, unique=True),
+            st.lists(st.integers(low, 70), min_size=k, max_size=k),
+        ),
+        max_size=20,
+    ))
+    arr = np.array(rows, dtype=dtype).reshape(len(rows), k)
+    bad = [i for i, r in enumerate(rows) if len(set(r)) < k or not all(0 <= v < 52 for v in r)]
+    if bad:
+        with pytest.raises(InvalidArrayError, match=f"row {bad[0]} "):
+            evaluate_many(arr)
+    else:
+        assert evaluate_many(arr).tolist() == [evaluate(r) for r in rows]
 
 
 # --- tables ------------------------------------------------------------------------------------

@@ -9,8 +9,6 @@ from __future__ import annotations
 import importlib.machinery
 import importlib.metadata
 import re
-import subprocess
-import sys
 import tomllib
 from pathlib import Path
 

@@ -51,6 +51,13 @@ def test_r21_return_is_measured_against_a_folded_caller_too() -> None:
     assert r.payouts == (300, 0, 0)
 
 
+def test_r21_excess_of_a_folded_top_committer_is_returned_too() -> None:
+    # Malformed but possible input (a seat folded although nobody bet more): the 60 chips
+    # nobody matched go back; the called 40 stay in the pot for seat 1.
+    r = split_pots([100, 40], [True, False], None, button=1)
+    assert (r.returned, r.payouts) == ((60, 0), (60, 80))
+
+
 # --- R31: side pots -----------------------------------------------------------------------
 
 ANA, BORIS, VERA = 0, 1, 2

@@ -178,10 +178,13 @@ def build() -> dict[str, object]:
     card_key = [0] * 64
     for card in range(52):
         card_key[card] = RANK_KEYS[card >> 2] + (1 << (SUIT_SHIFT + 4 * (card & 3)))
-    # Validation bits for batch input: 1 << id for a card, bit 63 for any byte value >= 52.
-    card_bit = [1 << v if v < 52 else 1 << 63 for v in range(256)]
+    # Batch input: for each value 0..255 the pair (key, validation bit): 1 << id for a card;
+    # key 0 and bit 63 for any value >= 52 (so a bad value shows in the OR of the bits).
+    card_pair: list[int] = []
+    for v in range(256):
+        card_pair += [card_key[v], 1 << v] if v < 52 else [0, 1 << 63]
     return {
-        "card_bit": card_bit,
+        "card_pair": card_pair,
         "flush": flush, "table": table, "disp": disp, "mul": mul, "attempt": attempt,
         "card_key": card_key, "cat_min": cat_min, "used_len": table_len, "n_keys": len(entries),
     }
@@ -225,7 +228,7 @@ extern "C" {{
 {cats}
 
 extern const uint64_t hd_card_key[64];              /* ids 52..63 are zero padding */
-extern const uint64_t hd_card_bit[256];             /* 1 << id; bit 63 for 52..255 */
+extern const uint64_t hd_card_pair[512];            /* v -> key, 1 << v; (0, 1 << 63) if v >= 52 */
 extern const uint16_t hd_flush_rank[8192];
 extern const uint8_t hd_hash_disp[{len(disp)}];
 extern const uint16_t hd_hash_rank[HD_HASH_SIZE];
@@ -240,7 +243,7 @@ extern const uint16_t hd_hash_rank[HD_HASH_SIZE];
         f"(of {len(table)});\n   multiplier found at attempt {t['attempt']}. */\n"
         '#include "hd_tables.h"\n\n'
         + c_array("uint64_t", "hd_card_key", card_key, 4, "0x{:016X}ULL")
-        + "\n" + c_array("uint64_t", "hd_card_bit", t["card_bit"], 4, "0x{:016X}ULL")  # type: ignore[arg-type]
+        + "\n" + c_array("uint64_t", "hd_card_pair", t["card_pair"], 4, "0x{:016X}ULL")  # type: ignore[arg-type]
         + "\n" + c_array("uint16_t", "hd_flush_rank", flush, 16)
         + "\n" + c_array("uint8_t", "hd_hash_disp", disp, 24)
         + "\n" + c_array("uint16_t", "hd_hash_rank", table, 16)

@@ -1,0 +1,178 @@
+"""Checks shared by both hand cores (compiled ``_hand`` and reference ``_betting``).
+
+Start arguments (R1, stacks, button, given cards) and the translation of a requested action
+into the core's ``(kind, to)`` with the error messages that say what was tried and what is
+allowed. Everything here is plain Python on immutable inputs, so both cores give the same
+answers and the same messages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from holdem.actions import Action, ActionType
+from holdem.cards import Card, parse_cards
+from holdem.errors import (
+    DuplicateCardError,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidCardError,
+    InvalidConfigError,
+    InvalidHandError,
+)
+from holdem.hand_types import LegalActions
+
+__all__ = [
+    "BET_RAISE", "CHECK_CALL", "FOLD", "actions_of", "check_start", "given_cards", "resolve",
+    "to_action",
+]
+
+FOLD, CHECK_CALL, BET_RAISE = 0, 1, 2
+MAX_CHIPS = 1 << 53
+
+
+def check_start(game: Any, stacks: Sequence[int], button: int) -> list[int]:
+    """Validate the stacks and button of a new hand (R1); return the stacks as a list."""
+    try:
+        out = list(stacks)
+    except TypeError:
+        raise InvalidConfigError(f"stacks must be a sequence of ints, got {stacks!r}") from None
+    n = len(out)
+    if not 2 <= n <= 10:
+        raise InvalidConfigError(f"a hand needs 2 to 10 players (R1), got {n}")
+    for i, s in enumerate(out):
+        if isinstance(s, bool) or not isinstance(s, int) or s < 1:
+            raise InvalidConfigError(f"stack of seat {i} must be an int >= 1, got {s!r}")
+        if s > MAX_CHIPS:
+            raise InvalidConfigError(f"stack of seat {i} is above 2**53 chips")
+    if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
+        raise InvalidConfigError(f"button must be a seat 0..{n - 1}, got {button!r}")
+    if game.straddle and n < 3:
+        raise InvalidConfigError("a straddle needs at least 3 players (R8)")
+    return out
+
+
+def _cards_of(value: Any) -> tuple[Card, ...]:
+    if isinstance(value, str):
+        return parse_cards(value)
+    return tuple(Card(c) for c in value)
+
+
+def given_cards(n: int, seed: object, hole_cards: Any, board: Any
+                ) -> tuple[tuple[tuple[Card, ...] | None, ...], tuple[Card, ...], bool]:
+    """Check cards given for a replay: ``(holes, board, partial)``; ``partial`` when some hole
+    cards are unknown (``None``) or the board has fewer than five cards."""
+    if seed is not None:
+        raise InvalidConfigError("give either seed= or the cards (hole_cards=, board=), not both")
+    if hole_cards is None or len(hole_cards) != n:
+        raise InvalidConfigError(f"hole_cards needs one entry per seat ({n})")
+    holes: list[tuple[Card, ...] | None] = []
+    seen: set[int] = set()
+    partial = False
+    for i, h in enumerate(hole_cards):
+        if h is None:
+            holes.append(None)
+            partial = True
+            continue
+        try:
+            cards = _cards_of(h)
+        except (TypeError, InvalidCardError) as exc:
+            raise InvalidCardError(f"hole cards of seat {i}: {exc}") from None
+        if len(cards) != 2:
+            raise InvalidHandError(f"seat {i} needs exactly 2 hole cards, got {len(cards)}")
+        holes.append(cards)
+        for c in cards:
+            if c in seen:
+                raise DuplicateCardError(f"card {c} is given twice")
+            seen.add(c)
+    bcards = _cards_of(board) if board is not None else ()
+    if len(bcards) > 5:
+        raise InvalidHandError(f"a board has at most 5 cards, got {len(bcards)}")
+    for c in bcards:
+        if c in seen:
+            raise DuplicateCardError(f"card {c} is given twice")
+        seen.add(c)
+    return tuple(holes), bcards, partial or len(bcards) < 5
+
+
+def _range(la: LegalActions, to: int, word: str, reason: Callable[[int], str | None]) -> None:
+    if not la.can_raise:
+        raise IllegalActionError(f"{word} to {to} is not allowed: {reason(la.seat)}")
+    assert la.min_to is not None and la.max_to is not None
+    if la.min_to == la.max_to and to != la.min_to:
+        raise IllegalActionError(
+            f"{word} to {to} is not allowed: the only {word} is to {la.min_to}")
+    if to < la.min_to:
+        raise IllegalActionError(f"{word} to {to} is below the minimum {word} to {la.min_to}")
+    if to > la.max_to:
+        raise IllegalActionError(f"{word} to {to} is above the maximum {word} to {la.max_to}")
+
+
+def to_action(action: object) -> tuple[Any, Any]:
+    """An :class:`Action`, PHH text or int code as an ``(ActionType, to)`` pair."""
+    if isinstance(action, str):
+        return Action.parse(action)
+    if isinstance(action, int) and not isinstance(action, bool):
+        return Action.from_int(action)
+    if not isinstance(action, tuple) or len(action) != 2:
+        raise InvalidActionError(f"not an action: {action!r}")
+    return action[0], action[1]
+
+
+def resolve(t: Any, to: Any, la: LegalActions, bet: int, stack: int, cur: int,
+            reason: Callable[[int], str | None]) -> tuple[int, int]:
+    """Validate a requested action against the legal actions ``la`` of the seat to act (its
+    street ``bet`` and ``stack``, the street's ``cur``rent bet); return ``(kind, to)``."""
+    if t == ActionType.FOLD:
+        if not la.can_fold:
+            raise IllegalActionError("fold is not offered: checking is free (R17); check")
+        return FOLD, 0
+    if t == ActionType.CHECK:
+        if not la.can_check:
+            raise IllegalActionError(f"check is not allowed facing a bet: call {la.call} or fold")
+        return CHECK_CALL, 0
+    if t == ActionType.CALL:
+        if la.can_check:
+            raise IllegalActionError("call: there is no bet to call; check instead")
+        return CHECK_CALL, 0
+    if t == ActionType.CHECK_CALL:
+        return CHECK_CALL, 0
+    if t == ActionType.ALL_IN:
+        total = bet + stack
+        if la.can_raise and la.max_to == total:
+            return BET_RAISE, total
+        if not la.can_check and la.call == stack:
+            return CHECK_CALL, 0
+        allowed = f"the maximum is to {la.max_to}" if la.can_raise else "call or fold"
+        raise IllegalActionError(f"all in to {total} is not allowed: {allowed}")
+    if t not in (ActionType.BET, ActionType.RAISE, ActionType.BET_RAISE):
+        raise InvalidActionError(f"unknown action type {t!r}")
+    if isinstance(to, bool) or not isinstance(to, int):
+        raise InvalidActionError(f"{ActionType(t).name.lower()} needs an int amount, got {to!r}")
+    if t == ActionType.BET:
+        if not la.is_bet:
+            raise IllegalActionError(f"bet to {to}: there is already a bet of {cur}; raise instead")
+        _range(la, to, "bet", reason)
+    elif t == ActionType.RAISE:
+        if la.is_bet:
+            raise IllegalActionError(f"raise to {to}: there is no bet to raise; bet instead")
+        _range(la, to, "raise", reason)
+    else:
+        _range(la, to, "bet" if la.is_bet else "raise", reason)
+    return BET_RAISE, to
+
+
+def actions_of(la: LegalActions) -> list[Action]:
+    """The legal action kinds as actions (fold, check or call, min and max bet/raise)."""
+    out: list[Action] = []
+    if la.can_fold:
+        out.append(Action.fold())
+    out.append(Action.check() if la.can_check else Action.call())
+    if la.can_raise:
+        assert la.min_to is not None and la.max_to is not None
+        make = Action.bet if la.is_bet else Action.raise_to
+        out.append(make(la.min_to))
+        if la.max_to != la.min_to:
+            out.append(make(la.max_to))
+    return out
