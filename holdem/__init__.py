@@ -66,6 +66,7 @@ from holdem.table import HandRecord, Player, PlayerStatus, Table
 from holdem.tournament import BlindLevel, BlindSchedule
 
 # --- ranges, equity, simulation (issue 6) -------------------------------------------------
+from holdem.equity import EquityResult, PlayerEquity, equity
 from holdem.simulate import AgentResult, SimulationResult, simulate
 from holdem.ranges import Range, parse_range
 
@@ -144,9 +145,12 @@ __all__ = [
     "Table",
     # equity
     "AgentResult",
+    "EquityResult",
+    "PlayerEquity",
     "SimulationResult",
     "simulate",
     "Range",
+    "equity",
     "parse_range",
     # history
     # live

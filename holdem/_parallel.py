@@ -30,13 +30,15 @@ True
 from __future__ import annotations
 
 import os
-import secrets
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
-from typing import Any, Final, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar, Union
 
+from holdem._seeding import resolve_seed, seed_bits
 from holdem.errors import InvalidConfigError
+
+if TYPE_CHECKING:  # concurrent.futures pulls in multiprocessing: import it only when used
+    from concurrent.futures import Executor
 
 __all__ = [
     "MASK64",
@@ -66,7 +68,7 @@ class SupportsSubmit(Protocol):
     def submit(self, fn: Callable[..., Any], /, *args: Any) -> Any: ...
 
 
-ExecutorLike = SupportsSubmit | Executor | str | None
+ExecutorLike = Union[SupportsSubmit, "Executor", str, None]
 
 
 def _splitmix64(x: int) -> tuple[int, int]:
@@ -91,15 +93,12 @@ def chunk_seed(seed: int, index: int) -> int:
     return out
 
 
-def master_seed(seed: int | None) -> int:
-    """Validate a user seed (an int in ``[0, 2**64)``), or draw a fresh one for ``None``."""
-    if seed is None:
-        return secrets.randbits(64)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise InvalidConfigError(f"seed must be an int in [0, 2**64) or None, not {seed!r}")
-    if not 0 <= seed <= MASK64:
-        raise InvalidConfigError(f"seed must be in [0, 2**64), not {seed}")
-    return seed
+def master_seed(seed: object) -> tuple[int, int]:
+    """``(kept, bits)`` for a user ``seed`` under the project rule (:mod:`holdem._seeding`):
+    any int (reduced modulo 2**64 to seed the chunks) or ``None`` (fresh from the OS; ``kept``
+    is what to report so the run can be replayed)."""
+    kept = resolve_seed(seed)
+    return kept, seed_bits(kept)
 
 
 def chunk_sizes(total: int, chunk: int) -> list[int]:
@@ -166,6 +165,8 @@ def open_executor(executor: ExecutorLike, *, small: bool = False) -> Iterator[Ru
         if small or workers <= 1:
             yield Runner(None, 1)
             return
+        from concurrent.futures import ProcessPoolExecutor
+
         with ProcessPoolExecutor(max_workers=workers) as pool:
             yield Runner(pool, workers)
         return
