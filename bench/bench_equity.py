@@ -32,6 +32,16 @@ EVAL7_BOARDS = 20_000          # reduced eval7 workload (of 1,712,304), scaled p
 POKERKIT_SAMPLES = 100         # reduced pokerkit workload, scaled per board
 
 
+def _rate(benchmark: Any, boards: int) -> None:
+    """Record boards per call and, when timing is on, per-board time and boards/s (median)."""
+    benchmark.extra_info["boards"] = boards
+    stats = getattr(benchmark, "stats", None)
+    median = getattr(getattr(stats, "stats", None), "median", None)
+    if median:
+        benchmark.extra_info["ns_per_board"] = round(1e9 * median / boards, 2)
+        benchmark.extra_info["M_boards_per_s"] = round(boards / median / 1e6, 4)
+
+
 @pytest.fixture(scope="module")
 def pool() -> Iterator[ProcessPoolExecutor]:
     with ProcessPoolExecutor(max_workers=2) as p:
@@ -45,7 +55,7 @@ def pool() -> Iterator[ProcessPoolExecutor]:
 @pytest.mark.benchmark(group="exact heads-up preflop (per call; see boards)")
 def test_exact_headsup_holdem(benchmark: Any) -> None:
     r = benchmark(holdem.equity, HU, executor="serial")
-    benchmark.extra_info["boards"] = r.boards
+    _rate(benchmark, r.boards)
     assert r.boards == 1_712_304 and round(100 * r[0].equity, 4) == 46.2145
 
 
@@ -65,16 +75,16 @@ def _eval7_loop(boards: int) -> float:
 @pytest.mark.benchmark(group="exact heads-up preflop (per call; see boards)")
 def test_exact_headsup_eval7_python_loop_reduced(benchmark: Any) -> None:
     """eval7.evaluate in a Python loop over the first 20,000 boards (of 1,712,304): scale x85.6."""
-    benchmark.extra_info["boards"] = EVAL7_BOARDS
-    benchmark.extra_info["scale_to_full"] = 1_712_304 / EVAL7_BOARDS
     share = benchmark(_eval7_loop, EVAL7_BOARDS)
+    _rate(benchmark, EVAL7_BOARDS)
+    benchmark.extra_info["scale_to_full"] = 1_712_304 / EVAL7_BOARDS
     assert 0.0 < share < 1.0
 
 
 @pytest.mark.benchmark(group="exact heads-up on a flop (990 boards)")
 def test_exact_flop_holdem(benchmark: Any) -> None:
     r = benchmark(holdem.equity, HU, FLOP, executor="serial")
-    benchmark.extra_info["boards"] = r.boards
+    _rate(benchmark, r.boards)
     assert r.boards == 990
 
 
@@ -102,7 +112,7 @@ def test_exact_flop_eval7_python_loop(benchmark: Any) -> None:
     the loop is the peer.)
     """
     eq = benchmark(_eval7_flop_loop)
-    benchmark.extra_info["boards"] = 990
+    _rate(benchmark, 990)
     assert eq == pytest.approx(holdem.equity(HU, FLOP)[0].equity, abs=1e-12)
 
 
@@ -112,7 +122,7 @@ def test_exact_flop_eval7_python_loop(benchmark: Any) -> None:
 @pytest.mark.benchmark(group="monte carlo 3-way preflop (per call; see boards)")
 def test_mc_3way_holdem_one_core(benchmark: Any) -> None:
     r = benchmark(holdem.equity, THREE, samples=MC_SAMPLES, seed=1, executor="serial")
-    benchmark.extra_info["boards"] = r.boards
+    _rate(benchmark, r.boards)
     assert r.boards == MC_SAMPLES
 
 
@@ -127,9 +137,9 @@ def _pokerkit_3way(samples: int) -> list[float]:
 @pytest.mark.benchmark(group="monte carlo 3-way preflop (per call; see boards)")
 def test_mc_3way_pokerkit_reduced(benchmark: Any) -> None:
     """pokerkit.calculate_equities with 100 samples (vs 1,000,000): scale x10,000."""
-    benchmark.extra_info["boards"] = POKERKIT_SAMPLES
-    benchmark.extra_info["scale_to_full"] = MC_SAMPLES / POKERKIT_SAMPLES
     eq = benchmark(_pokerkit_3way, POKERKIT_SAMPLES)
+    _rate(benchmark, POKERKIT_SAMPLES)
+    benchmark.extra_info["scale_to_full"] = MC_SAMPLES / POKERKIT_SAMPLES
     assert sum(eq) == pytest.approx(1.0)
 
 
@@ -139,13 +149,13 @@ def test_mc_3way_pokerkit_reduced(benchmark: Any) -> None:
 @pytest.mark.benchmark(group="scaling: monte carlo 3-way, 4M boards")
 def test_scaling_serial(benchmark: Any) -> None:
     r = benchmark(holdem.equity, THREE, samples=4 * MC_SAMPLES, seed=2, executor="serial")
-    benchmark.extra_info["boards"] = r.boards
+    _rate(benchmark, r.boards)
 
 
 @pytest.mark.benchmark(group="scaling: monte carlo 3-way, 4M boards")
 def test_scaling_two_processes(benchmark: Any, pool: ProcessPoolExecutor) -> None:
     r = benchmark(holdem.equity, THREE, samples=4 * MC_SAMPLES, seed=2, executor=pool)
-    benchmark.extra_info["boards"] = r.boards
+    _rate(benchmark, r.boards)
     assert r == holdem.equity(THREE, samples=4 * MC_SAMPLES, seed=2, executor="serial")
 
 
@@ -153,11 +163,11 @@ def test_scaling_two_processes(benchmark: Any, pool: ProcessPoolExecutor) -> Non
 def test_scaling_exact_ranges_serial(benchmark: Any) -> None:
     r = benchmark(holdem.equity, RANGES, "Kh7c2d", exact=True,
                   executor="serial")
-    benchmark.extra_info["boards"] = r.boards
+    _rate(benchmark, r.boards)
 
 
 @pytest.mark.benchmark(group="scaling: exact range vs range on a flop")
 def test_scaling_exact_ranges_two_processes(benchmark: Any, pool: ProcessPoolExecutor) -> None:
     r = benchmark(holdem.equity, RANGES, "Kh7c2d", exact=True,
                   executor=pool)
-    benchmark.extra_info["boards"] = r.boards
+    _rate(benchmark, r.boards)

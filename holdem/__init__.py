@@ -146,9 +146,9 @@ __all__ = [
     "RandomAgent",
     "Table",
     # equity
+    "AgentResult",
     "EquityResult",
     "PlayerEquity",
-    "AgentResult",
     "SimulationResult",
     "simulate",
     "Range",

@@ -47,6 +47,9 @@ class Kind(IntEnum):
     WAITING = 3
 
 
+_REGULAR, _POSTER, _WAITING = int(Kind.REGULAR), int(Kind.POSTER), int(Kind.WAITING)
+
+
 class Positions(NamedTuple):
     """Table seats of the last hand's button, small blind (``None`` when dead) and big blind."""
 
@@ -87,9 +90,21 @@ def plan_hand(kinds: Sequence[Kind], prev: Positions | None, *, dead_button: boo
     it holds a player dealt in, else the next such seat).
     """
     size = len(kinds)
-    ready = [s for s in range(size) if kinds[s] == Kind.REGULAR]
-    posters = [s for s in range(size) if kinds[s] == Kind.POSTER]
-    waiting = [s for s in range(size) if kinds[s] == Kind.WAITING]
+    ready: list[int] = []
+    posters: list[int] = []
+    waiting: list[int] = []
+    for s, k in enumerate(kinds):
+        if k == _REGULAR:
+            ready.append(s)
+        elif k == _POSTER:
+            posters.append(s)
+        elif k == _WAITING:
+            waiting.append(s)
+    if prev is not None and not posters and not waiting and not dead_button and len(ready) > 2:
+        # the common case: everybody dealt in owes nothing (R4, R2)
+        button = _next(ready, prev.button, size)
+        sb = _next(ready, button, size)
+        return Plan(tuple(ready), Positions(button, sb, _next(ready, sb, size)), (), False)
     if len(ready) + len(posters) + len(waiting) < 2:
         return None
     if prev is None or len(ready) < 2 or (

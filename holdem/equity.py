@@ -84,6 +84,8 @@ MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 10
 AUTO_EXACT_WORK: Final = 50_000_000
 """Hand evaluations up to which ``exact=None`` enumerates (about a fifth of a second per core)."""
+AUTO_COUNT_LIMIT: Final = 10_000_000
+"""Largest product of range sizes for which ``exact=None`` counts the valid assignments."""
 EXACT_MAX_ASSIGNMENTS: Final = 5_000_000
 """Most combo assignments exhaustive enumeration will list."""
 EXACT_CHUNK_BOARDS: Final = 1 << 18
@@ -395,9 +397,12 @@ def equity(
         )
     per = math.comb(rem, k)
     bound = math.prod(counts)
+    # automatic: enumerate when the valid assignments (counted when the product of the
+    # range sizes is small enough to walk quickly) times the boards are little work
     want_exact = exact is True or (
         exact is None and samples is None and target_se is None
-        and bound * per * n <= AUTO_EXACT_WORK
+        and (bound * per * n <= AUTO_EXACT_WORK or bound <= AUTO_COUNT_LIMIT)
+        and per * n <= AUTO_EXACT_WORK
     )
     if want_exact:
         limit = EXACT_MAX_ASSIGNMENTS if exact else max(1, AUTO_EXACT_WORK // (per * n))

@@ -110,6 +110,10 @@ class Player:
         return self.entry_due or self.owes_big_blind or self.owes_small_blind
 
 
+_OUT, _REGULAR, _POSTER, _WAITING_KIND = Kind.OUT, Kind.REGULAR, Kind.POSTER, Kind.WAITING
+_SITTING_OUT, _WAITING = PlayerStatus.SITTING_OUT, PlayerStatus.WAITING
+
+
 class HandRecord(NamedTuple):
     """One finished hand at the table (seats are table seats; ``state`` is the final
     :class:`holdem.HandState`, whose own seat numbers are positions ``0..n-1`` over ``seats``;
@@ -367,20 +371,21 @@ class Table:
         return g, lv
 
     def _kinds(self) -> list[Kind]:
-        kinds = []
+        kinds: list[Kind] = []
+        tournament = self.tournament
         for p in self._seats:
             if p is None or p.stack == 0:
-                kinds.append(Kind.OUT)
-            elif self.tournament:
-                kinds.append(Kind.REGULAR)
-            elif p.status is PlayerStatus.SITTING_OUT:
-                kinds.append(Kind.OUT)
-            elif p.status is PlayerStatus.WAITING:
-                kinds.append(Kind.WAITING)
-            elif p.owes:
-                kinds.append(Kind.POSTER)
+                kinds.append(_OUT)
+            elif tournament:
+                kinds.append(_REGULAR)
+            elif p.status is _SITTING_OUT:
+                kinds.append(_OUT)
+            elif p.status is _WAITING:
+                kinds.append(_WAITING_KIND)
+            elif p.entry_due or p.owes_big_blind or p.owes_small_blind:
+                kinds.append(_POSTER)
             else:
-                kinds.append(Kind.REGULAR)
+                kinds.append(_REGULAR)
         return kinds
 
     def _plan(self) -> Plan | None:
@@ -406,6 +411,12 @@ class Table:
         try:
             state, button_index, posts = self._deal(game, plan)
             self._run(state, plan, button_index, game)
+        except BaseException:
+            # a void hand (an agent failed): nothing moved; players who left during it go now
+            for p in self._seats:
+                if p is not None and p.leaving:
+                    self._remove(p)
+            raise
         finally:
             self._in_hand = False
             self._dealt = ()

@@ -555,3 +555,14 @@ def test_long_session_dead_button_conserves_chips() -> None:
     _, recs = session(7, 2_000, dead_button=True)
     assert any(r.small_blind is None for r in recs)
     assert any(r.button not in r.seats for r in recs)
+
+
+@pytest.mark.parametrize("name", ["holdem.table", "holdem.agents", "holdem.tournament",
+                                  "holdem.simulate", "holdem._seating"])
+def test_docstring_examples(name: str) -> None:
+    import doctest
+    import importlib
+
+    failed, tried = doctest.testmod(importlib.import_module(name),
+                                    optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert failed == 0 and (tried > 0 or name == "holdem._seating")
