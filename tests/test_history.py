@@ -212,3 +212,25 @@ def test_generated_traces_replay_from_phhs() -> None:
     for i, hh in enumerate(hands, 1):
         r = replay(hh, name=f"public_50.phhs[{i}]")
         assert r.state.is_terminal() and r.ok, (i, r.mismatches)
+
+
+
+def test_table_session_hands_round_trip() -> None:
+    """Hands of a table session (moving button R4, players going broke R37) written as PHH
+    replay to the same stacks; a hand with a forced bet PHH cannot describe is refused."""
+    from holdem import RandomAgent, Table
+
+    table = Table(Game(big_blind=2), seats=5, seed=9)
+    for seat in range(5):
+        table.sit(seat, f"p{seat}", 100 + 50 * seat, RandomAgent(seed=seat))
+    written = 0
+    for record in table.play(60):
+        try:
+            hh = from_state(record.state, players=list(record.names))
+        except InvalidHistoryError as e:
+            assert "PHH describes only" in str(e)
+            continue
+        r = replay(loads(dumps(hh)), name=f"hand {record.number}")
+        assert r.ok, r.mismatches
+        written += 1
+    assert written >= 20
