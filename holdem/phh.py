@@ -289,7 +289,7 @@ def _check_kind(name: str, value: object, kind: str) -> Any:
     return value
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class HandHistory:
     """One hand in PHH: the game, the starting stacks, the actions and optional facts.
 
@@ -461,6 +461,18 @@ class HandHistory:
 
     def __str__(self) -> str:
         return dumps(self)
+
+    def __repr__(self) -> str:
+        # Only the fields that are set: the repr pastes back and stays readable.
+        parts = []
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.name in ("variant", "antes", "blinds_or_straddles", "starting_stacks") or (
+                value is not None and value != f.default and not (
+                    f.name == "user_fields" and not value)
+            ):
+                parts.append(f"{f.name}={value!r}")
+        return f"HandHistory({', '.join(parts)})"
 
 
 def _dump_table(data: Mapping[str, Any]) -> str:

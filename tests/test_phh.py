@@ -65,6 +65,9 @@ def test_parse_fields_comments_and_unknown_cards() -> None:
     assert a[6].kind == "" and a[6].commentary == "a no-op: standalone commentary"
     assert str(a[6]) == "# a no-op: standalone commentary"
     assert loads(dumps(hh)) == hh
+    # repr pastes back, and lists only the fields that are set
+    assert eval(repr(hh), {"HandHistory": HandHistory, "HistoryAction": HistoryAction}) == hh
+    assert "finishing_stacks" not in repr(hh) and "year=2009" in repr(hh)
 
 
 @pytest.mark.parametrize(
