@@ -43,7 +43,7 @@ from holdem.actions import Action, ActionType
 from holdem.cards import Card
 from holdem.errors import HoldemError, InvalidHandError, InvalidHistoryError
 from holdem.game import AnteType, Game, Structure
-from holdem.hand_types import Street
+from holdem.hand_types import SeatStatus, Street
 from holdem.phh import HandHistory, HistoryAction, Number
 from holdem.state import HandState, ReferenceHandState
 
@@ -265,6 +265,8 @@ def replay(hh: HandHistory, *, name: str | None = None) -> Replay:
         if a.kind == "sm":
             if not state.is_terminal() and state.actor is not None:
                 raise fail(f"the betting is not over (p{state.actor + 1} to act)")
+            if state.status(a.player) is SeatStatus.FOLDED:
+                raise fail(f"p{a.player + 1} folded: only players still in the hand show down")
             if a.cards is not None:
                 held = hole[a.player]
                 if held is not None and not all(

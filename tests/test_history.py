@@ -74,6 +74,7 @@ def test_finishing_stack_mismatch_is_reported() -> None:
         ("'p3 f', 'p1 cc', 'p2 cc', 'd db 2c7d9h', 'p1 cc', 'p2 cc', 'd db 3c', 'p1 cc', "
          "'p2 cc', 'd db 4c', 'p1 cc', 'p2 cc', 'p1 sm KdKc'", 15, "p1 was dealt AsAh, not KdKc"),
         ("'p3 cbr 6', 'p1 sm'", 4, "betting is not over"),
+        ("'p3 f', 'p1 f', 'p3 sm 7c2d'", 5, "p3 folded: only players still in the hand"),
     ],
 )
 def test_illegal_actions_name_file_index_and_reason(actions: str, index: int, why: str) -> None:
