@@ -455,6 +455,9 @@ def main(
     except KeyboardInterrupt:
         print(f"{prog}: interrupted", file=err)
         return 130
+    except UnicodeDecodeError as e:
+        print(f"{prog}: error: the input is not valid text ({e.reason})", file=err)
+        return 2
     except BrokenPipeError:
         # The reader went away (``holdem export ... | head``): not an error of ours.
         devnull = os.open(os.devnull, os.O_WRONLY)
