@@ -75,6 +75,18 @@ from holdem.history import Replay, from_state, replay
 from holdem.phh import HandHistory, HistoryAction
 
 # --- live dealing (issue 8) ---------------------------------------------------------------
+from holdem.live import LiveHand, ShuffleFunction
+from holdem.live_events import (
+    CardAccount,
+    CardExposed,
+    DealerError,
+    ExtraCards,
+    OverdealtFlop,
+    PrematureFlop,
+    PrematureRiver,
+    PrematureTurn,
+    Ruling,
+)
 
 __all__ = [
     "CARDS",
@@ -161,4 +173,15 @@ __all__ = [
     "from_state",
     "replay",
     # live
+    "CardAccount",
+    "CardExposed",
+    "DealerError",
+    "ExtraCards",
+    "LiveHand",
+    "OverdealtFlop",
+    "PrematureFlop",
+    "PrematureRiver",
+    "PrematureTurn",
+    "Ruling",
+    "ShuffleFunction",
 ]
