@@ -34,6 +34,10 @@ MAX_CHIPS = 1 << 53
 
 def check_start(game: Any, stacks: Sequence[int], button: int) -> list[int]:
     """Validate the stacks and button of a new hand (R1); return the stacks as a list."""
+    if (type(stacks) is list and 2 <= len(stacks) <= 10 and type(button) is int
+            and 0 <= button < len(stacks) and not (game.straddle and len(stacks) < 3)
+            and all(type(s) is int and 0 < s <= MAX_CHIPS for s in stacks)):
+        return stacks[:]  # the common case, checked in one pass
     try:
         out = list(stacks)
     except TypeError:
@@ -109,15 +113,23 @@ def _range(la: LegalActions, to: int, word: str, reason: Callable[[int], str | N
         raise IllegalActionError(f"{word} to {to} is above the maximum {word} to {la.max_to}")
 
 
-def to_action(action: object) -> tuple[Any, Any]:
-    """An :class:`Action`, PHH text or int code as an ``(ActionType, to)`` pair."""
+def to_action(action: object, seat: int | None = None) -> tuple[Any, Any, int | None]:
+    """An :class:`Action`, PHH text or int code as ``(ActionType, to, seat)``; a PHH player
+    token (``p3 cbr 300``) names the seat that must be acting (it must agree with ``seat``)."""
     if isinstance(action, str):
-        return Action.parse(action)
+        named = Action.player_of(action)
+        if named is not None:
+            if seat is not None and seat != named:
+                raise InvalidActionError(f"{action!r} names seat {named}, but seat={seat} was given")
+            seat = named
+        t, to = Action.parse(action)
+        return t, to, seat
     if isinstance(action, int) and not isinstance(action, bool):
-        return Action.from_int(action)
+        t, to = Action.from_int(action)
+        return t, to, seat
     if not isinstance(action, tuple) or len(action) != 2:
         raise InvalidActionError(f"not an action: {action!r}")
-    return action[0], action[1]
+    return action[0], action[1], seat
 
 
 def resolve(t: Any, to: Any, la: LegalActions, bet: int, stack: int, cur: int,
