@@ -165,7 +165,8 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
     - ``agents``: 2 to 10 agents (a sequence, named after each agent's ``name`` attribute or
       class, or a mapping name -> agent).
     - ``game``: a cash :class:`holdem.Game` (blinds, structure, rake...).
-    - ``seed``: an int in ``[0, 2**64)``; ``None`` draws one (kept in the result).
+    - ``seed``: any int (reduced modulo 2**64, the project's seed rule); ``None`` draws one
+      (kept in the result's ``seed`` so the run can be replayed).
     - ``executor``: ``None`` (all cores), ``"serial"`` or any executor (``submit(fn, *args)``).
     - ``stack``: chips each agent starts every hand with (default ``100 * big_blind``).
     - ``chunk_hands``: hands per chunk (part of the result's identity together with ``seed``).
@@ -186,7 +187,7 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
     if isinstance(stack, bool) or not isinstance(stack, int) or stack < 10 * game.big_blind:
         raise InvalidConfigError(
             f"stack must be an int of at least 10 big blinds (R35), got {stack!r}")
-    master = master_seed(seed)
+    kept, master = master_seed(seed)
     sizes = chunk_sizes(hands, chunk_hands)
     show = progress
     if show is None:
@@ -219,4 +220,4 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
         var = (sq - chips * mean) / (hands - 1) if hands > 1 else 0.0
         ci = _Z95 * math.sqrt(max(var, 0.0) / hands) * 100 / bb
         out.append(AgentResult(name, hands, chips, 100 * mean / bb, ci, sd, sd / hands, won))
-    return SimulationResult(hands, rake, bb, master, tuple(out))
+    return SimulationResult(hands, rake, bb, kept, tuple(out))

@@ -56,7 +56,7 @@ from collections.abc import Callable, Iterator
 from enum import Enum
 from typing import Any, NamedTuple
 
-from holdem._parallel import chunk_seed
+from holdem._parallel import chunk_seed, master_seed
 from holdem._seating import Kind, Plan, Positions, between, plan_hand
 from holdem.actions import Action, ActionType
 from holdem.agents import ActionLike, Observation, agent_name, resolve_agent
@@ -138,7 +138,7 @@ class HandRecord(NamedTuple):
 class Table:
     """A table of ``seats`` seats playing ``game`` hand after hand (see the module docstring).
 
-    ``seed``: the session seed (None: drawn at random, kept in :attr:`seed`). ``max_buy_in``:
+    ``seed``: the session seed, any int (None: drawn at random, kept in :attr:`seed`). ``max_buy_in``:
     optional cap on buy-ins and stacks after adding chips (R35). ``dead_button``: TDA dead
     button instead of the moving button (R4). ``schedule``/``clock``: tournament levels (R10)
     and the clock they are timed with (seconds, default :func:`time.monotonic`).
@@ -176,11 +176,11 @@ class Table:
         self.dead_button = bool(dead_button)
         self.schedule = schedule
         self.clock = clock if clock is not None else time.monotonic
-        self.seed = seed if seed is not None else random.getrandbits(64)
+        self.seed, self._bits = master_seed(seed)
         self._seats: list[Player | None] = [None] * seats
         self._prev: Positions | None = None
         self._prev_sb_pos: int | None = None
-        self._first_button = random.Random(self.seed).randrange(seats)
+        self._first_button = random.Random(self._bits).randrange(seats)
         self._games: dict[int, Game] = {}
         self._start_time: float | None = None
         self.hand_number = 0
@@ -442,7 +442,7 @@ class Table:
         if game.straddle and n == 2:
             game = dataclasses.replace(game, straddle=False)
         stacks = [self._seat(s).stack for s in dealt]
-        seed = chunk_seed(self.seed, self.hand_number)
+        seed = chunk_seed(self._bits, self.hand_number)
         state: AnyHandState
         if dead_sb or plan.posters:
             # the reference core (same cards, same rules) takes the table's extra posts
