@@ -68,7 +68,7 @@ from holdem.errors import (
     TableError,
 )
 from holdem.game import Game, Mode, Structure
-from holdem.hand_types import LegalActions, Post
+from holdem.hand_types import LegalActions, Post, Street
 from holdem.state import HandState, ReferenceHandState
 from holdem.tournament import BlindLevel, BlindSchedule
 
@@ -112,6 +112,7 @@ class Player:
 
 _OUT, _REGULAR, _POSTER, _WAITING_KIND = Kind.OUT, Kind.REGULAR, Kind.POSTER, Kind.WAITING
 _SITTING_OUT, _WAITING = PlayerStatus.SITTING_OUT, PlayerStatus.WAITING
+_STREETS = tuple(Street)
 
 
 class HandRecord(NamedTuple):
@@ -486,7 +487,8 @@ class Table:
             hole = state.hole_cards[i]
             assert hole is not None and p._act is not None
             action = p._act(Observation(
-                dealt[i], i, p.name, hole, state.board, state.street, state.pot, state.stacks,
+                dealt[i], i, p.name, hole, state.board, _STREETS[state.street_index], state.pot,
+                state.stacks,
                 state.bets, state.committed, dealt, names, button_index, la, bb, number,
                 state.raw_history()))
             code = _fast_code(action, la)
