@@ -21,7 +21,9 @@ TDA for tournaments):
 - Dead button (TDA "dead button"; Robert's Rules button and blind use 2b): the big blind moves
   to the next player due for it; the small blind is posted by last hand's big blind (dead small
   blind when that player is gone) and the button is on last hand's small blind seat (or stays
-  where it was after a dead small blind), even on an empty seat.
+  where it was after a dead small blind), even on an empty seat. When that would put the
+  button and the big blind on one player (players sitting down between the blinds of a short
+  table), that hand is placed as with a moving button.
 - Heads-up (R3, TDA 34): the button posts the small blind; the big blind goes to the player who
   did not post it last hand, so nobody posts the big blind twice in a row when a table goes
   from three players to two.
@@ -171,6 +173,12 @@ def _dead(ready: list[int], posters: list[int], waiting: list[int], prev: Positi
     button = prev.small_blind if prev.small_blind is not None else prev.button
     if sb == bb:
         sb = None
+    if bb == button:
+        # The progression would put the button and the big blind on one player (players who
+        # sat down between the blinds of a short table): position this hand as with a moving
+        # button instead (R4); the dead-button progression resumes from it.
+        return _moving(ready, posters, waiting, _next(sorted(ready + posters), prev.button, size),
+                       prev, size, new_game=False)
     dealt = {s for s in ready + posters if not between(button, bb, s, size) and s != button}
     if button in ready:
         dealt.add(button)

@@ -28,7 +28,7 @@ import random
 from collections.abc import Callable
 from typing import NamedTuple, Protocol, runtime_checkable
 
-from holdem import _showdown
+from holdem._eval import evaluate_many
 from holdem.actions import Action, ActionType
 from holdem.cards import Card
 from holdem.hand_types import ActionRecord, LegalActions, Street
@@ -182,8 +182,9 @@ class EquityAgent:
     """Plays by its estimated equity against the players still in the hand.
 
     The equity is a Monte Carlo estimate (``samples`` deals of the opponents' hands and the
-    rest of the board, evaluated with the hand evaluator) against ``min(opponents, 3)``
-    random hands. Then: with equity at least ``raise_at`` it bets or raises to about
+    rest of the board, ranked in one call to the batch evaluator ``holdem.evaluate_many``)
+    against ``min(opponents, 3)`` random hands. (``holdem.equity`` gives exact and parallel
+    equities, but its per-call setup is too heavy for a decision inside a simulation.) Then: with equity at least ``raise_at`` it bets or raises to about
     two thirds of the pot (within the legal range); with equity at least the pot odds
     (``to_call / (pot + to_call)``) it calls; else it checks or folds. Seeded.
     """
@@ -201,33 +202,39 @@ class EquityAgent:
         return EquityAgent(seed, samples=self.samples, raise_at=self.raise_at)
 
     def equity(self, hole: tuple[Card, ...], board: tuple[Card, ...], opponents: int) -> float:
-        """Monte Carlo equity of ``hole`` on ``board`` against ``opponents`` random hands."""
-        opponents = max(1, min(opponents, 3))
+        """Monte Carlo equity of ``hole`` on ``board`` against ``opponents`` random hands
+        (at most 3), ties shared: ``samples`` deals ranked in one batch evaluator call."""
+        opp = max(1, min(opponents, 3))
         known = {*hole, *board}
-        rest = [c for c in range(52) if c not in known]
+        deck = [c for c in range(52) if c not in known]
+        m = len(deck)
         need = 5 - len(board)
-        draw = need + 2 * opponents
-        sample = self._rng.sample
-        rank = _showdown.rank7
-        hole_l = list(hole)
-        board_l = list(board)
-        score = 0.0
+        draw = need + 2 * opp
+        rnd = self._rng.random
+        hb = bytes(hole)
+        bb = bytes(board)
+        rows = bytearray()
         for _ in range(self.samples):
-            cards = sample(rest, draw)
-            full = board_l + cards[:need]
-            mine = rank(hole_l + full)
-            best = 0
-            ties = 1
+            for k in range(draw):  # partial Fisher-Yates: the first `draw` cards are random
+                j = k + int(rnd() * (m - k))
+                deck[k], deck[j] = deck[j], deck[k]
+            full = bb + bytes(deck[:need])
+            rows += hb
+            rows += full
             for k in range(need, draw, 2):
-                r = rank([cards[k], cards[k + 1], *full])
-                if r > best:
-                    best, ties = r, 1
-                elif r == best:
-                    ties += 1
+                rows.append(deck[k])
+                rows.append(deck[k + 1])
+                rows += full
+        ranks = evaluate_many(rows, n_cards=7)
+        per = opp + 1
+        score = 0.0
+        for i in range(0, len(ranks), per):
+            mine = ranks[i]
+            best = max(ranks[i + 1:i + per])
             if mine > best:
                 score += 1.0
             elif mine == best:
-                score += 1.0 / (ties + 1)
+                score += 1.0 / (1 + ranks[i + 1:i + per].count(best))
         return score / self.samples
 
     def act(self, observation: Observation) -> ActionLike:

@@ -165,7 +165,8 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
     - ``agents``: 2 to 10 agents (a sequence, named after each agent's ``name`` attribute or
       class, or a mapping name -> agent).
     - ``game``: a cash :class:`holdem.Game` (blinds, structure, rake...).
-    - ``seed``: an int in ``[0, 2**64)``; ``None`` draws one (kept in the result).
+    - ``seed``: any int (reduced modulo 2**64, the project's seed rule); ``None`` draws one
+      (kept in the result's ``seed`` so the run can be replayed).
     - ``executor``: ``None`` (all cores), ``"serial"`` or any executor (``submit(fn, *args)``).
     - ``stack``: chips each agent starts every hand with (default ``100 * big_blind``).
     - ``chunk_hands``: hands per chunk (part of the result's identity together with ``seed``).

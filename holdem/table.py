@@ -56,7 +56,7 @@ from collections.abc import Callable, Iterator
 from enum import Enum
 from typing import Any, NamedTuple
 
-from holdem._parallel import chunk_seed
+from holdem._parallel import chunk_seed, master_seed
 from holdem._seating import Kind, Plan, Positions, between, plan_hand
 from holdem.actions import Action, ActionType
 from holdem.agents import ActionLike, Observation, agent_name, resolve_agent
@@ -68,7 +68,7 @@ from holdem.errors import (
     TableError,
 )
 from holdem.game import Game, Mode, Structure
-from holdem.hand_types import LegalActions, Post
+from holdem.hand_types import LegalActions, Post, Street
 from holdem.state import HandState, ReferenceHandState
 from holdem.tournament import BlindLevel, BlindSchedule
 
@@ -112,6 +112,7 @@ class Player:
 
 _OUT, _REGULAR, _POSTER, _WAITING_KIND = Kind.OUT, Kind.REGULAR, Kind.POSTER, Kind.WAITING
 _SITTING_OUT, _WAITING = PlayerStatus.SITTING_OUT, PlayerStatus.WAITING
+_STREETS = tuple(Street)
 
 
 class HandRecord(NamedTuple):
@@ -138,7 +139,7 @@ class HandRecord(NamedTuple):
 class Table:
     """A table of ``seats`` seats playing ``game`` hand after hand (see the module docstring).
 
-    ``seed``: the session seed (None: drawn at random, kept in :attr:`seed`). ``max_buy_in``:
+    ``seed``: the session seed, any int (None: drawn at random, kept in :attr:`seed`). ``max_buy_in``:
     optional cap on buy-ins and stacks after adding chips (R35). ``dead_button``: TDA dead
     button instead of the moving button (R4). ``schedule``/``clock``: tournament levels (R10)
     and the clock they are timed with (seconds, default :func:`time.monotonic`).
@@ -176,11 +177,11 @@ class Table:
         self.dead_button = bool(dead_button)
         self.schedule = schedule
         self.clock = clock if clock is not None else time.monotonic
-        self.seed = seed if seed is not None else random.getrandbits(64)
+        self.seed, self._bits = master_seed(seed)
         self._seats: list[Player | None] = [None] * seats
         self._prev: Positions | None = None
         self._prev_sb_pos: int | None = None
-        self._first_button = random.Random(self.seed).randrange(seats)
+        self._first_button = random.Random(self._bits).randrange(seats)
         self._games: dict[int, Game] = {}
         self._start_time: float | None = None
         self.hand_number = 0
@@ -442,7 +443,7 @@ class Table:
         if game.straddle and n == 2:
             game = dataclasses.replace(game, straddle=False)
         stacks = [self._seat(s).stack for s in dealt]
-        seed = chunk_seed(self.seed, self.hand_number)
+        seed = chunk_seed(self._bits, self.hand_number)
         state: AnyHandState
         if dead_sb or plan.posters:
             # the reference core (same cards, same rules) takes the table's extra posts
@@ -486,7 +487,8 @@ class Table:
             hole = state.hole_cards[i]
             assert hole is not None and p._act is not None
             action = p._act(Observation(
-                dealt[i], i, p.name, hole, state.board, state.street, state.pot, state.stacks,
+                dealt[i], i, p.name, hole, state.board, _STREETS[state.street_index], state.pot,
+                state.stacks,
                 state.bets, state.committed, dealt, names, button_index, la, bb, number,
                 state.raw_history()))
             code = _fast_code(action, la)

@@ -74,6 +74,25 @@ def check_moving_button(prev: HandRecord | None, rec: HandRecord, size: int) -> 
     assert state.button == seats.index(rec.button)
 
 
+def check_dead_button(prev: HandRecord, rec: HandRecord, size: int) -> None:
+    """TDA dead button, three or more players: the big blind moves to the next player due,
+    the small blind is last hand's big blind (dead when gone), the button is on last hand's
+    small blind seat (it stays after a dead small blind), possibly an empty seat."""
+    button = prev.small_blind if prev.small_blind is not None else prev.button
+    if nxt(rec.seats, prev.big_blind, size) == button:
+        return  # the progression collapses: that hand is placed as with a moving button
+    assert rec.big_blind == nxt(rec.seats, prev.big_blind, size)
+    assert rec.small_blind == (prev.big_blind if prev.big_blind in rec.seats else None)
+    assert rec.button == button
+    kinds = [k for _, k, _ in rec.posts]
+    assert ("small_blind" in kinds) == (rec.small_blind is not None)
+    state = rec.state
+    # the hand's button is the last player to act after the flop: the seat right of the
+    # button seat (itself when dealt in)
+    last = max(rec.seats, key=lambda s: (s - rec.button - 1) % size)
+    assert state.button == rec.seats.index(last)
+
+
 # ---------------------------------------------------------------------- R35 / R37 / errors
 def test_R35_buy_in_bounds() -> None:
     t = Table(Game(big_blind=2), seats=6, max_buy_in=400)
@@ -312,6 +331,7 @@ def test_dead_button_long_run_big_blind_moves_one_player_each_hand() -> None:
     call_all(t, range(6))  # type: ignore[arg-type]
     prev = t.play_hand()
     names = iter(range(1000))
+    dead_sb = dead_btn = 0
     for _ in range(300):
         empty = [s for s, p in enumerate(t.seats) if p is None]
         if empty and rng.random() < 0.3:
@@ -320,12 +340,20 @@ def test_dead_button_long_run_big_blind_moves_one_player_each_hand() -> None:
         elif len(t.players) > 3 and rng.random() < 0.2:
             t.leave(rng.choice(t.players).name)
         rec = t.play_hand()
-        if len(rec.seats) > 2 and len(prev.seats) > 2:
-            # the big blind goes to the next player due: nobody dealt in is skipped
-            assert rec.big_blind == nxt(tuple(sorted({*rec.seats, *prev.seats} - {
-                s for s in prev.seats if s not in rec.seats})), prev.big_blind, 6) or (
-                rec.big_blind not in prev.seats)
+        if len(rec.seats) > 2:
+            # TDA dead button: the big blind goes to the next player due (nobody dealt in is
+            # skipped); the small blind is last hand's big blind or dead; the button is on
+            # last hand's small blind seat, or stays after a dead small blind
+            assert rec.big_blind == nxt(rec.seats, prev.big_blind, 6)
+            assert rec.small_blind == (prev.big_blind if prev.big_blind in rec.seats else None)
+            assert rec.button == (prev.small_blind if prev.small_blind is not None
+                                  else prev.button)
+            dead_sb += rec.small_blind is None
+            dead_btn += rec.button not in rec.seats
+        else:
+            assert rec.small_blind == rec.button != rec.big_blind  # R3
         prev = rec
+    assert dead_sb and dead_btn
     assert t.chips_in_play + t.cashed_out == t.bought_in
 
 
@@ -525,6 +553,8 @@ def session(seed: int, hands: int, *, dead_button: bool = False,
             assert t.chips_in_play + t.cashed_out + t.rake == t.bought_in
             if not dead_button:
                 check_moving_button(prev, rec, 6)
+            elif prev is not None and len(prev.seats) > 2 and len(rec.seats) > 2:
+                check_dead_button(prev, rec, 6)
             assert sum(rec.payoffs.values()) + rec.rake == 0
         recs.append(rec)
         prev = rec
