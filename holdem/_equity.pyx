@@ -255,7 +255,7 @@ def mc_chunk(
     cdef uint8_t deck[52]
     cdef int32_t j
     cdef int64_t _s
-    cdef uint64_t m, bits, rejected = 0, streak
+    cdef uint64_t m, bits, fixed, rejected = 0, streak = 0
     cdef bint failed = False
     cdef hd_hand_t base, acc
     cdef hd_hand_t *hole
@@ -291,6 +291,10 @@ def mc_chunk(
         if offsets[p + 1] - offsets[p] == 1:
             j = offsets[p]
             m |= (<uint64_t>1 << cards[2 * j]) | (<uint64_t>1 << cards[2 * j + 1])
+    fixed = m
+    for p in range(n):
+        j = offsets[p]
+        c.hole[p] = hole[j]  # fixed hands keep these; range players overwrite them
     ndeck = 0
     for t in range(52):
         if not (m >> t) & 1:
@@ -304,8 +308,11 @@ def mc_chunk(
         for t in range(nb):
             base = hd_hand_add(base, board[t])
         for _s in range(samples):
-            streak = 0
-            while True:
+            if ranged == 0:  # only fixed hands: nothing to draw, nothing can collide
+                m = fixed
+            else:
+                streak = 0
+            while ranged != 0:
                 m = dead
                 for p in range(n):
                     cnt = offsets[p + 1] - offsets[p]

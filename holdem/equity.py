@@ -61,7 +61,6 @@ from holdem import _equity
 from holdem._parallel import (
     ExecutorLike,
     Runner,
-    chunk_seed,
     master_seed,
     open_executor,
     split_even,
@@ -311,23 +310,13 @@ def _exact_task(
     return out
 
 
-def _mc_task(
-    prob: _Problem, chunks: list[tuple[int, int]]
-) -> tuple[list[int], list[int], int]:
-    """Monte Carlo over chunks given as (samples, seed); integer counts summed."""
-    n = prob.n
-    wins = [0] * n
-    ties = [0] * (n * (n + 1))
-    rejected = 0
-    for count, seed in chunks:
-        w, t, r = _equity.mc_chunk(
-            prob.cards, _mv(prob.offsets, "i"), _mv(prob.accept, "d"), prob.board, prob.dead,
-            count, seed,
-        )
-        wins = [x + y for x, y in zip(wins, w, strict=True)]
-        ties = [x + y for x, y in zip(ties, t, strict=True)]
-        rejected += r
-    return wins, ties, rejected
+def _mc_chunk(prob: _Problem, count: int, seed: int) -> tuple[list[int], list[int], int]:
+    """One Monte Carlo chunk: ``count`` boards from a generator seeded ``seed``."""
+    result: tuple[list[int], list[int], int] = _equity.mc_chunk(
+        prob.cards, _mv(prob.offsets, "i"), _mv(prob.accept, "d"), prob.board, prob.dead,
+        count, seed,
+    )
+    return result
 
 
 # --- the public function -------------------------------------------------------------------
@@ -507,10 +496,11 @@ def _run_mc(
                     runner = current = stack.enter_context(open_executor(executor, small=small))
             else:
                 current = runner
-            parts = split_even(chunk_ids, 2 * current.workers if current.executor else 1)
-            tasks = [(prob, [(sizes[i], chunk_seed(master, i)) for i in part]) for part in parts]
             try:
-                results = current.map(_mc_task, tasks)
+                results = current.map_seeded(
+                    _mc_chunk, (prob,), [sizes[i] for i in chunk_ids], master,
+                    start=chunk_ids[0],
+                )
             except OverflowError:
                 raise InvalidRangeError(
                     "the ranges collide too often to sample (a million redraws in a row): "
