@@ -103,7 +103,9 @@ def to_pokerstars(hh: HandHistory, *, name: str | None = None) -> str:
     lines.append(f"Table '{table}' {max_seats}-max Seat #{seats[button]} is the button")
     for p in range(n):
         lines.append(f"Seat {seats[p]}: {names[p]} ({_num(hh.starting_stacks[p])} in chips)")
-    for post in state.posts:
+    # PokerStars lists the antes first, then the blinds and the straddle.
+    ordered = sorted(state.posts, key=lambda p: 0 if p.kind in ("ante", "big_blind_ante") else 1)
+    for post in ordered:
         if post.amount:
             allin = " and is all-in" if _posted_all_in(state, post.seat) else ""
             lines.append(f"{names[post.seat]}: {_POST_TEXT.get(post.kind, 'posts')} {post.amount}{allin}")

@@ -39,6 +39,8 @@ def test_dwan_ivey_export() -> None:
         "Seat 2: Patrik Antonius (big blind) folded before Flop",
     ]:
         assert expected in lines, expected
+    # antes first, then the blinds
+    assert lines.index("Tom Dwan: posts the ante 500") < lines.index("Phil Ivey: posts small blind 1000")
     # Antonius's cards are unknown: no "Dealt to" line for him.
     assert not any(ln.startswith("Dealt to Patrik") for ln in lines)
     # R21: Ivey's uncalled 1067100 - 553500 comes back before the showdown.
