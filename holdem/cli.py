@@ -85,7 +85,7 @@ def _int_range(low: int, high: int) -> Callable[[str], int]:
 def _add_parallel(p: argparse.ArgumentParser) -> None:
     group = p.add_mutually_exclusive_group()
     group.add_argument("--workers", type=_positive_int, metavar="N",
-                       help="local worker processes (default: 1, in this process)")
+                       help="local worker processes (default: every core when the job is big; 1 = in this process)")
     group.add_argument("--scheduler", metavar="ADDRESS",
                        help="a dask.distributed scheduler address (tcp://host:8786)")
 
@@ -111,7 +111,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("players", nargs="+", metavar="HAND",
                    help="two cards like AsKs, or a range like 'QQ+,AKs' (2 to 10 of them)")
-    p.add_argument("--board", default="", metavar="CARDS", help="0, 3 or 4 known board cards")
+    p.add_argument("--board", default="", metavar="CARDS", help="known board cards: 0, 3, 4 or 5")
     p.add_argument("--dead", default="", metavar="CARDS", help="cards out of play")
     p.add_argument("--samples", type=_positive_int, metavar="N",
                    help="Monte Carlo with N boards (default: exact when cheap)")
@@ -125,7 +125,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="play many hands between built-in agents and summarize who wins",
         description="Play --hands hands of cash hold'em between built-in agents (each hand "
         "starts from --stack chips) and print a summary: chips won, big blinds per 100 hands "
-        "with a 95%% confidence interval, showdowns. The same --seed gives the same result "
+        "with a 95% confidence interval, showdowns. The same --seed gives the same result "
         "with any --workers or --scheduler. A progress bar is drawn on stderr when it is a "
         "terminal.",
         epilog="example: holdem simulate --players 6 --hands 10000 --seed 1",
