@@ -27,7 +27,14 @@ from typing import Any, TypeVar
 from holdem._deck import Deck
 from holdem._seeding import resolve_seed
 from holdem._showdown import settle
-from holdem._validate import actions_of, check_start, given_cards, resolve, to_action
+from holdem._validate import (
+    actions_of,
+    check_start,
+    given_cards,
+    more_board,
+    resolve,
+    to_action,
+)
 from holdem.actions import Action
 from holdem.cards import Card
 from holdem.errors import IllegalActionError, InvalidConfigError, InvalidHandError, OutOfTurnError
@@ -190,6 +197,11 @@ class HandCore:
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         raise TypeError("start a hand with Game.new_hand(...)")
+
+    def add_board(self, cards: Any) -> None:
+        """Give more board cards to a hand started from given cards (live dealing, replays):
+        the board grows up to five cards; cards already dealt never change."""
+        self._board, self._partial = more_board(self._hole, self._board, self._seed, cards)
 
     def status_code(self, seat: int) -> int:
         """0 active, 1 folded, 2 all in."""

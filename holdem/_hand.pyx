@@ -26,6 +26,7 @@ from holdem._validate import (
     actions_of,
     check_start,
     given_cards,
+    more_board,
     resolve,
     to_action,
 )
@@ -316,6 +317,11 @@ cdef class HandCore:
         """The deck seed of this hand (drawn from os.urandom when none was given), or None when
         the cards were given: ``game.new_hand(stacks, button=b, seed=state.seed)`` replays it."""
         return self._seed
+
+    def add_board(self, cards):
+        """Give more board cards to a hand started from given cards (live dealing, replays):
+        the board grows up to five cards; cards already dealt never change."""
+        self._board, self._partial = more_board(self._hole, self._board, self._seed, cards)
 
     def status_code(self, int seat):
         """0 active, 1 folded, 2 all in."""

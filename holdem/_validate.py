@@ -24,7 +24,14 @@ from holdem.errors import (
 from holdem.hand_types import LegalActions
 
 __all__ = [
-    "BET_RAISE", "CHECK_CALL", "FOLD", "actions_of", "check_start", "given_cards", "resolve",
+    "BET_RAISE",
+    "CHECK_CALL",
+    "FOLD",
+    "actions_of",
+    "check_start",
+    "given_cards",
+    "more_board",
+    "resolve",
     "to_action",
 ]
 
@@ -98,6 +105,27 @@ def given_cards(n: int, seed: object, hole_cards: Any, board: Any
             raise DuplicateCardError(f"card {c} is given twice")
         seen.add(c)
     return tuple(holes), bcards, partial or len(bcards) < 5
+
+
+def more_board(hole: Sequence[tuple[Card, ...] | None], board: tuple[Card, ...], seed: object,
+               cards: Any) -> tuple[tuple[Card, ...], bool]:
+    """Check board cards added to a hand started from given cards: ``(board, partial)``."""
+    if seed is not None:
+        raise InvalidHandError("the board of a dealt hand (seed=) comes from its deck")
+    try:
+        extra = _cards_of(cards)
+    except TypeError:
+        raise InvalidCardError(f"not cards: {cards!r}") from None
+    new = (*board, *extra)
+    if len(new) > 5:
+        raise InvalidHandError(f"a board has at most 5 cards: {len(board)} given, "
+                               f"{len(extra)} more is too many")
+    seen = {c for h in hole if h is not None for c in h}
+    for c in new:
+        if c in seen:
+            raise DuplicateCardError(f"card {c} is given twice")
+        seen.add(c)
+    return new, len(new) < 5 or any(h is None for h in hole)
 
 
 def _range(la: LegalActions, to: int, word: str, reason: Callable[[int], str | None]) -> None:

@@ -140,3 +140,33 @@ def test_fixed_limit_straddle_counts_as_a_raise() -> None:
     s.raise_to(6)
     s.raise_to(8)  # big blind (bet), straddle, 6, 8: capped
     assert not s.legal_actions().can_raise
+
+
+def test_add_board_for_live_dealing() -> None:
+    s = Game(big_blind=2).new_hand([100, 100], button=0, hole_cards=["AsAh", "KdKc"])
+    s.call()
+    before = s.clone()
+    with pytest.raises(holdem.InvalidHandError, match="board needs 3"):
+        s.check()
+    assert s == before  # the round-closing action was rolled back
+    with pytest.raises(holdem.DuplicateCardError):
+        s.add_board("As2c3c")
+    s.add_board("2c7d9h")
+    s.check()
+    assert s.street is Street.FLOP and len(s.board) == 3
+    s.add_board(["Js", "Qs"])
+    while not s.is_terminal():
+        s.check()
+    assert s.payoffs == (2, -2)
+    with pytest.raises(holdem.InvalidHandError):
+        Game(big_blind=2).new_hand([100, 100], seed=1).add_board("2c")
+
+
+def test_openspiel_style_codes() -> None:
+    s = hu_hand()
+    codes = s.legal_action_codes()
+    assert codes[:3] == [0, 1, 5] and codes[-1] == 101 and len(codes) == 2 + 97
+    assert all(s.is_legal(c) for c in codes)
+    assert s.current_player() == 0
+    s.apply(0)
+    assert s.current_player() == -4 and s.legal_action_codes() == [] and s.returns() == [-1.0, 1.0]
