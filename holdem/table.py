@@ -134,6 +134,13 @@ class HandRecord(NamedTuple):
     rake: int
     eliminated: tuple[str, ...]
     state: AnyHandState
+    new_game: bool = False
+    """True when fewer than two players were ready to play without owing: everybody was dealt
+    in and debts were forgiven (the blind rotation starts again)."""
+    placement: str = "moving"
+    """How the button and blinds were placed: ``"moving"`` (R4), ``"dead"`` (TDA dead button)
+    or ``"heads-up"`` (R3, TDA 34). A dead-button table uses ``"moving"`` for a hand the
+    dead-button progression cannot place (see :mod:`holdem._seating`)."""
 
 
 class Table:
@@ -542,7 +549,7 @@ class Table:
                 self._remove(p)
         record = HandRecord(self.hand_number, level, pos.button, pos.small_blind, pos.big_blind,
                             dealt, tuple(p.name for p in players), start, tuple(posts), payoffs,
-                            res.rake, eliminated, state)
+                            res.rake, eliminated, state, plan.new_game, plan.placement)
         self.hand_number += 1
         return record
 
