@@ -113,6 +113,7 @@ class Player:
 _OUT, _REGULAR, _POSTER, _WAITING_KIND = Kind.OUT, Kind.REGULAR, Kind.POSTER, Kind.WAITING
 _SITTING_OUT, _WAITING = PlayerStatus.SITTING_OUT, PlayerStatus.WAITING
 _STREETS = tuple(Street)
+_new_obs = tuple.__new__  # Observation fields in order, without the keyword-argument layer
 
 
 class HandRecord(NamedTuple):
@@ -493,11 +494,10 @@ class Table:
                 continue
             hole = state.hole_cards[i]
             assert hole is not None and p._act is not None
-            action = p._act(Observation(
+            action = p._act(_new_obs(Observation, (
                 dealt[i], i, p.name, hole, state.board, _STREETS[state.street_index], state.pot,
-                state.stacks,
-                state.bets, state.committed, dealt, names, button_index, la, bb, number,
-                state.raw_history()))
+                state.stacks, state.bets, state.committed, dealt, names, button_index, la, bb,
+                number, state.raw_history())))
             code = _fast_code(action, la)
             if code >= 0:
                 state.apply_unchecked(code, action[1] if code == 2 else 0)  # type: ignore[index,arg-type]
