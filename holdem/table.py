@@ -301,12 +301,15 @@ class Table:
         self.player(name).status = PlayerStatus.SITTING_OUT
 
     def come_back(self, name: str, *, wait_for_big_blind: bool = False) -> None:
-        """Come back from sitting out: post what is owed, or wait for the big blind."""
+        """Come back from sitting out (or stop waiting for the big blind): post what is owed
+        (a player who was waiting posts a big blind, R36), or wait for the big blind."""
         p = self.player(name)
         if wait_for_big_blind and not self.tournament:
             p.status = PlayerStatus.WAITING
             p.owes_big_blind = p.owes_small_blind = p.entry_due = False
         else:
+            if p.status is PlayerStatus.WAITING and not self.tournament:
+                p.entry_due = True  # stops waiting: posts a big blind to come in (R36)
             p.status = PlayerStatus.ACTIVE
 
     def wait_for_big_blind(self, name: str) -> None:

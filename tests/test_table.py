@@ -242,6 +242,10 @@ def test_R36_new_player_waits_for_the_big_blind() -> None:
     assert dealt and dealt[0].big_blind == 5  # first hand dealt in: as the big blind
     assert all(k != "entry_big_blind" for r in recs for _, k, _ in r.posts)
     assert t.player("w").status is PlayerStatus.ACTIVE
+    # a waiting player who changes their mind posts the entry bet instead
+    t.sit(4, "w2", 100, CallAgent(), wait_for_big_blind=True)
+    t.come_back("w2")
+    assert t.player("w2").entry_due and t.player("w2").status is PlayerStatus.ACTIVE
 
 
 def test_R36_poster_waits_when_it_would_be_button_or_small_blind() -> None:
