@@ -21,10 +21,11 @@ MSVC = sys.platform == "win32"
 cflags: list[str] = []
 ldflags: list[str] = []
 if MSVC:
-    # MSVC's C mode is C11/C17 with the C99 features csrc/ uses (stdint.h, // comments, mixed
-    # declarations, `static __inline` through HD_INLINE in hd_common.h). /Zc:preprocessor is the
-    # standard-conforming preprocessor; /utf-8 reads sources as UTF-8.
-    cflags += ["/Zc:preprocessor", "/utf-8"]
+    # MSVC's default C mode has the C99 features csrc/ uses (stdint.h, mixed declarations,
+    # `//` comments); `inline` is spelled `static __inline` through HD_INLINE (hd_common.h) and
+    # the bit intrinsics come from <intrin.h>. No -std flag: MSVC has no C99 mode to ask for,
+    # and its /std:c11 mode is not needed. /utf-8 reads the sources as UTF-8.
+    cflags += ["/utf-8"]
     if DEBUG:
         cflags += ["/Od", "/Zi"]
         ldflags += ["/DEBUG"]

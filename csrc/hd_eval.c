@@ -41,7 +41,7 @@ hd_rank_t hd_eval_cards(const uint8_t *cards, int n) {
 
 /* Sum the (key, bit) pairs of a row's K cards into key and sum, OR the bits into any.
  * With GCC/Clang both sums are one 128-bit vector add per card (any buffer alignment). */
-#if defined(__GNUC__) || defined(__clang__)
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(HD_NO_VECTOR)
 typedef uint64_t hd_v2u64 __attribute__((vector_size(16)));
 #define HD_ACCUMULATE(row, K, CLAMP, key, sum, any)                                  \
     do {                                                                             \

@@ -73,6 +73,18 @@ from holdem.ranges import Range, parse_range
 # --- hand histories (issue 7) -------------------------------------------------------------
 
 # --- live dealing (issue 8) ---------------------------------------------------------------
+from holdem.live import LiveHand, ShuffleFunction
+from holdem.live_events import (
+    CardAccount,
+    CardExposed,
+    DealerError,
+    ExtraCards,
+    OverdealtFlop,
+    PrematureFlop,
+    PrematureRiver,
+    PrematureTurn,
+    Ruling,
+)
 
 __all__ = [
     "CARDS",
@@ -154,4 +166,15 @@ __all__ = [
     "parse_range",
     # history
     # live
+    "CardAccount",
+    "CardExposed",
+    "DealerError",
+    "ExtraCards",
+    "LiveHand",
+    "OverdealtFlop",
+    "PrematureFlop",
+    "PrematureRiver",
+    "PrematureTurn",
+    "Ruling",
+    "ShuffleFunction",
 ]

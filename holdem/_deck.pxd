@@ -43,6 +43,6 @@ cdef class Deck:
     cdef object _seed
     cdef bint _fresh
 
-    cdef int _take(self, uint8_t kind) except -1
+    cdef uint8_t _take(self, uint8_t kind) noexcept
     cdef tuple _taken(self, uint8_t kind)
     cdef str _where(self, int card)

@@ -69,6 +69,8 @@ cdef class Deck:
     def __init__(self, seed=None):
         s = resolve_seed(seed)
         hd_rng_seed(&self._rng, <uint64_t>seed_bits(s))
+        hd_deck_init(&self._deck)  # (again, so calling __init__ twice starts afresh too)
+        memset(self._kind, _LIVE, 52)
         hd_deck_shuffle(&self._deck, &self._rng)
         self._seed = s
         self._fresh = True
@@ -116,7 +118,7 @@ cdef class Deck:
         """The cards taken out with :meth:`remove`, in the order removed."""
         return self._taken(_REMOVED)
 
-    cdef int _take(self, uint8_t kind) except -1:
+    cdef inline uint8_t _take(self, uint8_t kind) noexcept:
         cdef uint8_t c = hd_deck_pop(&self._deck)
         self._kind[self._deck.n] = kind
         return c

@@ -202,6 +202,9 @@ def split_pots_batch(const int64_t[:, ::1] committed not None,
     if want_rakes and rakes.shape[0] != m:
         raise InvalidPotError(f"rakes has {rakes.shape[0]} entries for {m} hands")
     if rake is not None:
+        from holdem.pots import Rake
+        if not isinstance(rake, Rake):
+            raise InvalidPotError(f"rake must be a holdem.Rake or None, got {rake!r}")
         _fill_rake(rake, &c_rake)
         p_rake = &c_rake
 

@@ -654,3 +654,12 @@ def test_child_seed() -> None:
         child_seed(1, -1)
     with pytest.raises(InvalidConfigError):
         child_seed(1, 2**64)
+
+
+def test_init_again_starts_afresh() -> None:
+    d = Deck(seed=3)
+    d.deal(5)
+    d.burn()
+    d.__init__(seed=3)  # type: ignore[misc]
+    assert len(d) == 52 and d.dealt == () and d.burned == ()
+    assert d.deal(52) == Deck(seed=3).deal(52)

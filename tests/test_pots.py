@@ -282,6 +282,14 @@ def test_bad_input_raises_invalid_pot_error(committed: list[object], folded: lis
     assert isinstance(info.value, ValueError)
 
 
+def test_numpy_scalars_are_accepted() -> None:
+    np = pytest.importorskip("numpy")
+    r = split_pots(np.array(SEED_002), np.zeros(3, dtype=bool), np.array([300, 100, 200]),
+                   np.int64(2))
+    assert r.payouts == (60, 0, 100)
+    assert all(type(v) is int for v in r.payouts + r.returned)
+
+
 def test_bad_rake_argument() -> None:
     with pytest.raises(InvalidPotError, match="Rake"):
         split_pots([1, 1], [False, False], [1, 1], 0, rake=0.05)  # type: ignore[arg-type]
@@ -548,6 +556,10 @@ def test_batch_bad_input_names_the_hand() -> None:
         split_pots_batch(committed, folded, ranks, array("i", [0, 0]), _matrix("q", [[0, 0]]))
     with pytest.raises(InvalidPotError, match="buttons"):
         split_pots_batch(committed, folded, ranks, array("i", [0]), payouts)
+    with pytest.raises(InvalidPotError, match="Rake"):
+        split_pots_batch(committed, folded, ranks, array("i", [0, 0]), payouts, rake=0.05)
+    with pytest.raises(InvalidPotError, match="rakes"):
+        split_pots_batch(committed, folded, ranks, array("i", [0, 0]), payouts, array("q", [0]))
     with pytest.raises(InvalidPotError, match="2 to 10 seats"):
         split_pots_batch(_matrix("q", [[1]]), _matrix("B", [[0]]), _matrix("i", [[1]]),
                          array("i", [0]), _matrix("q", [[0]]))

@@ -1,0 +1,35 @@
+"""The C evaluator API on its own (csrc/hd_eval.h), compiled with the system C compiler.
+
+Built twice: with the GCC/Clang vector path and with -DHD_NO_VECTOR, the portable scalar
+path that MSVC builds use, so both batch implementations are checked on every platform
+that has a C compiler (skipped where there is none, e.g. Windows without cc).
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+CC = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+
+
+@pytest.mark.skipif(CC is None, reason="no C compiler on PATH")
+@pytest.mark.skipif(not (ROOT / "csrc" / "hd_eval.c").exists(),
+                    reason="needs a source checkout (csrc/), e.g. not a wheel's test run")
+@pytest.mark.parametrize("defines", [[], ["-DHD_NO_VECTOR"]], ids=["vector", "scalar"])
+def test_c_api(tmp_path: Path, defines: list[str]) -> None:
+    exe = tmp_path / "hd_eval_check"
+    assert CC is not None
+    subprocess.run(
+        [CC, "-std=c99", "-O2", "-Wall", "-Wextra", "-Werror", *defines,
+         "-I", str(ROOT / "csrc"), str(ROOT / "tests" / "c" / "hd_eval_check.c"),
+         str(ROOT / "csrc" / "hd_eval.c"), str(ROOT / "csrc" / "hd_tables.c"), "-o", str(exe)],
+        check=True, capture_output=True, text=True,
+    )
+    result = subprocess.run([str(exe)], capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.strip() == "ok"

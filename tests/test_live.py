@@ -1,0 +1,635 @@
+"""Live dealing and dealer errors (RULES.md R11-R14, R38-R42; seed 001 "Errores del Repartidor").
+
+The expected cards in the rule tests are written out by hand from the stacked deck and the
+rule text. Reshuffles use a test shuffle that sorts the cards (ascending or descending by card
+id, 2c lowest, As highest), so the order after a reshuffle is known without running the code
+under test.
+
+The stacked deck ``DECK_A`` (top first) is the sixteen cards below, then the other 36 in id
+order (2c 2d 2h 2s 3c ... 9s Tc Jc Qc Kc). Three players, button seat 0: seat 1 posts the small
+blind, seat 2 the big blind, seat 1 is dealt first (R12), seat 0 acts first preflop (R16).
+
+=====  ====  ======================  ===========================================
+index  card  normal deal             note
+=====  ====  ======================  ===========================================
+0..5   Ks Qs Js Ts Kh Qh            p0 Ks s1, p1 Qs s2, p2 Js s0, p3 Ts s1, p4 Kh s2, p5 Qh s0
+6      Jh    flop burn
+7..9   Th Kd Qd   flop
+10     Jd    turn burn
+11     As    turn
+12     Td    river burn
+13     Ah    river
+14,15  Ad Ac
+=====  ====  ======================  ===========================================
+"""
+
+from __future__ import annotations
+
+import doctest
+import random
+from collections.abc import Callable, Iterable
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import holdem
+import holdem.live
+import holdem.live_events
+from holdem import (
+    CARDS,
+    Card,
+    CardExposed,
+    DealerError,
+    DeckError,
+    DuplicateCardError,
+    ExtraCards,
+    Game,
+    IllegalActionError,
+    InvalidEventError,
+    LiveHand,
+    OverdealtFlop,
+    PrematureFlop,
+    PrematureRiver,
+    PrematureTurn,
+    Street,
+    parse_cards,
+)
+
+GAME = Game(big_blind=2)
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return parse_cards(text)
+
+
+def stacked(top: str) -> list[Card]:
+    head = list(parse_cards(top))
+    return head + [c for c in CARDS if c not in head]
+
+
+DECK_A = stacked("Ks Qs Js Ts Kh Qh Jh Th Kd Qd Jd As Td Ah Ad Ac")
+
+
+def ascending(cs: tuple[Card, ...]) -> list[Card]:
+    return sorted(cs)
+
+
+def descending(cs: tuple[Card, ...]) -> list[Card]:
+    return sorted(cs, reverse=True)
+
+
+def live(shuffle: Callable[[tuple[Card, ...]], Iterable[Card]] | None = ascending,
+         n: int = 3, deck: list[Card] = DECK_A) -> LiveHand:
+    return LiveHand(GAME, [100] * n, button=0, deck=deck, seed=0, shuffle=shuffle)
+
+
+def check_down(hand: LiveHand, until: Street | None = None) -> None:
+    """Everyone checks or calls until the hand is over (or the street ``until`` is reached)."""
+    while not hand.is_terminal() and (until is None or hand.street != until):
+        hand.check_or_call()
+        assert hand.accounting().is_complete()
+
+
+def snapshot(hand: LiveHand) -> tuple[object, ...]:
+    return (hand.accounting(), hand.history, hand.rulings, hand.state, hand.misdeals,
+            hand.is_dealing(), hand.possible_events())
+
+
+# ---------------------------------------------------------------------- the contract used
+def test_state_contract_missing_board_cards_raise_and_leave_the_state_unchanged() -> None:
+    """What LiveHand relies on (documented in Game.new_hand): a hand given fewer than five
+    board cards raises InvalidHandError when an action needs the next street, and the state
+    is then unchanged; the same actions replay on a hand given more cards."""
+    state = GAME.new_hand([100, 100], button=0, hole_cards=["AsAh", "KsKh"], board=())
+    state.call()
+    before = state.clone()
+    with pytest.raises(holdem.InvalidHandError):
+        state.check()
+    assert state == before and state.street == Street.PREFLOP
+    again = GAME.new_hand([100, 100], button=0, hole_cards=["AsAh", "KsKh"], board="2c3c4c")
+    again.call()
+    again.check()
+    assert again.street == Street.FLOP and again.board == cards("2c 3c 4c")
+
+
+# ---------------------------------------------------------------------- the normal deal
+def test_r11_r14_normal_deal_off_a_stacked_deck() -> None:
+    hand = live()
+    assert hand.first_seat_dealt == 1
+    assert hand.hole_cards == (cards("Js Qh"), cards("Ks Ts"), cards("Qs Kh"))
+    check_down(hand)
+    assert hand.board == cards("Th Kd Qd As Ah")
+    assert hand.burns == cards("Jh Jd Td")
+    assert hand.accounting().deck[:2] == cards("Ad Ac")
+    assert hand.rulings == ()
+
+
+def test_r12_heads_up_run_out_deals_with_burns() -> None:
+    hand = LiveHand(GAME, [1, 2], button=0, deck=DECK_A, seed=0)  # both all in from the blinds
+    # heads-up the button (seat 0) is the small blind; seat 1 is dealt first
+    assert hand.hole_cards == (cards("Qs Ts"), cards("Ks Js"))
+    assert hand.is_terminal() and not hand.is_dealing()
+    assert hand.board == cards("Qh Jh Th Qd As")
+    assert hand.burns == cards("Kh Kd Jd")
+
+
+# ---------------------------------------------------------------------- R38
+def test_r38_first_card_exposed_is_a_misdeal() -> None:
+    hand = live(descending)
+    ruling = hand.report(CardExposed(0))
+    assert ruling.rule == "R38" and "misdeal" in ruling.text
+    assert hand.misdeals == 1 and hand.is_dealing()
+    # all 52 collected, reshuffled (descending: As Ah Ad Ac Ks Kh Kd Kc Qs Qh Qd Qc Js Jh ...)
+    # and dealt again from seat 1: As s1, Ah s2, Ad s0, Ac s1, Ks s2, Kh s0
+    assert hand.hole_cards == (cards("Ad Kh"), cards("As Ac"), cards("Ah Ks"))
+    assert hand.burns == () and hand.board == ()
+    check_down(hand)
+    assert hand.burns == cards("Kd Qd Js")
+    assert hand.board == cards("Kc Qs Qh Qc Jh")
+
+
+# ---------------------------------------------------------------------- R39
+def test_r39_one_exposed_card_is_replaced_and_burned() -> None:
+    hand = live()
+    ruling = hand.report(CardExposed(3))  # Ts, seat 1's second card
+    assert ruling.rule == "R39"
+    # the deal goes on; the top card (Jh) replaces Ts, Ts is the burn card
+    assert hand.hole_cards == (cards("Js Qh"), cards("Ks Jh"), cards("Qs Kh"))
+    assert hand.burns == cards("Ts")
+    check_down(hand)
+    assert hand.board == cards("Th Kd Qd As Ah")  # no second burn before the flop
+    assert hand.burns == cards("Ts Jd Td")
+    assert hand.misdeals == 0
+
+
+def test_r39_two_exposed_cards_are_a_misdeal() -> None:
+    hand = live(ascending)
+    hand.report(CardExposed(3))
+    ruling = hand.report(CardExposed(4))
+    assert ruling.rule == "R39" and "misdeal" in ruling.text
+    assert hand.misdeals == 1
+    # reshuffled ascending: 2c 2d 2h 2s 3c 3d ...; dealt from seat 1
+    assert hand.hole_cards == (cards("2h 3d"), cards("2c 2s"), cards("2d 3c"))
+    assert hand.burns == ()
+    check_down(hand)
+    assert hand.burns == cards("3h 4h 5c")
+    assert hand.board == cards("3s 4c 4d 4s 5d")
+
+
+# ---------------------------------------------------------------------- R40
+def test_r40_flop_before_the_betting_ended_is_redealt_without_burn() -> None:
+    hand = live(ascending)
+    hand.call()  # seat 0; seats 1 and 2 still to act
+    ruling = hand.report(PrematureFlop())
+    assert ruling.rule == "R40"
+    # the burn (Jh) stays; Th Kd Qd go back into the deck, which is reshuffled (ascending)
+    assert hand.burns == cards("Jh") and hand.board == ()
+    assert hand.street == Street.PREFLOP and hand.actor == 1
+    hand.call()
+    hand.check()
+    assert hand.board == cards("2c 2d 2h")  # new flop, no burn
+    assert hand.burns == cards("Jh")
+    check_down(hand)
+    assert hand.board == cards("2c 2d 2h 3c 3h")
+    assert hand.burns == cards("Jh 2s 3d")
+    assert {Card("Th"), Card("Kd"), Card("Qd")} <= set(hand.accounting().deck)
+
+
+def test_r40_flop_with_too_many_cards_is_redealt_without_burn() -> None:
+    hand = live(descending)
+    check_down(hand, Street.FLOP)
+    assert hand.board == cards("Th Kd Qd") and hand.burns == cards("Jh")
+    ruling = hand.report(OverdealtFlop(4))  # Th Kd Qd and Jd turned
+    assert ruling.rule == "R40"
+    # all four shuffled back (descending): As Ah Ad Ac Kd Kc Qd ...; the burn Jh stays
+    assert hand.board == cards("As Ah Ad")
+    assert hand.burns == cards("Jh")
+    check_down(hand)
+    assert hand.board == cards("As Ah Ad Kd Qd")
+    assert hand.burns == cards("Jh Ac Kc")
+
+
+def test_r40_premature_flop_after_an_r39_burn_takes_no_second_burn() -> None:
+    hand = live(ascending)
+    hand.report(CardExposed(3))  # Ts burned, Jh replaces it
+    hand.call()
+    hand.report(PrematureFlop())  # Th Kd Qd turned without a burn (Ts is on the table)
+    assert hand.burns == cards("Ts") and hand.board == ()
+    hand.call()
+    hand.check()
+    assert hand.board == cards("2c 2d 2h") and hand.burns == cards("Ts")
+
+
+# ---------------------------------------------------------------------- R41
+def test_r41_turn_dealt_too_early() -> None:
+    hand = live(descending)
+    check_down(hand, Street.FLOP)
+    hand.check()  # seat 1; seats 2 and 0 still to act on the flop
+    ruling = hand.report(PrematureTurn())
+    assert ruling.rule == "R41"
+    # burn Jd, the premature turn As is set aside
+    assert hand.set_aside == cards("As") and hand.burns == cards("Jh Jd")
+    assert hand.board == cards("Th Kd Qd")
+    hand.check()
+    hand.check()
+    # the dealer burns (Td) and turns what would have been the river (Ah) as the turn
+    assert hand.board == cards("Th Kd Qd Ah") and hand.burns == cards("Jh Jd Td")
+    check_down(hand)
+    # reshuffle with the set-aside As, burns excluded (descending: As on top); no burn
+    assert hand.board == cards("Th Kd Qd Ah As")
+    assert hand.burns == cards("Jh Jd Td")
+    assert hand.set_aside == ()
+
+
+def test_r41_turn_set_aside_even_if_the_others_fold() -> None:
+    hand = live(descending)
+    check_down(hand, Street.FLOP)
+    hand.bet(10)  # seat 1
+    hand.report(PrematureTurn())
+    hand.fold()
+    hand.fold()
+    assert hand.is_terminal() and hand.payoffs == (-2, 4, -2)
+    assert hand.board == cards("Th Kd Qd") and hand.set_aside == cards("As")
+    assert hand.burns == cards("Jh Jd")
+    assert hand.accounting().is_complete()
+
+
+def test_r41_river_dealt_too_early() -> None:
+    hand = live(ascending)
+    check_down(hand, Street.TURN)
+    assert hand.board == cards("Th Kd Qd As")
+    hand.check()  # seat 1
+    ruling = hand.report(PrematureRiver())
+    assert ruling.rule == "R41"
+    assert hand.set_aside == cards("Ah") and hand.burns == cards("Jh Jd Td")
+    check_down(hand)
+    # the rest of the deck reshuffled with Ah (ascending: 2c on top), river without a burn
+    assert hand.board == cards("Th Kd Qd As 2c")
+    assert hand.burns == cards("Jh Jd Td")
+    assert Card("Ah") in hand.accounting().deck
+
+
+def test_r41_turn_and_river_both_early() -> None:
+    hand = live(descending)
+    check_down(hand, Street.FLOP)
+    hand.check()
+    hand.report(PrematureTurn())  # burn Jd, As set aside
+    check_down(hand, Street.TURN)
+    assert hand.board == cards("Th Kd Qd Ah")  # burn Td, the would-be river Ah as the turn
+    hand.check()
+    hand.report(PrematureRiver())  # burn Ad, Ac set aside
+    assert hand.set_aside == cards("As Ac") and hand.burns == cards("Jh Jd Td Ad")
+    check_down(hand)
+    # reshuffled with both set-aside cards (descending: As on top), no burn
+    assert hand.board == cards("Th Kd Qd Ah As")
+    assert hand.burns == cards("Jh Jd Td Ad")
+    assert hand.set_aside == () and Card("Ac") in hand.accounting().deck
+
+
+# ---------------------------------------------------------------------- R42
+def test_r42_one_extra_card_is_the_burn() -> None:
+    hand = live()
+    ruling = hand.report(ExtraCards(1))
+    assert ruling.rule == "R42"
+    assert hand.burns == cards("Jh")  # the extra card, returned and used as the burn
+    assert hand.hole_cards == (cards("Js Qh"), cards("Ks Ts"), cards("Qs Kh"))
+    check_down(hand)
+    assert hand.board == cards("Th Kd Qd As Ah")
+    assert hand.burns == cards("Jh Jd Td")
+
+
+@pytest.mark.parametrize("reports", [[ExtraCards(2)], [ExtraCards(3)],
+                                     [ExtraCards(1), ExtraCards(1)]])
+def test_r42_several_extra_cards_are_a_misdeal(reports: list[ExtraCards]) -> None:
+    hand = live(ascending)
+    for e in reports:
+        ruling = hand.report(e)
+    assert ruling.rule == "R42" and "misdeal" in ruling.text
+    assert hand.misdeals == 1
+    assert hand.hole_cards == (cards("2h 3d"), cards("2c 2s"), cards("2d 3c"))
+    check_down(hand)
+    assert hand.burns == cards("3h 4h 5c")
+    assert hand.board == cards("3s 4c 4d 4s 5d")
+
+
+def test_r39_and_r42_in_one_deal_both_burn() -> None:
+    """Not covered by the rules: both cards are 'used as the burn card' (documented choice)."""
+    hand = live()
+    hand.report(CardExposed(3))  # Ts replaced by Jh
+    hand.report(ExtraCards(1))  # Th
+    assert hand.burns == cards("Ts Th")
+    check_down(hand)
+    assert hand.board == cards("Kd Qd Jd Td Ad")
+    assert hand.burns == cards("Ts Th As Ah")
+
+
+def test_r12_deal_start_left_of_the_big_blind_option() -> None:
+    game = Game(big_blind=2, deal_start=holdem.DealStart.LEFT_OF_BIG_BLIND)
+    hand = LiveHand(game, [100] * 3, button=0, deck=DECK_A, seed=0)
+    # big blind seat 2, so seat 0 is dealt first: Ks s0, Qs s1, Js s2, Ts s0, Kh s1, Qh s2
+    assert hand.first_seat_dealt == 0
+    assert hand.hole_cards == (cards("Ks Ts"), cards("Qs Kh"), cards("Js Qh"))
+    hand.report(CardExposed(4))  # Kh (seat 1) replaced by the top card Jh
+    assert hand.hole_cards[1] == cards("Qs Jh") and hand.burns == cards("Kh")
+
+
+def test_the_deal_closes_at_the_first_action_or_board_error() -> None:
+    hand = live()
+    assert hand.is_dealing()
+    hand.report(ExtraCards(1))
+    assert hand.is_dealing()
+    hand.report(PrematureFlop())
+    assert not hand.is_dealing()
+    other = live()
+    other.call()
+    assert not other.is_dealing()
+
+
+# ---------------------------------------------------------------------- validation
+@pytest.mark.parametrize(("setup", "event", "words"), [
+    ("call", CardExposed(1), "the deal is over"),
+    ("call", ExtraCards(1), "the deal is over"),
+    ("", CardExposed(6), "positions 0..5"),
+    ("", PrematureTurn(), "flop betting"),
+    ("", PrematureRiver(), "turn betting"),
+    ("", OverdealtFlop(4), "not the street"),
+    ("flop check", OverdealtFlop(4), "flop betting has started"),
+    ("flop", PrematureFlop(), "flop is already out"),
+    ("flop check turn", PrematureTurn(), "already set aside"),
+    ("end", PrematureRiver(), "hand is over"),
+])
+def test_invalid_events_rejected_with_state_unchanged(setup: str, event: DealerError,
+                                                      words: str) -> None:
+    hand = live()
+    for step in setup.split():
+        if step == "call":
+            hand.call()
+        elif step == "flop":
+            check_down(hand, Street.FLOP)
+        elif step == "check":
+            hand.check()
+        elif step == "turn":
+            hand.report(PrematureTurn())
+        elif step == "end":
+            check_down(hand)
+    before = snapshot(hand)
+    with pytest.raises(InvalidEventError) as info:
+        hand.report(event)
+    message = str(info.value)
+    assert repr(event) in message and words in message and "possible now" in message
+    assert snapshot(hand) == before
+
+
+def test_possible_events_follow_the_hand() -> None:
+    hand = live()
+    assert hand.possible_events() == ("CardExposed(position=0..5)", "ExtraCards(count>=1)",
+                                      "PrematureFlop(cards=3..45)")
+    hand.call()
+    assert hand.possible_events() == ("PrematureFlop(cards=3..45)",)
+    check_down(hand, Street.FLOP)
+    assert hand.possible_events() == ("OverdealtFlop(cards=4..45)", "PrematureTurn()")
+    hand.check()
+    assert hand.possible_events() == ("PrematureTurn()",)
+    hand.report(PrematureTurn())
+    assert hand.possible_events() == ()
+    check_down(hand, Street.TURN)
+    assert hand.possible_events() == ("PrematureRiver()",)
+    check_down(hand, Street.RIVER)
+    assert hand.possible_events() == ()
+    check_down(hand)
+    assert hand.possible_events() == ()
+
+
+def test_invalid_event_message_lists_what_is_possible() -> None:
+    hand = live()
+    hand.call()
+    with pytest.raises(InvalidEventError, match=r"possible now: PrematureFlop\(cards=3\.\.\d+\)"):
+        hand.report(CardExposed(2))
+
+
+@pytest.mark.parametrize("make", [
+    lambda: CardExposed(-1), lambda: CardExposed(True), lambda: ExtraCards(0),
+    lambda: PrematureFlop(2), lambda: OverdealtFlop(3), lambda: CardExposed(1.0),  # type: ignore[arg-type]
+])
+def test_malformed_events(make: Callable[[], DealerError]) -> None:
+    with pytest.raises(InvalidEventError):
+        make()
+
+
+def test_not_an_event() -> None:
+    hand = live()
+    with pytest.raises(InvalidEventError, match="not a dealer-error event"):
+        hand.report("misdeal")  # type: ignore[arg-type]
+
+
+def test_illegal_action_leaves_the_hand_unchanged() -> None:
+    hand = live()
+    before = snapshot(hand)
+    with pytest.raises(IllegalActionError):
+        hand.check()  # seat 0 faces the big blind
+    with pytest.raises(IllegalActionError):
+        hand.call(seat=2)
+    with pytest.raises(holdem.InvalidActionError):
+        hand.apply(3.5)  # type: ignore[arg-type]
+    with pytest.raises(holdem.InvalidActionError):
+        hand.apply("shuffle up")
+    assert snapshot(hand) == before
+    check_down(hand)
+    with pytest.raises(IllegalActionError, match="over"):
+        hand.check()
+
+
+def test_stacked_deck_must_hold_52_distinct_cards() -> None:
+    with pytest.raises(DeckError, match="all 52 cards"):
+        LiveHand(GAME, [100, 100], deck=DECK_A[:51])
+    with pytest.raises(DuplicateCardError):
+        LiveHand(GAME, [100, 100], deck=[*DECK_A[:51], DECK_A[0]])
+
+
+def test_bad_shuffle_function_is_rejected_and_hand_unchanged() -> None:
+    hand = live(lambda cs: list(cs)[1:])
+    before = snapshot(hand)
+    with pytest.raises(DeckError, match="shuffle function"):
+        hand.report(CardExposed(0))
+    assert snapshot(hand) == before
+
+
+# ---------------------------------------------------------------------- determinism, history
+def test_seeded_shuffles_are_deterministic() -> None:
+    def run(seed: int) -> tuple[object, ...]:
+        hand = LiveHand(GAME, [100] * 4, button=1, seed=seed)
+        first = hand.hole_cards
+        hand.report(CardExposed(0))
+        hand.call()
+        hand.report(PrematureFlop())
+        check_down(hand)
+        return first, hand.accounting()
+
+    assert run(11) == run(11)
+    assert run(11) != run(12)
+    assert LiveHand(GAME, [100, 100], seed=3).seed == 3
+
+
+def test_history_and_rulings_record_every_event() -> None:
+    hand = live()
+    hand.report(CardExposed(3))
+    hand.call()
+    hand.report(PrematureFlop())
+    assert hand.history == (CardExposed(3), holdem.Action.call(), PrematureFlop())
+    assert [r.rule for r in hand.rulings] == ["R39", "R40"]
+    assert [r.event for r in hand.rulings] == [CardExposed(3), PrematureFlop()]
+
+
+def test_events_repr_pastes_back() -> None:
+    for e in (CardExposed(4), ExtraCards(2), PrematureFlop(4), OverdealtFlop(5),
+              PrematureTurn(), PrematureRiver()):
+        assert eval(repr(e), vars(holdem)) == e
+
+
+def test_events_are_immutable_hashable_values() -> None:
+    import pickle
+
+    e = CardExposed(3)
+    assert e == CardExposed(3) and hash(e) == hash(CardExposed(3))
+    assert e != CardExposed(4) and PrematureTurn() != PrematureRiver()
+    assert PrematureFlop(4) != OverdealtFlop(4)
+    assert pickle.loads(pickle.dumps(e)) == e
+    with pytest.raises(AttributeError):
+        e.position = 4
+    assert len({PrematureTurn(), PrematureTurn(), ExtraCards(1)}) == 2
+
+
+def test_live_hand_repr_pastes_back() -> None:
+    hand = LiveHand(GAME, [100, 80, 60], button=2, deck=DECK_A, seed=9)
+    hand.report(CardExposed(2))
+    hand.call()
+    hand.report(PrematureFlop())
+    check_down(hand, Street.TURN)
+    again = eval(repr(hand), vars(holdem))
+    assert again.accounting() == hand.accounting() and again.history == hand.history
+    assert again.state == hand.state
+
+
+def test_clone_is_independent() -> None:
+    hand = live()
+    hand.report(CardExposed(3))
+    copy = hand.clone()
+    before = snapshot(hand)
+    copy.call()
+    copy.report(PrematureFlop())
+    check_down(copy)
+    assert snapshot(hand) == before
+    assert copy.burns[0] == Card("Ts") and copy.is_terminal() and not hand.is_terminal()
+
+
+def test_betting_is_the_state_machines() -> None:
+    """The final state equals a HandState dealt the same final cards and the same actions."""
+    hand = live(descending)
+    hand.raise_to(6)
+    hand.report(PrematureFlop())
+    hand.call()
+    hand.fold()
+    hand.bet(10)
+    hand.report(PrematureTurn())
+    hand.call()
+    check_down(hand)
+    actions = [a for a in hand.history if not isinstance(a, DealerError)]
+    ref = GAME.new_hand([100] * 3, button=0, hole_cards=hand.hole_cards, board=hand.board)
+    for a in actions:
+        ref.apply(a)
+    assert ref.is_terminal() and ref.payoffs == hand.payoffs
+    assert ref.history == hand.state.history
+
+
+# ---------------------------------------------------------------------- property
+_EVENTS: list[Callable[[int], DealerError]] = [
+    lambda k: CardExposed(k % 12), lambda k: ExtraCards(1 + k % 2),
+    lambda k: PrematureFlop(3 + k % 2), lambda k: OverdealtFlop(4 + k % 2),
+    lambda k: PrematureTurn(), lambda k: PrematureRiver(),
+]
+
+
+@given(
+    n=st.integers(2, 6),
+    stacks=st.lists(st.integers(1, 40), min_size=6, max_size=6),
+    button=st.integers(0, 5),
+    seed=st.integers(0, 2**32),
+    deck=st.none() | st.permutations(CARDS),
+    custom_shuffle=st.booleans(),
+    steps=st.lists(st.tuples(st.booleans(), st.integers(0, 10**6)), max_size=40),
+)
+def test_random_dealer_errors_never_lose_a_card(
+    n: int, stacks: list[int], button: int, seed: int, deck: list[Card] | None,
+    custom_shuffle: bool, steps: list[tuple[bool, int]],
+) -> None:
+    shuffle = None
+    if custom_shuffle:  # a "physical" shuffle reported by the table: any permutation will do
+        rng = random.Random(seed)
+
+        def shuffle(cs: tuple[Card, ...]) -> list[Card]:
+            return rng.sample(cs, len(cs))
+
+    hand = LiveHand(GAME, stacks[:n], button=button % n, deck=deck, seed=seed, shuffle=shuffle)
+    start = sum(stacks[:n])
+    recorded = 0
+    for is_event, k in steps:
+        if hand.is_terminal():
+            break
+        if is_event:
+            event = _EVENTS[k % len(_EVENTS)](k // len(_EVENTS))
+            before = snapshot(hand)
+            listed = " ".join(hand.possible_events())
+            try:
+                hand.report(event)
+            except InvalidEventError:
+                assert snapshot(hand) == before
+                continue
+            assert type(event).__name__ + "(" in listed
+        else:
+            la = hand.legal_actions()
+            options = [holdem.Action.check_or_call()]
+            if la.can_fold:
+                options.append(holdem.Action.fold())
+            if la.can_raise:
+                assert la.min_to is not None and la.max_to is not None
+                options += [holdem.Action.bet_or_raise(la.min_to),
+                            holdem.Action.bet_or_raise(la.max_to)]
+            hand.apply(options[k % len(options)])
+        recorded += 1
+        acc = hand.accounting()
+        assert acc.is_complete()
+        assert hand.state.board == acc.board and hand.state.hole_cards == acc.hole
+    assert len(hand.history) == recorded  # every accepted action and event, nothing else
+    assert len(hand.rulings) == sum(isinstance(x, DealerError) for x in hand.history)
+    check_down(hand)
+    assert hand.accounting().is_complete()
+    result = hand.result
+    assert sum(result.payoffs) + result.rake == 0
+    assert sum(result.final_stacks) + result.rake == start
+    # the betting equals a plain HandState given the final cards and the same actions
+    ref = GAME.new_hand(stacks[:n], button=button % n, hole_cards=hand.hole_cards,
+                        board=hand.board)
+    for a in hand.history:
+        if not isinstance(a, DealerError):
+            ref.apply(a)
+    assert ref.is_terminal() and ref.payoffs == result.payoffs
+
+
+# ---------------------------------------------------------------------- docs
+@pytest.mark.parametrize("module", [holdem.live, holdem.live_events])
+def test_module_doctests(module: object) -> None:
+    failed, attempted = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)  # type: ignore[arg-type]
+    assert attempted > 0 and failed == 0
+
+
+def test_readme_live_dealing_section_runs() -> None:
+    text = (Path(__file__).parent.parent / "README.md").read_text()
+    start = text.index("### Live dealing and dealer errors")
+    end = text.index("\n#", start + 5)
+    test = doctest.DocTestParser().get_doctest(text[start:end], {}, "README: live dealing",
+                                               "README.md", 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
+    runner.run(test)
+    assert test.examples and runner.failures == 0
