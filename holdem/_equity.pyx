@@ -97,16 +97,15 @@ cdef void _leaf(Ctx *c, int start, hd_hand_t acc) noexcept nogil:
     """The last board card over ``rem[start:]``: the innermost loop, counters kept local."""
     cdef int j
     cdef int stop = c.nrem
-    cdef hd_hand_t b, h0, h1
+    cdef hd_hand_t h0, h1
     cdef hd_rank_t r0, r1
     cdef uint64_t w0 = 0, w1 = 0, tie = 0
     if c.n == 2:
-        h0 = c.hole[0]
-        h1 = c.hole[1]
+        h0 = hd_hand_merge(acc, c.hole[0])  # board so far plus each hand, once per loop
+        h1 = hd_hand_merge(acc, c.hole[1])
         for j in range(start, stop):
-            b = hd_hand_add(acc, c.rem[j])
-            r0 = hd_hand_rank(hd_hand_merge(b, h0))
-            r1 = hd_hand_rank(hd_hand_merge(b, h1))
+            r0 = hd_hand_rank(hd_hand_add(h0, c.rem[j]))
+            r1 = hd_hand_rank(hd_hand_add(h1, c.rem[j]))
             w0 += r0 > r1
             w1 += r1 > r0
             tie += r0 == r1
@@ -255,7 +254,7 @@ def mc_chunk(
     cdef uint8_t deck[52]
     cdef int32_t j
     cdef int64_t _s
-    cdef uint64_t m, bits, rejected = 0, streak
+    cdef uint64_t m, bits, fixed, rejected = 0, streak = 0
     cdef bint failed = False
     cdef hd_hand_t base, acc
     cdef hd_hand_t *hole
@@ -291,6 +290,10 @@ def mc_chunk(
         if offsets[p + 1] - offsets[p] == 1:
             j = offsets[p]
             m |= (<uint64_t>1 << cards[2 * j]) | (<uint64_t>1 << cards[2 * j + 1])
+    fixed = m
+    for p in range(n):
+        j = offsets[p]
+        c.hole[p] = hole[j]  # fixed hands keep these; range players overwrite them
     ndeck = 0
     for t in range(52):
         if not (m >> t) & 1:
@@ -304,8 +307,11 @@ def mc_chunk(
         for t in range(nb):
             base = hd_hand_add(base, board[t])
         for _s in range(samples):
-            streak = 0
-            while True:
+            if ranged == 0:  # only fixed hands: nothing to draw, nothing can collide
+                m = fixed
+            else:
+                streak = 0
+            while ranged != 0:
                 m = dead
                 for p in range(n):
                     cnt = offsets[p + 1] - offsets[p]

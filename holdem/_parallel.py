@@ -25,6 +25,15 @@ travel to other processes or machines).
 True
 >>> run_tasks(pow, [(2, 3), (3, 2)], "serial")
 [8, 9]
+
+A seeded job in chunks (what :func:`holdem.simulate` and :func:`holdem.equity` do): the
+function gets its fixed arguments, the chunk's size and the chunk's seed; results come back
+per chunk, in chunk order, identical for any executor.
+
+>>> with open_executor("serial") as runner:
+...     runner.map_seeded(divmod, (), chunk_sizes(10, 4), seed=7) == [
+...         divmod(4, chunk_seed(7, 0)), divmod(4, chunk_seed(7, 1)), divmod(2, chunk_seed(7, 2))]
+True
 """
 
 from __future__ import annotations
@@ -144,6 +153,34 @@ class Runner:
             return [fn(*t) for t in tasks]
         futures = [self.executor.submit(fn, *t) for t in tasks]
         return [f.result() for f in futures]
+
+    def map_seeded(
+        self,
+        fn: Callable[..., T],
+        args: tuple[Any, ...],
+        sizes: Sequence[int],
+        seed: int,
+        *,
+        start: int = 0,
+    ) -> list[T]:
+        """Per-chunk results of ``fn(*args, sizes[i], chunk_seed(seed, start + i))``, in order.
+
+        The chunks are grouped into a few tasks per worker (one task in-process), which
+        changes nothing in the results: each chunk only sees its size and its own seed.
+        ``fn`` must be a module-level function and ``args`` picklable. ``start`` numbers the
+        chunks of a later round after those of earlier ones (for stop rules).
+        """
+        items = [(n, chunk_seed(seed, start + i)) for i, n in enumerate(sizes)]
+        parts = split_even(items, 2 * self.workers if self.executor is not None else 1)
+        done = self.map(_run_chunks, [(fn, args, list(part)) for part in parts])
+        return [r for rs in done for r in rs]
+
+
+def _run_chunks(
+    fn: Callable[..., T], args: tuple[Any, ...], chunks: list[tuple[int, int]]
+) -> list[T]:
+    """One task of :meth:`Runner.map_seeded`: several chunks, one result each."""
+    return [fn(*args, n, s) for n, s in chunks]
 
 
 def _bad_executor(executor: object) -> InvalidConfigError:

@@ -21,8 +21,11 @@ evaluator accumulator, and evaluate each hand by adding its two hole cards.
 *Monte Carlo*: each sample draws a combo per player (uniformly, kept with probability weight /
 largest weight), redraws all combos if two collide (rejection: this samples assignments in
 proportion to the product of their weights, exactly as enumeration weighs them), then draws the
-missing board cards uniformly from the cards left. With ``target_se`` the run stops at the
-first round of chunks after which every player's standard error is at most ``target_se``.
+missing board cards uniformly from the cards left. The standard error is that of the mean pot
+share per board (share 1 for a win, ``1/k`` for a ``k``-way tie, else 0), from exact integer
+counts. With ``target_se`` the run goes in rounds of 16 chunks of 65,536 boards and stops after
+the first round at which every player's standard error is at most ``target_se`` (or at
+``samples``).
 
 Determinism and parallelism
 ---------------------------
@@ -61,7 +64,6 @@ from holdem import _equity
 from holdem._parallel import (
     ExecutorLike,
     Runner,
-    chunk_seed,
     master_seed,
     open_executor,
     split_even,
@@ -311,23 +313,13 @@ def _exact_task(
     return out
 
 
-def _mc_task(
-    prob: _Problem, chunks: list[tuple[int, int]]
-) -> tuple[list[int], list[int], int]:
-    """Monte Carlo over chunks given as (samples, seed); integer counts summed."""
-    n = prob.n
-    wins = [0] * n
-    ties = [0] * (n * (n + 1))
-    rejected = 0
-    for count, seed in chunks:
-        w, t, r = _equity.mc_chunk(
-            prob.cards, _mv(prob.offsets, "i"), _mv(prob.accept, "d"), prob.board, prob.dead,
-            count, seed,
-        )
-        wins = [x + y for x, y in zip(wins, w, strict=True)]
-        ties = [x + y for x, y in zip(ties, t, strict=True)]
-        rejected += r
-    return wins, ties, rejected
+def _mc_chunk(prob: _Problem, count: int, seed: int) -> tuple[list[int], list[int], int]:
+    """One Monte Carlo chunk: ``count`` boards from a generator seeded ``seed``."""
+    result: tuple[list[int], list[int], int] = _equity.mc_chunk(
+        prob.cards, _mv(prob.offsets, "i"), _mv(prob.accept, "d"), prob.board, prob.dead,
+        count, seed,
+    )
+    return result
 
 
 # --- the public function -------------------------------------------------------------------
@@ -507,10 +499,11 @@ def _run_mc(
                     runner = current = stack.enter_context(open_executor(executor, small=small))
             else:
                 current = runner
-            parts = split_even(chunk_ids, 2 * current.workers if current.executor else 1)
-            tasks = [(prob, [(sizes[i], chunk_seed(master, i)) for i in part]) for part in parts]
             try:
-                results = current.map(_mc_task, tasks)
+                results = current.map_seeded(
+                    _mc_chunk, (prob,), [sizes[i] for i in chunk_ids], master,
+                    start=chunk_ids[0],
+                )
             except OverflowError:
                 raise InvalidRangeError(
                     "the ranges collide too often to sample (a million redraws in a row): "

@@ -331,3 +331,35 @@ def test_result_object() -> None:
     text = str(r)
     assert "990 boards (exact)" in text and "AsKs" in text
     assert eval(repr(r), {"EquityResult": EquityResult, "PlayerEquity": holdem.PlayerEquity}) == r
+
+
+def test_chunking_does_not_change_enumeration(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    mod = importlib.import_module("holdem.equity")
+    cases = [(["AsKs", "QdQc", "7h7c"], "Ah9d2c"), (["0.5(QQ+), AKs", "JJ-99"], "Kc8d3h")]
+    before = [equity(p, b, exact=True) for p, b in cases]
+    monkeypatch.setattr(mod, "EXACT_CHUNK_BOARDS", 7)  # about one unit per chunk
+    after = [equity(p, b, exact=True) for p, b in cases]
+    assert after[0] == before[0]  # integer counts: identical
+    assert after[1].boards == before[1].boards
+    assert after[1].equities == pytest.approx(before[1].equities, abs=1e-12)
+
+
+def test_hands_ranges_and_text_are_interchangeable() -> None:
+    a = equity(["AsKs", "QQ+, AJs+"], "Td9c4s")
+    b = equity([Range("AsKs"), Range("QQ+, AJs+")], "Td9c4s")
+    c = equity([(holdem.Card("As"), 47), "AJs+, QQ+"], ["Td", "9c", "4s"])
+    assert a.equities == b.equities == c.equities and a.boards == b.boards == c.boards
+
+
+def test_ranges_that_almost_always_collide_are_reported() -> None:
+    # ten players who nearly always all pick a combo with the ace of spades: valid deals exist
+    # (everyone takes their own spare combo) but a random draw finds one about once in 52**9
+    others = [c for c in CARDS if c != holdem.Card("As")]
+    players = []
+    for p in range(10):
+        spare = f"{others[2 * p]}{others[2 * p + 1]}"
+        players.append(Range.from_combos([f"As{c}" for c in others] + [spare]))
+    with pytest.raises(InvalidRangeError, match="collide too often"):
+        equity(players, samples=1_000, seed=1, executor="serial")
