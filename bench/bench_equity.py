@@ -13,7 +13,7 @@ Targets (issue 6): exhaustive heads-up preflop, 1,712,304 boards, <= 10 ms on on
 from __future__ import annotations
 
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from itertools import combinations, islice
 from typing import Any
 
@@ -157,6 +157,14 @@ def test_scaling_two_processes(benchmark: Any, pool: ProcessPoolExecutor) -> Non
     r = benchmark(holdem.equity, THREE, samples=4 * MC_SAMPLES, seed=2, executor=pool)
     _rate(benchmark, r.boards)
     assert r == holdem.equity(THREE, samples=4 * MC_SAMPLES, seed=2, executor="serial")
+
+
+@pytest.mark.benchmark(group="scaling: monte carlo 3-way, 4M boards")
+def test_scaling_two_threads(benchmark: Any) -> None:
+    """The kernels release the GIL, so a thread pool scales too (no pickling, no startup)."""
+    with ThreadPoolExecutor(max_workers=2) as threads:
+        r = benchmark(holdem.equity, THREE, samples=4 * MC_SAMPLES, seed=2, executor=threads)
+    _rate(benchmark, r.boards)
 
 
 @pytest.mark.benchmark(group="scaling: exact range vs range on a flop")

@@ -97,16 +97,15 @@ cdef void _leaf(Ctx *c, int start, hd_hand_t acc) noexcept nogil:
     """The last board card over ``rem[start:]``: the innermost loop, counters kept local."""
     cdef int j
     cdef int stop = c.nrem
-    cdef hd_hand_t b, h0, h1
+    cdef hd_hand_t h0, h1
     cdef hd_rank_t r0, r1
     cdef uint64_t w0 = 0, w1 = 0, tie = 0
     if c.n == 2:
-        h0 = c.hole[0]
-        h1 = c.hole[1]
+        h0 = hd_hand_merge(acc, c.hole[0])  # board so far plus each hand, once per loop
+        h1 = hd_hand_merge(acc, c.hole[1])
         for j in range(start, stop):
-            b = hd_hand_add(acc, c.rem[j])
-            r0 = hd_hand_rank(hd_hand_merge(b, h0))
-            r1 = hd_hand_rank(hd_hand_merge(b, h1))
+            r0 = hd_hand_rank(hd_hand_add(h0, c.rem[j]))
+            r1 = hd_hand_rank(hd_hand_add(h1, c.rem[j]))
             w0 += r0 > r1
             w1 += r1 > r0
             tie += r0 == r1

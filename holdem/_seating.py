@@ -20,8 +20,8 @@ TDA for tournaments):
   Rules): they wait until the button has passed.
 - Dead button (TDA "dead button"; Robert's Rules button and blind use 2b): the big blind moves
   to the next player due for it; the small blind is posted by last hand's big blind (dead small
-  blind when that player is gone) and the button is on last hand's small blind seat (or stays
-  where it was after a dead small blind), even on an empty seat. When that would put the
+  blind when that player is gone) and the button is on last hand's small blind seat (dead or
+  not), even on an empty seat. When that would put the
   button and the big blind on one player (players sitting down between the blinds of a short
   table), that hand is placed as with a moving button.
 - Heads-up (R3, TDA 34): the button posts the small blind; the big blind goes to the player who
@@ -53,21 +53,26 @@ _REGULAR, _POSTER, _WAITING = int(Kind.REGULAR), int(Kind.POSTER), int(Kind.WAIT
 
 
 class Positions(NamedTuple):
-    """Table seats of the last hand's button, small blind (``None`` when dead) and big blind."""
+    """Table seats of a hand's button, small blind (``None`` when dead) and big blind;
+    ``sb_seat`` is the small blind's seat even when it is dead (last hand's big blind seat)."""
 
     button: int
     small_blind: int | None
     big_blind: int
+    sb_seat: int | None = None
 
 
 class Plan(NamedTuple):
     """The coming hand: seats dealt in (ascending), positions, seats that post what they owe,
-    and whether this is a new game (everybody dealt in, all debts forgiven)."""
+    whether this is a new game (everybody dealt in, all debts forgiven), and how the button
+    and blinds were placed: ``"moving"``, ``"dead"`` (dead-button progression) or
+    ``"heads-up"`` (R3 / TDA 34)."""
 
     dealt: tuple[int, ...]
     positions: Positions
     posters: tuple[int, ...]
     new_game: bool
+    placement: str = "moving"
 
 
 def between(a: int, b: int, s: int, size: int) -> bool:
@@ -106,7 +111,7 @@ def plan_hand(kinds: Sequence[Kind], prev: Positions | None, *, dead_button: boo
         # the common case: everybody dealt in owes nothing (R4, R2)
         button = _next(ready, prev.button, size)
         sb = _next(ready, button, size)
-        return Plan(tuple(ready), Positions(button, sb, _next(ready, sb, size)), (), False)
+        return Plan(tuple(ready), Positions(button, sb, _next(ready, sb, size), sb), (), False)
     if len(ready) + len(posters) + len(waiting) < 2:
         return None
     if prev is None or len(ready) < 2 or (
@@ -133,7 +138,7 @@ def _heads_up(dealt: Sequence[int], prev: Positions | None, size: int,
         bb = _next(sorted(dealt), button, size)
     btn = dealt[0] if dealt[1] == bb else dealt[1]
     # Heads-up a debt is settled by the blinds themselves (they alternate every hand).
-    return Plan(tuple(sorted(dealt)), Positions(btn, btn, bb), (), prev is None)
+    return Plan(tuple(sorted(dealt)), Positions(btn, btn, bb, btn), (), prev is None, "heads-up")
 
 
 def _moving(ready: list[int], posters: list[int], waiting: list[int], button: int,
@@ -162,7 +167,7 @@ def _moving(ready: list[int], posters: list[int], waiting: list[int], button: in
         if bb == button:  # only possible with two players; handled above
             raise AssertionError("big blind on the button with three players")
         posting = tuple(s for s in dealt if s in poster_set and s != bb)
-        return Plan(tuple(dealt), Positions(button, sb, bb), posting, new_game)
+        return Plan(tuple(dealt), Positions(button, sb, bb, sb), posting, new_game)
 
 
 def _dead(ready: list[int], posters: list[int], waiting: list[int], prev: Positions,
@@ -170,7 +175,9 @@ def _dead(ready: list[int], posters: list[int], waiting: list[int], prev: Positi
     candidates = sorted(ready + posters + waiting)
     bb = _next(candidates, prev.big_blind, size)
     sb: int | None = prev.big_blind if prev.big_blind in ready else None
-    button = prev.small_blind if prev.small_blind is not None else prev.button
+    # the button goes to last hand's small blind seat, dead or not (possibly an empty seat)
+    button = prev.sb_seat if prev.sb_seat is not None else (
+        prev.small_blind if prev.small_blind is not None else prev.button)
     if sb == bb:
         sb = None
     if bb == button:
@@ -192,4 +199,5 @@ def _dead(ready: list[int], posters: list[int], waiting: list[int], prev: Positi
                        prev, size, new_game=False)
     poster_set = set(posters)
     posting = tuple(s for s in sorted(dealt) if s in poster_set and s != bb)
-    return Plan(tuple(sorted(dealt)), Positions(button, sb, bb), posting, False)
+    return Plan(tuple(sorted(dealt)), Positions(button, sb, bb, prev.big_blind), posting, False,
+                "dead")

@@ -144,31 +144,41 @@ class CallAgent:
 
 class RandomAgent:
     """Picks uniformly among the kinds offered (fold, check/call, bet/raise), and a bet or
-    raise size uniformly between the minimum and the maximum. Seeded: the same seed plays the
-    same way."""
+    raise size uniformly between the minimum and the maximum (draws are ``int(random() * n)``
+    from its own :class:`random.Random`: fast, bias below 2**-40). Seeded: the same seed plays
+    the same way."""
 
     name = "random"
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
         self._rng = random.Random(seed)
+        self._random = self._rng.random
+
+    def __getstate__(self) -> dict[str, object]:
+        return {"seed": self.seed, "_rng": self._rng}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.seed = state["seed"]  # type: ignore[assignment]
+        self._rng = state["_rng"]  # type: ignore[assignment]
+        self._random = self._rng.random
 
     def spawn(self, seed: int) -> RandomAgent:
         return RandomAgent(seed)
 
     def act(self, observation: Observation) -> ActionLike:
         la = observation.legal
-        rng = self._rng
-        n = 1 + la.can_fold + la.can_raise
-        k = rng.randrange(n)
+        rnd = self._random
+        k = int(rnd() * (1 + la.can_fold + la.can_raise))
         if la.can_fold:
             if k == 0:
                 return _FOLD_CODE
             k -= 1
         if k == 0:
             return _CC_CODE
-        assert la.min_to is not None and la.max_to is not None
-        return Action(ActionType.BET_RAISE, rng.randint(la.min_to, la.max_to))
+        lo, hi = la.min_to, la.max_to
+        assert lo is not None and hi is not None
+        return _new_action(Action, (_BET_RAISE, lo + int(rnd() * (hi - lo + 1))))
 
     def __repr__(self) -> str:
         return f"RandomAgent(seed={self.seed!r})"
@@ -176,6 +186,8 @@ class RandomAgent:
 
 _FOLD_CODE = 0
 _CC_CODE = 1
+_BET_RAISE = ActionType.BET_RAISE
+_new_action = tuple.__new__
 
 
 class EquityAgent:

@@ -21,8 +21,11 @@ evaluator accumulator, and evaluate each hand by adding its two hole cards.
 *Monte Carlo*: each sample draws a combo per player (uniformly, kept with probability weight /
 largest weight), redraws all combos if two collide (rejection: this samples assignments in
 proportion to the product of their weights, exactly as enumeration weighs them), then draws the
-missing board cards uniformly from the cards left. With ``target_se`` the run stops at the
-first round of chunks after which every player's standard error is at most ``target_se``.
+missing board cards uniformly from the cards left. The standard error is that of the mean pot
+share per board (share 1 for a win, ``1/k`` for a ``k``-way tie, else 0), from exact integer
+counts. With ``target_se`` the run goes in rounds of 16 chunks of 65,536 boards and stops after
+the first round at which every player's standard error is at most ``target_se`` (or at
+``samples``).
 
 Determinism and parallelism
 ---------------------------

@@ -113,6 +113,7 @@ class Player:
 _OUT, _REGULAR, _POSTER, _WAITING_KIND = Kind.OUT, Kind.REGULAR, Kind.POSTER, Kind.WAITING
 _SITTING_OUT, _WAITING = PlayerStatus.SITTING_OUT, PlayerStatus.WAITING
 _STREETS = tuple(Street)
+_new_obs = tuple.__new__  # Observation fields in order, without the keyword-argument layer
 
 
 class HandRecord(NamedTuple):
@@ -134,6 +135,13 @@ class HandRecord(NamedTuple):
     rake: int
     eliminated: tuple[str, ...]
     state: AnyHandState
+    new_game: bool = False
+    """True when fewer than two players were ready to play without owing: everybody was dealt
+    in and debts were forgiven (the blind rotation starts again)."""
+    placement: str = "moving"
+    """How the button and blinds were placed: ``"moving"`` (R4), ``"dead"`` (TDA dead button)
+    or ``"heads-up"`` (R3, TDA 34). A dead-button table uses ``"moving"`` for a hand the
+    dead-button progression cannot place (see :mod:`holdem._seating`)."""
 
 
 class Table:
@@ -293,12 +301,15 @@ class Table:
         self.player(name).status = PlayerStatus.SITTING_OUT
 
     def come_back(self, name: str, *, wait_for_big_blind: bool = False) -> None:
-        """Come back from sitting out: post what is owed, or wait for the big blind."""
+        """Come back from sitting out (or stop waiting for the big blind): post what is owed
+        (a player who was waiting posts a big blind, R36), or wait for the big blind."""
         p = self.player(name)
         if wait_for_big_blind and not self.tournament:
             p.status = PlayerStatus.WAITING
             p.owes_big_blind = p.owes_small_blind = p.entry_due = False
         else:
+            if p.status is PlayerStatus.WAITING and not self.tournament:
+                p.entry_due = True  # stops waiting: posts a big blind to come in (R36)
             p.status = PlayerStatus.ACTIVE
 
     def wait_for_big_blind(self, name: str) -> None:
@@ -486,11 +497,10 @@ class Table:
                 continue
             hole = state.hole_cards[i]
             assert hole is not None and p._act is not None
-            action = p._act(Observation(
+            action = p._act(_new_obs(Observation, (
                 dealt[i], i, p.name, hole, state.board, _STREETS[state.street_index], state.pot,
-                state.stacks,
-                state.bets, state.committed, dealt, names, button_index, la, bb, number,
-                state.raw_history()))
+                state.stacks, state.bets, state.committed, dealt, names, button_index, la, bb,
+                number, state.raw_history())))
             code = _fast_code(action, la)
             if code >= 0:
                 state.apply_unchecked(code, action[1] if code == 2 else 0)  # type: ignore[index,arg-type]
@@ -542,7 +552,7 @@ class Table:
                 self._remove(p)
         record = HandRecord(self.hand_number, level, pos.button, pos.small_blind, pos.big_blind,
                             dealt, tuple(p.name for p in players), start, tuple(posts), payoffs,
-                            res.rake, eliminated, state)
+                            res.rake, eliminated, state, plan.new_game, plan.placement)
         self.hand_number += 1
         return record
 

@@ -351,3 +351,15 @@ def test_hands_ranges_and_text_are_interchangeable() -> None:
     b = equity([Range("AsKs"), Range("QQ+, AJs+")], "Td9c4s")
     c = equity([(holdem.Card("As"), 47), "AJs+, QQ+"], ["Td", "9c", "4s"])
     assert a.equities == b.equities == c.equities and a.boards == b.boards == c.boards
+
+
+def test_ranges_that_almost_always_collide_are_reported() -> None:
+    # ten players who nearly always all pick a combo with the ace of spades: valid deals exist
+    # (everyone takes their own spare combo) but a random draw finds one about once in 52**9
+    others = [c for c in CARDS if c != holdem.Card("As")]
+    players = []
+    for p in range(10):
+        spare = f"{others[2 * p]}{others[2 * p + 1]}"
+        players.append(Range.from_combos([f"As{c}" for c in others] + [spare]))
+    with pytest.raises(InvalidRangeError, match="collide too often"):
+        equity(players, samples=1_000, seed=1, executor="serial")

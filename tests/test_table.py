@@ -28,6 +28,7 @@ from holdem import (
     Table,
     TableError,
 )
+from holdem._seating import between
 from holdem.pots import Rake
 
 
@@ -50,6 +51,11 @@ def nxt(seats: tuple[int, ...], after: int, size: int) -> int:
     return min(seats, key=lambda s: (s - after - 1) % size)
 
 
+def can_post(rec: HandRecord, seat: int) -> bool:
+    """Whether ``seat`` had chips left for its blind after the ante (R9: else no post)."""
+    return rec.starting_stacks[rec.seats.index(seat)] > rec.state.game.ante
+
+
 def check_moving_button(prev: HandRecord | None, rec: HandRecord, size: int) -> None:
     """R2, R3, R4 (moving button) for one hand, from the records only."""
     seats = rec.seats
@@ -68,8 +74,11 @@ def check_moving_button(prev: HandRecord | None, rec: HandRecord, size: int) -> 
         for s, k, _ in rec.posts:  # entry bets and missed blinds never on the button or SB
             if k in ("entry_big_blind", "dead_small_blind"):
                 assert s not in (rec.button, rec.small_blind, rec.big_blind)
-    assert (rec.big_blind, "big_blind") in kinds
-    assert rec.small_blind is not None and (rec.small_blind, "small_blind") in kinds
+    if can_post(rec, rec.big_blind):
+        assert (rec.big_blind, "big_blind") in kinds
+    assert rec.small_blind is not None
+    if can_post(rec, rec.small_blind):
+        assert (rec.small_blind, "small_blind") in kinds
     state = rec.state
     assert state.button == seats.index(rec.button)
 
@@ -78,14 +87,17 @@ def check_dead_button(prev: HandRecord, rec: HandRecord, size: int) -> None:
     """TDA dead button, three or more players: the big blind moves to the next player due,
     the small blind is last hand's big blind (dead when gone), the button is on last hand's
     small blind seat (it stays after a dead small blind), possibly an empty seat."""
-    button = prev.small_blind if prev.small_blind is not None else prev.button
-    if nxt(rec.seats, prev.big_blind, size) == button:
-        return  # the progression collapses: that hand is placed as with a moving button
     assert rec.big_blind == nxt(rec.seats, prev.big_blind, size)
     assert rec.small_blind == (prev.big_blind if prev.big_blind in rec.seats else None)
-    assert rec.button == button
+    if prev.small_blind is not None:
+        assert rec.button == prev.small_blind
+    else:  # on last hand's dead small blind seat: between its button and big blind
+        assert between(prev.button, prev.big_blind, rec.button, size)
     kinds = [k for _, k, _ in rec.posts]
-    assert ("small_blind" in kinds) == (rec.small_blind is not None)
+    if rec.small_blind is None:
+        assert "small_blind" not in kinds
+    elif can_post(rec, rec.small_blind):
+        assert "small_blind" in kinds
     state = rec.state
     # the hand's button is the last player to act after the flop: the seat right of the
     # button seat (itself when dealt in)
@@ -230,6 +242,10 @@ def test_R36_new_player_waits_for_the_big_blind() -> None:
     assert dealt and dealt[0].big_blind == 5  # first hand dealt in: as the big blind
     assert all(k != "entry_big_blind" for r in recs for _, k, _ in r.posts)
     assert t.player("w").status is PlayerStatus.ACTIVE
+    # a waiting player who changes their mind posts the entry bet instead
+    t.sit(4, "w2", 100, CallAgent(), wait_for_big_blind=True)
+    t.come_back("w2")
+    assert t.player("w2").entry_due and t.player("w2").status is PlayerStatus.ACTIVE
 
 
 def test_R36_poster_waits_when_it_would_be_button_or_small_blind() -> None:
@@ -297,9 +313,11 @@ def test_dead_button_dead_small_blind_when_big_blind_leaves() -> None:
     flop = [a for a in rec.state.history if a.street is Street.FLOP]
     assert rec.seats[flop[0].seat] == rec.big_blind
     assert rec.seats[flop[-1].seat] == rec.button
-    # next hand: the button stays, the small blind is back
+    # next hand: the small blind is back and the button goes to the dead small blind's seat,
+    # the empty seat the big blind left (Robert's Rules: "in front of an empty seat")
     nxt_rec = t.play_hand()
-    assert nxt_rec.button == rec.button and nxt_rec.small_blind == rec.big_blind
+    assert nxt_rec.small_blind == rec.big_blind
+    assert nxt_rec.button == prev.big_blind and nxt_rec.button not in nxt_rec.seats
 
 
 def test_dead_button_on_an_empty_seat_when_small_blind_leaves() -> None:
@@ -340,17 +358,19 @@ def test_dead_button_long_run_big_blind_moves_one_player_each_hand() -> None:
         elif len(t.players) > 3 and rng.random() < 0.2:
             t.leave(rng.choice(t.players).name)
         rec = t.play_hand()
-        if len(rec.seats) > 2:
+        if rec.placement == "dead" and prev.placement == "dead":
             # TDA dead button: the big blind goes to the next player due (nobody dealt in is
             # skipped); the small blind is last hand's big blind or dead; the button is on
             # last hand's small blind seat, or stays after a dead small blind
             assert rec.big_blind == nxt(rec.seats, prev.big_blind, 6)
             assert rec.small_blind == (prev.big_blind if prev.big_blind in rec.seats else None)
-            assert rec.button == (prev.small_blind if prev.small_blind is not None
-                                  else prev.button)
+            if prev.small_blind is not None:
+                assert rec.button == prev.small_blind
+            else:
+                assert between(prev.button, prev.big_blind, rec.button, 6)
             dead_sb += rec.small_blind is None
             dead_btn += rec.button not in rec.seats
-        else:
+        elif len(rec.seats) == 2:
             assert rec.small_blind == rec.button != rec.big_blind  # R3
         prev = rec
     assert dead_sb and dead_btn
@@ -553,7 +573,7 @@ def session(seed: int, hands: int, *, dead_button: bool = False,
             assert t.chips_in_play + t.cashed_out + t.rake == t.bought_in
             if not dead_button:
                 check_moving_button(prev, rec, 6)
-            elif prev is not None and len(prev.seats) > 2 and len(rec.seats) > 2:
+            elif prev is not None and rec.placement == "dead" and prev.placement == "dead":
                 check_dead_button(prev, rec, 6)
             assert sum(rec.payoffs.values()) + rec.rake == 0
         recs.append(rec)
