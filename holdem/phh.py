@@ -455,6 +455,24 @@ class HandHistory:
         out.update(self.user_fields)
         return out
 
+    @classmethod
+    def loads(cls, text: str, *, name: str | None = None) -> HandHistory:
+        """Parse one hand from PHH text (same as :func:`holdem.phh.loads`)."""
+        return loads(text, name=name)
+
+    @classmethod
+    def load(cls, fp: IO[bytes] | IO[str] | str | os.PathLike[str]) -> HandHistory:
+        """Read one hand from a ``.phh`` file (same as :func:`holdem.phh.load`)."""
+        return load(fp)
+
+    def dumps(self) -> str:
+        """The PHH text of this hand (same as :func:`holdem.phh.dumps`)."""
+        return dumps(self)
+
+    def dump(self, fp: IO[str] | str | os.PathLike[str]) -> None:
+        """Write this hand as a ``.phh`` file (same as :func:`holdem.phh.dump`)."""
+        dump(self, fp)
+
     def replace(self, **changes: Any) -> HandHistory:
         """A copy with some fields changed (``dataclasses.replace``)."""
         return dataclasses.replace(self, **changes)

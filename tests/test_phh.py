@@ -202,6 +202,8 @@ def test_file_and_stream_io(tmp_path: object) -> None:
     dump(hh, buf)
     assert load(io.StringIO(buf.getvalue())) == hh
     assert load(io.BytesIO(buf.getvalue().encode())) == hh
+    hh.dump(tmp_path / "c.phh")  # the same API as methods of HandHistory
+    assert HandHistory.load(tmp_path / "c.phh") == hh == HandHistory.loads(hh.dumps())
     hands = [hh, hh.replace(year=2010, hand=2)]
     dump_all(hands, tmp_path / "b.phhs")
     assert load_all(tmp_path / "b.phhs") == hands
