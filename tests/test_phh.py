@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import io
 import math
@@ -303,3 +304,26 @@ def test_round_trip_property(hh: HandHistory) -> None:
     text = dumps(hh)
     assert loads(text) == hh
     assert dumps(loads(text)) == text
+
+
+# --- fuzz: any text either parses or raises InvalidHistoryError ------------------------------
+
+
+@given(st.text(max_size=200))
+def test_arbitrary_text_fails_cleanly(text: str) -> None:
+    with contextlib.suppress(InvalidHistoryError):
+        loads(text)
+
+
+@given(st.data())
+def test_mutated_files_fail_cleanly(data: st.DataObject) -> None:
+    """Random edits of a real file: parsing and replaying either work or raise a HoldemError."""
+    from holdem import HoldemError, replay
+
+    text = DWAN_IVEY
+    for _ in range(data.draw(st.integers(1, 4))):
+        i = data.draw(st.integers(0, len(text) - 1))
+        j = data.draw(st.integers(i, min(len(text), i + 4)))
+        text = text[:i] + data.draw(st.sampled_from(["", "?", "9", "p4", "'", "cbr 1", "-", "#"])) + text[j:]
+    with contextlib.suppress(HoldemError):
+        replay(loads(text))
