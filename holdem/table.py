@@ -170,7 +170,7 @@ class Table:
                                          "Game(mode=Mode.TOURNAMENT, ...)")
         lower = game.big_blind
         self.min_buy_in = 10 * lower
-        """R35: ten times the lower limit (0 in a tournament: the buy-in is the stack)."""
+        """R35: ten times the lower limit (1 in a tournament: the buy-in is the stack)."""
         if self.tournament:
             self.min_buy_in = 1
         if max_buy_in is not None and (isinstance(max_buy_in, bool)
@@ -249,7 +249,11 @@ class Table:
     # ------------------------------------------------------------------ seating
     def sit(self, seat: int, name: str, buy_in: int, agent: Any, *,
             wait_for_big_blind: bool = False) -> None:
-        """Seat ``name`` at ``seat`` with ``buy_in`` chips, played by ``agent`` (R35, R36)."""
+        """Seat ``name`` at ``seat`` with ``buy_in`` chips, played by ``agent`` (R35, R36).
+
+        Before the first hand everybody is simply dealt in; later a cash player posts an entry
+        bet or, with ``wait_for_big_blind=True``, waits for the big blind (R36).
+        """
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.size:
             raise TableError(f"seat must be 0..{self.size - 1}, got {seat!r}")
         if not isinstance(name, str) or not name:
