@@ -1,8 +1,9 @@
 """The C evaluator API on its own (csrc/hd_eval.h), compiled with the system C compiler.
 
-Built twice: with the GCC/Clang vector path and with -DHD_NO_VECTOR, the portable scalar
-path that MSVC builds use, so both batch implementations are checked on every platform
-that has a C compiler (skipped where there is none, e.g. Windows without cc).
+Built three times: the default (on x86 with GCC/Clang, the POPCNT kernel picked at run time),
+-DHD_NO_POPCNT (the vector kernel other GCC/Clang targets use) and -DHD_NO_VECTOR (the
+portable scalar kernel MSVC builds use), so every batch implementation is checked wherever
+there is a C compiler (skipped where there is none, e.g. Windows without cc).
 """
 
 from __future__ import annotations
@@ -20,7 +21,9 @@ CC = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
 @pytest.mark.skipif(CC is None, reason="no C compiler on PATH")
 @pytest.mark.skipif(not (ROOT / "csrc" / "hd_eval.c").exists(),
                     reason="needs a source checkout (csrc/), e.g. not a wheel's test run")
-@pytest.mark.parametrize("defines", [[], ["-DHD_NO_VECTOR"]], ids=["vector", "scalar"])
+@pytest.mark.parametrize(
+    "defines", [[], ["-DHD_NO_POPCNT"], ["-DHD_NO_VECTOR"]], ids=["default", "vector", "scalar"]
+)
 def test_c_api(tmp_path: Path, defines: list[str]) -> None:
     exe = tmp_path / "hd_eval_check"
     assert CC is not None
