@@ -170,7 +170,7 @@ class Table:
                                          "Game(mode=Mode.TOURNAMENT, ...)")
         lower = game.big_blind
         self.min_buy_in = 10 * lower
-        """R35: ten times the lower limit (0 in a tournament: the buy-in is the stack)."""
+        """R35: ten times the lower limit (1 in a tournament: the buy-in is the stack)."""
         if self.tournament:
             self.min_buy_in = 1
         if max_buy_in is not None and (isinstance(max_buy_in, bool)
@@ -249,7 +249,11 @@ class Table:
     # ------------------------------------------------------------------ seating
     def sit(self, seat: int, name: str, buy_in: int, agent: Any, *,
             wait_for_big_blind: bool = False) -> None:
-        """Seat ``name`` at ``seat`` with ``buy_in`` chips, played by ``agent`` (R35, R36)."""
+        """Seat ``name`` at ``seat`` with ``buy_in`` chips, played by ``agent`` (R35, R36).
+
+        Before the first hand everybody is simply dealt in; later a cash player posts an entry
+        bet or, with ``wait_for_big_blind=True``, waits for the big blind (R36).
+        """
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.size:
             raise TableError(f"seat must be 0..{self.size - 1}, got {seat!r}")
         if not isinstance(name, str) or not name:
@@ -535,7 +539,10 @@ class Table:
             self._prev.big_blind if self._prev is not None else None)
         if not self.tournament and self._prev is not None:
             for q in self._seats:
-                if q is None or q.seat in dealt or q.status is PlayerStatus.WAITING:
+                # only players who are away owe what passed them: sitting out or without
+                # chips (not those waiting for the big blind or for the button to pass)
+                if q is None or q.seat in dealt or not (
+                        q.status is PlayerStatus.SITTING_OUT or q.stack == 0):
                     continue
                 if between(self._prev.big_blind, pos.big_blind, q.seat, self.size):
                     q.owes_big_blind = True
@@ -629,15 +636,11 @@ def _dead_small_blind(state: Any, button: int) -> None:
 
 
 def _extra_posts(state: Any, i: int, live: int, dead: int) -> list[tuple[str, int]]:
+    """Post the live part first (a short stack posts it all in for less, R9), then the dead
+    part from what is left."""
     stacks = state._stacks
     made = []
     posts = list(state._posts)
-    if dead and stacks[i]:
-        a = min(dead, stacks[i])
-        stacks[i] -= a
-        state._committed[i] += a
-        posts.append(Post(i, "dead_small_blind", a))
-        made.append(("dead_small_blind", a))
     if live and stacks[i]:
         a = min(live, stacks[i])
         stacks[i] -= a
@@ -645,6 +648,12 @@ def _extra_posts(state: Any, i: int, live: int, dead: int) -> list[tuple[str, in
         state._committed[i] += a
         posts.append(Post(i, "entry_big_blind", a))
         made.append(("entry_big_blind", a))
+    if dead and stacks[i]:
+        a = min(dead, stacks[i])
+        stacks[i] -= a
+        state._committed[i] += a
+        posts.append(Post(i, "dead_small_blind", a))
+        made.append(("dead_small_blind", a))
     state._posts = tuple(posts)
     return made
 

@@ -281,7 +281,7 @@ def test_missed_blinds_posted_big_live_small_dead() -> None:
     if rec.big_blind == 2:
         assert posts == {"big_blind": 2}
     else:
-        assert posts == {"dead_small_blind": 1, "entry_big_blind": 2}
+        assert posts == {"entry_big_blind": 2, "dead_small_blind": 1}
         i = rec.seats.index(2)
         pre = [a for a in rec.state.history if a.street is Street.PREFLOP and a.seat == i]
         assert pre[0].type is ActionType.CHECK  # the big blind part is live
@@ -460,22 +460,22 @@ def test_illegal_agent_answer_raises_agent_error_and_voids_the_hand() -> None:
     t = Table(Game(big_blind=2), seats=2, seed=1)
     t.sit(0, "bad", 100, bad)
     t.sit(1, "ok", 100, CallAgent())
-    with pytest.raises(AgentError, match=r"agent 'test_illegal.*bad' of player 'bad'.*raise to 1"):
-        for _ in range(4):
-            t.play_hand()
-    assert t.chips_in_play == 200 and t.player("bad").stack + t.player("ok").stack == 200
-    n = t.hand_number
-    t.player("bad").agent = None  # nothing changed: the same hand can be dealt again
+    # heads-up the bad agent acts in the first hand whichever seat has the button
+    with pytest.raises(AgentError, match=r"agent 'test_illegal.*bad' of player 'bad' \(seat 0\)"
+                       r" answered Action\(ActionType.RAISE, 1\): raise to 1 is below"):
+        t.play_hand()
+    # the hand is void: no chips moved, no hand counted, no button placed
+    assert (t.player("bad").stack, t.player("ok").stack, t.hand_number) == (100, 100, 0)
+    assert t.button is None
 
     def garbage(obs: Observation) -> Any:
         return object()
 
     t.leave("bad")
     t.sit(0, "g", 100, garbage)
-    with pytest.raises(AgentError, match="'g'"):
-        for _ in range(4):
-            t.play_hand()
-    assert t.hand_number <= n + 3
+    with pytest.raises(AgentError, match=r"garbage' of player 'g'.*not an action"):
+        t.play_hand()
+    assert t.chips_in_play + t.cashed_out == t.bought_in == 300 and t.hand_number == 0
 
 
 def test_observation_shows_only_what_the_seat_can_see() -> None:
@@ -616,3 +616,49 @@ def test_docstring_examples(name: str) -> None:
     failed, tried = doctest.testmod(importlib.import_module(name),
                                     optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert failed == 0 and (tried > 0 or name == "holdem._seating")
+
+
+def test_R12_dead_small_blind_deal_starts_left_of_the_button() -> None:
+    """With a dead small blind the first card still goes to the first player left of the
+    button (R12): here the big blind."""
+    from holdem import Deck
+    from holdem._parallel import chunk_seed
+
+    t = Table(Game(big_blind=2), seats=5, dead_button=True, seed=1)
+    call_all(t, [0, 1, 2, 3, 4])
+    prev = t.play_hand()
+    t.leave(t.seats[prev.big_blind].name)  # type: ignore[union-attr]
+    rec = t.play_hand()
+    assert rec.small_blind is None
+    n = len(rec.seats)
+    order = Deck(seed=chunk_seed(t.seed, rec.number)).deal(2 * n + 8)
+    first = rec.seats.index(rec.big_blind)
+    for k in range(n):
+        assert rec.state.hole_cards[(first + k) % n] == (order[k], order[n + k])
+
+
+def test_R9_missed_big_blind_posted_all_in_for_less() -> None:
+    """A returning player who cannot cover the big blind they owe posts all in for less (R9)
+    and the hand goes on without them acting."""
+    entries = 0
+    for seed in range(8):
+        t = Table(Game(big_blind=10), seats=5, seed=seed)
+        call_all(t, [0, 1, 2, 3, 4], stack=1000)
+        t.play_hand()
+        p = t.player("s1")
+        t.bought_in -= p.stack - 4  # the player is down to 4 chips (test set-up)
+        p.stack = 4
+        p.owes_big_blind = True
+        recs = t.play(5)
+        rec = next(r for r in recs if 1 in r.seats)
+        posts = {k: a for s, k, a in rec.posts if s == 1}
+        i = rec.seats.index(1)
+        if rec.big_blind == 1:
+            assert posts == {"big_blind": 4}
+        else:
+            entries += 1
+            assert posts == {"entry_big_blind": 4}
+            assert not [a for a in rec.state.history if a.seat == i]  # all in: never acts
+        assert rec.state.committed[i] == 4
+        assert t.chips_in_play + t.cashed_out + t.rake == t.bought_in
+    assert entries >= 2
