@@ -37,9 +37,8 @@ ODD_CHIP_HANDS = {
     "phh/pluribus/91/53.phh": (1, 4),
 }
 
-#: A hand whose final stacks the engine gets wrong today (an engine bug, reported to the state
-#: branch): the big blind's ante is returned to it as if it were an uncalled bet (R21 returns
-#: uncalled *bets*; an ante is dead money). Checked by ``test_big_blind_ante_is_not_returned``.
+#: The big blind is all in with a big-blind ante larger than the blind and is called: the ante
+#: is dead money, not an uncalled bet (R21 returns uncalled *bets*). Named test below.
 BB_ANTE_ALL_IN = "phh/wsop/2023/43/5/68.phh"
 
 
@@ -122,8 +121,6 @@ def test_every_real_hand_replays_exactly(outcomes: list[Outcome]) -> None:
         if o.name in ODD_CHIP_HANDS:
             _check_r32(o)
             odd += 1
-        elif o.name == BB_ANTE_ALL_IN:
-            continue  # its actions are all legal (checked above); stacks: see below
         elif o.finishing_stacks is None:
             assert o.name == "phh/famous/dwan-ivey-2009.phh"
         elif o.mismatches:
@@ -141,10 +138,6 @@ def test_fractional_stacks_are_exactly_the_named_hands(outcomes: list[Outcome]) 
     assert fractional == set(ODD_CHIP_HANDS)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine bug (state branch): the big-blind ante is returned as an uncalled bet",
-)
 def test_big_blind_ante_is_not_returned(small: dict[str, HandHistory]) -> None:
     """R7 big-blind ante + R21: Tong (p2, big blind) posts 225,000 ante + 150,000 blind, goes
     all in to 3,350,000 and is called by Rast (p5), who wins. The ante is dead money, not an
