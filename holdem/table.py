@@ -50,6 +50,7 @@ rules for tournaments, as said at each point):
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -405,8 +406,8 @@ class Table:
         return kinds
 
     def _plan(self) -> Plan | None:
-        return plan_hand(self._kinds(), self._prev, dead_button=self.dead_button,
-                         first_button=self._first_button)
+        return _cached_plan(tuple(self._kinds()), self._prev, self.dead_button,
+                            self._first_button)
 
     def play_hand(self) -> HandRecord:
         """Deal and play one hand with the players' agents; returns its record.
@@ -579,6 +580,13 @@ class Table:
             winner = next(p for p in self._seats if p is not None and p.stack > 0)
             self.places[winner.name] = 1
         return tuple(p.name for _, p in out)
+
+
+@functools.lru_cache(maxsize=4096)
+def _cached_plan(kinds: tuple[Kind, ...], prev: Positions | None, dead_button: bool,
+                 first_button: int) -> Plan | None:
+    """:func:`holdem._seating.plan_hand` is a pure function of these: memoized."""
+    return plan_hand(kinds, prev, dead_button=dead_button, first_button=first_button)
 
 
 def _fast_code(action: object, la: LegalActions) -> int:
