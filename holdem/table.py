@@ -113,6 +113,7 @@ class Player:
 
 _OUT, _REGULAR, _POSTER, _WAITING_KIND = Kind.OUT, Kind.REGULAR, Kind.POSTER, Kind.WAITING
 _SITTING_OUT, _WAITING = PlayerStatus.SITTING_OUT, PlayerStatus.WAITING
+_ACTIVE = PlayerStatus.ACTIVE
 _STREETS = tuple(Street)
 _new_obs = tuple.__new__  # Observation fields in order, without the keyword-argument layer
 
@@ -530,15 +531,19 @@ class Table:
             payoffs[p.name] = pay
         self.rake += res.rake
         # debts: posted, took the big blind, or forgiven (new game, heads-up)
-        forgive = plan.new_game or len(dealt) == 2
-        for p in players:
-            if forgive or p.seat in plan.posters or p.seat == pos.big_blind:
-                p.entry_due = p.owes_big_blind = p.owes_small_blind = False
-                if p.status is PlayerStatus.WAITING:
-                    p.status = PlayerStatus.ACTIVE
+        if plan.new_game or len(dealt) == 2:
+            settled: list[Player] = players
+        else:
+            bb_player = self._seats[pos.big_blind]
+            settled = [bb_player] if bb_player is not None else []
+            settled += [self._seat(s) for s in plan.posters]
+        for p in settled:
+            p.entry_due = p.owes_big_blind = p.owes_small_blind = False
+            if p.status is _WAITING:
+                p.status = _ACTIVE
         sb_pos = pos.small_blind if pos.small_blind is not None else (
             self._prev.big_blind if self._prev is not None else None)
-        if not self.tournament and self._prev is not None:
+        if not self.tournament and self._prev is not None and len(dealt) < len(self.players):
             for q in self._seats:
                 # only players who are away owe what passed them: sitting out or without
                 # chips (not those waiting for the big blind or for the button to pass)
