@@ -356,15 +356,20 @@ class Table:
         players can be dealt in."""
         out = []
         for _ in range(hands):
-            if self.is_over() or self._plan() is None:
+            if not self.can_play():
                 break
             out.append(self.play_hand())
         return out
 
     def hands(self) -> Iterator[HandRecord]:
         """Play hands for as long as two players can be dealt in."""
-        while not self.is_over() and self._plan() is not None:
+        while self.can_play():
             yield self.play_hand()
+
+    def can_play(self) -> bool:
+        """Whether a hand can be dealt now: two players or more with chips who are not sitting
+        out (cash), and the tournament not over."""
+        return not self.is_over() and not self._in_hand and self._plan() is not None
 
     def _level_index(self) -> int:
         assert self.schedule is not None

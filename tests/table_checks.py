@@ -119,7 +119,7 @@ def session(seed: int, hands: int, *, dead_button: bool = False,
         for p in t.players:
             if p.stack == 0 and rng.random() < 0.5:
                 t.add_chips(p.name, rng.randint(20, 500))
-        if t._plan() is None:
+        if not t.can_play():
             continue
         rec = t.play_hand()
         if check:

@@ -55,6 +55,7 @@ def test_table_errors_seat_taken_unknown_player_bad_agent() -> None:
         t.leave("zed")
     with pytest.raises(TableError, match="callable"):
         t.sit(1, "b", 100, 42)
+    assert not t.can_play()
     with pytest.raises(TableError, match="two players"):
         t.play_hand()
     with pytest.raises(InvalidConfigError):
