@@ -17,6 +17,19 @@ Rules for cash games, which agree on everything here):
   has not acted is skipped when nobody else could answer a bet (everyone else all in), so an
   all-in run-out deals the board without betting (R20). The uncalled part of the highest bet
   goes back to its owner at the end of each round (R21).
+- Antes (R7): a uniform ante is posted before the blinds and is part of each seat's
+  contribution; a big-blind ante is posted after the big blind (TDA: the blind first when the
+  player is short) and is dead money in the main pot (WSOP), never returned as uncalled.
+- Straddle (R8): a live blind of twice the big blind; preflop the minimum raise is to twice the
+  straddle (it plays as the round's big blind, Robert's Rules); in fixed limit it counts as a
+  raise toward the cap.
+- Showdown (R33): the last river bettor shows first, else the first seat left of the button;
+  a hand that an earlier shown hand beats in every pot it is in is mucked (it keeps no claim);
+  with any seat all in, every hand is shown (TDA 16). See :func:`holdem._showdown.settle`.
+
+This pure-Python core is the reference; :mod:`holdem._hand` is the compiled port used by
+default. Both share :mod:`holdem._validate` (checks and messages) and
+:mod:`holdem._showdown` (settling the hand).
 """
 
 from __future__ import annotations

@@ -1,5 +1,6 @@
 # cython: language_level=3
-"""The compiled core of :class:`holdem.HandState`: fixed C arrays, no allocation per action.
+"""The compiled core of :class:`holdem.HandState`: fixed C arrays; an action allocates only its
+plain history tuple.
 
 This is a line-by-line port of the pure-Python reference core :mod:`holdem._betting` (same
 rules, same messages; see its docstring for the rule choices). The test suite runs both on the
