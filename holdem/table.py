@@ -50,6 +50,7 @@ rules for tournaments, as said at each point):
 from __future__ import annotations
 
 import dataclasses
+import functools
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -58,7 +59,7 @@ from typing import Any, NamedTuple
 
 from holdem._parallel import chunk_seed, master_seed
 from holdem._seating import Kind, Plan, Positions, between, plan_hand
-from holdem.actions import Action, ActionType
+from holdem._table_hand import dead_small_blind, extra_posts, fast_code, restart_action
 from holdem.agents import ActionLike, Observation, agent_name, resolve_agent
 from holdem.errors import (
     AgentError,
@@ -68,7 +69,7 @@ from holdem.errors import (
     TableError,
 )
 from holdem.game import Game, Mode, Structure
-from holdem.hand_types import LegalActions, Post, Street
+from holdem.hand_types import Street
 from holdem.state import HandState, ReferenceHandState
 from holdem.tournament import BlindLevel, BlindSchedule
 
@@ -112,6 +113,7 @@ class Player:
 
 _OUT, _REGULAR, _POSTER, _WAITING_KIND = Kind.OUT, Kind.REGULAR, Kind.POSTER, Kind.WAITING
 _SITTING_OUT, _WAITING = PlayerStatus.SITTING_OUT, PlayerStatus.WAITING
+_ACTIVE = PlayerStatus.ACTIVE
 _STREETS = tuple(Street)
 _new_obs = tuple.__new__  # Observation fields in order, without the keyword-argument layer
 
@@ -354,15 +356,20 @@ class Table:
         players can be dealt in."""
         out = []
         for _ in range(hands):
-            if self.is_over() or self._plan() is None:
+            if not self.can_play():
                 break
             out.append(self.play_hand())
         return out
 
     def hands(self) -> Iterator[HandRecord]:
         """Play hands for as long as two players can be dealt in."""
-        while not self.is_over() and self._plan() is not None:
+        while self.can_play():
             yield self.play_hand()
+
+    def can_play(self) -> bool:
+        """Whether a hand can be dealt now: two players or more with chips who are not sitting
+        out (cash), and the tournament not over."""
+        return not self.is_over() and not self._in_hand and self._plan() is not None
 
     def _level_index(self) -> int:
         assert self.schedule is not None
@@ -405,8 +412,8 @@ class Table:
         return kinds
 
     def _plan(self) -> Plan | None:
-        return plan_hand(self._kinds(), self._prev, dead_button=self.dead_button,
-                         first_button=self._first_button)
+        return _cached_plan(tuple(self._kinds()), self._prev, self.dead_button,
+                            self._first_button)
 
     def play_hand(self) -> HandRecord:
         """Deal and play one hand with the players' agents; returns its record.
@@ -466,17 +473,17 @@ class Table:
         else:
             state = game.new_hand(stacks, button=build_btn, seed=seed)
         if dead_sb:
-            _dead_small_blind(state, real_btn)
+            dead_small_blind(state, real_btn)
         posts = [(dealt[p.seat], p.kind, p.amount) for p in state.posts]
         if plan.posters and not state.is_terminal():
             for s in plan.posters:
                 p = self._seat(s)
                 live = game.big_blind if (p.entry_due or p.owes_big_blind) else 0
                 dead = game.small_blind if p.owes_small_blind else 0
-                for kind, amount in _extra_posts(state, index[s], live, dead):
+                for kind, amount in extra_posts(state, index[s], live, dead):
                     posts.append((s, kind, amount))
             last = (bb_i + 1) % n if game.straddle and n > 2 else bb_i
-            _restart_action(state, last)
+            restart_action(state, last)
         return state, real_btn, posts
 
     def _seat(self, seat: int) -> Player:
@@ -505,7 +512,7 @@ class Table:
                 dealt[i], i, p.name, hole, state.board, _STREETS[state.street_index], state.pot,
                 state.stacks, state.bets, state.committed, dealt, names, button_index, la, bb,
                 number, state.raw_history())))
-            code = _fast_code(action, la)
+            code = fast_code(action, la)
             if code >= 0:
                 state.apply_unchecked(code, action[1] if code == 2 else 0)  # type: ignore[index,arg-type]
                 continue
@@ -529,15 +536,19 @@ class Table:
             payoffs[p.name] = pay
         self.rake += res.rake
         # debts: posted, took the big blind, or forgiven (new game, heads-up)
-        forgive = plan.new_game or len(dealt) == 2
-        for p in players:
-            if forgive or p.seat in plan.posters or p.seat == pos.big_blind:
-                p.entry_due = p.owes_big_blind = p.owes_small_blind = False
-                if p.status is PlayerStatus.WAITING:
-                    p.status = PlayerStatus.ACTIVE
+        if plan.new_game or len(dealt) == 2:
+            settled: list[Player] = players
+        else:
+            bb_player = self._seats[pos.big_blind]
+            settled = [bb_player] if bb_player is not None else []
+            settled += [self._seat(s) for s in plan.posters]
+        for p in settled:
+            p.entry_due = p.owes_big_blind = p.owes_small_blind = False
+            if p.status is _WAITING:
+                p.status = _ACTIVE
         sb_pos = pos.small_blind if pos.small_blind is not None else (
             self._prev.big_blind if self._prev is not None else None)
-        if not self.tournament and self._prev is not None:
+        if not self.tournament and self._prev is not None and len(dealt) < len(self.players):
             for q in self._seats:
                 # only players who are away owe what passed them: sitting out or without
                 # chips (not those waiting for the big blind or for the button to pass)
@@ -581,89 +592,8 @@ class Table:
         return tuple(p.name for _, p in out)
 
 
-def _fast_code(action: object, la: LegalActions) -> int:
-    """The ``apply_unchecked`` kind of ``action`` when it is plainly legal (0 fold, 1 check or
-    call, 2 bet or raise to ``action.to``), else -1: the checked ``apply`` then decides and
-    reports. Legal means exactly what :class:`holdem.LegalActions` says: fold when offered,
-    check when nothing is owed, call when facing a bet, a bet (no bet yet) or raise (facing
-    one) to an int between ``min_to`` and ``max_to``."""
-    if type(action) is int:
-        if action == 1:
-            return 1
-        if action == 0:
-            return 0 if la.can_fold else -1
-        return -1
-    if type(action) is not Action:
-        return -1
-    t, to = action
-    if t is _BR or (t is _BET and la.is_bet) or (t is _RAISE and not la.is_bet):
-        lo, hi = la.min_to, la.max_to
-        if la.can_raise and type(to) is int and lo is not None and hi is not None and lo <= to <= hi:
-            return 2
-        return -1
-    if t is _CC or (t is _CHECK and la.can_check) or (t is _CALL and not la.can_check):
-        return 1
-    if t is _FOLD_T:
-        return 0 if la.can_fold else -1
-    return -1
-
-
-_BR, _BET, _RAISE = ActionType.BET_RAISE, ActionType.BET, ActionType.RAISE
-_CC, _CHECK, _CALL = ActionType.CHECK_CALL, ActionType.CHECK, ActionType.CALL
-_FOLD_T = ActionType.FOLD
-
-
-# ---------------------------------------------------------------------- hand adapters
-# The hand state machine posts the antes and the two blinds of a regular deal. The table
-# needs two more cases, added here on a freshly dealt hand before anyone acts:
-# a dead small blind (no small blind, the button one seat behind the big blind) and extra
-# posts (an entry bet or missed blinds: live chips count as a bet, dead chips do not).
-# ``Game.new_hand`` has no parameters for them yet, so these hands are dealt on the
-# pure-Python reference core (``ReferenceHandState``: same API, same cards for a seed, same
-# rules), whose plain slots these helpers adjust. Every other hand uses the compiled core.
-
-def _dead_small_blind(state: Any, button: int) -> None:
-    """The hand was built one seat early with a zero small blind: put the button back."""
-    n = state._n
-    if state.game.deal_start.value == "button":
-        # cards were dealt from the seat after the build button: deal from the real one
-        hole = state._hole
-        state._hole = tuple(hole[(j - 1) % n] for j in range(n))
-    state._button = button
-    state._sb_seat = button
-    if state._over:  # everybody all in from the antes: resolve again with the real button
-        state._finish()
-
-
-def _extra_posts(state: Any, i: int, live: int, dead: int) -> list[tuple[str, int]]:
-    """Post the live part first (a short stack posts it all in for less, R9), then the dead
-    part from what is left."""
-    stacks = state._stacks
-    made = []
-    posts = list(state._posts)
-    if live and stacks[i]:
-        a = min(live, stacks[i])
-        stacks[i] -= a
-        state._bets[i] += a
-        state._committed[i] += a
-        posts.append(Post(i, "entry_big_blind", a))
-        made.append(("entry_big_blind", a))
-    if dead and stacks[i]:
-        a = min(dead, stacks[i])
-        stacks[i] -= a
-        state._committed[i] += a
-        posts.append(Post(i, "dead_small_blind", a))
-        made.append(("dead_small_blind", a))
-    state._posts = tuple(posts)
-    return made
-
-
-def _restart_action(state: Any, last: int) -> None:
-    """Find the first seat to act again after extra posts (left of the last blind)."""
-    state._legal = None
-    actor = state._find_actor((last + 1) % state._n)
-    if actor < 0:
-        state._actor = -1
-        state._end_street()
-    else:
-        state._actor = actor
+@functools.lru_cache(maxsize=4096)
+def _cached_plan(kinds: tuple[Kind, ...], prev: Positions | None, dead_button: bool,
+                 first_button: int) -> Plan | None:
+    """:func:`holdem._seating.plan_hand` is a pure function of these: memoized."""
+    return plan_hand(kinds, prev, dead_button=dead_button, first_button=first_button)

@@ -4,105 +4,24 @@ agents. Rule ids from RULES.md are in the test names."""
 from __future__ import annotations
 
 import random
-from typing import Any
 
 import pytest
+from table_checks import Shove, call_all, check_moving_button, nxt
 
 from holdem import (
-    Action,
     ActionType,
-    AgentError,
     BlindLevel,
     BlindSchedule,
     CallAgent,
-    Card,
-    EquityAgent,
     Game,
-    HandRecord,
     InvalidConfigError,
     Mode,
-    Observation,
     PlayerStatus,
-    RandomAgent,
     Street,
     Table,
     TableError,
 )
 from holdem._seating import between
-from holdem.pots import Rake
-
-
-def call_all(table: Table, seats: list[int], stack: int = 200) -> None:
-    for s in seats:
-        table.sit(s, f"s{s}", stack, CallAgent())
-
-
-class Shove:
-    """All in at every turn (bet/raise to the maximum, or call)."""
-
-    def act(self, obs: Observation) -> Any:
-        la = obs.legal
-        if la.can_raise:
-            return Action.bet_or_raise(la.max_to)  # type: ignore[arg-type]
-        return Action.check_or_call()
-
-
-def nxt(seats: tuple[int, ...], after: int, size: int) -> int:
-    return min(seats, key=lambda s: (s - after - 1) % size)
-
-
-def can_post(rec: HandRecord, seat: int) -> bool:
-    """Whether ``seat`` had chips left for its blind after the ante (R9: else no post)."""
-    return rec.starting_stacks[rec.seats.index(seat)] > rec.state.game.ante
-
-
-def check_moving_button(prev: HandRecord | None, rec: HandRecord, size: int) -> None:
-    """R2, R3, R4 (moving button) for one hand, from the records only."""
-    seats = rec.seats
-    assert rec.button in seats and rec.big_blind in seats
-    kinds = {(s, k) for s, k, _ in rec.posts}
-    if len(seats) == 2:
-        # R3: heads-up the button posts the small blind; TDA 34: no big blind twice in a row
-        assert rec.small_blind == rec.button != rec.big_blind
-        if prev is not None and prev.big_blind in seats:
-            assert rec.big_blind != prev.big_blind
-    else:
-        if prev is not None:
-            assert rec.button == nxt(seats, prev.button, size)  # R4
-        assert rec.small_blind == nxt(seats, rec.button, size)  # R2
-        assert rec.big_blind == nxt(seats, rec.small_blind, size)
-        for s, k, _ in rec.posts:  # entry bets and missed blinds never on the button or SB
-            if k in ("entry_big_blind", "dead_small_blind"):
-                assert s not in (rec.button, rec.small_blind, rec.big_blind)
-    if can_post(rec, rec.big_blind):
-        assert (rec.big_blind, "big_blind") in kinds
-    assert rec.small_blind is not None
-    if can_post(rec, rec.small_blind):
-        assert (rec.small_blind, "small_blind") in kinds
-    state = rec.state
-    assert state.button == seats.index(rec.button)
-
-
-def check_dead_button(prev: HandRecord, rec: HandRecord, size: int) -> None:
-    """TDA dead button, three or more players: the big blind moves to the next player due,
-    the small blind is last hand's big blind (dead when gone), the button is on last hand's
-    small blind seat (it stays after a dead small blind), possibly an empty seat."""
-    assert rec.big_blind == nxt(rec.seats, prev.big_blind, size)
-    assert rec.small_blind == (prev.big_blind if prev.big_blind in rec.seats else None)
-    if prev.small_blind is not None:
-        assert rec.button == prev.small_blind
-    else:  # on last hand's dead small blind seat: between its button and big blind
-        assert between(prev.button, prev.big_blind, rec.button, size)
-    kinds = [k for _, k, _ in rec.posts]
-    if rec.small_blind is None:
-        assert "small_blind" not in kinds
-    elif can_post(rec, rec.small_blind):
-        assert "small_blind" in kinds
-    state = rec.state
-    # the hand's button is the last player to act after the flop: the seat right of the
-    # button seat (itself when dealt in)
-    last = max(rec.seats, key=lambda s: (s - rec.button - 1) % size)
-    assert state.button == rec.seats.index(last)
 
 
 # ---------------------------------------------------------------------- R35 / R37 / errors
@@ -136,6 +55,7 @@ def test_table_errors_seat_taken_unknown_player_bad_agent() -> None:
         t.leave("zed")
     with pytest.raises(TableError, match="callable"):
         t.sit(1, "b", 100, 42)
+    assert not t.can_play()
     with pytest.raises(TableError, match="two players"):
         t.play_hand()
     with pytest.raises(InvalidConfigError):
@@ -452,172 +372,6 @@ def test_tournament_player_sitting_out_is_blinded_off() -> None:
     assert all(a.type in (ActionType.FOLD, ActionType.CHECK) for a in i_hist)
 
 
-# ---------------------------------------------------------------------- agents
-def test_illegal_agent_answer_raises_agent_error_and_voids_the_hand() -> None:
-    def bad(obs: Observation) -> Any:
-        return Action.raise_to(1)
-
-    t = Table(Game(big_blind=2), seats=2, seed=1)
-    t.sit(0, "bad", 100, bad)
-    t.sit(1, "ok", 100, CallAgent())
-    # heads-up the bad agent acts in the first hand whichever seat has the button
-    with pytest.raises(AgentError, match=r"agent 'test_illegal.*bad' of player 'bad' \(seat 0\)"
-                       r" answered Action\(ActionType.RAISE, 1\): raise to 1 is below"):
-        t.play_hand()
-    # the hand is void: no chips moved, no hand counted, no button placed
-    assert (t.player("bad").stack, t.player("ok").stack, t.hand_number) == (100, 100, 0)
-    assert t.button is None
-
-    def garbage(obs: Observation) -> Any:
-        return object()
-
-    t.leave("bad")
-    t.sit(0, "g", 100, garbage)
-    with pytest.raises(AgentError, match=r"garbage' of player 'g'.*not an action"):
-        t.play_hand()
-    assert t.chips_in_play + t.cashed_out == t.bought_in == 300 and t.hand_number == 0
-
-
-def test_observation_shows_only_what_the_seat_can_see() -> None:
-    seen: list[Observation] = []
-
-    def spy(obs: Observation) -> Any:
-        seen.append(obs)
-        return Action.check_or_call()
-
-    t = Table(Game(big_blind=2), seats=4, seed=5)
-    t.sit(0, "spy", 100, spy)
-    call_all(t, [1, 2, 3])
-    rec = t.play_hand()
-    hole = rec.state.hole_cards
-    others = {c for i, h in enumerate(hole) if i != rec.seats.index(0) for c in h or ()}
-    for obs in seen:
-        assert obs.hole_cards == hole[obs.position] and obs.seat == 0
-        # nothing in the observation holds another seat's cards or the hand state itself
-        fields = list(obs)
-        assert not any(isinstance(v, type(rec.state)) for v in fields)
-        assert not (others & set(obs.hole_cards))
-        cards = {c for v in fields if isinstance(v, tuple) for c in v if isinstance(c, Card)}
-        assert cards == set(obs.hole_cards) | set(obs.board)
-        assert all(isinstance(r.seat, int) for r in obs.history)
-    assert seen[-1].history[: len(seen[0].history)] == seen[0].history
-    with pytest.raises(AttributeError):
-        seen[0].pot = 5  # type: ignore[misc]
-
-
-def test_leaving_mid_hand_folds_at_next_turn() -> None:
-    t = Table(Game(big_blind=2), seats=3, seed=2)
-
-    class Leaver:
-        def act(self, obs: Observation) -> Any:
-            t.leave(obs.player)
-            la = obs.legal
-            return Action.check_or_call() if la.can_check else Action.call()
-
-    t.sit(0, "leaver", 100, Leaver())
-    t.sit(1, "b", 100, Shove())
-    t.sit(2, "c", 100, CallAgent())
-    # play until the leaver has acted in some hand
-    for _ in range(5):
-        rec = t.play_hand()
-        if "leaver" in rec.names:
-            break
-    assert all(p.name != "leaver" for p in t.players)
-    assert t.chips_in_play + t.cashed_out == t.bought_in
-
-
-def test_builtin_agents_play_legally_and_equity_agent_folds_junk() -> None:
-    t = Table(Game(big_blind=2), seats=3, seed=12)
-    t.sit(0, "r", 200, RandomAgent(seed=1))
-    t.sit(1, "c", 200, CallAgent())
-    t.sit(2, "e", 200, EquityAgent(seed=2, samples=24))
-    t.play(30)
-    assert t.chips_in_play + t.cashed_out == t.bought_in
-    e = EquityAgent(seed=3, samples=200)
-    from holdem import parse_cards
-    assert e.equity(parse_cards("AsAh"), (), 1) > 0.75
-    assert e.equity(parse_cards("7h2c"), parse_cards("AsKsQs"), 1) < 0.2
-
-
-# ---------------------------------------------------------------------- determinism, session
-def session(seed: int, hands: int, *, dead_button: bool = False,
-            check: bool = True) -> tuple[Table, list[HandRecord]]:
-    """A 6-seat cash session with random joins, leaves, sit-outs, rebuys and rake."""
-    rng = random.Random(seed)
-    game = Game(big_blind=2, rake=Rake(0.05, cap=3))
-    t = Table(game, seats=6, seed=seed, max_buy_in=500, dead_button=dead_button)
-    names = iter(range(10**6))
-    recs: list[HandRecord] = []
-    prev: HandRecord | None = None
-    for _ in range(hands):
-        r = rng.random()
-        empty = [s for s, p in enumerate(t.seats) if p is None]
-        if empty and r < 0.08:
-            t.sit(rng.choice(empty), f"p{next(names)}", rng.randint(20, 500),
-                  RandomAgent(seed=rng.randrange(2**32)), wait_for_big_blind=rng.random() < 0.4)
-        elif r < 0.11 and t.players:
-            t.leave(rng.choice(t.players).name)
-        elif r < 0.16 and t.players:
-            p = rng.choice(t.players)
-            if p.status is PlayerStatus.SITTING_OUT:
-                t.come_back(p.name, wait_for_big_blind=rng.random() < 0.3)
-            else:
-                t.sit_out(p.name)
-        for p in t.players:
-            if p.stack == 0 and rng.random() < 0.5:
-                t.add_chips(p.name, rng.randint(20, 500))
-        if t._plan() is None:
-            continue
-        rec = t.play_hand()
-        if check:
-            assert t.chips_in_play + t.cashed_out + t.rake == t.bought_in
-            if not dead_button:
-                check_moving_button(prev, rec, 6)
-            elif prev is not None and rec.placement == "dead" and prev.placement == "dead":
-                check_dead_button(prev, rec, 6)
-            assert sum(rec.payoffs.values()) + rec.rake == 0
-        recs.append(rec)
-        prev = rec
-    return t, recs
-
-
-def test_same_seed_same_session() -> None:
-    _, ra = session(21, 300, check=False)
-    _, rb = session(21, 300, check=False)
-    assert [(r.button, r.seats, r.payoffs, r.state.history) for r in ra] == [
-        (r.button, r.seats, r.payoffs, r.state.history) for r in rb]
-    _, rc = session(22, 300, check=False)
-    assert [r.payoffs for r in rc] != [r.payoffs for r in ra]
-
-
-def test_long_session_conserves_chips_and_obeys_button_rules() -> None:
-    """10,000 hands at 6 seats with joins, leaves, sit-outs, rebuys and rake (R4, R34-R37)."""
-    t, recs = session(2024, 10_000)
-    assert len(recs) > 8_500
-    assert t.rake > 0
-    assert t.chips_in_play + t.cashed_out + t.rake == t.bought_in
-    assert any(len(r.seats) == 2 for r in recs) and any(len(r.seats) == 6 for r in recs)
-    assert any(k == "entry_big_blind" for r in recs for _, k, _ in r.posts)
-    assert any(k == "dead_small_blind" for r in recs for _, k, _ in r.posts)
-
-
-def test_long_session_dead_button_conserves_chips() -> None:
-    _, recs = session(7, 2_000, dead_button=True)
-    assert any(r.small_blind is None for r in recs)
-    assert any(r.button not in r.seats for r in recs)
-
-
-@pytest.mark.parametrize("name", ["holdem.table", "holdem.agents", "holdem.tournament",
-                                  "holdem.simulate", "holdem._seating"])
-def test_docstring_examples(name: str) -> None:
-    import doctest
-    import importlib
-
-    failed, tried = doctest.testmod(importlib.import_module(name),
-                                    optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    assert failed == 0 and (tried > 0 or name == "holdem._seating")
-
-
 def test_R12_dead_small_blind_deal_starts_left_of_the_button() -> None:
     """With a dead small blind the first card still goes to the first player left of the
     button (R12): here the big blind."""
@@ -662,3 +416,4 @@ def test_R9_missed_big_blind_posted_all_in_for_less() -> None:
         assert rec.state.committed[i] == 4
         assert t.chips_in_play + t.cashed_out + t.rake == t.bought_in
     assert entries >= 2
+
