@@ -7,7 +7,8 @@ and 3 tie for both side pots (280 and 540). Reported as medians:
 - ``split_pots``: one call from Python, result objects included;
 - ``resolve``: the compiled wrapper alone (tuples, no dataclasses);
 - ``batch``: ``split_pots_batch`` over 10,000 hands in one ``nogil`` loop; ``extra_info``
-  holds the time per resolution (target: under 1 microsecond);
+  holds the time per resolution (target: under 1 microsecond); ``batch_dead_column`` the same
+  with a per-hand dead-money column (R7);
 - ``pokerkit_pots``: pokerkit's pot layering (``tuple(state.pots)``) on the same hand, played
   to the same point. pokerkit does its showdown and odd chips inside its state machine, so
   only its layering step can be timed on its own: it does less work than ``split_pots``.
@@ -70,6 +71,24 @@ def test_split_pots_batch(benchmark: Any) -> None:
     benchmark(split_pots_batch, committed, folded, ranks, buttons, payouts)
     rows = payouts.tolist()
     assert all(tuple(rows[k]) == tuple(_rotated(list(PAYOUTS), s)) for k, s in enumerate(shifts))
+    benchmark.extra_info["resolutions_per_call"] = BATCH
+    _per_call(benchmark, BATCH)
+
+
+def test_split_pots_batch_dead_column(benchmark: Any) -> None:
+    """The batch with a per-hand dead-money column (R7: a big-blind ante of 6 per hand)."""
+    shifts = [k % 6 for k in range(BATCH)]
+    committed = _matrix("q", [_rotated(COMMITTED, s) for s in shifts])
+    folded = _matrix("B", [[int(f) for f in _rotated(FOLDED, s)] for s in shifts])
+    ranks = _matrix("i", [[-1 if r is None else r for r in _rotated(RANKS, s)] for s in shifts])
+    buttons = array("i", [(BUTTON + s) % 6 for s in shifts])
+    payouts = _matrix("q", [[0] * 6 for _ in shifts])
+    dead = array("q", [6] * BATCH)
+    benchmark(split_pots_batch, committed, folded, ranks, buttons, payouts, dead=dead)
+    rows = payouts.tolist()
+    want = list(PAYOUTS)
+    want[5] += 6   # the dead money joins the main pot, which seat 5 wins
+    assert all(tuple(rows[k]) == tuple(_rotated(want, s)) for k, s in enumerate(shifts))
     benchmark.extra_info["resolutions_per_call"] = BATCH
     _per_call(benchmark, BATCH)
 
