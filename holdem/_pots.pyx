@@ -240,7 +240,7 @@ def split_pots_batch(const int64_t[:, ::1] committed not None,
             dead_col = dead
         except (TypeError, ValueError) as exc:
             raise InvalidPotError(f"dead must be an int or an int64 buffer of {m} entries "
-                                  f"(one per hand), got {dead!r}: {exc}") from None
+                                  f"(one per hand), got {type(dead).__name__}: {exc}") from None
         if dead_col.shape[0] != m:
             raise InvalidPotError(f"dead has {dead_col.shape[0]} entries for {m} hands")
         per_hand_dead = True
@@ -265,6 +265,9 @@ def split_pots_batch(const int64_t[:, ::1] committed not None,
             if want_rakes:
                 rakes[row] = res.rake
             row += 1
+    if code == HD_POTS_E_DEAD:
+        raise InvalidPotError(f"hand {row}: dead money is {c_dead}; it must be a whole number "
+                              f"of chips in 0..{HD_POTS_MAX_DEAD}")
     if code != HD_POTS_OK:
         raise InvalidPotError(f"hand {row}: "
                               + _error_message(code, res.error_seat, <int>n, buttons[row]))

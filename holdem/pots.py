@@ -30,10 +30,11 @@ The rules, in the order they are applied (ids from RULES.md):
    go one at a time to the tied winners, clockwise starting with the first seat left of the
    button (14 chips three ways pays 5/5/4, never 6/4/4). WSOP rule 73 / Robert's Rules.
 5. **Rake (R34).** ``floor(fraction * total pot)``, where the total pot excludes the uncalled
-   chips and includes the dead money, then capped at ``cap`` per hand (not per pot); nothing when ``no_flop_no_drop`` is set
-   and the flop was not dealt. It is taken from the main pot first; only when the main pot is
-   smaller than the rake does the rest come from the side pots, in order. Each pot reports its
-   part (:attr:`Pot.rake`) and the result the total (:attr:`PotResult.rake`).
+   chips and includes the dead money, then capped at ``cap`` per hand (not per pot); nothing
+   when ``no_flop_no_drop`` is set and the flop was not dealt. It is taken from the main pot
+   first; only when the main pot is smaller than the rake does the rest come from the side
+   pots, in order. Each pot reports its part (:attr:`Pot.rake`) and the result the total
+   (:attr:`PotResult.rake`).
 
 Chips are conserved: ``sum(payouts) + rake == sum(committed) + dead``.
 
@@ -264,7 +265,8 @@ def split_pots(committed: Sequence[int], folded: Sequence[bool],
     ignored for folded seats and for a seat that wins uncontested (``ranks=None`` when all but
     one folded); ``button``: the button seat. Seats are 0..n-1 clockwise, 2 <= n <= 10.
     ``dead``: chips in the pot that belong to no seat (a big-blind ante, R7), an int >= 0; they
-    join the main pot, are raked with it and are never returned as uncalled. Raises :class:`holdem.InvalidPotError` naming the bad input.
+    join the main pot, are raked with it and are never returned as uncalled.
+    Raises :class:`holdem.InvalidPotError` naming the bad input.
 
     >>> r = split_pots([100, 40, 120, 45], [False, False, False, True], [7, 9, 7, None], button=0)
     >>> r.payouts

@@ -212,7 +212,7 @@ def test_r7_batch_dead_money_with_numpy() -> None:
 def test_r7_batch_bad_dead_money_names_the_hand() -> None:
     _, args = _batch(3, 3, 1)
     payouts = _matrix("q", [[0] * 3 for _ in range(3)])
-    with pytest.raises(InvalidPotError, match=r"hand 1: dead money is out of range"):
+    with pytest.raises(InvalidPotError, match=r"hand 1: dead money is -1; it must be"):
         split_pots_batch(*args, payouts, dead=array("q", [0, -1, 0]))
     with pytest.raises(InvalidPotError, match="dead has 2 entries for 3 hands"):
         split_pots_batch(*args, payouts, dead=array("q", [0, 0]))
