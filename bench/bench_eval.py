@@ -52,8 +52,8 @@ def test_holdem_cards(benchmark: Any, hands7: list[tuple[int, ...]], record_rate
 
 @pytest.mark.benchmark(group="eval7-per-call")
 def test_holdem_text(benchmark: Any, hands7: list[tuple[int, ...]], record_rate: Any) -> None:
-    """holdem.evaluate("As Kd ...") -- text parsing included (a convenience path)."""
-    hands = [format_cards(h) for h in hands7[: N_CALL_HANDS // 10]]
+    """holdem.evaluate("As Kd ...") -- text parsing included."""
+    hands = [format_cards(h) for h in hands7]
     _run(benchmark, evaluate, hands, record_rate)
 
 

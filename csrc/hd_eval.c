@@ -41,7 +41,8 @@ hd_rank_t hd_eval_cards(const uint8_t *cards, int n) {
 
 /* Sum the (key, bit) pairs of a row's K cards into key and sum, OR the bits into any.
  * With GCC/Clang both sums are one 128-bit vector add per card (any buffer alignment). */
-#if defined(__GNUC__) || defined(__clang__)
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(HD_NO_VECTOR)
+#define HD_VECTOR_PATH 1
 typedef uint64_t hd_v2u64 __attribute__((vector_size(16)));
 #define HD_ACCUMULATE(row, K, CLAMP, key, sum, any)                                  \
     do {                                                                             \
@@ -72,37 +73,94 @@ typedef uint64_t hd_v2u64 __attribute__((vector_size(16)));
     } while (0)
 #endif
 
+/* x86-64 / x86 with GCC or Clang: a second row kernel compiled for the POPCNT instruction,
+ * chosen at run time (__builtin_cpu_supports), saves the OR per card. */
+#if defined(HD_VECTOR_PATH) && (defined(__x86_64__) || defined(__i386__)) && !defined(HD_NO_POPCNT)
+#define HD_POPCNT_PATH 1
+#endif
+
+/* The loop over rows shared by every kernel: out[i] = ROW(row i, &bad), where ROW ORs a
+ * nonzero value into bad for an invalid row. Only if some row was bad, a plain second pass
+ * finds the first one. Returns -1 or that row's index. */
+#define HD_ROWS_LOOP(ROW, suffix, cards, n, k, out)                                   \
+    do {                                                                              \
+        size_t i_;                                                                    \
+        uint64_t bad_ = 0;                                                            \
+        if ((k) < 5 || (k) > 7) return 0;                                             \
+        switch (k) {                                                                  \
+        case 5:                                                                       \
+            for (i_ = 0; i_ < (n); ++i_) (out)[i_] = ROW((cards) + 5 * i_, 5, &bad_); \
+            break;                                                                    \
+        case 6:                                                                       \
+            for (i_ = 0; i_ < (n); ++i_) (out)[i_] = ROW((cards) + 6 * i_, 6, &bad_); \
+            break;                                                                    \
+        default:                                                                      \
+            for (i_ = 0; i_ < (n); ++i_) (out)[i_] = ROW((cards) + 7 * i_, 7, &bad_); \
+            break;                                                                    \
+        }                                                                             \
+        if (!bad_) return -1;                                                         \
+        for (i_ = 0; i_ < (n); ++i_)                                                  \
+            if (!hd_row_ok_##suffix((cards) + (size_t)(k) * i_, (k))) return (ptrdiff_t)i_; \
+        return -1;                                                                    \
+    } while (0)
+
 /* One row of K cards: returns its rank, or 0 if a card id is >= 52 (or negative) or repeated.
  * Validation without branches: bits of distinct ids add without carries, so sum == any; a
  * bad value sets bit 63 of any. K is a constant at each call site so the loop unrolls. */
-#define HD_BATCH_DEF(suffix, T, CLAMP)                                                 \
-    HD_INLINE hd_rank_t hd_row_##suffix(const T *row, const int K) {                   \
+#define HD_ROW_OR_DEF(suffix, T, CLAMP)                                                \
+    static int hd_row_ok_##suffix(const T *row, int k) {                               \
+        uint64_t seen = 0;                                                             \
+        int j;                                                                         \
+        for (j = 0; j < k; ++j) {                                                      \
+            uint64_t v = (uint64_t)row[j];                                             \
+            if (v >= HD_NCARDS || (seen >> v & 1u)) return 0;                          \
+            seen |= (uint64_t)1 << v;                                                  \
+        }                                                                              \
+        return 1;                                                                      \
+    }                                                                                  \
+    HD_INLINE hd_rank_t hd_row_##suffix(const T *row, const int K, uint64_t *bad) {    \
         uint64_t key, sum, any;                                                        \
-        hd_rank_t r;                                                                   \
         HD_ACCUMULATE(row, K, CLAMP, key, sum, any);                                   \
-        r = hd_rank_key_ids(key, any);                                                 \
-        return ((sum ^ any) | (any >> HD_NCARDS)) ? 0 : r;                             \
+        *bad |= (sum ^ any) | (any >> HD_NCARDS);                                      \
+        return hd_rank_key_ids(key, any);                                              \
+    }                                                                                  \
+    static ptrdiff_t hd_batch_or_##suffix(const T *cards, size_t n, int k, hd_rank_t *out) { \
+        HD_ROWS_LOOP(hd_row_##suffix, suffix, cards, n, k, out);                       \
+    }
+
+#ifdef HD_POPCNT_PATH
+/* Same with the sum only: valid iff popcount(sum) == K and no bit >= 52. (m bad values add
+ * m * 2**63: odd m leaves bit 63 set; even m >= 2 leaves at most K - m bits.) */
+#define HD_ROW_PC_DEF(suffix, T, CLAMP)                                                \
+    __attribute__((target("popcnt"))) static inline hd_rank_t                          \
+    hd_row_pc_##suffix(const T *row, const int K, uint64_t *bad) {                     \
+        hd_v2u64 acc = {HD_KEY_INIT, 0}, x;                                            \
+        uint64_t sum;                                                                  \
+        int j;                                                                         \
+        for (j = 0; j < K; ++j) {                                                      \
+            memcpy(&x, &hd_card_pair[2u * CLAMP(row[j])], sizeof x);                   \
+            acc += x;                                                                  \
+        }                                                                              \
+        sum = acc[1];                                                                  \
+        *bad |= (uint64_t)(__builtin_popcountll(sum) != K) | (sum >> HD_NCARDS);       \
+        return hd_rank_key_ids(acc[0], sum);                                           \
+    }                                                                                  \
+    __attribute__((target("popcnt"))) static ptrdiff_t                                 \
+    hd_batch_pc_##suffix(const T *cards, size_t n, int k, hd_rank_t *out) {            \
+        HD_ROWS_LOOP(hd_row_pc_##suffix, suffix, cards, n, k, out);                    \
     }                                                                                  \
     ptrdiff_t hd_eval_batch_##suffix(const T *cards, size_t n, int k, hd_rank_t *out) { \
-        size_t i;                                                                      \
-        hd_rank_t acc = 0xFFFFu;                                                       \
-        if (k < 5 || k > 7) return 0;                                                  \
-        switch (k) {                                                                   \
-        case 5:                                                                        \
-            for (i = 0; i < n; ++i) acc &= out[i] = hd_row_##suffix(cards + 5 * i, 5); \
-            break;                                                                     \
-        case 6:                                                                        \
-            for (i = 0; i < n; ++i) acc &= out[i] = hd_row_##suffix(cards + 6 * i, 6); \
-            break;                                                                     \
-        default:                                                                       \
-            for (i = 0; i < n; ++i) acc &= out[i] = hd_row_##suffix(cards + 7 * i, 7); \
-            break;                                                                     \
-        }                                                                              \
-        if (acc != 0) return -1;                                                       \
-        for (i = 0; i < n; ++i)                                                        \
-            if (out[i] == 0) return (ptrdiff_t)i;                                      \
-        return -1;                                                                     \
+        if (__builtin_cpu_supports("popcnt")) return hd_batch_pc_##suffix(cards, n, k, out); \
+        return hd_batch_or_##suffix(cards, n, k, out);                                 \
     }
+#define HD_BATCH_DEF(suffix, T, CLAMP) HD_ROW_OR_DEF(suffix, T, CLAMP) HD_ROW_PC_DEF(suffix, T, CLAMP)
+#else
+#define HD_BATCH_DEF(suffix, T, CLAMP)                                                 \
+    HD_ROW_OR_DEF(suffix, T, CLAMP)                                                    \
+    ptrdiff_t hd_eval_batch_##suffix(const T *cards, size_t n, int k, hd_rank_t *out) { \
+        return hd_batch_or_##suffix(cards, n, k, out);                                 \
+    }
+#endif
 
 HD_BATCH_DEF(u8, uint8_t, HD_CLAMP8)
 HD_BATCH_DEF(i8, int8_t, HD_CLAMP8)

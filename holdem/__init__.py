@@ -63,6 +63,8 @@ from holdem.state import HandState
 # --- table, agents, tournaments (issue 5) -------------------------------------------------
 
 # --- ranges, equity, simulation (issue 6) -------------------------------------------------
+from holdem.equity import EquityResult, PlayerEquity, equity
+from holdem.ranges import Range, parse_range
 
 # --- hand histories (issue 7) -------------------------------------------------------------
 
@@ -139,6 +141,11 @@ __all__ = [
     "Structure",
     # table
     # equity
+    "EquityResult",
+    "PlayerEquity",
+    "Range",
+    "equity",
+    "parse_range",
     # history
     # live
     "CardAccount",

@@ -25,8 +25,16 @@ from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from holdem._deck import Deck
+from holdem._seeding import resolve_seed
 from holdem._showdown import settle
-from holdem._validate import actions_of, check_start, given_cards, resolve, to_action
+from holdem._validate import (
+    actions_of,
+    check_start,
+    given_cards,
+    more_board,
+    resolve,
+    to_action,
+)
 from holdem.actions import Action
 from holdem.cards import Card
 from holdem.errors import IllegalActionError, InvalidConfigError, InvalidHandError, OutOfTurnError
@@ -54,8 +62,8 @@ class HandCore:
         "_acted", "_actor", "_aggr", "_bb", "_bb_seat", "_bets", "_board", "_burns", "_button",
         "_cap", "_committed", "_cur", "_fold_free", "_folded", "_full", "_game", "_hist", "_hole",
         "_inc", "_kind", "_legal", "_lift", "_live", "_n", "_nboard", "_over", "_partial",
-        "_posts", "_raises", "_result", "_sb_seat", "_sizes", "_stacks", "_start_stacks",
-        "_street",
+        "_posts", "_raises", "_result", "_sb_seat", "_seed", "_sizes", "_stacks",
+        "_start_stacks", "_street",
     )
 
     _game: Any
@@ -92,6 +100,7 @@ class HandCore:
     _lift: bool
     _fold_free: bool
     _sb_seat: int
+    _seed: int | None
     _bb_seat: int
 
     # ------------------------------------------------------------------ queries
@@ -179,6 +188,20 @@ class HandCore:
     def street_index(self) -> int:
         """0 preflop, 1 flop, 2 turn, 3 river, 4 showdown."""
         return self._street
+
+    @property
+    def seed(self) -> int | None:
+        """The deck seed of this hand (drawn from os.urandom when none was given), or None when
+        the cards were given: ``game.new_hand(stacks, button=b, seed=state.seed)`` replays it."""
+        return self._seed
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        raise TypeError("start a hand with Game.new_hand(...)")
+
+    def add_board(self, cards: Any) -> None:
+        """Give more board cards to a hand started from given cards (live dealing, replays):
+        the board grows up to five cards; cards already dealt never change."""
+        self._board, self._partial = more_board(self._hole, self._board, self._seed, cards)
 
     def status_code(self, seat: int) -> int:
         """0 active, 1 folded, 2 all in."""
@@ -346,6 +369,9 @@ class HandCore:
         if hole_cards is None and board is None:
             if isinstance(seed, bool) or not isinstance(seed, int | None):
                 raise InvalidConfigError(f"seed must be an int or None, got {seed!r}")
+            if seed is None:
+                seed = resolve_seed(None)
+            st._seed = seed
             order = _deal_order(seed, 2 * n + 8)
             hole: list[tuple[Card, ...] | None] = [None] * n
             for k in range(n):
@@ -357,6 +383,7 @@ class HandCore:
             st._partial = False
             return
         st._hole, st._board, st._partial = given_cards(n, seed, hole_cards, board)
+        st._seed = None
         st._burns = ()
 
     # ------------------------------------------------------------------ engine core
@@ -546,7 +573,7 @@ class HandCore:
 
     def _resolve(self, action: Action | str | int, seat: int | None) -> tuple[int, int]:
         """Validate ``action`` for the seat to act; return ``(kind, to)`` for :meth:`_act`."""
-        t, to = to_action(action)
+        t, to, seat = to_action(action, seat)
         la = self._seat_check(seat)
         i = la.seat
         return resolve(t, to, la, self._bets[i], self._stacks[i], self._cur, self._block_reason)

@@ -9,7 +9,7 @@ from cpython.buffer cimport (
     PyBUF_C_CONTIGUOUS, PyBUF_FORMAT, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer,
 )
 from cpython.object cimport PyObject
-from libc.stdint cimport int32_t, int64_t, uint16_t, uint64_t
+from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memset
 
 import sys
@@ -45,6 +45,7 @@ cdef extern from *:
 cdef extern from "Python.h":
     bint PyList_CheckExact(object o)
     bint PyTuple_CheckExact(object o)
+    bint PyUnicode_CheckExact(object o)
     bint PyLong_Check(PyObject *o)
     bint PyBool_Check(PyObject *o)
     Py_ssize_t PyList_GET_SIZE(object o)
@@ -64,8 +65,6 @@ CATEGORY_MIN = (
 
 cdef extern from "hd_tables.h":
     const uint16_t hd_flush_rank[8192]
-    const uint8_t hd_hash_disp[1]
-    const uint16_t hd_hash_rank[1]
     const uint64_t hd_card_pair[512]
     int HD_HASH_SIZE
     int HD_HASH_ROW_BITS
@@ -92,6 +91,70 @@ cdef object _evaluate_general(object cards):
     return <object>PyTuple_GET_ITEM(_RANK_OBJECTS, hd_eval_cards(ids, <int>n))
 
 
+cdef inline int _rank_of(Py_UCS4 ch) noexcept:
+    if ch >= u'2' and ch <= u'9':
+        return <int>ch - 50  # ord('2')
+    if ch == u'T' or ch == u't':
+        return 8
+    if ch == u'J' or ch == u'j':
+        return 9
+    if ch == u'Q' or ch == u'q':
+        return 10
+    if ch == u'K' or ch == u'k':
+        return 11
+    if ch == u'A' or ch == u'a':
+        return 12
+    return -1
+
+
+cdef inline int _suit_of(Py_UCS4 ch) noexcept:
+    if ch == u'c' or ch == u'C':
+        return 0
+    if ch == u'd' or ch == u'D':
+        return 1
+    if ch == u'h' or ch == u'H':
+        return 2
+    if ch == u's' or ch == u'S':
+        return 3
+    return -1
+
+
+cdef object _evaluate_text(str text):
+    """Fast path for one string of 5..7 well-formed distinct cards ("AsKd..", "As Kd ..");
+    anything else goes to _evaluate_general, which raises the precise error."""
+    cdef Py_ssize_t i = 0, length = len(text)
+    cdef int n = 0, r, su
+    cdef uint64_t seen = 0, key = HD_KEY_INIT
+    cdef Py_UCS4 ch
+    cdef long card
+    while i < length:
+        ch = text[i]
+        if ch == u' ' or ch == u',' or ch == u'\t' or ch == u'\n':
+            i += 1
+            continue
+        if ch == u'1' and i + 1 < length and text[i + 1] == u'0':
+            r = 8
+            i += 2
+        else:
+            r = _rank_of(ch)
+            i += 1
+        if r < 0 or i >= length or n == 7:
+            return _evaluate_general(text)
+        su = _suit_of(text[i])
+        i += 1
+        if su < 0:
+            return _evaluate_general(text)
+        card = 4 * r + su
+        if (seen >> card) & 1:
+            return _evaluate_general(text)
+        seen |= (<uint64_t>1) << card
+        key += hd_card_key[card]
+        n += 1
+    if n < 5:
+        return _evaluate_general(text)
+    return <object>PyTuple_GET_ITEM(_RANK_OBJECTS, hd_rank_key_ids(key, seen))
+
+
 def evaluate(cards):
     """The rank of a 5, 6 or 7 card hand: 1 (7-5-4-3-2) .. 7462 (royal flush), higher wins.
 
@@ -112,6 +175,8 @@ def evaluate(cards):
         n = PyTuple_GET_SIZE(cards)
     elif PyList_CheckExact(cards):
         n = PyList_GET_SIZE(cards)
+    elif PyUnicode_CheckExact(cards):
+        return _evaluate_text(<str>cards)
     else:
         return _evaluate_general(cards)
     if n < 5 or n > 7:
@@ -192,6 +257,30 @@ cdef Py_ssize_t _run_wide(int kind, const char *cards, Py_ssize_t itemsize, size
                 (<int64_t *>out)[start + i] = tmp[i]
         start += m
     return -1
+
+
+cdef list _row_values(int kind, const void *buf, Py_ssize_t start, int k):
+    """The k card values at element offset ``start`` of a buffer of the given kind."""
+    cdef Py_ssize_t i
+    out = []
+    for i in range(start, start + k):
+        if kind == 0:
+            out.append((<const uint8_t *>buf)[i])
+        elif kind == 1:
+            out.append((<const int8_t *>buf)[i])
+        elif kind == 2:
+            out.append((<const uint16_t *>buf)[i])
+        elif kind == 3:
+            out.append((<const int16_t *>buf)[i])
+        elif kind == 4:
+            out.append((<const uint32_t *>buf)[i])
+        elif kind == 5:
+            out.append((<const int32_t *>buf)[i])
+        elif kind == 6:
+            out.append((<const uint64_t *>buf)[i])
+        else:
+            out.append((<const int64_t *>buf)[i])
+    return out
 
 
 cdef str _describe_bad_row(object row, Py_ssize_t index):
@@ -282,6 +371,9 @@ def evaluate_many(cards, *, n_cards=None, out=None):
             if oview.shape[0] != nrows:
                 raise InvalidArrayError(
                     f"out has {oview.shape[0]} items, the input has {nrows} rows")
+            if (nrows > 0 and <char *>oview.buf < <char *>view.buf + view.len
+                    and <char *>view.buf < <char *>oview.buf + oview.len):
+                raise InvalidArrayError("out must not overlap the input buffer")
             dst = <hd_rank_t *>oview.buf
             result = out
         else:
@@ -303,8 +395,7 @@ def evaluate_many(cards, *, n_cards=None, out=None):
                 bad = _run_wide(kind, <const char *>view.buf, view.itemsize, <size_t>nrows, k,
                                 oview.buf, out_kind)
         if bad >= 0:
-            mv = memoryview(cards).cast("B").cast(view.format.decode("ascii"))
-            row = mv[bad * k:(bad + 1) * k].tolist()
+            row = _row_values(kind, view.buf, bad * k, k)
             raise InvalidArrayError(f"evaluate_many: {_describe_bad_row(row, bad)}")
         return result
     finally:

@@ -19,8 +19,17 @@ from holdem._deck cimport (
 )
 
 from holdem._deck import Deck
+from holdem._seeding import resolve_seed
 from holdem._showdown import settle
-from holdem._validate import actions_of, check_start, given_cards, resolve, to_action
+from holdem._validate import (
+    MAX_CHIPS,
+    actions_of,
+    check_start,
+    given_cards,
+    more_board,
+    resolve,
+    to_action,
+)
 from holdem.actions import Action
 from holdem.cards import Card
 from holdem.errors import IllegalActionError, InvalidConfigError, InvalidHandError, OutOfTurnError
@@ -43,6 +52,7 @@ cdef enum:
     T_RAISE = 4
 
 cdef object _MASK64 = (1 << 64) - 1
+cdef object _MAX_CHIPS = MAX_CHIPS
 cdef tuple _CARD_OBJS = tuple(Card(i) for i in range(52))
 
 
@@ -59,6 +69,22 @@ cdef tuple _deal_order(seed, int count):
     hd_rng_seed(&rng, <uint64_t>(seed & _MASK64))
     hd_deck_shuffle(&deck, &rng)
     return tuple([_CARD_OBJS[hd_deck_pop(&deck)] for _ in range(count)])
+
+
+cdef bint _plain_start(object stacks, object button, bint straddle):
+    """The common, valid case checked in C: a list of 2-10 int stacks in 1..2**53, int button."""
+    cdef Py_ssize_t n, i
+    cdef object s
+    if type(stacks) is not list or type(button) is not int:
+        return False
+    n = len(<list>stacks)
+    if n < (3 if straddle else 2) or n > MAXP or not 0 <= button < n:
+        return False
+    for i in range(n):
+        s = (<list>stacks)[i]
+        if type(s) is not int or not 0 < s <= _MAX_CHIPS:
+            return False
+    return True
 
 
 def _rebuild(cls, state):
@@ -83,7 +109,7 @@ cdef class HandCore:
     cdef bint _folded[MAXP]
     cdef tuple _start_stacks, _hole, _board, _burns, _posts
     cdef list _hist
-    cdef object _result, _legal
+    cdef object _result, _legal, _seed
 
     def __init__(self, *args, **kwargs):
         raise TypeError("start a hand with Game.new_hand(...)")
@@ -94,7 +120,8 @@ cdef class HandCore:
         cdef HandCore st
         cdef int n, i, k, sb_seat, bb_seat, last, actor
         cdef int64_t level, bb
-        stacks = check_start(game, stacks, button)
+        if not _plain_start(stacks, button, game.straddle):
+            stacks = check_start(game, stacks, button)  # raises with the reason
         n = len(stacks)
         st = cls.__new__(cls)
         st.game = game
@@ -110,7 +137,8 @@ cdef class HandCore:
         st._sb_seat = sb_seat
         st._bb_seat = bb_seat
         first_dealt = (button + 1) % n
-        if game.deal_start.value == "big_blind":
+        kind, from_bb, bb_ante = game._plan
+        if from_bb:
             first_dealt = (bb_seat + 1) % n
         st._deal(seed, hole_cards, board, first_dealt)
         for i in range(n):
@@ -126,8 +154,7 @@ cdef class HandCore:
         st._legal = None
         st._live = n
         st._aggr = -1
-        structure = game.structure.value
-        st._kind = K_NL if structure == "NL" else K_PL if structure == "PL" else K_FL
+        st._kind = kind
         bb = game.big_blind
         st._bb = bb
         if st._kind == K_FL:
@@ -142,7 +169,6 @@ cdef class HandCore:
         st._fold_free = game.fold_when_check_free
         posts = []
         ante = game.ante
-        bb_ante = game.ante_type.value == "big_blind"
         if ante and not bb_ante:
             for k in range(n):
                 st._post(posts, (sb_seat + k) % n, "ante", ante, False)
@@ -178,13 +204,16 @@ cdef class HandCore:
         self._committed[seat] += a
         if live:
             self._bets[seat] += a
-        posts.append(Post(seat, kind, a))
+        posts.append((seat, kind, a))
 
     cdef _deal(self, seed, hole_cards, board, int first):
         cdef int n = self._n, k, b
         if hole_cards is None and board is None:
             if isinstance(seed, bool) or not (seed is None or isinstance(seed, int)):
                 raise InvalidConfigError(f"seed must be an int or None, got {seed!r}")
+            if seed is None:
+                seed = resolve_seed(None)
+            self._seed = seed
             order = _deal_order(seed, 2 * n + 8)
             hole = [None] * n
             for k in range(n):
@@ -196,6 +225,7 @@ cdef class HandCore:
             self._partial = False
             return
         self._hole, self._board, self._partial = given_cards(n, seed, hole_cards, board)
+        self._seed = None
         self._burns = ()
 
     # ------------------------------------------------------------------ plain queries
@@ -272,7 +302,7 @@ cdef class HandCore:
     @property
     def posts(self):
         """The forced bets posted at the start (antes, blinds, straddle), in posting order."""
-        return self._posts
+        return tuple([Post(*p) for p in self._posts])
 
     @property
     def current_bet(self):
@@ -281,6 +311,17 @@ cdef class HandCore:
 
     def is_terminal(self):
         return self._over
+
+    @property
+    def seed(self):
+        """The deck seed of this hand (drawn from os.urandom when none was given), or None when
+        the cards were given: ``game.new_hand(stacks, button=b, seed=state.seed)`` replays it."""
+        return self._seed
+
+    def add_board(self, cards):
+        """Give more board cards to a hand started from given cards (live dealing, replays):
+        the board grows up to five cards; cards already dealt never change."""
+        self._board, self._partial = more_board(self._hole, self._board, self._seed, cards)
 
     def status_code(self, int seat):
         """0 active, 1 folded, 2 all in."""
@@ -342,6 +383,7 @@ cdef class HandCore:
         self._burns = o._burns
         self._posts = o._posts
         self._hist = o._hist
+        self._seed = o._seed
         self._result = o._result
         self._legal = o._legal
 
@@ -358,7 +400,7 @@ cdef class HandCore:
             tuple([self._acted[i] for i in range(n)]),
             tuple([bool(self._folded[i]) for i in range(n)]),
             self._start_stacks, self._hole, self._board, self._burns, self._posts,
-            tuple(self._hist), self._result,
+            tuple(self._hist), self._result, self._seed,
         )
 
     def _setstate(self, state):
@@ -368,7 +410,7 @@ cdef class HandCore:
          self._inc, self._full, self._bb, self._cap, sizes, self._over, self._partial,
          self._lift, self._fold_free, stacks, bets, committed, acted, folded,
          self._start_stacks, self._hole, self._board, self._burns, self._posts, hist,
-         self._result) = state
+         self._result, self._seed) = state
         for i in range(4):
             self._sizes[i] = sizes[i]
         for i in range(self._n):
@@ -620,7 +662,7 @@ cdef class HandCore:
 
     cdef tuple _resolve(self, action, seat):
         """Validate ``action`` for the seat to act; return ``(kind, to)`` for :meth:`_act`."""
-        t, to = to_action(action)
+        t, to, seat = to_action(action, seat)
         la = self._seat_check(seat)
         i = la.seat
         return resolve(t, to, la, self._bets[i], self._stacks[i], self._cur, self._block_reason)

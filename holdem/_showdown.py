@@ -16,7 +16,7 @@ from holdem.cards import Card
 from holdem.errors import InvalidHandError
 from holdem.evaluator import describe
 from holdem.hand_types import HandResult
-from holdem.pots import PotResult, Rake, split_pots
+from holdem.pots import Pot, PotResult, Rake, split_pots
 
 __all__ = ["describe_rank", "rank7", "settle", "split"]
 
@@ -78,9 +78,45 @@ def settle(game: Any, button: int, folded: Sequence[bool], committed: Sequence[i
                 continue
             rank_of[j] = r
             shown[j] = cards
+    else:
+        lone = _lone_winner(folded, committed) if game.rake is None else None
+        if lone is not None:
+            return _lone_result(lone, committed, stacks, start_stacks)
     res = split_pots(committed, folded, ranks, button, rake=game.rake,
                      flop_dealt=len(board) >= 3)
-    final = tuple(s + p for s, p in zip(stacks, res.payouts, strict=True))
-    payoffs = tuple(f - s for f, s in zip(final, start_stacks, strict=True))
+    payouts = res.payouts
+    final = tuple([stacks[j] + payouts[j] for j in range(n)])
+    payoffs = tuple([final[j] - start_stacks[j] for j in range(n)])
     return HandResult(payoffs, final, tuple(res.pots), tuple(res.returned), int(res.rake),
                       tuple(order), shown, tuple(mucked), rank_of)
+
+
+def _lone_winner(folded: Sequence[bool], committed: Sequence[int]) -> tuple[int, int] | None:
+    """``(seat, excess)`` when one seat is left and committed at least as much as any other
+    (the common case of a hand won by folds without rake), else None."""
+    w = -1
+    second = 0
+    for j, f in enumerate(folded):
+        if not f:
+            w = j
+        elif committed[j] > second:
+            second = committed[j]
+    if committed[w] < second or sum(committed) - (committed[w] - second) <= 0:
+        return None
+    return w, committed[w] - second
+
+
+def _lone_result(lone: tuple[int, int], committed: Sequence[int], stacks: Sequence[int],
+                 start_stacks: Sequence[int]) -> HandResult:
+    """What ``split_pots`` gives when one seat is left (R19, R21): its uncalled excess back and
+    one pot of everything else, no showdown. Kept equal to it by tests/test_state_rules.py."""
+    w, excess = lone
+    n = len(committed)
+    total = sum(committed)
+    final = list(stacks)
+    final[w] += total
+    returned = [0] * n
+    returned[w] = excess
+    pot = Pot(amount=total - excess, eligible=(w,), winners=(w,), shares=(total - excess,))
+    return HandResult(tuple([final[j] - start_stacks[j] for j in range(n)]), tuple(final),
+                      (pot,), tuple(returned), 0, (), {}, (), {})

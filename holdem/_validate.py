@@ -24,7 +24,14 @@ from holdem.errors import (
 from holdem.hand_types import LegalActions
 
 __all__ = [
-    "BET_RAISE", "CHECK_CALL", "FOLD", "actions_of", "check_start", "given_cards", "resolve",
+    "BET_RAISE",
+    "CHECK_CALL",
+    "FOLD",
+    "actions_of",
+    "check_start",
+    "given_cards",
+    "more_board",
+    "resolve",
     "to_action",
 ]
 
@@ -34,6 +41,10 @@ MAX_CHIPS = 1 << 53
 
 def check_start(game: Any, stacks: Sequence[int], button: int) -> list[int]:
     """Validate the stacks and button of a new hand (R1); return the stacks as a list."""
+    if (type(stacks) is list and 2 <= len(stacks) <= 10 and type(button) is int
+            and 0 <= button < len(stacks) and not (game.straddle and len(stacks) < 3)
+            and all(type(s) is int and 0 < s <= MAX_CHIPS for s in stacks)):
+        return stacks[:]  # the common case, checked in one pass
     try:
         out = list(stacks)
     except TypeError:
@@ -96,6 +107,27 @@ def given_cards(n: int, seed: object, hole_cards: Any, board: Any
     return tuple(holes), bcards, partial or len(bcards) < 5
 
 
+def more_board(hole: Sequence[tuple[Card, ...] | None], board: tuple[Card, ...], seed: object,
+               cards: Any) -> tuple[tuple[Card, ...], bool]:
+    """Check board cards added to a hand started from given cards: ``(board, partial)``."""
+    if seed is not None:
+        raise InvalidHandError("the board of a dealt hand (seed=) comes from its deck")
+    try:
+        extra = _cards_of(cards)
+    except TypeError:
+        raise InvalidCardError(f"not cards: {cards!r}") from None
+    new = (*board, *extra)
+    if len(new) > 5:
+        raise InvalidHandError(f"a board has at most 5 cards: {len(board)} given, "
+                               f"{len(extra)} more is too many")
+    seen = {c for h in hole if h is not None for c in h}
+    for c in new:
+        if c in seen:
+            raise DuplicateCardError(f"card {c} is given twice")
+        seen.add(c)
+    return new, len(new) < 5 or any(h is None for h in hole)
+
+
 def _range(la: LegalActions, to: int, word: str, reason: Callable[[int], str | None]) -> None:
     if not la.can_raise:
         raise IllegalActionError(f"{word} to {to} is not allowed: {reason(la.seat)}")
@@ -109,15 +141,23 @@ def _range(la: LegalActions, to: int, word: str, reason: Callable[[int], str | N
         raise IllegalActionError(f"{word} to {to} is above the maximum {word} to {la.max_to}")
 
 
-def to_action(action: object) -> tuple[Any, Any]:
-    """An :class:`Action`, PHH text or int code as an ``(ActionType, to)`` pair."""
+def to_action(action: object, seat: int | None = None) -> tuple[Any, Any, int | None]:
+    """An :class:`Action`, PHH text or int code as ``(ActionType, to, seat)``; a PHH player
+    token (``p3 cbr 300``) names the seat that must be acting (it must agree with ``seat``)."""
     if isinstance(action, str):
-        return Action.parse(action)
+        named = Action.player_of(action)
+        if named is not None:
+            if seat is not None and seat != named:
+                raise InvalidActionError(f"{action!r} names seat {named}, but seat={seat} was given")
+            seat = named
+        t, to = Action.parse(action)
+        return t, to, seat
     if isinstance(action, int) and not isinstance(action, bool):
-        return Action.from_int(action)
+        t, to = Action.from_int(action)
+        return t, to, seat
     if not isinstance(action, tuple) or len(action) != 2:
         raise InvalidActionError(f"not an action: {action!r}")
-    return action[0], action[1]
+    return action[0], action[1], seat
 
 
 def resolve(t: Any, to: Any, la: LegalActions, bet: int, stack: int, cur: int,

@@ -139,7 +139,8 @@ class Action(NamedTuple):
     @classmethod
     def parse(cls, text: str) -> Action:
         """Parse ``f``, ``cc``, ``cbr 300`` (PHH) or ``fold``/``check``/``call``/``bet 300``/
-        ``raise 300``/``allin``. A leading PHH player token (``p3 cc``) is ignored."""
+        ``raise 300``/``allin``. A leading PHH player token (``p3 cc``) is skipped here (see
+        :meth:`player_of`; ``HandState.apply("p3 cc")`` checks that seat 2 is to act)."""
         if not isinstance(text, str):
             raise InvalidActionError(f"not an action string: {text!r}")
         parts = text.split()
@@ -164,6 +165,17 @@ class Action(NamedTuple):
         if len(parts) != 1:
             raise InvalidActionError(f"{text!r}: {parts[0]} takes no amount")
         return cls(kind, None)
+
+    @staticmethod
+    def player_of(text: str) -> int | None:
+        """The seat named by a leading PHH player token (``p3 cc`` -> seat 2), else None."""
+        head = text.split(maxsplit=1)[0] if isinstance(text, str) and text.strip() else ""
+        if len(head) >= 2 and head[0] == "p" and head[1:].isdigit():
+            seat = int(head[1:]) - 1
+            if seat < 0:
+                raise InvalidActionError(f"{text!r}: PHH players are numbered from p1")
+            return seat
+        return None
 
     @classmethod
     def from_int(cls, code: int) -> Action:

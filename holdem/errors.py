@@ -77,7 +77,17 @@ class InvalidPotError(HoldemError):
 
 
 class InvalidRangeError(HoldemError):
-    """Range notation that cannot be parsed."""
+    """Range notation that cannot be parsed, or a range with nothing left to deal.
+
+    For text that does not parse, ``position`` is the 0-based index of the offending token in
+    the text and ``token`` the token itself (both ``None`` when the error is not about text).
+    """
+
+    def __init__(self, message: str, *, position: int | None = None,
+                 token: str | None = None) -> None:
+        super().__init__(message)
+        self.position = position
+        self.token = token
 
 
 class InvalidHistoryError(HoldemError):

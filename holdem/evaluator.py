@@ -32,7 +32,7 @@ import operator
 from bisect import bisect_right
 from collections.abc import Iterable
 from enum import IntEnum
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 from typing import Final, SupportsIndex
 
 from holdem._eval import CATEGORY_MIN, NUM_RANKS, evaluate, evaluate_many
@@ -108,38 +108,22 @@ _EXAMPLES: dict[int, tuple[int, ...]] = {}
 
 
 def _example(rank: int) -> tuple[int, ...]:
+    global _EXAMPLES
     if not _EXAMPLES:
-        # Off-suit patterns (suits 0,1,2,3 cycled) cover every non-flush class; all-clubs
-        # five distinct ranks cover flushes and straight flushes.
-        for counts in _count_vectors(5):
-            cards: list[int] = []
-            for r, k in enumerate(counts):
-                cards += [4 * r + s for s in range(k)]
-            # make sure five distinct ranks are not all one suit
-            if len(set(cards)) == 5 and len({c & 3 for c in cards}) == 1:
+        examples: dict[int, tuple[int, ...]] = {}
+        # Every rank multiset of five cards (no five of a kind), the k cards of a rank in
+        # suits 0..k-1; five distinct ranks would all be clubs, so one moves to diamonds.
+        for ranks in combinations_with_replacement(range(13), 5):
+            if ranks[0] == ranks[4]:
+                continue
+            cards = [4 * r + ranks[:i].count(r) for i, r in enumerate(ranks)]
+            if len(set(ranks)) == 5:
                 cards[0] += 1
-            _EXAMPLES.setdefault(evaluate(cards), tuple(cards))
-        for rs in combinations(range(13), 5):
-            flush = [4 * r for r in rs]
-            _EXAMPLES.setdefault(evaluate(flush), tuple(flush))
+            examples.setdefault(evaluate(cards), tuple(cards))
+        for flush in combinations(range(0, 52, 4), 5):  # clubs: flushes, straight flushes
+            examples.setdefault(evaluate(flush), flush)
+        _EXAMPLES = examples  # published whole: safe if two threads race to build it
     return _EXAMPLES[rank]
-
-
-def _count_vectors(total: int) -> list[list[int]]:
-    out: list[list[int]] = []
-
-    def rec(prefix: list[int], left: int) -> None:
-        if len(prefix) == 13:
-            if left == 0:
-                out.append(prefix.copy())
-            return
-        for k in range(min(4, left) + 1):
-            prefix.append(k)
-            rec(prefix, left - k)
-            prefix.pop()
-
-    rec([], total)
-    return out
 
 
 def describe(rank: SupportsIndex) -> str:

@@ -13,7 +13,7 @@ naming the field and what is allowed.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING
@@ -108,8 +108,8 @@ class Game:
     ante: int = 0
     ante_type: AnteType = AnteType.UNIFORM
     straddle: bool = False
-    small_bet: int = field(default=-1)
-    big_bet: int = field(default=-1)
+    small_bet: int | None = None
+    big_bet: int | None = None
     max_raises: int = 3
     cap_heads_up: bool = True
     fold_when_check_free: bool = False
@@ -117,6 +117,9 @@ class Game:
     rake: Rake | None = None
     mode: Mode = Mode.CASH
     muck_losing_hands: bool = True
+    # Derived once for HandState._start: (structure code 0 NL / 1 PL / 2 FL, deal from left of
+    # the big blind, big-blind ante). Not part of the config's identity.
+    _plan: tuple[int, bool, bool] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.structure, Structure):
@@ -137,7 +140,7 @@ class Game:
         if self.straddle and self.mode is Mode.TOURNAMENT:
             raise InvalidConfigError("straddle is allowed in cash games only (R8), not in tournaments")
         if self.structure is Structure.FIXED_LIMIT:
-            if self.small_bet == -1:
+            if self.small_bet is None:
                 object.__setattr__(self, "small_bet", bb)
             small = _int("small_bet", self.small_bet, 1)
             if small != bb:
@@ -145,12 +148,12 @@ class Game:
                     f"fixed limit: the big blind is the small bet (R5), got small_bet {small} "
                     f"and big_blind {bb}"
                 )
-            if self.big_bet == -1:
+            if self.big_bet is None:
                 object.__setattr__(self, "big_bet", 2 * small)
             _int("big_bet", self.big_bet, small)
             _int("max_raises", self.max_raises, 0)
         else:
-            if self.small_bet != -1 or self.big_bet != -1:
+            if self.small_bet is not None or self.big_bet is not None:
                 raise InvalidConfigError("small_bet and big_bet apply to fixed limit only")
         for name in ("straddle", "cap_heads_up", "fold_when_check_free", "muck_losing_hands"):
             if not isinstance(getattr(self, name), bool):
@@ -158,6 +161,9 @@ class Game:
         rake = self.rake
         if rake is not None and not isinstance(rake, Rake):
             raise InvalidConfigError(f"rake must be a holdem.pots.Rake or None, got {rake!r}")
+        code = {"NL": 0, "PL": 1, "FL": 2}[self.structure.value]
+        object.__setattr__(self, "_plan", (code, self.deal_start is DealStart.LEFT_OF_BIG_BLIND,
+                                           self.ante_type is AnteType.BIG_BLIND))
 
     @property
     def straddle_amount(self) -> int:
@@ -181,8 +187,18 @@ class Game:
         for a seat that never shows) and ``board`` (up to five cards; cards still missing when
         needed raise :class:`holdem.errors.InvalidHandError`).
         """
-        from holdem.state import HandState
-
-        return HandState._start(self, stacks, button, seed, hole_cards, board)
+        start = _START[0] if _START else _load_start()
+        return start(self, stacks, button, seed, hole_cards, board)
 
     new_initial_state = new_hand
+
+
+_START: list[Callable[..., HandState]] = []
+
+
+def _load_start() -> Callable[..., HandState]:
+    # holdem.state imports this module's enums, so it is imported on first use, once.
+    from holdem.state import HandState
+
+    _START.append(HandState._start)
+    return _START[0]

@@ -107,6 +107,25 @@ class _HandQueries(_QueryBase):
             raise IllegalActionError("the hand is not over yet: no payoffs")
         return res.payoffs
 
+    def current_player(self) -> int:
+        """OpenSpiel style: the seat to act, or -4 (``pyspiel.PlayerId.TERMINAL``) at the end."""
+        actor = self.actor
+        return -4 if actor is None else actor
+
+    def legal_action_codes(self) -> list[int]:
+        """OpenSpiel-style int actions of the seat to act (see :meth:`holdem.Action.from_int`):
+        ``0`` fold (when offered), ``1`` check/call, ``k`` bet/raise to ``k - 1`` for every
+        legal size, ascending. Empty at the end of the hand."""
+        if self.is_terminal():
+            return []
+        la = self.legal_actions()
+        codes = [0] if la.can_fold else []
+        codes.append(1)
+        if la.can_raise:
+            assert la.min_to is not None and la.max_to is not None
+            codes.extend(range(la.min_to + 1, la.max_to + 2))
+        return codes
+
     def returns(self) -> list[float]:
         """OpenSpiel-style payoffs as floats (zeros until the hand is over)."""
         res = self.result_or_none()

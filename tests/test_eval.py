@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import array
+import ctypes
+import doctest
 import random
 import subprocess
 import sys
@@ -352,6 +354,36 @@ def test_evaluate_accepts_every_card_form() -> None:
     assert type(evaluate(ints)) is int
 
 
+def test_evaluate_text_forms_agree_with_parse_cards() -> None:
+    rng = random.Random(21)
+    for hand in random_hands(2000, 7, seed=22)[:2000]:
+        k = rng.choice((5, 6, 7))
+        texts = [str(Card(c)) for c in hand[:k]]
+        texts = [t.lower() if rng.random() < 0.3 else t for t in texts]
+        texts = ["10" + t[1] if t[0] == "T" and rng.random() < 0.5 else t for t in texts]
+        text = "".join(t + rng.choice(("", " ", ", ", "\t", "  ")) for t in texts)
+        assert evaluate(text) == evaluate(hand[:k]) == evaluate(parse_cards(text))
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        ("AsKdQhJc9s2d3c4h", InvalidHandError),
+        ("As Kd Qh Jc 9", InvalidCardError),
+        ("As Kd Qh Jc 9x", InvalidCardError),
+        ("A s Kd Qh Jc 9s", InvalidCardError),
+        ("As Kd Qh Jc 9\u2660", InvalidCardError),
+        ("As Kd Qh Jc 1s", InvalidCardError),
+        ("As Kd Qh Jc 11s", InvalidCardError),
+        ("As Kd Qh Jc As", DuplicateCardError),
+        ("As Kd Qh Jc 10s Ts", DuplicateCardError),
+    ],
+)
+def test_evaluate_bad_text(text: str, error: type[Exception]) -> None:
+    with pytest.raises(error):
+        evaluate(text)
+
+
 @pytest.mark.parametrize(
     "hand", ["", "As Kd Qh Jc", [0, 1, 2, 3], [], "As Kd Qh Jc 9s 2d 3c 4h", list(range(8))]
 )
@@ -427,6 +459,11 @@ def test_evaluate_many_other_buffers() -> None:
     assert evaluate_many(memoryview(flat).cast("B", (50, 7))).tolist() == want
     assert evaluate_many(array.array("q", list(flat)), n_cards=7).tolist() == want
     assert evaluate_many(np.frombuffer(flat, np.uint8), n_cards=7).tolist() == want
+    explicit = (ctypes.c_int32 * len(flat))(*flat)  # format '<i': explicit byte order
+    assert evaluate_many(explicit, n_cards=7).tolist() == want
+    explicit[7 * 3 + 2] = 99
+    with pytest.raises(InvalidArrayError, match="row 3 has card id 99"):
+        evaluate_many(explicit, n_cards=7)
     assert evaluate_many(np.array(hands), n_cards=7).tolist() == want
     assert len(evaluate_many(np.zeros((0, 7), dtype=np.uint8))) == 0
     assert len(evaluate_many(b"", n_cards=5)) == 0
@@ -439,6 +476,12 @@ def test_evaluate_many_out() -> None:
     assert out.tolist() == evaluate_many(hands).tolist()
     arr = array.array("H", bytes(128))
     assert evaluate_many(hands, out=arr) is arr and arr.tolist() == out.tolist()
+    shared = np.zeros(64 * 7 + 64, dtype=np.uint16)
+    shared[: 64 * 7] = hands.ravel()
+    with pytest.raises(InvalidArrayError, match="overlap"):
+        evaluate_many(shared[: 64 * 7].reshape(64, 7), out=shared[64 * 6 : 64 * 7])
+    assert evaluate_many(shared[: 64 * 7].reshape(64, 7), out=shared[64 * 7 :]).tolist() == (
+        out.tolist())
     for dtype in (np.int32, np.uint32, np.int64, np.uint64):
         wide = np.full(64, -1).astype(dtype)
         assert evaluate_many(hands, out=wide) is wide and wide.tolist() == out.tolist()
@@ -537,9 +580,21 @@ def test_evaluate_many_on_arbitrary_values(dtype: type, k: int, data: st.DataObj
         assert evaluate_many(arr).tolist() == [evaluate(r) for r in rows]
 
 
+def test_docstring_examples() -> None:
+    from holdem import evaluator
+
+    for module in (_eval, evaluator):
+        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+        assert result.attempted > 0 and result.failed == 0
+
+
 # --- tables ------------------------------------------------------------------------------------
 
 
+@pytest.mark.skipif(
+    not (ROOT / "tools" / "gen_tables.py").exists() or not (ROOT / "csrc").is_dir(),
+    reason="needs a source checkout (tools/ and csrc/), e.g. not a wheel's test run",
+)
 def test_generated_tables_are_up_to_date() -> None:
     result = subprocess.run(
         [sys.executable, str(ROOT / "tools" / "gen_tables.py"), "--check"],

@@ -84,3 +84,89 @@ def test_clone_and_pickle() -> None:
     assert t == s
     t.call()
     assert s.street is Street.PREFLOP and t.street is Street.FLOP
+
+
+def test_seed_is_recorded_and_replays() -> None:
+    g = Game(big_blind=2)
+    a = g.new_hand([100] * 4, button=1)  # no seed: one is drawn and recorded
+    assert isinstance(a.seed, int)
+    b = g.new_hand([100] * 4, button=1, seed=a.seed)
+    assert b.hole_cards == a.hole_cards and b.seed == a.seed
+    assert hu_hand().seed is None  # cards given
+    with pytest.raises(TypeError):
+        holdem.HandState()
+
+
+def test_phh_lines_name_the_seat() -> None:
+    s = hu_hand()
+    with pytest.raises(OutOfTurnError):
+        s.apply("p2 cbr 6")  # PHH p2 is seat 1; seat 0 is to act
+    s.apply("p1 cbr 6")
+    s.apply("p2 cc")
+    assert s.street is Street.FLOP
+    with pytest.raises(InvalidActionError):
+        s.apply("p1 cc", seat=1)  # seat= disagrees with the PHH token (p1 is seat 0)
+
+
+def test_rake_through_the_pots_module() -> None:
+    """R34 (rake) is applied by holdem.split_pots; the hand passes it on with the flop flag."""
+    g = Game(big_blind=2, rake=holdem.Rake(0.05, cap=3))
+    s = g.new_hand([100, 100], button=0, hole_cards=["AsAh", "KdKc"], board="2c7d9hJsQs")
+    s.raise_to(40)
+    s.fold()  # no flop, no drop
+    assert s.result.rake == 0 and s.payoffs == (2, -2)
+    s = g.new_hand([100, 100], button=0, hole_cards=["AsAh", "KdKc"], board="2c7d9hJsQs")
+    s.raise_to(40)
+    s.call()
+    while not s.is_terminal():
+        s.check()
+    assert s.result.rake == 3 and s.payoffs == (37, -40)
+
+
+def test_actions_and_is_legal() -> None:
+    s = hu_hand()
+    assert s.actions() == [Action.fold(), Action.call(), Action.raise_to(4), Action.raise_to(100)]
+    assert s.is_legal("cbr 4") and not s.is_legal("cbr 3") and not s.is_legal(Action.check())
+    assert s.is_legal(5)  # int code 5: raise to 4
+    s.call()
+    assert s.actions() == [Action.check(), Action.raise_to(4), Action.raise_to(100)]
+
+
+def test_fixed_limit_straddle_counts_as_a_raise() -> None:
+    g = Game(structure=Structure.FIXED_LIMIT, big_blind=2, straddle=True)
+    s = g.new_hand([100] * 4, button=0, seed=3)
+    la = s.legal_actions()
+    assert la.seat == 0 and la.call == 4 and (la.min_to, la.max_to) == (6, 6)
+    s.raise_to(6)
+    s.raise_to(8)  # big blind (bet), straddle, 6, 8: capped
+    assert not s.legal_actions().can_raise
+
+
+def test_add_board_for_live_dealing() -> None:
+    s = Game(big_blind=2).new_hand([100, 100], button=0, hole_cards=["AsAh", "KdKc"])
+    s.call()
+    before = s.clone()
+    with pytest.raises(holdem.InvalidHandError, match="board needs 3"):
+        s.check()
+    assert s == before  # the round-closing action was rolled back
+    with pytest.raises(holdem.DuplicateCardError):
+        s.add_board("As2c3c")
+    s.add_board("2c7d9h")
+    s.check()
+    assert s.street is Street.FLOP and len(s.board) == 3
+    s.add_board(["Js", "Qs"])
+    while not s.is_terminal():
+        s.check()
+    assert s.payoffs == (2, -2)
+    with pytest.raises(holdem.InvalidHandError):
+        Game(big_blind=2).new_hand([100, 100], seed=1).add_board("2c")
+
+
+def test_openspiel_style_codes() -> None:
+    s = hu_hand()
+    codes = s.legal_action_codes()
+    assert codes[:3] == [0, 1, 5] and codes[-1] == 101 and len(codes) == 2 + 97
+    assert all(s.is_legal(c) for c in codes)
+    assert s.current_player() == 0
+    s.apply(0)
+    assert s.current_player() == -4 and s.legal_action_codes() == [] and s.returns() == [-1.0, 1.0]

@@ -475,3 +475,28 @@ def test_cards_given_partly_unknown_for_folded_seats() -> None:
     # the failing action leaves the state as it was before it
     assert s.street is Street.FLOP and s.board == tuple(parse_cards("2c3c4c"))
     assert before.street is Street.PREFLOP
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_r19_r21_lone_winner_fast_path_equals_split_pots(seed: int) -> None:
+    """The no-showdown shortcut of holdem._showdown gives exactly what split_pots gives."""
+    import random
+
+    from holdem import split_pots
+    from holdem._showdown import _lone_result, _lone_winner
+
+    rng = random.Random(seed)
+    n = rng.randint(2, 10)
+    committed = [rng.randint(0, 50) for _ in range(n)]
+    w = rng.randrange(n)
+    committed[w] = max(committed) + rng.randint(0, 30)
+    folded = [j != w for j in range(n)]
+    stacks = [rng.randint(0, 100) for _ in range(n)]
+    lone = _lone_winner(folded, committed)
+    if lone is None:
+        assert sum(committed) - (committed[w] - sorted(committed)[-2]) <= 0
+        return
+    fast = _lone_result(lone, committed, stacks, stacks)
+    ref = split_pots(committed, folded, None, button=0)
+    assert fast.pots == ref.pots and fast.returned == ref.returned
+    assert fast.final_stacks == tuple(s + p for s, p in zip(stacks, ref.payouts, strict=True))

@@ -1,0 +1,231 @@
+"""Deterministic parallel work: fixed-size chunks, per-chunk seeds, any executor.
+
+The rule that makes parallel results reproducible: the work is cut into chunks whose sizes
+depend only on the job (never on the number of workers), chunk ``i`` draws its random numbers
+from a generator seeded with :func:`chunk_seed(master, i) <chunk_seed>`, and the parent combines
+chunk results in chunk order. Then a given master seed gives bit-identical results on one core,
+on a process pool, on threads or on a Dask cluster.
+
+Used by :func:`holdem.equity` and :func:`holdem.simulate`. The ``executor`` argument those take
+is resolved by :func:`run_tasks`:
+
+* ``None``: in-process for small jobs, else a local :class:`~concurrent.futures.ProcessPoolExecutor`
+  over all cores (created for the call and shut down after it);
+* ``"serial"``: in-process, in chunk order;
+* any object with ``submit(fn, *args) -> future`` whose futures have ``result()``: any
+  :class:`concurrent.futures.Executor`, a Dask client's ``client.get_executor(pure=False)``,
+  or a small adapter for Ray (see :func:`holdem.equity`).
+
+Task functions must be importable module-level functions and their arguments picklable (they
+travel to other processes or machines).
+
+>>> chunk_sizes(10, 4)
+[4, 4, 2]
+>>> chunk_seed(1, 0) == chunk_seed(1, 0) != chunk_seed(1, 1)
+True
+>>> run_tasks(pow, [(2, 3), (3, 2)], "serial")
+[8, 9]
+
+A seeded job in chunks (what :func:`holdem.simulate` and :func:`holdem.equity` do): the
+function gets its fixed arguments, the chunk's size and the chunk's seed; results come back
+per chunk, in chunk order, identical for any executor.
+
+>>> with open_executor("serial") as runner:
+...     runner.map_seeded(divmod, (), chunk_sizes(10, 4), seed=7) == [
+...         divmod(4, chunk_seed(7, 0)), divmod(4, chunk_seed(7, 1)), divmod(2, chunk_seed(7, 2))]
+True
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar, Union
+
+from holdem._seeding import resolve_seed, seed_bits
+from holdem.errors import InvalidConfigError
+
+if TYPE_CHECKING:  # concurrent.futures pulls in multiprocessing: import it only when used
+    from concurrent.futures import Executor
+
+__all__ = [
+    "MASK64",
+    "ExecutorLike",
+    "Runner",
+    "SupportsSubmit",
+    "chunk_seed",
+    "chunk_sizes",
+    "cpu_count",
+    "master_seed",
+    "open_executor",
+    "run_tasks",
+    "split_even",
+]
+
+MASK64: Final = (1 << 64) - 1
+T = TypeVar("T")
+
+
+class _Future(Protocol):
+    def result(self) -> Any: ...
+
+
+class SupportsSubmit(Protocol):
+    """What ``executor=`` needs: ``submit(fn, *args)`` returning something with ``result()``."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any) -> Any: ...
+
+
+ExecutorLike = Union[SupportsSubmit, "Executor", str, None]
+
+
+def _splitmix64(x: int) -> tuple[int, int]:
+    """One splitmix64 step: (new state, output). Mirrors ``hd_splitmix64`` in csrc/hd_rng.h."""
+    x = (x + 0x9E3779B97F4A7C15) & MASK64
+    z = x
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return x, z ^ (z >> 31)
+
+
+def chunk_seed(seed: int, index: int) -> int:
+    """The seed of chunk ``index`` under master ``seed``: the same value as ``hd_seed_child``.
+
+    Depends only on (seed, index), so chunk ``i`` draws the same numbers wherever it runs.
+    """
+    x = (seed ^ 0x6A09E667F3BCC909) & MASK64
+    x, a = _splitmix64(x)
+    x = a ^ ((index * 0xD1B54A32D192ED03 + 0x243F6A8885A308D3) & MASK64)
+    x, _ = _splitmix64(x)
+    _, out = _splitmix64(x)
+    return out
+
+
+def master_seed(seed: object) -> tuple[int, int]:
+    """``(kept, bits)`` for a user ``seed`` under the project rule (:mod:`holdem._seeding`):
+    any int (reduced modulo 2**64 to seed the chunks) or ``None`` (fresh from the OS; ``kept``
+    is what to report so the run can be replayed)."""
+    kept = resolve_seed(seed)
+    return kept, seed_bits(kept)
+
+
+def chunk_sizes(total: int, chunk: int) -> list[int]:
+    """``total`` items cut into chunks of ``chunk`` (the last one shorter)."""
+    return [min(chunk, total - start) for start in range(0, total, chunk)]
+
+
+def cpu_count() -> int:
+    """Cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def run_tasks(
+    fn: Callable[..., T],
+    tasks: Sequence[tuple[Any, ...]],
+    executor: ExecutorLike,
+    *,
+    small: bool = False,
+) -> list[T]:
+    """``[fn(*t) for t in tasks]``, on ``executor``, results in task order.
+
+    With ``executor=None`` the tasks run in-process when ``small`` is true, there is one task,
+    or there is one core; otherwise on a fresh local process pool over all cores.
+    """
+    with open_executor(executor, small=small or len(tasks) <= 1) as runner:
+        return runner.map(fn, tasks)
+
+
+class Runner:
+    """Runs batches of tasks on one resolved executor; made by :func:`open_executor`."""
+
+    def __init__(self, executor: SupportsSubmit | Executor | None, workers: int) -> None:
+        self.executor = executor
+        self.workers = workers
+        """How many tasks can run at once (a hint for splitting work into tasks)."""
+
+    def map(self, fn: Callable[..., T], tasks: Iterable[tuple[Any, ...]]) -> list[T]:
+        """``[fn(*t) for t in tasks]``: submitted all at once, results in task order."""
+        if self.executor is None:
+            return [fn(*t) for t in tasks]
+        futures = [self.executor.submit(fn, *t) for t in tasks]
+        return [f.result() for f in futures]
+
+    def map_seeded(
+        self,
+        fn: Callable[..., T],
+        args: tuple[Any, ...],
+        sizes: Sequence[int],
+        seed: int,
+        *,
+        start: int = 0,
+    ) -> list[T]:
+        """Per-chunk results of ``fn(*args, sizes[i], chunk_seed(seed, start + i))``, in order.
+
+        The chunks are grouped into a few tasks per worker (one task in-process), which
+        changes nothing in the results: each chunk only sees its size and its own seed.
+        ``fn`` must be a module-level function and ``args`` picklable. ``start`` numbers the
+        chunks of a later round after those of earlier ones (for stop rules).
+        """
+        items = [(n, chunk_seed(seed, start + i)) for i, n in enumerate(sizes)]
+        parts = split_even(items, 2 * self.workers if self.executor is not None else 1)
+        done = self.map(_run_chunks, [(fn, args, list(part)) for part in parts])
+        return [r for rs in done for r in rs]
+
+
+def _run_chunks(
+    fn: Callable[..., T], args: tuple[Any, ...], chunks: list[tuple[int, int]]
+) -> list[T]:
+    """One task of :meth:`Runner.map_seeded`: several chunks, one result each."""
+    return [fn(*args, n, s) for n, s in chunks]
+
+
+def _bad_executor(executor: object) -> InvalidConfigError:
+    return InvalidConfigError(
+        "executor must be None (automatic), 'serial' or an object with submit(fn, *args) "
+        f"such as a concurrent.futures.Executor, not {executor!r}"
+    )
+
+
+@contextmanager
+def open_executor(executor: ExecutorLike, *, small: bool = False) -> Iterator[Runner]:
+    """Resolve ``executor`` (see the module docstring) for the duration of a ``with`` block.
+
+    A process pool made here for ``executor=None`` is shut down when the block ends; executors
+    passed in are left running (they belong to the caller).
+    """
+    if executor is None:
+        workers = cpu_count()
+        if small or workers <= 1:
+            yield Runner(None, 1)
+            return
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            yield Runner(pool, workers)
+        return
+    if isinstance(executor, str):
+        if executor != "serial":
+            raise _bad_executor(executor)
+        yield Runner(None, 1)
+        return
+    if not callable(getattr(executor, "submit", None)):
+        raise _bad_executor(executor)
+    hint = getattr(executor, "_max_workers", None)
+    yield Runner(executor, hint if isinstance(hint, int) and hint > 0 else cpu_count())
+
+
+def split_even(items: Sequence[T], parts: int) -> list[Sequence[T]]:
+    """``items`` cut into at most ``parts`` contiguous, non-empty slices of near-equal length."""
+    parts = max(1, min(parts, len(items)))
+    q, r = divmod(len(items), parts)
+    out: list[Sequence[T]] = []
+    start = 0
+    for i in range(parts):
+        end = start + q + (1 if i < r else 0)
+        out.append(items[start:end])
+        start = end
+    return out

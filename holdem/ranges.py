@@ -1,0 +1,435 @@
+"""Hand ranges in the standard (PokerStove-style) notation, expanded to weighted combos.
+
+A range is a set of two-card hands ("combos"), each with a weight in ``(0, 1]`` (the share of
+the time the player holds it). Text is a comma-separated list of items:
+
+=================  ==========================================================================
+``AA``             a pocket pair (6 combos)
+``AKs`` / ``AKo``  suited (4 combos) / offsuit (12 combos); ``AK`` is both (16 combos)
+``QQ+``            QQ and every higher pair
+``ATs+``           ATs, AJs, AQs, AKs: the kicker climbs up to one below the top card
+``A5s-A2s``        A5s, A4s, A3s, A2s (same top card); ``99-22`` all pairs from 99 down to 22
+``AcKd``           one exact combo
+``0.5(AA,KK)``     a weight for the items inside the parentheses (nested weights multiply)
+``40%(ATs+)``      a weight given as a percentage
+=================  ==========================================================================
+
+Ranks are ``2-9 T J Q K A`` (either case); ``KAs`` is read as ``AKs``. When the same combo
+appears twice the later item wins. Text that does not parse raises :class:`InvalidRangeError`
+with ``position`` (0-based index into the text) and ``token``.
+
+>>> r = Range("QQ+, AKs, 0.5(AKo)")
+>>> len(r), r.total_weight
+(34, 28.0)
+>>> str(r)
+'QQ+, AKs, 0.5(AKo)'
+>>> str(Range("AA, AKs").without("As"))
+'AhAd, AhAc, AhKh, AdAc, AdKd, AcKc'
+>>> Range("AA, AKx")
+Traceback (most recent call last):
+...
+holdem.errors.InvalidRangeError: invalid range token 'AKx' at position 4: expected a hand like AA, AKs, AKo, AK, QQ+, ATs+, A5s-A2s, 99-22 or AcKd
+  AA, AKx
+      ^
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Final
+
+from holdem.cards import CARDS, RANKS, Card, CardLike, parse_cards
+from holdem.errors import HoldemError, InvalidRangeError
+
+__all__ = ["Combo", "Range", "RangeLike", "parse_range"]
+
+Combo = tuple[Card, Card]
+"""A two-card hand, higher card id first: ``(Card('As'), Card('Kd'))``."""
+
+_RANK_OF: Final = {ch: i for i, ch in enumerate(RANKS)} | {ch.lower(): i for i, ch in enumerate(RANKS)}
+_R = "[2-9TJQKAtjqka]"
+_EXACT: Final = re.compile(f"({_R})([cdhsCDHS])({_R})([cdhsCDHS])")
+_CLASS: Final = re.compile(f"({_R})({_R})([soSO]?)(\\+?)")
+_SPAN: Final = re.compile(f"({_R})({_R})([soSO]?)-({_R})({_R})([soSO]?)")
+_WEIGHT: Final = re.compile(r"(\d+(?:\.\d*)?|\.\d+)(%?)")
+_EXPECTED: Final = "a hand like AA, AKs, AKo, AK, QQ+, ATs+, A5s-A2s, 99-22 or AcKd"
+
+
+def _combo(a: int, b: int) -> tuple[int, int]:
+    return (a, b) if a > b else (b, a)
+
+
+def _class_combos(hi: int, lo: int, kind: str) -> list[tuple[int, int]]:
+    """Combos of one hand class: ``kind`` is 's', 'o' or '' (both; for pairs always '')."""
+    if hi == lo:
+        return [_combo(4 * hi + s1, 4 * hi + s2) for s1 in range(4) for s2 in range(s1)]
+    out: list[tuple[int, int]] = []
+    for s1 in range(4):
+        for s2 in range(4):
+            if (s1 == s2 and kind != "o") or (s1 != s2 and kind != "s"):
+                out.append((4 * hi + s1, 4 * lo + s2))
+    return out
+
+
+class _Parser:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.pos = 0
+
+    def error(self, what: str, start: int, token: str) -> InvalidRangeError:
+        caret = "\n  " + self.text + "\n  " + " " * start + "^"
+        where = f"token {token!r}" if token else "text"
+        return InvalidRangeError(
+            f"invalid range {where} at position {start}: {what}{caret}",
+            position=start, token=token,
+        )
+
+    def skip_space(self) -> None:
+        while self.pos < len(self.text) and self.text[self.pos].isspace():
+            self.pos += 1
+
+    def token(self) -> tuple[int, str]:
+        self.skip_space()
+        start = self.pos
+        while self.pos < len(self.text) and self.text[self.pos] not in ",()" \
+                and not self.text[self.pos].isspace():
+            self.pos += 1
+        return start, self.text[start:self.pos]
+
+    def parse(self, out: dict[tuple[int, int], float], weight: float, depth: int) -> None:
+        """Parse ``item (',' item)*`` up to the end of text (depth 0) or a ')' (depth > 0)."""
+        while True:
+            self.skip_space()
+            if self.pos >= len(self.text) or self.text[self.pos] == ")":
+                if self.pos >= len(self.text) and depth > 0:
+                    raise self.error("missing ')'", self.pos, "")
+                if self.pos < len(self.text) and depth == 0:
+                    raise self.error("')' without a matching '('", self.pos, ")")
+                if depth == 0 and self.text.strip() == "":
+                    return  # the empty range
+                raise self.error(f"expected {_EXPECTED}", self.pos, "")
+            self.item(out, weight, depth)
+            self.skip_space()
+            if self.pos >= len(self.text):
+                if depth > 0:
+                    raise self.error("missing ')'", self.pos, "")
+                return
+            ch = self.text[self.pos]
+            if ch == ")":
+                if depth == 0:
+                    raise self.error("')' without a matching '('", self.pos, ")")
+                return
+            if ch != ",":
+                start, tok = self.token()
+                raise self.error("expected ',' between items", start, tok or ch)
+            self.pos += 1
+
+    def item(self, out: dict[tuple[int, int], float], weight: float, depth: int) -> None:
+        start, tok = self.token()
+        self.skip_space()
+        if self.pos < len(self.text) and self.text[self.pos] == "(":
+            m = _WEIGHT.fullmatch(tok)
+            if m is None:
+                raise self.error(
+                    "expected a weight like 0.5 or 40% before '('", start, tok or "("
+                )
+            w = float(m.group(1)) / (100.0 if m.group(2) else 1.0)
+            if not 0.0 < w <= 1.0:
+                raise self.error(
+                    "a weight must be in (0, 1] (or (0%, 100%])", start, tok
+                )
+            self.pos += 1
+            self.parse(out, weight * w, depth + 1)
+            self.pos += 1  # the ')'
+            return
+        if not tok:
+            bad = self.text[self.pos] if self.pos < len(self.text) else ""
+            raise self.error(f"expected {_EXPECTED}", start, bad)
+        for c in self.term(tok, start):
+            out.pop(c, None)  # later items win, and move to the end
+            out[c] = weight
+
+    def term(self, tok: str, start: int) -> list[tuple[int, int]]:
+        m = _EXACT.fullmatch(tok)
+        if m is not None:
+            a = int(Card(m.group(1).upper() + m.group(2).lower()))
+            b = int(Card(m.group(3).upper() + m.group(4).lower()))
+            if a == b:
+                raise self.error("the two cards of a combo must differ", start, tok)
+            return [_combo(a, b)]
+        m = _CLASS.fullmatch(tok)
+        if m is not None:
+            hi, lo = _RANK_OF[m.group(1)], _RANK_OF[m.group(2)]
+            hi, lo = max(hi, lo), min(hi, lo)
+            kind = m.group(3).lower()
+            if hi == lo and kind:
+                raise self.error("a pair cannot be suited or offsuit", start, tok)
+            if not m.group(4):
+                return _class_combos(hi, lo, kind)
+            if hi == lo:
+                return [c for r in range(hi, 13) for c in _class_combos(r, r, "")]
+            return [c for k in range(lo, hi) for c in _class_combos(hi, k, kind)]
+        m = _SPAN.fullmatch(tok)
+        if m is not None:
+            a_hi, a_lo = _RANK_OF[m.group(1)], _RANK_OF[m.group(2)]
+            b_hi, b_lo = _RANK_OF[m.group(4)], _RANK_OF[m.group(5)]
+            kind, kind2 = m.group(3).lower(), m.group(6).lower()
+            a_hi, a_lo = max(a_hi, a_lo), min(a_hi, a_lo)
+            b_hi, b_lo = max(b_hi, b_lo), min(b_hi, b_lo)
+            if kind != kind2:
+                raise self.error("both ends of a span must be suited, offsuit or neither",
+                                 start, tok)
+            if a_hi == a_lo and b_hi == b_lo:
+                if kind:
+                    raise self.error("a pair cannot be suited or offsuit", start, tok)
+                lo_r, hi_r = sorted((a_hi, b_hi))
+                return [c for r in range(lo_r, hi_r + 1) for c in _class_combos(r, r, "")]
+            if a_hi != b_hi or a_hi == a_lo or b_hi == b_lo:
+                raise self.error(
+                    "a span joins two pairs (99-22) or two hands with the same top card "
+                    "(A5s-A2s)", start, tok,
+                )
+            lo_k, hi_k = sorted((a_lo, b_lo))
+            return [c for k in range(lo_k, hi_k + 1) for c in _class_combos(a_hi, k, kind)]
+        raise self.error(f"expected {_EXPECTED}", start, tok)
+
+
+# --- normal form ---------------------------------------------------------------------------
+
+
+def _kicker_runs(hi: int, kickers: list[int], sfx: str) -> list[str]:
+    """Descending runs of kickers under top card ``hi`` as ``AKs``, ``ATs+``, ``A5s-A2s``."""
+    out: list[str] = []
+    ks = sorted(kickers, reverse=True)
+    i = 0
+    while i < len(ks):
+        j = i
+        while j + 1 < len(ks) and ks[j + 1] == ks[j] - 1:
+            j += 1
+        top, bottom = ks[i], ks[j]
+        h = RANKS[hi]
+        if top == bottom:
+            out.append(f"{h}{RANKS[top]}{sfx}")
+        elif top == hi - 1:
+            out.append(f"{h}{RANKS[bottom]}{sfx}+")
+        else:
+            out.append(f"{h}{RANKS[top]}{sfx}-{h}{RANKS[bottom]}{sfx}")
+        i = j + 1
+    return out
+
+
+def _pair_runs(pairs: list[int]) -> list[str]:
+    out: list[str] = []
+    ps = sorted(pairs, reverse=True)
+    i = 0
+    while i < len(ps):
+        j = i
+        while j + 1 < len(ps) and ps[j + 1] == ps[j] - 1:
+            j += 1
+        top, bottom = RANKS[ps[i]], RANKS[ps[j]]
+        if i == j:
+            out.append(top * 2)
+        elif ps[i] == 12:
+            out.append(f"{bottom}{bottom}+")
+        else:
+            out.append(f"{top}{top}-{bottom}{bottom}")
+        i = j + 1
+    return out
+
+
+def _format_group(combos: set[tuple[int, int]]) -> list[str]:
+    """Shortest-ish text for a set of combos that share one weight."""
+    left = set(combos)
+    pairs: list[int] = []
+    suited: dict[int, set[int]] = {}
+    offsuit: dict[int, set[int]] = {}
+    for hi in range(12, -1, -1):
+        cs = set(_class_combos(hi, hi, ""))
+        if cs <= left:
+            pairs.append(hi)
+            left -= cs
+        for lo in range(hi - 1, -1, -1):
+            s = set(_class_combos(hi, lo, "s"))
+            o = set(_class_combos(hi, lo, "o"))
+            if s <= left:
+                suited.setdefault(hi, set()).add(lo)
+                left -= s
+            if o <= left:
+                offsuit.setdefault(hi, set()).add(lo)
+                left -= o
+    parts = _pair_runs(pairs)
+    for hi in range(12, -1, -1):
+        s_k, o_k = suited.get(hi, set()), offsuit.get(hi, set())
+        both = s_k & o_k
+        parts += _kicker_runs(hi, list(both), "")
+        parts += _kicker_runs(hi, list(s_k - both), "s")
+        parts += _kicker_runs(hi, list(o_k - both), "o")
+    parts += [f"{CARDS[a]}{CARDS[b]}" for a, b in sorted(left, reverse=True)]
+    return parts
+
+
+def _format(weights: Mapping[tuple[int, int], float]) -> str:
+    groups: dict[float, set[tuple[int, int]]] = {}
+    for c, w in weights.items():
+        groups.setdefault(w, set()).add(c)
+    parts: list[str] = []
+    for w in sorted(groups, reverse=True):
+        text = ", ".join(_format_group(groups[w]))
+        parts.append(text if w == 1.0 else f"{w!r}({text})")
+    return ", ".join(parts)
+
+
+# --- the Range class -----------------------------------------------------------------------
+
+
+HandLike = str | Iterable[CardLike]
+
+
+def _parse_hand(hand: HandLike) -> tuple[int, int]:
+    cards = parse_cards(hand)
+    if len(cards) != 2:
+        raise InvalidRangeError(f"a combo has two cards, not {len(cards)}: {hand!r}")
+    return _combo(int(cards[0]), int(cards[1]))
+
+
+class Range:
+    """An immutable set of two-card combos with weights in ``(0, 1]``.
+
+    ``Range(text)`` parses range notation (see the module docstring); ``str()`` writes the
+    normal form back, and ``repr()`` pastes back: ``Range('QQ+, AKs')``. Ranges compare equal
+    when they hold the same combos with the same weights.
+
+    >>> r = Range("KK+, AcKd")
+    >>> r
+    Range('KK+, AcKd')
+    >>> r.combos[:2]
+    ((Card('As'), Card('Ah')), (Card('As'), Card('Ad')))
+    >>> ("Ah", "As") in r, r.weight("KsKh")
+    (True, 1.0)
+    """
+
+    __slots__ = ("_hash", "_weights")
+
+    _weights: dict[tuple[int, int], float]
+    _hash: int | None
+
+    def __init__(self, text: str = "") -> None:
+        if not isinstance(text, str):
+            raise InvalidRangeError(f"range text must be a str, not {type(text).__name__}")
+        out: dict[tuple[int, int], float] = {}
+        _Parser(text).parse(out, 1.0, 0)
+        self._weights = dict(sorted(out.items(), reverse=True))
+        self._hash = None
+
+    @classmethod
+    def from_combos(
+        cls, combos: Mapping[HandLike, float] | Iterable[HandLike]
+    ) -> Range:
+        """A range from combos (each text like ``"AsKd"`` or two cards), or a mapping to weights.
+
+        >>> Range.from_combos({"AsAh": 0.5, "KsKh": 1})
+        Range('KsKh, 0.5(AsAh)')
+        """
+        items: Iterable[tuple[HandLike, float]]
+        items = combos.items() if isinstance(combos, Mapping) else ((c, 1.0) for c in combos)
+        out: dict[tuple[int, int], float] = {}
+        for hand, w in items:
+            w = float(w)
+            if not 0.0 < w <= 1.0:
+                raise InvalidRangeError(f"weight {w!r} for {hand!r} is outside (0, 1]")
+            out[_parse_hand(hand)] = w
+        return cls._make(out)
+
+    @classmethod
+    def _make(cls, weights: Mapping[tuple[int, int], float]) -> Range:
+        r = cls.__new__(cls)
+        r._weights = dict(sorted(weights.items(), reverse=True))
+        r._hash = None
+        return r
+
+    # -- views --
+    @property
+    def combos(self) -> tuple[Combo, ...]:
+        """The combos, higher card first, in descending order."""
+        return tuple((CARDS[a], CARDS[b]) for a, b in self._weights)
+
+    @property
+    def weights(self) -> tuple[float, ...]:
+        """The weight of each combo, in the order of :attr:`combos`."""
+        return tuple(self._weights.values())
+
+    def items(self) -> Iterator[tuple[Combo, float]]:
+        """``(combo, weight)`` pairs."""
+        for (a, b), w in self._weights.items():
+            yield (CARDS[a], CARDS[b]), w
+
+    @property
+    def total_weight(self) -> float:
+        """The sum of the weights (the number of combos when every weight is 1)."""
+        return float(sum(self._weights.values()))
+
+    def weight(self, hand: HandLike) -> float:
+        """The weight of one combo (0.0 when it is not in the range)."""
+        return self._weights.get(_parse_hand(hand), 0.0)
+
+    def without(self, cards: str | Iterable[CardLike]) -> Range:
+        """The range minus every combo that uses one of ``cards`` (known or dead cards).
+
+        >>> len(Range("AA").without("As Kd"))
+        3
+        """
+        mask = 0
+        for c in parse_cards(cards, unique=False):
+            mask |= 1 << int(c)
+        return Range._make(
+            {c: w for c, w in self._weights.items() if not (mask >> c[0] & 1 or mask >> c[1] & 1)}
+        )
+
+    # -- protocols --
+    def __len__(self) -> int:
+        return len(self._weights)
+
+    def __iter__(self) -> Iterator[Combo]:
+        return iter(self.combos)
+
+    def __contains__(self, hand: object) -> bool:
+        try:
+            return _parse_hand(hand) in self._weights  # type: ignore[arg-type]
+        except HoldemError:
+            return False
+
+    def __bool__(self) -> bool:
+        return bool(self._weights)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Range):
+            return NotImplemented
+        return self._weights == other._weights
+
+    def __hash__(self) -> int:
+        if self._hash is None:
+            self._hash = hash(tuple(self._weights.items()))
+        return self._hash
+
+    def __str__(self) -> str:
+        return _format(self._weights)
+
+    def __repr__(self) -> str:
+        return f"Range({str(self)!r})"
+
+    def __reduce__(self) -> tuple[type[Range], tuple[str]]:
+        return (Range, (str(self),))
+
+
+RangeLike = Range | str
+
+
+def parse_range(text: RangeLike, *, dead: str | Iterable[CardLike] = ()) -> Range:
+    """Parse range text (a :class:`Range` passes through), removing combos blocked by ``dead``.
+
+    >>> parse_range("AKs", dead="Ks Qd")
+    Range('AhKh, AdKd, AcKc')
+    """
+    r = text if isinstance(text, Range) else Range(text)
+    return r.without(dead) if dead else r

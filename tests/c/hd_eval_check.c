@@ -1,0 +1,110 @@
+/* Standalone checks of the C evaluator API (csrc/hd_eval.h), built by tests/test_eval_c.py
+ * with and without -DHD_NO_VECTOR (the portable scalar batch path used by MSVC).
+ * Prints one line per failed check and exits with the number of failures. */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "hd_eval.h"
+
+static int failures = 0;
+#define CHECK(cond)                                                        \
+    do {                                                                   \
+        if (!(cond)) {                                                     \
+            printf("FAIL line %d: %s\n", __LINE__, #cond);                 \
+            failures++;                                                    \
+        }                                                                  \
+    } while (0)
+
+static uint64_t rng_state = 0x9E3779B97F4A7C15ULL;
+static unsigned next_card(void) {
+    rng_state ^= rng_state << 13;
+    rng_state ^= rng_state >> 7;
+    rng_state ^= rng_state << 17;
+    return (unsigned)(rng_state % 52u);
+}
+
+int main(void) {
+    enum { N = 20000 };
+    static uint8_t rows[N * 7];
+    static int32_t rows32[N * 7];
+    static hd_rank_t out[N], out32[N];
+    size_t i;
+    int j;
+    hd_eval_init();
+    hd_eval_init(); /* idempotent */
+
+    for (i = 0; i < N; ++i) {
+        uint64_t used = 0;
+        for (j = 0; j < 7; ++j) {
+            unsigned c;
+            do c = next_card(); while (used >> c & 1u);
+            used |= (uint64_t)1 << c;
+            rows[i * 7 + j] = (uint8_t)c;
+            rows32[i * 7 + j] = (int32_t)c;
+        }
+    }
+    CHECK(hd_eval_batch_u8(rows, N, 7, out) == -1);
+    CHECK(hd_eval_batch_i32(rows32, N, 7, out32) == -1);
+    for (i = 0; i < N; ++i) {
+        hd_hand_t h = hd_hand_empty(), board = hd_hand_empty(), hole = hd_hand_empty();
+        for (j = 0; j < 7; ++j) h = hd_hand_add(h, rows[i * 7 + j]);
+        for (j = 0; j < 5; ++j) board = hd_hand_add(board, rows[i * 7 + j]);
+        for (j = 5; j < 7; ++j) hole = hd_hand_add(hole, rows[i * 7 + j]);
+        CHECK(out[i] == hd_eval_cards(rows + i * 7, 7));
+        CHECK(out32[i] == out[i]);
+        CHECK(hd_hand_rank(h) == out[i]);
+        CHECK(hd_hand_rank(hd_hand_merge(board, hole)) == out[i]);
+        CHECK(hd_category(out[i]) >= 0);
+    }
+    /* 5 and 6 cards: the first k cards of each 7-card row */
+    {
+        static uint8_t short_rows[N * 6];
+        int k;
+        for (k = 5; k <= 6; ++k) {
+            for (i = 0; i < N; ++i)
+                for (j = 0; j < k; ++j) short_rows[i * k + j] = rows[i * 7 + j];
+            CHECK(hd_eval_batch_u8(short_rows, N, k, out) == -1);
+            for (i = 0; i < N; ++i) CHECK(out[i] == hd_eval_cards(rows + i * 7, k));
+        }
+    }
+
+    /* bad input is reported, never read out of bounds */
+    {
+        uint8_t royal[7] = {51, 47, 43, 39, 35, 0, 1}, dup[5] = {0, 1, 2, 3, 0}, big[5] = {0, 1, 2, 3, 52};
+        CHECK(hd_eval_cards(royal, 7) == 7462 && hd_category(7462) == HD_STRAIGHT_FLUSH);
+        CHECK(hd_eval_cards(royal, 4) == 0 && hd_eval_cards(royal, 8) == 0);
+        CHECK(hd_eval_cards(NULL, 5) == 0);
+        CHECK(hd_eval_cards(dup, 5) == 0 && hd_eval_cards(big, 5) == 0);
+        CHECK(hd_category(0) == -1 && hd_category(7463) == -1 && hd_category(1) == HD_HIGH_CARD);
+        CHECK(hd_eval_batch_u8(royal, 1, 4, out) == 0 && hd_eval_batch_u8(royal, 1, 8, out) == 0);
+    }
+    rows[7 * 900 + 3] = rows[7 * 900 + 6];
+    CHECK(hd_eval_batch_u8(rows, N, 7, out) == 900);
+    rows32[7 * 800 + 6] = -1;
+    CHECK(hd_eval_batch_i32(rows32, N, 7, out32) == 800);
+    rows32[7 * 700 + 0] = 52;
+    rows32[7 * 700 + 1] = 53; /* two bad values: their bits carry out of the sum */
+    CHECK(hd_eval_batch_i32(rows32, N, 7, out32) == 700);
+    rows32[7 * 600 + 2] = 1 << 20;
+    CHECK(hd_eval_batch_i32(rows32, N, 7, out32) == 600);
+    {
+        /* garbage accumulators stay inside the tables (rank meaningless, no crash) */
+        hd_hand_t h = hd_hand_empty();
+        for (j = 0; j < 40; ++j) h = hd_hand_add(h, j * 7 + 3);
+        (void)hd_hand_rank(h);
+    }
+    {
+        static uint64_t hist[HD_NUM_RANKS + 1];
+        uint64_t total = 0;
+        int r, distinct = 0;
+        CHECK(hd_rank_histogram(4, hist) == -1);
+        CHECK(hd_rank_histogram(5, hist) == 0);
+        for (r = 0; r <= HD_NUM_RANKS; ++r) {
+            total += hist[r];
+            distinct += hist[r] != 0;
+        }
+        CHECK(total == 2598960u && hist[0] == 0 && distinct == 7462);
+    }
+    if (failures == 0) printf("ok\n");
+    return failures;
+}

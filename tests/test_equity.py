@@ -1,0 +1,365 @@
+import math
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from itertools import combinations
+
+import distributed
+import eval7
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import holdem
+from holdem import (
+    DuplicateCardError,
+    EquityResult,
+    HoldemError,
+    InvalidConfigError,
+    InvalidHandError,
+    InvalidRangeError,
+    Range,
+    _equity,
+    equity,
+)
+from holdem._parallel import chunk_seed
+from holdem.cards import CARDS
+from holdem.equity import MC_CHUNK, MC_ROUND_CHUNKS
+
+# --- exact values for named spots --------------------------------------------------------------
+
+
+def test_aks_vs_qq_preflop() -> None:
+    r = equity(["AsKs", "QdQc"])
+    assert r.exact and r.boards == 1_712_304 == math.comb(48, 5)
+    assert round(100 * r[0].equity, 4) == 46.2145
+    assert r[0].equity + r[1].equity == pytest.approx(1.0, abs=1e-12)
+    assert r[0].stderr is None and r.seed is None
+
+
+def test_72o_vs_aces_preflop() -> None:
+    r = equity(["7h2c", "AdAh"])
+    assert r.boards == 1_712_304
+    assert round(100 * r[0].equity, 4) == 11.7944
+
+
+def test_three_way_preflop() -> None:
+    r = equity(["AsKs", "QdQc", "JhTh"])
+    assert r.exact and r.boards == math.comb(46, 5)
+    assert [round(100 * e, 3) for e in r.equities] == [40.209, 41.054, 18.736]
+    assert sum(r.equities) == pytest.approx(1.0, abs=1e-12)
+
+
+def test_ten_players() -> None:
+    hands = ["AsAh", "KsKh", "QsQh", "JsJh", "TsTh", "9s9h", "8s8h", "7s7h", "6s6h", "5s5h"]
+    r = equity(hands)
+    assert r.exact and r.boards == math.comb(32, 5) and len(r) == 10
+    assert sum(r.equities) == pytest.approx(1.0, abs=1e-12)
+    assert r[0].equity == max(r.equities)
+    mc = equity(hands, samples=100_000, seed=4)
+    for e, m in zip(r, mc, strict=True):
+        assert m.stderr is not None and abs(e.equity - m.equity) < 4.5 * m.stderr
+
+
+def test_ties_are_split() -> None:
+    # a board that plays: everyone splits
+    r = equity(["2c3d", "2h3s", "4c5d"], board="AsKsQsJsTs")
+    assert r.boards == 1
+    assert r.equities == pytest.approx((1 / 3, 1 / 3, 1 / 3))
+    assert all(p.win == 0 and p.tie == 1 for p in r)
+    # same hand values in different suits preflop: equal shares, ties counted for both
+    r = equity(["AsKd", "AhKc"])
+    assert r[0].equity == pytest.approx(0.5, abs=1e-12)
+    assert r[0].tie == r[1].tie > 0.9
+
+
+# --- an independent oracle: eval7 over every completion ----------------------------------------
+
+
+def oracle(hands: list[str], board: str, dead: str) -> list[float]:
+    known = set(holdem.parse_cards(board + dead + "".join(hands)))
+    deck = [c for c in CARDS if c not in known]
+    b7 = [eval7.Card(str(c)) for c in holdem.parse_cards(board)]
+    h7 = [[eval7.Card(str(c)) for c in holdem.parse_cards(h)] for h in hands]
+    shares = [0.0] * len(hands)
+    n = 0
+    for extra in combinations(deck, 5 - len(b7)):
+        full = b7 + [eval7.Card(str(c)) for c in extra]
+        vals = [eval7.evaluate(full + h) for h in h7]
+        best = max(vals)
+        winners = [i for i, v in enumerate(vals) if v == best]
+        for i in winners:
+            shares[i] += 1 / len(winners)
+        n += 1
+    return [s / n for s in shares]
+
+
+@settings(max_examples=40)
+@given(
+    st.permutations(list(range(52))),
+    st.integers(2, 4),
+    st.sampled_from([4, 5]),
+    st.integers(0, 3),
+)
+def test_matches_eval7_enumeration(deck: list[int], players: int, nboard: int, ndead: int) -> None:
+    cards = [str(CARDS[c]) for c in deck]
+    hands = [cards[2 * i] + cards[2 * i + 1] for i in range(players)]
+    rest = cards[2 * players:]
+    board = "".join(rest[:nboard])
+    dead = "".join(rest[nboard:nboard + ndead])
+    got = equity(hands, board, dead)
+    assert got.exact
+    assert got.equities == pytest.approx(oracle(hands, board, dead), abs=1e-12)
+
+
+def test_flop_matches_eval7_enumeration() -> None:
+    hands, board = ["AsKs", "QdQc", "7h6h"], "Qs8h5h"
+    got = equity(hands, board)
+    assert got.boards == math.comb(52 - 9, 2)
+    assert got.equities == pytest.approx(oracle(hands, board, ""), abs=1e-12)
+
+
+# --- ranges ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("board", ["Js7d2c3h", "Js7d2c3h9s"])
+def test_range_equity_is_the_weighted_mean_of_hand_equities(board: str) -> None:
+    """Exhaustive range-vs-range = sum over non-conflicting combo pairs of w1*w2*equity."""
+    r1, r2 = Range("0.5(AA), KJs, 0.25(72o)"), Range("QQ+, 0.4(AJ)")
+    got = equity([r1, r2], board)
+    assert got.exact
+    num = den = 0.0
+    blocked = set(holdem.parse_cards(board))
+    for (a, b), w1 in r1.items():
+        for (c, d), w2 in r2.items():
+            cards = {a, b, c, d}
+            if len(cards) < 4 or cards & blocked:
+                continue
+            e = equity([f"{a}{b}", f"{c}{d}"], board)
+            num += w1 * w2 * e.boards * e[0].equity
+            den += w1 * w2 * e.boards
+    assert got[0].equity == pytest.approx(num / den, abs=1e-12)
+    assert got.boards == sum(
+        1 for (a, b) in r1 for (c, d) in r2
+        if len({a, b, c, d}) == 4 and not {a, b, c, d} & blocked
+    ) * (44 if len(board) == 8 else 1)
+
+
+def test_range_vs_range_symmetry() -> None:
+    board = "Td9c4s"
+    a, b = "QQ+, AKs, 0.5(AQo)", "TT, 99, 0.5(KQs), JTs"
+    ab = equity([a, b], board)
+    ba = equity([b, a], board)
+    assert ab[0].equity == pytest.approx(ba[1].equity, abs=1e-12)
+    assert ab[1].equity == pytest.approx(ba[0].equity, abs=1e-12)
+    assert ab[0].equity + ab[1].equity == pytest.approx(1.0, abs=1e-12)
+    same = equity(["KK+, AK", "KK+, AK"], board)
+    assert same.equities == pytest.approx((0.5, 0.5), abs=1e-12)
+
+
+def test_range_vs_range_monte_carlo_symmetry() -> None:
+    same = equity(["QQ+, AKs", "QQ+, AKs", "QQ+, AKs"], samples=300_000, seed=3)
+    for p in same:
+        assert p.stderr is not None
+        assert abs(p.equity - 1 / 3) < 5 * p.stderr
+
+
+def test_blocked_combos_are_dropped() -> None:
+    # AsKs blocks the ace of spades and the king of spades in the other range
+    r = equity(["AsKs", "AA, KK"], exact=True)
+    assert r.boards == (3 + 3) * math.comb(48, 5)
+    with pytest.raises(InvalidRangeError, match="no combos left"):
+        equity(["AsAh", "AdAc", "AA"])
+    with pytest.raises(InvalidRangeError, match="no way to deal"):
+        equity(["AA", "AA", "AA"])
+
+
+# --- exhaustive vs Monte Carlo ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("players", "board"),
+    [(["AsKs", "QdQc"], ""), (["AsKs", "QdQc", "JhTh"], ""), (["QQ+, AKs", "TT, AQs"], "Kh7c2d")],
+)
+def test_monte_carlo_agrees_with_enumeration(players: list[str], board: str) -> None:
+    exact = equity(players, board, exact=True)
+    mc = equity(players, board, samples=250_000, seed=11)
+    assert not mc.exact and mc.boards == 250_000 and mc.seed == 11
+    for e, m in zip(exact, mc, strict=True):
+        assert m.stderr is not None and 0 < m.stderr < 0.002
+        # 4.5 standard errors: a seeded, fixed outcome that would fail for a biased sampler
+        assert abs(e.equity - m.equity) < 4.5 * m.stderr
+    assert sum(mc.equities) == pytest.approx(1.0, abs=1e-12)
+
+
+def test_target_se_stop_rule() -> None:
+    r = equity(["AsKs", "QdQc"], target_se=0.002, seed=5)
+    assert r.stderr is not None and r.stderr <= 0.002
+    assert r.boards % (MC_CHUNK * MC_ROUND_CHUNKS) == 0
+    # one round is ~1M boards, whose standard error is well below 0.002
+    assert r.boards == MC_CHUNK * MC_ROUND_CHUNKS
+    capped = equity(["AsKs", "QdQc"], target_se=1e-9, samples=300_000, seed=5)
+    assert capped.boards == 300_000 and capped.stderr is not None and capped.stderr > 1e-9
+
+
+def test_seed_reproduces_and_none_draws_one() -> None:
+    a = equity(["AhKh", "2c2d"], samples=100_000, seed=123)
+    b = equity(["AhKh", "2c2d"], samples=100_000, seed=123)
+    c = equity(["AhKh", "2c2d"], samples=100_000, seed=124)
+    assert a == b and a != c
+    d = equity(["AhKh", "2c2d"], samples=100_000)
+    assert d.seed is not None
+    assert equity(["AhKh", "2c2d"], samples=100_000, seed=d.seed) == d
+
+
+def test_seeds_follow_the_project_rule() -> None:
+    # any int, taken modulo 2**64 (holdem._seeding); the int given is reported back
+    a = equity(["AhKh", "2c2d"], samples=50_000, seed=-1)
+    b = equity(["AhKh", "2c2d"], samples=50_000, seed=2**64 - 1)
+    assert a.seed == -1 and b.seed == 2**64 - 1
+    assert a.equities == b.equities and a.boards == b.boards
+
+
+def test_docstring_examples() -> None:
+    import doctest
+    import importlib
+
+    for name in ("holdem.ranges", "holdem.equity", "holdem._parallel"):
+        mod = importlib.import_module(name)  # holdem.equity the attribute is the function
+        failed, tried = doctest.testmod(mod, optionflags=doctest.ELLIPSIS)
+        assert tried > 0 and failed == 0, name
+
+
+def test_chunk_seeds_match_the_c_implementation() -> None:
+    for seed, index in [(0, 0), (1, 0), (1, 1), (2**64 - 1, 12345), (987654321, 2**40)]:
+        assert chunk_seed(seed, index) == _equity.seed_child(seed, index)
+        assert chunk_seed(seed, index) == holdem.child_seed(seed, index)  # the deck's helper
+
+
+# --- determinism across executors ------------------------------------------------------------
+
+
+def test_identical_results_on_any_executor() -> None:
+    players = ["AsKs", "QQ+, AJs+", "77"]
+    kw = {"samples": 5 * MC_CHUNK + 123, "seed": 2024}
+    serial = equity(players, **kw, executor="serial")
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        procs = equity(players, **kw, executor=pool)
+    with ThreadPoolExecutor(max_workers=3) as threads:
+        thr = equity(players, **kw, executor=threads)
+    auto = equity(players, **kw)
+    assert serial == procs == thr == auto
+
+
+def test_stop_rule_is_identical_when_a_pool_joins_later() -> None:
+    # executor=None: round one in-process, then a process pool for the later rounds
+    auto = equity(["AsKs", "QdQc"], target_se=0.0004, seed=9)
+    serial = equity(["AsKs", "QdQc"], target_se=0.0004, seed=9, executor="serial")
+    assert auto == serial and auto.boards == 2 * MC_CHUNK * MC_ROUND_CHUNKS
+
+
+def test_identical_exact_range_results_on_any_executor() -> None:
+    # weighted sums in floating point: identical bits because chunks are reduced in order
+    players = ["0.3(QQ+), AKs", "0.7(TT-88), KQs"]
+    serial = equity(players, "Kd7c2h", exact=True, executor="serial")
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        procs = equity(players, "Kd7c2h", exact=True, executor=pool)
+    with ThreadPoolExecutor(max_workers=2) as threads:
+        thr = equity(players, "Kd7c2h", exact=True, executor=threads)
+    assert serial == procs == thr
+
+
+def test_dask_cluster_gives_the_serial_result() -> None:
+    players = ["AsKs", "QQ+, AJs+"]
+    kw = {"samples": 4 * MC_CHUNK, "seed": 77}
+    serial = equity(players, **kw, executor="serial")
+    with distributed.LocalCluster(
+        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None
+    ) as cluster, distributed.Client(cluster) as client:
+        on_dask = equity(players, **kw, executor=client.get_executor(pure=False))
+    assert on_dask == serial
+
+
+# --- errors ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error"),
+    [
+        ({"players": ["AsKs"]}, InvalidConfigError),
+        ({"players": ["AsKs", "QdQc", "2c2d", "3c3d", "4c4d", "5c5d", "6c6d", "7c7d",
+                      "8c8d", "9c9d", "TcTd"]}, InvalidConfigError),
+        ({"players": "AsKs QdQc"}, InvalidConfigError),
+        ({"players": ["AsKs", "AsQd"]}, DuplicateCardError),
+        ({"players": ["AsKs", "QdQc"], "board": "Qd7h2c"}, DuplicateCardError),
+        ({"players": ["AsKs", "QdQc"], "board": "7h2c3d", "dead": "7h"}, DuplicateCardError),
+        ({"players": ["AsKs", "QdQc"], "board": "7h2c"}, InvalidHandError),
+        ({"players": ["AsKs", "QdQc"], "board": "7h2c3d4d5d6d"}, InvalidHandError),
+        ({"players": ["AsKsQs", "QdQc"]}, InvalidHandError),
+        ({"players": ["AsKs", "QdQc"], "dead": [c for c in range(52) if c not in (51, 47, 41, 40)][:44]},
+         InvalidHandError),
+        ({"players": [["As"], "QdQc"]}, InvalidHandError),
+        ({"players": ["AsKs", "QQ+, AKx"]}, InvalidRangeError),
+        ({"players": ["AsKs", "QdQc"], "samples": 0}, InvalidConfigError),
+        ({"players": ["AsKs", "QdQc"], "samples": -5}, InvalidConfigError),
+        ({"players": ["AsKs", "QdQc"], "samples": 1.5}, InvalidConfigError),
+        ({"players": ["AsKs", "QdQc"], "samples": True}, InvalidConfigError),
+        ({"players": ["AsKs", "QdQc"], "seed": 1.5}, InvalidConfigError),
+        ({"players": ["AsKs", "QdQc"], "seed": "1"}, InvalidConfigError),
+        ({"players": ["AsKs", "QdQc"], "executor": "threads"}, InvalidConfigError),
+        ({"players": ["AsKs", "QdQc"], "executor": 4}, InvalidConfigError),
+        ({"players": ["AsKs", "QdQc"], "exact": True, "samples": 10}, InvalidConfigError),
+        ({"players": ["AsKs", "QdQc"], "target_se": 0}, InvalidConfigError),
+        ({"players": ["AsKs", "QdQc"], "exact": "yes"}, InvalidConfigError),
+    ],
+)
+def test_bad_input_raises_holdem_errors(kwargs: dict[str, object], error: type) -> None:
+    with pytest.raises(error) as info:
+        equity(**kwargs)  # type: ignore[arg-type]
+    assert isinstance(info.value, HoldemError)
+
+
+def test_too_big_for_exact_enumeration() -> None:
+    every = "22+,A2+,K2+,Q2+,J2+,T2+,92+,82+,72+,62+,52+,42+,32"
+    with pytest.raises(InvalidConfigError, match="too many to enumerate"):
+        equity([every, every, every], exact=True)
+
+
+def test_result_object() -> None:
+    r = equity(["AsKs", "QdQc"], board="Qs7h2c")
+    assert isinstance(r, EquityResult) and len(r) == 2
+    assert [p.player for p in r] == ["AsKs", "QdQc"]
+    assert r[1].win + r[1].tie <= 1.0
+    text = str(r)
+    assert "990 boards (exact)" in text and "AsKs" in text
+    assert eval(repr(r), {"EquityResult": EquityResult, "PlayerEquity": holdem.PlayerEquity}) == r
+
+
+def test_chunking_does_not_change_enumeration(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    mod = importlib.import_module("holdem.equity")
+    cases = [(["AsKs", "QdQc", "7h7c"], "Ah9d2c"), (["0.5(QQ+), AKs", "JJ-99"], "Kc8d3h")]
+    before = [equity(p, b, exact=True) for p, b in cases]
+    monkeypatch.setattr(mod, "EXACT_CHUNK_BOARDS", 7)  # about one unit per chunk
+    after = [equity(p, b, exact=True) for p, b in cases]
+    assert after[0] == before[0]  # integer counts: identical
+    assert after[1].boards == before[1].boards
+    assert after[1].equities == pytest.approx(before[1].equities, abs=1e-12)
+
+
+def test_hands_ranges_and_text_are_interchangeable() -> None:
+    a = equity(["AsKs", "QQ+, AJs+"], "Td9c4s")
+    b = equity([Range("AsKs"), Range("QQ+, AJs+")], "Td9c4s")
+    c = equity([(holdem.Card("As"), 47), "AJs+, QQ+"], ["Td", "9c", "4s"])
+    assert a.equities == b.equities == c.equities and a.boards == b.boards == c.boards
+
+
+def test_ranges_that_almost_always_collide_are_reported() -> None:
+    # ten players who nearly always all pick a combo with the ace of spades: valid deals exist
+    # (everyone takes their own spare combo) but a random draw finds one about once in 52**9
+    others = [c for c in CARDS if c != holdem.Card("As")]
+    players = []
+    for p in range(10):
+        spare = f"{others[2 * p]}{others[2 * p + 1]}"
+        players.append(Range.from_combos([f"As{c}" for c in others] + [spare]))
+    with pytest.raises(InvalidRangeError, match="collide too often"):
+        equity(players, samples=1_000, seed=1, executor="serial")

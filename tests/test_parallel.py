@@ -1,0 +1,83 @@
+"""The deterministic chunking helpers shared by equity and simulate (holdem._parallel)."""
+
+import random
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from holdem import InvalidConfigError
+from holdem._parallel import (
+    chunk_seed,
+    chunk_sizes,
+    master_seed,
+    open_executor,
+    run_tasks,
+    split_even,
+)
+
+
+def draws(count: int, seed: int) -> list[float]:
+    """A stand-in chunk job: ``count`` numbers from a generator seeded with the chunk seed."""
+    rng = random.Random(seed)
+    return [rng.random() for _ in range(count)]
+
+
+@given(st.integers(0, 10_000), st.integers(1, 5_000))
+def test_chunk_sizes_cover_the_total(total: int, chunk: int) -> None:
+    sizes = chunk_sizes(total, chunk)
+    assert sum(sizes) == total
+    assert all(s == chunk for s in sizes[:-1]) and all(0 < s <= chunk for s in sizes)
+
+
+@given(st.lists(st.integers(), max_size=200), st.integers(1, 50))
+def test_split_even_keeps_order_and_balance(items: list[int], parts: int) -> None:
+    out = split_even(items, parts)
+    assert [x for part in out for x in part] == items
+    if items:
+        lengths = [len(p) for p in out]
+        assert min(lengths) >= 1 and max(lengths) - min(lengths) <= 1
+        assert len(out) == min(parts, len(items))
+
+
+def test_chunk_seeds_are_distinct_and_stable() -> None:
+    seeds = {chunk_seed(42, i) for i in range(10_000)}
+    assert len(seeds) == 10_000
+    assert chunk_seed(42, 3) == chunk_seed(42, 3) != chunk_seed(43, 3)
+    assert all(0 <= s < 2**64 for s in seeds)
+
+
+def test_master_seed_follows_the_project_rule() -> None:
+    assert master_seed(5) == (5, 5)
+    assert master_seed(-1) == (-1, 2**64 - 1)
+    kept, bits = master_seed(None)
+    assert kept == bits and 0 <= bits < 2**64
+    with pytest.raises(InvalidConfigError):
+        master_seed(1.5)
+
+
+def test_map_seeded_is_identical_on_any_executor_and_worker_count() -> None:
+    sizes = chunk_sizes(1_000, 64)
+    with open_executor("serial") as runner:
+        serial = runner.map_seeded(draws, (), sizes, 99)
+    assert [len(r) for r in serial] == sizes
+    for workers in (1, 2, 5):
+        with ThreadPoolExecutor(workers) as pool, open_executor(pool) as runner:
+            assert runner.workers == workers
+            assert runner.map_seeded(draws, (), sizes, 99) == serial
+    with ProcessPoolExecutor(2) as pool, open_executor(pool) as runner:
+        assert runner.map_seeded(draws, (), sizes, 99) == serial
+    # later rounds continue the chunk numbering
+    with open_executor("serial") as runner:
+        assert runner.map_seeded(draws, (), sizes[5:], 99, start=5) == serial[5:]
+
+
+def test_executor_resolution() -> None:
+    assert run_tasks(pow, [(2, 3), (3, 2)], "serial") == [8, 9]
+    assert run_tasks(pow, [(2, 3), (3, 2)], None, small=True) == [8, 9]
+    with ThreadPoolExecutor(2) as pool:
+        assert run_tasks(pow, [(2, 10)] * 3, pool) == [1024] * 3
+    for bad in ("threads", 3, object()):
+        with pytest.raises(InvalidConfigError), open_executor(bad):  # type: ignore[arg-type]
+            pass

@@ -1,0 +1,188 @@
+import pickle
+from itertools import combinations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from holdem import Card, HoldemError, InvalidRangeError, Range, parse_range
+from holdem.cards import CARDS, RANKS
+
+
+def combos_of(text: str) -> set[str]:
+    return {f"{a}{b}" for a, b in Range(text)}
+
+
+# --- expansion -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "count"),
+    [
+        ("AA", 6), ("AKs", 4), ("AKo", 12), ("AK", 16), ("QQ+", 18), ("ATs+", 16),
+        ("A5s-A2s", 16), ("99-22", 48), ("AcKd", 1), ("KQo+", 12), ("K9+", 64),
+        ("22+", 78), ("T9s-T6s", 16), ("22-99", 48), ("A2s-A5s", 16),
+        ("22+,A2+,K2+,Q2+,J2+,T2+,92+,82+,72+,62+,52+,42+,32", 1326),
+    ],
+)
+def test_combo_counts(text: str, count: int) -> None:
+    assert len(Range(text)) == count
+
+
+def test_plus_and_spans_expand_to_the_named_classes() -> None:
+    assert Range("QQ+") == Range("QQ, KK, AA")
+    assert Range("ATs+") == Range("ATs, AJs, AQs, AKs")
+    assert Range("A5s-A2s") == Range("A5s, A4s, A3s, A2s")
+    assert Range("99-22") == Range("99, 88, 77, 66, 55, 44, 33, 22")
+    assert Range("AK") == Range("AKs, AKo")
+    assert Range("KAs") == Range("AKs")
+    assert Range("aks, qq+") == Range("AKs, QQ+")
+
+
+def test_suited_offsuit_and_exact_combos() -> None:
+    assert combos_of("AKs") == {"AsKs", "AhKh", "AdKd", "AcKc"}
+    offsuit = combos_of("AKo")
+    assert len(offsuit) == 12 and all(c[1] != c[3] for c in offsuit)
+    assert combos_of("AA") == {f"{a}{b}" for b, a in combinations(CARDS[48:], 2)}
+    assert combos_of("KdAc") == {"AcKd"}  # exact combos are stored higher card first
+    assert Range("AcKd").combos == ((Card("Ac"), Card("Kd")),)
+
+
+def test_weights_and_percentages() -> None:
+    r = Range("0.5(AA,KK), 40%(ATs+), QQ")
+    assert r.weight("AsAh") == 0.5 and r.weight("KsKd") == 0.5
+    assert r.weight("AsTs") == 0.4 and r.weight("QsQd") == 1.0
+    assert r.weight("2c2d") == 0.0
+    assert r.total_weight == pytest.approx(6 + 6 * 0.5 * 2 + 16 * 0.4)
+    assert Range("0.5(0.5(AA))").weight("AsAh") == 0.25  # nested weights multiply
+
+
+def test_later_items_win() -> None:
+    assert Range("AA, 0.5(AA)").weight("AsAh") == 0.5
+    assert Range("0.5(AA), AA").weight("AsAh") == 1.0
+    assert Range("AKs, 0.5(AsKs)").weight("AsKs") == 0.5
+
+
+# --- blockers --------------------------------------------------------------------------------
+
+
+def test_blocked_combos_are_removed() -> None:
+    r = Range("AA, AKs")
+    blocked = r.without("As")
+    assert len(blocked) == 3 + 3
+    assert all(Card("As") not in combo for combo in blocked)
+    assert parse_range("AKs", dead="Ks Qd") == Range("AhKh, AdKd, AcKc")
+    assert parse_range(r, dead=[51, Card("Ah")]) == r.without("AsAh")
+    assert len(Range("AcKd").without("Kd")) == 0 and not Range("AcKd").without("Kd")
+
+
+# --- normal form and round trips -------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "normal"),
+    [
+        ("AA,KK,QQ", "QQ+"),
+        ("KK, QQ, JJ", "KK-JJ"),
+        ("ATs, AJs, AQs, AKs", "ATs+"),
+        ("AKs, AKo", "AK"),
+        ("A2s+, A2o+", "A2+"),
+        ("A2s-A5s", "A5s-A2s"),
+        ("22-99", "99-22"),
+        ("AcKd", "AcKd"),
+        ("40%(ATs+), AA", "AA, 0.4(ATs+)"),
+        ("0.5(AA, KK)", "0.5(KK+)"),
+        ("", ""),
+    ],
+)
+def test_str_is_a_normal_form(text: str, normal: str) -> None:
+    assert str(Range(text)) == normal
+    assert Range(normal) == Range(text)
+
+
+def test_repr_pastes_back_and_pickles() -> None:
+    r = Range("QQ+, AKs, 0.5(AKo), 7c6c")
+    assert repr(r) == "Range('QQ+, AKs, 7c6c, 0.5(AKo)')"
+    assert eval(repr(r), {"Range": Range}) == r
+    assert pickle.loads(pickle.dumps(r)) == r
+    assert hash(Range("AA,KK")) == hash(Range("KK+"))
+
+
+@st.composite
+def weighted_ranges(draw: st.DrawFn) -> Range:
+    all_combos = [f"{a}{b}" for b, a in combinations(CARDS, 2)]
+    chosen = draw(st.lists(st.sampled_from(all_combos), max_size=60, unique=True))
+    ws = draw(st.lists(st.sampled_from([1.0, 0.5, 0.25, 0.1, 0.3333]),
+                       min_size=len(chosen), max_size=len(chosen)))
+    return Range.from_combos(dict(zip(chosen, ws, strict=True)))
+
+
+@st.composite
+def class_ranges(draw: st.DrawFn) -> str:
+    items = []
+    for _ in range(draw(st.integers(0, 6))):
+        hi = draw(st.integers(1, 12))
+        lo = draw(st.integers(0, hi))
+        sfx = "" if hi == lo else draw(st.sampled_from(["", "s", "o"]))
+        plus = draw(st.sampled_from(["", "+"]))
+        items.append(f"{RANKS[hi]}{RANKS[lo]}{sfx}{plus}")
+    return ", ".join(items)
+
+
+@given(weighted_ranges())
+def test_round_trip_weighted_combos(r: Range) -> None:
+    assert Range(str(r)) == r
+    assert eval(repr(r), {"Range": Range}) == r
+
+
+@given(class_ranges())
+def test_round_trip_class_text(text: str) -> None:
+    r = Range(text)
+    assert Range(str(r)) == r
+    assert str(Range(str(r))) == str(r)  # the normal form is a fixed point
+
+
+# --- errors ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "position", "token"),
+    [
+        ("AA, AKx", 4, "AKx"),
+        ("QQ+,, AK", 4, ","),
+        ("AA, KK, ZZ", 8, "ZZ"),
+        ("AsAs", 0, "AsAs"),
+        ("AAs", 0, "AAs"),
+        ("AKs-QJs", 0, "AKs-QJs"),
+        ("AKs-A2o", 0, "AKs-A2o"),
+        ("1.5(AA)", 0, "1.5"),
+        ("0(AA)", 0, "0"),
+        ("x(AA)", 0, "x"),
+        ("0.5(AA", 6, ""),
+        ("AA)", 2, ")"),
+        ("AA KK", 3, "KK"),
+        ("AKs+-", 0, "AKs+-"),
+    ],
+)
+def test_bad_text_points_at_the_token(text: str, position: int, token: str) -> None:
+    with pytest.raises(InvalidRangeError) as info:
+        Range(text)
+    err = info.value
+    assert isinstance(err, HoldemError) and isinstance(err, ValueError)
+    assert err.position == position and err.token == token
+    assert f"position {position}" in str(err)
+    # the caret line points under the offending character
+    lines = str(err).splitlines()
+    assert lines[-1].index("^") - 2 == position and lines[-2] == "  " + text
+
+
+def test_bad_weights_and_types() -> None:
+    with pytest.raises(InvalidRangeError):
+        Range.from_combos({"AsKs": 1.5})
+    with pytest.raises(InvalidRangeError):
+        Range.from_combos(["AsKsQs"])
+    with pytest.raises(InvalidRangeError):
+        Range(["AA"])  # type: ignore[arg-type]
+    with pytest.raises(HoldemError):
+        Range("AA").weight("Zz")
+    assert "Zz" not in Range("AA")
