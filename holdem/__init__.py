@@ -61,12 +61,18 @@ from holdem.hand_types import ActionRecord, HandResult, LegalActions, Post, Seat
 from holdem.state import HandState
 
 # --- table, agents, tournaments (issue 5) -------------------------------------------------
+from holdem.agents import Agent, CallAgent, EquityAgent, Observation, RandomAgent
+from holdem.table import HandRecord, Player, PlayerStatus, Table
+from holdem.tournament import BlindLevel, BlindSchedule
 
 # --- ranges, equity, simulation (issue 6) -------------------------------------------------
 from holdem.equity import EquityResult, PlayerEquity, equity
+from holdem.simulate import AgentResult, SimulationResult, simulate
 from holdem.ranges import Range, parse_range
 
 # --- hand histories (issue 7) -------------------------------------------------------------
+from holdem.history import Replay, from_state, replay
+from holdem.phh import HandHistory, HistoryAction
 
 # --- live dealing (issue 8) ---------------------------------------------------------------
 from holdem.live import LiveHand, ShuffleFunction
@@ -140,13 +146,32 @@ __all__ = [
     "Street",
     "Structure",
     # table
+    "Agent",
+    "BlindLevel",
+    "BlindSchedule",
+    "CallAgent",
+    "EquityAgent",
+    "HandRecord",
+    "Observation",
+    "Player",
+    "PlayerStatus",
+    "RandomAgent",
+    "Table",
     # equity
+    "AgentResult",
     "EquityResult",
     "PlayerEquity",
+    "SimulationResult",
+    "simulate",
     "Range",
     "equity",
     "parse_range",
     # history
+    "HandHistory",
+    "HistoryAction",
+    "Replay",
+    "from_state",
+    "replay",
     # live
     "CardAccount",
     "CardExposed",

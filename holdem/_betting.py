@@ -17,6 +17,19 @@ Rules for cash games, which agree on everything here):
   has not acted is skipped when nobody else could answer a bet (everyone else all in), so an
   all-in run-out deals the board without betting (R20). The uncalled part of the highest bet
   goes back to its owner at the end of each round (R21).
+- Antes (R7): a uniform ante is posted before the blinds and is part of each seat's
+  contribution; a big-blind ante is posted after the big blind (TDA: the blind first when the
+  player is short) and is dead money in the main pot (WSOP), never returned as uncalled.
+- Straddle (R8): a live blind of twice the big blind; preflop the minimum raise is to twice the
+  straddle (it plays as the round's big blind, Robert's Rules); in fixed limit it counts as a
+  raise toward the cap.
+- Showdown (R33): the last river bettor shows first, else the first seat left of the button;
+  a hand that an earlier shown hand beats in every pot it is in is mucked (it keeps no claim);
+  with any seat all in, every hand is shown (TDA 16). See :func:`holdem._showdown.settle`.
+
+This pure-Python core is the reference; :mod:`holdem._hand` is the compiled port used by
+default. Both share :mod:`holdem._validate` (checks and messages) and
+:mod:`holdem._showdown` (settling the hand).
 """
 
 from __future__ import annotations
@@ -60,7 +73,7 @@ class HandCore:
 
     __slots__ = (
         "_acted", "_actor", "_aggr", "_bb", "_bb_seat", "_bets", "_board", "_burns", "_button",
-        "_cap", "_committed", "_cur", "_fold_free", "_folded", "_full", "_game", "_hist", "_hole",
+        "_cap", "_committed", "_cur", "_dead", "_fold_free", "_folded", "_full", "_game", "_hist", "_hole",
         "_inc", "_kind", "_legal", "_lift", "_live", "_n", "_nboard", "_over", "_partial",
         "_posts", "_raises", "_result", "_sb_seat", "_seed", "_sizes", "_stacks",
         "_start_stacks", "_street",
@@ -101,6 +114,7 @@ class HandCore:
     _fold_free: bool
     _sb_seat: int
     _seed: int | None
+    _dead: int
     _bb_seat: int
 
     # ------------------------------------------------------------------ queries
@@ -163,13 +177,14 @@ class HandCore:
 
     @property
     def committed(self) -> tuple[int, ...]:
-        """Chips each seat has put in this hand (antes and every street, uncalled bets removed)."""
+        """Chips each seat has put in this hand, uncalled bets removed (a big-blind ante is dead
+        money: it is in :attr:`pot`, not here)."""
         return tuple(self._committed)
 
     @property
     def pot(self) -> int:
-        """All chips in the middle, current street bets included."""
-        return sum(self._committed)
+        """All chips in the middle: current street bets and a big-blind ante included."""
+        return sum(self._committed) + self._dead
 
     @property
     def posts(self) -> tuple[Post, ...]:
@@ -269,7 +284,7 @@ class HandCore:
         self._result = settle(self._game, self._button, self._folded, self._committed,
                               self._stacks, self._start_stacks, self._hole,
                               self._board[: self._nboard],
-                              self._aggr if self._street == 3 else -1, showdown)
+                              self._aggr if self._street == 3 else -1, showdown, self._dead)
         if showdown:
             self._street = 4
         self._over = True
@@ -322,6 +337,7 @@ class HandCore:
         st._fold_free = game.fold_when_check_free
 
         posts: list[Post] = []
+        st._dead = 0
 
         def post(seat: int, kind: str, amount: int, live: bool) -> None:
             a = min(amount, stacks[seat])
@@ -347,7 +363,12 @@ class HandCore:
             level = 2 * bb
             post(last, "straddle", level, True)
         if ante and bb_ante:
-            post(bb_seat, "big_blind_ante", ante, False)
+            # A big-blind ante is dead money for the main pot, never an uncalled bet.
+            a = min(ante, stacks[bb_seat])
+            if a > 0:
+                stacks[bb_seat] -= a
+                st._dead += a
+                posts.append(Post(bb_seat, "big_blind_ante", a))
         st._posts = tuple(posts)
         st._cur = level
         st._inc = level
@@ -518,7 +539,7 @@ class HandCore:
                 if self._kind == _NL:
                     hi = total
                 else:  # R25: the highest bet plus the pot after calling
-                    hi = min(max(2 * cur - bet + sum(self._committed), lo), total)
+                    hi = min(max(2 * cur - bet + sum(self._committed) + self._dead, lo), total)
         legal = LegalActions(i, (not can_check) or self._fold_free, can_check, call, can_raise,
                              cur == 0, lo, hi)
         self._legal = legal
@@ -600,6 +621,8 @@ class HandCore:
         No validation at all: an illegal action leaves the state inconsistent. Use
         :meth:`legal_actions` to stay within the rules.
         """
+        if self._over:
+            raise IllegalActionError("the hand is over: no more actions")
         self._act(kind, to)
 
     def fold(self, *, seat: int | None = None) -> None:

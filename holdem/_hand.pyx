@@ -1,5 +1,6 @@
 # cython: language_level=3
-"""The compiled core of :class:`holdem.HandState`: fixed C arrays, no allocation per action.
+"""The compiled core of :class:`holdem.HandState`: fixed C arrays; an action allocates only its
+plain history tuple.
 
 This is a line-by-line port of the pure-Python reference core :mod:`holdem._betting` (same
 rules, same messages; see its docstring for the rule choices). The test suite runs both on the
@@ -99,7 +100,7 @@ cdef class HandCore:
     cdef readonly object game
     cdef int _n, _button, _street, _actor, _raises, _aggr, _nboard, _live, _kind
     cdef int _sb_seat, _bb_seat
-    cdef int64_t _cur, _inc, _full, _bb, _cap
+    cdef int64_t _cur, _inc, _full, _bb, _cap, _dead
     cdef int64_t _sizes[4]
     cdef bint _over, _partial, _lift, _fold_free
     cdef int64_t _stacks[MAXP]
@@ -119,7 +120,7 @@ cdef class HandCore:
     def _start(cls, game, stacks, button, seed, hole_cards, board):
         cdef HandCore st
         cdef int n, i, k, sb_seat, bb_seat, last, actor
-        cdef int64_t level, bb
+        cdef int64_t level, bb, level_a
         if not _plain_start(stacks, button, game.straddle):
             stacks = check_start(game, stacks, button)  # raises with the reason
         n = len(stacks)
@@ -180,8 +181,13 @@ cdef class HandCore:
             last = (bb_seat + 1) % n
             level = 2 * bb
             st._post(posts, last, "straddle", level, True)
-        if ante and bb_ante:
-            st._post(posts, bb_seat, "big_blind_ante", ante, False)
+        st._dead = 0
+        if ante and bb_ante:  # dead money for the main pot, never an uncalled bet
+            level_a = ante if ante < st._stacks[bb_seat] else st._stacks[bb_seat]
+            if level_a > 0:
+                st._stacks[bb_seat] -= level_a
+                st._dead = level_a
+                posts.append((bb_seat, "big_blind_ante", level_a))
         st._posts = tuple(posts)
         st._cur = level
         st._inc = level
@@ -287,13 +293,14 @@ cdef class HandCore:
 
     @property
     def committed(self):
-        """Chips each seat has put in this hand (antes and every street, uncalled bets removed)."""
+        """Chips each seat has put in this hand, uncalled bets removed (a big-blind ante is dead
+        money: it is in :attr:`pot`, not here)."""
         return tuple([self._committed[i] for i in range(self._n)])
 
     @property
     def pot(self):
         """All chips in the middle, current street bets included."""
-        cdef int64_t t = 0
+        cdef int64_t t = self._dead
         cdef int i
         for i in range(self._n):
             t += self._committed[i]
@@ -367,6 +374,7 @@ cdef class HandCore:
         self._full = o._full
         self._bb = o._bb
         self._cap = o._cap
+        self._dead = o._dead
         memcpy(self._sizes, o._sizes, sizeof(self._sizes))
         self._over = o._over
         self._partial = o._partial
@@ -392,7 +400,7 @@ cdef class HandCore:
         return (
             self.game, n, self._button, self._street, self._actor, self._raises, self._aggr,
             self._nboard, self._live, self._kind, self._sb_seat, self._bb_seat, self._cur,
-            self._inc, self._full, self._bb, self._cap,
+            self._inc, self._full, self._bb, self._cap, self._dead,
             tuple([self._sizes[i] for i in range(4)]), self._over, self._partial, self._lift,
             self._fold_free,
             tuple([self._stacks[i] for i in range(n)]), tuple([self._bets[i] for i in range(n)]),
@@ -407,7 +415,7 @@ cdef class HandCore:
         cdef int i
         (self.game, self._n, self._button, self._street, self._actor, self._raises, self._aggr,
          self._nboard, self._live, self._kind, self._sb_seat, self._bb_seat, self._cur,
-         self._inc, self._full, self._bb, self._cap, sizes, self._over, self._partial,
+         self._inc, self._full, self._bb, self._cap, self._dead, sizes, self._over, self._partial,
          self._lift, self._fold_free, stacks, bets, committed, acted, folded,
          self._start_stacks, self._hole, self._board, self._burns, self._posts, hist,
          self._result, self._seed) = state
@@ -452,7 +460,7 @@ cdef class HandCore:
             self.game, self._button, [bool(self._folded[j]) for j in range(n)],
             [self._committed[j] for j in range(n)], [self._stacks[j] for j in range(n)],
             self._start_stacks, self._hole, self._board[: self._nboard],
-            self._aggr if self._street == 3 else -1, showdown)
+            self._aggr if self._street == 3 else -1, showdown, self._dead)
         if showdown:
             self._street = 4
         self._over = True
@@ -595,7 +603,7 @@ cdef class HandCore:
                 if self._kind == K_NL:
                     hi = total
                 else:  # R25: the highest bet plus the pot after calling
-                    hi = 2 * cur - bet
+                    hi = 2 * cur - bet + self._dead
                     for j in range(self._n):
                         hi += self._committed[j]
                     if hi < lo:
@@ -687,8 +695,11 @@ cdef class HandCore:
     def apply_unchecked(self, int kind, int64_t to=0):
         """Fast path for trusted callers: ``kind`` 0 fold, 1 check/call, 2 bet/raise to ``to``.
 
-        No validation at all: an illegal action leaves the state inconsistent.
+        No validation of the rules: an illegal action leaves the state inconsistent (but never
+        touches memory outside the state: acting on a finished hand is refused).
         """
+        if self._over:
+            raise IllegalActionError("the hand is over: no more actions")
         self._act(kind, to)
 
     def fold(self, *, seat=None):

@@ -40,7 +40,7 @@ def split(committed: Sequence[int], folded: Sequence[bool], ranks: Sequence[int 
 def settle(game: Any, button: int, folded: Sequence[bool], committed: Sequence[int],
            stacks: Sequence[int], start_stacks: Sequence[int],
            hole: Sequence[tuple[Card, ...] | None], board: tuple[Card, ...],
-           river_bettor: int, showdown: bool) -> HandResult:
+           river_bettor: int, showdown: bool, dead: int = 0) -> HandResult:
     """Pay the pots at the end of a hand and describe the showdown (R29-R33).
 
     ``showdown`` is False when all but one seat folded (R19: no cards are shown). Otherwise the
@@ -50,6 +50,9 @@ def settle(game: Any, button: int, folded: Sequence[bool], committed: Sequence[i
     hand beats it and covers its whole contribution (it could not win any pot it is in); a
     mucked hand stays eligible for the pots it cannot win. When a seat in the showdown is all
     in, every hand is shown (TDA 16). Unknown hole cards at a showdown raise InvalidHandError.
+
+    ``dead`` chips (a big-blind ante, R7) belong to nobody: dead money added to the main pot,
+    never returned as uncalled (WSOP practice; see :func:`with_dead_money`).
     """
     n = len(folded)
     ranks: list[int | None] | None = None
@@ -79,11 +82,15 @@ def settle(game: Any, button: int, folded: Sequence[bool], committed: Sequence[i
             rank_of[j] = r
             shown[j] = cards
     else:
-        lone = _lone_winner(folded, committed) if game.rake is None else None
+        lone = _lone_winner(folded, committed) if game.rake is None and not dead else None
         if lone is not None:
             return _lone_result(lone, committed, stacks, start_stacks)
-    res = split_pots(committed, folded, ranks, button, rake=game.rake,
-                     flop_dealt=len(board) >= 3)
+    rake = game.rake
+    flop = len(board) >= 3
+    res = split_pots(committed, folded, ranks, button, rake=None if dead else rake,
+                     flop_dealt=flop)
+    if dead:
+        res = with_dead_money(res, dead, folded, button, rake, flop)
     payouts = res.payouts
     final = tuple([stacks[j] + payouts[j] for j in range(n)])
     payoffs = tuple([final[j] - start_stacks[j] for j in range(n)])
@@ -120,3 +127,40 @@ def _lone_result(lone: tuple[int, int], committed: Sequence[int], stacks: Sequen
     pot = Pot(amount=total - excess, eligible=(w,), winners=(w,), shares=(total - excess,))
     return HandResult(tuple([final[j] - start_stacks[j] for j in range(n)]), tuple(final),
                       (pot,), tuple(returned), 0, (), {}, (), {})
+
+
+def with_dead_money(res: PotResult, dead: int, folded: Sequence[bool], button: int,
+                    rake: Rake | None, flop_dealt: bool) -> PotResult:
+    """``res`` (pots resolved without rake) with ``dead`` chips added to the main pot, then the
+    rake taken on the whole (R34: from the main pot first) and every pot split again among its
+    winners with R32's odd-chip order (one chip at a time clockwise from the button).
+
+    With ``dead == 0`` this gives exactly what ``split_pots`` gives with the rake (tested).
+    """
+    n = len(folded)
+    pots = list(res.pots)
+    if pots:
+        main = pots[0]
+        pots[0] = Pot(main.amount + dead, main.eligible, main.winners, main.shares, 0)
+    else:  # nothing contested: the seat left in the hand takes the dead money
+        w = next(j for j in range(n) if not folded[j])
+        pots = [Pot(dead, (w,), (w,), (dead,), 0)]
+    total = sum(p.amount for p in pots)
+    left = rake.of(total, flop_dealt=flop_dealt) if rake is not None else 0
+    total_rake = left
+    payouts = list(res.returned)
+    out: list[Pot] = []
+    order = [(button + k) % n for k in range(1, n + 1)]
+    for p in pots:
+        take = min(left, p.amount)
+        left -= take
+        share, odd = divmod(p.amount - take, len(p.winners))
+        got = dict.fromkeys(p.winners, share)
+        for seat in order:
+            if odd and seat in got:
+                got[seat] += 1
+                odd -= 1
+        for w in p.winners:
+            payouts[w] += got[w]
+        out.append(Pot(p.amount, p.eligible, p.winners, tuple(got[w] for w in p.winners), take))
+    return PotResult(tuple(payouts), tuple(res.returned), tuple(out), total_rake)

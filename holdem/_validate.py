@@ -73,7 +73,7 @@ def _cards_of(value: Any) -> tuple[Card, ...]:
 def given_cards(n: int, seed: object, hole_cards: Any, board: Any
                 ) -> tuple[tuple[tuple[Card, ...] | None, ...], tuple[Card, ...], bool]:
     """Check cards given for a replay: ``(holes, board, partial)``; ``partial`` when some hole
-    cards are unknown (``None``) or the board has fewer than five cards."""
+    cards are unknown (``None`` or PHH's ``"????"``) or the board has fewer than five cards."""
     if seed is not None:
         raise InvalidConfigError("give either seed= or the cards (hole_cards=, board=), not both")
     if hole_cards is None or len(hole_cards) != n:
@@ -82,7 +82,7 @@ def given_cards(n: int, seed: object, hole_cards: Any, board: Any
     seen: set[int] = set()
     partial = False
     for i, h in enumerate(hole_cards):
-        if h is None:
+        if h is None or (isinstance(h, str) and h.strip() == "????"):  # PHH's unknown hand
             holes.append(None)
             partial = True
             continue

@@ -85,8 +85,10 @@ class Game:
     - ``big_blind`` (required, >= 1); ``small_blind`` defaults to ``big_blind // 2`` (R5), may
       be 0 (no small blind) and may not exceed the big blind.
     - ``ante`` (default 0, R7) and ``ante_type`` (:class:`AnteType`, default uniform). A uniform
-      ante is posted before the blinds; a big-blind ante is posted by the big blind after the
-      blind (TDA: the blind takes precedence when the player is short).
+      ante is posted before the blinds and counts as each seat's own contribution (side pots);
+      a big-blind ante is posted by the big blind after the blind (TDA: the blind takes
+      precedence when the player is short) and is dead money in the main pot (WSOP), never
+      returned as an uncalled bet.
     - ``straddle`` (R8): the player left of the big blind posts a live ``2 * big_blind``; cash
       games with 3 or more players only. Preflop the minimum raise is then to twice the straddle
       (the straddle plays as the big blind of the round, Robert's Rules).
@@ -183,7 +185,7 @@ class Game:
 
         ``stacks`` are the chips of seats ``0..n-1`` before forced bets (2 to 10 seats, R1,
         each at least 1 chip); ``button`` is the dealer seat. Give either ``seed`` (a shuffled
-        deck) or ``hole_cards`` (two cards per seat, ``None`` for an unknown hand: allowed only
+        deck) or ``hole_cards`` (two cards per seat, ``None`` or ``"????"`` for an unknown hand: allowed only
         for a seat that never shows) and ``board`` (up to five cards; cards still missing when
         needed raise :class:`holdem.errors.InvalidHandError`).
         """

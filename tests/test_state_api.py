@@ -170,3 +170,13 @@ def test_openspiel_style_codes() -> None:
     assert s.current_player() == 0
     s.apply(0)
     assert s.current_player() == -4 and s.legal_action_codes() == [] and s.returns() == [-1.0, 1.0]
+
+
+def test_unchecked_path_refuses_a_finished_hand() -> None:
+    s = hu_hand()
+    s.apply_unchecked(0)
+    assert s.is_terminal()
+    with pytest.raises(IllegalActionError, match="over"):
+        s.apply_unchecked(1)
+    with pytest.raises(IllegalActionError, match="over"):
+        s.legal_actions()

@@ -188,3 +188,33 @@ def _full_board(state: HandState) -> tuple[Card, ...]:
         probe.check_or_call()
     assert len(probe.board) == 5  # checking down always reaches the river
     return probe.board
+
+
+@given(st.integers(2, 10).flatmap(lambda n: st.tuples(
+    st.lists(st.integers(0, 300), min_size=n, max_size=n),
+    st.lists(st.booleans(), min_size=n, max_size=n),
+    st.lists(st.integers(1, 5), min_size=n, max_size=n),
+    st.integers(0, n - 1),
+    st.sampled_from([None, "0.05", "0.1", "1/3"]),
+    st.booleans(),
+)))
+def test_dead_money_redistribution_matches_split_pots(case: tuple[object, ...]) -> None:
+    """R7/R34: the big-blind-ante path re-splits pots exactly as split_pots does (dead = 0)."""
+    from holdem import Rake, split_pots
+    from holdem._showdown import with_dead_money
+
+    committed, folded, ranks, button, fraction, flop = case
+    assert isinstance(committed, list) and isinstance(folded, list) and isinstance(ranks, list)
+    assert isinstance(button, int) and isinstance(flop, bool)
+    if all(folded):
+        folded[0] = False
+    if sum(committed) == 0:
+        committed[0] = 1
+    rake = None if fraction is None else Rake(str(fraction), cap=7)
+    live_ranks = [None if f else r for f, r in zip(folded, ranks, strict=True)]
+    want = split_pots(committed, folded, live_ranks, button, rake=rake, flop_dealt=flop)
+    base = split_pots(committed, folded, live_ranks, button, rake=None, flop_dealt=flop)
+    if not base.pots:
+        return
+    got = with_dead_money(base, 0, folded, button, rake, flop)
+    assert got == want

@@ -500,3 +500,19 @@ def test_r19_r21_lone_winner_fast_path_equals_split_pots(seed: int) -> None:
     ref = split_pots(committed, folded, None, button=0)
     assert fast.pots == ref.pots and fast.returned == ref.returned
     assert fast.final_stacks == tuple(s + p for s, p in zip(stacks, ref.payouts, strict=True))
+
+
+def test_r7_big_blind_ante_is_dead_money_in_the_main_pot() -> None:
+    # WSOP practice (the Event #43 hands replay this way): the big blind's ante is never an
+    # uncalled bet. Seat 2 (big blind, 200) posts 2 + ante 4 and shoves; seat 0 calls with less.
+    g = Game(big_blind=2, ante=4, ante_type=AnteType.BIG_BLIND)
+    s = g.new_hand([100, 100, 200], button=0, hole_cards=["AsAh", "2c3d", "KsKh"],
+                   board="4c8d9hJsQd")
+    assert s.pot == 7 and s.committed == (0, 1, 2)  # the ante is in the pot, not committed
+    s.all_in()  # seat 0: all in to 100
+    s.fold()  # seat 1 (small blind)
+    s.call()  # seat 2 calls 100 (98 more)
+    res = s.result
+    assert res.returned == (0, 0, 0)
+    assert [(p.amount, p.winners) for p in res.pots] == [(205, (0,))]
+    assert res.final_stacks == (205, 99, 96)

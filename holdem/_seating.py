@@ -1,0 +1,203 @@
+"""Where the button and the blinds go next hand, and who is dealt in (R2-R4, R36, R37).
+
+Pure functions over seat numbers; :class:`holdem.table.Table` feeds them and applies the plan.
+Seats are ``0..size-1`` clockwise. A seat's *kind* for the coming hand is one of:
+
+- ``REGULAR``: dealt in, owes nothing;
+- ``POSTER``: wants to be dealt in but owes a post first (a new player's entry bet, R36, or
+  missed blinds, Robert's Rules);
+- ``WAITING``: waits for the big blind (a new player who chose to wait, R36, or a returning
+  player who chose to wait rather than post);
+- ``OUT``: not dealt in (sitting out in a cash game, no chips R37, or an empty seat).
+
+Rules followed (RULES.md ids; Robert's Rules of Poker, "Button and blind use", for cash games;
+TDA for tournaments):
+
+- Moving button (default, R4): the button moves to the next player dealt in, the small blind is
+  the next one, the big blind the next one after it; a waiting player sitting where the big blind
+  lands is dealt in as the big blind. A player who owes a post is not dealt in on the button or
+  the small blind ("a new player may not post in between the blinds and the button", Robert's
+  Rules): they wait until the button has passed.
+- Dead button (TDA "dead button"; Robert's Rules button and blind use 2b): the big blind moves
+  to the next player due for it; the small blind is posted by last hand's big blind (dead small
+  blind when that player is gone) and the button is on last hand's small blind seat (dead or
+  not), even on an empty seat. When that would put the
+  button and the big blind on one player (players sitting down between the blinds of a short
+  table), that hand is placed as with a moving button.
+- Heads-up (R3, TDA 34): the button posts the small blind; the big blind goes to the player who
+  did not post it last hand, so nobody posts the big blind twice in a row when a table goes
+  from three players to two.
+- When fewer than two players are ready without owing (a new game), or only two are and others
+  wait for the big blind (moving button: a heads-up game cannot bring the big blind to them without
+  the button jumping over them), everybody with chips who is not sitting out is dealt in and
+  nobody owes anything (Robert's Rules: blind obligations start with the game).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import IntEnum
+from typing import NamedTuple
+
+__all__ = ["Kind", "Plan", "Positions", "between", "plan_hand"]
+
+
+class Kind(IntEnum):
+    OUT = 0
+    REGULAR = 1
+    POSTER = 2
+    WAITING = 3
+
+
+_REGULAR, _POSTER, _WAITING = int(Kind.REGULAR), int(Kind.POSTER), int(Kind.WAITING)
+
+
+class Positions(NamedTuple):
+    """Table seats of a hand's button, small blind (``None`` when dead) and big blind;
+    ``sb_seat`` is the small blind's seat even when it is dead (last hand's big blind seat)."""
+
+    button: int
+    small_blind: int | None
+    big_blind: int
+    sb_seat: int | None = None
+
+
+class Plan(NamedTuple):
+    """The coming hand: seats dealt in (ascending), positions, seats that post what they owe,
+    whether this is a new game (everybody dealt in, all debts forgiven), and how the button
+    and blinds were placed: ``"moving"``, ``"dead"`` (dead-button progression) or
+    ``"heads-up"`` (R3 / TDA 34)."""
+
+    dealt: tuple[int, ...]
+    positions: Positions
+    posters: tuple[int, ...]
+    new_game: bool
+    placement: str = "moving"
+
+
+def between(a: int, b: int, s: int, size: int) -> bool:
+    """True when seat ``s`` lies strictly between ``a`` and ``b`` going clockwise."""
+    return 0 < (s - a) % size < (b - a) % size
+
+
+def _next(seats: Sequence[int], after: int, size: int) -> int:
+    """The first seat of ``seats`` (ascending) strictly clockwise after ``after``."""
+    for s in seats:
+        if s > after:
+            return s
+    return seats[0]
+
+
+def plan_hand(kinds: Sequence[Kind], prev: Positions | None, *, dead_button: bool,
+              first_button: int) -> Plan | None:
+    """Plan the next hand, or ``None`` when fewer than two players can be dealt in.
+
+    ``kinds[s]`` is the kind of seat ``s``; ``prev`` the last hand's positions (``None`` before
+    the first hand); ``first_button`` the seat drawn for the button of a new game (used when
+    it holds a player dealt in, else the next such seat).
+    """
+    size = len(kinds)
+    ready: list[int] = []
+    posters: list[int] = []
+    waiting: list[int] = []
+    for s, k in enumerate(kinds):
+        if k == _REGULAR:
+            ready.append(s)
+        elif k == _POSTER:
+            posters.append(s)
+        elif k == _WAITING:
+            waiting.append(s)
+    if prev is not None and not posters and not waiting and not dead_button and len(ready) > 2:
+        # the common case: everybody dealt in owes nothing (R4, R2)
+        button = _next(ready, prev.button, size)
+        sb = _next(ready, button, size)
+        return Plan(tuple(ready), Positions(button, sb, _next(ready, sb, size), sb), (), False)
+    if len(ready) + len(posters) + len(waiting) < 2:
+        return None
+    if prev is None or len(ready) < 2 or (
+        len(ready) + len(posters) == 2 and waiting and not dead_button
+    ):
+        every = sorted(ready + posters + waiting)
+        button = first_button if first_button in every else _next(every, first_button, size)
+        if prev is not None:
+            button = _next(every, prev.button, size)
+        return _moving(every, [], [], button, prev, size, new_game=True)
+    if dead_button:
+        return _dead(ready, posters, waiting, prev, size)
+    button = _next(sorted(ready + posters), prev.button, size)
+    return _moving(ready, posters, waiting, button, prev, size, new_game=False)
+
+
+def _heads_up(dealt: Sequence[int], prev: Positions | None, size: int,
+              button: int | None, posters: Sequence[int]) -> Plan:
+    """R3 / TDA 34: the big blind to the player who did not post it last hand."""
+    if prev is not None:
+        bb = _next(sorted(dealt), prev.big_blind, size)
+    else:
+        assert button is not None
+        bb = _next(sorted(dealt), button, size)
+    btn = dealt[0] if dealt[1] == bb else dealt[1]
+    # Heads-up a debt is settled by the blinds themselves (they alternate every hand).
+    return Plan(tuple(sorted(dealt)), Positions(btn, btn, bb, btn), (), prev is None, "heads-up")
+
+
+def _moving(ready: list[int], posters: list[int], waiting: list[int], button: int,
+            prev: Positions | None, size: int, *, new_game: bool) -> Plan:
+    players = sorted(ready + posters)
+    poster_set = set(posters)
+    while True:
+        if len(players) == 2 and not waiting:
+            return _heads_up(players, prev, size, button, ())
+        if button not in players:
+            button = _next(players, button, size)
+        if button in poster_set and len(players) > 2:
+            players.remove(button)
+            button = _next(players, button, size)
+            continue
+        sb = _next(players, button, size)
+        if sb in poster_set and len(players) > 2:
+            players.remove(sb)
+            continue
+        # a waiting player the button would have to jump over is not dealt in (R4)
+        reach = [w for w in waiting if prev is None or not between(prev.button, button, w, size)]
+        bb = _next(sorted(players + reach), sb, size)
+        dealt = sorted({*players, bb})
+        if len(dealt) == 2:
+            return _heads_up(dealt, prev, size, button, ())
+        if bb == button:  # only possible with two players; handled above
+            raise AssertionError("big blind on the button with three players")
+        posting = tuple(s for s in dealt if s in poster_set and s != bb)
+        return Plan(tuple(dealt), Positions(button, sb, bb, sb), posting, new_game)
+
+
+def _dead(ready: list[int], posters: list[int], waiting: list[int], prev: Positions,
+          size: int) -> Plan:
+    candidates = sorted(ready + posters + waiting)
+    bb = _next(candidates, prev.big_blind, size)
+    sb: int | None = prev.big_blind if prev.big_blind in ready else None
+    # the button goes to last hand's small blind seat, dead or not (possibly an empty seat)
+    button = prev.sb_seat if prev.sb_seat is not None else (
+        prev.small_blind if prev.small_blind is not None else prev.button)
+    if sb == bb:
+        sb = None
+    if bb == button:
+        # The progression would put the button and the big blind on one player (players who
+        # sat down between the blinds of a short table): position this hand as with a moving
+        # button instead (R4); the dead-button progression resumes from it.
+        return _moving(ready, posters, waiting, _next(sorted(ready + posters), prev.button, size),
+                       prev, size, new_game=False)
+    dealt = {s for s in ready + posters if not between(button, bb, s, size) and s != button}
+    if button in ready:
+        dealt.add(button)
+    dealt.add(bb)
+    if sb is not None:
+        dealt.add(sb)
+    if len(dealt) == 2:
+        return _heads_up(sorted(dealt), prev, size, None, ())
+    if len(dealt) < 2:  # pragma: no cover - defensive: play a moving-button hand instead
+        return _moving(ready, posters, waiting, _next(sorted(ready + posters), prev.button, size),
+                       prev, size, new_game=False)
+    poster_set = set(posters)
+    posting = tuple(s for s in sorted(dealt) if s in poster_set and s != bb)
+    return Plan(tuple(sorted(dealt)), Positions(button, sb, bb, prev.big_blind), posting, False,
+                "dead")

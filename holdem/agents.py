@@ -1,0 +1,265 @@
+"""Agents: what plays a seat at a :class:`holdem.Table`, and the built-in ones.
+
+An agent is any callable ``agent(observation) -> action`` or any object with a method
+``act(observation) -> action``. The action is an :class:`holdem.Action`, PHH text (``"f"``,
+``"cc"``, ``"cbr 300"``) or the int code (0 fold, 1 check/call, ``k >= 2`` bet/raise to
+``k - 1``). The table validates it; an illegal or malformed answer raises
+:class:`holdem.AgentError` naming the agent and the action (the table never fixes it).
+
+The :class:`Observation` holds only what that seat can see: its own hole cards, the board,
+stacks, bets, the pot, the legal actions and the public history of the hand.
+
+Agents that draw random numbers should take a ``seed`` and offer ``spawn(seed) -> agent`` (a
+fresh copy seeded with ``seed``): :func:`holdem.simulate` uses it to give every chunk of hands
+its own stream, so results do not depend on how chunks are spread over workers.
+
+>>> from holdem import Game, Table
+>>> table = Table(Game(big_blind=2), seats=3, seed=1)
+>>> for seat, agent in enumerate([CallAgent(), RandomAgent(seed=5), EquityAgent(seed=6)]):
+...     table.sit(seat, f"p{seat}", 200, agent)
+>>> record = table.play_hand()
+>>> sum(record.payoffs.values()) + record.rake
+0
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import NamedTuple, Protocol, runtime_checkable
+
+from holdem._eval import evaluate_many
+from holdem.actions import Action, ActionType
+from holdem.cards import Card
+from holdem.hand_types import ActionRecord, LegalActions, Street
+
+__all__ = [
+    "ActionLike",
+    "Agent",
+    "CallAgent",
+    "EquityAgent",
+    "Observation",
+    "RandomAgent",
+]
+
+ActionLike = Action | str | int
+
+_STREETS = tuple(Street)
+_TYPES = tuple(ActionType)
+
+
+@runtime_checkable
+class Agent(Protocol):
+    """An object agent (a plain callable ``(Observation) -> ActionLike`` works too)."""
+
+    def act(self, observation: Observation) -> ActionLike: ...
+
+
+class Observation(NamedTuple):
+    """What one seat sees when it is to act (an immutable snapshot built by the table).
+
+    Per-hand positions are indexed ``0..n-1`` over the players dealt in (``seats[i]`` is the
+    table seat of position ``i``, ``names[i]`` its player): ``stacks``, ``bets`` (this
+    street), ``committed`` (this hand) follow that order. ``position`` is this seat's position,
+    ``seat`` its table seat. ``button`` is the position of the button (for a dead button, the
+    position acting last after the flop). ``history`` lists the actions so far
+    (:class:`holdem.ActionRecord`, seats as positions); ``raw_history`` is the same as plain
+    ``(seat, street, type, to, amount, all_in)`` int tuples.
+    """
+
+    seat: int
+    position: int
+    player: str
+    hole_cards: tuple[Card, ...]
+    board: tuple[Card, ...]
+    street: Street
+    pot: int
+    stacks: tuple[int, ...]
+    bets: tuple[int, ...]
+    committed: tuple[int, ...]
+    seats: tuple[int, ...]
+    names: tuple[str, ...]
+    button: int
+    legal: LegalActions
+    big_blind: int
+    hand_number: int
+    raw_history: list[tuple[int, int, int, int, int, bool]]
+
+    @property
+    def history(self) -> tuple[ActionRecord, ...]:
+        """The public actions of this hand so far, oldest first."""
+        return tuple(ActionRecord(s, _STREETS[st], _TYPES[t], to, amt, ai)
+                     for s, st, t, to, amt, ai in self.raw_history)
+
+    @property
+    def to_call(self) -> int:
+        """Chips this seat needs to call (0 when it may check)."""
+        return self.legal.call
+
+    @property
+    def opponents(self) -> int:
+        """Players still in the hand besides this one (not folded)."""
+        folded = {r[0] for r in self.raw_history if r[2] == _FOLD_TYPE}
+        folded.discard(self.position)
+        return len(self.seats) - 1 - len(folded)
+
+    def __repr__(self) -> str:
+        cards = "".join(str(c) for c in self.hole_cards)
+        board = "".join(str(c) for c in self.board) or "-"
+        return (f"<Observation {self.player!r} seat {self.seat} {cards} board {board} "
+                f"{self.street} pot {self.pot} to call {self.legal.call}>")
+
+
+_FOLD_TYPE = int(ActionType.FOLD)
+
+
+def resolve_agent(agent: object) -> Callable[[Observation], ActionLike] | None:
+    """The function to call for ``agent`` (its ``act`` method or itself), or ``None``."""
+    act = getattr(agent, "act", None)
+    if callable(act):
+        return act  # type: ignore[no-any-return,unused-ignore]
+    if callable(agent):
+        return agent  # type: ignore[return-value,unused-ignore]
+    return None
+
+
+def agent_name(agent: object) -> str:
+    name = getattr(agent, "name", None)
+    if isinstance(name, str):
+        return name
+    return getattr(agent, "__qualname__", type(agent).__name__)
+
+
+class CallAgent:
+    """Always checks or calls (never folds, never raises): a "calling station"."""
+
+    name = "call"
+
+    def act(self, observation: Observation) -> ActionLike:
+        return Action.check_or_call()
+
+    def __repr__(self) -> str:
+        return "CallAgent()"
+
+
+class RandomAgent:
+    """Picks uniformly among the kinds offered (fold, check/call, bet/raise), and a bet or
+    raise size uniformly between the minimum and the maximum (draws are ``int(random() * n)``
+    from its own :class:`random.Random`: fast, bias below 2**-40). Seeded: the same seed plays
+    the same way."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self._rng = random.Random(seed)
+        self._random = self._rng.random
+
+    def __getstate__(self) -> dict[str, object]:
+        return {"seed": self.seed, "_rng": self._rng}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        self.seed = state["seed"]  # type: ignore[assignment]
+        self._rng = state["_rng"]  # type: ignore[assignment]
+        self._random = self._rng.random
+
+    def spawn(self, seed: int) -> RandomAgent:
+        return RandomAgent(seed)
+
+    def act(self, observation: Observation) -> ActionLike:
+        la = observation.legal
+        rnd = self._random
+        k = int(rnd() * (1 + la.can_fold + la.can_raise))
+        if la.can_fold:
+            if k == 0:
+                return _FOLD_CODE
+            k -= 1
+        if k == 0:
+            return _CC_CODE
+        lo, hi = la.min_to, la.max_to
+        assert lo is not None and hi is not None
+        return _new_action(Action, (_BET_RAISE, lo + int(rnd() * (hi - lo + 1))))
+
+    def __repr__(self) -> str:
+        return f"RandomAgent(seed={self.seed!r})"
+
+
+_FOLD_CODE = 0
+_CC_CODE = 1
+_BET_RAISE = ActionType.BET_RAISE
+_new_action = tuple.__new__
+
+
+class EquityAgent:
+    """Plays by its estimated equity against the players still in the hand.
+
+    The equity is a Monte Carlo estimate (``samples`` deals of the opponents' hands and the
+    rest of the board, ranked in one call to the batch evaluator ``holdem.evaluate_many``)
+    against ``min(opponents, 3)`` random hands. (``holdem.equity`` gives exact and parallel
+    equities, but its per-call setup is too heavy for a decision inside a simulation.) Then: with equity at least ``raise_at`` it bets or raises to about
+    two thirds of the pot (within the legal range); with equity at least the pot odds
+    (``to_call / (pot + to_call)``) it calls; else it checks or folds. Seeded.
+    """
+
+    name = "equity"
+
+    def __init__(self, seed: int | None = None, *, samples: int = 48,
+                 raise_at: float = 0.65) -> None:
+        self.seed = seed
+        self.samples = samples
+        self.raise_at = raise_at
+        self._rng = random.Random(seed)
+
+    def spawn(self, seed: int) -> EquityAgent:
+        return EquityAgent(seed, samples=self.samples, raise_at=self.raise_at)
+
+    def equity(self, hole: tuple[Card, ...], board: tuple[Card, ...], opponents: int) -> float:
+        """Monte Carlo equity of ``hole`` on ``board`` against ``opponents`` random hands
+        (at most 3), ties shared: ``samples`` deals ranked in one batch evaluator call."""
+        opp = max(1, min(opponents, 3))
+        known = {*hole, *board}
+        deck = [c for c in range(52) if c not in known]
+        m = len(deck)
+        need = 5 - len(board)
+        draw = need + 2 * opp
+        rnd = self._rng.random
+        hb = bytes(hole)
+        bb = bytes(board)
+        rows = bytearray()
+        for _ in range(self.samples):
+            for k in range(draw):  # partial Fisher-Yates: the first `draw` cards are random
+                j = k + int(rnd() * (m - k))
+                deck[k], deck[j] = deck[j], deck[k]
+            full = bb + bytes(deck[:need])
+            rows += hb
+            rows += full
+            for k in range(need, draw, 2):
+                rows.append(deck[k])
+                rows.append(deck[k + 1])
+                rows += full
+        ranks = evaluate_many(rows, n_cards=7)
+        per = opp + 1
+        score = 0.0
+        for i in range(0, len(ranks), per):
+            mine = ranks[i]
+            best = max(ranks[i + 1:i + per])
+            if mine > best:
+                score += 1.0
+            elif mine == best:
+                score += 1.0 / (1 + ranks[i + 1:i + per].count(best))
+        return score / self.samples
+
+    def act(self, observation: Observation) -> ActionLike:
+        la = observation.legal
+        eq = self.equity(observation.hole_cards, observation.board, observation.opponents)
+        if la.can_raise and eq >= self.raise_at:
+            assert la.min_to is not None and la.max_to is not None
+            target = observation.bets[observation.position] + la.call + (2 * observation.pot) // 3
+            return Action(ActionType.BET_RAISE, min(max(target, la.min_to), la.max_to))
+        if la.can_check:
+            return _CC_CODE
+        odds = la.call / (observation.pot + la.call)
+        return _CC_CODE if eq >= odds else _FOLD_CODE
+
+    def __repr__(self) -> str:
+        return f"EquityAgent(seed={self.seed!r}, samples={self.samples}, raise_at={self.raise_at})"

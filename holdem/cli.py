@@ -1,0 +1,465 @@
+"""The ``holdem`` command line (also ``python -m holdem``).
+
+Commands::
+
+    holdem equity AsKs QdQc [--board 2c7d9h] [--dead 3s] [--samples N] [--seed S]
+                            [--workers N | --scheduler ADDRESS]
+    holdem simulate [--players 6] [--hands N] [--agents ...] [--seed S]
+                    [--workers N | --scheduler ADDRESS]
+    holdem replay FILE...          # PHH .phh/.phhs files; non-zero exit on any mismatch
+    holdem export FILE...          # PHH -> PokerStars-style text on stdout
+    holdem play [--players 3] ...  # play against built-in agents, reading moves from stdin
+
+Every command has ``--help``. Bad arguments print one line on stderr and exit with code 2;
+errors in the input (a bad card, a broken file) also print one line, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import sys
+import time
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
+from typing import IO, Any, NoReturn
+
+from holdem._version import __version__
+from holdem.errors import HoldemError
+
+__all__ = ["main"]
+
+PROG = "holdem"
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with a one-line error message (and exit code 2) instead of usage + message."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+
+class CommandError(Exception):
+    """A user-facing failure of a command: printed as one line, exit code ``code``."""
+
+    def __init__(self, message: str, code: int = 2) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text, 0)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not an integer seed") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: seeds are non-negative")
+    return value
+
+
+def _int_range(low: int, high: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{text!r} is not between {low} and {high}")
+        return value
+
+    return parse
+
+
+def _add_parallel(p: argparse.ArgumentParser) -> None:
+    group = p.add_mutually_exclusive_group()
+    group.add_argument("--workers", type=_positive_int, metavar="N",
+                       help="local worker processes (default: every core when the job is big; 1 = in this process)")
+    group.add_argument("--scheduler", metavar="ADDRESS",
+                       help="a dask.distributed scheduler address (tcp://host:8786)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``holdem`` command (exposed for tests and docs)."""
+    parser = _Parser(
+        prog=PROG,
+        description="Texas Hold'em engine: equity, simulation, hand histories, play.",
+        epilog="Run 'holdem COMMAND --help' for the options of a command.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    sub.required = True
+
+    p = sub.add_parser(
+        "equity",
+        help="all-in equity of hands or ranges (exact or Monte Carlo)",
+        description="All-in equity of 2-10 players, each a hand (AsKs) or a range (QQ+,AKs). "
+        "Enumerates every board when that is cheap, else samples boards (Monte Carlo).",
+        epilog="examples: holdem equity AsKs QdQc;  holdem equity AhKh 'QQ+,AKs' --board "
+        "Qs7h2c --samples 200000 --seed 1",
+    )
+    p.add_argument("players", nargs="+", metavar="HAND",
+                   help="two cards like AsKs, or a range like 'QQ+,AKs' (2 to 10 of them)")
+    p.add_argument("--board", default="", metavar="CARDS", help="known board cards: 0, 3, 4 or 5")
+    p.add_argument("--dead", default="", metavar="CARDS", help="cards out of play")
+    p.add_argument("--samples", type=_positive_int, metavar="N",
+                   help="Monte Carlo with N boards (default: exact when cheap)")
+    p.add_argument("--seed", type=_seed, metavar="S", help="seed for Monte Carlo (reproducible)")
+    p.add_argument("--exact", action="store_true", help="always enumerate every board")
+    _add_parallel(p)
+    p.set_defaults(run=_cmd_equity)
+
+    p = sub.add_parser(
+        "simulate",
+        help="play many hands between built-in agents and summarize who wins",
+        description="Play --hands hands of cash hold'em between built-in agents (each hand "
+        "starts from --stack chips) and print a summary: chips won, big blinds per 100 hands "
+        "with a 95% confidence interval, showdowns. The same --seed gives the same result "
+        "with any --workers or --scheduler. A progress bar is drawn on stderr when it is a "
+        "terminal.",
+        epilog="example: holdem simulate --players 6 --hands 10000 --seed 1",
+    )
+    p.add_argument("--players", type=_int_range(2, 10), default=6, metavar="N",
+                   help="players at the table, 2-10 (default 6)")
+    p.add_argument("--hands", type=_positive_int, default=10_000, metavar="N",
+                   help="hands to play (default 10000)")
+    p.add_argument("--agents", default="random,call,equity", metavar="NAMES",
+                   help="comma-separated agents, repeated over the seats as needed (built-in: "
+                   "call, random, equity; default random,call,equity)")
+    p.add_argument("--stack", type=_positive_int, metavar="CHIPS",
+                   help="chips every agent starts each hand with (default 100 big blinds)")
+    p.add_argument("--big-blind", type=_positive_int, default=2, metavar="CHIPS",
+                   help="big blind (default 2; the small blind is half, R5)")
+    p.add_argument("--limit", choices=("no", "pot", "fixed"), default="no",
+                   help="betting structure (default no-limit)")
+    p.add_argument("--seed", type=_seed, metavar="S",
+                   help="seed (default: a fresh one, printed with the result)")
+    _add_parallel(p)
+    p.set_defaults(run=_cmd_simulate)
+
+    p = sub.add_parser(
+        "replay",
+        help="replay PHH hand histories and check their finishing stacks",
+        description="Replay each hand of the given .phh/.phhs files through the rules engine: "
+        "every action must be legal and the final stacks must equal the file's "
+        "finishing_stacks. Exit code 1 if any hand fails.",
+    )
+    p.add_argument("files", nargs="+", metavar="FILE", help=".phh or .phhs files ('-' for stdin)")
+    p.add_argument("-q", "--quiet", action="store_true", help="print only failures and the total")
+    p.add_argument("-v", "--verbose", action="store_true", help="print every hand's final stacks")
+    p.set_defaults(run=_cmd_replay)
+
+    p = sub.add_parser(
+        "play",
+        help="play hands against built-in agents in the terminal",
+        description="Play hold'em against built-in agents: you are seat 1, stacks carry over "
+        "and the button moves each hand. Moves are read one per line from stdin (type 'help' "
+        "at the prompt), so a script can play too.",
+    )
+    p.add_argument("--players", type=_int_range(2, 10), default=3, metavar="N",
+                   help="players at the table including you, 2-10 (default 3)")
+    p.add_argument("--hands", type=_positive_int, metavar="N",
+                   help="stop after N hands (default: until you quit or a side is broke)")
+    p.add_argument("--agents", default="random", metavar="NAMES",
+                   help="comma-separated agents for the other seats, repeated as needed "
+                   "(built-in: call, random, equity; default random)")
+    p.add_argument("--stack", type=_positive_int, metavar="CHIPS",
+                   help="starting stack of every player (default 100 big blinds)")
+    p.add_argument("--big-blind", type=_positive_int, default=2, metavar="CHIPS",
+                   help="big blind (default 2; the small blind is half, R5)")
+    p.add_argument("--limit", choices=("no", "pot", "fixed"), default="no",
+                   help="betting structure (default no-limit)")
+    p.add_argument("--seed", type=_seed, metavar="S",
+                   help="seed for the cards and the agents (default: a fresh one, printed)")
+    p.add_argument("--save", metavar="PATH",
+                   help="write every hand played to PATH as PHH (.phhs; see 'holdem replay')")
+    p.set_defaults(run=_cmd_play)
+
+    p = sub.add_parser(
+        "export",
+        help="convert PHH hand histories to PokerStars-style text",
+        description="Write the hands of the given .phh/.phhs files as PokerStars-style hand "
+        "histories (for tracking software) on stdout or to --output.",
+    )
+    p.add_argument("files", nargs="+", metavar="FILE", help=".phh or .phhs files ('-' for stdin)")
+    p.add_argument("-o", "--output", metavar="PATH", help="write to PATH instead of stdout")
+    p.set_defaults(run=_cmd_export)
+    return parser
+
+
+# --- parallel work ---------------------------------------------------------------------------
+
+
+@contextmanager
+def _executor(args: argparse.Namespace) -> Iterator[Any]:
+    """The ``executor`` argument for ``--workers N`` / ``--scheduler ADDRESS`` (else ``None``:
+    the library decides, in-process for small jobs, all local cores for big ones)."""
+    if args.scheduler:
+        try:
+            import distributed
+        except ImportError:
+            raise CommandError(
+                "--scheduler needs dask.distributed: pip install 'holdem-engine[dask]'"
+            ) from None
+        try:
+            make_client: Any = distributed.Client  # untyped library: keep mypy strict here
+            client: Any = make_client(args.scheduler, timeout=10)
+        except (OSError, TimeoutError, ValueError) as e:
+            raise CommandError(f"cannot reach the scheduler at {args.scheduler}: {e}") from None
+        try:
+            yield client.get_executor(pure=False)
+        finally:
+            client.close()
+    elif args.workers is None:
+        yield None
+    elif args.workers == 1:
+        yield "serial"
+    else:
+        with ProcessPoolExecutor(max_workers=args.workers) as pool:
+            yield pool
+
+
+# --- equity ----------------------------------------------------------------------------------
+
+
+def _cmd_equity(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    try:
+        from holdem.equity import equity  # type: ignore[import-not-found,unused-ignore]
+    except ImportError:
+        raise CommandError("this build of holdem has no holdem.equity module", 1) from None
+
+    if not 2 <= len(args.players) <= 10:
+        raise CommandError(f"give 2 to 10 hands or ranges, not {len(args.players)}")
+    if args.exact and args.samples is not None:
+        raise CommandError("--exact enumerates every board: do not give --samples")
+    with _executor(args) as executor:
+        result = equity(
+            args.players, args.board, args.dead, samples=args.samples, seed=args.seed,
+            executor=executor, exact=True if args.exact else None,
+        )
+    if args.board:
+        print(f"board {args.board}", file=out)
+    print(result, file=out)
+    return 0
+
+
+# --- simulate --------------------------------------------------------------------------------
+
+
+def _cmd_simulate(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    from holdem._play import make_agent, make_game
+    from holdem.simulate import simulate
+
+    kinds = [a.strip() for a in args.agents.split(",") if a.strip()]
+    if not kinds:
+        raise CommandError("--agents needs at least one agent name")
+    game = make_game(args.limit, args.big_blind)
+    stack = args.stack if args.stack is not None else 100 * args.big_blind
+    if stack < 10 * args.big_blind:
+        raise CommandError(f"--stack {stack} is below the minimum buy-in of 10 big blinds "
+                           f"({10 * args.big_blind}, R35)")
+    agents = {}
+    for k in range(args.players):
+        kind = kinds[k % len(kinds)]
+        agents[f"{kind}-{k + 1}"] = make_agent(kind, k)
+    limit = {"no": "no-limit", "pot": "pot-limit", "fixed": "fixed-limit"}[args.limit]
+    started = time.perf_counter()
+    with _executor(args) as executor:
+        result = simulate(agents, game, args.hands, seed=args.seed, executor=executor,
+                          stack=stack, progress=_isatty(err))
+    elapsed = time.perf_counter() - started
+    print(f"{result.hands:,} hands of {limit} hold'em, {args.players} players, blinds "
+          f"{game.small_blind}/{game.big_blind}, stacks {stack} (reset every hand), "
+          f"seed {result.seed}", file=out)
+    print(_summary_table(result), file=out)
+    print(f"{elapsed:.1f} s, {result.hands / max(elapsed, 1e-9):,.0f} hands/s", file=err)
+    return 0
+
+
+def _summary_table(result: Any) -> str:
+    """The per-agent results as an aligned text table, then the totals."""
+    header = ("agent", "hands", "chips won", "bb/100", "95% CI", "showdowns", "won at SD")
+    rows = []
+    for r in result.players:
+        won = f"{100 * r.showdowns_won / r.showdowns:.1f}%" if r.showdowns else "-"
+        rows.append((r.name, f"{r.hands:,}", f"{r.chips:+,}", f"{r.bb_per_100:+.1f}",
+                     f"+/- {r.ci95:.1f}", f"{100 * r.showdown_share:.1f}%", won))
+    widths = [max(len(row[i]) for row in (header, *rows)) for i in range(len(header))]
+
+    def line(cells: Sequence[str]) -> str:
+        first = f"{cells[0]:<{widths[0]}}"
+        return "  ".join([first, *(f"{c:>{w}}" for c, w in zip(cells[1:], widths[1:], strict=True))])
+
+    rule = "-" * len(line(header))
+    total = sum(r.chips for r in result.players)
+    return "\n".join([line(header), rule, *(line(r) for r in rows), rule,
+                      f"total chips won {total:,} and rake {result.rake:,}: they sum to zero"])
+
+
+def _isatty(stream: IO[str]) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+# --- play ------------------------------------------------------------------------------------
+
+
+def _cmd_play(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    from holdem._play import make_agent, make_game, play_session
+
+    names = [a.strip() for a in args.agents.split(",") if a.strip()]
+    if not names:
+        raise CommandError("--agents needs at least one agent name")
+    for name in names:
+        make_agent(name, 0)  # unknown names fail here, before anything is printed
+    game = make_game(args.limit, args.big_blind)
+    stack = args.stack if args.stack is not None else 100 * args.big_blind
+    if stack < 10 * args.big_blind:
+        raise CommandError(f"--stack {stack} is below the minimum buy-in of 10 big blinds "
+                           f"({10 * args.big_blind}, R35)")
+    seed = args.seed if args.seed is not None else secrets.randbits(32)
+    limit = {"no": "no-limit", "pot": "pot-limit", "fixed": "fixed-limit"}[args.limit]
+    print(f"holdem play: {limit} hold'em, {args.players} players, stacks {stack}, seed {seed} "
+          f"(same game again: --seed {seed}). Type 'help' for the moves.", file=out)
+    if args.save:
+        try:
+            open(args.save, "w", encoding="utf-8").close()
+        except OSError as e:
+            raise CommandError(f"cannot write {args.save}: {e.strerror or e}") from None
+    return play_session(game=game, players=args.players, agents=names, stack=stack, seed=seed,
+                        hands=args.hands, out=out, inp=stdin, save=args.save)
+
+
+# --- replay / export -------------------------------------------------------------------------
+
+
+def _read_hands(path: str, stdin: IO[str]) -> list[tuple[str, Any]]:
+    """``(label, HandHistory)`` for every hand of a .phh/.phhs file."""
+    from holdem import phh
+
+    if path == "-":
+        text, name = stdin.read(), "<stdin>"
+    else:
+        try:
+            with open(path, encoding="utf-8") as f:
+                text = f.read()
+        except OSError as e:
+            raise HoldemError(f"cannot read {path}: {e.strerror or e}") from None
+        except UnicodeDecodeError as e:
+            raise HoldemError(f"{path}: not UTF-8 text ({e.reason})") from None
+        name = path
+    if name.endswith(".phhs") or _looks_multi(text):
+        hands = phh.loads_all(text, name=name)
+        return [(f"{name}[{i}]", hh) for i, hh in enumerate(hands, 1)]
+    return [(name, phh.loads(text, name=name))]
+
+
+def _looks_multi(text: str) -> bool:
+    for line in text.splitlines():
+        s = line.strip()
+        if s and not s.startswith("#"):
+            return s.startswith("[")
+    return False
+
+
+def _cmd_replay(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    from holdem.history import replay
+
+    failed = total = 0
+    for path in args.files:
+        try:
+            hands = _read_hands(path, stdin)
+        except HoldemError as e:
+            failed += 1
+            total += 1
+            print(f"ERROR     {e}", file=out)
+            continue
+        for label, hh in hands:
+            total += 1
+            try:
+                result = replay(hh, name=label)
+            except HoldemError as e:
+                failed += 1
+                print(f"ILLEGAL   {e}", file=out)
+                continue
+            if result.mismatches:
+                failed += 1
+                print(f"MISMATCH  {label}: " + "; ".join(result.mismatches), file=out)
+            elif not args.quiet:
+                how = "ok" if hh.finishing_stacks is not None else "ok (no finishing_stacks)"
+                line = f"{how:<9} {label}"
+                if args.verbose:
+                    line += "  final stacks " + " ".join(map(str, result.final_stacks))
+                print(line, file=out)
+    print(f"{total - failed} of {total} hands replayed exactly; {failed} failed", file=out)
+    return 1 if failed else 0
+
+
+def _cmd_export(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    from holdem.pokerstars import to_pokerstars
+
+    texts = []
+    for path in args.files:
+        for label, hh in _read_hands(path, stdin):
+            texts.append(to_pokerstars(hh, name=label))
+    body = "\n\n".join(texts) + "\n"
+    if args.output:
+        try:
+            with open(args.output, "w", encoding="utf-8") as f:
+                f.write(body)
+        except OSError as e:
+            raise CommandError(f"cannot write {args.output}: {e.strerror or e}") from None
+    else:
+        out.write(body)
+    return 0
+
+
+# --- entry point -----------------------------------------------------------------------------
+
+
+def main(
+    argv: Sequence[str] | None = None,
+    *,
+    stdin: IO[str] | None = None,
+    stdout: IO[str] | None = None,
+    stderr: IO[str] | None = None,
+) -> int:
+    """Run the command line; returns the exit code (0 ok, 1 a failed check, 2 bad input)."""
+    out = stdout or sys.stdout
+    err = stderr or sys.stderr
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    run: Callable[..., int] = args.run
+    prog = f"{PROG} {args.command}"
+    try:
+        return run(args, out, err, stdin or sys.stdin)
+    except (HoldemError, CommandError) as e:
+        code = e.code if isinstance(e, CommandError) else 2
+        # One line: library messages may add a caret diagram on later lines.
+        message = (str(e).splitlines() or [type(e).__name__])[0]
+        print(f"{prog}: error: {message}", file=err)
+        return code
+    except KeyboardInterrupt:
+        print(f"{prog}: interrupted", file=err)
+        return 130
+    except UnicodeDecodeError as e:
+        print(f"{prog}: error: the input is not valid text ({e.reason})", file=err)
+        return 2
+    except BrokenPipeError:
+        # The reader went away (``holdem export ... | head``): not an error of ours.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0

@@ -1,0 +1,384 @@
+"""Hand histories meet the engine: replay a PHH hand under the rules, write a finished hand.
+
+:func:`replay` loads a :class:`holdem.phh.HandHistory` into the state machine
+(:class:`holdem.HandState`), applies every action with full validation and compares the final
+stacks with the file's ``finishing_stacks``. An action the rules do not allow raises
+:class:`holdem.InvalidHistoryError` naming the file, the action's index and why; differing
+final stacks are reported in :attr:`Replay.mismatches` (``Replay.check()`` raises on them).
+
+:func:`from_state` writes any engine hand (finished or not) as a ``HandHistory``;
+``replay(from_state(state))`` reaches the same stacks.
+
+How a PHH hand maps onto the engine (``docs/RULES.md`` ids):
+
+- PHH player ``pK`` (array index ``K-1``) is engine seat ``K-1`` and the button is the last
+  seat, ``n-1`` (PHH lists players from the first seat left of the button). Heads-up the
+  button posts the small blind (R3), which is PHH's "reversed blinds" rule.
+- ``variant``: ``NT`` no-limit (R22-R24), ``PT`` pot-limit (R25), ``FT`` fixed-limit
+  (R26-R28). ``min_bet`` (``NT``/``PT``) and ``small_bet`` (``FT``) must equal the big blind
+  (R5, R22); ``big_bet`` is the fixed-limit big bet.
+- ``blinds_or_straddles``: ``[sb, bb, 0, ...]``, or ``[sb, bb, 2*bb, 0, ...]`` for a straddle
+  (R8, cash games, 3+ players). Other straddle layouts are not rules this engine plays.
+- ``antes``: all zero, all equal (a uniform ante, R7), or only index 1 non-zero (a big-blind
+  ante posted by the big blind, R7's option; the WSOP files use it). ``ante_trimming_status``
+  is not needed: the engine takes what a short stack can post (R9).
+- The fixed-limit cap (R27: a bet and three raises) holds; a ``_cap_bets`` user field (the
+  number of bets allowed, as in the project's generated traces) overrides it.
+- Hole cards are given to the engine as dealt (``????`` is an unknown hand, allowed while that
+  player never shows); a hand shown later with ``sm`` fills in cards dealt unknown.
+- Dealer actions are checked against the engine's progress: ``d db`` must come when the
+  betting round is over (R19, R20), and player actions on a street only after its cards.
+- Showdown lines (``sm``) must show the cards the player holds. The engine decides the
+  showdown itself (R33: all hands shown when a player is all in; otherwise a hand that cannot
+  win is mucked); a PHH muck of a winning hand shows up as a finishing-stack mismatch.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from holdem.actions import Action, ActionType
+from holdem.cards import Card
+from holdem.errors import HoldemError, InvalidHandError, InvalidHistoryError
+from holdem.game import AnteType, Game, Structure
+from holdem.hand_types import SeatStatus, Street
+from holdem.phh import HandHistory, HistoryAction, Number
+from holdem.state import HandState, ReferenceHandState
+
+__all__ = ["Replay", "from_state", "game_for", "replay"]
+
+_STRUCTURE = {"NT": Structure.NO_LIMIT, "PT": Structure.POT_LIMIT, "FT": Structure.FIXED_LIMIT}
+_VARIANT = {v: k for k, v in _STRUCTURE.items()}
+_PHH_POSTS = frozenset({"ante", "big_blind_ante", "small_blind", "big_blind", "straddle"})
+_BOARD_AT = {Street.PREFLOP: 0, Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5, Street.SHOWDOWN: 5}
+
+
+def _whole(value: Number, what: str) -> int:
+    if isinstance(value, float):
+        if not value.is_integer():
+            raise InvalidHistoryError(f"{what} {value!r} is not a whole number of chips")
+        return int(value)
+    return value
+
+
+def game_for(hh: HandHistory) -> Game:
+    """The engine's :class:`holdem.Game` for a hand history (see the module docstring)."""
+    n = hh.num_players
+    blinds = [_whole(b, "blind") for b in hh.blinds_or_straddles]
+    sb, bb = blinds[0], blinds[1]
+    rest = blinds[2:]
+    straddle = False
+    if any(rest):
+        if n >= 3 and rest[0] == 2 * bb and not any(rest[1:]):
+            straddle = True
+        else:
+            raise InvalidHistoryError(
+                f"blinds_or_straddles {list(hh.blinds_or_straddles)}: the engine plays a small "
+                "and a big blind and optionally one straddle of twice the big blind left of "
+                "the big blind (R8)"
+            )
+    if bb <= 0:
+        raise InvalidHistoryError(f"blinds_or_straddles {list(hh.blinds_or_straddles)}: no big blind")
+    antes = [_whole(a, "ante") for a in hh.antes]
+    ante, ante_type = 0, AnteType.UNIFORM
+    if any(antes):
+        if len(set(antes)) == 1:
+            ante = antes[0]
+        elif antes[1] and not any(a for i, a in enumerate(antes) if i != 1):
+            ante, ante_type = antes[1], AnteType.BIG_BLIND
+        else:
+            raise InvalidHistoryError(
+                f"antes {list(hh.antes)}: the engine plays a uniform ante or a big-blind ante "
+                "(R7)"
+            )
+    kwargs: dict[str, Any] = {}
+    if hh.variant == "FT":
+        assert hh.small_bet is not None and hh.big_bet is not None
+        small = _whole(hh.small_bet, "small_bet")
+        if small != bb:
+            raise InvalidHistoryError(
+                f"small_bet {small} differs from the big blind {bb}: in fixed limit the big "
+                "blind is the small bet (R5)"
+            )
+        kwargs["big_bet"] = _whole(hh.big_bet, "big_bet")
+        cap = hh.user_fields.get("_cap_bets")
+        if cap is not None:
+            if not isinstance(cap, int) or isinstance(cap, bool) or cap < 1:
+                raise InvalidHistoryError(f"_cap_bets must be a positive integer, not {cap!r}")
+            kwargs["max_raises"] = cap - 1
+    else:
+        assert hh.min_bet is not None
+        min_bet = _whole(hh.min_bet, "min_bet")
+        if min_bet != bb:
+            raise InvalidHistoryError(
+                f"min_bet {min_bet} differs from the big blind {bb}: the minimum bet is the big "
+                "blind (R22)"
+            )
+    try:
+        return Game(structure=_STRUCTURE[hh.variant], big_blind=bb, small_blind=sb, ante=ante,
+                    ante_type=ante_type, straddle=straddle, **kwargs)
+    except HoldemError as e:
+        raise InvalidHistoryError(f"the game cannot be played: {e}") from None
+
+
+@dataclass(frozen=True)
+class Replay:
+    """The outcome of :func:`replay`.
+
+    ``state`` is the engine state after the last action; ``final_stacks`` the stacks then
+    (``state.result.final_stacks`` for a finished hand); ``mismatches`` one line per player
+    whose stack differs from the file's ``finishing_stacks`` (empty when they agree or the
+    file records none).
+    """
+
+    history: HandHistory
+    state: HandState
+    final_stacks: tuple[int, ...]
+    mismatches: tuple[str, ...]
+    name: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.mismatches
+
+    def check(self) -> Replay:
+        """Raise :class:`InvalidHistoryError` if the final stacks differ; else return self."""
+        if self.mismatches:
+            raise InvalidHistoryError(
+                f"{self.name or 'hand'}: final stacks differ: " + "; ".join(self.mismatches)
+            )
+        return self
+
+
+def _known_cards(hh: HandHistory, where: str) -> tuple[list[tuple[Card, ...] | None], list[Card]]:
+    """The hole cards (by player; ``None`` = unknown) and the board, from dh/sm/db actions."""
+    n = hh.num_players
+    dealt: list[tuple[Card | None, ...] | None] = [None] * n
+    board: list[Card] = []
+    for i, a in enumerate(hh.actions):
+        if a.kind == "db":
+            assert a.cards is not None
+            board.extend(c for c in a.cards if c is not None)
+        elif a.kind in ("dh", "sm") and a.cards is not None:
+            assert a.player is not None
+            have = dealt[a.player]
+            if have is None:
+                dealt[a.player] = a.cards
+                continue
+            merged = []
+            for old, new in zip(have, a.cards, strict=True):
+                if old is not None and new is not None and old != new:
+                    raise InvalidHistoryError(
+                        f"{where}actions[{i}] '{a}': p{a.player + 1} was dealt "
+                        f"{_cards_text(have)}, not {_cards_text(a.cards)}"
+                    )
+                merged.append(old if new is None else new)
+            dealt[a.player] = tuple(merged)
+    hole: list[tuple[Card, ...] | None] = []
+    for cards in dealt:
+        if cards is None or None in cards:
+            hole.append(None)
+        else:
+            hole.append(tuple(c for c in cards if c is not None))
+    return hole, board
+
+
+def _cards_text(cards: Sequence[Card | None]) -> str:
+    return "".join("??" if c is None else str(c) for c in cards)
+
+
+def _to_action(a: HistoryAction, where: str, index: int) -> Action:
+    if a.kind == "f":
+        return Action.fold()
+    if a.kind == "cc":
+        return Action.check_or_call()
+    assert a.amount is not None
+    amount = a.amount
+    if isinstance(amount, float):
+        if not amount.is_integer():
+            raise InvalidHistoryError(
+                f"{where}actions[{index}] '{a}': {amount} is not a whole number of chips"
+            )
+        amount = int(amount)
+    return Action.bet_or_raise(amount)
+
+
+def replay(hh: HandHistory, *, name: str | None = None) -> Replay:
+    """Replay ``hh`` under the rules (see the module docstring); ``name`` labels errors."""
+    where = f"{name}: " if name else ""
+    n = hh.num_players
+    try:
+        game = game_for(hh)
+    except InvalidHistoryError as e:
+        raise InvalidHistoryError(f"{where}{e}") from None
+    stacks = []
+    for s in hh.starting_stacks:
+        if isinstance(s, float) and (s != s or s in (float("inf"), float("-inf"))):
+            raise InvalidHistoryError(f"{where}starting stack {s} is unknown: cannot replay")
+        stacks.append(_whole(s, f"{where}starting stack"))
+    hole, board = _known_cards(hh, where)
+    try:
+        state = game.new_hand(stacks, button=n - 1, hole_cards=hole, board=board)
+    except HoldemError as e:
+        raise InvalidHistoryError(f"{where}the hand cannot start: {e}") from None
+    dealt_to: set[int] = set()
+    board_seen = 0
+    for i, a in enumerate(hh.actions):
+        if a.kind == "":
+            continue
+
+        def fail(why: str, i: int = i, a: HistoryAction = a) -> InvalidHistoryError:
+            return InvalidHistoryError(f"{where}actions[{i}] '{a}': {why}")
+
+        if a.kind == "dh":
+            assert a.player is not None
+            if a.player in dealt_to:
+                raise fail(f"p{a.player + 1} was already dealt hole cards")
+            if state.history or board_seen:
+                raise fail("hole cards are dealt before any betting")
+            expected = len(dealt_to)
+            if a.player != expected:
+                raise fail(f"hole cards are dealt in order from p1: p{expected + 1} is next")
+            dealt_to.add(a.player)
+            continue
+        if len(dealt_to) != n and a.kind != "db":
+            raise fail(f"only {len(dealt_to)} of {n} players were dealt hole cards")
+        if a.kind == "db":
+            assert a.cards is not None
+            want = 3 if board_seen == 0 else 1
+            if len(a.cards) != want or board_seen >= 5:
+                raise fail(
+                    "the board is complete" if board_seen >= 5
+                    else f"the next board deal is {want} card{'s' if want > 1 else ''}"
+                )
+            reached = _BOARD_AT[state.street] if not state.is_terminal() else len(state.board)
+            if board_seen + want > reached:
+                raise fail(
+                    f"the {state.street} betting is not over"
+                    + (f" (p{state.actor + 1} to act)" if state.actor is not None else "")
+                )
+            board_seen += want
+            continue
+        assert a.player is not None
+        if a.kind == "sm":
+            if not state.is_terminal() and state.actor is not None:
+                raise fail(f"the betting is not over (p{state.actor + 1} to act)")
+            if state.status(a.player) is SeatStatus.FOLDED:
+                raise fail(f"p{a.player + 1} folded: only players still in the hand show down")
+            if a.cards is not None:
+                held = hole[a.player]
+                if held is not None and not all(
+                    c is None or c == h for c, h in zip(a.cards, held, strict=True)
+                ):
+                    raise fail(f"p{a.player + 1} holds {_cards_text(held)}")
+            continue
+        # f, cc, cbr: a betting action, validated by the engine
+        if state.is_terminal():
+            raise fail("the hand is over")
+        if _BOARD_AT[state.street] != board_seen:
+            raise fail(f"the {state.street} cards were not dealt ('d db ...' missing)")
+        if state.actor != a.player:
+            who = "nobody" if state.actor is None else f"p{state.actor + 1}"
+            raise fail(f"it is {who}'s turn, not p{a.player + 1}'s")
+        action = _to_action(a, where, i)
+        try:
+            state.apply(action)
+        except InvalidHandError as e:
+            # The round ends here and the engine needs the next board cards: none are dealt.
+            missing = {0: "flop", 3: "turn", 4: "river"}.get(board_seen, "board")
+            raise fail(f"the betting round ends here but the file does not deal the {missing} "
+                       f"({e})") from None
+        except HoldemError as e:
+            raise fail(str(e)) from None
+    final = state.result.final_stacks if state.is_terminal() else state.stacks
+    mismatches: list[str] = []
+    if hh.finishing_stacks is not None:
+        for p, (mine, theirs) in enumerate(zip(final, hh.finishing_stacks, strict=True)):
+            if mine != theirs:
+                mismatches.append(f"p{p + 1} ends with {mine}, the file says {theirs}")
+    return Replay(hh, state, tuple(final), tuple(mismatches), name)
+
+
+def from_state(state: HandState | ReferenceHandState, **fields: Any) -> HandHistory:
+    """Write an engine hand (finished or not) as a PHH :class:`HandHistory`.
+
+    Seats are rotated so that PHH ``p1`` is the first seat left of the button; extra keyword
+    arguments set optional fields (``players=[...]`` in engine seat order, ``event=...``,
+    ``hand=...``). ``finishing_stacks`` is filled in from the engine.
+    """
+    game = state.game
+    n = state.num_players
+    for post in state.posts:
+        if post.kind not in _PHH_POSTS:
+            raise InvalidHistoryError(
+                f"seat {post.seat} posted a {post.kind.replace('_', ' ')} ({post.amount}): PHH "
+                "describes only the game's blinds, straddle and antes"
+            )
+    order = [(state.button + 1 + k) % n for k in range(n)]  # PHH index -> engine seat
+    pos = {seat: k for k, seat in enumerate(order)}
+    antes = [0] * n
+    blinds = [0] * n
+    # PHH lists the blinds by position (index 0 = small blind, 1 = big blind, 2 = straddle),
+    # reversed heads-up where the button (index 1) posts the small blind.
+    blinds[0], blinds[1] = game.small_blind, game.big_blind
+    if game.straddle:
+        blinds[2] = game.straddle_amount
+    if game.ante:
+        if game.ante_type is AnteType.BIG_BLIND:
+            antes[1] = game.ante
+        else:
+            antes = [game.ante] * n
+    actions: list[HistoryAction] = []
+    for seat in order:
+        cards = state.hole_cards[seat]
+        actions.append(HistoryAction(pos[seat], "dh", cards=cards if cards else (None, None)))
+    board = state.board
+    street = Street.PREFLOP
+
+    def deal_to(target: Street) -> None:
+        nonlocal street
+        while street < target and street < Street.RIVER:
+            street = Street(street + 1)
+            lo, hi = _BOARD_AT[Street(street - 1)], _BOARD_AT[street]
+            if len(board) >= hi:
+                actions.append(HistoryAction(None, "db", cards=tuple(board[lo:hi])))
+
+    for rec in state.history:
+        deal_to(rec.street)
+        if rec.type == ActionType.FOLD:
+            actions.append(HistoryAction(pos[rec.seat], "f"))
+        elif rec.type in (ActionType.CHECK, ActionType.CALL):
+            actions.append(HistoryAction(pos[rec.seat], "cc"))
+        else:
+            actions.append(HistoryAction(pos[rec.seat], "cbr", amount=rec.to))
+    final: tuple[int, ...] = state.stacks
+    if state.is_terminal():
+        result = state.result
+        final = result.final_stacks
+        if result.showdown_order:
+            deal_to(Street.RIVER)
+        for seat in result.showdown_order:
+            shown = result.shown.get(seat)
+            actions.append(HistoryAction(pos[seat], "sm", cards=shown))
+    players = fields.pop("players", None)
+    if players is not None:
+        if len(players) != n:
+            raise InvalidHistoryError(f"players has {len(players)} names for {n} seats")
+        fields["players"] = tuple(players[s] for s in order)
+    kwargs: dict[str, Any] = {"min_bet": game.big_blind}
+    if game.structure is Structure.FIXED_LIMIT:
+        kwargs = {"small_bet": game.small_bet, "big_bet": game.big_bet}
+        if game.max_raises != 3:
+            fields.setdefault("user_fields", {})["_cap_bets"] = game.max_raises + 1
+    return HandHistory(
+        variant=_VARIANT[game.structure],
+        antes=tuple(antes),
+        blinds_or_straddles=tuple(blinds),
+        starting_stacks=tuple(state.starting_stacks[s] for s in order),
+        actions=tuple(actions),
+        finishing_stacks=tuple(final[s] for s in order),
+        **kwargs,
+        **fields,
+    )

@@ -1,0 +1,594 @@
+"""PHH, the Poker Hand History format: read and write ``.phh`` files and multi-hand ``.phhs``.
+
+PHH (Kim, J. "Poker Hand History File Format Specification", 2024, phh.readthedocs.io) is TOML:
+game parameters, the ``actions`` as short strings, and optional facts about the hand. This
+module handles the hold'em variants:
+
+- ``NT`` no-limit Texas hold'em (spec), ``FT`` fixed-limit Texas hold'em (spec);
+- ``PT`` pot-limit Texas hold'em. The spec (v0.0.1) has no code for pot-limit hold'em, only
+  ``PO`` for pot-limit Omaha; ``PT`` follows its pattern (betting letter + game letter) and is
+  the code the project's generated traces (``tests`` data, made with PokerKit) use. It takes
+  the same fields as ``NT`` (``min_bet``, no ``small_bet``/``big_bet``).
+
+Players are numbered ``p1``..``pN`` in the notation; the arrays (``starting_stacks``...) are in
+the same order: index 0 is the first seat left of the button, the button is the last index
+(heads-up the blinds are reversed: the button, index 1, posts the small blind).
+
+>>> hh = loads('''
+... variant = "NT"
+... antes = [0, 0]
+... blinds_or_straddles = [1, 2]
+... min_bet = 2
+... starting_stacks = [200, 200]
+... actions = ["d dh p1 AsKs", "d dh p2 ????", "p2 cbr 6  # open", "p1 f"]
+... ''')
+>>> hh.actions[1].cards, hh.actions[2]
+((None, None), HistoryAction.from_str('p2 cbr 6 # open'))
+>>> loads(dumps(hh)) == hh
+True
+
+Reading uses the standard library's ``tomllib``; writing emits the small TOML subset PHH needs
+(``holdem._toml``). TOML comments are not data and are not kept; commentary inside an action
+string (``"p1 f # tank fold"``) is kept. Fields whose name starts with ``_`` are user-defined
+(allowed by the spec) and kept in :attr:`HandHistory.user_fields`; any other unknown field is an
+error. A ``.phhs`` file holds several hands as TOML tables ``[1]``, ``[2]``, ...
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime
+import math
+import os
+import re
+import tomllib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import IO, Any, Final
+
+from holdem._toml import dumps_key, dumps_value
+from holdem.cards import Card, parse_card
+from holdem.errors import HoldemError, InvalidHistoryError
+
+__all__ = [
+    "VARIANTS",
+    "HandHistory",
+    "HistoryAction",
+    "dump",
+    "dump_all",
+    "dumps",
+    "dumps_all",
+    "load",
+    "load_all",
+    "loads",
+    "loads_all",
+]
+
+Number = int | float
+Time = datetime.datetime | datetime.date | datetime.time
+
+#: Variant codes this module reads and writes, with their names.
+VARIANTS: Final = {
+    "NT": "No-limit Texas hold 'em",
+    "FT": "Fixed-limit Texas hold 'em",
+    "PT": "Pot-limit Texas hold 'em",
+}
+
+#: Action kinds of the notation that exist in hold'em.
+_KINDS: Final = ("dh", "db", "f", "cc", "cbr", "sm")
+_PLAYER: Final = re.compile(r"p([1-9][0-9]*)\Z")
+_NUMBER: Final = re.compile(r"[0-9]+(\.[0-9]+)?\Z")
+
+
+def _parse_number(text: str, where: str) -> Number:
+    if not _NUMBER.match(text):
+        raise InvalidHistoryError(f"{where}: amount {text!r} is not a non-negative number")
+    return float(text) if "." in text else int(text)
+
+
+def _format_number(x: Number) -> str:
+    return str(x) if isinstance(x, int) or not x.is_integer() else repr(x)
+
+
+def _parse_phh_cards(text: str, where: str) -> tuple[Card | None, ...]:
+    if len(text) % 2 or not text:
+        raise InvalidHistoryError(
+            f"{where}: cards {text!r} must be two characters each, like 'AsKd' or '????'"
+        )
+    out: list[Card | None] = []
+    for i in range(0, len(text), 2):
+        chunk = text[i : i + 2]
+        if chunk == "??":
+            out.append(None)
+            continue
+        try:
+            out.append(parse_card(chunk))
+        except HoldemError:
+            raise InvalidHistoryError(
+                f"{where}: {chunk!r} in {text!r} is not a card (rank 2-9TJQKA then suit cdhs, "
+                "or ?? for an unknown card)"
+            ) from None
+    known = [c for c in out if c is not None]
+    if len(set(known)) != len(known):
+        raise InvalidHistoryError(f"{where}: a card appears twice in {text!r}")
+    return tuple(out)
+
+
+def _format_phh_cards(cards: Iterable[Card | None]) -> str:
+    return "".join("??" if c is None else str(c) for c in cards)
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryAction:
+    """One entry of ``actions``: who acted, what, with which cards or amount, any commentary.
+
+    ``player`` is the 0-based index into the hand's arrays (``p1`` is 0): the actor, or for a
+    ``dh`` deal the player receiving the cards; ``None`` for a board deal and for no-ops. ``kind`` is ``"dh"`` (deal hole cards), ``"db"`` (deal board), ``"f"``,
+    ``"cc"`` (check/call), ``"cbr"`` (bet/raise to ``amount``, a street total), ``"sm"``
+    (show ``cards``, or muck when ``cards`` is ``None``; ``shows_dealt`` is the ``sm -`` form:
+    show the cards dealt earlier), or ``""`` for a no-op (an empty or commentary-only entry).
+    Unknown cards (``??``) are ``None`` inside ``cards``.
+
+    >>> a = HistoryAction.from_str("p3 cbr 7000")
+    >>> a.player, a.kind, a.amount, str(a)
+    (2, 'cbr', 7000, 'p3 cbr 7000')
+    >>> HistoryAction.from_str("d dh p2 ????").cards
+    (None, None)
+    """
+
+    player: int | None
+    kind: str
+    cards: tuple[Card | None, ...] | None = None
+    amount: Number | None = None
+    commentary: str | None = None
+    shows_dealt: bool = False
+
+    @classmethod
+    def from_str(cls, text: str, *, players: int | None = None) -> HistoryAction:
+        """Parse one action notation; ``players`` (if given) bounds the ``pN`` index."""
+        if not isinstance(text, str):
+            raise InvalidHistoryError(f"an action must be a string, not {text!r}")
+        body, sep, comment = text.partition("#")
+        commentary = comment.strip() if sep else None
+        words = body.split()
+        where = f"action {text!r}"
+        if not words:
+            return cls(None, "", commentary=commentary)
+
+        def player_index(word: str) -> int:
+            m = _PLAYER.match(word)
+            if m is None:
+                raise InvalidHistoryError(f"{where}: {word!r} is not a player (p1, p2, ...)")
+            n = int(m.group(1))
+            if players is not None and n > players:
+                raise InvalidHistoryError(f"{where}: there is no {word} in a {players}-player hand")
+            return n - 1
+
+        if words[0] == "d":
+            if len(words) >= 2 and words[1] == "dh" and len(words) == 4:
+                cards = _parse_phh_cards(words[3], where)
+                if len(cards) != 2:
+                    raise InvalidHistoryError(f"{where}: hold'em deals exactly two hole cards")
+                return cls(player_index(words[2]), "dh", cards=cards, commentary=commentary)
+            if len(words) == 3 and words[1] == "db":
+                cards = _parse_phh_cards(words[2], where)
+                if None in cards:
+                    raise InvalidHistoryError(f"{where}: board cards cannot be unknown")
+                if len(cards) not in (1, 3):
+                    raise InvalidHistoryError(
+                        f"{where}: the board is dealt as a flop of 3 cards, then 1 card twice"
+                    )
+                return cls(None, "db", cards=cards, commentary=commentary)
+            raise InvalidHistoryError(
+                f"{where}: dealer actions are 'd dh pN CARDS' and 'd db CARDS'"
+            )
+        p = player_index(words[0])
+        if len(words) < 2:
+            raise InvalidHistoryError(f"{where}: missing the action after {words[0]}")
+        kind, args = words[1], words[2:]
+        if kind in ("f", "cc") and not args:
+            return cls(p, kind, commentary=commentary)
+        if kind == "cbr" and len(args) == 1:
+            return cls(p, kind, amount=_parse_number(args[0], where), commentary=commentary)
+        if kind == "sm" and not args:
+            return cls(p, kind, commentary=commentary)
+        if kind == "sm" and args == ["-"]:
+            return cls(p, kind, commentary=commentary, shows_dealt=True)
+        if kind == "sm" and len(args) == 1:
+            cards = _parse_phh_cards(args[0], where)
+            if len(cards) != 2:
+                raise InvalidHistoryError(f"{where}: a hold'em player shows two hole cards")
+            return cls(p, kind, cards=cards, commentary=commentary)
+        if kind in ("pb", "sd"):
+            raise InvalidHistoryError(f"{where}: {kind!r} (bring-in / discard) is not used in hold'em")
+        raise InvalidHistoryError(
+            f"{where}: player actions are 'pN f', 'pN cc', 'pN cbr AMOUNT', 'pN sm [CARDS|-]'"
+        )
+
+    @property
+    def is_dealer(self) -> bool:
+        """True for the dealer's actions (``dh``, ``db``)."""
+        return self.kind in ("dh", "db")
+
+    def __str__(self) -> str:
+        k = self.kind
+        if k == "dh":
+            assert self.cards is not None and self.player is not None
+            text = f"d dh p{self.player + 1} {_format_phh_cards(self.cards)}"
+        elif k == "db":
+            assert self.cards is not None
+            text = f"d db {_format_phh_cards(self.cards)}"
+        elif k == "":
+            text = ""
+        else:
+            assert self.player is not None
+            text = f"p{self.player + 1} {k}"
+            if k == "cbr":
+                assert self.amount is not None
+                text += f" {_format_number(self.amount)}"
+            elif k == "sm" and self.shows_dealt:
+                text += " -"
+            elif k == "sm" and self.cards is not None:
+                text += f" {_format_phh_cards(self.cards)}"
+        if self.commentary is not None:
+            text = f"{text} # {self.commentary}" if text else f"# {self.commentary}"
+        return text
+
+    def __repr__(self) -> str:
+        return f"HistoryAction.from_str({str(self)!r})"
+
+
+# Field name -> (kind, required?) for the fields of the hold'em variants, in the order files
+# list them (the corpus order: required fields, then optional ones as the spec tables them).
+_NUM, _NUMS, _STR, _INT, _INTS, _STRS, _BOOL, _TIME, _STR_OR_INT = (
+    "number", "array of numbers", "string", "integer", "array of integers", "array of strings",
+    "boolean", "date/time", "string or integer",
+)
+_OPTIONAL: Final[tuple[tuple[str, str], ...]] = (
+    ("author", _STR), ("event", _STR), ("url", _STR), ("venue", _STR), ("address", _STR),
+    ("city", _STR), ("region", _STR), ("postal_code", _STR), ("country", _STR),
+    ("time", _TIME), ("time_zone", _STR), ("time_zone_abbreviation", _STR),
+    ("day", _INT), ("month", _INT), ("year", _INT), ("hand", _STR_OR_INT), ("level", _INT),
+    ("seats", _INTS), ("seat_count", _INT), ("table", _STR_OR_INT), ("players", _STRS),
+    ("finishing_stacks", _NUMS), ("winnings", _NUMS), ("currency", _STR),
+    ("currency_symbol", _STR), ("time_limit", _NUM), ("time_banks", _NUMS),
+)
+_OPTIONAL_KINDS: Final = dict(_OPTIONAL)
+_PER_PLAYER: Final = ("seats", "players", "finishing_stacks", "winnings", "time_banks")
+
+
+def _is_number(x: object) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+
+def _check_kind(name: str, value: object, kind: str) -> Any:
+    ok: bool
+    if kind == _NUM:
+        ok = _is_number(value)
+    elif kind == _STR:
+        ok = isinstance(value, str)
+    elif kind == _INT:
+        ok = isinstance(value, int) and not isinstance(value, bool)
+    elif kind == _BOOL:
+        ok = isinstance(value, bool)
+    elif kind == _TIME:
+        ok = isinstance(value, (datetime.datetime, datetime.date, datetime.time))
+    elif kind == _STR_OR_INT:
+        ok = isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
+    else:
+        item = {_NUMS: _NUM, _INTS: _INT, _STRS: _STR}[kind]
+        ok = isinstance(value, (list, tuple))
+        if ok:
+            assert isinstance(value, (list, tuple))
+            for x in value:
+                _check_kind(name, x, item)
+            return tuple(value)
+    if not ok:
+        article = "an" if kind[0] in "aei" else "a"
+        raise InvalidHistoryError(f"field {name!r} must be {article} {kind}, not {value!r}")
+    return value
+
+
+@dataclass(frozen=True, repr=False)
+class HandHistory:
+    """One hand in PHH: the game, the starting stacks, the actions and optional facts.
+
+    Build one with :func:`loads` / :func:`load`, from a finished engine hand with
+    ``holdem.history.from_state``, or directly. ``str()`` is the PHH text (:func:`dumps`).
+    """
+
+    variant: str
+    antes: tuple[Number, ...]
+    blinds_or_straddles: tuple[Number, ...]
+    starting_stacks: tuple[Number, ...]
+    actions: tuple[HistoryAction, ...] = ()
+    min_bet: Number | None = None
+    small_bet: Number | None = None
+    big_bet: Number | None = None
+    ante_trimming_status: bool | None = None
+    author: str | None = None
+    event: str | None = None
+    url: str | None = None
+    venue: str | None = None
+    address: str | None = None
+    city: str | None = None
+    region: str | None = None
+    postal_code: str | None = None
+    country: str | None = None
+    time: Time | None = None
+    time_zone: str | None = None
+    time_zone_abbreviation: str | None = None
+    day: int | None = None
+    month: int | None = None
+    year: int | None = None
+    hand: str | int | None = None
+    level: int | None = None
+    seats: tuple[int, ...] | None = None
+    seat_count: int | None = None
+    table: str | int | None = None
+    players: tuple[str, ...] | None = None
+    finishing_stacks: tuple[Number, ...] | None = None
+    winnings: tuple[Number, ...] | None = None
+    currency: str | None = None
+    currency_symbol: str | None = None
+    time_limit: Number | None = None
+    time_banks: tuple[Number, ...] | None = None
+    user_fields: Mapping[str, Any] = field(default_factory=dict, hash=False)
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        if self.variant not in VARIANTS:
+            raise InvalidHistoryError(
+                f"variant {self.variant!r} is not supported: holdem reads "
+                + ", ".join(f"{k} ({v})" for k, v in VARIANTS.items())
+            )
+        for name in ("antes", "blinds_or_straddles", "starting_stacks"):
+            set_(self, name, _check_kind(name, getattr(self, name), _NUMS))
+        n = len(self.starting_stacks)
+        if n < 2:
+            raise InvalidHistoryError(f"a hand needs at least 2 players, starting_stacks has {n}")
+        for name in ("antes", "blinds_or_straddles"):
+            values = getattr(self, name)
+            if len(values) != n:
+                raise InvalidHistoryError(
+                    f"field {name!r} has {len(values)} entries for {n} players"
+                )
+            if any(v < 0 for v in values):
+                raise InvalidHistoryError(f"field {name!r} has a negative amount: {list(values)}")
+        if any(not (isinstance(s, float) and math.isinf(s)) and s <= 0
+               for s in self.starting_stacks):
+            raise InvalidHistoryError(
+                f"starting stacks must be positive (or inf when unknown): {list(self.starting_stacks)}"
+            )
+        fixed = self.variant == "FT"
+        for name in ("min_bet", "small_bet", "big_bet"):
+            value = getattr(self, name)
+            needed = (name != "min_bet") == fixed
+            if value is None and needed:
+                raise InvalidHistoryError(f"variant {self.variant} requires the field {name!r}")
+            if value is not None and not needed:
+                raise InvalidHistoryError(
+                    f"variant {self.variant} does not take the field {name!r} "
+                    + ("(fixed-limit uses small_bet and big_bet)" if fixed else "(it uses min_bet)")
+                )
+            if value is not None:
+                _check_kind(name, value, _NUM)
+                if value <= 0:
+                    raise InvalidHistoryError(f"field {name!r} must be positive, not {value!r}")
+        if self.ante_trimming_status is not None:
+            _check_kind("ante_trimming_status", self.ante_trimming_status, _BOOL)
+        for name, kind in _OPTIONAL:
+            value = getattr(self, name)
+            if value is not None:
+                set_(self, name, _check_kind(name, value, kind))
+                if name in _PER_PLAYER and len(getattr(self, name)) != n:
+                    raise InvalidHistoryError(
+                        f"field {name!r} has {len(getattr(self, name))} entries for {n} players"
+                    )
+        actions: list[HistoryAction] = []
+        for i, a in enumerate(self.actions):
+            if isinstance(a, str):
+                try:
+                    a = HistoryAction.from_str(a, players=n)
+                except InvalidHistoryError as e:
+                    raise InvalidHistoryError(f"actions[{i}]: {e}") from None
+            elif not isinstance(a, HistoryAction):
+                raise InvalidHistoryError(f"actions[{i}] is not an action: {a!r}")
+            elif a.player is not None and not 0 <= a.player < n:
+                raise InvalidHistoryError(f"actions[{i}] names p{a.player + 1} in a {n}-player hand")
+            actions.append(a)
+        set_(self, "actions", tuple(actions))
+        user = dict(self.user_fields)
+        for key in user:
+            if not key.startswith("_"):
+                raise InvalidHistoryError(f"user-defined field {key!r} must start with '_'")
+        set_(self, "user_fields", user)
+
+    @property
+    def num_players(self) -> int:
+        return len(self.starting_stacks)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> HandHistory:
+        """Build from a parsed TOML table, checking every field name and type."""
+        known = {f.name for f in dataclasses.fields(cls)} - {"user_fields"}
+        kwargs: dict[str, Any] = {}
+        user: dict[str, Any] = {}
+        for key, value in data.items():
+            if key.startswith("_"):
+                user[key] = value
+            elif key in known:
+                kwargs[key] = value
+            elif key == "bring_in":
+                raise InvalidHistoryError("field 'bring_in' is for stud games, not hold'em")
+            else:
+                raise InvalidHistoryError(
+                    f"unknown field {key!r} (PHH fields are listed at phh.readthedocs.io; "
+                    "user-defined fields start with '_')"
+                )
+        for req in ("variant", "antes", "blinds_or_straddles", "starting_stacks", "actions"):
+            if req not in kwargs:
+                raise InvalidHistoryError(f"missing required field {req!r}")
+        if not isinstance(kwargs["variant"], str):
+            raise InvalidHistoryError(f"field 'variant' must be a string, not {kwargs['variant']!r}")
+        if not isinstance(kwargs["actions"], list):
+            raise InvalidHistoryError("field 'actions' must be an array of strings")
+        kwargs["actions"] = tuple(kwargs["actions"])
+        return cls(**kwargs, user_fields=user)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The fields that are set, in the order files list them (a TOML-ready mapping)."""
+        out: dict[str, Any] = {"variant": self.variant}
+        if self.ante_trimming_status is not None:
+            out["ante_trimming_status"] = self.ante_trimming_status
+        out["antes"] = list(self.antes)
+        out["blinds_or_straddles"] = list(self.blinds_or_straddles)
+        for name in ("min_bet", "small_bet", "big_bet"):
+            if getattr(self, name) is not None:
+                out[name] = getattr(self, name)
+        out["starting_stacks"] = list(self.starting_stacks)
+        out["actions"] = [str(a) for a in self.actions]
+        for name, _ in _OPTIONAL:
+            value = getattr(self, name)
+            if value is not None:
+                out[name] = list(value) if isinstance(value, tuple) else value
+        out.update(self.user_fields)
+        return out
+
+    @classmethod
+    def loads(cls, text: str, *, name: str | None = None) -> HandHistory:
+        """Parse one hand from PHH text (same as :func:`holdem.phh.loads`)."""
+        return loads(text, name=name)
+
+    @classmethod
+    def load(cls, fp: IO[bytes] | IO[str] | str | os.PathLike[str]) -> HandHistory:
+        """Read one hand from a ``.phh`` file (same as :func:`holdem.phh.load`)."""
+        return load(fp)
+
+    def dumps(self) -> str:
+        """The PHH text of this hand (same as :func:`holdem.phh.dumps`)."""
+        return dumps(self)
+
+    def dump(self, fp: IO[str] | str | os.PathLike[str]) -> None:
+        """Write this hand as a ``.phh`` file (same as :func:`holdem.phh.dump`)."""
+        dump(self, fp)
+
+    def replace(self, **changes: Any) -> HandHistory:
+        """A copy with some fields changed (``dataclasses.replace``)."""
+        return dataclasses.replace(self, **changes)
+
+    def __str__(self) -> str:
+        return dumps(self)
+
+    def __repr__(self) -> str:
+        # Only the fields that are set: the repr pastes back and stays readable.
+        parts = []
+        for f in dataclasses.fields(self):
+            value = getattr(self, f.name)
+            if f.name in ("variant", "antes", "blinds_or_straddles", "starting_stacks") or (
+                value is not None and value != f.default and not (
+                    f.name == "user_fields" and not value)
+            ):
+                parts.append(f"{f.name}={value!r}")
+        return f"HandHistory({', '.join(parts)})"
+
+
+def _dump_table(data: Mapping[str, Any]) -> str:
+    return "".join(f"{dumps_key(k)} = {dumps_value(v)}\n" for k, v in data.items())
+
+
+def _name(source: object) -> str:
+    return str(getattr(source, "name", source))
+
+
+def _toml(text: str, name: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as e:
+        raise InvalidHistoryError(f"{name}: not valid TOML: {e}") from None
+
+
+def _with_name(e: InvalidHistoryError, name: str | None) -> InvalidHistoryError:
+    return InvalidHistoryError(f"{name}: {e}") if name else e
+
+
+def loads(text: str, *, name: str | None = None) -> HandHistory:
+    """Parse one hand from PHH text; ``name`` (e.g. a file name) prefixes error messages."""
+    data = _toml(text, name or "PHH text")
+    try:
+        return HandHistory.from_dict(data)
+    except InvalidHistoryError as e:
+        raise _with_name(e, name) from None
+
+
+def dumps(hh: HandHistory) -> str:
+    """PHH text of one hand (``loads(dumps(hh)) == hh``)."""
+    return _dump_table(hh.to_dict())
+
+
+def _read(fp: IO[bytes] | IO[str] | str | os.PathLike[str]) -> tuple[str, str]:
+    if isinstance(fp, (str, os.PathLike)):
+        with open(fp, "rb") as f:
+            data: bytes | str = f.read()
+        name = os.fspath(fp)
+    else:
+        data = fp.read()
+        name = _name(fp)
+    if isinstance(data, bytes):
+        try:
+            data = data.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise InvalidHistoryError(f"{name}: not UTF-8 text: {e}") from None
+    return data, name
+
+
+def load(fp: IO[bytes] | IO[str] | str | os.PathLike[str]) -> HandHistory:
+    """Read one hand from a ``.phh`` file (a path or an open file, text or binary)."""
+    text, name = _read(fp)
+    return loads(text, name=name)
+
+
+def _write(fp: IO[str] | str | os.PathLike[str], text: str) -> None:
+    if isinstance(fp, (str, os.PathLike)):
+        with open(fp, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+    else:
+        fp.write(text)
+
+
+def dump(hh: HandHistory, fp: IO[str] | str | os.PathLike[str]) -> None:
+    """Write one hand as a ``.phh`` file (a path or an open text file)."""
+    _write(fp, dumps(hh))
+
+
+def loads_all(text: str, *, name: str | None = None) -> list[HandHistory]:
+    """Parse a ``.phhs`` text: every top-level table is a hand, in file order."""
+    data = _toml(text, name or "PHHS text")
+    out = []
+    for key, table in data.items():
+        where = f"{name or 'PHHS text'} [{key}]"
+        if not isinstance(table, dict):
+            raise InvalidHistoryError(
+                f"{where}: a .phhs file holds only tables of hands ([1], [2], ...)"
+            )
+        try:
+            out.append(HandHistory.from_dict(table))
+        except InvalidHistoryError as e:
+            raise _with_name(e, where) from None
+    return out
+
+
+def dumps_all(hands: Sequence[HandHistory]) -> str:
+    """``.phhs`` text: hands as tables ``[1]``, ``[2]``, ... separated by blank lines."""
+    return "\n".join(f"[{i}]\n{dumps(hh)}" for i, hh in enumerate(hands, 1))
+
+
+def load_all(fp: IO[bytes] | IO[str] | str | os.PathLike[str]) -> list[HandHistory]:
+    """Read every hand of a ``.phhs`` file."""
+    text, name = _read(fp)
+    return loads_all(text, name=name)
+
+
+def dump_all(hands: Sequence[HandHistory], fp: IO[str] | str | os.PathLike[str]) -> None:
+    """Write hands as a ``.phhs`` file."""
+    _write(fp, dumps_all(hands))

@@ -1,0 +1,599 @@
+"""A poker table: seats, players coming and going, a moving button, hand after hand.
+
+>>> from holdem import CallAgent, Game, RandomAgent, Table
+>>> table = Table(Game(big_blind=2), seats=6, seed=7)
+>>> table.sit(0, "ana", 200, RandomAgent(seed=1))
+>>> table.sit(2, "boris", 200, CallAgent())
+>>> table.sit(4, "vera", 100, RandomAgent(seed=2))
+>>> records = table.play(50)
+>>> table.chips_in_play + table.cashed_out + table.rake == table.bought_in
+True
+
+Rules (RULES.md ids; where they are silent, Robert's Rules of Poker for cash games and the TDA
+rules for tournaments, as said at each point):
+
+- Seats ``0..seats-1`` clockwise, 2 to 10 seats (R1). A player sits with a buy-in of at least
+  10 times the lower limit (the big blind; fixed limit: the small bet) and at most the table's
+  ``max_buy_in`` when given (R35). In a tournament the buy-in is the starting stack (any
+  positive amount) and players sit before the first hand (no late registration).
+- A new cash player either posts an entry bet equal to the big blind, live like a blind (the
+  default), or waits for the big blind (``wait_for_big_blind=True``) (R36). A poster is not dealt
+  in on the button or the small blind: they wait for the button to pass (Robert's Rules).
+- The button moves to the next player dealt in (R4), the blinds follow (R2); heads-up the
+  button posts the small blind and the big blind goes to the player who did not post it last
+  hand (R3, TDA 34), which also settles the move from three players to two. ``dead_button=True``
+  places the big blind first and the small blind and button behind it, possibly dead (TDA dead
+  button; Robert's Rules, button and blind use 2b). See :mod:`holdem._seating`.
+- Missed blinds (cash; Robert's Rules, button and blind use): a player not dealt in (sitting
+  out, or without chips) when the big blind passes their seat owes a big blind, and when the
+  small blind passes it also owes a small blind. Coming back they post them (the big blind
+  live, the small blind dead) or wait for the big blind (``wait_for_big_blind=True``), which
+  settles the debt. Heads-up, debts are forgiven (the blinds alternate every hand).
+- ``sit_out``/``come_back``: a cash player sitting out is not dealt in. In a tournament a
+  player sitting out is still dealt in and posts (TDA: absent players are blinded off); their
+  hand checks when it may and folds otherwise.
+- No chips, no cards (R37): ``add_chips`` between hands (a rebuy from zero must be at least the
+  minimum buy-in; the stack may not go above ``max_buy_in``). Not in tournaments (freezeout).
+- ``leave`` between hands cashes the player out. Leaving during a hand (from inside an agent)
+  takes effect at that player's next turn: the hand is folded then (checked while checking is
+  free, as folding is not offered then, R17) and the player is cashed out after the hand.
+- Tournament mode (``game.mode is Mode.TOURNAMENT``): a :class:`~holdem.tournament.BlindSchedule`
+  raises blinds and antes by hands or by time (R10, injectable ``clock``); players without chips
+  are eliminated, finishing places counted from the bottom; several players out in one hand are
+  placed by the chips they started the hand with, equal stacks tie (TDA). No straddle (R8).
+- Cash mode: rake from ``game.rake`` (R34).
+- Determinism: the deck of hand ``k`` is seeded from ``(seed, k)`` and the first button is
+  drawn from ``seed``: the same seed, agents and joins give the same session.
+- Chips are conserved: ``chips_in_play + cashed_out + rake == bought_in`` at all times.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import random
+import time
+from collections.abc import Callable, Iterator
+from enum import Enum
+from typing import Any, NamedTuple
+
+from holdem._parallel import chunk_seed, master_seed
+from holdem._seating import Kind, Plan, Positions, between, plan_hand
+from holdem._table_hand import dead_small_blind, extra_posts, fast_code, restart_action
+from holdem.agents import ActionLike, Observation, agent_name, resolve_agent
+from holdem.errors import (
+    AgentError,
+    IllegalActionError,
+    InvalidActionError,
+    InvalidConfigError,
+    TableError,
+)
+from holdem.game import Game, Mode, Structure
+from holdem.hand_types import Street
+from holdem.state import HandState, ReferenceHandState
+from holdem.tournament import BlindLevel, BlindSchedule
+
+__all__ = ["HandRecord", "Player", "PlayerStatus", "Table"]
+
+AnyHandState = HandState | ReferenceHandState
+
+
+class PlayerStatus(Enum):
+    """``ACTIVE`` (dealt in when possible), ``SITTING_OUT``, ``WAITING`` (for the big blind)."""
+
+    ACTIVE = "active"
+    SITTING_OUT = "sitting out"
+    WAITING = "waiting for the big blind"
+
+    def __repr__(self) -> str:
+        return f"PlayerStatus.{self.name}"
+
+
+@dataclasses.dataclass(eq=False)
+class Player:
+    """A player at the table (owned by the table: change it through :class:`Table` methods)."""
+
+    name: str
+    seat: int
+    stack: int
+    agent: Any = dataclasses.field(repr=False)
+    status: PlayerStatus = PlayerStatus.ACTIVE
+    entry_due: bool = False
+    owes_big_blind: bool = False
+    owes_small_blind: bool = False
+    leaving: bool = False
+    hands_played: int = 0
+    _act: Callable[[Observation], ActionLike] | None = dataclasses.field(repr=False, default=None)
+
+    @property
+    def owes(self) -> bool:
+        """Whether the player must post before being dealt in (entry bet or missed blinds)."""
+        return self.entry_due or self.owes_big_blind or self.owes_small_blind
+
+
+_OUT, _REGULAR, _POSTER, _WAITING_KIND = Kind.OUT, Kind.REGULAR, Kind.POSTER, Kind.WAITING
+_SITTING_OUT, _WAITING = PlayerStatus.SITTING_OUT, PlayerStatus.WAITING
+_ACTIVE = PlayerStatus.ACTIVE
+_STREETS = tuple(Street)
+_new_obs = tuple.__new__  # Observation fields in order, without the keyword-argument layer
+
+
+class HandRecord(NamedTuple):
+    """One finished hand at the table (seats are table seats; ``state`` is the final
+    :class:`holdem.HandState`, whose own seat numbers are positions ``0..n-1`` over ``seats``;
+    hands with a dead small blind or extra posts are played on the same-API reference core,
+    ``holdem.state.ReferenceHandState``)."""
+
+    number: int
+    level: BlindLevel | None
+    button: int
+    small_blind: int | None
+    big_blind: int
+    seats: tuple[int, ...]
+    names: tuple[str, ...]
+    starting_stacks: tuple[int, ...]
+    posts: tuple[tuple[int, str, int], ...]
+    payoffs: dict[str, int]
+    rake: int
+    eliminated: tuple[str, ...]
+    state: AnyHandState
+    new_game: bool = False
+    """True when fewer than two players were ready to play without owing: everybody was dealt
+    in and debts were forgiven (the blind rotation starts again)."""
+    placement: str = "moving"
+    """How the button and blinds were placed: ``"moving"`` (R4), ``"dead"`` (TDA dead button)
+    or ``"heads-up"`` (R3, TDA 34). A dead-button table uses ``"moving"`` for a hand the
+    dead-button progression cannot place (see :mod:`holdem._seating`)."""
+
+
+class Table:
+    """A table of ``seats`` seats playing ``game`` hand after hand (see the module docstring).
+
+    ``seed``: the session seed, any int (None: drawn at random, kept in :attr:`seed`). ``max_buy_in``:
+    optional cap on buy-ins and stacks after adding chips (R35). ``dead_button``: TDA dead
+    button instead of the moving button (R4). ``schedule``/``clock``: tournament levels (R10)
+    and the clock they are timed with (seconds, default :func:`time.monotonic`).
+    """
+
+    def __init__(self, game: Game, seats: int = 9, *, seed: int | None = None,
+                 max_buy_in: int | None = None, dead_button: bool = False,
+                 schedule: BlindSchedule | None = None,
+                 clock: Callable[[], float] | None = None) -> None:
+        if not isinstance(game, Game):
+            raise InvalidConfigError(f"game must be a holdem.Game, got {game!r}")
+        if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 10:
+            raise InvalidConfigError(f"a table has 2 to 10 seats (R1), got {seats!r}")
+        self.tournament = game.mode is Mode.TOURNAMENT
+        if schedule is not None:
+            if not isinstance(schedule, BlindSchedule):
+                raise InvalidConfigError(f"schedule must be a BlindSchedule, got {schedule!r}")
+            if not self.tournament:
+                raise InvalidConfigError("a blind schedule needs a tournament game (R10): "
+                                         "Game(mode=Mode.TOURNAMENT, ...)")
+        lower = game.big_blind
+        self.min_buy_in = 10 * lower
+        """R35: ten times the lower limit (1 in a tournament: the buy-in is the stack)."""
+        if self.tournament:
+            self.min_buy_in = 1
+        if max_buy_in is not None and (isinstance(max_buy_in, bool)
+                                       or not isinstance(max_buy_in, int)
+                                       or max_buy_in < self.min_buy_in):
+            raise InvalidConfigError(
+                f"max_buy_in must be an int >= the minimum buy-in {self.min_buy_in}, "
+                f"got {max_buy_in!r}")
+        self.game = game
+        self.size = seats
+        self.max_buy_in = max_buy_in
+        self.dead_button = bool(dead_button)
+        self.schedule = schedule
+        self.clock = clock if clock is not None else time.monotonic
+        self.seed, self._bits = master_seed(seed)
+        self._seats: list[Player | None] = [None] * seats
+        self._prev: Positions | None = None
+        self._prev_sb_pos: int | None = None
+        self._first_button = random.Random(self._bits).randrange(seats)
+        self._games: dict[int, Game] = {}
+        self._start_time: float | None = None
+        self.hand_number = 0
+        """Hands played so far (the next hand's number)."""
+        self.bought_in = 0
+        """All chips brought to the table (buy-ins and chips added)."""
+        self.cashed_out = 0
+        """All chips taken away by players who left."""
+        self.rake = 0
+        """All rake taken (R34)."""
+        self.places: dict[str, int] = {}
+        """Tournament finishing places (1 = winner), filled as players are eliminated."""
+        self._in_hand = False
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def players(self) -> tuple[Player, ...]:
+        """The seated players, by seat."""
+        return tuple(p for p in self._seats if p is not None)
+
+    @property
+    def seats(self) -> tuple[Player | None, ...]:
+        return tuple(self._seats)
+
+    def player(self, name: str) -> Player:
+        """The player called ``name`` (:class:`TableError` if nobody sits under that name)."""
+        for p in self._seats:
+            if p is not None and p.name == name:
+                return p
+        seated = ", ".join(repr(p.name) for p in self._seats if p is not None) or "nobody"
+        raise TableError(f"unknown player {name!r} (seated: {seated})")
+
+    @property
+    def button(self) -> int | None:
+        """The seat of the last hand's button (``None`` before the first hand)."""
+        return None if self._prev is None else self._prev.button
+
+    @property
+    def chips_in_play(self) -> int:
+        return sum(p.stack for p in self._seats if p is not None)
+
+    @property
+    def level(self) -> BlindLevel | None:
+        """The blind level of the next hand (tournaments with a schedule)."""
+        if self.schedule is None:
+            return None
+        return self.schedule.levels[self._level_index()]
+
+    def is_over(self) -> bool:
+        """A tournament ends when one player has all the chips."""
+        return self.tournament and bool(self.places) and len(self.players) <= 1
+
+    def __repr__(self) -> str:
+        who = ", ".join(f"{p.seat}:{p.name}({p.stack})" for p in self.players)
+        return f"<Table {self.size} seats, hand {self.hand_number}, [{who}]>"
+
+    # ------------------------------------------------------------------ seating
+    def sit(self, seat: int, name: str, buy_in: int, agent: Any, *,
+            wait_for_big_blind: bool = False) -> None:
+        """Seat ``name`` at ``seat`` with ``buy_in`` chips, played by ``agent`` (R35, R36).
+
+        Before the first hand everybody is simply dealt in; later a cash player posts an entry
+        bet or, with ``wait_for_big_blind=True``, waits for the big blind (R36).
+        """
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.size:
+            raise TableError(f"seat must be 0..{self.size - 1}, got {seat!r}")
+        if not isinstance(name, str) or not name:
+            raise TableError(f"a player needs a non-empty name, got {name!r}")
+        taken = self._seats[seat]
+        if taken is not None:
+            raise TableError(f"seat {seat} is taken by {taken.name!r}")
+        if any(p is not None and p.name == name for p in self._seats):
+            raise TableError(f"a player called {name!r} is already seated")
+        act = resolve_agent(agent)
+        if act is None:
+            raise TableError(f"agent for {name!r} must be callable or have an act() method, "
+                             f"got {agent!r}")
+        if self.tournament and self.hand_number > 0:
+            raise TableError("the tournament has started: no late registration")
+        self._check_buy_in(name, 0, buy_in)
+        player = Player(name, seat, buy_in, agent, _act=act)
+        if not self.tournament and self.hand_number > 0:
+            if wait_for_big_blind:
+                player.status = PlayerStatus.WAITING
+            else:
+                player.entry_due = True
+        self._seats[seat] = player
+        self.bought_in += buy_in
+
+    def _check_buy_in(self, name: str, stack: int, amount: int) -> None:
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
+            raise TableError(f"chips for {name!r} must be a positive int, got {amount!r}")
+        if stack == 0 and amount < self.min_buy_in:
+            raise TableError(f"buy-in {amount} for {name!r} is below the minimum "
+                             f"{self.min_buy_in} (R35: 10 times the lower limit)")
+        if self.max_buy_in is not None and stack + amount > self.max_buy_in:
+            raise TableError(f"{name!r} would have {stack + amount} chips, above the table "
+                             f"maximum of {self.max_buy_in} (R35)")
+
+    def add_chips(self, name: str, amount: int) -> None:
+        """Add chips between hands (a rebuy; R37 and R35 limits). Cash games only."""
+        p = self.player(name)
+        if self.tournament:
+            raise TableError("no rebuys in a tournament (freezeout)")
+        if self._in_hand:
+            raise TableError("chips can be added between hands only")
+        self._check_buy_in(name, p.stack, amount)
+        p.stack += amount
+        self.bought_in += amount
+
+    def sit_out(self, name: str) -> None:
+        """Sit out from the next hand on (cash: not dealt in; tournament: blinded off)."""
+        self.player(name).status = PlayerStatus.SITTING_OUT
+
+    def come_back(self, name: str, *, wait_for_big_blind: bool = False) -> None:
+        """Come back from sitting out (or stop waiting for the big blind): post what is owed
+        (a player who was waiting posts a big blind, R36), or wait for the big blind."""
+        p = self.player(name)
+        if wait_for_big_blind and not self.tournament:
+            p.status = PlayerStatus.WAITING
+            p.owes_big_blind = p.owes_small_blind = p.entry_due = False
+        else:
+            if p.status is PlayerStatus.WAITING and not self.tournament:
+                p.entry_due = True  # stops waiting: posts a big blind to come in (R36)
+            p.status = PlayerStatus.ACTIVE
+
+    def wait_for_big_blind(self, name: str) -> None:
+        """Instead of posting what is owed, wait for the big blind (R36, cash games)."""
+        self.come_back(name, wait_for_big_blind=True)
+
+    def leave(self, name: str) -> int:
+        """Leave the table: returns the chips cashed out (0 when leaving mid-hand: the hand is
+        folded at the player's next turn and the chips are cashed out after it)."""
+        p = self.player(name)
+        if self.tournament and p.stack > 0:
+            raise TableError(f"{name!r} cannot leave a tournament with chips; sit out instead")
+        if self._in_hand and p.seat in self._dealt:
+            p.leaving = True
+            return 0
+        return self._remove(p)
+
+    def _reset_stacks(self, amount: int) -> None:
+        """Set every seated player's stack to ``amount`` between hands (simulations), counting
+        chips added as bought in and chips taken off as cashed out."""
+        for p in self._seats:
+            if p is not None:
+                if p.stack < amount:
+                    self.bought_in += amount - p.stack
+                else:
+                    self.cashed_out += p.stack - amount
+                p.stack = amount
+
+    def _remove(self, p: Player) -> int:
+        self._seats[p.seat] = None
+        self.cashed_out += p.stack
+        chips, p.stack = p.stack, 0
+        return chips
+
+    # ------------------------------------------------------------------ playing
+    def play(self, hands: int) -> list[HandRecord]:
+        """Play up to ``hands`` hands; stops early when a tournament ends or fewer than two
+        players can be dealt in."""
+        out = []
+        for _ in range(hands):
+            if not self.can_play():
+                break
+            out.append(self.play_hand())
+        return out
+
+    def hands(self) -> Iterator[HandRecord]:
+        """Play hands for as long as two players can be dealt in."""
+        while self.can_play():
+            yield self.play_hand()
+
+    def can_play(self) -> bool:
+        """Whether a hand can be dealt now: two players or more with chips who are not sitting
+        out (cash), and the tournament not over."""
+        return not self.is_over() and not self._in_hand and self._plan() is not None
+
+    def _level_index(self) -> int:
+        assert self.schedule is not None
+        elapsed = 0.0 if self._start_time is None else self.clock() - self._start_time
+        return self.schedule.index_at(hands=self.hand_number, seconds=elapsed)
+
+    def _hand_game(self) -> tuple[Game, BlindLevel | None]:
+        if self.schedule is None:
+            return self.game, None
+        if self._start_time is None:
+            self._start_time = self.clock()
+        k = self._level_index()
+        lv = self.schedule.levels[k]
+        g = self._games.get(k)
+        if g is None:
+            extra: dict[str, Any] = {}
+            if self.game.structure is Structure.FIXED_LIMIT:
+                extra = {"small_bet": lv.big_blind, "big_bet": 2 * lv.big_blind}
+            g = dataclasses.replace(self.game, big_blind=lv.big_blind,
+                                    small_blind=lv.small_blind, ante=lv.ante, **extra)
+            self._games[k] = g
+        return g, lv
+
+    def _kinds(self) -> list[Kind]:
+        kinds: list[Kind] = []
+        tournament = self.tournament
+        for p in self._seats:
+            if p is None or p.stack == 0:
+                kinds.append(_OUT)
+            elif tournament:
+                kinds.append(_REGULAR)
+            elif p.status is _SITTING_OUT:
+                kinds.append(_OUT)
+            elif p.status is _WAITING:
+                kinds.append(_WAITING_KIND)
+            elif p.entry_due or p.owes_big_blind or p.owes_small_blind:
+                kinds.append(_POSTER)
+            else:
+                kinds.append(_REGULAR)
+        return kinds
+
+    def _plan(self) -> Plan | None:
+        return _cached_plan(tuple(self._kinds()), self._prev, self.dead_button,
+                            self._first_button)
+
+    def play_hand(self) -> HandRecord:
+        """Deal and play one hand with the players' agents; returns its record.
+
+        An agent's illegal or malformed answer raises :class:`AgentError`; the hand is then
+        void (no chips move, the table is as before it).
+        """
+        if self._in_hand:
+            raise TableError("a hand is already being played")
+        if self.is_over():
+            raise TableError("the tournament is over")
+        plan = self._plan()
+        if plan is None:
+            raise TableError("a hand needs two players with chips who are not sitting out")
+        game, level = self._hand_game()
+        self._dealt = plan.dealt
+        self._in_hand = True
+        try:
+            state, button_index, posts = self._deal(game, plan)
+            self._run(state, plan, button_index, game)
+        except BaseException:
+            # a void hand (an agent failed): nothing moved; players who left during it go now
+            for p in self._seats:
+                if p is not None and p.leaving:
+                    self._remove(p)
+            raise
+        finally:
+            self._in_hand = False
+            self._dealt = ()
+        return self._settle(state, plan, level, posts)
+
+    _dealt: tuple[int, ...] = ()
+
+    def _deal(self, game: Game, plan: Plan) -> tuple[AnyHandState, int, list[tuple[int, str, int]]]:
+        dealt = plan.dealt
+        n = len(dealt)
+        index = {s: i for i, s in enumerate(dealt)}
+        pos = plan.positions
+        bb_i = index[pos.big_blind]
+        dead_sb = n > 2 and pos.small_blind is None
+        if n == 2:
+            build_btn = real_btn = index[pos.button]
+        elif dead_sb:
+            build_btn, real_btn = (bb_i - 2) % n, (bb_i - 1) % n
+            game = dataclasses.replace(game, small_blind=0)
+        else:
+            assert pos.small_blind is not None and index[pos.small_blind] == (bb_i - 1) % n
+            build_btn = real_btn = (bb_i - 2) % n
+        if game.straddle and n == 2:
+            game = dataclasses.replace(game, straddle=False)
+        stacks = [self._seat(s).stack for s in dealt]
+        seed = chunk_seed(self._bits, self.hand_number)
+        state: AnyHandState
+        if dead_sb or plan.posters:
+            # the reference core (same cards, same rules) takes the table's extra posts
+            state = ReferenceHandState._start(game, stacks, build_btn, seed, None, None)
+        else:
+            state = game.new_hand(stacks, button=build_btn, seed=seed)
+        if dead_sb:
+            dead_small_blind(state, real_btn)
+        posts = [(dealt[p.seat], p.kind, p.amount) for p in state.posts]
+        if plan.posters and not state.is_terminal():
+            for s in plan.posters:
+                p = self._seat(s)
+                live = game.big_blind if (p.entry_due or p.owes_big_blind) else 0
+                dead = game.small_blind if p.owes_small_blind else 0
+                for kind, amount in extra_posts(state, index[s], live, dead):
+                    posts.append((s, kind, amount))
+            last = (bb_i + 1) % n if game.straddle and n > 2 else bb_i
+            restart_action(state, last)
+        return state, real_btn, posts
+
+    def _seat(self, seat: int) -> Player:
+        p = self._seats[seat]
+        assert p is not None
+        return p
+
+    def _run(self, state: AnyHandState, plan: Plan, button_index: int, game: Game) -> None:
+        dealt = plan.dealt
+        players = [self._seat(s) for s in dealt]
+        names = tuple(p.name for p in players)
+        tournament = self.tournament
+        number = self.hand_number
+        bb = game.big_blind
+        while not state.is_terminal():
+            i = state.actor
+            assert i is not None
+            p = players[i]
+            la = state.legal_actions()
+            if p.leaving or (tournament and p.status is PlayerStatus.SITTING_OUT):
+                state.apply_unchecked(1 if la.can_check else 0)
+                continue
+            hole = state.hole_cards[i]
+            assert hole is not None and p._act is not None
+            action = p._act(_new_obs(Observation, (
+                dealt[i], i, p.name, hole, state.board, _STREETS[state.street_index], state.pot,
+                state.stacks, state.bets, state.committed, dealt, names, button_index, la, bb,
+                number, state.raw_history())))
+            code = fast_code(action, la)
+            if code >= 0:
+                state.apply_unchecked(code, action[1] if code == 2 else 0)  # type: ignore[index,arg-type]
+                continue
+            try:
+                state.apply(action)
+            except (IllegalActionError, InvalidActionError) as exc:
+                raise AgentError(f"agent {agent_name(p.agent)!r} of player {p.name!r} (seat "
+                                 f"{dealt[i]}) answered {action!r}: {exc}") from exc
+
+    def _settle(self, state: AnyHandState, plan: Plan, level: BlindLevel | None,
+                posts: list[tuple[int, str, int]]) -> HandRecord:
+        res = state.result
+        dealt = plan.dealt
+        pos = plan.positions
+        players = [self._seat(s) for s in dealt]
+        start = tuple(p.stack for p in players)
+        payoffs = {}
+        for p, final, pay in zip(players, res.final_stacks, res.payoffs, strict=True):
+            p.stack = final
+            p.hands_played += 1
+            payoffs[p.name] = pay
+        self.rake += res.rake
+        # debts: posted, took the big blind, or forgiven (new game, heads-up)
+        if plan.new_game or len(dealt) == 2:
+            settled: list[Player] = players
+        else:
+            bb_player = self._seats[pos.big_blind]
+            settled = [bb_player] if bb_player is not None else []
+            settled += [self._seat(s) for s in plan.posters]
+        for p in settled:
+            p.entry_due = p.owes_big_blind = p.owes_small_blind = False
+            if p.status is _WAITING:
+                p.status = _ACTIVE
+        sb_pos = pos.small_blind if pos.small_blind is not None else (
+            self._prev.big_blind if self._prev is not None else None)
+        if not self.tournament and self._prev is not None and len(dealt) < len(self.players):
+            for q in self._seats:
+                # only players who are away owe what passed them: sitting out or without
+                # chips (not those waiting for the big blind or for the button to pass)
+                if q is None or q.seat in dealt or not (
+                        q.status is PlayerStatus.SITTING_OUT or q.stack == 0):
+                    continue
+                if between(self._prev.big_blind, pos.big_blind, q.seat, self.size):
+                    q.owes_big_blind = True
+                if (self._prev_sb_pos is not None and sb_pos is not None
+                        and between(self._prev_sb_pos, sb_pos, q.seat, self.size)):
+                    q.owes_small_blind = True
+        self._prev = pos
+        self._prev_sb_pos = sb_pos
+        eliminated: tuple[str, ...] = ()
+        if self.tournament:
+            eliminated = self._eliminate(players, start)
+        for p in players:
+            if p.leaving:
+                self._remove(p)
+        record = HandRecord(self.hand_number, level, pos.button, pos.small_blind, pos.big_blind,
+                            dealt, tuple(p.name for p in players), start, tuple(posts), payoffs,
+                            res.rake, eliminated, state, plan.new_game, plan.placement)
+        self.hand_number += 1
+        return record
+
+    def _eliminate(self, players: list[Player], start: tuple[int, ...]) -> tuple[str, ...]:
+        out = [(s, p) for p, s in zip(players, start, strict=True) if p.stack == 0]
+        if not out:
+            return ()
+        remaining = sum(1 for p in self._seats if p is not None and p.stack > 0)
+        out.sort(key=lambda sp: -sp[0])
+        place = remaining + 1
+        for k, (s, p) in enumerate(out):
+            if k > 0 and s < out[k - 1][0]:
+                place = remaining + 1 + k
+            self.places[p.name] = place
+            self._seats[p.seat] = None
+        if remaining == 1:
+            winner = next(p for p in self._seats if p is not None and p.stack > 0)
+            self.places[winner.name] = 1
+        return tuple(p.name for _, p in out)
+
+
+@functools.lru_cache(maxsize=4096)
+def _cached_plan(kinds: tuple[Kind, ...], prev: Positions | None, dead_button: bool,
+                 first_button: int) -> Plan | None:
+    """:func:`holdem._seating.plan_hand` is a pure function of these: memoized."""
+    return plan_hand(kinds, prev, dead_button=dead_button, first_button=first_button)

@@ -1,0 +1,99 @@
+"""Tournament blind schedules (R10): levels that rise after a number of hands or minutes.
+
+>>> schedule = BlindSchedule([BlindLevel(10, 20), BlindLevel(15, 30, ante=5)], hands_per_level=8)
+>>> schedule.level_at(hands=7).big_blind, schedule.level_at(hands=8).big_blind
+(20, 30)
+>>> timed = BlindSchedule([BlindLevel(10, 20), BlindLevel(15, 30)], minutes_per_level=10)
+>>> timed.level_at(seconds=599.0).big_blind, timed.level_at(seconds=600.0).big_blind
+(20, 30)
+
+The last level stays in force once the schedule runs out (WSOP/TDA practice: play continues
+at the final level until the director adds more).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from holdem.errors import InvalidConfigError
+
+__all__ = ["BlindLevel", "BlindSchedule"]
+
+
+@dataclass(frozen=True, slots=True)
+class BlindLevel:
+    """One level: small blind, big blind and ante (R5, R7). ``ante`` follows the game's
+    ante type (uniform or big-blind ante)."""
+
+    small_blind: int
+    big_blind: int
+    ante: int = 0
+
+    def __post_init__(self) -> None:
+        for name in ("small_blind", "big_blind", "ante"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise InvalidConfigError(f"{name} must be an int >= 0, got {value!r}")
+        if self.big_blind < 1:
+            raise InvalidConfigError(f"big_blind must be at least 1, got {self.big_blind}")
+        if self.small_blind > self.big_blind:
+            raise InvalidConfigError(
+                f"small_blind {self.small_blind} is above the big blind {self.big_blind}")
+
+    def __str__(self) -> str:
+        ante = f" ante {self.ante}" if self.ante else ""
+        return f"{self.small_blind}/{self.big_blind}{ante}"
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class BlindSchedule:
+    """Blind levels for a tournament table (R10), by hands or by time (exactly one of them).
+
+    - ``hands_per_level``: the level goes up every that many hands (hand counts start at 0).
+    - ``minutes_per_level``: the level goes up every that many minutes of the table clock
+      (the table's injectable ``clock``, started at its first hand).
+    """
+
+    levels: tuple[BlindLevel, ...]
+    hands_per_level: int | None
+    minutes_per_level: float | None
+
+    def __init__(self, levels: Sequence[BlindLevel], *, hands_per_level: int | None = None,
+                 minutes_per_level: float | None = None) -> None:
+        levels = tuple(levels)
+        if not levels or not all(isinstance(lv, BlindLevel) for lv in levels):
+            raise InvalidConfigError("a schedule needs one or more BlindLevel values")
+        if (hands_per_level is None) == (minutes_per_level is None):
+            raise InvalidConfigError("give exactly one of hands_per_level= or minutes_per_level=")
+        if hands_per_level is not None and (
+            isinstance(hands_per_level, bool) or not isinstance(hands_per_level, int)
+            or hands_per_level < 1
+        ):
+            raise InvalidConfigError(f"hands_per_level must be an int >= 1, got {hands_per_level!r}")
+        if minutes_per_level is not None and (
+            isinstance(minutes_per_level, bool) or not isinstance(minutes_per_level, int | float)
+            or not minutes_per_level > 0
+        ):
+            raise InvalidConfigError(f"minutes_per_level must be > 0, got {minutes_per_level!r}")
+        object.__setattr__(self, "levels", levels)
+        object.__setattr__(self, "hands_per_level", hands_per_level)
+        object.__setattr__(self, "minutes_per_level", minutes_per_level)
+
+    def index_at(self, *, hands: int = 0, seconds: float = 0.0) -> int:
+        """The 0-based level index after ``hands`` hands / ``seconds`` of play."""
+        if self.hands_per_level is not None:
+            k = hands // self.hands_per_level
+        else:
+            assert self.minutes_per_level is not None
+            k = int(seconds // (60.0 * self.minutes_per_level))
+        return min(max(k, 0), len(self.levels) - 1)
+
+    def level_at(self, *, hands: int = 0, seconds: float = 0.0) -> BlindLevel:
+        """The level in force after ``hands`` hands / ``seconds`` of play."""
+        return self.levels[self.index_at(hands=hands, seconds=seconds)]
+
+    def __repr__(self) -> str:
+        by = (f"hands_per_level={self.hands_per_level}" if self.hands_per_level is not None
+              else f"minutes_per_level={self.minutes_per_level}")
+        return f"BlindSchedule({list(self.levels)!r}, {by})"

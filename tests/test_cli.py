@@ -1,0 +1,252 @@
+"""The command line, driven as a user would: ``python -m holdem ...`` in a subprocess."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from holdem.phh import dumps_all, loads
+
+ROOT = Path(__file__).resolve().parent.parent
+
+GOOD = """\
+variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+actions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'd dh p3 7c2d', 'p3 f', 'p1 cbr 10', 'p2 f']
+finishing_stacks = [102, 98, 100]
+"""
+
+
+def run(*args: str, stdin: str = "", cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="100")
+    return subprocess.run(
+        [sys.executable, "-m", "holdem", *args], input=stdin, capture_output=True, text=True,
+        env=env, cwd=cwd or ROOT, timeout=120,
+    )
+
+
+def test_help_everywhere() -> None:
+    top = run("--help")
+    assert top.returncode == 0 and "replay" in top.stdout and "usage: holdem" in top.stdout
+    for cmd in ("equity", "simulate", "replay", "export", "play"):
+        r = run(cmd, "--help")
+        assert r.returncode == 0 and f"usage: holdem {cmd}" in r.stdout, cmd
+
+
+@pytest.mark.parametrize(
+    ("args", "why"),
+    [
+        ((), "the following arguments are required: COMMAND"),
+        (("frobnicate",), "invalid choice: 'frobnicate'"),
+        (("replay",), "the following arguments are required: FILE"),
+        (("replay", "x.phh", "--bogus"), "unrecognized arguments: --bogus"),
+    ],
+)
+def test_bad_arguments_one_line_exit_2(args: tuple[str, ...], why: str) -> None:
+    r = run(*args)
+    assert r.returncode == 2
+    assert r.stderr.count("\n") == 1 and why in r.stderr and "Traceback" not in r.stderr
+
+
+def test_replay_reports_each_hand(tmp_path: Path) -> None:
+    good = tmp_path / "good.phh"
+    good.write_text(GOOD)
+    r = run("replay", str(good))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert f"ok        {good}" in r.stdout and "1 of 1 hands replayed exactly; 0 failed" in r.stdout
+    r = run("replay", "-v", str(good))
+    assert "final stacks 102 98 100" in r.stdout
+
+
+def test_replay_mismatch_and_illegal_exit_1(tmp_path: Path) -> None:
+    good = tmp_path / "good.phh"
+    good.write_text(GOOD)
+    bad_stacks = tmp_path / "stacks.phh"
+    bad_stacks.write_text(GOOD.replace("[102, 98, 100]", "[100, 100, 100]"))
+    illegal = tmp_path / "illegal.phh"
+    illegal.write_text(GOOD.replace("'p1 cbr 10'", "'p1 cbr 3'"))
+    r = run("replay", "-q", str(good), str(bad_stacks), str(illegal), str(tmp_path / "none.phh"))
+    assert r.returncode == 1
+    out = r.stdout
+    assert f"MISMATCH  {bad_stacks}: p1 ends with 102, the file says 100" in out
+    assert f"ILLEGAL   {illegal}: actions[4] 'p1 cbr 3':" in out
+    assert "ERROR     cannot read" in out and "none.phh" in out
+    assert "1 of 4 hands replayed exactly; 3 failed" in out
+    assert "ok " not in out  # --quiet
+
+
+def test_replay_phhs_and_stdin(tmp_path: Path) -> None:
+    hh = loads(GOOD)
+    multi = tmp_path / "two.phhs"
+    multi.write_text(dumps_all([hh, hh.replace(finishing_stacks=(1, 2, 3))]))
+    r = run("replay", str(multi))
+    assert r.returncode == 1
+    assert f"ok        {multi}[1]" in r.stdout and f"MISMATCH  {multi}[2]" in r.stdout
+    r = run("replay", "-", stdin=GOOD)
+    assert r.returncode == 0 and "ok        <stdin>" in r.stdout
+
+
+def test_export_pokerstars(tmp_path: Path) -> None:
+    good = tmp_path / "good.phh"
+    good.write_text(GOOD)
+    r = run("export", str(good))
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.startswith("PokerStars Hand #1: Hold'em No Limit (1/2)")
+    assert "Player 1: raises 8 to 10" in r.stdout
+    out = tmp_path / "out.txt"
+    r = run("export", str(good), "-o", str(out))
+    assert r.returncode == 0 and r.stdout == "" and out.read_text().startswith("PokerStars Hand")
+    broken = tmp_path / "broken.phh"
+    broken.write_text("variant = [\n")
+    r = run("export", str(broken))
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "not valid TOML" in r.stderr
+
+
+# --- play: scripted input on stdin ------------------------------------------------------------
+
+
+def test_play_scripted_session() -> None:
+    """A user plays two hands against calling agents, with mistakes along the way."""
+    moves = "help\nstatus\nr 1\nbet\nx\nwhat\nf\nc\nx\nx\nx\n" * 3
+    r = run("play", "--players", "2", "--hands", "2", "--agents", "call", "--seed", "7",
+            stdin=moves)
+    assert r.returncode == 0, r.stderr
+    out = r.stdout
+    assert r.stderr == "" and "Traceback" not in out
+    assert "seed 7 (same game again: --seed 7)" in out
+    assert re.search(r"^=== Hand 1: (You have|call-2 has) the button; blinds 1/2 ===$", out, re.M)
+    assert re.search(r"^Posted: (You 1, call-2 2|You 2, call-2 1)$", out, re.M)
+    assert re.search(r"^Your cards: [2-9TJQKA][cdhs] [2-9TJQKA][cdhs]$", out, re.M)
+    # legal actions with amounts, then helpful messages for bad input
+    assert re.search(r"You may: (fold \(f\) \| call 1 \(c\)|check \(x\)) \| raise to 4\.\.\d+ \(r N\)", out)
+    assert "moves: f (fold)" in out  # help
+    assert re.search(r"^Stacks: You \d+ \(.*\) \| call-2 \d+", out, re.M)  # status
+    assert "raise to 1 is not allowed: the raise goes from 4 to" in out
+    assert "bet needs one amount" in out
+    assert "'what' is not a move (type help for the list)" in out
+    assert ("you cannot check facing a bet: call 1 or fold" in out
+            or "no need to fold: checking is free (R17); check" in out)
+    assert "=== Hand 2:" in out and "Session over after 2 hands." in out
+    # chips are conserved over the session
+    finals = [int(line.split()[1]) for line in out.splitlines()
+              if line.startswith(("  You ", "  call-2 "))]
+    assert sum(finals) == 400
+
+
+def test_play_same_seed_same_session() -> None:
+    moves = "c\n" * 40
+    a = run("play", "--players", "4", "--hands", "3", "--seed", "11", stdin=moves)
+    b = run("play", "--players", "4", "--hands", "3", "--seed", "11", stdin=moves)
+    assert a.returncode == b.returncode == 0 and a.stdout == b.stdout
+
+
+def test_play_end_of_input_and_quit() -> None:
+    r = run("play", "--hands", "5", "--seed", "3", stdin="")
+    assert r.returncode == 0 and "You leave the table" in r.stdout
+    assert re.search(r"Session over after [1-5] hands?\.", r.stdout)
+    r = run("play", "--seed", "3", "--agents", "equity,call", stdin="quit\n")
+    assert r.returncode == 0 and "You leave the table" in r.stdout
+    assert re.search(r"Session over after \d+ hands?\.", r.stdout)
+
+
+@pytest.mark.parametrize(
+    ("args", "why"),
+    [
+        (("--players", "11"), "argument --players: '11' is not between 2 and 10"),
+        (("--players", "x"), "'x' is not a whole number"),
+        (("--agents", "shark"), "unknown agent 'shark' (built-in agents: call, equity, random)"),
+        (("--limit", "half"), "argument --limit: invalid choice: 'half'"),
+        (("--stack", "19"), "--stack 19 is below the minimum buy-in of 10 big blinds (20, R35)"),
+        (("--seed", "-4"), "seeds are non-negative"),
+    ],
+)
+def test_play_bad_arguments(args: tuple[str, ...], why: str) -> None:
+    r = run("play", *args)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and why in r.stderr, r.stderr
+
+
+def test_play_saves_hands_that_replay(tmp_path: Path) -> None:
+    """Every hand played is written as PHH and replays exactly through the rules engine."""
+    saved = tmp_path / "session.phhs"
+    r = run("play", "--players", "4", "--hands", "6", "--agents", "random,equity", "--seed", "5",
+            "--save", str(saved), stdin="c\nx\n" * 60)
+    assert r.returncode == 0, r.stderr
+    played = int(re.search(r"Session over after (\d+) hands?", r.stdout).group(1))  # type: ignore[union-attr]
+    assert played >= 2
+    check = run("replay", str(saved))
+    assert check.returncode == 0, check.stdout
+    assert f"{played} of {played} hands replayed exactly; 0 failed" in check.stdout
+
+
+# --- equity and simulate ----------------------------------------------------------------------
+
+
+def test_equity_exact_and_monte_carlo() -> None:
+    r = run("equity", "AsKs", "QdQc")
+    assert r.returncode == 0, r.stderr
+    assert "1,712,304 boards (exact)" in r.stdout
+    assert re.search(r"AsKs\s+equity\s+46\.2145%", r.stdout)
+    assert re.search(r"QdQc\s+equity\s+53\.7855%", r.stdout)
+    args = ("equity", "AhKh", "QQ+,AKs", "--board", "Qs7h2c", "--samples", "20000", "--seed", "1")
+    a, b, c = run(*args), run(*args, "--workers", "1"), run(*args, "--workers", "2")
+    assert a.returncode == b.returncode == c.returncode == 0, a.stderr + c.stderr
+    assert a.stdout == b.stdout == c.stdout  # same seed, same numbers, any number of workers
+    assert "board Qs7h2c" in a.stdout and "20,000 boards (Monte Carlo, seed 1)" in a.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "why"),
+    [
+        (("AsKs",), "give 2 to 10 hands or ranges, not 1"),
+        (("AsKs", "AsQc"), "card As"),
+        (("AsKx", "QdQc"), "AsKx"),
+        (("AsKs", "QdQc", "--samples", "0"), "argument --samples: '0' must be at least 1"),
+        (("AsKs", "QdQc", "--workers", "2", "--scheduler", "tcp://x:1"), "not allowed with"),
+        (("AsKs", "QdQc", "--exact", "--samples", "5"), "--exact enumerates every board"),
+    ],
+)
+def test_equity_bad_input(args: tuple[str, ...], why: str) -> None:
+    r = run("equity", *args)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and why in r.stderr, r.stderr
+
+
+def test_simulate_summary_and_determinism() -> None:
+    args = ("simulate", "--players", "3", "--hands", "300", "--seed", "1",
+            "--agents", "random,call,equity")
+    a = run(*args)
+    assert a.returncode == 0, a.stderr
+    lines = a.stdout.splitlines()
+    assert lines[0].startswith("300 hands of no-limit hold'em, 3 players, blinds 1/2, stacks 200")
+    assert lines[1].split() == ["agent", "hands", "chips", "won", "bb/100", "95%", "CI",
+                                "showdowns", "won", "at", "SD"]
+    rows = [ln.split() for ln in lines[3:6]]
+    assert [r[0] for r in rows] == ["random-1", "call-2", "equity-3"]
+    assert all(r[1] == "300" for r in rows)
+    assert sum(int(r[2].replace(",", "")) for r in rows) == 0  # no rake: zero-sum
+    assert lines[-1] == "total chips won 0 and rake 0: they sum to zero"
+    assert "hands/s" in a.stderr and "simulate 300/300" not in a.stderr  # no bar off a terminal
+    b = run(*args, "--workers", "2")
+    assert b.returncode == 0 and b.stdout == a.stdout  # same seed, any number of workers
+
+
+@pytest.mark.parametrize(
+    ("args", "why"),
+    [
+        (("--players", "1"), "'1' is not between 2 and 10"),
+        (("--hands", "0"), "'0' must be at least 1"),
+        (("--agents", "gto"), "unknown agent 'gto'"),
+        (("--stack", "5"), "below the minimum buy-in"),
+        (("--workers", "x"), "'x' is not a whole number"),
+    ],
+)
+def test_simulate_bad_arguments(args: tuple[str, ...], why: str) -> None:
+    r = run("simulate", *args)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and why in r.stderr, r.stderr

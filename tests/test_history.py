@@ -1,0 +1,239 @@
+"""PHH replay under the rules, and engine hands written as PHH (round trip)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from holdem import InvalidHistoryError
+from holdem.actions import Action
+from holdem.game import AnteType, Game, Structure
+from holdem.history import from_state, game_for, replay
+from holdem.phh import HandHistory, dumps, loads
+from holdem.state import HandState
+
+HEADER = """\
+variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+"""
+
+DEAL = "'d dh p1 AsAh', 'd dh p2 KsKh', 'd dh p3 7c2d'"
+
+
+def _hand(actions: str, extra: str = "", header: str = HEADER) -> HandHistory:
+    return loads(header + f"actions = [{DEAL}, {actions}]\n" + extra, name="t.phh")
+
+
+def test_a_legal_hand_replays_and_matches() -> None:
+    hh = _hand(
+        "'p3 cbr 6', 'p1 cc', 'p2 f', 'd db 2c7d9h', 'p1 cc', 'p3 cbr 10', 'p1 cc', "
+        "'d db Js', 'p1 cc', 'p3 cc', 'd db Qs', 'p1 cc', 'p3 cc', 'p1 sm AsAh', 'p3 sm 7c2d'",
+        "finishing_stacks = [84, 98, 118]\n",
+    )
+    r = replay(hh, name="t.phh")
+    assert r.ok and r.final_stacks == (84, 98, 118) and r.check() is r
+    assert r.state.is_terminal()
+
+
+def test_finishing_stack_mismatch_is_reported() -> None:
+    hh = _hand("'p3 f', 'p1 f'", "finishing_stacks = [99, 101, 100]\n")
+    r = replay(hh, name="t.phh")
+    assert r.final_stacks == (99, 101, 100) and r.ok
+    bad = hh.replace(finishing_stacks=(100, 100, 100))
+    r = replay(bad, name="t.phh")
+    assert r.mismatches == ("p1 ends with 99, the file says 100", "p2 ends with 101, the file says 100")
+    with pytest.raises(InvalidHistoryError, match=r"t\.phh: final stacks differ: p1 ends with 99"):
+        r.check()
+
+
+@pytest.mark.parametrize(
+    ("actions", "index", "why"),
+    [
+        # R23: a raise must be at least the big blind above the bet (to 4 at least).
+        ("'p3 cbr 3'", 3, r"p3 cbr 3'"),
+        # R16: preflop the first to act is left of the big blind (p3), not p1.
+        ("'p1 cc'", 3, "it is p3's turn, not p1's"),
+        # R19: the flop comes only once the betting round is over.
+        ("'p3 cc', 'd db 2c7d9h'", 4, "preflop betting is not over"),
+        # Flop actions need the flop dealt first.
+        ("'p3 cc', 'p1 cc', 'p2 cc', 'p1 cc', 'd db 2c7d9h'", 6, r"flop cards were not dealt"),
+        ("'p3 cc', 'p1 cc', 'p2 cc', 'p1 cc'", 5, r"does not deal the flop"),
+        # R17: no check when facing the big blind.
+        ("'p3 cbr 6', 'p1 cc', 'p2 cc', 'd db 2c7d9h', 'p1 cbr 1'", 7, "p1 cbr 1'"),
+        # R19: a hand that is over takes no more betting.
+        ("'p3 f', 'p1 f', 'p2 cc'", 5, "the hand is over"),
+        ("'p3 f', 'p1 f', 'd db 2c7d9h'", 5, "betting is not over|the next board"),
+        ("'p3 cc', 'p1 cc', 'p2 cc', 'd db 2c', 'd db 7d', 'd db 9h'", 6, "next board deal is 3 cards"),
+        ("'p3 cbr 6.5'", 3, "not a whole number of chips"),
+        ("'p3 f', 'p1 cc', 'p2 cc', 'd db 2c7d9h', 'p1 cc', 'p2 cc', 'd db 3c', 'p1 cc', "
+         "'p2 cc', 'd db 4c', 'p1 cc', 'p2 cc', 'p1 sm KdKc'", 15, "p1 was dealt AsAh, not KdKc"),
+        ("'p3 cbr 6', 'p1 sm'", 4, "betting is not over"),
+        ("'p3 f', 'p1 f', 'p3 sm 7c2d'", 5, "p3 folded: only players still in the hand"),
+    ],
+)
+def test_illegal_actions_name_file_index_and_reason(actions: str, index: int, why: str) -> None:
+    hh = _hand(actions)
+    with pytest.raises(InvalidHistoryError, match=rf"t\.phh: actions\[{index}\] .*({why})"):
+        replay(hh, name="t.phh")
+
+
+def test_dealing_must_come_first_and_in_order() -> None:
+    base = HEADER + "actions = [{}]\n"
+    with pytest.raises(InvalidHistoryError, match=r"actions\[0\].*p1 is next"):
+        replay(loads(base.format("'d dh p2 KsKh', 'd dh p1 AsAh', 'd dh p3 7c2d'")))
+    with pytest.raises(InvalidHistoryError, match=r"actions\[2\].*only 2 of 3 players"):
+        replay(loads(base.format("'d dh p1 AsAh', 'd dh p2 KsKh', 'p3 f'")))
+    with pytest.raises(InvalidHistoryError, match=r"actions\[1\].*p1 was dealt AsAh, not KsKh"):
+        replay(loads(base.format("'d dh p1 AsAh', 'd dh p1 KsKh'")))
+    with pytest.raises(InvalidHistoryError, match="the hand cannot start"):
+        replay(loads(base.format("'d dh p1 AsAh', 'd dh p2 AsKh', 'd dh p3 7c2d'")))
+
+
+def test_unknown_hole_cards_that_fold_replay() -> None:
+    hh = loads(HEADER + "actions = ['d dh p1 AsAh', 'd dh p2 ????', 'd dh p3 ????', "
+               "'p3 f', 'p1 cbr 10', 'p2 f']\nfinishing_stacks = [102, 98, 100]\n")
+    assert replay(hh).ok
+
+
+def test_unknown_hand_at_showdown_cannot_be_settled() -> None:
+    hh = loads(HEADER + "actions = ['d dh p1 AsAh', 'd dh p2 ????', 'd dh p3 7c2d', 'p3 f', "
+               "'p1 cbr 100', 'p2 cc', 'd db 2c7d9h', 'd db Js', 'd db Qs']\n")
+    with pytest.raises(InvalidHistoryError, match="unknown"):
+        replay(hh)
+
+
+def test_unknown_hand_shown_later_is_used() -> None:
+    hh = loads(HEADER + "actions = ['d dh p1 AsAh', 'd dh p2 ????', 'd dh p3 7c2d', 'p3 f', "
+               "'p1 cbr 100', 'p2 cc', 'p1 sm AsAh', 'p2 sm KsKh', 'd db 2c7d9h', 'd db Kd', "
+               "'d db 3s']\nfinishing_stacks = [0, 200, 100]\n")
+    assert replay(hh).ok
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "why"),
+    [
+        ("blinds_or_straddles", "[1, 2, 3]", "one straddle of twice the big blind"),
+        ("antes", "[1, 2, 0]", "uniform ante or a big-blind ante"),
+        ("min_bet", "4", "minimum bet is the big blind"),
+        ("starting_stacks", "[100, inf, 100]", "unknown: cannot replay"),
+        ("starting_stacks", "[100, 100.5, 100]", "not a whole number"),
+    ],
+)
+def test_games_the_engine_does_not_play(field: str, value: str, why: str) -> None:
+    lines = [ln if not ln.startswith(field + " ") else f"{field} = {value}" for ln in HEADER.splitlines()]
+    hh = loads("\n".join(lines) + f"\nactions = [{DEAL}]\n")
+    with pytest.raises(InvalidHistoryError, match=why):
+        replay(hh, name="g.phh")
+
+
+def test_game_mapping() -> None:
+    """R5/R7/R8: blinds, antes and straddle from the PHH arrays."""
+    g = game_for(_hand("'p3 f'"))
+    assert (g.structure, g.small_blind, g.big_blind, g.ante, g.straddle) == (
+        Structure.NO_LIMIT, 1, 2, 0, False)
+    bba = loads(HEADER.replace("antes = [0, 0, 0]", "antes = [0, 3, 0]") + "actions = []\n")
+    assert (game_for(bba).ante, game_for(bba).ante_type) == (3, AnteType.BIG_BLIND)
+    uni = loads(HEADER.replace("antes = [0, 0, 0]", "antes = [1, 1, 1]") + "actions = []\n")
+    assert (game_for(uni).ante, game_for(uni).ante_type) == (1, AnteType.UNIFORM)
+    st_ = loads(HEADER.replace("[1, 2, 0]", "[1, 2, 4]") + "actions = []\n")
+    assert game_for(st_).straddle
+    ft = loads(HEADER.replace("'NT'", "'FT'").replace("min_bet = 2", "small_bet = 2\nbig_bet = 4")
+               + "actions = []\n_cap_bets = 5\n")
+    g = game_for(ft)
+    assert (g.structure, g.big_bet, g.max_raises) == (Structure.FIXED_LIMIT, 4, 4)
+    pt = loads(HEADER.replace("'NT'", "'PT'") + "actions = []\n")
+    assert game_for(pt).structure is Structure.POT_LIMIT
+
+
+# --- engine hands written as PHH read back and replay to the same stacks -----------------
+
+
+def _play_randomly(state: HandState, rng: random.Random) -> None:
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        options = [Action.check_or_call()]
+        if legal.can_fold:
+            options.append(Action.fold())
+        if legal.can_raise:
+            assert legal.min_to is not None and legal.max_to is not None
+            options.append(Action.bet_or_raise(rng.randint(legal.min_to, legal.max_to)))
+            options.append(Action.bet_or_raise(legal.max_to))
+        state.apply(rng.choice(options))
+
+
+@given(
+    n=st.integers(2, 10),
+    structure=st.sampled_from(list(Structure)),
+    ante=st.sampled_from([(0, AnteType.UNIFORM), (1, AnteType.UNIFORM), (3, AnteType.BIG_BLIND)]),
+    straddle=st.booleans(),
+    button=st.integers(0, 9),
+    seed=st.integers(0, 2**32),
+)
+def test_engine_hands_round_trip_through_phh(
+    n: int, structure: Structure, ante: tuple[int, AnteType], straddle: bool, button: int, seed: int
+) -> None:
+    rng = random.Random(seed)
+    game = Game(structure=structure, big_blind=2, ante=ante[0], ante_type=ante[1],
+                straddle=straddle and n >= 3)
+    stacks = [rng.choice([3, 10, 50, 200, 1000]) for _ in range(n)]
+    state = game.new_hand(stacks, button=button % n, seed=seed)
+    _play_randomly(state, rng)
+    names = [f"player {i}" for i in range(n)]
+    hh = from_state(state, players=names, event="property test")
+    text = dumps(hh)
+    back = loads(text)
+    assert back == hh
+    r = replay(back, name="round trip")
+    assert r.ok, r.mismatches
+    # Same stacks seat by seat (PHH p1 is the seat left of the button).
+    order = [(button % n + 1 + k) % n for k in range(n)]
+    assert r.final_stacks == tuple(state.result.final_stacks[s] for s in order)
+    assert [rec.phh.split(" ", 1)[1] for rec in r.state.history] == [
+        rec.phh.split(" ", 1)[1] for rec in state.history
+    ]
+    assert back.players == tuple(names[s] for s in order)
+
+
+def test_generated_traces_replay_from_phhs() -> None:
+    """The 50 PokerKit-generated hands (NL/PL/FL, 2-10 players, side pots; see
+    tests/data/README.md) read from their .phhs file replay to the recorded stacks."""
+    from pathlib import Path
+
+    from holdem.phh import load_all
+
+    hands = load_all(Path(__file__).parent / "data" / "public_50.phhs")
+    assert len(hands) == 50 and {h.variant for h in hands} == {"NT", "PT", "FT"}
+    assert min(h.num_players for h in hands) == 2 and max(h.num_players for h in hands) == 10
+    for i, hh in enumerate(hands, 1):
+        r = replay(hh, name=f"public_50.phhs[{i}]")
+        assert r.state.is_terminal() and r.ok, (i, r.mismatches)
+
+
+
+def test_table_session_hands_round_trip() -> None:
+    """Hands of a table session (moving button R4, players going broke R37) written as PHH
+    replay to the same stacks; a hand with a forced bet PHH cannot describe is refused."""
+    from holdem import RandomAgent, Table
+
+    table = Table(Game(big_blind=2), seats=5, seed=9)
+    for seat in range(5):
+        table.sit(seat, f"p{seat}", 100 + 50 * seat, RandomAgent(seed=seat))
+    written = 0
+    sizes = set()
+    for record in table.play(200):
+        try:
+            hh = from_state(record.state, players=list(record.names))
+        except InvalidHistoryError as e:
+            assert "PHH describes only" in str(e)
+            continue
+        r = replay(loads(dumps(hh)), name=f"hand {record.number}")
+        assert r.ok, r.mismatches
+        written += 1
+        sizes.add(hh.num_players)
+    assert written >= 10 and {2, 5} <= sizes  # from 5-handed down to heads-up (R3)

@@ -1,0 +1,329 @@
+"""PHH reading and writing (format only; replay against the rules is in test_history.py)."""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import io
+import math
+import string
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from phh_corpus import corpus_texts
+
+from holdem import Card, InvalidHistoryError
+from holdem.phh import (
+    HandHistory,
+    HistoryAction,
+    dump,
+    dump_all,
+    dumps,
+    dumps_all,
+    load,
+    load_all,
+    loads,
+    loads_all,
+)
+
+DWAN_IVEY = '''\
+# The first televised million dollar pot between Tom Dwan and Phil Ivey.
+
+variant = "NT"
+ante_trimming_status = true
+antes = [500, 500, 500]
+blinds_or_straddles = [1000, 2000, 0]
+min_bet = 2000
+starting_stacks = [1125600, 2000000, 553500]
+actions = [
+  # Pre-flop
+  "d dh p1 Ac2d",  # Ivey
+  "d dh p2 ????",  # Antonius
+  "d dh p3 7h6h",  # Dwan
+  "p3 cbr 7000",
+  "p1 cbr 23000 # Ivey three-bets",
+  "",
+  "# a no-op: standalone commentary",
+  "p2 f",
+]
+players = ["Phil Ivey", "Patrik Antonius", "Tom Dwan"]
+year = 2009
+'''
+
+
+def test_parse_fields_comments_and_unknown_cards() -> None:
+    hh = loads(DWAN_IVEY)
+    assert hh.variant == "NT" and hh.num_players == 3
+    assert hh.antes == (500, 500, 500) and hh.min_bet == 2000
+    assert hh.players == ("Phil Ivey", "Patrik Antonius", "Tom Dwan") and hh.year == 2009
+    a = hh.actions
+    assert a[0] == HistoryAction(0, "dh", cards=(Card("Ac"), Card("2d")))
+    assert a[1].cards == (None, None) and a[1].player == 1
+    assert a[3] == HistoryAction(2, "cbr", amount=7000)
+    assert a[4].commentary == "Ivey three-bets" and str(a[4]) == "p1 cbr 23000 # Ivey three-bets"
+    assert a[5].kind == "" and str(a[5]) == ""
+    assert a[6].kind == "" and a[6].commentary == "a no-op: standalone commentary"
+    assert str(a[6]) == "# a no-op: standalone commentary"
+    assert loads(dumps(hh)) == hh
+    # repr pastes back, and lists only the fields that are set
+    assert eval(repr(hh), {"HandHistory": HandHistory, "HistoryAction": HistoryAction}) == hh
+    assert "finishing_stacks" not in repr(hh) and "year=2009" in repr(hh)
+
+
+@pytest.mark.parametrize(
+    ("text", "player", "kind", "cards", "amount"),
+    [
+        ("d dh p1 AsKs", 0, "dh", "AsKs", None),
+        ("d dh p10 ????", 9, "dh", None, None),
+        ("d db Jc3d5c", None, "db", "Jc3d5c", None),
+        ("d db 4h", None, "db", "4h", None),
+        ("p2 f", 1, "f", None, None),
+        ("p2 cc", 1, "cc", None, None),
+        ("p3 cbr 7000", 2, "cbr", None, 7000),
+        ("p3 cbr 10050.5", 2, "cbr", None, 10050.5),
+        ("p1 sm Ac2d", 0, "sm", "Ac2d", None),
+        ("p1 sm", 0, "sm", None, None),
+        ("   p1    cc   ", 0, "cc", None, None),
+    ],
+)
+def test_action_notation(
+    text: str, player: int | None, kind: str, cards: str | None, amount: float | None
+) -> None:
+    a = HistoryAction.from_str(text)
+    assert (a.player, a.kind, a.amount) == (player, kind, amount)
+    if cards is not None:
+        assert a.cards == tuple(Card(cards[i : i + 2]) for i in range(0, len(cards), 2))
+    assert HistoryAction.from_str(str(a)) == a
+    assert eval(repr(a)) == a
+
+
+def test_show_partial_unknown_and_dash() -> None:
+    a = HistoryAction.from_str("p2 sm ??Ad")
+    assert a.cards == (None, Card("Ad")) and str(a) == "p2 sm ??Ad"
+    b = HistoryAction.from_str("p2 sm -")
+    assert b.shows_dealt and b.cards is None and str(b) == "p2 sm -"
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("p0 f", "not a player"),
+        ("x1 f", "not a player"),
+        ("p1", "missing the action"),
+        ("p1 cbr", "player actions are"),
+        ("p1 cbr -5", "not a non-negative number"),
+        ("p1 cbr 1e3", "not a non-negative number"),
+        ("p1 zz", "player actions are"),
+        ("p1 pb", "bring-in"),
+        ("p1 sd 7h", "discard"),
+        ("d dh p1 AsKsQs", "exactly two hole cards"),
+        ("d dh p1 AsAs", "appears twice"),
+        ("d dh p1 AsXx", "not a card"),
+        ("d dh p1 A", "two characters each"),
+        ("d db ??2c3c", "cannot be unknown"),
+        ("d db 2c3c", "flop of 3 cards"),
+        ("d xx", "dealer actions"),
+        ("p1 sm AsKsQs", "two hole cards"),
+    ],
+)
+def test_bad_action_notation(text: str, why: str) -> None:
+    with pytest.raises(InvalidHistoryError, match=why):
+        HistoryAction.from_str(text)
+
+
+def test_player_index_bounded_by_the_hand() -> None:
+    with pytest.raises(InvalidHistoryError, match=r"actions\[1\].*no p3 in a 2-player hand"):
+        HandHistory("NT", (0, 0), (1, 2), (100, 100), ("d dh p1 AsKs", "d dh p3 QsQh"), min_bet=2)
+
+
+BASE = 'variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n' \
+       'starting_stacks = [100, 100]\nactions = []\n'
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        (BASE.replace('"NT"', '"PO"'), r"variant 'PO' is not supported.*NT.*FT.*PT"),
+        (BASE + "colour = 'red'\n", "unknown field 'colour'"),
+        (BASE + "bring_in = 1\n", "stud"),
+        (BASE.replace("min_bet = 2\n", ""), "requires the field 'min_bet'"),
+        (BASE + "small_bet = 2\n", "does not take the field 'small_bet'"),
+        (BASE.replace('"NT"', '"FT"'), "does not take the field 'min_bet'"),
+        (BASE.replace("antes = [0, 0]", "antes = [0, 0, 0]"), "'antes' has 3 entries for 2"),
+        (BASE.replace("actions = []\n", ""), "missing required field 'actions'"),
+        (BASE.replace("[100, 100]", "[100, 0]"), "must be positive"),
+        (BASE.replace("[1, 2]", "[1, -2]"), "negative"),
+        (BASE.replace("[1, 2]", "['1', 2]"), "must be a number"),
+        (BASE + "players = ['a']\n", "'players' has 1 entries for 2"),
+        (BASE + "year = 'MMIX'\n", "'year' must be an integer"),
+        (BASE + "hand = true\n", "'hand' must be a string or integer"),
+        (BASE + "ante_trimming_status = 1\n", "must be a boolean"),
+        (BASE.replace("actions = []", "actions = ['p1 f', 'p9 f']"), r"actions\[1\]"),
+        (BASE + "actions2 = [\n", "not valid TOML"),
+        (BASE.replace("min_bet = 2", "min_bet = 0"), "must be positive"),
+    ],
+)
+def test_bad_files_raise_clear_errors(text: str, why: str) -> None:
+    with pytest.raises(InvalidHistoryError, match=why):
+        loads(text)
+
+
+def test_error_names_the_file(tmp_path: object) -> None:
+    import pathlib
+
+    assert isinstance(tmp_path, pathlib.Path)
+    p = tmp_path / "bad.phh"
+    p.write_text(BASE + "colour = 'red'\n")
+    with pytest.raises(InvalidHistoryError, match=r"bad\.phh: unknown field"):
+        load(p)
+
+
+def test_user_fields_and_inf_stacks_round_trip() -> None:
+    text = BASE.replace("[100, 100]", "[100, inf]") + (
+        "_trace_id = 's1'\n_cap_bets = 4\n_nested = {a = [1, 2], 'b c' = \"it's\"}\n"
+        "time = 18:30:00\n"
+    )
+    hh = loads(text)
+    assert math.isinf(hh.starting_stacks[1])
+    assert hh.user_fields == {"_trace_id": "s1", "_cap_bets": 4, "_nested": {"a": [1, 2], "b c": "it's"}}
+    assert hh.time == datetime.time(18, 30)
+    assert loads(dumps(hh)) == hh
+
+
+def test_file_and_stream_io(tmp_path: object) -> None:
+    import pathlib
+
+    assert isinstance(tmp_path, pathlib.Path)
+    hh = loads(DWAN_IVEY)
+    dump(hh, tmp_path / "a.phh")
+    assert load(tmp_path / "a.phh") == hh
+    assert load(str(tmp_path / "a.phh")) == hh
+    buf = io.StringIO()
+    dump(hh, buf)
+    assert load(io.StringIO(buf.getvalue())) == hh
+    assert load(io.BytesIO(buf.getvalue().encode())) == hh
+    hh.dump(tmp_path / "c.phh")  # the same API as methods of HandHistory
+    assert HandHistory.load(tmp_path / "c.phh") == hh == HandHistory.loads(hh.dumps())
+    hands = [hh, hh.replace(year=2010, hand=2)]
+    dump_all(hands, tmp_path / "b.phhs")
+    assert load_all(tmp_path / "b.phhs") == hands
+    assert dumps_all(hands).startswith("[1]\nvariant = 'NT'\n")
+
+
+def test_phhs_rejects_non_tables() -> None:
+    with pytest.raises(InvalidHistoryError, match="only tables of hands"):
+        loads_all("x = 1\n")
+    with pytest.raises(InvalidHistoryError, match=r"\[2\]: unknown field 'colour'"):
+        loads_all(f"[1]\n{BASE}\n[2]\n{BASE}colour = 1\n")
+
+
+def test_fixed_and_pot_limit_variants() -> None:
+    ft = loads(BASE.replace('"NT"', '"FT"').replace("min_bet = 2", "small_bet = 2\nbig_bet = 4"))
+    assert (ft.small_bet, ft.big_bet, ft.min_bet) == (2, 4, None)
+    pt = loads(BASE.replace('"NT"', '"PT"'))
+    assert pt.variant == "PT" and loads(dumps(pt)) == pt
+
+
+def test_corpus_sample_round_trips() -> None:
+    # Every WSOP / famous file and every 10th Pluribus file: parse -> write -> parse identical.
+    n = 0
+    for i, (name, text) in enumerate(corpus_texts()):
+        if "pluribus" in name and i % 10:
+            continue
+        hh = loads(text, name=name)
+        assert loads(dumps(hh)) == hh, name
+        n += 1
+    assert n > 1000
+
+
+# --- property: any hand we can build writes and reads back identically ---------------------
+
+_cards = st.sampled_from([*(str(Card(i)) for i in range(52)), "??"])
+_text = st.text(alphabet=string.printable + "éß€'\"\\\x01", max_size=12)
+
+
+@st.composite
+def _actions(draw: st.DrawFn, n: int) -> str:
+    p = f"p{draw(st.integers(1, n))}"
+    kind = draw(st.sampled_from(["dh", "db", "f", "cc", "cbr", "sm", "smdash", "muck", "noop"]))
+    two = "".join(draw(st.lists(_cards, min_size=2, max_size=2)))
+    if kind == "dh":
+        if len({two[:2], two[2:]} - {"??"}) < len([c for c in (two[:2], two[2:]) if c != "??"]):
+            two = "????"
+        s = f"d dh {p} {two}"
+    elif kind == "db":
+        s = "d db " + draw(st.sampled_from(["2c3c4c", "Ah", "KdQdJd"]))
+    elif kind == "cbr":
+        amt = draw(st.one_of(st.integers(0, 10**12), st.floats(0, 1e6).map(lambda x: round(x, 1))))
+        s = f"{p} cbr {amt}"
+    elif kind == "smdash":
+        s = f"{p} sm -"
+    elif kind == "muck":
+        s = f"{p} sm"
+    elif kind == "noop":
+        s = ""
+    elif kind == "sm":
+        s = f"{p} sm {'????' if two[:2] == two[2:] else two}"
+    else:
+        s = f"{p} {kind}"
+    comment = draw(st.one_of(st.none(), st.text(alphabet=string.ascii_letters + " ?!'", max_size=10)))
+    if comment is not None:
+        s += " # " + comment
+    return s
+
+
+@st.composite
+def _hands(draw: st.DrawFn) -> HandHistory:
+    n = draw(st.integers(2, 10))
+    variant = draw(st.sampled_from(["NT", "FT", "PT"]))
+    nums = st.lists(st.integers(0, 10**9), min_size=n, max_size=n)
+    bets = {"small_bet": 2, "big_bet": 4} if variant == "FT" else {"min_bet": draw(st.integers(1, 99))}
+    optional = {
+        "players": draw(st.one_of(st.none(), st.lists(_text, min_size=n, max_size=n))),
+        "event": draw(st.one_of(st.none(), _text)),
+        "hand": draw(st.one_of(st.none(), st.integers(0, 99), _text)),
+        "finishing_stacks": draw(st.one_of(st.none(), st.lists(
+            st.one_of(st.integers(0, 10**6), st.floats(0, 1e6, allow_nan=False)),
+            min_size=n, max_size=n))),
+        "ante_trimming_status": draw(st.one_of(st.none(), st.booleans())),
+    }
+    return HandHistory(
+        variant=variant,
+        antes=tuple(draw(nums)),
+        blinds_or_straddles=tuple(draw(nums)),
+        starting_stacks=tuple(draw(st.lists(st.integers(1, 10**9), min_size=n, max_size=n))),
+        actions=tuple(draw(st.lists(_actions(n), max_size=12))),
+        **bets,
+        **{k: v for k, v in optional.items() if v is not None},
+    )
+
+
+@given(_hands())
+def test_round_trip_property(hh: HandHistory) -> None:
+    text = dumps(hh)
+    assert loads(text) == hh
+    assert dumps(loads(text)) == text
+
+
+# --- fuzz: any text either parses or raises InvalidHistoryError ------------------------------
+
+
+@given(st.text(max_size=200))
+def test_arbitrary_text_fails_cleanly(text: str) -> None:
+    with contextlib.suppress(InvalidHistoryError):
+        loads(text)
+
+
+@given(st.data())
+def test_mutated_files_fail_cleanly(data: st.DataObject) -> None:
+    """Random edits of a real file: parsing and replaying either work or raise a HoldemError."""
+    from holdem import HoldemError, replay
+
+    text = DWAN_IVEY
+    for _ in range(data.draw(st.integers(1, 4))):
+        i = data.draw(st.integers(0, len(text) - 1))
+        j = data.draw(st.integers(i, min(len(text), i + 4)))
+        text = text[:i] + data.draw(st.sampled_from(["", "?", "9", "p4", "'", "cbr 1", "-", "#"])) + text[j:]
+    with contextlib.suppress(HoldemError):
+        replay(loads(text))

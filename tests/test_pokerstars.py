@@ -1,0 +1,86 @@
+"""PokerStars-style export (write only): the lines trackers read, with the engine's amounts."""
+
+from __future__ import annotations
+
+import pytest
+from phh_corpus import corpus_texts
+
+from holdem import InvalidHistoryError
+from holdem.phh import loads
+from holdem.pokerstars import to_pokerstars
+
+
+def _corpus(name: str) -> str:
+    return dict(corpus_texts("phh/famous/"))[name]
+
+
+def test_dwan_ivey_export() -> None:
+    text = to_pokerstars(loads(_corpus("phh/famous/dwan-ivey-2009.phh")))
+    lines = text.splitlines()
+    assert lines[0].startswith("PokerStars Hand #1: Hold'em No Limit (1000/2000) - 2009/01/01")
+    assert lines[1] == "Table 'Full Tilt Million Dollar Cash Game S4E12' 3-max Seat #3 is the button"
+    for expected in [
+        "Seat 3: Tom Dwan (553500 in chips)",
+        "Phil Ivey: posts the ante 500",
+        "Patrik Antonius: posts big blind 2000",
+        "Dealt to Phil Ivey [Ac 2d]",
+        "Tom Dwan: raises 5000 to 7000",
+        "Phil Ivey: raises 16000 to 23000",
+        "*** FLOP *** [Jc 3d 5c]",
+        "Phil Ivey: bets 35000",
+        "*** TURN *** [Jc 3d 5c] [4h]",
+        "Phil Ivey: raises 834500 to 1067100 and is all-in",
+        "Tom Dwan: calls 262400 and is all-in",
+        "*** RIVER *** [Jc 3d 5c 4h] [Jh]",
+        "*** SHOW DOWN ***",
+        "Tom Dwan collected 1109500 from pot",
+        "Total pot 1109500 | Rake 0",
+        "Board [Jc 3d 5c 4h Jh]",
+        "Seat 2: Patrik Antonius (big blind) folded before Flop",
+    ]:
+        assert expected in lines, expected
+    # antes first, then the blinds
+    assert lines.index("Tom Dwan: posts the ante 500") < lines.index("Phil Ivey: posts small blind 1000")
+    # Antonius's cards are unknown: no "Dealt to" line for him.
+    assert not any(ln.startswith("Dealt to Patrik") for ln in lines)
+    # R21: Ivey's uncalled 1067100 - 553500 comes back before the showdown.
+    assert "Uncalled bet (572100) returned to Phil Ivey" in lines
+    assert lines.index("Uncalled bet (572100) returned to Phil Ivey") < lines.index("*** SHOW DOWN ***")
+
+
+SIDE_POT = """\
+variant = 'PT'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [20, 100, 100]
+players = ['Ana', 'Boris', 'Vera']
+hand = 42
+actions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'd dh p3 QsQh', 'p3 cbr 7', 'p1 cbr 20', 'p2 cc',
+  'p3 cc', 'd db 2c7d9h', 'p2 cbr 30', 'p3 cc', 'd db Js', 'p2 cc', 'p3 cc', 'd db 3d',
+  'p2 cc', 'p3 cc']
+"""
+
+
+def test_side_pots_and_pot_limit_header() -> None:
+    """R31: Ana's main pot of 60 and Boris's side pot of 60, as PokerStars lines."""
+    lines = to_pokerstars(loads(SIDE_POT)).splitlines()
+    assert lines[0].startswith("PokerStars Hand #42: Hold'em Pot Limit (1/2)")
+    assert "Ana: raises 13 to 20 and is all-in" in lines
+    assert "Ana collected 60 from main pot" in lines
+    assert "Boris collected 60 from side pot-1" in lines
+    assert "Total pot 120 Main pot 60. Side pot-1 60. | Rake 0" in lines
+
+
+def test_fixed_limit_header_and_bad_hands() -> None:
+    ft = SIDE_POT.replace("'PT'", "'FT'").replace("min_bet = 2", "small_bet = 2\nbig_bet = 4")
+    ft = ft.replace("'p3 cbr 7', 'p1 cbr 20'", "'p3 cbr 4', 'p1 cbr 6'")
+    with pytest.raises(InvalidHistoryError, match=r"x\.phh: actions\[\d+\]"):
+        to_pokerstars(loads(ft), name="x.phh")  # p2 cbr 30 is not a fixed-limit bet (R26)
+    fixed = ft.split("actions =")[0] + (
+        "actions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'd dh p3 QsQh', 'p3 f', 'p1 cc', 'p2 cc',"
+        " 'd db 2c7d9h', 'p1 cbr 2', 'p2 f']\n"
+    )
+    lines = to_pokerstars(loads(fixed)).splitlines()
+    assert lines[0].startswith("PokerStars Hand #42: Hold'em Limit (2/4)")
+    assert "Uncalled bet (2) returned to Ana" in lines and "Ana collected 4 from pot" in lines

@@ -1,0 +1,83 @@
+"""holdem.simulate: determinism on any executor, zero-sum results, errors, progress bar."""
+
+from __future__ import annotations
+
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import pytest
+
+import holdem
+from holdem import CallAgent, EquityAgent, Game, InvalidConfigError, Mode, RandomAgent, simulate
+from holdem.pots import Rake
+
+GAME = Game(big_blind=2, rake=Rake(0.05, cap=4))
+AGENTS = (RandomAgent(seed=1), CallAgent(), RandomAgent(seed=2), EquityAgent(seed=3, samples=2))
+
+
+def run(executor: object) -> holdem.SimulationResult:
+    return simulate(AGENTS, GAME, hands=120, seed=99, chunk_hands=30,
+                    executor=executor)  # type: ignore[arg-type]
+
+
+def test_simulate_same_seed_same_result_serial_threads_process_pool() -> None:
+    serial = run("serial")
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        assert run(pool) == serial
+    with ThreadPoolExecutor(max_workers=3) as threads:
+        assert run(threads) == serial
+    assert run("serial") == serial
+    other = simulate(AGENTS, GAME, hands=120, seed=100, chunk_hands=30, executor="serial")
+    assert other != serial
+
+
+def test_simulate_same_result_on_a_dask_cluster() -> None:
+    from distributed import Client, LocalCluster
+
+    serial = run("serial")
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                      dashboard_address=None) as cluster, Client(cluster) as client:
+        assert run(client.get_executor(pure=False)) == serial
+
+
+def test_simulate_is_zero_sum_minus_rake() -> None:
+    r = run("serial")
+    assert r.hands == 120 and all(p.hands == 120 for p in r.players)
+    assert sum(p.chips for p in r.players) + r.rake == 0
+    assert r.rake > 0
+    assert [p.name for p in r.players] == ["random0", "call", "random2", "equity"]
+    for p in r.players:
+        assert p.bb_per_100 == pytest.approx(100 * p.chips / 120 / 2)
+        assert p.ci95 > 0 and 0 <= p.showdown_share <= 1
+        assert p.showdowns_won <= p.showdowns
+    assert r["call"].showdown_share >= r["random0"].showdown_share
+
+
+def test_two_calling_stations_always_reach_showdown() -> None:
+    r = simulate({"a": CallAgent(), "b": CallAgent()}, Game(big_blind=2), hands=100, seed=3,
+                 executor="serial")
+    assert r["a"].showdowns == r["b"].showdowns == 100
+    assert r["a"].chips == -r["b"].chips and r.rake == 0
+
+
+def test_simulate_errors() -> None:
+    with pytest.raises(InvalidConfigError, match="2 to 10 agents"):
+        simulate([CallAgent()], GAME, hands=10)
+    with pytest.raises(InvalidConfigError, match="cash"):
+        simulate([CallAgent(), CallAgent()], Game(big_blind=2, mode=Mode.TOURNAMENT), hands=10)
+    with pytest.raises(InvalidConfigError, match="hands"):
+        simulate([CallAgent(), CallAgent()], GAME, hands=0)
+    with pytest.raises(InvalidConfigError, match="stack"):
+        simulate([CallAgent(), CallAgent()], GAME, hands=5, stack=19)
+    with pytest.raises(InvalidConfigError, match="executor"):
+        simulate([CallAgent(), CallAgent()], GAME, hands=5, executor="cluster")
+    with pytest.raises(InvalidConfigError, match="act"):
+        simulate([CallAgent(), 5], GAME, hands=5)
+
+
+def test_progress_bar_only_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    simulate([CallAgent(), CallAgent()], GAME, hands=30, seed=1, chunk_hands=10,
+             executor="serial", progress=True)
+    err = capsys.readouterr().err
+    assert "30/30 hands" in err and "100%" in err
+    simulate([CallAgent(), CallAgent()], GAME, hands=30, seed=1, executor="serial")
+    assert capsys.readouterr().err == ""  # not a terminal: no bar by default

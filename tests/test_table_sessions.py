@@ -1,0 +1,148 @@
+"""Table sessions: agents and observations, determinism, long seeded sessions (chips
+conserved, button and blind rules every hand), docstring examples."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from table_checks import Shove, call_all, session
+
+from holdem import (
+    Action,
+    AgentError,
+    CallAgent,
+    Card,
+    EquityAgent,
+    Game,
+    Observation,
+    RandomAgent,
+    Table,
+)
+
+
+# ---------------------------------------------------------------------- agents
+def test_illegal_agent_answer_raises_agent_error_and_voids_the_hand() -> None:
+    def bad(obs: Observation) -> Any:
+        return Action.raise_to(1)
+
+    t = Table(Game(big_blind=2), seats=2, seed=1)
+    t.sit(0, "bad", 100, bad)
+    t.sit(1, "ok", 100, CallAgent())
+    # heads-up the bad agent acts in the first hand whichever seat has the button
+    with pytest.raises(AgentError, match=r"agent 'test_illegal.*bad' of player 'bad' \(seat 0\)"
+                       r" answered Action\(ActionType.RAISE, 1\): raise to 1 is below"):
+        t.play_hand()
+    # the hand is void: no chips moved, no hand counted, no button placed
+    assert (t.player("bad").stack, t.player("ok").stack, t.hand_number) == (100, 100, 0)
+    assert t.button is None
+
+    def garbage(obs: Observation) -> Any:
+        return object()
+
+    t.leave("bad")
+    t.sit(0, "g", 100, garbage)
+    with pytest.raises(AgentError, match=r"garbage' of player 'g'.*not an action"):
+        t.play_hand()
+    assert t.chips_in_play + t.cashed_out == t.bought_in == 300 and t.hand_number == 0
+
+
+def test_observation_shows_only_what_the_seat_can_see() -> None:
+    seen: list[Observation] = []
+
+    def spy(obs: Observation) -> Any:
+        seen.append(obs)
+        return Action.check_or_call()
+
+    t = Table(Game(big_blind=2), seats=4, seed=5)
+    t.sit(0, "spy", 100, spy)
+    call_all(t, [1, 2, 3])
+    rec = t.play_hand()
+    hole = rec.state.hole_cards
+    others = {c for i, h in enumerate(hole) if i != rec.seats.index(0) for c in h or ()}
+    for obs in seen:
+        assert obs.hole_cards == hole[obs.position] and obs.seat == 0
+        # nothing in the observation holds another seat's cards or the hand state itself
+        fields = list(obs)
+        assert not any(isinstance(v, type(rec.state)) for v in fields)
+        assert not (others & set(obs.hole_cards))
+        cards = {c for v in fields if isinstance(v, tuple) for c in v if isinstance(c, Card)}
+        assert cards == set(obs.hole_cards) | set(obs.board)
+        assert all(isinstance(r.seat, int) for r in obs.history)
+    assert seen[-1].history[: len(seen[0].history)] == seen[0].history
+    with pytest.raises(AttributeError):
+        seen[0].pot = 5  # type: ignore[misc]
+
+
+def test_leaving_mid_hand_folds_at_next_turn() -> None:
+    t = Table(Game(big_blind=2), seats=3, seed=2)
+
+    class Leaver:
+        def act(self, obs: Observation) -> Any:
+            t.leave(obs.player)
+            la = obs.legal
+            return Action.check_or_call() if la.can_check else Action.call()
+
+    t.sit(0, "leaver", 100, Leaver())
+    t.sit(1, "b", 100, Shove())
+    t.sit(2, "c", 100, CallAgent())
+    # play until the leaver has acted in some hand
+    for _ in range(5):
+        rec = t.play_hand()
+        if "leaver" in rec.names:
+            break
+    assert all(p.name != "leaver" for p in t.players)
+    assert t.chips_in_play + t.cashed_out == t.bought_in
+
+
+def test_builtin_agents_play_legally_and_equity_agent_folds_junk() -> None:
+    t = Table(Game(big_blind=2), seats=3, seed=12)
+    t.sit(0, "r", 200, RandomAgent(seed=1))
+    t.sit(1, "c", 200, CallAgent())
+    t.sit(2, "e", 200, EquityAgent(seed=2, samples=24))
+    t.play(30)
+    assert t.chips_in_play + t.cashed_out == t.bought_in
+    e = EquityAgent(seed=3, samples=200)
+    from holdem import parse_cards
+    assert e.equity(parse_cards("AsAh"), (), 1) > 0.75
+    assert e.equity(parse_cards("7h2c"), parse_cards("AsKsQs"), 1) < 0.2
+
+
+# ---------------------------------------------------------------------- determinism, session
+def test_same_seed_same_session() -> None:
+    _, ra = session(21, 300, check=False)
+    _, rb = session(21, 300, check=False)
+    assert [(r.button, r.seats, r.payoffs, r.state.history) for r in ra] == [
+        (r.button, r.seats, r.payoffs, r.state.history) for r in rb]
+    _, rc = session(22, 300, check=False)
+    assert [r.payoffs for r in rc] != [r.payoffs for r in ra]
+
+
+def test_long_session_conserves_chips_and_obeys_button_rules() -> None:
+    """10,000 hands at 6 seats with joins, leaves, sit-outs, rebuys and rake (R4, R34-R37)."""
+    t, recs = session(2024, 10_000)
+    assert len(recs) > 8_500
+    assert t.rake > 0
+    assert t.chips_in_play + t.cashed_out + t.rake == t.bought_in
+    assert any(len(r.seats) == 2 for r in recs) and any(len(r.seats) == 6 for r in recs)
+    assert any(k == "entry_big_blind" for r in recs for _, k, _ in r.posts)
+    assert any(k == "dead_small_blind" for r in recs for _, k, _ in r.posts)
+
+
+def test_long_session_dead_button_conserves_chips() -> None:
+    _, recs = session(7, 2_000, dead_button=True)
+    assert any(r.small_blind is None for r in recs)
+    assert any(r.button not in r.seats for r in recs)
+
+
+@pytest.mark.parametrize("name", ["holdem.table", "holdem.agents", "holdem.tournament",
+                                  "holdem.simulate", "holdem._seating"])
+def test_docstring_examples(name: str) -> None:
+    import doctest
+    import importlib
+
+    failed, tried = doctest.testmod(importlib.import_module(name),
+                                    optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert failed == 0 and (tried > 0 or name == "holdem._seating")
+
+
