@@ -57,7 +57,15 @@ from holdem.pots import Pot, PotResult, Rake, split_pots
 # --- game and hand state (issue 4) --------------------------------------------------------
 from holdem.actions import Action, ActionType
 from holdem.game import AnteType, DealStart, Game, Mode, Structure
-from holdem.hand_types import ActionRecord, HandResult, LegalActions, Post, SeatStatus, Street
+from holdem.hand_types import (
+    ActionRecord,
+    ExtraPost,
+    HandResult,
+    LegalActions,
+    Post,
+    SeatStatus,
+    Street,
+)
 from holdem.state import HandState
 
 # --- table, agents, tournaments (issue 5) -------------------------------------------------
@@ -142,6 +150,7 @@ __all__ = [
     "LegalActions",
     "Mode",
     "Post",
+    "ExtraPost",
     "SeatStatus",
     "Street",
     "Structure",

@@ -20,6 +20,14 @@ Rules for cash games, which agree on everything here):
 - Antes (R7): a uniform ante is posted before the blinds and is part of each seat's
   contribution; a big-blind ante is posted after the big blind (TDA: the blind first when the
   player is short) and is dead money in the main pot (WSOP), never returned as uncalled.
+- Dead small blind (TDA dead-button rule, 3+ players): nobody posts the small blind, the big
+  blind sits left of the button; preflop action starts left of the big blind (or straddle),
+  later streets left of the button, so the big blind acts first after the flop (R16).
+- Extra posts (``Game.new_hand(extra_posts=...)``): a live part (R36 entry bet, or a missed big
+  blind, Robert's Rules) is posted like a blind: it counts toward the call, the amount to call
+  and the minimum raise stay at the big blind level, and when nobody raised the poster keeps
+  the option to check or raise (R6). A dead part (a missed small blind) is dead money in the
+  main pot, like a big-blind ante: not part of the seat's bet, never returned as uncalled.
 - Straddle (R8): a live blind of twice the big blind; preflop the minimum raise is to twice the
   straddle (it plays as the round's big blind, Robert's Rules); in fixed limit it counts as a
   raise toward the cap.
@@ -45,6 +53,7 @@ from holdem._validate import (
     check_start,
     given_cards,
     more_board,
+    plan_posts,
     resolve,
     to_action,
 )
@@ -133,7 +142,8 @@ class HandCore:
 
     @property
     def small_blind_seat(self) -> int:
-        """R2/R3: left of the button, or the button itself heads-up."""
+        """R2/R3: left of the button, or the button itself heads-up or when the small blind
+        is dead (``dead_small_blind=True``: nobody posted it)."""
         return self._sb_seat
 
     @property
@@ -177,8 +187,8 @@ class HandCore:
 
     @property
     def committed(self) -> tuple[int, ...]:
-        """Chips each seat has put in this hand, uncalled bets removed (a big-blind ante is dead
-        money: it is in :attr:`pot`, not here)."""
+        """Chips each seat has put in this hand, uncalled bets removed (a big-blind ante and
+        the dead part of an extra post are dead money: in :attr:`pot`, not here)."""
         return tuple(self._committed)
 
     @property
@@ -188,7 +198,8 @@ class HandCore:
 
     @property
     def posts(self) -> tuple[Post, ...]:
-        """The forced bets posted at the start (antes, blinds, straddle), in posting order."""
+        """The forced bets posted at the start (antes, blinds, straddle, extra posts), in
+        posting order."""
         return self._posts
 
     @property
@@ -294,17 +305,24 @@ class HandCore:
     # ------------------------------------------------------------------ setup
     @classmethod
     def _start(cls: type[_S], game: Any, stacks: Sequence[int], button: int, seed: int | None,
-               hole_cards: Any, board: Any) -> _S:
+               hole_cards: Any, board: Any, dead_small_blind: bool = False,
+               extra_posts: Any = ()) -> _S:
         stacks = check_start(game, stacks, button)
         n = len(stacks)
+        extras: tuple[tuple[int, int, int], ...]
+        if dead_small_blind is False and not extra_posts:
+            hu = n == 2
+            sb_seat = button if hu else (button + 1) % n
+            bb_seat = (button + 1) % n if hu else (button + 2) % n
+            post_sb, extras = True, ()
+        else:
+            sb_seat, bb_seat, post_sb, extras = plan_posts(game, n, button, dead_small_blind,
+                                                           extra_posts)
         st = object.__new__(cls)
         st._game = game
         st._n = n
         st._button = button
         st._start_stacks = tuple(stacks)
-        hu = n == 2
-        sb_seat = button if hu else (button + 1) % n
-        bb_seat = (button + 1) % n if hu else (button + 2) % n
         st._sb_seat, st._bb_seat = sb_seat, bb_seat
         first_dealt = (button + 1) % n
         if game.deal_start.value == "big_blind":
@@ -354,7 +372,8 @@ class HandCore:
         if ante and not bb_ante:
             for k in range(n):
                 post((sb_seat + k) % n, "ante", ante, False)
-        post(sb_seat, "small_blind", game.small_blind, True)
+        if post_sb:
+            post(sb_seat, "small_blind", game.small_blind, True)
         post(bb_seat, "big_blind", bb, True)
         level = bb
         last = bb_seat
@@ -369,6 +388,16 @@ class HandCore:
                 stacks[bb_seat] -= a
                 st._dead += a
                 posts.append(Post(bb_seat, "big_blind_ante", a))
+        for seat, live, dead in extras:
+            # R36 entry bet / missed blinds (Robert's Rules): the live part first, counted as
+            # the seat's bet (R9: all in for less when short); the dead part from what is left,
+            # dead money for the main pot like the big-blind ante (never returned as uncalled).
+            post(seat, "entry_big_blind", live, True)
+            a = min(dead, stacks[seat])
+            if a > 0:
+                stacks[seat] -= a
+                st._dead += a
+                posts.append(Post(seat, "dead_small_blind", a))
         st._posts = tuple(posts)
         st._cur = level
         st._inc = level

@@ -28,6 +28,7 @@ from holdem._validate import (
     check_start,
     given_cards,
     more_board,
+    plan_posts,
     resolve,
     to_action,
 )
@@ -117,24 +118,31 @@ cdef class HandCore:
 
     # ------------------------------------------------------------------ setup
     @classmethod
-    def _start(cls, game, stacks, button, seed, hole_cards, board):
+    def _start(cls, game, stacks, button, seed, hole_cards, board, dead_small_blind=False,
+               extra_posts=()):
         cdef HandCore st
-        cdef int n, i, k, sb_seat, bb_seat, last, actor
+        cdef int n, i, k, sb_seat, bb_seat, last, actor, seat
         cdef int64_t level, bb, level_a
+        cdef bint post_sb = True
+        cdef tuple extras = ()
         if not _plain_start(stacks, button, game.straddle):
             stacks = check_start(game, stacks, button)  # raises with the reason
         n = len(stacks)
+        if dead_small_blind is False and not extra_posts:
+            if n == 2:
+                sb_seat = button
+                bb_seat = (button + 1) % n
+            else:
+                sb_seat = (button + 1) % n
+                bb_seat = (button + 2) % n
+        else:
+            sb_seat, bb_seat, post_sb, extras = plan_posts(game, n, button, dead_small_blind,
+                                                           extra_posts)
         st = cls.__new__(cls)
         st.game = game
         st._n = n
         st._button = button
         st._start_stacks = tuple(stacks)
-        if n == 2:
-            sb_seat = button
-            bb_seat = (button + 1) % n
-        else:
-            sb_seat = (button + 1) % n
-            bb_seat = (button + 2) % n
         st._sb_seat = sb_seat
         st._bb_seat = bb_seat
         first_dealt = (button + 1) % n
@@ -173,7 +181,8 @@ cdef class HandCore:
         if ante and not bb_ante:
             for k in range(n):
                 st._post(posts, (sb_seat + k) % n, "ante", ante, False)
-        st._post(posts, sb_seat, "small_blind", game.small_blind, True)
+        if post_sb:
+            st._post(posts, sb_seat, "small_blind", game.small_blind, True)
         st._post(posts, bb_seat, "big_blind", bb, True)
         level = bb
         last = bb_seat
@@ -188,6 +197,15 @@ cdef class HandCore:
                 st._stacks[bb_seat] -= level_a
                 st._dead = level_a
                 posts.append((bb_seat, "big_blind_ante", level_a))
+        for seat, live, dead in extras:
+            # live part first, as the seat's bet (R9: all in for less); dead part from what is
+            # left, dead money for the main pot (see holdem._betting)
+            st._post(posts, seat, "entry_big_blind", live, True)
+            level_a = dead if dead < st._stacks[seat] else st._stacks[seat]
+            if level_a > 0:
+                st._stacks[seat] -= level_a
+                st._dead += level_a
+                posts.append((seat, "dead_small_blind", level_a))
         st._posts = tuple(posts)
         st._cur = level
         st._inc = level
@@ -245,7 +263,8 @@ cdef class HandCore:
 
     @property
     def small_blind_seat(self):
-        """R2/R3: left of the button, or the button itself heads-up."""
+        """R2/R3: left of the button, or the button itself heads-up or when the small blind
+        is dead (``dead_small_blind=True``: nobody posted it)."""
         return self._sb_seat
 
     @property
@@ -293,8 +312,8 @@ cdef class HandCore:
 
     @property
     def committed(self):
-        """Chips each seat has put in this hand, uncalled bets removed (a big-blind ante is dead
-        money: it is in :attr:`pot`, not here)."""
+        """Chips each seat has put in this hand, uncalled bets removed (a big-blind ante and
+        the dead part of an extra post are dead money: in :attr:`pot`, not here)."""
         return tuple([self._committed[i] for i in range(self._n)])
 
     @property
@@ -308,7 +327,8 @@ cdef class HandCore:
 
     @property
     def posts(self):
-        """The forced bets posted at the start (antes, blinds, straddle), in posting order."""
+        """The forced bets posted at the start (antes, blinds, straddle, extra posts), in
+        posting order."""
         return tuple([Post(*p) for p in self._posts])
 
     @property

@@ -31,6 +31,7 @@ __all__ = [
     "check_start",
     "given_cards",
     "more_board",
+    "plan_posts",
     "resolve",
     "to_action",
 ]
@@ -62,6 +63,76 @@ def check_start(game: Any, stacks: Sequence[int], button: int) -> list[int]:
     if game.straddle and n < 3:
         raise InvalidConfigError("a straddle needs at least 3 players (R8)")
     return out
+
+
+def plan_posts(game: Any, n: int, button: int, dead_small_blind: object,
+               extra_posts: Any) -> tuple[int, int, bool, tuple[tuple[int, int, int], ...]]:
+    """Validate ``Game.new_hand``'s ``dead_small_blind`` and ``extra_posts`` for ``n`` seats;
+    return ``(sb_seat, bb_seat, post_small_blind, ((seat, live, dead), ...))``.
+
+    Regular positions (R2, R3): the small blind left of the button (the button heads-up), the
+    big blind next. With a dead small blind (TDA dead-button rule; 3+ players only: heads-up
+    the button always posts it, R3) nobody posts the small blind, the big blind sits directly
+    left of the button, and ``sb_seat`` is reported as the button (where the small blind
+    passed). Each extra post is ``(seat, live, dead)`` or :class:`holdem.ExtraPost`: a seat
+    that posts no blind or straddle, at most once, ``0 <= live <= big_blind`` (more would be a
+    raise), ``0 <= dead <= big_blind``, not both zero.
+    """
+    if not isinstance(dead_small_blind, bool):
+        raise InvalidConfigError(f"dead_small_blind must be True or False, got {dead_small_blind!r}")
+    if dead_small_blind:
+        if n < 3:
+            raise InvalidConfigError(
+                "a dead small blind needs 3 or more players: heads-up the button posts the "
+                "small blind (R3)")
+        sb_seat, bb_seat = button, (button + 1) % n
+    elif n == 2:
+        sb_seat, bb_seat = button, (button + 1) % n
+    else:
+        sb_seat, bb_seat = (button + 1) % n, (button + 2) % n
+    blinds = {bb_seat: "the big blind"}
+    if not dead_small_blind:
+        blinds[sb_seat] = "the small blind"
+    if game.straddle:
+        blinds[(bb_seat + 1) % n] = "the straddle"
+    try:
+        items = list(extra_posts)
+    except TypeError:
+        raise InvalidConfigError(
+            f"extra_posts must be a sequence of (seat, live, dead) posts, got {extra_posts!r}"
+        ) from None
+    bb = game.big_blind
+    out: list[tuple[int, int, int]] = []
+    seen: set[int] = set()
+    for item in items:
+        try:
+            seat, live, dead = item
+        except (TypeError, ValueError):
+            raise InvalidConfigError(
+                f"an extra post is (seat, live chips, dead chips), got {item!r}") from None
+        for name, v in (("seat", seat), ("live chips", live), ("dead chips", dead)):
+            if isinstance(v, bool) or not isinstance(v, int):
+                raise InvalidConfigError(f"extra post {item!r}: {name} must be an int, got {v!r}")
+        if not 0 <= seat < n:
+            raise InvalidConfigError(f"extra post {item!r}: seat must be 0..{n - 1}, got {seat}")
+        if seat in blinds:
+            raise InvalidConfigError(
+                f"extra post {item!r}: seat {seat} already posts {blinds[seat]}")
+        if seat in seen:
+            raise InvalidConfigError(f"extra post {item!r}: seat {seat} posts only once")
+        if not 0 <= live <= bb:
+            raise InvalidConfigError(
+                f"extra post {item!r}: live chips must be 0..{bb} (at most the big blind), "
+                f"got {live}")
+        if not 0 <= dead <= bb:
+            raise InvalidConfigError(
+                f"extra post {item!r}: dead chips must be 0..{bb} (at most the big blind), "
+                f"got {dead}")
+        if live == 0 and dead == 0:
+            raise InvalidConfigError(f"extra post {item!r}: posts no chips")
+        seen.add(seat)
+        out.append((seat, live, dead))
+    return sb_seat, bb_seat, not dead_small_blind, tuple(out)
 
 
 def _cards_of(value: Any) -> tuple[Card, ...]:

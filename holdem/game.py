@@ -19,6 +19,7 @@ from enum import Enum
 from typing import TYPE_CHECKING
 
 from holdem.errors import InvalidConfigError
+from holdem.hand_types import ExtraPost
 from holdem.pots import Rake
 
 if TYPE_CHECKING:
@@ -180,17 +181,47 @@ class Game:
         seed: int | None = None,
         hole_cards: Sequence[Sequence[CardLike] | str | None] | None = None,
         board: Sequence[CardLike] | str | None = None,
+        dead_small_blind: bool = False,
+        extra_posts: Sequence[ExtraPost | tuple[int, int, int]] = (),
     ) -> HandState:
         """Start a hand: post the forced bets (R2-R9) and deal (R11-R14).
 
         ``stacks`` are the chips of seats ``0..n-1`` before forced bets (2 to 10 seats, R1,
         each at least 1 chip); ``button`` is the dealer seat. Give either ``seed`` (a shuffled
-        deck) or ``hole_cards`` (two cards per seat, ``None`` or ``"????"`` for an unknown hand: allowed only
-        for a seat that never shows) and ``board`` (up to five cards; cards still missing when
-        needed raise :class:`holdem.errors.InvalidHandError`).
+        deck) or ``hole_cards`` (two cards per seat, ``None`` or ``"????"`` for an unknown
+        hand: allowed only for a seat that never shows) and ``board`` (up to five cards; cards
+        still missing when needed raise :class:`holdem.errors.InvalidHandError`).
+
+        Forced bets a table needs beyond the regular blinds:
+
+        - ``dead_small_blind=True`` (3+ players): nobody posts the small blind and the big
+          blind is the seat left of the button (TDA dead-button rule: the button may sit one
+          seat behind the big blind). Cards are dealt from the big blind; preflop the seat
+          left of the big blind (or straddle) acts first, after the flop the big blind.
+        - ``extra_posts``: :class:`holdem.ExtraPost` values or ``(seat, live, dead)`` tuples,
+          posted after the blinds (and antes). The live part (``0..big_blind``: an entry bet
+          equal to the big blind, R36, or the big blind owed for missed blinds, Robert's Rules)
+          counts as the seat's bet like a blind: the call and the minimum raise stay at the
+          big blind level and, when nobody raised, the poster has the option (R6). The dead
+          part (``0..big_blind``: the missed small blind) goes to the main pot, is not part
+          of the seat's bet and is never returned as uncalled. A short stack posts all in for
+          less, live part first (R9). A seat that posts a blind or straddle may not post extra.
+
+        Impossible values raise :class:`holdem.errors.InvalidConfigError`.
+
+        >>> game = Game(big_blind=2)
+        >>> st = game.new_hand([100] * 5, button=0, seed=1, extra_posts=[ExtraPost(4, 2, 1)])
+        >>> st.actor, st.bets, st.pot  # seat 3 (left of the BB) first; seat 4's dead 1 in pot
+        (3, (0, 1, 2, 0, 2), 6)
+        >>> st = game.new_hand([100] * 4, button=0, seed=1, dead_small_blind=True)
+        >>> st.big_blind_seat, st.actor, st.bets
+        (1, 2, (0, 2, 0, 0))
         """
         start = _START[0] if _START else _load_start()
-        return start(self, stacks, button, seed, hole_cards, board)
+        if dead_small_blind is False and not extra_posts:
+            return start(self, stacks, button, seed, hole_cards, board)
+        return start(self, stacks, button, seed, hole_cards, board, dead_small_blind,
+                     extra_posts)
 
     new_initial_state = new_hand
 

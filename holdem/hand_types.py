@@ -13,7 +13,9 @@ from holdem.actions import ActionType
 from holdem.cards import Card
 from holdem.pots import Pot
 
-__all__ = ["ActionRecord", "HandResult", "LegalActions", "Post", "SeatStatus", "Street"]
+__all__ = [
+    "ActionRecord", "ExtraPost", "HandResult", "LegalActions", "Post", "SeatStatus", "Street",
+]
 
 
 class Street(IntEnum):
@@ -101,7 +103,9 @@ class ActionRecord(NamedTuple):
 
 class Post(NamedTuple):
     """A forced bet posted at the start of the hand: ``kind`` is ``ante``, ``small_blind``,
-    ``big_blind``, ``straddle`` or ``big_blind_ante``; ``amount`` may be short (R9)."""
+    ``big_blind``, ``straddle`` or ``big_blind_ante``, or for an :class:`ExtraPost` its live
+    part ``entry_big_blind`` and its dead part ``dead_small_blind``; ``amount`` may be short
+    (R9)."""
 
     seat: int
     kind: str
@@ -143,3 +147,22 @@ class HandResult(NamedTuple):
     def winners(self) -> tuple[int, ...]:
         """Seats that won chips from some pot, ascending."""
         return tuple(sorted({w for p in self.pots for w in p.winners}))
+
+
+class ExtraPost(NamedTuple):
+    """A post beyond the regular blinds, for ``Game.new_hand(extra_posts=...)``.
+
+    ``seat`` posts ``live`` chips that count as its bet at the big blind level (an entry bet
+    equal to the big blind, R36, or the big blind of a player who missed the blinds; like a
+    blind it keeps the option to check or raise when nobody raised, R6) and ``dead`` chips that
+    go straight into the main pot, are not part of its bet and are never returned as uncalled
+    (the small blind of a player who missed both blinds, Robert's Rules of Poker: "button and
+    blind use"). A short stack posts the live part first, all in for less (R9).
+
+    >>> ExtraPost(4, live=2, dead=1)
+    ExtraPost(seat=4, live=2, dead=1)
+    """
+
+    seat: int
+    live: int
+    dead: int = 0

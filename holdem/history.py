@@ -316,6 +316,10 @@ def from_state(state: HandState | ReferenceHandState, **fields: Any) -> HandHist
                 f"seat {post.seat} posted a {post.kind.replace('_', ' ')} ({post.amount}): PHH "
                 "describes only the game's blinds, straddle and antes"
             )
+    if n > 2 and state.big_blind_seat == (state.button + 1) % n:
+        raise InvalidHistoryError(
+            "the small blind is dead (the button sits right behind the big blind, TDA dead "
+            "button): PHH describes only the game's blinds, straddle and antes")
     order = [(state.button + 1 + k) % n for k in range(n)]  # PHH index -> engine seat
     pos = {seat: k for k, seat in enumerate(order)}
     antes = [0] * n

@@ -59,7 +59,7 @@ from typing import Any, NamedTuple
 
 from holdem._parallel import chunk_seed, master_seed
 from holdem._seating import Kind, Plan, Positions, between, plan_hand
-from holdem._table_hand import dead_small_blind, extra_posts, fast_code, restart_action
+from holdem._table_hand import fast_code
 from holdem.agents import ActionLike, Observation, agent_name, resolve_agent
 from holdem.errors import (
     AgentError,
@@ -69,13 +69,11 @@ from holdem.errors import (
     TableError,
 )
 from holdem.game import Game, Mode, Structure
-from holdem.hand_types import Street
-from holdem.state import HandState, ReferenceHandState
+from holdem.hand_types import ExtraPost, Street
+from holdem.state import HandState
 from holdem.tournament import BlindLevel, BlindSchedule
 
 __all__ = ["HandRecord", "Player", "PlayerStatus", "Table"]
-
-AnyHandState = HandState | ReferenceHandState
 
 
 class PlayerStatus(Enum):
@@ -121,8 +119,8 @@ _new_obs = tuple.__new__  # Observation fields in order, without the keyword-arg
 class HandRecord(NamedTuple):
     """One finished hand at the table (seats are table seats; ``state`` is the final
     :class:`holdem.HandState`, whose own seat numbers are positions ``0..n-1`` over ``seats``;
-    hands with a dead small blind or extra posts are played on the same-API reference core,
-    ``holdem.state.ReferenceHandState``)."""
+    a dead small blind and the entry bets and missed blinds are dealt by
+    ``Game.new_hand(dead_small_blind=..., extra_posts=...)``)."""
 
     number: int
     level: BlindLevel | None
@@ -136,7 +134,7 @@ class HandRecord(NamedTuple):
     payoffs: dict[str, int]
     rake: int
     eliminated: tuple[str, ...]
-    state: AnyHandState
+    state: HandState
     new_game: bool = False
     """True when fewer than two players were ready to play without owing: everybody was dealt
     in and debts were forgiven (the blind rotation starts again)."""
@@ -447,7 +445,7 @@ class Table:
 
     _dealt: tuple[int, ...] = ()
 
-    def _deal(self, game: Game, plan: Plan) -> tuple[AnyHandState, int, list[tuple[int, str, int]]]:
+    def _deal(self, game: Game, plan: Plan) -> tuple[HandState, int, list[tuple[int, str, int]]]:
         dealt = plan.dealt
         n = len(dealt)
         index = {s: i for i, s in enumerate(dealt)}
@@ -455,43 +453,38 @@ class Table:
         bb_i = index[pos.big_blind]
         dead_sb = n > 2 and pos.small_blind is None
         if n == 2:
-            build_btn = real_btn = index[pos.button]
+            btn = index[pos.button]
         elif dead_sb:
-            build_btn, real_btn = (bb_i - 2) % n, (bb_i - 1) % n
-            game = dataclasses.replace(game, small_blind=0)
+            btn = (bb_i - 1) % n  # TDA dead button: the button right behind the big blind
         else:
             assert pos.small_blind is not None and index[pos.small_blind] == (bb_i - 1) % n
-            build_btn = real_btn = (bb_i - 2) % n
+            btn = (bb_i - 2) % n
         if game.straddle and n == 2:
             game = dataclasses.replace(game, straddle=False)
         stacks = [self._seat(s).stack for s in dealt]
         seed = chunk_seed(self._bits, self.hand_number)
-        state: AnyHandState
         if dead_sb or plan.posters:
-            # the reference core (same cards, same rules) takes the table's extra posts
-            state = ReferenceHandState._start(game, stacks, build_btn, seed, None, None)
-        else:
-            state = game.new_hand(stacks, button=build_btn, seed=seed)
-        if dead_sb:
-            dead_small_blind(state, real_btn)
-        posts = [(dealt[p.seat], p.kind, p.amount) for p in state.posts]
-        if plan.posters and not state.is_terminal():
+            extra = []
             for s in plan.posters:
                 p = self._seat(s)
+                # R36 entry bet / missed big blind live, missed small blind dead (Robert's Rules)
                 live = game.big_blind if (p.entry_due or p.owes_big_blind) else 0
                 dead = game.small_blind if p.owes_small_blind else 0
-                for kind, amount in extra_posts(state, index[s], live, dead):
-                    posts.append((s, kind, amount))
-            last = (bb_i + 1) % n if game.straddle and n > 2 else bb_i
-            restart_action(state, last)
-        return state, real_btn, posts
+                if live or dead:
+                    extra.append(ExtraPost(index[s], live, dead))
+            state = game.new_hand(stacks, button=btn, seed=seed, dead_small_blind=dead_sb,
+                                  extra_posts=extra)
+        else:
+            state = game.new_hand(stacks, button=btn, seed=seed)
+        posts = [(dealt[p.seat], p.kind, p.amount) for p in state.posts]
+        return state, btn, posts
 
     def _seat(self, seat: int) -> Player:
         p = self._seats[seat]
         assert p is not None
         return p
 
-    def _run(self, state: AnyHandState, plan: Plan, button_index: int, game: Game) -> None:
+    def _run(self, state: HandState, plan: Plan, button_index: int, game: Game) -> None:
         dealt = plan.dealt
         players = [self._seat(s) for s in dealt]
         names = tuple(p.name for p in players)
@@ -522,7 +515,7 @@ class Table:
                 raise AgentError(f"agent {agent_name(p.agent)!r} of player {p.name!r} (seat "
                                  f"{dealt[i]}) answered {action!r}: {exc}") from exc
 
-    def _settle(self, state: AnyHandState, plan: Plan, level: BlindLevel | None,
+    def _settle(self, state: HandState, plan: Plan, level: BlindLevel | None,
                 posts: list[tuple[int, str, int]]) -> HandRecord:
         res = state.result
         dealt = plan.dealt

@@ -2,7 +2,9 @@
 
 Random legal play never errors, conserves chips at every step and ends; random actions that
 the legal-action summary says are illegal are always rejected and leave the state unchanged;
-clones and pickles replay to the same end.
+clones and pickles replay to the same end; the compiled and reference cores agree step by
+step. A third of the hands (3+ players) have a dead small blind and/or extra posts (entry bets,
+missed blinds, some short: R9, R36).
 """
 
 from __future__ import annotations
@@ -13,13 +15,15 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from holdem import Action, ActionType, AnteType, Card, Game, HandState, Structure
+from holdem import Action, ActionType, AnteType, Card, ExtraPost, Game, HandState, Structure
 from holdem.errors import HoldemError, IllegalActionError, OutOfTurnError
 from holdem.state import COMPILED, ReferenceHandState
 
+Case = tuple[HandState, int, dict[str, object]]  # state, action seed, dead SB / extra posts
+
 
 @st.composite
-def hands(draw: st.DrawFn) -> tuple[HandState, int]:
+def hands(draw: st.DrawFn) -> Case:
     structure = draw(st.sampled_from(list(Structure)))
     n = draw(st.integers(2, 10))
     bb = draw(st.integers(1, 20))
@@ -34,8 +38,31 @@ def hands(draw: st.DrawFn) -> tuple[HandState, int]:
     game = Game(**kw)  # type: ignore[arg-type]
     stacks = draw(st.lists(st.integers(1, 60 * bb), min_size=n, max_size=n))
     button = draw(st.integers(0, n - 1))
-    state = game.new_hand(stacks, button=button, seed=draw(st.integers(0, 2**32)))
-    return state, draw(st.integers(0, 2**32))
+    posts: dict[str, object] = {}
+    if n >= 3 and draw(st.integers(0, 2)) == 0:
+        posts = table_posts(draw, game, n, button)
+    state = game.new_hand(stacks, button=button, seed=draw(st.integers(0, 2**32)),
+                          **posts)  # type: ignore[arg-type]
+    return state, draw(st.integers(0, 2**32)), posts
+
+
+def table_posts(draw: st.DrawFn, game: Game, n: int, button: int) -> dict[str, object]:
+    """A dead small blind and/or extra posts (entry bets, missed blinds, short or not)."""
+    dead_sb = draw(st.booleans())
+    bb_seat = (button + 1) % n if dead_sb else (button + 2) % n
+    blinds = {bb_seat} | (set() if dead_sb else {(button + 1) % n})
+    if game.straddle:
+        blinds.add((bb_seat + 1) % n)
+    free = [s for s in range(n) if s not in blinds]
+    seats = draw(st.lists(st.sampled_from(free), unique=True, max_size=len(free))) if free else []
+    bb = game.big_blind
+    extra = []
+    for seat in seats:
+        live = draw(st.sampled_from([bb, bb, 0, draw(st.integers(0, bb))]))
+        dead = draw(st.sampled_from([0, game.small_blind, draw(st.integers(0, bb))]))
+        if live or dead:
+            extra.append(ExtraPost(seat, live, dead) if draw(st.booleans()) else (seat, live, dead))
+    return {"dead_small_blind": dead_sb, "extra_posts": extra}
 
 
 def is_legal(state: HandState, action: Action) -> bool:
@@ -79,8 +106,8 @@ def legal_action(state: HandState, rng: random.Random) -> Action:
 
 
 @given(hands())
-def test_random_legal_play_conserves_chips_and_ends(case: tuple[HandState, int]) -> None:
-    state, seed = case
+def test_random_legal_play_conserves_chips_and_ends(case: Case) -> None:
+    state, seed, _ = case
     rng = random.Random(seed)
     total = sum(state.starting_stacks)
     steps = 0
@@ -98,8 +125,8 @@ def test_random_legal_play_conserves_chips_and_ends(case: tuple[HandState, int])
 
 
 @given(hands())
-def test_random_illegal_actions_are_rejected_and_change_nothing(case: tuple[HandState, int]) -> None:
-    state, seed = case
+def test_random_illegal_actions_are_rejected_and_change_nothing(case: Case) -> None:
+    state, seed, _ = case
     rng = random.Random(seed)
     while not state.is_terminal():
         action = random_action(state, rng)
@@ -128,8 +155,8 @@ def test_random_illegal_actions_are_rejected_and_change_nothing(case: tuple[Hand
 
 
 @given(hands())
-def test_clone_and_pickle_replay_identically(case: tuple[HandState, int]) -> None:
-    state, seed = case
+def test_clone_and_pickle_replay_identically(case: Case) -> None:
+    state, seed, _ = case
     rng = random.Random(seed)
     for _ in range(rng.randint(0, 6)):
         if state.is_terminal():
@@ -154,14 +181,21 @@ def test_errors_are_value_errors() -> None:
 
 
 @given(hands())
-def test_compiled_core_matches_reference_core(case: tuple[HandState, int]) -> None:
+def test_compiled_core_matches_reference_core(case: Case) -> None:
     """Differential: the compiled core and the pure-Python reference agree at every step."""
-    state, seed = case
+    state, seed, posts = case
     if not COMPILED:
         return
+    args = (posts.get("dead_small_blind", False), posts.get("extra_posts", ()))
     ref = ReferenceHandState._start(state.game, state.starting_stacks, state.button, None,
-                                    state.hole_cards, _full_board(state))
+                                    state.hole_cards, _full_board(state), *args)
+    by_seed = ReferenceHandState._start(state.game, list(state.starting_stacks), state.button,
+                                        state.seed, None, None, *args)
+    assert by_seed.hole_cards == state.hole_cards  # same deal order for the same seed
     rng = random.Random(seed)
+    assert (ref.posts, ref.actor, ref.small_blind_seat, ref.big_blind_seat) == (
+        state.posts, state.actor, state.small_blind_seat, state.big_blind_seat)
+    assert (ref.committed, ref.current_bet) == (state.committed, state.current_bet)
     while not state.is_terminal():
         assert not ref.is_terminal()
         assert ref.legal_actions() == state.legal_actions()

@@ -15,6 +15,7 @@ from holdem import (
     Card,
     EquityAgent,
     Game,
+    HandState,
     Observation,
     RandomAgent,
     Table,
@@ -127,11 +128,18 @@ def test_long_session_conserves_chips_and_obeys_button_rules() -> None:
     assert any(len(r.seats) == 2 for r in recs) and any(len(r.seats) == 6 for r in recs)
     assert any(k == "entry_big_blind" for r in recs for _, k, _ in r.posts)
     assert any(k == "dead_small_blind" for r in recs for _, k, _ in r.posts)
+    # every hand, extra posts included, runs on the state machine itself (no adapters)
+    assert all(type(r.state) is HandState for r in recs)
 
 
 def test_long_session_dead_button_conserves_chips() -> None:
     _, recs = session(7, 2_000, dead_button=True)
     assert any(r.small_blind is None for r in recs)
+    for r in recs:
+        assert type(r.state) is HandState
+        if r.small_blind is None and len(r.seats) > 2:  # TDA: button right behind the BB
+            assert r.state.big_blind_seat == (r.state.button + 1) % len(r.seats)
+            assert all(p.kind != "small_blind" for p in r.state.posts)
     assert any(r.button not in r.seats for r in recs)
 
 
