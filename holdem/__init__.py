@@ -5,6 +5,9 @@
 Card('As')
 """
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
 from holdem._version import __version__
 
 # --- errors -------------------------------------------------------------------------------
@@ -78,23 +81,54 @@ from holdem.equity import EquityResult, PlayerEquity, equity
 from holdem.simulate import AgentResult, SimulationResult, simulate
 from holdem.ranges import Range, parse_range
 
-# --- hand histories (issue 7) -------------------------------------------------------------
-from holdem.history import Replay, from_state, replay
-from holdem.phh import HandHistory, HistoryAction
+# --- imported on first use, so ``import holdem`` stays fast ------------------------------
+# hand histories (issue 7) and live dealing (issue 8): ``holdem.LiveHand`` and
+# ``from holdem import LiveHand`` work as usual; type checkers read the imports below.
+# (``equity`` and ``simulate`` stay eager: they share their names with their modules, and
+# importing a submodule rebinds the package attribute of the same name.)
+if TYPE_CHECKING:
+    # --- hand histories (issue 7) -------------------------------------------------------------
+    from holdem.history import Replay, from_state, replay
+    from holdem.phh import HandHistory, HistoryAction
 
-# --- live dealing (issue 8) ---------------------------------------------------------------
-from holdem.live import LiveHand, ShuffleFunction
-from holdem.live_events import (
-    CardAccount,
-    CardExposed,
-    DealerError,
-    ExtraCards,
-    OverdealtFlop,
-    PrematureFlop,
-    PrematureRiver,
-    PrematureTurn,
-    Ruling,
-)
+    # --- live dealing (issue 8) ---------------------------------------------------------------
+    from holdem.live import LiveHand, ShuffleFunction
+    from holdem.live_events import (
+        CardAccount,
+        CardExposed,
+        DealerError,
+        ExtraCards,
+        OverdealtFlop,
+        PrematureFlop,
+        PrematureRiver,
+        PrematureTurn,
+        Ruling,
+    )
+
+_LAZY: dict[str, str] = {
+    **dict.fromkeys(("Replay", "from_state", "replay"), "holdem.history"),
+    **dict.fromkeys(("HandHistory", "HistoryAction"), "holdem.phh"),
+    **dict.fromkeys(("LiveHand", "ShuffleFunction"), "holdem.live"),
+    **dict.fromkeys(
+        ("CardAccount", "CardExposed", "DealerError", "ExtraCards", "OverdealtFlop",
+         "PrematureFlop", "PrematureRiver", "PrematureTurn", "Ruling"),
+        "holdem.live_events",
+    ),
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'holdem' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
 
 __all__ = [
     "CARDS",

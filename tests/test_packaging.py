@@ -9,6 +9,8 @@ from __future__ import annotations
 import importlib.machinery
 import importlib.metadata
 import re
+import subprocess
+import sys
 import tomllib
 from pathlib import Path
 
@@ -76,3 +78,29 @@ def test_version() -> None:
 def test_all_is_exported() -> None:
     for name in holdem.__all__:
         assert hasattr(holdem, name), name
+
+
+def test_every_public_name_resolves_including_lazy_ones() -> None:
+    """``__all__`` names exist (some are imported on first use), functions that share their
+    module's name stay functions, and unknown names raise AttributeError."""
+    code = (
+        "import holdem, holdem.equity, holdem.simulate, holdem.history, holdem.live\n"
+        "missing = [n for n in holdem.__all__ if not hasattr(holdem, n)]\n"
+        "assert not missing, missing\n"
+        "assert callable(holdem.equity) and callable(holdem.simulate)\n"
+        "assert set(holdem.__all__) <= set(dir(holdem))\n"
+        "from holdem import LiveHand, replay\n"
+        "assert LiveHand.__module__ == 'holdem.live' and replay.__module__ == 'holdem.history'\n"
+        "try:\n    holdem.no_such_name\nexcept AttributeError:\n    pass\n"
+        "else:\n    raise SystemExit('no AttributeError')\n"
+    )
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
+
+
+def test_import_holdem_leaves_histories_and_live_dealing_unloaded() -> None:
+    code = (
+        "import sys, holdem\n"
+        "lazy = {'holdem.history', 'holdem.phh', 'holdem.live', 'holdem.live_events'}\n"
+        "assert not lazy & set(sys.modules), lazy & set(sys.modules)\n"
+    )
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
