@@ -654,34 +654,6 @@ class HandCore:
             raise IllegalActionError("the hand is over: no more actions")
         self._act(kind, to)
 
-    def fold(self, *, seat: int | None = None) -> None:
-        self.apply(Action.fold(), seat=seat)
-
-    def check(self, *, seat: int | None = None) -> None:
-        self.apply(Action.check(), seat=seat)
-
-    def call(self, *, seat: int | None = None) -> None:
-        self.apply(Action.call(), seat=seat)
-
-    def check_or_call(self, *, seat: int | None = None) -> None:
-        self.apply(Action.check_or_call(), seat=seat)
-
-    def bet(self, to: int, *, seat: int | None = None) -> None:
-        """Open the betting on this street: this seat's street total goes to ``to``."""
-        self.apply(Action.bet(to), seat=seat)
-
-    def raise_to(self, to: int, *, seat: int | None = None) -> None:
-        """Raise: this seat's street total goes to ``to`` (not "by")."""
-        self.apply(Action.raise_to(to), seat=seat)
-
-    def bet_or_raise(self, to: int, *, seat: int | None = None) -> None:
-        """PHH ``cbr``: bet or raise to ``to``, whichever applies."""
-        self.apply(Action.bet_or_raise(to), seat=seat)
-
-    def all_in(self, *, seat: int | None = None) -> None:
-        """Bet, raise or call with every chip (R17), when that amount is legal."""
-        self.apply(Action.all_in(), seat=seat)
-
 
 _SLOTS = HandCore.__slots__
 _SHARED = tuple(

@@ -32,7 +32,6 @@ from holdem._validate import (
     resolve,
     to_action,
 )
-from holdem.actions import Action
 from holdem.cards import Card
 from holdem.errors import IllegalActionError, InvalidConfigError, InvalidHandError, OutOfTurnError
 from holdem.hand_types import LegalActions, Post
@@ -721,34 +720,6 @@ cdef class HandCore:
         if self._over:
             raise IllegalActionError("the hand is over: no more actions")
         self._act(kind, to)
-
-    def fold(self, *, seat=None):
-        self.apply(Action.fold(), seat=seat)
-
-    def check(self, *, seat=None):
-        self.apply(Action.check(), seat=seat)
-
-    def call(self, *, seat=None):
-        self.apply(Action.call(), seat=seat)
-
-    def check_or_call(self, *, seat=None):
-        self.apply(Action.check_or_call(), seat=seat)
-
-    def bet(self, to, *, seat=None):
-        """Open the betting on this street: this seat's street total goes to ``to``."""
-        self.apply(Action.bet(to), seat=seat)
-
-    def raise_to(self, to, *, seat=None):
-        """Raise: this seat's street total goes to ``to`` (not "by")."""
-        self.apply(Action.raise_to(to), seat=seat)
-
-    def bet_or_raise(self, to, *, seat=None):
-        """PHH ``cbr``: bet or raise to ``to``, whichever applies."""
-        self.apply(Action.bet_or_raise(to), seat=seat)
-
-    def all_in(self, *, seat=None):
-        """Bet, raise or call with every chip (R17), when that amount is legal."""
-        self.apply(Action.all_in(), seat=seat)
 
 
 _REASONS = (

@@ -23,7 +23,7 @@ raise to ``k - 1`` chips (so a bet of one chip is representable).
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Final, NamedTuple
+from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from holdem.errors import InvalidActionError
 
@@ -207,6 +207,50 @@ class Action(NamedTuple):
         if self.to is None:
             return f"Action({self.type!r})"
         return f"Action({self.type!r}, {self.to})"
+
+
+
+class ActionVerbs:
+    """The action verbs of a hand, all through one checked ``apply(action, seat=...)``.
+
+    Mixed into :class:`holdem.HandState` and :class:`holdem.LiveHand`, so every way to act
+    validates the same way (``seat``: who means to act; the wrong seat raises
+    :class:`holdem.OutOfTurnError`).
+    """
+
+    __slots__ = ()
+
+    if TYPE_CHECKING:  # provided by the class this is mixed into
+
+        def apply(self, action: Any, *, seat: int | None = None) -> None: ...
+
+    def fold(self, *, seat: int | None = None) -> None:
+        self.apply(Action.fold(), seat=seat)
+
+    def check(self, *, seat: int | None = None) -> None:
+        self.apply(Action.check(), seat=seat)
+
+    def call(self, *, seat: int | None = None) -> None:
+        self.apply(Action.call(), seat=seat)
+
+    def check_or_call(self, *, seat: int | None = None) -> None:
+        self.apply(Action.check_or_call(), seat=seat)
+
+    def bet(self, to: int, *, seat: int | None = None) -> None:
+        """Open the betting on this street: this seat's street total goes to ``to``."""
+        self.apply(Action.bet(to), seat=seat)
+
+    def raise_to(self, to: int, *, seat: int | None = None) -> None:
+        """Raise: this seat's street total goes to ``to`` (not "by")."""
+        self.apply(Action.raise_to(to), seat=seat)
+
+    def bet_or_raise(self, to: int, *, seat: int | None = None) -> None:
+        """PHH ``cbr``: bet or raise to ``to``, whichever applies."""
+        self.apply(Action.bet_or_raise(to), seat=seat)
+
+    def all_in(self, *, seat: int | None = None) -> None:
+        """Bet, raise or call with every chip (R17), when that amount is legal."""
+        self.apply(Action.all_in(), seat=seat)
 
 
 def _amount(to: object) -> int:

@@ -76,7 +76,7 @@ from collections.abc import Callable, Iterable, Sequence
 from holdem._deck import Deck, child_seed
 from holdem._live_table import Table, can_finish
 from holdem._seeding import resolve_seed
-from holdem.actions import Action, ActionType
+from holdem.actions import Action, ActionType, ActionVerbs
 from holdem.cards import CARDS, Card, CardLike, format_cards, parse_cards
 from holdem.errors import (
     DeckError,
@@ -117,7 +117,7 @@ def _to_action(action: Action | str | int) -> Action:
     raise InvalidActionError(f"not an action: {action!r}")
 
 
-class LiveHand:
+class LiveHand(ActionVerbs):
     """One hand dealt live off a physical deck, with dealer errors reported as events.
 
     ``LiveHand(game, stacks, *, button=0, deck=None, seed=None, shuffle=None)``:
@@ -346,30 +346,6 @@ class LiveHand:
         self._state = trial
         self._actions.append(act)
         self._history.append(act)
-
-    def fold(self, *, seat: int | None = None) -> None:
-        self.apply(Action.fold(), seat=seat)
-
-    def check(self, *, seat: int | None = None) -> None:
-        self.apply(Action.check(), seat=seat)
-
-    def call(self, *, seat: int | None = None) -> None:
-        self.apply(Action.call(), seat=seat)
-
-    def check_or_call(self, *, seat: int | None = None) -> None:
-        self.apply(Action.check_or_call(), seat=seat)
-
-    def bet(self, to: int, *, seat: int | None = None) -> None:
-        self.apply(Action.bet(to), seat=seat)
-
-    def raise_to(self, to: int, *, seat: int | None = None) -> None:
-        self.apply(Action.raise_to(to), seat=seat)
-
-    def bet_or_raise(self, to: int, *, seat: int | None = None) -> None:
-        self.apply(Action.bet_or_raise(to), seat=seat)
-
-    def all_in(self, *, seat: int | None = None) -> None:
-        self.apply(Action.all_in(), seat=seat)
 
     def report(self, event: DealerError) -> Ruling:
         """Apply the rules' procedure for a dealer error; return (and record) the ruling.

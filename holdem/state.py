@@ -32,7 +32,7 @@ import os
 from typing import TYPE_CHECKING
 
 from holdem import _betting
-from holdem.actions import Action, ActionType
+from holdem.actions import Action, ActionType, ActionVerbs
 from holdem.errors import IllegalActionError
 from holdem.hand_types import ActionRecord, HandResult, SeatStatus, Street
 
@@ -58,7 +58,7 @@ _TYPES = tuple(ActionType)
 _STATUS = (SeatStatus.ACTIVE, SeatStatus.FOLDED, SeatStatus.ALL_IN)
 
 
-class _HandQueries(_QueryBase):
+class _HandQueries(ActionVerbs, _QueryBase):
     """The part of the API built on the core's plain queries (enums, records, result)."""
 
     __slots__ = ()
