@@ -35,130 +35,155 @@ hd_rank_t hd_eval_cards(const uint8_t *cards, int n) {
     return hd_hand_rank(h);
 }
 
-/* Card value -> index 0..255 into hd_card_pair (values >= 256 and negatives map to 255). */
+/* Card value -> index 0..255 into hd_batch_key (values >= 256 and negatives map to 255). */
 #define HD_CLAMP8(v) ((unsigned)(uint8_t)(v))
 #define HD_CLAMPW(v) ((uint64_t)(v) > 255u ? 255u : (unsigned)(uint64_t)(v))
 
-/* Sum the (key, bit) pairs of a row's K cards into key and sum, OR the bits into any.
- * With GCC/Clang both sums are one 128-bit vector add per card (any buffer alignment). */
-#if (defined(__GNUC__) || defined(__clang__)) && !defined(HD_NO_VECTOR)
-#define HD_VECTOR_PATH 1
-typedef uint64_t hd_v2u64 __attribute__((vector_size(16)));
-#define HD_ACCUMULATE(row, K, CLAMP, key, sum, any)                                  \
-    do {                                                                             \
-        hd_v2u64 acc_ = {HD_KEY_INIT, 0}, or_ = {0, 0}, x_;                          \
-        int j_;                                                                      \
-        for (j_ = 0; j_ < (K); ++j_) {                                               \
-            memcpy(&x_, &hd_card_pair[2u * CLAMP((row)[j_])], sizeof x_);            \
-            acc_ += x_;                                                              \
-            or_ |= x_;                                                               \
-        }                                                                            \
-        (key) = acc_[0];                                                             \
-        (sum) = acc_[1];                                                             \
-        (any) = or_[1];                                                              \
+/* Batch kernel. Per card: one byte load and two table loads folded into an add and an OR:
+ * key += hd_batch_key[v] (the rank-key/suit-counter sum of hd_hand_t) and ids |= hd_batch_bit[v]
+ * (1 << v for a card, 0 for any value >= 52). Clamped to 0..255, every value indexes inside
+ * both tables, so there is no range compare. With POPCNT, popcount(ids) is the row's number of
+ * distinct valid cards, at most K: the kernel only adds the popcounts up, and the call was
+ * good iff the total is n * K. Without POPCNT, the sum of the bits must equal their OR and no
+ * poisoned key (HD_POISON, values >= 52) may show above bit 48. Only if a row was bad, a plain
+ * second pass finds the first one. HD_ROWS rows go through each iteration side by side, and
+ * the flush case (about 3% of random 7-card hands) is a call out of the hot loop. */
+#define HD_ROWS 4
+
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__)) \
+    && !defined(HD_NO_POPCNT)
+#define HD_POPCNT_PATH 1 /* a POPCNT kernel chosen at run time (__builtin_cpu_supports) */
+#endif
+
+/* Row r of the group: key[r], ids[r] (and sum[r]) from its K cards. */
+#define HD_ROW_KEYS(row, K, CLAMP, PC, key, ids, sum)                                \
+    do {                                                                           \
+        int j_;                                                                    \
+        (key) = HD_KEY_INIT;                                                       \
+        (ids) = 0;                                                                 \
+        (sum) = 0;                                                                 \
+        for (j_ = 0; j_ < (K); ++j_) {                                             \
+            unsigned v_ = CLAMP((row)[j_]);                                        \
+            uint64_t b_ = hd_batch_bit[v_];                                        \
+            (key) += hd_batch_key[v_];                                             \
+            (ids) |= b_;                                                           \
+            if (!(PC)) (sum) += b_;                                               \
+        }                                                                          \
     } while (0)
+
+/* Validation of one row: with POPCNT, count the distinct valid cards into cnt (the call is
+ * good iff cnt == n * K, since no row counts more than K); without, OR into bad a value that
+ * is nonzero iff two bits collided (sum != OR) or a poisoned key was added. */
+#define HD_ROW_CHECK(key, ids, sum, PC, bad, cnt)                                  \
+    do {                                                                           \
+        if (PC) (cnt) += (uint64_t)hd_popcount64(ids);                             \
+        else (bad) |= ((sum) ^ (ids)) | ((key) >> HD_KEY_BAD_SHIFT);               \
+    } while (0)
+
+#if defined(__GNUC__) || defined(__clang__)
+#define HD_HOT static inline __attribute__((always_inline))
+#define HD_COLD __attribute__((noinline, cold))
+#define HD_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #else
-#define HD_ACCUMULATE(row, K, CLAMP, key, sum, any)                                  \
-    do {                                                                             \
-        int j_;                                                                      \
-        (key) = HD_KEY_INIT;                                                         \
-        (sum) = 0;                                                                   \
-        (any) = 0;                                                                   \
-        for (j_ = 0; j_ < (K); ++j_) {                                               \
-            const uint64_t *p_ = &hd_card_pair[2u * CLAMP((row)[j_])];               \
-            (key) += p_[0];                                                          \
-            (sum) += p_[1];                                                          \
-            (any) |= p_[1];                                                          \
-        }                                                                            \
-    } while (0)
+#define HD_HOT HD_INLINE
+#define HD_COLD
+#define HD_UNLIKELY(x) (x)
 #endif
 
-/* x86-64 / x86 with GCC or Clang: a second row kernel compiled for the POPCNT instruction,
- * chosen at run time (__builtin_cpu_supports), saves the OR per card. */
-#if defined(HD_VECTOR_PATH) && (defined(__x86_64__) || defined(__i386__)) && !defined(HD_NO_POPCNT)
-#define HD_POPCNT_PATH 1
-#endif
+/* The flush branch of hd_rank_key_ids out of line: about 3% of random 7-card hands. */
+static HD_COLD hd_rank_t hd_flush_rank_ids(uint64_t key, uint64_t ids) {
+    return hd_rank_key_ids(key, ids);
+}
 
-/* The loop over rows shared by every kernel: out[i] = ROW(row i, &bad), where ROW ORs a
- * nonzero value into bad for an invalid row. Only if some row was bad, a plain second pass
- * finds the first one. Returns -1 or that row's index. */
-#define HD_ROWS_LOOP(ROW, suffix, cards, n, k, out)                                   \
-    do {                                                                              \
-        size_t i_;                                                                    \
-        uint64_t bad_ = 0;                                                            \
-        if ((k) < 5 || (k) > 7) return 0;                                             \
-        switch (k) {                                                                  \
-        case 5:                                                                       \
-            for (i_ = 0; i_ < (n); ++i_) (out)[i_] = ROW((cards) + 5 * i_, 5, &bad_); \
-            break;                                                                    \
-        case 6:                                                                       \
-            for (i_ = 0; i_ < (n); ++i_) (out)[i_] = ROW((cards) + 6 * i_, 6, &bad_); \
-            break;                                                                    \
-        default:                                                                      \
-            for (i_ = 0; i_ < (n); ++i_) (out)[i_] = ROW((cards) + 7 * i_, 7, &bad_); \
-            break;                                                                    \
-        }                                                                             \
-        if (!bad_) return -1;                                                         \
-        for (i_ = 0; i_ < (n); ++i_)                                                  \
-            if (!hd_row_ok_##suffix((cards) + (size_t)(k) * i_, (k))) return (ptrdiff_t)i_; \
-        return -1;                                                                    \
-    } while (0)
-
-/* One row of K cards: returns its rank, or 0 if a card id is >= 52 (or negative) or repeated.
- * Validation without branches: bits of distinct ids add without carries, so sum == any; a
- * bad value sets bit 63 of any. K is a constant at each call site so the loop unrolls. */
-#define HD_ROW_OR_DEF(suffix, T, CLAMP)                                                \
-    static int hd_row_ok_##suffix(const T *row, int k) {                               \
-        uint64_t seen = 0;                                                             \
-        int j;                                                                         \
-        for (j = 0; j < k; ++j) {                                                      \
-            uint64_t v = (uint64_t)row[j];                                             \
-            if (v >= HD_NCARDS || (seen >> v & 1u)) return 0;                          \
-            seen |= (uint64_t)1 << v;                                                  \
-        }                                                                              \
-        return 1;                                                                      \
-    }                                                                                  \
-    HD_INLINE hd_rank_t hd_row_##suffix(const T *row, const int K, uint64_t *bad) {    \
-        uint64_t key, sum, any;                                                        \
-        HD_ACCUMULATE(row, K, CLAMP, key, sum, any);                                   \
-        *bad |= (sum ^ any) | (any >> HD_NCARDS);                                      \
-        return hd_rank_key_ids(key, any);                                              \
-    }                                                                                  \
-    static ptrdiff_t hd_batch_or_##suffix(const T *cards, size_t n, int k, hd_rank_t *out) { \
-        HD_ROWS_LOOP(hd_row_##suffix, suffix, cards, n, k, out);                       \
+/* hd_rank_key_ids with the hash lookup inline and the flush case out of line. */
+HD_HOT hd_rank_t hd_rank_batch(uint64_t key, uint64_t ids) {
+    if (HD_UNLIKELY(key & HD_FLUSH_BITS)) return hd_flush_rank_ids(key, ids);
+    {
+        uint64_t x = (uint64_t)(uint32_t)key * HD_HASH_MUL;
+        unsigned row = (unsigned)(x >> (64 - HD_HASH_ROW_BITS));
+        unsigned col = (unsigned)(x >> (64 - HD_HASH_ROW_BITS - HD_HASH_COL_BITS))
+                       & ((1u << HD_HASH_COL_BITS) - 1u);
+        return hd_hash_rank[col ^ hd_hash_disp[row]];
     }
+}
+
+#define HD_ROW_DO(cards, i, K, CLAMP, PC, out, bad, cnt)                              \
+    do {                                                                           \
+        uint64_t key_, ids_, sum_;                                                 \
+        HD_ROW_KEYS((cards) + (size_t)(K) * (i), K, CLAMP, PC, key_, ids_, sum_);  \
+        HD_ROW_CHECK(key_, ids_, sum_, PC, bad, cnt);                              \
+        (out)[i] = hd_rank_batch(key_, ids_);                                    \
+    } while (0)
+
+#define HD_KERNEL_BODY(CLAMP, PC, cards, n, K, out, bad, cnt)                        \
+    do {                                                                           \
+        size_t i_ = 0;                                                             \
+        for (; i_ + HD_ROWS <= (n); i_ += HD_ROWS) {                               \
+            uint64_t k0_, k1_, k2_, k3_, d0_, d1_, d2_, d3_, s0_, s1_, s2_, s3_;   \
+            const T_ *p_ = (cards) + (size_t)(K) * i_;                             \
+            HD_ROW_KEYS(p_, K, CLAMP, PC, k0_, d0_, s0_);                          \
+            HD_ROW_KEYS(p_ + (K), K, CLAMP, PC, k1_, d1_, s1_);                    \
+            HD_ROW_KEYS(p_ + 2 * (K), K, CLAMP, PC, k2_, d2_, s2_);                \
+            HD_ROW_KEYS(p_ + 3 * (K), K, CLAMP, PC, k3_, d3_, s3_);                \
+            HD_ROW_CHECK(k0_, d0_, s0_, PC, bad, cnt);                             \
+            HD_ROW_CHECK(k1_, d1_, s1_, PC, bad, cnt);                             \
+            HD_ROW_CHECK(k2_, d2_, s2_, PC, bad, cnt);                             \
+            HD_ROW_CHECK(k3_, d3_, s3_, PC, bad, cnt);                             \
+            (out)[i_] = hd_rank_batch(k0_, d0_);                                 \
+            (out)[i_ + 1] = hd_rank_batch(k1_, d1_);                             \
+            (out)[i_ + 2] = hd_rank_batch(k2_, d2_);                             \
+            (out)[i_ + 3] = hd_rank_batch(k3_, d3_);                             \
+        }                                                                          \
+        for (; i_ < (n); ++i_) HD_ROW_DO(cards, i_, K, CLAMP, PC, out, bad, cnt);     \
+    } while (0)
+
+/* One kernel per (element type, validation flavour): K is a constant in each case so the
+ * card loops unroll. Returns -1 or the index of the first bad row. */
+#define HD_KERNEL_DEF(ATTR, name, T, CLAMP, PC, suffix)                                \
+    ATTR static ptrdiff_t name(const T *cards, size_t n, int k, hd_rank_t *out) {  \
+        typedef T T_;                                                              \
+        uint64_t bad = 0, cnt = 0;                                                          \
+        size_t i;                                                                  \
+        switch (k) {                                                               \
+        case 5: HD_KERNEL_BODY(CLAMP, PC, cards, n, 5, out, bad, cnt); break;       \
+        case 6: HD_KERNEL_BODY(CLAMP, PC, cards, n, 6, out, bad, cnt); break;       \
+        case 7: HD_KERNEL_BODY(CLAMP, PC, cards, n, 7, out, bad, cnt); break;       \
+        default: return 0;                                                         \
+        }                                                                          \
+        if (!bad && cnt == (PC ? (uint64_t)n * (uint64_t)k : 0)) return -1;         \
+        for (i = 0; i < n; ++i)                                                    \
+            if (!hd_row_ok_##suffix(cards + (size_t)k * i, k)) return (ptrdiff_t)i; \
+        return -1;                                                                 \
+    }
+
+#define HD_ROW_OK_DEF(suffix, T)                                                   \
+    static int hd_row_ok_##suffix(const T *row, int k) {                           \
+        uint64_t seen = 0;                                                         \
+        int j;                                                                     \
+        for (j = 0; j < k; ++j) {                                                  \
+            uint64_t v = (uint64_t)row[j];                                         \
+            if (v >= HD_NCARDS || (seen >> v & 1u)) return 0;                      \
+            seen |= (uint64_t)1 << v;                                              \
+        }                                                                          \
+        return 1;                                                                  \
+    }
+
+#define HD_BATCH_GENERIC(suffix, T, CLAMP) \
+    HD_ROW_OK_DEF(suffix, T) HD_KERNEL_DEF(, hd_batch_sum_##suffix, T, CLAMP, 0, suffix)
 
 #ifdef HD_POPCNT_PATH
-/* Same with the sum only: valid iff popcount(sum) == K and no bit >= 52. (m bad values add
- * m * 2**63: odd m leaves bit 63 set; even m >= 2 leaves at most K - m bits.) */
-#define HD_ROW_PC_DEF(suffix, T, CLAMP)                                                \
-    __attribute__((target("popcnt"))) static inline hd_rank_t                          \
-    hd_row_pc_##suffix(const T *row, const int K, uint64_t *bad) {                     \
-        hd_v2u64 acc = {HD_KEY_INIT, 0}, x;                                            \
-        uint64_t sum;                                                                  \
-        int j;                                                                         \
-        for (j = 0; j < K; ++j) {                                                      \
-            memcpy(&x, &hd_card_pair[2u * CLAMP(row[j])], sizeof x);                   \
-            acc += x;                                                                  \
-        }                                                                              \
-        sum = acc[1];                                                                  \
-        *bad |= (uint64_t)(__builtin_popcountll(sum) != K) | (sum >> HD_NCARDS);       \
-        return hd_rank_key_ids(acc[0], sum);                                           \
-    }                                                                                  \
-    __attribute__((target("popcnt"))) static ptrdiff_t                                 \
-    hd_batch_pc_##suffix(const T *cards, size_t n, int k, hd_rank_t *out) {            \
-        HD_ROWS_LOOP(hd_row_pc_##suffix, suffix, cards, n, k, out);                    \
-    }                                                                                  \
+#define HD_BATCH_DEF(suffix, T, CLAMP)                                                 \
+    HD_BATCH_GENERIC(suffix, T, CLAMP)                                                 \
+    HD_KERNEL_DEF(__attribute__((target("popcnt"))), hd_batch_pc_##suffix, T, CLAMP, 1, suffix) \
     ptrdiff_t hd_eval_batch_##suffix(const T *cards, size_t n, int k, hd_rank_t *out) { \
         if (__builtin_cpu_supports("popcnt")) return hd_batch_pc_##suffix(cards, n, k, out); \
-        return hd_batch_or_##suffix(cards, n, k, out);                                 \
+        return hd_batch_sum_##suffix(cards, n, k, out);                                \
     }
-#define HD_BATCH_DEF(suffix, T, CLAMP) HD_ROW_OR_DEF(suffix, T, CLAMP) HD_ROW_PC_DEF(suffix, T, CLAMP)
 #else
 #define HD_BATCH_DEF(suffix, T, CLAMP)                                                 \
-    HD_ROW_OR_DEF(suffix, T, CLAMP)                                                    \
+    HD_BATCH_GENERIC(suffix, T, CLAMP)                                                 \
     ptrdiff_t hd_eval_batch_##suffix(const T *cards, size_t n, int k, hd_rank_t *out) { \
-        return hd_batch_or_##suffix(cards, n, k, out);                                 \
+        return hd_batch_sum_##suffix(cards, n, k, out);                                \
     }
 #endif
 

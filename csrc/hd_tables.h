@@ -12,6 +12,8 @@ extern "C" {
 #define HD_KEY_INIT 0x0000333300000000ULL    /* every suit counter starts at 3 */
 #define HD_FLUSH_BITS 0x0000888800000000ULL  /* bit 3 of each suit nibble */
 #define HD_SUIT_SHIFT 32
+#define HD_POISON 0x0100000000000000ULL  /* hd_batch_key of values >= 52 */
+#define HD_KEY_BAD_SHIFT 48  /* (key >> 48) != 0 iff a poisoned value was added */
 #define HD_HASH_MUL 0xEF79AE6A3F8C3DD1ULL
 #define HD_HASH_ROW_BITS 14
 #define HD_HASH_COL_BITS 17
@@ -29,7 +31,8 @@ extern "C" {
 #define HD_MIN_STRAIGHT_FLUSH 7453
 
 extern const uint64_t hd_card_key[64];              /* ids 52..63 are zero padding */
-extern const uint64_t hd_card_pair[512];            /* v -> key, 1 << v; (0, 1 << 63) if v >= 52 */
+extern const uint64_t hd_batch_key[256];           /* v -> key; HD_POISON if v >= 52 */
+extern const uint64_t hd_batch_bit[256];           /* v -> 1 << v; 0 if v >= 52 */
 extern const uint16_t hd_flush_rank[8192];
 extern const uint8_t hd_hash_disp[16384];
 extern const uint16_t hd_hash_rank[HD_HASH_SIZE];

@@ -46,6 +46,7 @@ CATEGORY_NAMES = (
 RANK_KEYS = [5**r for r in range(NRANKS)]
 KEY_INIT = 0x3333 << SUIT_SHIFT
 FLUSH_BITS = 0x8888 << SUIT_SHIFT
+POISON = 1 << 56  # key of an invalid card value in hd_batch_key (8 of them do not overflow)
 
 
 def straight_top(present: set[int]) -> int | None:
@@ -178,13 +179,14 @@ def build() -> dict[str, object]:
     card_key = [0] * 64
     for card in range(52):
         card_key[card] = RANK_KEYS[card >> 2] + (1 << (SUIT_SHIFT + 4 * (card & 3)))
-    # Batch input: for each value 0..255 the pair (key, validation bit): 1 << id for a card;
-    # key 0 and bit 63 for any value >= 52 (so a bad value shows in the OR of the bits).
-    card_pair: list[int] = []
-    for v in range(256):
-        card_pair += [card_key[v], 1 << v] if v < 52 else [0, 1 << 63]
+    # Batch input: the key of every byte value 0..255; values >= 52 get POISON, which sets a
+    # bit (>= 48) that no sum of at most 7 valid keys reaches: one test per row finds them.
+    # and the bit 1 << v of every card (0 for the others), so popcount(OR of a row's bits) is
+    # the row's number of distinct valid cards.
+    batch_key = [card_key[v] if v < 52 else POISON for v in range(256)]
+    batch_bit = [1 << v if v < 52 else 0 for v in range(256)]
     return {
-        "card_pair": card_pair,
+        "batch_key": batch_key, "batch_bit": batch_bit,
         "flush": flush, "table": table, "disp": disp, "mul": mul, "attempt": attempt,
         "card_key": card_key, "cat_min": cat_min, "used_len": table_len, "n_keys": len(entries),
     }
@@ -219,6 +221,8 @@ extern "C" {{
 #define HD_KEY_INIT 0x{KEY_INIT:016X}ULL    /* every suit counter starts at 3 */
 #define HD_FLUSH_BITS 0x{FLUSH_BITS:016X}ULL  /* bit 3 of each suit nibble */
 #define HD_SUIT_SHIFT {SUIT_SHIFT}
+#define HD_POISON 0x{POISON:016X}ULL  /* hd_batch_key of values >= 52 */
+#define HD_KEY_BAD_SHIFT 48  /* (key >> 48) != 0 iff a poisoned value was added */
 #define HD_HASH_MUL 0x{t["mul"]:016X}ULL
 #define HD_HASH_ROW_BITS {ROW_BITS}
 #define HD_HASH_COL_BITS {COL_BITS}
@@ -228,7 +232,8 @@ extern "C" {{
 {cats}
 
 extern const uint64_t hd_card_key[64];              /* ids 52..63 are zero padding */
-extern const uint64_t hd_card_pair[512];            /* v -> key, 1 << v; (0, 1 << 63) if v >= 52 */
+extern const uint64_t hd_batch_key[256];           /* v -> key; HD_POISON if v >= 52 */
+extern const uint64_t hd_batch_bit[256];           /* v -> 1 << v; 0 if v >= 52 */
 extern const uint16_t hd_flush_rank[8192];
 extern const uint8_t hd_hash_disp[{len(disp)}];
 extern const uint16_t hd_hash_rank[HD_HASH_SIZE];
@@ -243,7 +248,8 @@ extern const uint16_t hd_hash_rank[HD_HASH_SIZE];
         f"(of {len(table)});\n   multiplier found at attempt {t['attempt']}. */\n"
         '#include "hd_tables.h"\n\n'
         + c_array("uint64_t", "hd_card_key", card_key, 4, "0x{:016X}ULL")
-        + "\n" + c_array("uint64_t", "hd_card_pair", t["card_pair"], 4, "0x{:016X}ULL")  # type: ignore[arg-type]
+        + "\n" + c_array("uint64_t", "hd_batch_key", t["batch_key"], 4, "0x{:016X}ULL")  # type: ignore[arg-type]
+        + "\n" + c_array("uint64_t", "hd_batch_bit", t["batch_bit"], 4, "0x{:016X}ULL")  # type: ignore[arg-type]
         + "\n" + c_array("uint16_t", "hd_flush_rank", flush, 16)
         + "\n" + c_array("uint8_t", "hd_hash_disp", disp, 24)
         + "\n" + c_array("uint16_t", "hd_hash_rank", table, 16)

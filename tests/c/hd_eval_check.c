@@ -1,5 +1,5 @@
 /* Standalone checks of the C evaluator API (csrc/hd_eval.h), built by tests/test_eval_c.py
- * with and without -DHD_NO_VECTOR (the portable scalar batch path used by MSVC).
+ * with and without -DHD_NO_POPCNT (the portable batch kernel used by MSVC and non-x86).
  * Prints one line per failed check and exits with the number of failures. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -78,7 +78,28 @@ int main(void) {
         CHECK(hd_category(0) == -1 && hd_category(7463) == -1 && hd_category(1) == HD_HIGH_CARD);
         CHECK(hd_eval_batch_u8(royal, 1, 4, out) == 0 && hd_eval_batch_u8(royal, 1, 8, out) == 0);
     }
-    rows[7 * 900 + 3] = rows[7 * 900 + 6];
+    /* rows outside the groups of four (the tail loop) and values the tables poison */
+    {
+        uint8_t few[3 * 7];
+        for (i = 0; i < 3 * 7; ++i) few[i] = rows[i];
+        CHECK(hd_eval_batch_u8(few, 3, 7, out) == -1);
+        for (i = 0; i < 3; ++i) CHECK(out[i] == hd_eval_cards(rows + i * 7, 7));
+        few[2 * 7 + 6] = few[2 * 7 + 0];
+        CHECK(hd_eval_batch_u8(few, 3, 7, out) == 2);
+        few[2 * 7 + 6] = 255;
+        CHECK(hd_eval_batch_u8(few, 3, 7, out) == 2);
+        few[1 * 7 + 4] = 52;
+        CHECK(hd_eval_batch_u8(few, 3, 7, out) == 1);
+        CHECK(hd_eval_batch_u8(few, 1, 7, out) == -1);
+    }
+    {
+        uint8_t saved = rows[7 * 5 + 2];
+        rows[7 * 5 + 2] = 200;
+        CHECK(hd_eval_batch_u8(rows, N, 7, out) == 5);
+        rows[7 * 5 + 2] = saved;
+        CHECK(hd_eval_batch_u8(rows, N, 7, out) == -1);
+    }
+        rows[7 * 900 + 3] = rows[7 * 900 + 6];
     CHECK(hd_eval_batch_u8(rows, N, 7, out) == 900);
     rows32[7 * 800 + 6] = -1;
     CHECK(hd_eval_batch_i32(rows32, N, 7, out32) == 800);
