@@ -39,41 +39,59 @@ hd_rank_t hd_eval_cards(const uint8_t *cards, int n) {
 #define HD_CLAMP8(v) ((unsigned)(uint8_t)(v))
 #define HD_CLAMPW(v) ((uint64_t)(v) > 255u ? 255u : (unsigned)(uint64_t)(v))
 
-/* Batch kernel. Per card: one byte load and two table loads folded into an add and an OR:
- * key += hd_batch_key[v] (the rank-key/suit-counter sum of hd_hand_t) and ids |= hd_batch_bit[v]
- * (1 << v for a card, 0 for any value >= 52). Clamped to 0..255, every value indexes inside
- * both tables, so there is no range compare. With POPCNT, popcount(ids) is the row's number of
- * distinct valid cards, at most K: the kernel only adds the popcounts up, and the call was
- * good iff the total is n * K. Without POPCNT, the sum of the bits must equal their OR and no
- * poisoned key (HD_POISON, values >= 52) may show above bit 48. Only if a row was bad, a plain
- * second pass finds the first one. HD_ROWS rows go through each iteration side by side, and
- * the flush case (about 3% of random 7-card hands) is a call out of the hot loop. */
+/* Batch kernel. hd_batch_pair maps every value 0..255 (after clamping) to a pair (key, bit):
+ * a card's key (the rank-key/suit-counter sum of hd_hand_t) and 1 << id; (HD_POISON, 0) for
+ * any value >= 52. Every value indexes inside the table, so there is no range compare.
+ * - POPCNT kernel (x86, chosen at run time): per card, one byte load and one 16-byte vector
+ *   add of the pair (key and bit sums side by side). popcount(sum of bits) is at most K, and
+ *   equals K iff the row's K bits are nonzero and distinct (a carry loses a bit): the kernel
+ *   only adds the popcounts up, and the call was good iff the total is n * K.
+ * - Portable kernel (MSVC, non-x86): scalar adds; the row is good iff the sum of its bits
+ *   equals their OR and no poisoned key shows above bit HD_KEY_BAD_SHIFT.
+ * Only if a row was bad, a plain second pass finds the first one. HD_ROWS rows go through
+ * each iteration side by side, and the flush case (about 3% of random 7-card hands) is a call
+ * out of the hot loop. */
 #define HD_ROWS 4
 
 #if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__)) \
     && !defined(HD_NO_POPCNT)
-#define HD_POPCNT_PATH 1 /* a POPCNT kernel chosen at run time (__builtin_cpu_supports) */
+#define HD_POPCNT_PATH 1
+typedef uint64_t hd_v2u64 __attribute__((vector_size(16)));
+
+/* key and sum (of the bits) of a row of K cards; ids = sum. */
+#define HD_ROW_KEYS_1(row, K, CLAMP, key, ids, sum)                                \
+    do {                                                                           \
+        hd_v2u64 acc_ = {HD_KEY_INIT, 0}, x_;                                      \
+        int j_;                                                                    \
+        for (j_ = 0; j_ < (K); ++j_) {                                             \
+            memcpy(&x_, &hd_batch_pair[2u * CLAMP((row)[j_])], sizeof x_);         \
+            acc_ += x_;                                                            \
+        }                                                                          \
+        (key) = acc_[0];                                                           \
+        (sum) = (ids) = acc_[1];                                                   \
+    } while (0)
 #endif
 
-/* Row r of the group: key[r], ids[r] (and sum[r]) from its K cards. */
-#define HD_ROW_KEYS(row, K, CLAMP, PC, key, ids, sum)                                \
+/* key, ids (OR of the bits) and sum of the bits of a row of K cards. */
+#define HD_ROW_KEYS_0(row, K, CLAMP, key, ids, sum)                                \
     do {                                                                           \
         int j_;                                                                    \
         (key) = HD_KEY_INIT;                                                       \
         (ids) = 0;                                                                 \
         (sum) = 0;                                                                 \
         for (j_ = 0; j_ < (K); ++j_) {                                             \
-            unsigned v_ = CLAMP((row)[j_]);                                        \
-            uint64_t b_ = hd_batch_bit[v_];                                        \
-            (key) += hd_batch_key[v_];                                             \
-            (ids) |= b_;                                                           \
-            if (!(PC)) (sum) += b_;                                               \
+            const uint64_t *e_ = &hd_batch_pair[2u * CLAMP((row)[j_])];            \
+            (key) += e_[0];                                                        \
+            (ids) |= e_[1];                                                        \
+            (sum) += e_[1];                                                        \
         }                                                                          \
     } while (0)
 
-/* Validation of one row: with POPCNT, count the distinct valid cards into cnt (the call is
- * good iff cnt == n * K, since no row counts more than K); without, OR into bad a value that
- * is nonzero iff two bits collided (sum != OR) or a poisoned key was added. */
+#define HD_ROW_KEYS(row, K, CLAMP, PC, key, ids, sum) \
+    HD_ROW_KEYS_##PC(row, K, CLAMP, key, ids, sum)
+
+/* Validation of one row (see above): with POPCNT, count its distinct valid cards into cnt;
+ * without, OR into bad a value that is nonzero iff two bits collided or a key was poisoned. */
 #define HD_ROW_CHECK(key, ids, sum, PC, bad, cnt)                                  \
     do {                                                                           \
         if (PC) (cnt) += (uint64_t)hd_popcount64(ids);                             \

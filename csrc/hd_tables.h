@@ -9,10 +9,16 @@
 extern "C" {
 #endif
 
+#if defined(__GNUC__) || defined(__clang__)
+#define HD_ALIGN16 __attribute__((aligned(16)))
+#else
+#define HD_ALIGN16
+#endif
+
 #define HD_KEY_INIT 0x0000333300000000ULL    /* every suit counter starts at 3 */
 #define HD_FLUSH_BITS 0x0000888800000000ULL  /* bit 3 of each suit nibble */
 #define HD_SUIT_SHIFT 32
-#define HD_POISON 0x0100000000000000ULL  /* hd_batch_key of values >= 52 */
+#define HD_POISON 0x0100000000000000ULL  /* key of values >= 52 in hd_batch_pair */
 #define HD_KEY_BAD_SHIFT 48  /* (key >> 48) != 0 iff a poisoned value was added */
 #define HD_HASH_MUL 0xEF79AE6A3F8C3DD1ULL
 #define HD_HASH_ROW_BITS 14
@@ -31,8 +37,8 @@ extern "C" {
 #define HD_MIN_STRAIGHT_FLUSH 7453
 
 extern const uint64_t hd_card_key[64];              /* ids 52..63 are zero padding */
-extern const uint64_t hd_batch_key[256];           /* v -> key; HD_POISON if v >= 52 */
-extern const uint64_t hd_batch_bit[256];           /* v -> 1 << v; 0 if v >= 52 */
+/* v -> (key, 1 << v) at [2v], [2v + 1]; (HD_POISON, 0) if v >= 52; 16-byte aligned pairs */
+extern const uint64_t hd_batch_pair[512] HD_ALIGN16;
 extern const uint16_t hd_flush_rank[8192];
 extern const uint8_t hd_hash_disp[16384];
 extern const uint16_t hd_hash_rank[HD_HASH_SIZE];

@@ -179,24 +179,25 @@ def build() -> dict[str, object]:
     card_key = [0] * 64
     for card in range(52):
         card_key[card] = RANK_KEYS[card >> 2] + (1 << (SUIT_SHIFT + 4 * (card & 3)))
-    # Batch input: the key of every byte value 0..255; values >= 52 get POISON, which sets a
-    # bit (>= 48) that no sum of at most 7 valid keys reaches: one test per row finds them.
-    # and the bit 1 << v of every card (0 for the others), so popcount(OR of a row's bits) is
-    # the row's number of distinct valid cards.
-    batch_key = [card_key[v] if v < 52 else POISON for v in range(256)]
-    batch_bit = [1 << v if v < 52 else 0 for v in range(256)]
+    # Batch input: for every byte value 0..255 the pair (key, bit): a card's key and 1 << id;
+    # for values >= 52, HD_POISON (a key bit >= 48 that no sum of at most 7 valid keys reaches)
+    # and no bit, so popcount(sum of a row's bits) is its number of distinct valid cards.
+    batch_pair: list[int] = []
+    for v in range(256):
+        batch_pair += [card_key[v], 1 << v] if v < 52 else [POISON, 0]
     return {
-        "batch_key": batch_key, "batch_bit": batch_bit,
+        "batch_pair": batch_pair,
         "flush": flush, "table": table, "disp": disp, "mul": mul, "attempt": attempt,
         "card_key": card_key, "cat_min": cat_min, "used_len": table_len, "n_keys": len(entries),
     }
 
 
-def c_array(ctype: str, name: str, values: list[int], per_line: int, fmt: str = "{}") -> str:
+def c_array(ctype: str, name: str, values: list[int], per_line: int, fmt: str = "{}",
+            attr: str = "") -> str:
     lines = []
     for i in range(0, len(values), per_line):
         lines.append("    " + ",".join(fmt.format(v) for v in values[i : i + per_line]) + ",")
-    return f"const {ctype} {name}[{len(values)}] = {{\n" + "\n".join(lines) + "\n};\n"
+    return f"const {ctype} {name}[{len(values)}]{attr} = {{\n" + "\n".join(lines) + "\n};\n"
 
 
 def render(t: dict[str, object]) -> tuple[str, str]:
@@ -218,10 +219,16 @@ def render(t: dict[str, object]) -> tuple[str, str]:
 extern "C" {{
 #endif
 
+#if defined(__GNUC__) || defined(__clang__)
+#define HD_ALIGN16 __attribute__((aligned(16)))
+#else
+#define HD_ALIGN16
+#endif
+
 #define HD_KEY_INIT 0x{KEY_INIT:016X}ULL    /* every suit counter starts at 3 */
 #define HD_FLUSH_BITS 0x{FLUSH_BITS:016X}ULL  /* bit 3 of each suit nibble */
 #define HD_SUIT_SHIFT {SUIT_SHIFT}
-#define HD_POISON 0x{POISON:016X}ULL  /* hd_batch_key of values >= 52 */
+#define HD_POISON 0x{POISON:016X}ULL  /* key of values >= 52 in hd_batch_pair */
 #define HD_KEY_BAD_SHIFT 48  /* (key >> 48) != 0 iff a poisoned value was added */
 #define HD_HASH_MUL 0x{t["mul"]:016X}ULL
 #define HD_HASH_ROW_BITS {ROW_BITS}
@@ -232,8 +239,8 @@ extern "C" {{
 {cats}
 
 extern const uint64_t hd_card_key[64];              /* ids 52..63 are zero padding */
-extern const uint64_t hd_batch_key[256];           /* v -> key; HD_POISON if v >= 52 */
-extern const uint64_t hd_batch_bit[256];           /* v -> 1 << v; 0 if v >= 52 */
+/* v -> (key, 1 << v) at [2v], [2v + 1]; (HD_POISON, 0) if v >= 52; 16-byte aligned pairs */
+extern const uint64_t hd_batch_pair[512] HD_ALIGN16;
 extern const uint16_t hd_flush_rank[8192];
 extern const uint8_t hd_hash_disp[{len(disp)}];
 extern const uint16_t hd_hash_rank[HD_HASH_SIZE];
@@ -248,8 +255,8 @@ extern const uint16_t hd_hash_rank[HD_HASH_SIZE];
         f"(of {len(table)});\n   multiplier found at attempt {t['attempt']}. */\n"
         '#include "hd_tables.h"\n\n'
         + c_array("uint64_t", "hd_card_key", card_key, 4, "0x{:016X}ULL")
-        + "\n" + c_array("uint64_t", "hd_batch_key", t["batch_key"], 4, "0x{:016X}ULL")  # type: ignore[arg-type]
-        + "\n" + c_array("uint64_t", "hd_batch_bit", t["batch_bit"], 4, "0x{:016X}ULL")  # type: ignore[arg-type]
+        + "\n" + c_array("uint64_t", "hd_batch_pair", t["batch_pair"], 4,  # type: ignore[arg-type]
+                          "0x{:016X}ULL", " HD_ALIGN16")
         + "\n" + c_array("uint16_t", "hd_flush_rank", flush, 16)
         + "\n" + c_array("uint8_t", "hd_hash_disp", disp, 24)
         + "\n" + c_array("uint16_t", "hd_hash_rank", table, 16)
