@@ -55,6 +55,8 @@ cdef enum:
 cdef object _MASK64 = (1 << 64) - 1
 cdef object _MAX_CHIPS = MAX_CHIPS
 cdef tuple _CARD_OBJS = tuple(Card(i) for i in range(52))
+# LegalActions(*fields) without the Python-level NamedTuple.__new__: the same tuple subclass
+_new_tuple = tuple.__new__
 
 
 cdef tuple _deal_order(seed, int count):
@@ -687,13 +689,13 @@ cdef class HandCore:
                         hi = lo
                     if hi > total:
                         hi = total
-            legal = LegalActions(i, (not can_check) or self._fold_free, can_check,
-                                 0 if can_check else (owe if owe < stack else stack),
-                                 True, cur == 0, lo, hi)
+            legal = _new_tuple(LegalActions, (
+                i, (not can_check) or self._fold_free, can_check,
+                0 if can_check else (owe if owe < stack else stack), True, cur == 0, lo, hi))
         else:
-            legal = LegalActions(i, (not can_check) or self._fold_free, can_check,
-                                 0 if can_check else (owe if owe < stack else stack),
-                                 False, cur == 0, None, None)
+            legal = _new_tuple(LegalActions, (
+                i, (not can_check) or self._fold_free, can_check,
+                0 if can_check else (owe if owe < stack else stack), False, cur == 0, None, None))
         self._legal = legal
         return legal
 
