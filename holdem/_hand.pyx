@@ -7,7 +7,7 @@ rules, same messages; see its docstring for the rule choices). The test suite ru
 same traces and random hands and compares them decision by decision.
 """
 
-from libc.stdint cimport int64_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memcpy
 
 from holdem._deck cimport (
@@ -18,8 +18,10 @@ from holdem._deck cimport (
     hd_rng_seed,
     hd_rng_t,
 )
+from holdem._pots cimport HD_POTS_NO_RANK, HD_POTS_OK, hd_pot_result_t, hd_pot_t, split_pots_c
 
 from holdem._deck import Deck
+from holdem._eval import evaluate
 from holdem._seeding import resolve_seed
 from holdem._showdown import settle
 from holdem._validate import (
@@ -34,7 +36,8 @@ from holdem._validate import (
 )
 from holdem.cards import Card
 from holdem.errors import IllegalActionError, InvalidConfigError, InvalidHandError, OutOfTurnError
-from holdem.hand_types import LegalActions, Post
+from holdem.hand_types import HandResult, LegalActions, Post
+from holdem.pots import Pot
 
 __all__ = ["HandCore"]
 
@@ -538,13 +541,95 @@ cdef class HandCore:
         self._legal = None
 
     cdef object _settle(self):
-        """The result of the finished hand (see :func:`holdem._showdown.settle`)."""
-        cdef int n = self._n, j
-        return settle(
-            self.game, self._button, [bool(self._folded[j]) for j in range(n)],
-            [self._committed[j] for j in range(n)], [self._stacks[j] for j in range(n)],
-            self._start_stacks, self._hole, self._board[: self._nboard],
-            self._first, self._live > 1, self._dead)
+        """The result of the finished hand: :func:`holdem._showdown.settle` computed from the C
+        arrays (same rules, same values); a hand with rake goes through ``settle`` itself."""
+        cdef int n = self._n, j, k, w, first = self._first
+        cdef bint showdown = self._live > 1, show_all
+        cdef int64_t total = 0, second = 0, amount, r
+        cdef int32_t ranks[MAXP]
+        cdef uint8_t folded[MAXP]
+        cdef hd_pot_result_t res
+        cdef hd_pot_t *p
+        game = self.game
+        if game.rake is not None:
+            return settle(
+                game, self._button, [bool(self._folded[j]) for j in range(n)],
+                [self._committed[j] for j in range(n)], [self._stacks[j] for j in range(n)],
+                self._start_stacks, self._hole, self._board[: self._nboard],
+                first, showdown, self._dead)
+        for j in range(n):
+            total += self._committed[j]
+            folded[j] = self._folded[j]
+            ranks[j] = HD_POTS_NO_RANK
+        order = []
+        shown = {}
+        rank_of = {}
+        mucked = []
+        if showdown:  # R29-R33 (see holdem._showdown.settle)
+            board = self._board[: self._nboard]
+            show_all = not game.muck_losing_hands
+            for k in range(n):
+                j = (first + k) % n
+                if not self._folded[j]:
+                    order.append(j)
+                    if self._stacks[j] == 0:
+                        show_all = True
+            for j in order:
+                cards = self._hole[j]
+                r = evaluate(cards + board)  # R29: best five of the seven cards
+                ranks[j] = <int32_t>r
+                if not show_all:
+                    for k in rank_of:
+                        if ranks[k] > r and self._committed[k] >= self._committed[j]:
+                            break
+                    else:
+                        k = -1
+                    if k >= 0:
+                        mucked.append(j)
+                        continue
+                rank_of[j] = r
+                shown[j] = cards
+        elif self._dead == 0:  # R19, R21: one seat left (holdem._showdown._lone_result)
+            w = -1
+            for j in range(n):
+                if not self._folded[j]:
+                    w = j
+                elif self._committed[j] > second:
+                    second = self._committed[j]
+            if self._committed[w] >= second and total - (self._committed[w] - second) > 0:
+                amount = total - (self._committed[w] - second)
+                final = [self._stacks[j] for j in range(n)]
+                final[w] += total
+                returned = [0] * n
+                returned[w] = self._committed[w] - second
+                return _new_tuple(HandResult, (
+                    tuple([final[j] - self._start_stacks[j] for j in range(n)]), tuple(final),
+                    (Pot(amount, (w,), (w,), (amount,)),), tuple(returned), 0, (), {}, (), {}))
+        if split_pots_c(self._committed, folded, ranks, n, self._button, self._dead, NULL,
+                        self._nboard >= 3, &res) != HD_POTS_OK:
+            return settle(  # not reached for a valid hand; raises with the reason
+                game, self._button, [bool(self._folded[j]) for j in range(n)],
+                [self._committed[j] for j in range(n)], [self._stacks[j] for j in range(n)],
+                self._start_stacks, self._hole, self._board[: self._nboard],
+                first, showdown, self._dead)
+        pots = []
+        for k in range(res.n_pots):  # as holdem.pots.split_pots builds them
+            p = &res.pots[k]
+            eligible = []
+            winners = []
+            shares = []
+            for j in range(n):
+                if (p.eligible >> j) & 1:
+                    eligible.append(j)
+                if (p.winners >> j) & 1:
+                    winners.append(j)
+                    shares.append(p.shares[j])
+            pots.append(Pot(p.amount, tuple(eligible), tuple(winners), tuple(shares), p.rake))
+        final = tuple([self._stacks[j] + res.payouts[j] for j in range(n)])
+        return _new_tuple(HandResult, (
+            tuple([final[j] - self._start_stacks[j] for j in range(n)]), final, tuple(pots),
+            tuple([res.returned[j] for j in range(n)]), res.rake, tuple(order), shown,
+            tuple(mucked), rank_of))
 
     # ------------------------------------------------------------------ engine core
     cdef int _find_actor(self, int start) noexcept:
