@@ -224,6 +224,13 @@ extern "C" {{
 #else
 #define HD_ALIGN16
 #endif
+/* Private to each extension module that links them: with hidden visibility a -fPIC build
+   addresses the tables directly (RIP-relative), not through the GOT on every lookup. */
+#if (defined(__GNUC__) || defined(__clang__)) && !defined(_WIN32) && !defined(__CYGWIN__)
+#define HD_HIDDEN __attribute__((visibility("hidden")))
+#else
+#define HD_HIDDEN
+#endif
 
 #define HD_KEY_INIT 0x{KEY_INIT:016X}ULL    /* every suit counter starts at 3 */
 #define HD_FLUSH_BITS 0x{FLUSH_BITS:016X}ULL  /* bit 3 of each suit nibble */
@@ -238,12 +245,12 @@ extern "C" {{
 /* smallest rank of each category, 0 = high card .. 8 = straight flush */
 {cats}
 
-extern const uint64_t hd_card_key[64];              /* ids 52..63 are zero padding */
+extern HD_HIDDEN const uint64_t hd_card_key[64];              /* ids 52..63 are zero padding */
 /* v -> (key, 1 << v) at [2v], [2v + 1]; (HD_POISON, 0) if v >= 52; 16-byte aligned pairs */
-extern const uint64_t hd_batch_pair[512] HD_ALIGN16;
-extern const uint16_t hd_flush_rank[8192];
-extern const uint8_t hd_hash_disp[{len(disp)}];
-extern const uint16_t hd_hash_rank[HD_HASH_SIZE];
+extern HD_HIDDEN const uint64_t hd_batch_pair[512] HD_ALIGN16;
+extern HD_HIDDEN const uint16_t hd_flush_rank[8192];
+extern HD_HIDDEN const uint8_t hd_hash_disp[{len(disp)}];
+extern HD_HIDDEN const uint16_t hd_hash_rank[HD_HASH_SIZE];
 
 #ifdef __cplusplus
 }}
