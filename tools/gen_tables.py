@@ -22,6 +22,9 @@ How a hand is evaluated (see ``csrc/hd_eval.h``):
   placed fullest first, each at the first displacement that lands its columns on free slots,
   after Tarjan & Yao, 1979).  Every row/column pair indexes inside the tables, so lookups are
   memory-safe even on garbage input.
+* Batch evaluation (``evaluate_many``) reads ``hd_batch_pair``: for every byte value v the
+  pair (key, 1 << v), or (``HD_POISON``, 0) for v >= 52, 16-byte aligned so one vector add per
+  card sums both; popcount of the bit sum is the row's number of distinct valid cards.
 
 Ranks are dense: 1 (7-5-4-3-2 high card) .. 7462 (royal flush), higher is stronger.
 """
