@@ -480,6 +480,14 @@ class Table:
         holes = state.hole_cards  # dealt at the start: the same tuple for the whole hand
         is_terminal, legal_actions = state.is_terminal, state.legal_actions
         apply_unchecked = state.apply_unchecked
+        # stacks, bets, committed and the pot change only when chips go in or a street starts,
+        # the board only with the street: after a check or a fold on the same street the last
+        # values are still right (and immutable)
+        street = -1
+        moved = True
+        stacks: tuple[int, ...] = ()
+        bets = committed = board = stacks
+        pot = 0
         while not is_terminal():
             i: int = state.actor  # type: ignore[assignment]
             p = players[i]
@@ -487,19 +495,33 @@ class Table:
             if p.leaving or (tournament and p.status is _SITTING_OUT):
                 apply_unchecked(1 if la.can_check else 0)
                 continue
+            st = state.street_index
+            if moved or st != street:
+                stacks, bets, committed = state.stacks, state.bets, state.committed
+                pot = state.pot
+                if st != street:
+                    board = state.board
+                    street = st
             action = acts[i](_new_obs(Observation, (  # type: ignore[misc]
-                dealt[i], i, names[i], holes[i], state.board, _STREETS[state.street_index],
-                state.pot, state.stacks, state.bets, state.committed, dealt, names,
-                button_index, la, bb, number, state.raw_history())))
+                dealt[i], i, names[i], holes[i], board, _STREETS[st], pot, stacks,
+                bets, committed, dealt, names, button_index, la, bb, number,
+                state.raw_history())))
             if type(action) is int:
-                if action == 1 or (action == 0 and la.can_fold):
-                    apply_unchecked(action)
+                if action == 1:
+                    moved = not la.can_check
+                    apply_unchecked(1)
+                    continue
+                if action == 0 and la.can_fold:
+                    moved = False
+                    apply_unchecked(0)
                     continue
             else:
                 code = fast_code(action, la)
                 if code >= 0:
+                    moved = code == 2 or (code == 1 and not la.can_check)
                     apply_unchecked(code, action[1] if code == 2 else 0)  # type: ignore[index,arg-type]
                     continue
+            moved = True
             try:
                 state.apply(action)
             except (IllegalActionError, InvalidActionError) as exc:
