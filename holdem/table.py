@@ -87,7 +87,7 @@ class PlayerStatus(Enum):
         return f"PlayerStatus.{self.name}"
 
 
-@dataclasses.dataclass(eq=False)
+@dataclasses.dataclass(eq=False, slots=True)
 class Player:
     """A player at the table (owned by the table: change it through :class:`Table` methods)."""
 
@@ -115,6 +115,7 @@ _SITTING_OUT, _WAITING = PlayerStatus.SITTING_OUT, PlayerStatus.WAITING
 _ACTIVE = PlayerStatus.ACTIVE
 _STREETS = tuple(Street)
 _new_obs = tuple.__new__  # Observation fields in order, without the keyword-argument layer
+_new_record = tuple.__new__  # the same for HandRecord (every field given)
 
 
 class HandRecord(NamedTuple):
@@ -576,9 +577,9 @@ class Table:
         for p in players:
             if p.leaving:
                 self._remove(p)
-        record = HandRecord(self.hand_number, level, pos.button, pos.small_blind, pos.big_blind,
-                            dealt, names, start, posts, payoffs, res.rake, eliminated, state,
-                            plan.new_game, plan.placement)
+        record: HandRecord = _new_record(HandRecord, (
+            self.hand_number, level, pos.button, pos.small_blind, pos.big_blind, dealt, names,
+            start, posts, payoffs, res.rake, eliminated, state, plan.new_game, plan.placement))
         self.hand_number += 1
         return record
 
