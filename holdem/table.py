@@ -60,6 +60,7 @@ from typing import Any, NamedTuple
 from holdem._parallel import master_seed
 from holdem._seating import Kind, Plan, Positions, between, plan_hand
 from holdem._table_hand import fast_code
+from holdem.actions import Action, ActionType
 from holdem.agents import ActionLike, Observation, agent_name, resolve_agent
 from holdem.errors import (
     AgentError,
@@ -116,6 +117,7 @@ _ACTIVE = PlayerStatus.ACTIVE
 _STREETS = tuple(Street)
 _new_obs = tuple.__new__  # Observation fields in order, without the keyword-argument layer
 _new_record = tuple.__new__  # the same for HandRecord (every field given)
+_BET_RAISE = ActionType.BET_RAISE
 
 
 class HandRecord(NamedTuple):
@@ -515,6 +517,13 @@ class Table:
                 if action == 0 and la.can_fold:
                     moved = False
                     apply_unchecked(0)
+                    continue
+            elif type(action) is Action and action[0] is _BET_RAISE:
+                to = action[1]
+                if (la.can_raise and type(to) is int and la.min_to is not None
+                        and la.max_to is not None and la.min_to <= to <= la.max_to):
+                    moved = True
+                    apply_unchecked(2, to)
                     continue
             else:
                 code = fast_code(action, la)
