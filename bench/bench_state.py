@@ -3,7 +3,8 @@
 Workload (identical for both engines, same seeded policy): 6-max no-limit, blinds 1/2, 100 big
 blind stacks; and heads-up fixed-limit 2/4 with 100 big blind stacks. At every decision the
 policy picks uniformly among the kinds offered (fold / check-call / bet-raise) and a raise size
-uniformly in [min, max]; hands run to the end, showdown included. Run with
+uniformly in [min, max]; hands run to the end, showdown included, and
+both engines' payoffs are read (holdem settles a finished hand lazily, on first use). Run with
 ``python -m pytest bench/bench_state.py --benchmark-enable --benchmark-only``; the speed ratio
 against PokerKit is in each holdem benchmark's ``extra_info`` (ratio of medians, same run).
 """
@@ -43,6 +44,10 @@ def holdem_playouts(game: Game, players: int, hands: int, seed: int) -> int:
             else:
                 state.apply_unchecked(kind)
             actions += 1
+        # the hand is settled (showdown, pots) like PokerKit's automated hands: read the
+        # payoffs, since a HandState settles lazily on first use
+        if sum(state.payoffs):
+            raise AssertionError("chips not conserved")
     return actions
 
 
@@ -77,6 +82,8 @@ def pokerkit_playouts(limit: bool, players: int, hands: int, seed: int) -> int:
                 hi = st.max_completion_betting_or_raising_to_amount
                 st.complete_bet_or_raise_to(lo + int(rnd() * (hi - lo + 1)))
             actions += 1
+        if sum(st.payoffs):
+            raise AssertionError("chips not conserved")
     return actions
 
 

@@ -7,7 +7,7 @@ rules, same messages; see its docstring for the rule choices). The test suite ru
 same traces and random hands and compares them decision by decision.
 """
 
-from libc.stdint cimport int64_t, uint64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memcpy
 
 from holdem._deck cimport (
@@ -18,8 +18,10 @@ from holdem._deck cimport (
     hd_rng_seed,
     hd_rng_t,
 )
+from holdem._pots cimport HD_POTS_NO_RANK, HD_POTS_OK, hd_pot_result_t, hd_pot_t, split_pots_c
 
 from holdem._deck import Deck
+from holdem._eval import evaluate
 from holdem._seeding import resolve_seed
 from holdem._showdown import settle
 from holdem._validate import (
@@ -34,7 +36,8 @@ from holdem._validate import (
 )
 from holdem.cards import Card
 from holdem.errors import IllegalActionError, InvalidConfigError, InvalidHandError, OutOfTurnError
-from holdem.hand_types import LegalActions, Post
+from holdem.hand_types import HandResult, LegalActions, Post
+from holdem.pots import Pot
 
 __all__ = ["HandCore"]
 
@@ -55,6 +58,8 @@ cdef enum:
 cdef object _MASK64 = (1 << 64) - 1
 cdef object _MAX_CHIPS = MAX_CHIPS
 cdef tuple _CARD_OBJS = tuple(Card(i) for i in range(52))
+# LegalActions(*fields) without the Python-level NamedTuple.__new__: the same tuple subclass
+_new_tuple = tuple.__new__
 
 
 cdef tuple _deal_order(seed, int count):
@@ -99,7 +104,7 @@ cdef class HandCore:
 
     cdef readonly object game
     cdef int _n, _button, _street, _actor, _raises, _aggr, _nboard, _live, _kind
-    cdef int _sb_seat, _bb_seat
+    cdef int _sb_seat, _bb_seat, _first
     cdef int64_t _cur, _inc, _full, _bb, _cap, _dead
     cdef int64_t _sizes[4]
     cdef bint _over, _partial, _lift, _fold_free
@@ -120,17 +125,20 @@ cdef class HandCore:
     def _start(cls, game, stacks, button, seed, hole_cards, board, dead_small_blind=False,
                extra_posts=()):
         cdef HandCore st
-        cdef int n, i, k, sb_seat, bb_seat, last, actor, seat
-        cdef int64_t level, bb, level_a
-        cdef bint post_sb = True
+        cdef int n, i, k, sb_seat, bb_seat, last, actor, seat, kind, first_dealt
+        cdef int64_t level, bb, level_a, sb, ante
+        cdef bint post_sb = True, from_bb, bb_ante, straddle
         cdef tuple extras = ()
-        if not _plain_start(stacks, button, game.straddle):
+        cdef list posts
+        (kind, from_bb, bb_ante, bb, sb, ante, straddle, small, big, cap, lift,
+         fold_free) = <tuple>game._plan
+        if not _plain_start(stacks, button, straddle):
             stacks = check_start(game, stacks, button)  # raises with the reason
         n = len(stacks)
         if dead_small_blind is False and not extra_posts:
             if n == 2:
                 sb_seat = button
-                bb_seat = (button + 1) % n
+                bb_seat = 1 - sb_seat
             else:
                 sb_seat = (button + 1) % n
                 bb_seat = (button + 2) % n
@@ -144,10 +152,9 @@ cdef class HandCore:
         st._start_stacks = tuple(stacks)
         st._sb_seat = sb_seat
         st._bb_seat = bb_seat
-        first_dealt = (button + 1) % n
-        kind, from_bb, bb_ante = game._plan
-        if from_bb:
-            first_dealt = (bb_seat + 1) % n
+        first_dealt = (bb_seat if from_bb else button) + 1
+        if first_dealt == n:
+            first_dealt = 0
         st._deal(seed, hole_cards, board, first_dealt)
         for i in range(n):
             st._stacks[i] = stacks[i]
@@ -162,54 +169,59 @@ cdef class HandCore:
         st._legal = None
         st._live = n
         st._aggr = -1
+        st._first = -1
         st._kind = kind
-        bb = game.big_blind
         st._bb = bb
-        if st._kind == K_FL:
-            st._sizes[0] = st._sizes[1] = game.small_bet
-            st._sizes[2] = st._sizes[3] = game.big_bet
-            st._cap = 1 + game.max_raises
-        else:
-            for k in range(4):
-                st._sizes[k] = bb
-            st._cap = 1 << 30
-        st._lift = not game.cap_heads_up
-        st._fold_free = game.fold_when_check_free
-        posts = []
-        ante = game.ante
-        if ante and not bb_ante:
-            for k in range(n):
-                st._post(posts, (sb_seat + k) % n, "ante", ante, False)
-        if post_sb:
-            st._post(posts, sb_seat, "small_blind", game.small_blind, True)
-        st._post(posts, bb_seat, "big_blind", bb, True)
-        level = bb
-        last = bb_seat
-        if game.straddle:
-            last = (bb_seat + 1) % n
-            level = 2 * bb
-            st._post(posts, last, "straddle", level, True)
+        st._sizes[0] = st._sizes[1] = small
+        st._sizes[2] = st._sizes[3] = big
+        st._cap = cap
+        st._lift = lift
+        st._fold_free = fold_free
         st._dead = 0
-        if ante and bb_ante:  # dead money for the main pot, never an uncalled bet
-            level_a = ante if ante < st._stacks[bb_seat] else st._stacks[bb_seat]
+        if ante == 0 and post_sb and not straddle and not extras:
+            # the common case: two blinds (R2-R5, R9: all in for less when short)
+            level_a = st._blind(sb_seat, sb)
+            level = st._blind(bb_seat, bb)
             if level_a > 0:
-                st._stacks[bb_seat] -= level_a
-                st._dead = level_a
-                posts.append((bb_seat, "big_blind_ante", level_a))
-        for seat, live, dead in extras:
-            # live part first, as the seat's bet (R9: all in for less); dead part from what is
-            # left, dead money for the main pot (see holdem._betting)
-            st._post(posts, seat, "entry_big_blind", live, True)
-            level_a = dead if dead < st._stacks[seat] else st._stacks[seat]
-            if level_a > 0:
-                st._stacks[seat] -= level_a
-                st._dead += level_a
-                posts.append((seat, "dead_small_blind", level_a))
-        st._posts = tuple(posts)
+                st._posts = ((sb_seat, "small_blind", level_a), (bb_seat, "big_blind", level))
+            else:
+                st._posts = ((bb_seat, "big_blind", level),)
+            level = bb
+            last = bb_seat
+        else:
+            posts = []
+            if ante and not bb_ante:
+                for k in range(n):
+                    st._post(posts, (sb_seat + k) % n, "ante", ante, False)
+            if post_sb:
+                st._post(posts, sb_seat, "small_blind", sb, True)
+            st._post(posts, bb_seat, "big_blind", bb, True)
+            level = bb
+            last = bb_seat
+            if straddle:
+                last = (bb_seat + 1) % n
+                level = 2 * bb
+                st._post(posts, last, "straddle", level, True)
+            if ante and bb_ante:  # dead money for the main pot, never an uncalled bet
+                level_a = ante if ante < st._stacks[bb_seat] else st._stacks[bb_seat]
+                if level_a > 0:
+                    st._stacks[bb_seat] -= level_a
+                    st._dead = level_a
+                    posts.append((bb_seat, "big_blind_ante", level_a))
+            for seat, live, dead in extras:
+                # live part first, as the seat's bet (R9: all in for less); dead part from what
+                # is left, dead money for the main pot (see holdem._betting)
+                st._post(posts, seat, "entry_big_blind", live, True)
+                level_a = dead if dead < st._stacks[seat] else st._stacks[seat]
+                if level_a > 0:
+                    st._stacks[seat] -= level_a
+                    st._dead += level_a
+                    posts.append((seat, "dead_small_blind", level_a))
+            st._posts = tuple(posts)
         st._cur = level
         st._inc = level
         st._full = level
-        st._raises = 2 if game.straddle else 1
+        st._raises = 2 if straddle else 1
         st._actor = -1
         st._nboard = 0
         actor = st._find_actor((last + 1) % n)
@@ -218,6 +230,16 @@ cdef class HandCore:
         else:
             st._actor = actor
         return st
+
+    cdef inline int64_t _blind(self, int seat, int64_t amount) noexcept:
+        """Post a live blind of ``amount`` (all in for less, R9); return the chips posted."""
+        cdef int64_t a = amount if amount < self._stacks[seat] else self._stacks[seat]
+        if a <= 0:
+            return 0
+        self._stacks[seat] -= a
+        self._committed[seat] += a
+        self._bets[seat] += a
+        return a
 
     cdef _post(self, list posts, int seat, str kind, int64_t amount, bint live):
         cdef int64_t a = amount if amount < self._stacks[seat] else self._stacks[seat]
@@ -231,20 +253,37 @@ cdef class HandCore:
 
     cdef _deal(self, seed, hole_cards, board, int first):
         cdef int n = self._n, k, b
+        cdef hd_deck_t deck
+        cdef hd_rng_t rng
+        cdef int ids[2 * MAXP + 8]
+        cdef tuple order
+        cdef list hole
         if hole_cards is None and board is None:
-            if isinstance(seed, bool) or not (seed is None or isinstance(seed, int)):
-                raise InvalidConfigError(f"seed must be an int or None, got {seed!r}")
-            if seed is None:
-                seed = resolve_seed(None)
+            if type(seed) is not int:
+                if isinstance(seed, bool) or not (seed is None or isinstance(seed, int)):
+                    raise InvalidConfigError(f"seed must be an int or None, got {seed!r}")
+                if seed is None:
+                    seed = resolve_seed(None)
             self._seed = seed
-            order = _deal_order(seed, 2 * n + 8)
+            if type(seed) is not int:  # an int subclass: through holdem.Deck
+                order = _deal_order(seed, 2 * n + 8)
+                for k in range(2 * n + 8):
+                    ids[k] = order[k]
+            else:  # R11: the same generator, shuffle and order as Deck(seed=seed).deal()
+                hd_deck_init(&deck)
+                hd_rng_seed(&rng, <uint64_t>(seed & _MASK64))
+                hd_deck_shuffle(&deck, &rng)
+                for k in range(2 * n + 8):
+                    ids[k] = hd_deck_pop(&deck)
             hole = [None] * n
             for k in range(n):
-                hole[(first + k) % n] = (order[k], order[n + k])
+                hole[(first + k) % n] = (_CARD_OBJS[ids[k]], _CARD_OBJS[ids[n + k]])
             b = 2 * n
             self._hole = tuple(hole)
-            self._burns = (order[b], order[b + 4], order[b + 6])
-            self._board = (order[b + 1], order[b + 2], order[b + 3], order[b + 5], order[b + 7])
+            self._burns = (_CARD_OBJS[ids[b]], _CARD_OBJS[ids[b + 4]], _CARD_OBJS[ids[b + 6]])
+            self._board = (_CARD_OBJS[ids[b + 1]], _CARD_OBJS[ids[b + 2]],
+                           _CARD_OBJS[ids[b + 3]], _CARD_OBJS[ids[b + 5]],
+                           _CARD_OBJS[ids[b + 7]])
             self._partial = False
             return
         self._hole, self._board, self._partial = given_cards(n, seed, hole_cards, board)
@@ -362,6 +401,8 @@ cdef class HandCore:
         return list(self._hist)
 
     def result_or_none(self):
+        if self._result is None and self._over:
+            self._result = self._settle()
         return self._result
 
     # ------------------------------------------------------------------ copying, pickling
@@ -412,6 +453,7 @@ cdef class HandCore:
         self._hist = o._hist
         self._seed = o._seed
         self._result = o._result
+        self._first = o._first
         self._legal = o._legal
 
     def _getstate(self):
@@ -427,7 +469,7 @@ cdef class HandCore:
             tuple([self._acted[i] for i in range(n)]),
             tuple([bool(self._folded[i]) for i in range(n)]),
             self._start_stacks, self._hole, self._board, self._burns, self._posts,
-            tuple(self._hist), self._result, self._seed,
+            tuple(self._hist), self.result_or_none(), self._seed,
         )
 
     def _setstate(self, state):
@@ -470,21 +512,124 @@ cdef class HandCore:
                 f"the board needs {count} cards but only {len(self._board)} were given")
 
     cdef _finish(self):
-        """End the hand: one seat left (R19) or a showdown (R29-R33); pay the pots."""
-        cdef int n = self._n, j
+        """End the hand: one seat left (R19) or a showdown (R29-R33).
+
+        Everything that can fail (a board or hole cards missing at the showdown) is checked
+        here; the pots are paid and the :class:`holdem.HandResult` built on first use
+        (:meth:`result_or_none`), from state that no longer changes once the hand is over.
+        """
+        cdef int n = self._n, j, k, first
         cdef bint showdown = self._live > 1
+        first = self._aggr if self._street == 3 else -1
         if showdown:
             self._need_board(5)
-        self._result = settle(
-            self.game, self._button, [bool(self._folded[j]) for j in range(n)],
-            [self._committed[j] for j in range(n)], [self._stacks[j] for j in range(n)],
-            self._start_stacks, self._hole, self._board[: self._nboard],
-            self._aggr if self._street == 3 else -1, showdown, self._dead)
-        if showdown:
+            if first < 0:  # R33: first seat in the hand left of the button
+                for k in range(1, n + 1):
+                    j = (self._button + k) % n
+                    if not self._folded[j]:
+                        first = j
+                        break
+            for k in range(n):  # unknown hole cards at a showdown, in showing order
+                j = (first + k) % n
+                if not self._folded[j] and self._hole[j] is None:
+                    raise InvalidHandError(
+                        f"seat {j} reaches the showdown but its hole cards are unknown")
             self._street = 4
+        self._first = first
         self._over = True
         self._actor = -1
         self._legal = None
+
+    cdef object _settle(self):
+        """The result of the finished hand: :func:`holdem._showdown.settle` computed from the C
+        arrays (same rules, same values); a hand with rake goes through ``settle`` itself."""
+        cdef int n = self._n, j, k, w, first = self._first
+        cdef bint showdown = self._live > 1, show_all
+        cdef int64_t total = 0, second = 0, amount, r
+        cdef int32_t ranks[MAXP]
+        cdef uint8_t folded[MAXP]
+        cdef hd_pot_result_t res
+        cdef hd_pot_t *p
+        game = self.game
+        if game.rake is not None:
+            return settle(
+                game, self._button, [bool(self._folded[j]) for j in range(n)],
+                [self._committed[j] for j in range(n)], [self._stacks[j] for j in range(n)],
+                self._start_stacks, self._hole, self._board[: self._nboard],
+                first, showdown, self._dead)
+        for j in range(n):
+            total += self._committed[j]
+            folded[j] = self._folded[j]
+            ranks[j] = HD_POTS_NO_RANK
+        order = []
+        shown = {}
+        rank_of = {}
+        mucked = []
+        if showdown:  # R29-R33 (see holdem._showdown.settle)
+            board = self._board[: self._nboard]
+            show_all = not game.muck_losing_hands
+            for k in range(n):
+                j = (first + k) % n
+                if not self._folded[j]:
+                    order.append(j)
+                    if self._stacks[j] == 0:
+                        show_all = True
+            for j in order:
+                cards = self._hole[j]
+                r = evaluate(cards + board)  # R29: best five of the seven cards
+                ranks[j] = <int32_t>r
+                if not show_all:
+                    for k in rank_of:
+                        if ranks[k] > r and self._committed[k] >= self._committed[j]:
+                            break
+                    else:
+                        k = -1
+                    if k >= 0:
+                        mucked.append(j)
+                        continue
+                rank_of[j] = r
+                shown[j] = cards
+        elif self._dead == 0:  # R19, R21: one seat left (holdem._showdown._lone_result)
+            w = -1
+            for j in range(n):
+                if not self._folded[j]:
+                    w = j
+                elif self._committed[j] > second:
+                    second = self._committed[j]
+            if self._committed[w] >= second and total - (self._committed[w] - second) > 0:
+                amount = total - (self._committed[w] - second)
+                final = [self._stacks[j] for j in range(n)]
+                final[w] += total
+                returned = [0] * n
+                returned[w] = self._committed[w] - second
+                return _new_tuple(HandResult, (
+                    tuple([final[j] - self._start_stacks[j] for j in range(n)]), tuple(final),
+                    (Pot(amount, (w,), (w,), (amount,)),), tuple(returned), 0, (), {}, (), {}))
+        if split_pots_c(self._committed, folded, ranks, n, self._button, self._dead, NULL,
+                        self._nboard >= 3, &res) != HD_POTS_OK:
+            return settle(  # not reached for a valid hand; raises with the reason
+                game, self._button, [bool(self._folded[j]) for j in range(n)],
+                [self._committed[j] for j in range(n)], [self._stacks[j] for j in range(n)],
+                self._start_stacks, self._hole, self._board[: self._nboard],
+                first, showdown, self._dead)
+        pots = []
+        for k in range(res.n_pots):  # as holdem.pots.split_pots builds them
+            p = &res.pots[k]
+            eligible = []
+            winners = []
+            shares = []
+            for j in range(n):
+                if (p.eligible >> j) & 1:
+                    eligible.append(j)
+                if (p.winners >> j) & 1:
+                    winners.append(j)
+                    shares.append(p.shares[j])
+            pots.append(Pot(p.amount, tuple(eligible), tuple(winners), tuple(shares), p.rake))
+        final = tuple([self._stacks[j] + res.payouts[j] for j in range(n)])
+        return _new_tuple(HandResult, (
+            tuple([final[j] - self._start_stacks[j] for j in range(n)]), final, tuple(pots),
+            tuple([res.returned[j] for j in range(n)]), res.rake, tuple(order), shown,
+            tuple(mucked), rank_of))
 
     # ------------------------------------------------------------------ engine core
     cdef int _find_actor(self, int start) noexcept:
@@ -629,13 +774,13 @@ cdef class HandCore:
                         hi = lo
                     if hi > total:
                         hi = total
-            legal = LegalActions(i, (not can_check) or self._fold_free, can_check,
-                                 0 if can_check else (owe if owe < stack else stack),
-                                 True, cur == 0, lo, hi)
+            legal = _new_tuple(LegalActions, (
+                i, (not can_check) or self._fold_free, can_check,
+                0 if can_check else (owe if owe < stack else stack), True, cur == 0, lo, hi))
         else:
-            legal = LegalActions(i, (not can_check) or self._fold_free, can_check,
-                                 0 if can_check else (owe if owe < stack else stack),
-                                 False, cur == 0, None, None)
+            legal = _new_tuple(LegalActions, (
+                i, (not can_check) or self._fold_free, can_check,
+                0 if can_check else (owe if owe < stack else stack), False, cur == 0, None, None))
         self._legal = legal
         return legal
 

@@ -120,9 +120,12 @@ class Game:
     rake: Rake | None = None
     mode: Mode = Mode.CASH
     muck_losing_hands: bool = True
-    # Derived once for HandState._start: (structure code 0 NL / 1 PL / 2 FL, deal from left of
-    # the big blind, big-blind ante). Not part of the config's identity.
-    _plan: tuple[int, bool, bool] = field(init=False, repr=False, compare=False, hash=False)
+    # Derived once for HandState._start (not part of the config's identity): (structure code
+    # 0 NL / 1 PL / 2 FL, deal from left of the big blind, big-blind ante, big blind, small
+    # blind, ante, straddle, preflop/flop bet size, turn/river bet size, bet cap (a bet and
+    # max_raises raises in fixed limit, else unbounded), cap lifted heads-up, fold when checking
+    # is free).
+    _plan: tuple[int, ...] = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.structure, Structure):
@@ -165,8 +168,13 @@ class Game:
         if rake is not None and not isinstance(rake, Rake):
             raise InvalidConfigError(f"rake must be a holdem.pots.Rake or None, got {rake!r}")
         code = {"NL": 0, "PL": 1, "FL": 2}[self.structure.value]
-        object.__setattr__(self, "_plan", (code, self.deal_start is DealStart.LEFT_OF_BIG_BLIND,
-                                           self.ante_type is AnteType.BIG_BLIND))
+        fixed = code == 2
+        object.__setattr__(self, "_plan", (
+            code, self.deal_start is DealStart.LEFT_OF_BIG_BLIND,
+            self.ante_type is AnteType.BIG_BLIND, bb, sb, self.ante, self.straddle,
+            self.small_bet if fixed else bb, self.big_bet if fixed else bb,
+            1 + self.max_raises if fixed else 1 << 30, not self.cap_heads_up,
+            self.fold_when_check_free))
 
     @property
     def straddle_amount(self) -> int:

@@ -516,3 +516,61 @@ def test_r7_big_blind_ante_is_dead_money_in_the_main_pot() -> None:
     assert res.returned == (0, 0, 0)
     assert [(p.amount, p.winners) for p in res.pots] == [(205, (0,))]
     assert res.final_stacks == (205, 99, 96)
+
+
+def _both_cores(game: Game, stacks: list[int], **kw: object) -> list[object]:
+    from holdem.state import ReferenceHandState
+
+    holes, board = kw.get("hole_cards"), kw.get("board")
+    return [game.new_hand(stacks, button=0, hole_cards=holes, board=board),  # type: ignore[arg-type]
+            ReferenceHandState._start(game, stacks, 0, None, holes, board)]
+
+
+@pytest.mark.parametrize("river_bet", [False, True])
+def test_r33_unknown_hand_reaching_showdown_raises_at_the_last_action(river_bet: bool) -> None:
+    """R33: the first seat to show with unknown cards is named when the hand ends (not later,
+    when the result is read), by both cores, and the failed action changes nothing."""
+    from holdem.errors import InvalidHandError
+
+    holes = [None, "AsAh", None]  # seats 0 and 2 unknown; seat 1 folds
+    for s in _both_cores(NL, [100] * 3, hole_cards=holes, board="2c3c4c5d9h"):
+        s.call()  # type: ignore[attr-defined]  # seat 0
+        s.fold()  # type: ignore[attr-defined]  # seat 1
+        for _ in range(6):  # seat 2 checks preflop; flop and turn checked through; river
+            s.check()  # type: ignore[attr-defined]
+        assert s.actor == 0 and s.street is Street.RIVER  # type: ignore[attr-defined]
+        if river_bet:
+            s.bet(4)  # type: ignore[attr-defined]  # seat 0 shows first (R33)
+            last, named = "call", 0
+        else:
+            last, named = "check", 2  # first left of the button
+        before = s.clone()  # type: ignore[attr-defined]
+        with pytest.raises(InvalidHandError, match=f"seat {named} reaches the showdown"):
+            getattr(s, last)()
+        assert s == before and not s.is_terminal()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_r29_r33_result_on_first_use_equals_reference(seed: int) -> None:
+    """The compiled core settles a finished hand when its result is first read; clones and
+    pickles taken before that give the same result as the reference core."""
+    import pickle
+    import random
+
+    rnd = random.Random(seed)
+    n = rnd.randint(2, 6)
+    stacks = [rnd.randint(5, 60) for _ in range(n)]
+    game = FL if seed % 2 else NL
+    s = game.new_hand(stacks, button=seed % n, seed=seed)
+    from holdem.state import ReferenceHandState
+
+    ref = ReferenceHandState._start(game, stacks, seed % n, seed, None, None)
+    while not s.is_terminal():
+        la = s.legal_actions()
+        kind = rnd.choice([k for k, ok in ((0, la.can_fold), (1, True), (2, la.can_raise)) if ok])
+        to = rnd.randint(la.min_to, la.max_to) if kind == 2 else 0  # type: ignore[arg-type]
+        s.apply_unchecked(kind, to)
+        ref.apply_unchecked(kind, to)
+    copy, pickled = s.clone(), pickle.loads(pickle.dumps(s))
+    assert s.result == ref.result == copy.result == pickled.result
+    assert s.payoffs == ref.payoffs and sum(s.payoffs) == 0
