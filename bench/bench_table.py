@@ -52,6 +52,10 @@ def bare_hands(hands: int, seed: int) -> int:
             else:
                 lo, hi = la.min_to, la.max_to
                 state.apply_unchecked(2, lo + int(rnd() * (hi - lo + 1)))  # type: ignore[operator]
+        # the table settles every hand (it needs the payoffs) and a HandState settles lazily,
+        # on first use: read them here too, as bench_state does
+        if sum(state.payoffs):
+            raise AssertionError("chips not conserved")
     return actions
 
 
