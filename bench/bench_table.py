@@ -1,7 +1,8 @@
 """Table and simulation throughput, next to the bare hand state on the same workload.
 
 - ``test_bare_state_6max``: 6-max no-limit 1/2, 200-chip stacks every hand, the seeded uniform
-  policy of ``bench_state.py`` calling ``HandState`` directly (``apply_unchecked``).
+  policy of :class:`holdem.RandomAgent` (same draws, same work per decision) written inline,
+  calling ``HandState`` directly (``apply_unchecked``).
 - ``test_table_6max_random_agents``: the same game at a :class:`holdem.Table` with six
   :class:`holdem.RandomAgent` (same policy, but through observations, agent calls, validated
   ``apply``, seating and button logic, records). ``extra_info['ratio_vs_bare']`` is the ratio of
@@ -29,24 +30,32 @@ _rates: dict[str, float] = {}
 
 
 def bare_hands(hands: int, seed: int) -> int:
-    """The bare state loop (as bench_state.holdem_playouts); returns actions taken."""
-    rng = random.Random(seed)
-    randrange, randint = rng.randrange, rng.randint
+    """The bare state loop; returns actions taken. Its policy is :class:`holdem.RandomAgent`'s,
+    draw for draw (``int(random() * n)`` over the kinds offered, then over the sizes), written
+    inline: the same work per decision as the table's agents, so the ratio measures the table."""
+    rnd = random.Random(seed).random
     stacks = [200] * 6
     actions = 0
     for h in range(hands):
         state = NL6.new_hand(stacks, button=h % 6, seed=seed * 1_000_003 + h)
         while not state.is_terminal():
             la = state.legal_actions()
-            kinds = (0, 1, 2) if la.can_fold else (1, 2)
-            if not la.can_raise:
-                kinds = kinds[:-1]
-            kind = kinds[randrange(len(kinds))]
-            if kind == 2:
-                state.apply_unchecked(2, randint(la.min_to, la.max_to))  # type: ignore[arg-type]
-            else:
-                state.apply_unchecked(kind)
+            k = int(rnd() * (1 + la.can_fold + la.can_raise))
             actions += 1
+            if la.can_fold:
+                if k == 0:
+                    state.apply_unchecked(0)
+                    continue
+                k -= 1
+            if k == 0:
+                state.apply_unchecked(1)
+            else:
+                lo, hi = la.min_to, la.max_to
+                state.apply_unchecked(2, lo + int(rnd() * (hi - lo + 1)))  # type: ignore[operator]
+        # the table settles every hand (it needs the payoffs) and a HandState settles lazily,
+        # on first use: read them here too, as bench_state does
+        if sum(state.payoffs):
+            raise AssertionError("chips not conserved")
     return actions
 
 

@@ -88,7 +88,7 @@ def _next(seats: Sequence[int], after: int, size: int) -> int:
     return seats[0]
 
 
-def plan_hand(kinds: Sequence[Kind], prev: Positions | None, *, dead_button: bool,
+def plan_hand(kinds: Sequence[int], prev: Positions | None, *, dead_button: bool,
               first_button: int) -> Plan | None:
     """Plan the next hand, or ``None`` when fewer than two players can be dealt in.
 

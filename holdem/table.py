@@ -57,9 +57,10 @@ from collections.abc import Callable, Iterator
 from enum import Enum
 from typing import Any, NamedTuple
 
-from holdem._parallel import chunk_seed, master_seed
+from holdem._parallel import master_seed
 from holdem._seating import Kind, Plan, Positions, between, plan_hand
 from holdem._table_hand import fast_code
+from holdem.actions import Action, ActionType
 from holdem.agents import ActionLike, Observation, agent_name, resolve_agent
 from holdem.errors import (
     AgentError,
@@ -87,7 +88,7 @@ class PlayerStatus(Enum):
         return f"PlayerStatus.{self.name}"
 
 
-@dataclasses.dataclass(eq=False)
+@dataclasses.dataclass(eq=False, slots=True)
 class Player:
     """A player at the table (owned by the table: change it through :class:`Table` methods)."""
 
@@ -109,11 +110,14 @@ class Player:
         return self.entry_due or self.owes_big_blind or self.owes_small_blind
 
 
-_OUT, _REGULAR, _POSTER, _WAITING_KIND = Kind.OUT, Kind.REGULAR, Kind.POSTER, Kind.WAITING
+_OUT, _REGULAR, _POSTER, _WAITING_KIND = (int(Kind.OUT), int(Kind.REGULAR), int(Kind.POSTER),
+                                         int(Kind.WAITING))
 _SITTING_OUT, _WAITING = PlayerStatus.SITTING_OUT, PlayerStatus.WAITING
 _ACTIVE = PlayerStatus.ACTIVE
 _STREETS = tuple(Street)
 _new_obs = tuple.__new__  # Observation fields in order, without the keyword-argument layer
+_new_record = tuple.__new__  # the same for HandRecord (every field given)
+_BET_RAISE = ActionType.BET_RAISE
 
 
 class HandRecord(NamedTuple):
@@ -186,6 +190,7 @@ class Table:
         self.schedule = schedule
         self.clock = clock if clock is not None else time.monotonic
         self.seed, self._bits = master_seed(seed)
+        self._seed_head = _seed_head(self._bits)
         self._seats: list[Player | None] = [None] * seats
         self._prev: Positions | None = None
         self._prev_sb_pos: int | None = None
@@ -391,27 +396,18 @@ class Table:
             self._games[k] = g
         return g, lv
 
-    def _kinds(self) -> list[Kind]:
-        kinds: list[Kind] = []
-        tournament = self.tournament
-        for p in self._seats:
-            if p is None or p.stack == 0:
-                kinds.append(_OUT)
-            elif tournament:
-                kinds.append(_REGULAR)
-            elif p.status is _SITTING_OUT:
-                kinds.append(_OUT)
-            elif p.status is _WAITING:
-                kinds.append(_WAITING_KIND)
-            elif p.entry_due or p.owes_big_blind or p.owes_small_blind:
-                kinds.append(_POSTER)
-            else:
-                kinds.append(_REGULAR)
-        return kinds
+    def _kinds(self) -> tuple[int, ...]:
+        """Each seat's :class:`~holdem._seating.Kind` (as its int value, which is how
+        :func:`~holdem._seating.plan_hand` compares them)."""
+        if self.tournament:
+            return tuple([_OUT if p is None or p.stack == 0 else _REGULAR for p in self._seats])
+        return tuple([_OUT if p is None or p.stack == 0 or p.status is _SITTING_OUT
+                      else _WAITING_KIND if p.status is _WAITING
+                      else _POSTER if p.entry_due or p.owes_big_blind or p.owes_small_blind
+                      else _REGULAR for p in self._seats])
 
     def _plan(self) -> Plan | None:
-        return _cached_plan(tuple(self._kinds()), self._prev, self.dead_button,
-                            self._first_button)
+        return _cached_plan(self._kinds(), self._prev, self.dead_button, self._first_button)
 
     def play_hand(self) -> HandRecord:
         """Deal and play one hand with the players' agents; returns its record.
@@ -423,46 +419,40 @@ class Table:
             raise TableError("a hand is already being played")
         if self.is_over():
             raise TableError("the tournament is over")
-        plan = self._plan()
-        if plan is None:
+        hand = _cached_hand(self._kinds(), self._prev, self.dead_button, self._first_button)
+        if hand is None:
             raise TableError("a hand needs two players with chips who are not sitting out")
+        plan, index, button_index, dead_sb = hand
         game, level = self._hand_game()
-        self._dealt = plan.dealt
+        dealt = plan.dealt
+        seats = self._seats
+        players: list[Player] = [seats[s] for s in dealt]  # type: ignore[misc]
+        self._dealt = dealt
         self._in_hand = True
         try:
-            state, button_index, posts = self._deal(game, plan)
-            self._run(state, plan, button_index, game)
+            state, posts = self._deal(game, plan, players, index, button_index, dead_sb)
+            names = tuple([p.name for p in players])
+            self._run(state, dealt, players, names, button_index, game)
         except BaseException:
             # a void hand (an agent failed): nothing moved; players who left during it go now
-            for p in self._seats:
+            for p in seats:
                 if p is not None and p.leaving:
                     self._remove(p)
             raise
         finally:
             self._in_hand = False
             self._dealt = ()
-        return self._settle(state, plan, level, posts)
+        return self._settle(state, plan, level, posts, players, names)
 
     _dealt: tuple[int, ...] = ()
 
-    def _deal(self, game: Game, plan: Plan) -> tuple[HandState, int, list[tuple[int, str, int]]]:
+    def _deal(self, game: Game, plan: Plan, players: list[Player], index: dict[int, int],
+              btn: int, dead_sb: bool) -> tuple[HandState, tuple[tuple[int, str, int], ...]]:
         dealt = plan.dealt
-        n = len(dealt)
-        index = {s: i for i, s in enumerate(dealt)}
-        pos = plan.positions
-        bb_i = index[pos.big_blind]
-        dead_sb = n > 2 and pos.small_blind is None
-        if n == 2:
-            btn = index[pos.button]
-        elif dead_sb:
-            btn = (bb_i - 1) % n  # TDA dead button: the button right behind the big blind
-        else:
-            assert pos.small_blind is not None and index[pos.small_blind] == (bb_i - 1) % n
-            btn = (bb_i - 2) % n
-        if game.straddle and n == 2:
+        if game.straddle and len(dealt) == 2:
             game = dataclasses.replace(game, straddle=False)
-        stacks = [self._seat(s).stack for s in dealt]
-        seed = chunk_seed(self._bits, self.hand_number)
+        stacks = [p.stack for p in players]
+        seed = _hand_seed(self._seed_head, self.hand_number)
         if dead_sb or plan.posters:
             extra = []
             for s in plan.posters:
@@ -476,39 +466,72 @@ class Table:
                                   extra_posts=extra)
         else:
             state = game.new_hand(stacks, button=btn, seed=seed)
-        posts = [(dealt[p.seat], p.kind, p.amount) for p in state.posts]
-        return state, btn, posts
+        posts = tuple([(dealt[p.seat], p.kind, p.amount) for p in state.posts])
+        return state, posts
 
     def _seat(self, seat: int) -> Player:
         p = self._seats[seat]
         assert p is not None
         return p
 
-    def _run(self, state: HandState, plan: Plan, button_index: int, game: Game) -> None:
-        dealt = plan.dealt
-        players = [self._seat(s) for s in dealt]
-        names = tuple(p.name for p in players)
+    def _run(self, state: HandState, dealt: tuple[int, ...], players: list[Player],
+             names: tuple[str, ...], button_index: int, game: Game) -> None:
         tournament = self.tournament
         number = self.hand_number
         bb = game.big_blind
-        while not state.is_terminal():
-            i = state.actor
-            assert i is not None
+        acts = [p._act for p in players]
+        holes = state.hole_cards  # dealt at the start: the same tuple for the whole hand
+        is_terminal, legal_actions = state.is_terminal, state.legal_actions
+        apply_unchecked = state.apply_unchecked
+        # stacks, bets, committed and the pot change only when chips go in or a street starts,
+        # the board only with the street: after a check or a fold on the same street the last
+        # values are still right (and immutable)
+        street = -1
+        moved = True
+        stacks: tuple[int, ...] = ()
+        bets = committed = board = stacks
+        pot = 0
+        while not is_terminal():
+            i: int = state.actor  # type: ignore[assignment]
             p = players[i]
-            la = state.legal_actions()
-            if p.leaving or (tournament and p.status is PlayerStatus.SITTING_OUT):
-                state.apply_unchecked(1 if la.can_check else 0)
+            la = legal_actions()
+            if p.leaving or (tournament and p.status is _SITTING_OUT):
+                apply_unchecked(1 if la.can_check else 0)
                 continue
-            hole = state.hole_cards[i]
-            assert hole is not None and p._act is not None
-            action = p._act(_new_obs(Observation, (
-                dealt[i], i, p.name, hole, state.board, _STREETS[state.street_index], state.pot,
-                state.stacks, state.bets, state.committed, dealt, names, button_index, la, bb,
-                number, state.raw_history())))
-            code = fast_code(action, la)
-            if code >= 0:
-                state.apply_unchecked(code, action[1] if code == 2 else 0)  # type: ignore[index,arg-type]
-                continue
+            st = state.street_index
+            if moved or st != street:
+                stacks, bets, committed = state.stacks, state.bets, state.committed
+                pot = state.pot
+                if st != street:
+                    board = state.board
+                    street = st
+            action = acts[i](_new_obs(Observation, (  # type: ignore[misc]
+                dealt[i], i, names[i], holes[i], board, _STREETS[st], pot, stacks,
+                bets, committed, dealt, names, button_index, la, bb, number,
+                state.raw_history())))
+            if type(action) is int:
+                if action == 1:
+                    moved = not la.can_check
+                    apply_unchecked(1)
+                    continue
+                if action == 0 and la.can_fold:
+                    moved = False
+                    apply_unchecked(0)
+                    continue
+            elif type(action) is Action and action[0] is _BET_RAISE:
+                to = action[1]
+                if (la.can_raise and type(to) is int and la.min_to is not None
+                        and la.max_to is not None and la.min_to <= to <= la.max_to):
+                    moved = True
+                    apply_unchecked(2, to)
+                    continue
+            else:
+                code = fast_code(action, la)
+                if code >= 0:
+                    moved = code == 2 or (code == 1 and not la.can_check)
+                    apply_unchecked(code, action[1] if code == 2 else 0)  # type: ignore[index,arg-type]
+                    continue
+            moved = True
             try:
                 state.apply(action)
             except (IllegalActionError, InvalidActionError) as exc:
@@ -516,17 +539,16 @@ class Table:
                                  f"{dealt[i]}) answered {action!r}: {exc}") from exc
 
     def _settle(self, state: HandState, plan: Plan, level: BlindLevel | None,
-                posts: list[tuple[int, str, int]]) -> HandRecord:
+                posts: tuple[tuple[int, str, int], ...], players: list[Player],
+                names: tuple[str, ...]) -> HandRecord:
         res = state.result
         dealt = plan.dealt
         pos = plan.positions
-        players = [self._seat(s) for s in dealt]
-        start = tuple(p.stack for p in players)
-        payoffs = {}
-        for p, final, pay in zip(players, res.final_stacks, res.payoffs, strict=True):
+        start = state.starting_stacks
+        for p, final in zip(players, res.final_stacks, strict=True):
             p.stack = final
             p.hands_played += 1
-            payoffs[p.name] = pay
+        payoffs = dict(zip(names, res.payoffs, strict=True))
         self.rake += res.rake
         # debts: posted, took the big blind, or forgiven (new game, heads-up)
         if plan.new_game or len(dealt) == 2:
@@ -534,21 +556,24 @@ class Table:
         else:
             bb_player = self._seats[pos.big_blind]
             settled = [bb_player] if bb_player is not None else []
-            settled += [self._seat(s) for s in plan.posters]
+            if plan.posters:
+                settled += [self._seat(s) for s in plan.posters]
         for p in settled:
             p.entry_due = p.owes_big_blind = p.owes_small_blind = False
             if p.status is _WAITING:
                 p.status = _ACTIVE
+        prev = self._prev
         sb_pos = pos.small_blind if pos.small_blind is not None else (
-            self._prev.big_blind if self._prev is not None else None)
-        if not self.tournament and self._prev is not None and len(dealt) < len(self.players):
+            prev.big_blind if prev is not None else None)
+        if (not self.tournament and prev is not None
+                and len(dealt) < self.size - self._seats.count(None)):
             for q in self._seats:
                 # only players who are away owe what passed them: sitting out or without
                 # chips (not those waiting for the big blind or for the button to pass)
                 if q is None or q.seat in dealt or not (
                         q.status is PlayerStatus.SITTING_OUT or q.stack == 0):
                     continue
-                if between(self._prev.big_blind, pos.big_blind, q.seat, self.size):
+                if between(prev.big_blind, pos.big_blind, q.seat, self.size):
                     q.owes_big_blind = True
                 if (self._prev_sb_pos is not None and sb_pos is not None
                         and between(self._prev_sb_pos, sb_pos, q.seat, self.size)):
@@ -561,9 +586,9 @@ class Table:
         for p in players:
             if p.leaving:
                 self._remove(p)
-        record = HandRecord(self.hand_number, level, pos.button, pos.small_blind, pos.big_blind,
-                            dealt, tuple(p.name for p in players), start, tuple(posts), payoffs,
-                            res.rake, eliminated, state, plan.new_game, plan.placement)
+        record: HandRecord = _new_record(HandRecord, (
+            self.hand_number, level, pos.button, pos.small_blind, pos.big_blind, dealt, names,
+            start, posts, payoffs, res.rake, eliminated, state, plan.new_game, plan.placement))
         self.hand_number += 1
         return record
 
@@ -586,7 +611,54 @@ class Table:
 
 
 @functools.lru_cache(maxsize=4096)
-def _cached_plan(kinds: tuple[Kind, ...], prev: Positions | None, dead_button: bool,
+def _cached_plan(kinds: tuple[int, ...], prev: Positions | None, dead_button: bool,
                  first_button: int) -> Plan | None:
     """:func:`holdem._seating.plan_hand` is a pure function of these: memoized."""
     return plan_hand(kinds, prev, dead_button=dead_button, first_button=first_button)
+
+
+@functools.lru_cache(maxsize=4096)
+def _cached_hand(kinds: tuple[int, ...], prev: Positions | None, dead_button: bool,
+                 first_button: int) -> tuple[Plan, dict[int, int], int, bool] | None:
+    """The plan with what dealing it needs, worked out once per (seating, last positions):
+    ``(plan, position of each dealt seat, button position, dead small blind)``. The dict is
+    shared between hands: read it, never change it."""
+    plan = _cached_plan(kinds, prev, dead_button, first_button)
+    if plan is None:
+        return None
+    dealt = plan.dealt
+    n = len(dealt)
+    index = {s: i for i, s in enumerate(dealt)}
+    pos = plan.positions
+    bb_i = index[pos.big_blind]
+    dead_sb = n > 2 and pos.small_blind is None
+    if n == 2:
+        btn = index[pos.button]
+    elif dead_sb:
+        btn = (bb_i - 1) % n  # TDA dead button: the button right behind the big blind
+    else:
+        assert pos.small_blind is not None and index[pos.small_blind] == (bb_i - 1) % n
+        btn = (bb_i - 2) % n
+    return plan, index, btn, dead_sb
+
+
+def _seed_head(bits: int) -> int:
+    """The part of :func:`holdem._parallel.chunk_seed` that depends on the seed only."""
+    x = ((bits ^ 0x6A09E667F3BCC909) + 0x9E3779B97F4A7C15) & _MASK64
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return x ^ (x >> 31)
+
+
+def _hand_seed(head: int, number: int) -> int:
+    """The deck seed of hand ``number``: ``chunk_seed(bits, number)`` with ``head`` from
+    :func:`_seed_head` (``bits``), written out (two splitmix64 steps) for speed."""
+    x = head ^ ((number * 0xD1B54A32D192ED03 + 0x243F6A8885A308D3) & _MASK64)
+    x = (x + 0x9E3779B97F4A7C15) & _MASK64
+    x = (x + 0x9E3779B97F4A7C15) & _MASK64
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return x ^ (x >> 31)
+
+
+_MASK64 = (1 << 64) - 1
