@@ -25,6 +25,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
+from holdem._enums import NamedRepr
 from holdem.errors import InvalidActionError
 
 __all__ = ["CHECK_CALL_INT", "FOLD_INT", "Action", "ActionType"]
@@ -33,7 +34,7 @@ FOLD_INT: Final = 0
 CHECK_CALL_INT: Final = 1
 
 
-class ActionType(IntEnum):
+class ActionType(NamedRepr, IntEnum):
     """The kind of an action.
 
     ``FOLD``, ``CHECK``, ``CALL``, ``BET`` and ``RAISE`` are strict: the engine rejects a ``BET``
@@ -57,8 +58,6 @@ class ActionType(IntEnum):
         """The PHH token: ``f``, ``cc`` or ``cbr`` (``ALL_IN`` has none of its own)."""
         return _TOKENS[self]
 
-    def __repr__(self) -> str:
-        return f"ActionType.{self.name}"
 
 
 _TOKENS: Final = {

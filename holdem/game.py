@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from typing import TYPE_CHECKING
 
+from holdem._enums import NamedRepr
 from holdem.errors import InvalidConfigError
 from holdem.hand_types import ExtraPost
 from holdem.pots import Rake
@@ -29,45 +30,37 @@ if TYPE_CHECKING:
 __all__ = ["AnteType", "DealStart", "Game", "Mode", "Structure"]
 
 
-class Structure(Enum):
+class Structure(NamedRepr, Enum):
     """Betting structure: no-limit (R22-R24), pot-limit (R25), fixed-limit (R26-R28)."""
 
     NO_LIMIT = "NL"
     POT_LIMIT = "PL"
     FIXED_LIMIT = "FL"
 
-    def __repr__(self) -> str:
-        return f"Structure.{self.name}"
 
 
-class AnteType(Enum):
+class AnteType(NamedRepr, Enum):
     """R7: ``UNIFORM`` (every player posts ``ante``) or ``BIG_BLIND`` (the big blind posts it)."""
 
     UNIFORM = "uniform"
     BIG_BLIND = "big_blind"
 
-    def __repr__(self) -> str:
-        return f"AnteType.{self.name}"
 
 
-class Mode(Enum):
+class Mode(NamedRepr, Enum):
     """Cash game or tournament (R8: no straddle in tournaments; R10 schedules live on the table)."""
 
     CASH = "cash"
     TOURNAMENT = "tournament"
 
-    def __repr__(self) -> str:
-        return f"Mode.{self.name}"
 
 
-class DealStart(Enum):
+class DealStart(NamedRepr, Enum):
     """R12: the first seat dealt to: left of the button (standard) or left of the big blind."""
 
     LEFT_OF_BUTTON = "button"
     LEFT_OF_BIG_BLIND = "big_blind"
 
-    def __repr__(self) -> str:
-        return f"DealStart.{self.name}"
 
 
 def _int(name: str, value: object, low: int) -> int:

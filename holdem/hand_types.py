@@ -9,6 +9,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import NamedTuple
 
+from holdem._enums import NamedRepr
 from holdem.actions import ActionType
 from holdem.cards import Card
 from holdem.pots import Pot
@@ -18,7 +19,7 @@ __all__ = [
 ]
 
 
-class Street(IntEnum):
+class Street(NamedRepr, IntEnum):
     """The betting rounds (R15), then ``SHOWDOWN``; a finished hand reports where it ended."""
 
     PREFLOP = 0
@@ -27,22 +28,18 @@ class Street(IntEnum):
     RIVER = 3
     SHOWDOWN = 4
 
-    def __repr__(self) -> str:
-        return f"Street.{self.name}"
 
     def __str__(self) -> str:
         return self.name.lower()
 
 
-class SeatStatus(IntEnum):
+class SeatStatus(NamedRepr, IntEnum):
     """A seat's state in the hand: still able to act, folded, or all in (no chips behind)."""
 
     ACTIVE = 0
     FOLDED = 1
     ALL_IN = 2
 
-    def __repr__(self) -> str:
-        return f"SeatStatus.{self.name}"
 
 
 class LegalActions(NamedTuple):

@@ -57,6 +57,7 @@ from collections.abc import Callable, Iterator
 from enum import Enum
 from typing import Any, NamedTuple
 
+from holdem._enums import NamedRepr
 from holdem._parallel import master_seed
 from holdem._seating import Kind, Plan, Positions, between, plan_hand
 from holdem._table_hand import fast_code
@@ -77,15 +78,13 @@ from holdem.tournament import BlindLevel, BlindSchedule
 __all__ = ["HandRecord", "Player", "PlayerStatus", "Table"]
 
 
-class PlayerStatus(Enum):
+class PlayerStatus(NamedRepr, Enum):
     """``ACTIVE`` (dealt in when possible), ``SITTING_OUT``, ``WAITING`` (for the big blind)."""
 
     ACTIVE = "active"
     SITTING_OUT = "sitting out"
     WAITING = "waiting for the big blind"
 
-    def __repr__(self) -> str:
-        return f"PlayerStatus.{self.name}"
 
 
 @dataclasses.dataclass(eq=False, slots=True)
