@@ -57,6 +57,7 @@ extensions = [
     ext("_deck"),
     ext("_pots", "hd_pots.c"),
     ext("_hand"),
+    ext("_table_loop"),
     ext("_equity", "hd_eval.c", "hd_tables.c"),
 ]
 # Modules still being written on a branch are skipped until their .pyx lands.

@@ -42,7 +42,6 @@ from holdem.pots import Pot
 __all__ = ["HandCore"]
 
 cdef enum:
-    MAXP = 10
     K_NL = 0
     K_PL = 1
     K_FL = 2
@@ -102,20 +101,7 @@ def _rebuild(cls, state):
 cdef class HandCore:
     """Compiled hand state (see :class:`holdem.HandState` for the documented API)."""
 
-    cdef readonly object game
-    cdef int _n, _button, _street, _actor, _raises, _aggr, _nboard, _live, _kind
-    cdef int _sb_seat, _bb_seat, _first
-    cdef int64_t _cur, _inc, _full, _bb, _cap, _dead
-    cdef int64_t _sizes[4]
-    cdef bint _over, _partial, _lift, _fold_free
-    cdef int64_t _stacks[MAXP]
-    cdef int64_t _bets[MAXP]
-    cdef int64_t _committed[MAXP]
-    cdef int64_t _acted[MAXP]
-    cdef bint _folded[MAXP]
-    cdef tuple _start_stacks, _hole, _board, _burns, _posts
-    cdef list _hist
-    cdef object _result, _legal, _seed
+    # the C state is declared in _hand.pxd (other Cython modules, like the table loop, cimport it)
 
     def __init__(self, *args, **kwargs):
         raise TypeError("start a hand with Game.new_hand(...)")
@@ -231,7 +217,7 @@ cdef class HandCore:
             st._actor = actor
         return st
 
-    cdef inline int64_t _blind(self, int seat, int64_t amount) noexcept:
+    cdef int64_t _blind(self, int seat, int64_t amount) noexcept:
         """Post a live blind of ``amount`` (all in for less, R9); return the chips posted."""
         cdef int64_t a = amount if amount < self._stacks[seat] else self._stacks[seat]
         if a <= 0:

@@ -32,6 +32,7 @@ from holdem._eval import evaluate_many
 from holdem.actions import Action, ActionType
 from holdem.cards import Card
 from holdem.hand_types import ActionRecord, LegalActions, Street
+from holdem.state import COMPILED
 
 __all__ = [
     "ActionLike",
@@ -167,6 +168,8 @@ class RandomAgent:
         return RandomAgent(seed)
 
     def act(self, observation: Observation) -> ActionLike:
+        """The uniform choice (with the compiled core, the same code compiled:
+        :func:`holdem._table_loop.random_act`, draw for draw the same)."""
         la = observation.legal
         rnd = self._random
         k = int(rnd() * (1 + la.can_fold + la.can_raise))
@@ -188,6 +191,16 @@ _FOLD_CODE = 0
 _CC_CODE = 1
 _BET_RAISE = ActionType.BET_RAISE
 _new_action = tuple.__new__
+_random_act_python = RandomAgent.act  # the reference the tests compare the compiled one with
+if COMPILED:
+    try:
+        from holdem._table_loop import bind as _bind
+        from holdem._table_loop import random_act as _random_act
+    except ImportError:  # not built: the Python method
+        pass
+    else:
+        _bind(Observation)
+        RandomAgent.act = _random_act  # type: ignore[method-assign]
 
 
 class EquityAgent:

@@ -72,10 +72,19 @@ from holdem.errors import (
 )
 from holdem.game import Game, Mode, Structure
 from holdem.hand_types import ExtraPost, Street
-from holdem.state import HandState
+from holdem.state import COMPILED, HandState
 from holdem.tournament import BlindLevel, BlindSchedule
 
 __all__ = ["HandRecord", "Player", "PlayerStatus", "Table"]
+
+# With the compiled hand core, the decision loop and the per-hand bookkeeping run in C too
+# (holdem/_table_loop.pyx: the same steps, checked against the Python ones by the tests).
+_fast: Any = None
+if COMPILED:
+    try:
+        from holdem import _table_loop as _fast
+    except ImportError:  # not built: the Python loop
+        _fast = None
 
 
 class PlayerStatus(NamedRepr, Enum):
@@ -398,6 +407,12 @@ class Table:
     def _kinds(self) -> tuple[int, ...]:
         """Each seat's :class:`~holdem._seating.Kind` (as its int value, which is how
         :func:`~holdem._seating.plan_hand` compares them)."""
+        if _fast is not None:
+            return _fast.seat_kinds(self._seats, self.tournament, _SITTING_OUT,  # type: ignore[no-any-return]
+                                    _WAITING)
+        return self._kinds_python()
+
+    def _kinds_python(self) -> tuple[int, ...]:
         if self.tournament:
             return tuple([_OUT if p is None or p.stack == 0 else _REGULAR for p in self._seats])
         return tuple([_OUT if p is None or p.stack == 0 or p.status is _SITTING_OUT
@@ -451,7 +466,8 @@ class Table:
         if game.straddle and len(dealt) == 2:
             game = dataclasses.replace(game, straddle=False)
         stacks = [p.stack for p in players]
-        seed = _hand_seed(self._seed_head, self.hand_number)
+        seed = (_hand_seed if _fast is None else _fast.hand_seed)(self._seed_head,
+                                                                 self.hand_number)
         if dead_sb or plan.posters:
             extra = []
             for s in plan.posters:
@@ -465,8 +481,9 @@ class Table:
                                   extra_posts=extra)
         else:
             state = game.new_hand(stacks, button=btn, seed=seed)
-        posts = tuple([(dealt[p.seat], p.kind, p.amount) for p in state.posts])
-        return state, posts
+        if _fast is not None:
+            return state, _fast.table_posts(state, dealt)
+        return state, tuple([(dealt[p.seat], p.kind, p.amount) for p in state.posts])
 
     def _seat(self, seat: int) -> Player:
         p = self._seats[seat]
@@ -475,6 +492,32 @@ class Table:
 
     def _run(self, state: HandState, dealt: tuple[int, ...], players: list[Player],
              names: tuple[str, ...], button_index: int, game: Game) -> None:
+        """Play the hand to its end with the agents (see :meth:`_run_python`)."""
+        if _fast is None:
+            self._run_python(state, dealt, players, names, button_index, game)
+            return
+
+        def apply_checked(i: int, action: object) -> None:
+            self._apply_checked(state, players[i], dealt[i], action)
+
+        _fast.run_hand(state, players, dealt, names, button_index,
+                  game.big_blind, self.hand_number, self.tournament, _SITTING_OUT,
+                  apply_checked)
+
+    def _apply_checked(self, state: HandState, p: Player, seat: int, action: object) -> None:
+        """Apply an agent's answer through the checked ``apply``; an illegal or malformed one
+        raises :class:`AgentError` naming the agent, the player and the answer."""
+        try:
+            state.apply(action)
+        except (IllegalActionError, InvalidActionError) as exc:
+            raise AgentError(f"agent {agent_name(p.agent)!r} of player {p.name!r} (seat "
+                             f"{seat}) answered {action!r}: {exc}") from exc
+
+    def _run_python(self, state: HandState, dealt: tuple[int, ...], players: list[Player],
+                    names: tuple[str, ...], button_index: int, game: Game) -> None:
+        """The decision loop in Python (the pure-Python core's; the compiled core runs the
+        same loop in C, :func:`holdem._table_loop.run_hand`): observation, agent call, then the
+        answer applied directly when plainly legal, else through the checked ``apply``."""
         tournament = self.tournament
         number = self.hand_number
         bb = game.big_blind
@@ -531,11 +574,7 @@ class Table:
                     apply_unchecked(code, action[1] if code == 2 else 0)  # type: ignore[index,arg-type]
                     continue
             moved = True
-            try:
-                state.apply(action)
-            except (IllegalActionError, InvalidActionError) as exc:
-                raise AgentError(f"agent {agent_name(p.agent)!r} of player {p.name!r} (seat "
-                                 f"{dealt[i]}) answered {action!r}: {exc}") from exc
+            self._apply_checked(state, p, dealt[i], action)
 
     def _settle(self, state: HandState, plan: Plan, level: BlindLevel | None,
                 posts: tuple[tuple[int, str, int], ...], players: list[Player],
@@ -544,10 +583,13 @@ class Table:
         dealt = plan.dealt
         pos = plan.positions
         start = state.starting_stacks
-        for p, final in zip(players, res.final_stacks, strict=True):
-            p.stack = final
-            p.hands_played += 1
-        payoffs = dict(zip(names, res.payoffs, strict=True))
+        if _fast is not None:
+            payoffs: dict[str, int] = _fast.pay(players, names, res)
+        else:
+            for p, final in zip(players, res.final_stacks, strict=True):
+                p.stack = final
+                p.hands_played += 1
+            payoffs = dict(zip(names, res.payoffs, strict=True))
         self.rake += res.rake
         # debts: posted, took the big blind, or forgiven (new game, heads-up)
         if plan.new_game or len(dealt) == 2:

@@ -1,0 +1,278 @@
+# cython: language_level=3
+"""The compiled part of :class:`holdem.Table`: one hand's decision loop over the compiled hand
+core, and :class:`holdem.RandomAgent`'s policy.
+
+:func:`run_hand` is ``Table._run_python`` (the loop used with the pure-Python reference core)
+written against the C state of :class:`holdem._hand.HandCore`: the same observations (every
+field, every decision), the same agent calls, the same validation of the answers (a plainly
+legal answer is applied directly, anything else goes through the checked ``apply`` and its
+error), the same order of everything. The tests run seeded sessions through both and compare
+them hand by hand.
+"""
+
+from libc.stdint cimport int64_t, uint64_t
+from cpython.ref cimport Py_INCREF
+from cpython.list cimport PyList_GetSlice
+from cpython.long cimport PyLong_FromLongLong
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
+
+from holdem._hand cimport HandCore
+
+from holdem._seating import Kind
+from holdem.actions import Action, ActionType
+from holdem.hand_types import LegalActions, Street
+
+__all__ = ["bind", "hand_seed", "pay", "random_act", "run_hand", "seat_kinds", "table_posts"]
+
+cdef extern from *:
+    """
+    /* A new, empty instance of the tuple subclass t with n slots (what tuple.__new__(t, ...)
+       allocates before copying the items in). */
+    static PyObject *hd_alloc_tuple_of(PyTypeObject *t, Py_ssize_t n) {
+        return t->tp_alloc(t, n);
+    }
+    """
+    object hd_alloc_tuple_of(type t, Py_ssize_t n)
+
+cdef tuple _STREETS = tuple(Street)
+cdef type _LegalActions = LegalActions
+cdef type _Observation = None  # holdem.Observation, bound by holdem.agents (see bind)
+cdef object _BET_RAISE = ActionType.BET_RAISE
+cdef object _BET = ActionType.BET
+cdef object _RAISE = ActionType.RAISE
+cdef object _CC = ActionType.CHECK_CALL
+cdef object _CHECK = ActionType.CHECK
+cdef object _CALL = ActionType.CALL
+cdef object _FOLD = ActionType.FOLD
+cdef type _Action = Action
+cdef object _FOLD_CODE = 0
+cdef object _CC_CODE = 1
+
+
+cdef inline void _put(object t, Py_ssize_t i, object v) noexcept:
+    Py_INCREF(v)
+    PyTuple_SET_ITEM(t, i, v)
+
+
+cdef inline tuple _ints(const int64_t *a, int n):
+    """The first ``n`` values of ``a`` as a tuple of ints."""
+    cdef tuple t = PyTuple_New(n)
+    cdef int k
+    for k in range(n):
+        _put(t, k, PyLong_FromLongLong(a[k]))
+    return t
+
+
+cdef object _observation(type cls, object seat, int position, object player, object hole,
+                         object board, object street, object pot, object stacks, object bets,
+                         object committed, tuple seats, tuple names, object button, object legal,
+                         object big_blind, object number, object history):
+    """``cls(seat, position, ...)`` for the 17-field Observation tuple, filled in place."""
+    obs = hd_alloc_tuple_of(cls, 17)
+    _put(obs, 0, seat)
+    _put(obs, 1, position)
+    _put(obs, 2, player)
+    _put(obs, 3, hole)
+    _put(obs, 4, board)
+    _put(obs, 5, street)
+    _put(obs, 6, pot)
+    _put(obs, 7, stacks)
+    _put(obs, 8, bets)
+    _put(obs, 9, committed)
+    _put(obs, 10, seats)
+    _put(obs, 11, names)
+    _put(obs, 12, button)
+    _put(obs, 13, legal)
+    _put(obs, 14, big_blind)
+    _put(obs, 15, number)
+    _put(obs, 16, history)
+    return obs
+
+
+cdef int _plain_code(object action, tuple la):
+    """:func:`holdem._table_hand.fast_code` on the core's LegalActions tuple ``la``."""
+    cdef object t, to, lo, hi
+    if type(action) is int:
+        if action == 1:
+            return 1
+        if action == 0:
+            return 0 if la[1] else -1
+        return -1
+    if type(action) is not _Action:
+        return -1
+    t = (<tuple>action)[0]
+    if t is _BET_RAISE or (t is _BET and la[5]) or (t is _RAISE and not la[5]):
+        to = (<tuple>action)[1]
+        lo = la[6]
+        hi = la[7]
+        if la[4] and type(to) is int and lo is not None and hi is not None and lo <= to <= hi:
+            return 2
+        return -1
+    if t is _CC or (t is _CHECK and la[2]) or (t is _CALL and not la[2]):
+        return 1
+    if t is _FOLD:
+        return 0 if la[1] else -1
+    return -1
+
+
+def bind(type observation):
+    """Set the :class:`holdem.Observation` class (defined in :mod:`holdem.agents`, which
+    imports this module: it binds it once, at import)."""
+    global _Observation
+    _Observation = observation
+
+
+def run_hand(HandCore state, list players, tuple dealt, tuple names, object button,
+             object big_blind, object number, bint tournament, object sitting_out,
+             object apply_checked):
+    """Play ``state`` (a compiled :class:`holdem.HandState`) to its end with the agents.
+
+    ``players[i]``: the :class:`holdem.table.Player` at position ``i`` (its agent's function
+    is ``_act``); a player who is
+    ``leaving`` (or sitting out in a tournament) checks when free, else folds, without being
+    asked; ``apply_checked(i, action)`` applies an answer that is not plainly legal through the
+    checked ``apply`` (raising :class:`holdem.AgentError` for an illegal one).
+    """
+    cdef int i, n = state._n, k, code, st, street = -1
+    cdef bint moved = True
+    cdef int64_t total
+    cdef tuple la, holes = state._hole
+    cdef object p, action, stacks = (), bets = (), committed = (), board = (), pot = 0
+    cdef list acts = [p._act for p in players]
+    if _Observation is None:
+        raise RuntimeError("holdem._table_loop.bind(Observation) was not called")
+    while not state._over:
+        i = state._actor
+        p = players[i]
+        la = <tuple>state.legal_actions()
+        if p.leaving or (tournament and p.status is sitting_out):
+            state._act(1 if la[2] else 0, 0)
+            continue
+        st = state._street
+        if moved or st != street:
+            stacks = _ints(state._stacks, n)
+            bets = _ints(state._bets, n)
+            committed = _ints(state._committed, n)
+            total = state._dead
+            for k in range(n):
+                total += state._committed[k]
+            pot = total
+            if st != street:
+                board = state._board[:state._nboard]
+                street = st
+        history = PyList_GetSlice(state._hist, 0, len(state._hist))  # raw_history()
+        action = acts[i](_observation(
+            _Observation, dealt[i], i, names[i], holes[i], board, _STREETS[st], pot, stacks,
+            bets, committed, dealt, names, button, la, big_blind, number, history))
+        code = _plain_code(action, la)
+        if code == 2:
+            moved = True
+            state._act(2, (<tuple>action)[1])
+        elif code == 1:
+            moved = not la[2]
+            state._act(1, 0)
+        elif code == 0:
+            moved = False
+            state._act(0, 0)
+        else:
+            moved = True
+            apply_checked(i, action)
+
+
+def random_act(self, observation):
+    """Pick uniformly among the kinds offered (fold, check/call, bet/raise), then a bet or
+    raise size uniformly between the minimum and the maximum: ``int(random() * n)`` draws from
+    the agent's own :class:`random.Random` (``self._random``)."""
+    cdef bint can_fold, can_raise
+    cdef int k
+    cdef int64_t lo, hi
+    cdef tuple t
+    if type(observation) is _Observation:
+        la = (<tuple>observation)[13]
+    else:
+        la = observation.legal
+    rnd = self._random
+    if type(la) is _LegalActions:
+        t = <tuple>la
+        can_fold = t[1]
+        can_raise = t[4]
+        lo_o = t[6]
+        hi_o = t[7]
+    else:
+        can_fold = la.can_fold
+        can_raise = la.can_raise
+        lo_o, hi_o = la.min_to, la.max_to
+    k = <int>(<double>rnd() * (1 + can_fold + can_raise))
+    if can_fold:
+        if k == 0:
+            return _FOLD_CODE
+        k -= 1
+    if k == 0:
+        return _CC_CODE
+    assert lo_o is not None and hi_o is not None
+    lo = lo_o
+    hi = hi_o
+    action = hd_alloc_tuple_of(_Action, 2)  # Action(BET_RAISE, to), filled in place
+    _put(action, 0, _BET_RAISE)
+    _put(action, 1, PyLong_FromLongLong(lo + <int64_t>(<double>rnd() * <double>(hi - lo + 1))))
+    return action
+
+
+def hand_seed(uint64_t head, uint64_t number):
+    """``holdem.table._hand_seed`` in C (two splitmix64 steps over 64-bit words)."""
+    cdef uint64_t x = head ^ (number * <uint64_t>0xD1B54A32D192ED03 + <uint64_t>0x243F6A8885A308D3)
+    x = x + <uint64_t>0x9E3779B97F4A7C15
+    x = x + <uint64_t>0x9E3779B97F4A7C15
+    x = (x ^ (x >> 30)) * <uint64_t>0xBF58476D1CE4E5B9
+    x = (x ^ (x >> 27)) * <uint64_t>0x94D049BB133111EB
+    return x ^ (x >> 31)
+
+
+cdef object _OUT = int(Kind.OUT)
+cdef object _REGULAR = int(Kind.REGULAR)
+cdef object _POSTER = int(Kind.POSTER)
+cdef object _WAITING_KIND = int(Kind.WAITING)
+
+
+def seat_kinds(list seats, bint tournament, object sitting_out, object waiting):
+    """``Table._kinds`` in C: each seat's :class:`holdem._seating.Kind` as its int value."""
+    cdef Py_ssize_t n = len(seats), k
+    cdef tuple out = PyTuple_New(n)
+    cdef object p, kind
+    for k in range(n):
+        p = seats[k]
+        if p is None or p.stack == 0:
+            kind = _OUT
+        elif tournament:
+            kind = _REGULAR
+        elif p.status is sitting_out:
+            kind = _OUT
+        elif p.status is waiting:
+            kind = _WAITING_KIND
+        elif p.entry_due or p.owes_big_blind or p.owes_small_blind:
+            kind = _POSTER
+        else:
+            kind = _REGULAR
+        _put(out, k, kind)
+    return out
+
+
+def table_posts(HandCore state, tuple dealt):
+    """The forced bets of ``state`` as ``(table seat, kind, amount)`` (``Table._deal``)."""
+    cdef tuple post
+    return tuple([(dealt[<int>post[0]], post[1], post[2]) for post in state._posts])
+
+
+def pay(list players, tuple names, object result):
+    """Give each player dealt in its final stack (and count the hand); the payoffs by name."""
+    cdef tuple final = result.final_stacks, payoffs = result.payoffs
+    cdef Py_ssize_t n = len(players), k
+    cdef dict out = {}
+    if len(final) != n or len(names) != n or len(payoffs) != n:
+        raise ValueError("players, names and the hand's seats differ in number")
+    for k in range(n):
+        p = players[k]
+        p.stack = final[k]
+        p.hands_played += 1
+        out[names[k]] = payoffs[k]
+    return out
