@@ -22,7 +22,10 @@ from holdem._seating import Kind
 from holdem.actions import Action, ActionType
 from holdem.hand_types import LegalActions, Street
 
-__all__ = ["bind", "hand_seed", "pay", "random_act", "run_hand", "seat_kinds", "table_posts"]
+__all__ = [
+    "bind", "hand_players", "hand_seed", "pay", "random_act", "reset_stacks", "run_hand",
+    "seat_kinds", "table_posts",
+]
 
 cdef extern from *:
     """
@@ -264,10 +267,12 @@ def table_posts(HandCore state, tuple dealt):
 
 
 def pay(list players, tuple names, object result):
-    """Give each player dealt in its final stack (and count the hand); the payoffs by name."""
+    """Give each player dealt in its final stack (and count the hand); returns the payoffs by
+    name and whether a player is leaving."""
     cdef tuple final = result.final_stacks, payoffs = result.payoffs
     cdef Py_ssize_t n = len(players), k
     cdef dict out = {}
+    cdef bint leaving = False
     if len(final) != n or len(names) != n or len(payoffs) != n:
         raise ValueError("players, names and the hand's seats differ in number")
     for k in range(n):
@@ -275,4 +280,34 @@ def pay(list players, tuple names, object result):
         p.stack = final[k]
         p.hands_played += 1
         out[names[k]] = payoffs[k]
-    return out
+        if p.leaving:
+            leaving = True
+    return out, leaving
+
+
+def hand_players(list seats, tuple dealt):
+    """The players dealt in (in position order), their stacks and names (``play_hand``)."""
+    cdef Py_ssize_t n = len(dealt), k
+    cdef list players = [None] * n, stacks = [None] * n
+    cdef tuple names = PyTuple_New(n)
+    for k in range(n):
+        p = seats[<Py_ssize_t>dealt[k]]
+        players[k] = p
+        stacks[k] = p.stack
+        _put(names, k, p.name)
+    return players, stacks, names
+
+
+def reset_stacks(list seats, object amount):
+    """Set every seated player's stack to ``amount``; the chips added and taken off."""
+    added = 0
+    removed = 0
+    for p in seats:
+        if p is not None:
+            stack = p.stack
+            if stack < amount:
+                added += amount - stack
+            else:
+                removed += stack - amount
+            p.stack = amount
+    return added, removed

@@ -347,6 +347,11 @@ class Table:
     def _reset_stacks(self, amount: int) -> None:
         """Set every seated player's stack to ``amount`` between hands (simulations), counting
         chips added as bought in and chips taken off as cashed out."""
+        if _fast is not None:
+            added, removed = _fast.reset_stacks(self._seats, amount)
+            self.bought_in += added
+            self.cashed_out += removed
+            return
         for p in self._seats:
             if p is not None:
                 if p.stack < amount:
@@ -440,12 +445,17 @@ class Table:
         game, level = self._hand_game()
         dealt = plan.dealt
         seats = self._seats
-        players: list[Player] = [seats[s] for s in dealt]  # type: ignore[misc]
+        players: list[Player]
+        if _fast is not None:
+            players, stacks, names = _fast.hand_players(seats, dealt)
+        else:
+            players = [seats[s] for s in dealt]  # type: ignore[misc]
+            stacks = [p.stack for p in players]
+            names = tuple([p.name for p in players])
         self._dealt = dealt
         self._in_hand = True
         try:
-            state, posts = self._deal(game, plan, players, index, button_index, dead_sb)
-            names = tuple([p.name for p in players])
+            state, posts = self._deal(game, plan, stacks, index, button_index, dead_sb)
             self._run(state, dealt, players, names, button_index, game)
         except BaseException:
             # a void hand (an agent failed): nothing moved; players who left during it go now
@@ -460,12 +470,11 @@ class Table:
 
     _dealt: tuple[int, ...] = ()
 
-    def _deal(self, game: Game, plan: Plan, players: list[Player], index: dict[int, int],
+    def _deal(self, game: Game, plan: Plan, stacks: list[int], index: dict[int, int],
               btn: int, dead_sb: bool) -> tuple[HandState, tuple[tuple[int, str, int], ...]]:
         dealt = plan.dealt
         if game.straddle and len(dealt) == 2:
             game = dataclasses.replace(game, straddle=False)
-        stacks = [p.stack for p in players]
         seed = (_hand_seed if _fast is None else _fast.hand_seed)(self._seed_head,
                                                                  self.hand_number)
         if dead_sb or plan.posters:
@@ -583,13 +592,15 @@ class Table:
         dealt = plan.dealt
         pos = plan.positions
         start = state.starting_stacks
+        payoffs: dict[str, int]
         if _fast is not None:
-            payoffs: dict[str, int] = _fast.pay(players, names, res)
+            payoffs, leaving = _fast.pay(players, names, res)
         else:
             for p, final in zip(players, res.final_stacks, strict=True):
                 p.stack = final
                 p.hands_played += 1
             payoffs = dict(zip(names, res.payoffs, strict=True))
+            leaving = True  # look below
         self.rake += res.rake
         # debts: posted, took the big blind, or forgiven (new game, heads-up)
         if plan.new_game or len(dealt) == 2:
@@ -624,9 +635,10 @@ class Table:
         eliminated: tuple[str, ...] = ()
         if self.tournament:
             eliminated = self._eliminate(players, start)
-        for p in players:
-            if p.leaving:
-                self._remove(p)
+        if leaving:
+            for p in players:
+                if p.leaving:
+                    self._remove(p)
         record: HandRecord = _new_record(HandRecord, (
             self.hand_number, level, pos.button, pos.small_blind, pos.big_blind, dealt, names,
             start, posts, payoffs, res.rake, eliminated, state, plan.new_game, plan.placement))
