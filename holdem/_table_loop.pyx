@@ -133,8 +133,8 @@ def run_hand(HandCore state, list players, tuple dealt, tuple names, object butt
     ``players[i]``: the :class:`holdem.table.Player` at position ``i`` (its agent's function
     is ``_act``); a player who is
     ``leaving`` (or sitting out in a tournament) checks when free, else folds, without being
-    asked; ``apply_checked(i, action)`` applies an answer that is not plainly legal through the
-    checked ``apply`` (raising :class:`holdem.AgentError` for an illegal one).
+    asked; ``apply_checked(state, player, seat, action)`` applies an answer that is not plainly
+    legal through the checked ``apply`` (raising :class:`holdem.AgentError` for an illegal one).
     """
     cdef int i, n = state._n, k, code, st, street = -1
     cdef bint moved = True
@@ -179,7 +179,7 @@ def run_hand(HandCore state, list players, tuple dealt, tuple names, object butt
             state._act(0, 0)
         else:
             moved = True
-            apply_checked(i, action)
+            apply_checked(state, p, dealt[i], action)
 
 
 def random_act(self, observation):

@@ -436,13 +436,13 @@ class Table:
         """
         if self._in_hand:
             raise TableError("a hand is already being played")
-        if self.is_over():
+        if self.tournament and self.is_over():
             raise TableError("the tournament is over")
         hand = _cached_hand(self._kinds(), self._prev, self.dead_button, self._first_button)
         if hand is None:
             raise TableError("a hand needs two players with chips who are not sitting out")
         plan, index, button_index, dead_sb = hand
-        game, level = self._hand_game()
+        game, level = (self.game, None) if self.schedule is None else self._hand_game()
         dealt = plan.dealt
         seats = self._seats
         players: list[Player]
@@ -505,13 +505,8 @@ class Table:
         if _fast is None:
             self._run_python(state, dealt, players, names, button_index, game)
             return
-
-        def apply_checked(i: int, action: object) -> None:
-            self._apply_checked(state, players[i], dealt[i], action)
-
-        _fast.run_hand(state, players, dealt, names, button_index,
-                  game.big_blind, self.hand_number, self.tournament, _SITTING_OUT,
-                  apply_checked)
+        _fast.run_hand(state, players, dealt, names, button_index, game.big_blind,
+                       self.hand_number, self.tournament, _SITTING_OUT, self._apply_checked)
 
     def _apply_checked(self, state: HandState, p: Player, seat: int, action: object) -> None:
         """Apply an agent's answer through the checked ``apply``; an illegal or malformed one
@@ -588,7 +583,8 @@ class Table:
     def _settle(self, state: HandState, plan: Plan, level: BlindLevel | None,
                 posts: tuple[tuple[int, str, int], ...], players: list[Player],
                 names: tuple[str, ...]) -> HandRecord:
-        res = state.result
+        res = state.result_or_none()  # the hand is over: its result (state.result)
+        assert res is not None
         dealt = plan.dealt
         pos = plan.positions
         start = state.starting_stacks
