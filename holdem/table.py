@@ -45,6 +45,10 @@ rules for tournaments, as said at each point):
 - Determinism: the deck of hand ``k`` is seeded from ``(seed, k)`` and the first button is
   drawn from ``seed``: the same seed, agents and joins give the same session.
 - Chips are conserved: ``chips_in_play + cashed_out + rake == bought_in`` at all times.
+
+With the compiled hand core, a hand's decision loop and the per-hand bookkeeping run in C
+(:mod:`holdem._table_loop`); the pure-Python core uses the same steps written in Python here
+(``_run_python``, ``_kinds_python``...). Both play the same sessions (tests/test_table_fast.py).
 """
 
 from __future__ import annotations
