@@ -416,10 +416,11 @@ class Table:
     def _kinds(self) -> tuple[int, ...]:
         """Each seat's :class:`~holdem._seating.Kind` (as its int value, which is how
         :func:`~holdem._seating.plan_hand` compares them)."""
-        if _fast is not None:
-            return _fast.seat_kinds(self._seats, self.tournament, _SITTING_OUT,  # type: ignore[no-any-return]
-                                    _WAITING)
-        return self._kinds_python()
+        if _fast is None:
+            return self._kinds_python()
+        kinds: tuple[int, ...] = _fast.seat_kinds(self._seats, self.tournament, _SITTING_OUT,
+                                                  _WAITING)
+        return kinds
 
     def _kinds_python(self) -> tuple[int, ...]:
         if self.tournament:

@@ -210,3 +210,18 @@ def test_hand_seed_matches_the_python_one() -> None:
         head, number = rng.getrandbits(64), rng.choice([0, 1, rng.getrandbits(20),
                                                         rng.getrandbits(64)])
         assert fast.hand_seed(head, number) == table_mod._hand_seed(head, number)
+
+
+@pytest.mark.parametrize("amount", [0, 150, 200, 10**15])
+def test_reset_stacks_counts_chips_like_the_python_one(amount: int,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    def run() -> tuple[Any, ...]:
+        t = Table(Game(big_blind=2), seats=6, seed=1)
+        for s, stack in [(0, 20), (2, 150), (3, 400), (5, 10**6)]:
+            t.sit(s, f"p{s}", stack, CallAgent())
+        t._reset_stacks(amount)
+        return tuple((p.name, p.stack) for p in t.players), t.bought_in, t.cashed_out
+    compiled = run()
+    monkeypatch.setattr(table_mod, "_fast", None)
+    assert run() == compiled
+    assert compiled[0] == tuple((f"p{s}", amount) for s in (0, 2, 3, 5))
