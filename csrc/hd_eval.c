@@ -113,16 +113,11 @@ static HD_COLD hd_rank_t hd_flush_rank_ids(uint64_t key, uint64_t ids) {
     return hd_rank_key_ids(key, ids);
 }
 
-/* hd_rank_key_ids with the hash lookup inline and the flush case out of line. */
-HD_HOT hd_rank_t hd_rank_batch(uint64_t key, uint64_t ids) {
+/* hd_rank_key_ids for rows of K cards (a constant: the right hash table is chosen at compile
+ * time), the flush case out of line. */
+HD_HOT hd_rank_t hd_rank_batch(uint64_t key, uint64_t ids, int K) {
     if (HD_UNLIKELY(key & HD_FLUSH_BITS)) return hd_flush_rank_ids(key, ids);
-    {
-        uint64_t x = (uint64_t)(uint32_t)key * HD_HASH_MUL;
-        unsigned row = (unsigned)(x >> (64 - HD_HASH_ROW_BITS));
-        unsigned col = (unsigned)(x >> (64 - HD_HASH_ROW_BITS - HD_HASH_COL_BITS))
-                       & ((1u << HD_HASH_COL_BITS) - 1u);
-        return hd_hash_rank[col ^ hd_hash_disp[row]];
-    }
+    return K == 7 ? hd_lookup7(key) : hd_lookup56(key);
 }
 
 #define HD_ROW_DO(cards, i, K, CLAMP, PC, out, bad, cnt)                              \
@@ -130,7 +125,7 @@ HD_HOT hd_rank_t hd_rank_batch(uint64_t key, uint64_t ids) {
         uint64_t key_, ids_, sum_;                                                 \
         HD_ROW_KEYS((cards) + (size_t)(K) * (i), K, CLAMP, PC, key_, ids_, sum_);  \
         HD_ROW_CHECK(key_, ids_, sum_, PC, bad, cnt);                              \
-        (out)[i] = hd_rank_batch(key_, ids_);                                    \
+        (out)[i] = hd_rank_batch(key_, ids_, K);                                    \
     } while (0)
 
 #define HD_KERNEL_BODY(CLAMP, PC, cards, n, K, out, bad, cnt)                        \
@@ -147,10 +142,10 @@ HD_HOT hd_rank_t hd_rank_batch(uint64_t key, uint64_t ids) {
             HD_ROW_CHECK(k1_, d1_, s1_, PC, bad, cnt);                             \
             HD_ROW_CHECK(k2_, d2_, s2_, PC, bad, cnt);                             \
             HD_ROW_CHECK(k3_, d3_, s3_, PC, bad, cnt);                             \
-            (out)[i_] = hd_rank_batch(k0_, d0_);                                 \
-            (out)[i_ + 1] = hd_rank_batch(k1_, d1_);                             \
-            (out)[i_ + 2] = hd_rank_batch(k2_, d2_);                             \
-            (out)[i_ + 3] = hd_rank_batch(k3_, d3_);                             \
+            (out)[i_] = hd_rank_batch(k0_, d0_, K);                                 \
+            (out)[i_ + 1] = hd_rank_batch(k1_, d1_, K);                             \
+            (out)[i_ + 2] = hd_rank_batch(k2_, d2_, K);                             \
+            (out)[i_ + 3] = hd_rank_batch(k3_, d3_, K);                             \
         }                                                                          \
         for (; i_ < (n); ++i_) HD_ROW_DO(cards, i_, K, CLAMP, PC, out, bad, cnt);     \
     } while (0)
@@ -205,14 +200,193 @@ HD_HOT hd_rank_t hd_rank_batch(uint64_t key, uint64_t ids) {
     }
 #endif
 
+#ifdef HD_POPCNT_PATH
+/* byte rows: the scalar kernels here, the public functions after the AVX2 kernel below */
+HD_BATCH_GENERIC(u8, uint8_t, HD_CLAMP8)
+HD_KERNEL_DEF(__attribute__((target("popcnt"))), hd_batch_pc_u8, uint8_t, HD_CLAMP8, 1, u8)
+HD_BATCH_GENERIC(i8, int8_t, HD_CLAMP8)
+HD_KERNEL_DEF(__attribute__((target("popcnt"))), hd_batch_pc_i8, int8_t, HD_CLAMP8, 1, i8)
+#else
 HD_BATCH_DEF(u8, uint8_t, HD_CLAMP8)
 HD_BATCH_DEF(i8, int8_t, HD_CLAMP8)
+#endif
 HD_BATCH_DEF(u16, uint16_t, HD_CLAMPW)
 HD_BATCH_DEF(i16, int16_t, HD_CLAMPW)
 HD_BATCH_DEF(u32, uint32_t, HD_CLAMPW)
 HD_BATCH_DEF(i32, int32_t, HD_CLAMPW)
 HD_BATCH_DEF(u64, uint64_t, HD_CLAMPW)
 HD_BATCH_DEF(i64, int64_t, HD_CLAMPW)
+
+/* ---- AVX2 kernel for rows of byte-sized ids (x86 with gcc or clang; chosen at run time) ----
+ * Four rows per iteration, each spread to its own 8-byte lane of a 256-bit register (its k
+ * cards, then zero bytes that count as a deuce of clubs each and are taken off the sums):
+ * - rank keys: VPSHUFB looks up byte b of every card's rank key (four byte planes) and
+ *   VPSADBW adds each lane's bytes, so a lane ends up holding its row's rank-key sum; two more
+ *   planes give the suit counters (the flush test);
+ * - the hash (hd_lookup7 / hd_lookup56) in SIMD as well: a 32-bit multiply, shifts and a mask
+ *   give each row's table row and column, and only the two table reads are scalar;
+ * - validation on whole registers, checked once after the loop: the largest byte seen (a
+ *   value >= 52 is bad) and equal bytes between a lane and its rotations (a repeated card).
+ * Rows with a flush (about 3% of random 7-card rows) go through a scalar call. The last few
+ * rows (the loads read 16 bytes at a time) and any batch with a bad row are left to the
+ * popcount kernel, which also finds the first bad row. */
+#if defined(HD_POPCNT_PATH) && !defined(HD_NO_AVX2)
+#define HD_AVX2_PATH 1
+#include <immintrin.h>
+
+#define HD_TARGET_AVX2 __attribute__((target("avx2,popcnt")))
+
+/* Rank of a row of k byte ids that holds 5 or more cards of one suit (0 if none does):
+ * suit counters in nibbles, then the rank mask of the flush suit. No branch but the loop. */
+static HD_TARGET_AVX2 inline __attribute__((always_inline)) hd_rank_t
+hd_flush_row(const uint8_t *row, const int k) {
+    unsigned cnt = 0x3333u, s, m = 0;
+    int j;
+    for (j = 0; j < k; ++j) cnt += 1u << ((row[j] & 3u) << 2);
+    cnt &= 0x8888u; /* bit 3 of the nibble of each suit with 5 or more cards */
+    if (!cnt) return 0;
+    s = ((unsigned)hd_ctz64(cnt) >> 2) & 3u;
+    for (j = 0; j < k; ++j) m |= (unsigned)((row[j] & 3u) == s) << ((row[j] >> 2) & 15u);
+    return hd_flush_rank[m & 0x1FFFu];
+}
+
+#define HD_LOADV(a) _mm256_loadu_si256((const __m256i *)(const void *)(a))
+
+static HD_TARGET_AVX2 inline __attribute__((always_inline)) size_t
+hd_avx2_rows(const uint8_t *cards, size_t n, const int k, hd_rank_t *out, int *bad) {
+    /* k = 7 reads the 7-card hash, k = 5 or 6 the 5/6-card one */
+    const uint32_t mul = k == 7 ? HD_HASH7_MUL : HD_HASH56_MUL;
+    const int shift = k == 7 ? HD_HASH7_SHIFT : HD_HASH56_SHIFT;
+    const int colb = k == 7 ? HD_HASH7_COL_BITS : HD_HASH56_COL_BITS;
+    const uint8_t *disp = k == 7 ? hd_hash7_disp : hd_hash56_disp;
+    const uint16_t *rank = k == 7 ? hd_hash7_rank : hd_hash56_rank;
+    uint8_t spread[32], rot[3][32], valid[32], plane[6][32];
+    uint32_t idx[8];
+    __m256i vmax = _mm256_setzero_si256(), dup = _mm256_setzero_si256();
+    const __m256i zero = _mm256_setzero_si256(), low4 = _mm256_set1_epi8(0x0F);
+    /* the 8 - k zero bytes of a lane count as deuces of clubs: take them off */
+    const __m256i init = _mm256_set1_epi64x(
+        (long long)(HD_KEY_INIT - (uint64_t)(8 - k) * (hd_card_key[0] & 0xFFFFFFFFFFFFULL)));
+    const __m256i flushv = _mm256_set1_epi64x((long long)HD_FLUSH_BITS);
+    const __m256i mulv = _mm256_set1_epi64x((long long)mul);
+    const __m256i colmask = _mm256_set1_epi64x((long long)((1u << colb) - 1u));
+    __m256i SPREAD, ROT1, ROT2, ROT3, PL0, PL1, PL2, PL3, SA, SB;
+    size_t i = 0;
+    int b, j, fl;
+    for (b = 0; b < 32; ++b) {
+        int pos = b & 7, row = (b >> 3) & 1, r = b & 15;
+        spread[b] = (uint8_t)(pos < k ? row * k + pos : 0x80);
+        for (j = 0; j < 3; ++j)
+            rot[j][b] = (uint8_t)(pos < k ? row * 8 + (pos + j + 1) % k : 0x80);
+        valid[b] = (uint8_t)(pos < k ? 0xFF : 0);
+        for (j = 0; j < 4; ++j)  /* byte j of the rank key of rank r (index: id >> 2) */
+            plane[j][b] = (uint8_t)(r < HD_NRANKS ? (uint32_t)hd_card_key[4 * r] >> (8 * j) : 0);
+        /* suit counters (index: the id's low nibble, suit = low 2 bits) */
+        plane[4][b] = (uint8_t)((r & 3) == 0 ? 1 : (r & 3) == 1 ? 16 : 0);
+        plane[5][b] = (uint8_t)((r & 3) == 2 ? 1 : (r & 3) == 3 ? 16 : 0);
+    }
+    SPREAD = HD_LOADV(spread);
+    ROT1 = HD_LOADV(rot[0]);
+    ROT2 = HD_LOADV(rot[1]);
+    ROT3 = HD_LOADV(rot[2]);
+    PL0 = HD_LOADV(plane[0]);
+    PL1 = HD_LOADV(plane[1]);
+    PL2 = HD_LOADV(plane[2]);
+    PL3 = HD_LOADV(plane[3]);
+    SA = HD_LOADV(plane[4]);
+    SB = HD_LOADV(plane[5]);
+    /* 16-byte loads at p and p + 2k: the last one ends at p + 2k + 16 <= p + 6k */
+    for (; i + 6 <= n; i += 4) {
+        const uint8_t *p = cards + (size_t)k * i;
+        __m256i v = _mm256_inserti128_si256(
+            _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)p)),
+            _mm_loadu_si128((const __m128i *)(const void *)(p + 2 * k)), 1);
+        __m256i s = _mm256_shuffle_epi8(v, SPREAD);
+        __m256i rk = _mm256_and_si256(_mm256_srli_epi16(s, 2), low4);
+        __m256i lo, hi, key, h;
+        vmax = _mm256_max_epu8(vmax, s);
+        dup = _mm256_or_si256(dup, _mm256_or_si256(
+            _mm256_or_si256(_mm256_cmpeq_epi8(s, _mm256_shuffle_epi8(s, ROT1)),
+                            _mm256_cmpeq_epi8(s, _mm256_shuffle_epi8(s, ROT2))),
+            _mm256_cmpeq_epi8(s, _mm256_shuffle_epi8(s, ROT3))));
+        lo = _mm256_add_epi64(
+            _mm256_sad_epu8(_mm256_shuffle_epi8(PL0, rk), zero),
+            _mm256_slli_epi64(_mm256_sad_epu8(_mm256_shuffle_epi8(PL1, rk), zero), 8));
+        hi = _mm256_add_epi64(
+            _mm256_sad_epu8(_mm256_shuffle_epi8(PL2, rk), zero),
+            _mm256_slli_epi64(_mm256_sad_epu8(_mm256_shuffle_epi8(PL3, rk), zero), 8));
+        key = _mm256_add_epi64(
+            _mm256_add_epi64(lo, _mm256_slli_epi64(hi, 16)),
+            _mm256_add_epi64(
+                _mm256_add_epi64(
+                    _mm256_slli_epi64(_mm256_sad_epu8(_mm256_shuffle_epi8(SA, s), zero), 32),
+                    _mm256_slli_epi64(_mm256_sad_epu8(_mm256_shuffle_epi8(SB, s), zero), 40)),
+                init));
+        /* h = rank-key sum * mul mod 2**32 (the high dword of mulv is 0); then column
+         * (h >> shift) & colmask in the low dword, row h >> (shift + colb) in the high one */
+        h = _mm256_mullo_epi32(key, mulv);
+        h = _mm256_blend_epi32(_mm256_and_si256(_mm256_srli_epi32(h, shift), colmask),
+                               _mm256_slli_epi64(h, 32 - shift - colb), 0xAA);
+        _mm256_storeu_si256((__m256i *)(void *)idx, h);
+        out[i] = rank[idx[0] ^ disp[idx[1]]];
+        out[i + 1] = rank[idx[2] ^ disp[idx[3]]];
+        out[i + 2] = rank[idx[4] ^ disp[idx[5]]];
+        out[i + 3] = rank[idx[6] ^ disp[idx[7]]];
+        /* rows with a flush: the hash gave a meaningless (in-bounds) rank, replace it */
+        fl = _mm256_movemask_pd(_mm256_castsi256_pd(
+            _mm256_cmpeq_epi64(_mm256_and_si256(key, flushv), zero))) ^ 15;
+        while (HD_UNLIKELY(fl)) {
+            j = hd_ctz64((unsigned)fl);
+            out[i + j] = hd_flush_row(p + k * j, k);
+            fl &= fl - 1;
+        }
+    }
+    {
+        const __m256i c51 = _mm256_set1_epi8(51);
+        *bad = _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(vmax, c51), c51)) != -1
+               || !_mm256_testz_si256(dup, HD_LOADV(valid));
+    }
+    return i;
+}
+
+static HD_TARGET_AVX2 ptrdiff_t hd_batch_avx2(const uint8_t *cards, size_t n, int k,
+                                              hd_rank_t *out) {
+    size_t done;
+    int bad = 0;
+    switch (k) {
+    case 5: done = hd_avx2_rows(cards, n, 5, out, &bad); break;
+    case 6: done = hd_avx2_rows(cards, n, 6, out, &bad); break;
+    case 7: done = hd_avx2_rows(cards, n, 7, out, &bad); break;
+    default: return 0;
+    }
+    if (bad) return hd_batch_pc_u8(cards, n, k, out);  /* finds the first bad row */
+    if (done < n) {
+        ptrdiff_t tail = hd_batch_pc_u8(cards + (size_t)k * done, n - done, k, out + done);
+        if (tail >= 0) return (ptrdiff_t)done + tail;
+    }
+    return -1;
+}
+#endif
+
+#ifdef HD_POPCNT_PATH
+/* Byte rows: AVX2 if the CPU has it (int8 ids have the same bytes: negatives are >= 128,
+ * out of range, either way), else popcount, else portable. */
+ptrdiff_t hd_eval_batch_u8(const uint8_t *cards, size_t n, int k, hd_rank_t *out) {
+#ifdef HD_AVX2_PATH
+    if (__builtin_cpu_supports("avx2")) return hd_batch_avx2(cards, n, k, out);
+#endif
+    if (__builtin_cpu_supports("popcnt")) return hd_batch_pc_u8(cards, n, k, out);
+    return hd_batch_sum_u8(cards, n, k, out);
+}
+
+ptrdiff_t hd_eval_batch_i8(const int8_t *cards, size_t n, int k, hd_rank_t *out) {
+#ifdef HD_AVX2_PATH
+    if (__builtin_cpu_supports("avx2")) return hd_batch_avx2((const uint8_t *)cards, n, k, out);
+#endif
+    if (__builtin_cpu_supports("popcnt")) return hd_batch_pc_i8(cards, n, k, out);
+    return hd_batch_sum_i8(cards, n, k, out);
+}
+#endif
 
 static void hd_hist_rec(hd_hand_t h, int first, int left, uint64_t *hist) {
     int c;

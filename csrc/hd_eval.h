@@ -10,7 +10,8 @@
  * Typical use in an equity loop: accumulate the board once, then each player's hole cards.
  *     hd_hand_t b = hd_hand_empty();
  *     for (i = 0; i < 5; ++i) b = hd_hand_add(b, board[i]);
- *     hd_rank_t r = hd_hand_rank(hd_hand_add(hd_hand_add(b, hole[0]), hole[1]));
+ *     hd_rank_t r = hd_hand_rank7(hd_hand_add(hd_hand_add(b, hole[0]), hole[1]));
+ * (hd_hand_rank takes 5, 6 or 7 cards; hd_hand_rank7 exactly 7 and saves a branch.)
  * (hd_hand_t is two uint64_t passed by value: adding a card is an add and an OR.)
  *
  * Memory safety: hd_hand_add, hd_hand_rank and the lookups stay inside their tables for any
@@ -33,7 +34,8 @@ extern "C" {
 typedef uint16_t hd_rank_t; /* 1..7462 for valid hands, higher is stronger; 0 = invalid */
 
 /* An incremental accumulator of cards: plain values, copy freely.
- * key:  sum of hd_card_key[] (rank keys in the low 32 bits, suit counters above);
+ * key:  sum of hd_card_key[] (rank keys in the low 32 bits, suit counters above, the card
+ *       count at HD_COUNT_SHIFT);
  * mask: bit 16*suit + rank per card (four 16-bit suit lanes). */
 typedef struct {
     uint64_t key;
@@ -73,21 +75,51 @@ HD_INLINE hd_hand_t hd_hand_merge(hd_hand_t a, hd_hand_t b) {
     return h;
 }
 
+/* Non-flush rank of a rank-key sum (the low 32 bits of a key) of 7 cards, and of 5 or 6 cards:
+ * a 32-bit multiplicative hash and a displacement table (tools/gen_tables.py). Inside the
+ * tables for any key whatever. */
+HD_INLINE hd_rank_t hd_lookup7(uint64_t key) {
+    uint32_t h = ((uint32_t)key * HD_HASH7_MUL) >> HD_HASH7_SHIFT;
+    return hd_hash7_rank[(h & ((1u << HD_HASH7_COL_BITS) - 1u))
+                         ^ hd_hash7_disp[h >> HD_HASH7_COL_BITS]];
+}
+
+HD_INLINE hd_rank_t hd_lookup56(uint64_t key) {
+    uint32_t h = ((uint32_t)key * HD_HASH56_MUL) >> HD_HASH56_SHIFT;
+    return hd_hash56_rank[(h & ((1u << HD_HASH56_COL_BITS) - 1u))
+                          ^ hd_hash56_disp[h >> HD_HASH56_COL_BITS]];
+}
+
+/* Rank of a flush: the lowest suit with 5 or more cards (f = key & HD_FLUSH_BITS, nonzero:
+ * bit 35 + 4*s) and the rank lanes of h.mask (suit s at bit 16*s). */
+HD_INLINE hd_rank_t hd_flush_lanes(uint64_t f, uint64_t mask) {
+    unsigned shift = ((unsigned)hd_ctz64(f) - 35u) << 2;
+    return hd_flush_rank[(mask >> (shift & 63u)) & 0x1FFFu];
+}
+
 /* Rank of h, which holds 5, 6 or 7 distinct cards. */
 HD_INLINE hd_rank_t hd_hand_rank(hd_hand_t h) {
     uint64_t f = h.key & HD_FLUSH_BITS;
-    if (f) {
-        /* lowest flush suit s: bit 35 + 4*s; its rank lane starts at bit 16*s */
-        unsigned shift = ((unsigned)hd_ctz64(f) - 35u) << 2;
-        return hd_flush_rank[(h.mask >> (shift & 63u)) & 0x1FFFu];
+    if (f) return hd_flush_lanes(f, h.mask);
+    return ((h.key >> HD_COUNT_SHIFT) & 15u) == 7u ? hd_lookup7(h.key) : hd_lookup56(h.key);
+}
+
+/* Rank of h, which holds exactly 7 distinct cards. */
+HD_INLINE hd_rank_t hd_hand_rank7(hd_hand_t h) {
+    uint64_t f = h.key & HD_FLUSH_BITS;
+    if (f) return hd_flush_lanes(f, h.mask);
+    return hd_lookup7(h.key);
+}
+
+/* The 13-bit rank mask of suit s (0..3) among the cards of an id mask (bit id per card). */
+HD_INLINE unsigned hd_suit_ranks(uint64_t ids, unsigned s) {
+    uint64_t x = (ids >> (s & 3u)) & 0x0001111111111111ULL; /* this suit's cards: bits 4*rank */
+    unsigned m = 0;
+    while (x) {
+        m |= 1u << (hd_ctz64(x) >> 2);
+        x &= x - 1;
     }
-    {
-        uint64_t x = (uint64_t)(uint32_t)h.key * HD_HASH_MUL;
-        unsigned row = (unsigned)(x >> (64 - HD_HASH_ROW_BITS));
-        unsigned col = (unsigned)(x >> (64 - HD_HASH_ROW_BITS - HD_HASH_COL_BITS))
-                       & ((1u << HD_HASH_COL_BITS) - 1u);
-        return hd_hash_rank[col ^ hd_hash_disp[row]];
-    }
+    return m & 0x1FFFu;
 }
 
 /* Rank from a key (HD_KEY_INIT plus hd_card_key[] of each card) and the same cards as an id
@@ -95,21 +127,8 @@ HD_INLINE hd_rank_t hd_hand_rank(hd_hand_t h) {
  * as hd_hand_rank; safe on any input. */
 HD_INLINE hd_rank_t hd_rank_key_ids(uint64_t key, uint64_t ids) {
     uint64_t f = key & HD_FLUSH_BITS;
-    if (f) {
-        unsigned s = (((unsigned)hd_ctz64(f) - 35u) >> 2) & 3u;
-        uint64_t x = (ids >> s) & 0x0001111111111111ULL; /* this suit's cards: bits 4*rank */
-        unsigned m = 0;
-        while (x) {
-            m |= 1u << (hd_ctz64(x) >> 2);
-            x &= x - 1;
-        }
-        return hd_flush_rank[m & 0x1FFFu];
-    } else {
-        hd_hand_t h;
-        h.key = key;
-        h.mask = 0;
-        return hd_hand_rank(h);
-    }
+    if (f) return hd_flush_rank[hd_suit_ranks(ids, (((unsigned)hd_ctz64(f) - 35u) >> 2) & 3u)];
+    return ((key >> HD_COUNT_SHIFT) & 15u) == 7u ? hd_lookup7(key) : hd_lookup56(key);
 }
 
 /* Rank of n in 5..7 distinct card ids; 0 if n or a card is out of range or repeated. */

@@ -26,11 +26,16 @@ extern "C" {
 #define HD_FLUSH_BITS 0x0000888800000000ULL  /* bit 3 of each suit nibble */
 #define HD_SUIT_SHIFT 32
 #define HD_POISON 0x0100000000000000ULL  /* key of values >= 52 in hd_batch_pair */
-#define HD_KEY_BAD_SHIFT 48  /* (key >> 48) != 0 iff a poisoned value was added */
-#define HD_HASH_MUL 0xEF79AE6A3F8C3DD1ULL
-#define HD_HASH_ROW_BITS 14
-#define HD_HASH_COL_BITS 17
-#define HD_HASH_SIZE 131072  /* 1 << HD_HASH_COL_BITS */
+#define HD_KEY_BAD_SHIFT 56  /* (key >> 56) != 0 iff a poisoned value was added */
+#define HD_COUNT_SHIFT 48  /* (key >> 48) & 15 is the number of cards */
+#define HD_HASH7_MUL 0x3F8C3DD1u
+#define HD_HASH7_SHIFT 2
+#define HD_HASH7_ROW_BITS 14
+#define HD_HASH7_COL_BITS 16
+#define HD_HASH56_MUL 0x3F8C3DD1u
+#define HD_HASH56_SHIFT 4
+#define HD_HASH56_ROW_BITS 13
+#define HD_HASH56_COL_BITS 15
 #define HD_NUM_RANKS 7462
 /* smallest rank of each category, 0 = high card .. 8 = straight flush */
 #define HD_MIN_HIGH_CARD 1
@@ -47,8 +52,10 @@ extern HD_HIDDEN const uint64_t hd_card_key[64];              /* ids 52..63 are 
 /* v -> (key, 1 << v) at [2v], [2v + 1]; (HD_POISON, 0) if v >= 52; 16-byte aligned pairs */
 extern HD_HIDDEN const uint64_t hd_batch_pair[512] HD_ALIGN16;
 extern HD_HIDDEN const uint16_t hd_flush_rank[8192];
-extern HD_HIDDEN const uint8_t hd_hash_disp[16384];
-extern HD_HIDDEN const uint16_t hd_hash_rank[HD_HASH_SIZE];
+extern HD_HIDDEN const uint8_t hd_hash7_disp[16384];
+extern HD_HIDDEN const uint16_t hd_hash7_rank[65536];
+extern HD_HIDDEN const uint8_t hd_hash56_disp[8192];
+extern HD_HIDDEN const uint16_t hd_hash56_rank[32768];
 
 #ifdef __cplusplus
 }

@@ -24,7 +24,7 @@ cdef extern from "hd_eval.h" nogil:
     hd_hand_t hd_hand_empty()
     hd_hand_t hd_hand_add(hd_hand_t h, int card)
     hd_hand_t hd_hand_merge(hd_hand_t a, hd_hand_t b)
-    hd_rank_t hd_hand_rank(hd_hand_t h)
+    hd_rank_t hd_hand_rank7(hd_hand_t h)
     void hd_eval_init()
 
 cdef extern from "hd_rng.h" nogil:
@@ -76,7 +76,7 @@ cdef inline void _score(Ctx *c, hd_hand_t board) noexcept nogil:
     cdef hd_rank_t best = 0
     cdef int p, nbest = 0, who = 0
     for p in range(c.n):
-        r[p] = hd_hand_rank(hd_hand_merge(board, c.hole[p]))
+        r[p] = hd_hand_rank7(hd_hand_merge(board, c.hole[p]))
     for p in range(c.n):
         if r[p] > best:
             best = r[p]
@@ -104,8 +104,8 @@ cdef void _leaf(Ctx *c, int start, hd_hand_t acc) noexcept nogil:
         h0 = hd_hand_merge(acc, c.hole[0])  # board so far plus each hand, once per loop
         h1 = hd_hand_merge(acc, c.hole[1])
         for j in range(start, stop):
-            r0 = hd_hand_rank(hd_hand_add(h0, c.rem[j]))
-            r1 = hd_hand_rank(hd_hand_add(h1, c.rem[j]))
+            r0 = hd_hand_rank7(hd_hand_add(h0, c.rem[j]))
+            r1 = hd_hand_rank7(hd_hand_add(h1, c.rem[j]))
             w0 += r0 > r1
             w1 += r1 > r0
             tie += r0 == r1

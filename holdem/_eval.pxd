@@ -20,6 +20,7 @@ cdef extern from "hd_eval.h" nogil:
     hd_hand_t hd_hand_add(hd_hand_t h, int card)
     hd_hand_t hd_hand_merge(hd_hand_t a, hd_hand_t b)
     hd_rank_t hd_hand_rank(hd_hand_t h)
+    hd_rank_t hd_hand_rank7(hd_hand_t h)
     hd_rank_t hd_rank_key_ids(uint64_t key, uint64_t ids)
     hd_rank_t hd_eval_cards(const uint8_t *cards, int n)
     int hd_category(hd_rank_t r)

@@ -66,12 +66,12 @@ CATEGORY_MIN = (
 cdef extern from "hd_tables.h":
     const uint16_t hd_flush_rank[8192]
     const uint64_t hd_batch_pair[512]
-    int HD_HASH_SIZE
-    int HD_HASH_ROW_BITS
+    int HD_HASH7_ROW_BITS, HD_HASH7_COL_BITS, HD_HASH56_ROW_BITS, HD_HASH56_COL_BITS
 
 #: Bytes of lookup tables the evaluator uses.
 TABLE_BYTES = (sizeof(hd_card_key) + sizeof(hd_batch_pair) + sizeof(hd_flush_rank)
-               + (1 << HD_HASH_ROW_BITS) * sizeof(uint8_t) + HD_HASH_SIZE * sizeof(uint16_t))
+               + ((1 << HD_HASH7_ROW_BITS) + (1 << HD_HASH56_ROW_BITS)) * sizeof(uint8_t)
+               + ((1 << HD_HASH7_COL_BITS) + (1 << HD_HASH56_COL_BITS)) * sizeof(uint16_t))
 
 # Rank ints are handed out from here, so evaluate() creates no object.
 cdef tuple _RANK_OBJECTS = tuple(range(HD_NUM_RANKS + 1))

@@ -1,9 +1,11 @@
 """The C evaluator API on its own (csrc/hd_eval.h), compiled with the system C compiler.
 
-Built twice: the default (on x86 with GCC/Clang, the POPCNT kernel picked at run time) and
+Built three times: the default (on x86 with GCC/Clang, the AVX2 kernel for byte rows and the
+POPCNT kernel for the rest, picked at run time), -DHD_NO_AVX2 (POPCNT for every type) and
 -DHD_NO_POPCNT (the portable kernel that validates with sum == OR and a poisoned key, used by
 MSVC and non-x86 targets), so every batch implementation is checked wherever there is a C
-compiler (skipped where there is none, e.g. Windows without cc).
+compiler (skipped where there is none, e.g. Windows without cc). On a CPU without AVX2 the
+default build runs the POPCNT kernel again.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ CC = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
 @pytest.mark.skipif(not (ROOT / "csrc" / "hd_eval.c").exists(),
                     reason="needs a source checkout (csrc/), e.g. not a wheel's test run")
 @pytest.mark.parametrize(
-    "defines", [[], ["-DHD_NO_POPCNT"]], ids=["default", "portable"]
+    "defines", [[], ["-DHD_NO_AVX2"], ["-DHD_NO_POPCNT"]], ids=["default", "popcnt", "portable"]
 )
 def test_c_api(tmp_path: Path, defines: list[str]) -> None:
     exe = tmp_path / "hd_eval_check"

@@ -52,7 +52,8 @@ int main(void) {
         for (j = 5; j < 7; ++j) hole = hd_hand_add(hole, rows[i * 7 + j]);
         CHECK(out[i] == hd_eval_cards(rows + i * 7, 7));
         CHECK(out32[i] == out[i]);
-        CHECK(hd_hand_rank(h) == out[i]);
+        CHECK(hd_hand_rank(h) == out[i] && hd_hand_rank7(h) == out[i]);
+        CHECK((h.key >> HD_COUNT_SHIFT & 15u) == 7u);
         CHECK(hd_hand_rank(hd_hand_merge(board, hole)) == out[i]);
         CHECK(hd_category(out[i]) >= 0);
     }
@@ -99,7 +100,43 @@ int main(void) {
         rows[7 * 5 + 2] = saved;
         CHECK(hd_eval_batch_u8(rows, N, 7, out) == -1);
     }
-        rows[7 * 900 + 3] = rows[7 * 900 + 6];
+        /* every pair of positions repeated, in every row of a group of four (the SIMD kernel
+     * compares each lane with its rotations) and in the tail; every position out of range */
+    {
+        static uint8_t g[12 * 7];
+        static int8_t gi[12 * 7];
+        int k, a, b2, r;
+        for (k = 5; k <= 7; ++k) {
+            for (i = 0; i < 12; ++i)
+                for (j = 0; j < k; ++j) g[i * k + j] = rows[i * 7 + j];
+            CHECK(hd_eval_batch_u8(g, 12, k, out) == -1);
+            for (r = 0; r < 12; ++r)
+                for (a = 0; a < k; ++a) {
+                    uint8_t saved = g[r * k + a];
+                    for (b2 = 0; b2 < k; ++b2) {
+                        if (b2 == a) continue;
+                        g[r * k + a] = g[r * k + b2];
+                        CHECK(hd_eval_batch_u8(g, 12, k, out) == r);
+                    }
+                    g[r * k + a] = 52;
+                    CHECK(hd_eval_batch_u8(g, 12, k, out) == r);
+                    g[r * k + a] = 255;
+                    CHECK(hd_eval_batch_u8(g, 12, k, out) == r);
+                    g[r * k + a] = saved;
+                }
+            /* two bad rows: the first is reported */
+            g[9 * k] = 60;
+            g[3 * k + 1] = g[3 * k];
+            CHECK(hd_eval_batch_u8(g, 12, k, out) == 3);
+            for (i = 0; i < 12; ++i)
+                for (j = 0; j < k; ++j) gi[i * k + j] = (int8_t)rows[i * 7 + j];
+            CHECK(hd_eval_batch_i8(gi, 12, k, out32) == -1);
+            for (i = 0; i < 12; ++i) CHECK(out32[i] == hd_eval_cards(rows + i * 7, k));
+            gi[7 * k + k - 1] = -1;
+            CHECK(hd_eval_batch_i8(gi, 12, k, out32) == 7);
+        }
+    }
+    rows[7 * 900 + 3] = rows[7 * 900 + 6];
     CHECK(hd_eval_batch_u8(rows, N, 7, out) == 900);
     rows32[7 * 800 + 6] = -1;
     CHECK(hd_eval_batch_i32(rows32, N, 7, out32) == 800);
@@ -113,6 +150,8 @@ int main(void) {
         hd_hand_t h = hd_hand_empty();
         for (j = 0; j < 40; ++j) h = hd_hand_add(h, j * 7 + 3);
         (void)hd_hand_rank(h);
+        (void)hd_hand_rank7(h);
+        (void)hd_rank_key_ids(~(uint64_t)0, ~(uint64_t)0);
     }
     {
         static uint64_t hist[HD_NUM_RANKS + 1];
