@@ -130,6 +130,7 @@ _STREETS = tuple(Street)
 _new_obs = tuple.__new__  # Observation fields in order, without the keyword-argument layer
 _new_record = tuple.__new__  # the same for HandRecord (every field given)
 _BET_RAISE = ActionType.BET_RAISE
+_start_hand = HandState._start  # what Game.new_hand calls for a plain seeded hand
 
 
 class HandRecord(NamedTuple):
@@ -494,7 +495,8 @@ class Table:
             state = game.new_hand(stacks, button=btn, seed=seed, dead_small_blind=dead_sb,
                                   extra_posts=extra)
         else:
-            state = game.new_hand(stacks, button=btn, seed=seed)
+            # game.new_hand(stacks, button=btn, seed=seed) without its keyword layer
+            state = _start_hand(game, stacks, btn, seed, None, None)
         if _fast is not None:
             return state, _fast.table_posts(state, dealt)
         return state, tuple([(dealt[p.seat], p.kind, p.amount) for p in state.posts])
