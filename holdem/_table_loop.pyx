@@ -1,6 +1,8 @@
 # cython: language_level=3
 """The compiled part of :class:`holdem.Table`: one hand's decision loop over the compiled hand
-core, and :class:`holdem.RandomAgent`'s policy.
+core, :class:`holdem.RandomAgent`'s policy, and the table's per-hand bookkeeping (seat kinds,
+the players dealt in, deck seeds, posts, payouts, stack resets), each the C twin of a step
+that ``holdem/table.py`` also keeps in Python for the pure-Python core.
 
 :func:`run_hand` is ``Table._run_python`` (the loop used with the pure-Python reference core)
 written against the C state of :class:`holdem._hand.HandCore`: the same observations (every
@@ -131,10 +133,10 @@ def run_hand(HandCore state, list players, tuple dealt, tuple names, object butt
     """Play ``state`` (a compiled :class:`holdem.HandState`) to its end with the agents.
 
     ``players[i]``: the :class:`holdem.table.Player` at position ``i`` (its agent's function
-    is ``_act``); a player who is
-    ``leaving`` (or sitting out in a tournament) checks when free, else folds, without being
-    asked; ``apply_checked(state, player, seat, action)`` applies an answer that is not plainly
-    legal through the checked ``apply`` (raising :class:`holdem.AgentError` for an illegal one).
+    is ``_act``); a player who is ``leaving`` (or sitting out in a tournament) checks when
+    free, else folds, without being asked; ``apply_checked(state, player, seat, action)``
+    applies an answer that is not plainly legal through the checked ``apply`` (raising
+    :class:`holdem.AgentError` for an illegal one).
     """
     cdef int i, n = state._n, k, code, st, street = -1
     cdef bint moved = True
