@@ -39,12 +39,21 @@ from holdem.hand_types import ActionRecord, HandResult, SeatStatus, Street
 if TYPE_CHECKING:
     from holdem._betting import HandCore
 else:
-    try:
-        if os.environ.get("HOLDEM_PURE_PYTHON"):
-            raise ImportError("HOLDEM_PURE_PYTHON is set")
-        from holdem._hand import HandCore
-    except ImportError:
+    if os.environ.get("HOLDEM_PURE_PYTHON"):
         from holdem._betting import HandCore
+    else:
+        try:
+            from holdem._hand import HandCore
+        except ImportError as exc:  # a broken or partial build: say so, then carry on
+            import warnings
+
+            warnings.warn(
+                f"holdem: the compiled hand core did not load ({exc}); using the pure-Python "
+                f"reference core, which is correct but about 9x slower. Reinstall holdem "
+                f"(pip install --force-reinstall holdem-engine) or rebuild it in place; set "
+                f"HOLDEM_PURE_PYTHON=1 to choose the reference core without this warning.",
+                RuntimeWarning, stacklevel=2)
+            from holdem._betting import HandCore
 
 __all__ = ["Action", "HandState"]
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib.machinery
 import importlib.metadata
+import os
 import re
 import subprocess
 import sys
@@ -104,3 +105,41 @@ def test_import_holdem_leaves_histories_and_live_dealing_unloaded() -> None:
         "assert not lazy & set(sys.modules), lazy & set(sys.modules)\n"
     )
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
+
+
+def test_a_missing_compiled_hand_core_is_reported_not_silent() -> None:
+    """If the compiled hand core fails to load, holdem falls back to the reference core with a
+    RuntimeWarning that says why; HOLDEM_PURE_PYTHON=1 chooses that core quietly."""
+    code = (
+        "import sys, warnings\n"
+        "sys.modules['holdem._hand'] = None  # import fails as in a broken build\n"
+        "with warnings.catch_warnings(record=True) as seen:\n"
+        "    warnings.simplefilter('always')\n"
+        "    import holdem\n"
+        "from holdem._betting import HandCore\n"
+        "assert holdem.state.HandCore is HandCore\n"
+        "msgs = [str(w.message) for w in seen if issubclass(w.category, RuntimeWarning)]\n"
+        "assert len(msgs) == 1 and 'compiled hand core did not load' in msgs[0], msgs\n"
+        "s = holdem.Game(big_blind=2).new_hand([100, 100], button=0, seed=1)\n"
+        "s.fold()\n"
+        "assert s.is_terminal() and sum(s.payoffs) == 0\n"
+    )
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
+    quiet = (
+        "import warnings\n"
+        "warnings.simplefilter('error')\n"
+        "import holdem\n"
+        "from holdem._betting import HandCore\n"
+        "assert holdem.state.HandCore is HandCore\n"
+    )
+    env = {**os.environ, "HOLDEM_PURE_PYTHON": "1"}
+    subprocess.run([sys.executable, "-c", quiet], cwd=ROOT, check=True, env=env)
+    compiled = (
+        "import warnings\n"
+        "warnings.simplefilter('error')\n"
+        "import holdem\n"
+        "from holdem._hand import HandCore\n"
+        "assert holdem.state.HandCore is HandCore\n"
+    )
+    env.pop("HOLDEM_PURE_PYTHON")
+    subprocess.run([sys.executable, "-c", compiled], cwd=ROOT, check=True, env=env)
