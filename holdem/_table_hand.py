@@ -3,6 +3,10 @@
 - :func:`fast_code`: decides when an agent's answer is plainly legal, so the trusted
   ``apply_unchecked`` path can be taken (anything else goes through the checked ``apply``,
   which raises the precise error).
+- ``compiled_loop``: :mod:`holdem._table_loop` (the table's decision loop, ``RandomAgent``'s
+  policy and the per-hand bookkeeping in C) when the compiled hand core is in use, else None.
+  A build whose table loop fails to load says so with a ``RuntimeWarning`` and plays on with
+  the Python steps (correct, slower).
 
 The table's extra forced bets (a dead small blind, entry bets and missed blinds) are posted by
 ``Game.new_hand(dead_small_blind=..., extra_posts=...)`` itself, on the compiled core.
@@ -10,10 +14,26 @@ The table's extra forced bets (a dead small blind, entry bets and missed blinds)
 
 from __future__ import annotations
 
+from typing import Any
+
 from holdem.actions import Action, ActionType
 from holdem.hand_types import LegalActions
+from holdem.state import COMPILED
 
-__all__ = ["fast_code"]
+__all__ = ["compiled_loop", "fast_code"]
+
+compiled_loop: Any = None
+if COMPILED:
+    try:
+        from holdem import _table_loop as compiled_loop
+    except ImportError as exc:  # a broken or partial build: say so, then carry on
+        import warnings
+
+        warnings.warn(
+            f"holdem: the compiled table loop did not load ({exc}); tables use the Python "
+            f"loop, which is correct but slower. Reinstall holdem or rebuild it in place.",
+            RuntimeWarning, stacklevel=2)
+        compiled_loop = None
 
 
 def fast_code(action: object, la: LegalActions) -> int:

@@ -29,10 +29,10 @@ from collections.abc import Callable
 from typing import NamedTuple, Protocol, runtime_checkable
 
 from holdem._eval import evaluate_many
+from holdem._table_hand import compiled_loop
 from holdem.actions import Action, ActionType
 from holdem.cards import Card
 from holdem.hand_types import ActionRecord, LegalActions, Street
-from holdem.state import COMPILED
 
 __all__ = [
     "ActionLike",
@@ -192,15 +192,9 @@ _CC_CODE = 1
 _BET_RAISE = ActionType.BET_RAISE
 _new_action = tuple.__new__
 _random_act_python = RandomAgent.act  # the reference the tests compare the compiled one with
-if COMPILED:
-    try:
-        from holdem._table_loop import bind as _bind
-        from holdem._table_loop import random_act as _random_act
-    except ImportError:  # not built: the Python method
-        pass
-    else:
-        _bind(Observation)
-        RandomAgent.act = _random_act  # type: ignore[method-assign]
+if compiled_loop is not None:
+    compiled_loop.bind(Observation)
+    RandomAgent.act = compiled_loop.random_act  # type: ignore[method-assign]
 
 
 class EquityAgent:

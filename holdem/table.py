@@ -64,7 +64,7 @@ from typing import Any, NamedTuple
 from holdem._enums import NamedRepr
 from holdem._parallel import master_seed
 from holdem._seating import Kind, Plan, Positions, between, plan_hand
-from holdem._table_hand import fast_code
+from holdem._table_hand import compiled_loop, fast_code
 from holdem.actions import Action, ActionType
 from holdem.agents import ActionLike, Observation, agent_name, resolve_agent
 from holdem.errors import (
@@ -76,19 +76,14 @@ from holdem.errors import (
 )
 from holdem.game import Game, Mode, Structure
 from holdem.hand_types import ExtraPost, Street
-from holdem.state import COMPILED, HandState
+from holdem.state import HandState
 from holdem.tournament import BlindLevel, BlindSchedule
 
 __all__ = ["HandRecord", "Player", "PlayerStatus", "Table"]
 
 # With the compiled hand core, the decision loop and the per-hand bookkeeping run in C too
 # (holdem/_table_loop.pyx: the same steps, checked against the Python ones by the tests).
-_fast: Any = None
-if COMPILED:
-    try:
-        from holdem import _table_loop as _fast
-    except ImportError:  # not built: the Python loop
-        _fast = None
+_fast: Any = compiled_loop
 
 
 class PlayerStatus(NamedRepr, Enum):

@@ -6,6 +6,9 @@ identically, observation for observation, and reject bad answers with the same e
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
@@ -30,7 +33,8 @@ from holdem.agents import _random_act_python
 from holdem.pots import Rake
 
 fast = table_mod._fast
-pytestmark = pytest.mark.skipif(fast is None, reason="the compiled core is not in use")
+compiled_only = pytest.mark.skipif(fast is None, reason="the compiled core is not in use")
+ROOT = Path(__file__).resolve().parent.parent
 
 
 class Mixed:
@@ -109,6 +113,7 @@ def _play(seed: int, *, tournament: bool = False, dead_button: bool = False,
     return records, log, (final, t.bought_in, t.cashed_out, t.rake, t.places, t.hand_number)
 
 
+@compiled_only
 @pytest.mark.parametrize("kind", ["cash", "dead_button", "tournament"])
 @pytest.mark.parametrize("seed", [1, 2])
 def test_compiled_table_plays_like_the_python_table(kind: str, seed: int,
@@ -168,6 +173,7 @@ def _answer_once(answer: Any) -> tuple[Any, ...]:
     return ("played", rec.state.raw_history(), rec.payoffs)
 
 
+@compiled_only
 @pytest.mark.parametrize("answer", ILLEGAL + ODD, ids=repr)
 def test_answers_are_judged_like_the_python_table(answer: Any,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
@@ -188,6 +194,7 @@ def _legal(rng: random.Random) -> LegalActions:
                         lo if can_raise else None, hi if can_raise else None)
 
 
+@compiled_only
 @pytest.mark.parametrize("wrap", ["observation", "duck"])
 def test_random_agent_compiled_policy_draws_like_the_python_one(wrap: str) -> None:
     rng = random.Random(3)
@@ -204,6 +211,7 @@ def test_random_agent_compiled_policy_draws_like_the_python_one(wrap: str) -> No
             assert type(a.to) is int
 
 
+@compiled_only
 def test_hand_seed_matches_the_python_one() -> None:
     rng = random.Random(4)
     for _ in range(2000):
@@ -212,6 +220,7 @@ def test_hand_seed_matches_the_python_one() -> None:
         assert fast.hand_seed(head, number) == table_mod._hand_seed(head, number)
 
 
+@compiled_only
 @pytest.mark.parametrize("amount", [0, 150, 200, 10**15])
 def test_reset_stacks_counts_chips_like_the_python_one(amount: int,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:
@@ -225,3 +234,31 @@ def test_reset_stacks_counts_chips_like_the_python_one(amount: int,
     monkeypatch.setattr(table_mod, "_fast", None)
     assert run() == compiled
     assert compiled[0] == tuple((f"p{s}", amount) for s in (0, 2, 3, 5))
+
+
+@compiled_only
+def test_a_missing_compiled_table_loop_is_reported_and_the_table_still_plays() -> None:
+    """A build whose table loop fails to load warns (RuntimeWarning saying why) and plays the
+    same hands with the Python steps and the Python RandomAgent policy."""
+    code = (
+        "import sys, warnings\n"
+        "sys.modules['holdem._table_loop'] = None  # import fails as in a broken build\n"
+        "with warnings.catch_warnings(record=True) as seen:\n"
+        "    warnings.simplefilter('always')\n"
+        "    import holdem\n"
+        "import holdem.table, holdem.agents\n"
+        "msgs = [str(w.message) for w in seen if issubclass(w.category, RuntimeWarning)]\n"
+        "assert len(msgs) == 1 and 'compiled table loop did not load' in msgs[0], msgs\n"
+        "assert holdem.table._fast is None\n"
+        "assert holdem.RandomAgent.act is holdem.agents._random_act_python\n"
+        "t = holdem.Table(holdem.Game(big_blind=2), seats=3, seed=4)\n"
+        "for s in range(3):\n"
+        "    t.sit(s, f'p{s}', 100, holdem.RandomAgent(seed=s))\n"
+        "print(repr([(r.payoffs, r.state.raw_history()) for r in t.play(40)]))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True,
+                         capture_output=True, text=True).stdout
+    t = Table(Game(big_blind=2), seats=3, seed=4)
+    for s in range(3):
+        t.sit(s, f"p{s}", 100, RandomAgent(seed=s))
+    assert out.strip() == repr([(r.payoffs, r.state.raw_history()) for r in t.play(40)])
