@@ -124,7 +124,8 @@ def test_a_missing_compiled_hand_core_is_reported_not_silent() -> None:
         "s.fold()\n"
         "assert s.is_terminal() and sum(s.payoffs) == 0\n"
     )
-    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
+    env = {k: v for k, v in os.environ.items() if k != "HOLDEM_PURE_PYTHON"}
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, env=env)
     quiet = (
         "import warnings\n"
         "warnings.simplefilter('error')\n"
@@ -132,8 +133,8 @@ def test_a_missing_compiled_hand_core_is_reported_not_silent() -> None:
         "from holdem._betting import HandCore\n"
         "assert holdem.state.HandCore is HandCore\n"
     )
-    env = {**os.environ, "HOLDEM_PURE_PYTHON": "1"}
-    subprocess.run([sys.executable, "-c", quiet], cwd=ROOT, check=True, env=env)
+    subprocess.run([sys.executable, "-c", quiet], cwd=ROOT, check=True,
+                   env={**env, "HOLDEM_PURE_PYTHON": "1"})
     compiled = (
         "import warnings\n"
         "warnings.simplefilter('error')\n"
@@ -141,5 +142,4 @@ def test_a_missing_compiled_hand_core_is_reported_not_silent() -> None:
         "from holdem._hand import HandCore\n"
         "assert holdem.state.HandCore is HandCore\n"
     )
-    env.pop("HOLDEM_PURE_PYTHON")
     subprocess.run([sys.executable, "-c", compiled], cwd=ROOT, check=True, env=env)
