@@ -2,14 +2,15 @@
 """The compiled part of :class:`holdem.Table`: one hand's decision loop over the compiled hand
 core, :class:`holdem.RandomAgent`'s policy, and the table's per-hand bookkeeping (seat kinds,
 the players dealt in, deck seeds, posts, payouts, stack resets), each the C twin of a step
-that ``holdem/table.py`` also keeps in Python for the pure-Python core.
+that ``holdem/table.py`` and ``holdem/_table_steps.py`` also keep in Python for the
+pure-Python core.
 
-:func:`run_hand` is ``Table._run_python`` (the loop used with the pure-Python reference core)
-written against the C state of :class:`holdem._hand.HandCore`: the same observations (every
-field, every decision), the same agent calls, the same validation of the answers (a plainly
-legal answer is applied directly, anything else goes through the checked ``apply`` and its
-error), the same order of everything. The tests run seeded sessions through both and compare
-them hand by hand.
+:func:`run_hand` is ``holdem._table_steps.run_hand_python`` (the loop used with the
+pure-Python reference core) written against the C state of :class:`holdem._hand.HandCore`:
+the same observations (every field, every decision), the same agent calls, the same
+validation of the answers (a plainly legal answer is applied directly, anything else goes
+through the checked ``apply`` and its error), the same order of everything. The tests run
+seeded sessions through both and compare them hand by hand.
 """
 
 from libc.stdint cimport int64_t, uint64_t
@@ -224,7 +225,7 @@ def random_act(self, observation):
 
 
 def hand_seed(uint64_t head, uint64_t number):
-    """``holdem.table._hand_seed`` in C (two splitmix64 steps over 64-bit words)."""
+    """``holdem._table_steps.hand_seed`` in C (two splitmix64 steps over 64-bit words)."""
     cdef uint64_t x = head ^ (number * <uint64_t>0xD1B54A32D192ED03 + <uint64_t>0x243F6A8885A308D3)
     x = x + <uint64_t>0x9E3779B97F4A7C15
     x = x + <uint64_t>0x9E3779B97F4A7C15

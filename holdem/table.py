@@ -47,14 +47,14 @@ rules for tournaments, as said at each point):
 - Chips are conserved: ``chips_in_play + cashed_out + rake == bought_in`` at all times.
 
 With the compiled hand core, a hand's decision loop and the per-hand bookkeeping run in C
-(:mod:`holdem._table_loop`); the pure-Python core uses the same steps written in Python here
-(``_run_python``, ``_kinds_python``...). Both play the same sessions (tests/test_table_fast.py).
+(:mod:`holdem._table_loop`); the pure-Python core uses the same steps written in Python
+(:mod:`holdem._table_steps`, ``Table._kinds_python``...). Both play the same sessions
+(tests/test_table_fast.py).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import functools
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -63,9 +63,15 @@ from typing import Any, NamedTuple
 
 from holdem._enums import NamedRepr
 from holdem._parallel import master_seed
-from holdem._seating import Kind, Plan, Positions, between, plan_hand
-from holdem._table_hand import compiled_loop, fast_code
-from holdem.actions import Action, ActionType
+from holdem._seating import Kind, Plan, Positions, between
+from holdem._table_hand import compiled_loop
+from holdem._table_steps import (
+    cached_hand,
+    cached_plan,
+    hand_seed,
+    run_hand_python,
+    seed_head,
+)
 from holdem.agents import ActionLike, Observation, agent_name, resolve_agent
 from holdem.errors import (
     AgentError,
@@ -75,7 +81,7 @@ from holdem.errors import (
     TableError,
 )
 from holdem.game import Game, Mode, Structure
-from holdem.hand_types import ExtraPost, Street
+from holdem.hand_types import ExtraPost
 from holdem.state import HandState
 from holdem.tournament import BlindLevel, BlindSchedule
 
@@ -121,10 +127,7 @@ _OUT, _REGULAR, _POSTER, _WAITING_KIND = (int(Kind.OUT), int(Kind.REGULAR), int(
                                          int(Kind.WAITING))
 _SITTING_OUT, _WAITING = PlayerStatus.SITTING_OUT, PlayerStatus.WAITING
 _ACTIVE = PlayerStatus.ACTIVE
-_STREETS = tuple(Street)
-_new_obs = tuple.__new__  # Observation fields in order, without the keyword-argument layer
-_new_record = tuple.__new__  # the same for HandRecord (every field given)
-_BET_RAISE = ActionType.BET_RAISE
+_new_record = tuple.__new__  # HandRecord fields in order, without the keyword-argument layer
 _start_hand = HandState._start  # what Game.new_hand calls for a plain seeded hand
 
 
@@ -198,7 +201,7 @@ class Table:
         self.schedule = schedule
         self.clock = clock if clock is not None else time.monotonic
         self.seed, self._bits = master_seed(seed)
-        self._seed_head = _seed_head(self._bits)
+        self._seed_head = seed_head(self._bits)
         self._seats: list[Player | None] = [None] * seats
         self._prev: Positions | None = None
         self._prev_sb_pos: int | None = None
@@ -427,7 +430,7 @@ class Table:
                       else _REGULAR for p in self._seats])
 
     def _plan(self) -> Plan | None:
-        return _cached_plan(self._kinds(), self._prev, self.dead_button, self._first_button)
+        return cached_plan(self._kinds(), self._prev, self.dead_button, self._first_button)
 
     def play_hand(self) -> HandRecord:
         """Deal and play one hand with the players' agents; returns its record.
@@ -439,7 +442,7 @@ class Table:
             raise TableError("a hand is already being played")
         if self.tournament and self.is_over():
             raise TableError("the tournament is over")
-        hand = _cached_hand(self._kinds(), self._prev, self.dead_button, self._first_button)
+        hand = cached_hand(self._kinds(), self._prev, self.dead_button, self._first_button)
         if hand is None:
             raise TableError("a hand needs two players with chips who are not sitting out")
         plan, index, button_index, dead_sb = hand
@@ -476,7 +479,7 @@ class Table:
         dealt = plan.dealt
         if game.straddle and len(dealt) == 2:
             game = dataclasses.replace(game, straddle=False)
-        seed = (_hand_seed if _fast is None else _fast.hand_seed)(self._seed_head,
+        seed = (hand_seed if _fast is None else _fast.hand_seed)(self._seed_head,
                                                                  self.hand_number)
         if dead_sb or plan.posters:
             extra = []
@@ -503,12 +506,11 @@ class Table:
 
     def _run(self, state: HandState, dealt: tuple[int, ...], players: list[Player],
              names: tuple[str, ...], button_index: int, game: Game) -> None:
-        """Play the hand to its end with the agents (see :meth:`_run_python`)."""
-        if _fast is None:
-            self._run_python(state, dealt, players, names, button_index, game)
-            return
-        _fast.run_hand(state, players, dealt, names, button_index, game.big_blind,
-                       self.hand_number, self.tournament, _SITTING_OUT, self._apply_checked)
+        """Play the hand to its end with the agents (see
+        :func:`holdem._table_steps.run_hand_python`)."""
+        (run_hand_python if _fast is None else _fast.run_hand)(
+            state, players, dealt, names, button_index, game.big_blind, self.hand_number,
+            self.tournament, _SITTING_OUT, self._apply_checked)
 
     def _apply_checked(self, state: HandState, p: Player, seat: int, action: object) -> None:
         """Apply an agent's answer through the checked ``apply``; an illegal or malformed one
@@ -518,69 +520,6 @@ class Table:
         except (IllegalActionError, InvalidActionError) as exc:
             raise AgentError(f"agent {agent_name(p.agent)!r} of player {p.name!r} (seat "
                              f"{seat}) answered {action!r}: {exc}") from exc
-
-    def _run_python(self, state: HandState, dealt: tuple[int, ...], players: list[Player],
-                    names: tuple[str, ...], button_index: int, game: Game) -> None:
-        """The decision loop in Python (the pure-Python core's; the compiled core runs the
-        same loop in C, :func:`holdem._table_loop.run_hand`): observation, agent call, then the
-        answer applied directly when plainly legal, else through the checked ``apply``."""
-        tournament = self.tournament
-        number = self.hand_number
-        bb = game.big_blind
-        acts = [p._act for p in players]
-        holes = state.hole_cards  # dealt at the start: the same tuple for the whole hand
-        is_terminal, legal_actions = state.is_terminal, state.legal_actions
-        apply_unchecked = state.apply_unchecked
-        # stacks, bets, committed and the pot change only when chips go in or a street starts,
-        # the board only with the street: after a check or a fold on the same street the last
-        # values are still right (and immutable)
-        street = -1
-        moved = True
-        stacks: tuple[int, ...] = ()
-        bets = committed = board = stacks
-        pot = 0
-        while not is_terminal():
-            i: int = state.actor  # type: ignore[assignment]
-            p = players[i]
-            la = legal_actions()
-            if p.leaving or (tournament and p.status is _SITTING_OUT):
-                apply_unchecked(1 if la.can_check else 0)
-                continue
-            st = state.street_index
-            if moved or st != street:
-                stacks, bets, committed = state.stacks, state.bets, state.committed
-                pot = state.pot
-                if st != street:
-                    board = state.board
-                    street = st
-            action = acts[i](_new_obs(Observation, (  # type: ignore[misc]
-                dealt[i], i, names[i], holes[i], board, _STREETS[st], pot, stacks,
-                bets, committed, dealt, names, button_index, la, bb, number,
-                state.raw_history())))
-            if type(action) is int:
-                if action == 1:
-                    moved = not la.can_check
-                    apply_unchecked(1)
-                    continue
-                if action == 0 and la.can_fold:
-                    moved = False
-                    apply_unchecked(0)
-                    continue
-            elif type(action) is Action and action[0] is _BET_RAISE:
-                to = action[1]
-                if (la.can_raise and type(to) is int and la.min_to is not None
-                        and la.max_to is not None and la.min_to <= to <= la.max_to):
-                    moved = True
-                    apply_unchecked(2, to)
-                    continue
-            else:
-                code = fast_code(action, la)
-                if code >= 0:
-                    moved = code == 2 or (code == 1 and not la.can_check)
-                    apply_unchecked(code, action[1] if code == 2 else 0)  # type: ignore[index,arg-type]
-                    continue
-            moved = True
-            self._apply_checked(state, p, dealt[i], action)
 
     def _settle(self, state: HandState, plan: Plan, level: BlindLevel | None,
                 posts: tuple[tuple[int, str, int], ...], players: list[Player],
@@ -659,57 +598,3 @@ class Table:
             winner = next(p for p in self._seats if p is not None and p.stack > 0)
             self.places[winner.name] = 1
         return tuple(p.name for _, p in out)
-
-
-@functools.lru_cache(maxsize=4096)
-def _cached_plan(kinds: tuple[int, ...], prev: Positions | None, dead_button: bool,
-                 first_button: int) -> Plan | None:
-    """:func:`holdem._seating.plan_hand` is a pure function of these: memoized."""
-    return plan_hand(kinds, prev, dead_button=dead_button, first_button=first_button)
-
-
-@functools.lru_cache(maxsize=4096)
-def _cached_hand(kinds: tuple[int, ...], prev: Positions | None, dead_button: bool,
-                 first_button: int) -> tuple[Plan, dict[int, int], int, bool] | None:
-    """The plan with what dealing it needs, worked out once per (seating, last positions):
-    ``(plan, position of each dealt seat, button position, dead small blind)``. The dict is
-    shared between hands: read it, never change it."""
-    plan = _cached_plan(kinds, prev, dead_button, first_button)
-    if plan is None:
-        return None
-    dealt = plan.dealt
-    n = len(dealt)
-    index = {s: i for i, s in enumerate(dealt)}
-    pos = plan.positions
-    bb_i = index[pos.big_blind]
-    dead_sb = n > 2 and pos.small_blind is None
-    if n == 2:
-        btn = index[pos.button]
-    elif dead_sb:
-        btn = (bb_i - 1) % n  # TDA dead button: the button right behind the big blind
-    else:
-        assert pos.small_blind is not None and index[pos.small_blind] == (bb_i - 1) % n
-        btn = (bb_i - 2) % n
-    return plan, index, btn, dead_sb
-
-
-def _seed_head(bits: int) -> int:
-    """The part of :func:`holdem._parallel.chunk_seed` that depends on the seed only."""
-    x = ((bits ^ 0x6A09E667F3BCC909) + 0x9E3779B97F4A7C15) & _MASK64
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return x ^ (x >> 31)
-
-
-def _hand_seed(head: int, number: int) -> int:
-    """The deck seed of hand ``number``: ``chunk_seed(bits, number)`` with ``head`` from
-    :func:`_seed_head` (``bits``), written out (two splitmix64 steps) for speed."""
-    x = head ^ ((number * 0xD1B54A32D192ED03 + 0x243F6A8885A308D3) & _MASK64)
-    x = (x + 0x9E3779B97F4A7C15) & _MASK64
-    x = (x + 0x9E3779B97F4A7C15) & _MASK64
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return x ^ (x >> 31)
-
-
-_MASK64 = (1 << 64) - 1

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+import holdem._table_steps as _table_steps
 import holdem.table as table_mod
 from holdem import (
     Action,
@@ -156,7 +157,7 @@ def _answer_once(answer: Any) -> tuple[Any, ...]:
         t.sit(s, name, 100, CallAgent())
     t.play_hand()
     before = tuple((p.name, p.stack) for p in t.players)
-    hand = table_mod._cached_hand(t._kinds(), t._prev, t.dead_button, t._first_button)
+    hand = _table_steps.cached_hand(t._kinds(), t._prev, t.dead_button, t._first_button)
     assert hand is not None
     plan = hand[0]
     bb = plan.positions.big_blind
@@ -217,7 +218,7 @@ def test_hand_seed_matches_the_python_one() -> None:
     for _ in range(2000):
         head, number = rng.getrandbits(64), rng.choice([0, 1, rng.getrandbits(20),
                                                         rng.getrandbits(64)])
-        assert fast.hand_seed(head, number) == table_mod._hand_seed(head, number)
+        assert fast.hand_seed(head, number) == _table_steps.hand_seed(head, number)
 
 
 @compiled_only
