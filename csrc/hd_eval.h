@@ -90,6 +90,11 @@ HD_INLINE hd_rank_t hd_lookup56(uint64_t key) {
                           ^ hd_hash56_disp[h >> HD_HASH56_COL_BITS]];
 }
 
+/* Non-flush rank of a key of 5, 6 or 7 cards: its card count picks the table. */
+HD_INLINE hd_rank_t hd_lookup_any(uint64_t key) {
+    return ((key >> HD_COUNT_SHIFT) & 15u) == 7u ? hd_lookup7(key) : hd_lookup56(key);
+}
+
 /* Rank of a flush: the lowest suit with 5 or more cards (f = key & HD_FLUSH_BITS, nonzero:
  * bit 35 + 4*s) and the rank lanes of h.mask (suit s at bit 16*s). */
 HD_INLINE hd_rank_t hd_flush_lanes(uint64_t f, uint64_t mask) {
@@ -101,7 +106,7 @@ HD_INLINE hd_rank_t hd_flush_lanes(uint64_t f, uint64_t mask) {
 HD_INLINE hd_rank_t hd_hand_rank(hd_hand_t h) {
     uint64_t f = h.key & HD_FLUSH_BITS;
     if (f) return hd_flush_lanes(f, h.mask);
-    return ((h.key >> HD_COUNT_SHIFT) & 15u) == 7u ? hd_lookup7(h.key) : hd_lookup56(h.key);
+    return hd_lookup_any(h.key);
 }
 
 /* Rank of h, which holds exactly 7 distinct cards. */
@@ -128,7 +133,7 @@ HD_INLINE unsigned hd_suit_ranks(uint64_t ids, unsigned s) {
 HD_INLINE hd_rank_t hd_rank_key_ids(uint64_t key, uint64_t ids) {
     uint64_t f = key & HD_FLUSH_BITS;
     if (f) return hd_flush_rank[hd_suit_ranks(ids, (((unsigned)hd_ctz64(f) - 35u) >> 2) & 3u)];
-    return ((key >> HD_COUNT_SHIFT) & 15u) == 7u ? hd_lookup7(key) : hd_lookup56(key);
+    return hd_lookup_any(key);
 }
 
 /* Rank of n in 5..7 distinct card ids; 0 if n or a card is out of range or repeated. */
