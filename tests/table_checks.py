@@ -62,15 +62,24 @@ def check_moving_button(prev: HandRecord | None, rec: HandRecord, size: int) -> 
             assert rec.big_blind == nxt(others, prev.big_blind, size)
         elif prev is not None:
             assert rec.button == nxt(seats, prev.button, size)  # R4
-        assert rec.small_blind == nxt(seats, rec.button, size)  # R2
-        assert rec.big_blind == nxt(seats, rec.small_blind, size)
+        if rec.small_blind is None:
+            # R36: a waiting player the blinds would have jumped (the players before them
+            # busted or left) takes the big blind right after the button; the small blind is
+            # dead; the big blind moved on from last hand's over nobody dealt in before them
+            assert prev is not None and rec.placement == "moving"
+            assert rec.big_blind == nxt(seats, rec.button, size)
+            others = tuple(s for s in seats if s != rec.button)
+            assert rec.big_blind == nxt(others, prev.big_blind, size)
+            assert all(k != "small_blind" for _, k, _ in rec.posts)
+        else:
+            assert rec.small_blind == nxt(seats, rec.button, size)  # R2
+            assert rec.big_blind == nxt(seats, rec.small_blind, size)
         for s, k, _ in rec.posts:  # entry bets and missed blinds never on the button or SB
             if k in ("entry_big_blind", "dead_small_blind"):
                 assert s not in (rec.button, rec.small_blind, rec.big_blind)
     if can_post(rec, rec.big_blind):
         assert (rec.big_blind, "big_blind") in kinds
-    assert rec.small_blind is not None
-    if can_post(rec, rec.small_blind):
+    if rec.small_blind is not None and can_post(rec, rec.small_blind):
         assert (rec.small_blind, "small_blind") in kinds
     state = rec.state
     assert state.button == seats.index(rec.button)
