@@ -47,7 +47,11 @@ rules for tournaments, as said at each point):
 - Cash mode: rake from ``game.rake`` (R34).
 - Determinism: the deck of hand ``k`` is seeded from ``(seed, k)`` and the first button is
   drawn from ``seed``: the same seed, agents and joins give the same session.
-- Chips are conserved: ``chips_in_play + cashed_out + rake == bought_in`` at all times.
+- Chips are conserved: ``chips_in_play + cashed_out + rake == bought_in`` at all times. No
+  stack, and no table total (one stack may win it all), goes above the engine's limit of
+  2**53 chips: ``sit`` and ``add_chips`` refuse such amounts.
+- A table pickles between hands; loading checks the state (:mod:`holdem._table_state`): an
+  altered one raises :class:`~holdem.errors.InvalidStateError`.
 
 With the compiled hand core, a hand's decision loop and the per-hand bookkeeping run in C
 (:mod:`holdem._table_loop`); the pure-Python core uses the same steps written in Python

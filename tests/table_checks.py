@@ -108,6 +108,15 @@ def check_dead_button(prev: HandRecord, rec: HandRecord, size: int) -> None:
 
 
 
+def toggle_sitting_out(t: Table, rng: random.Random) -> None:
+    """A random player sits out, or comes back (waiting for the big blind 30% of the time)."""
+    p = rng.choice(t.players)
+    if p.status is PlayerStatus.SITTING_OUT:
+        t.come_back(p.name, wait_for_big_blind=rng.random() < 0.3)
+    else:
+        t.sit_out(p.name)
+
+
 def session(seed: int, hands: int, *, dead_button: bool = False,
             check: bool = True) -> tuple[Table, list[HandRecord]]:
     """A 6-seat cash session with random joins, leaves, sit-outs, rebuys and rake."""
@@ -126,11 +135,7 @@ def session(seed: int, hands: int, *, dead_button: bool = False,
         elif r < 0.11 and t.players:
             t.leave(rng.choice(t.players).name)
         elif r < 0.16 and t.players:
-            p = rng.choice(t.players)
-            if p.status is PlayerStatus.SITTING_OUT:
-                t.come_back(p.name, wait_for_big_blind=rng.random() < 0.3)
-            else:
-                t.sit_out(p.name)
+            toggle_sitting_out(t, rng)
         for p in t.players:
             if p.stack == 0 and rng.random() < 0.5:
                 t.add_chips(p.name, rng.randint(20, 500))

@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from table_checks import check_dead_button, check_moving_button
+from table_checks import check_dead_button, check_moving_button, toggle_sitting_out
 
 from holdem import (
     AnteType,
@@ -62,11 +62,7 @@ class Soak:
         elif r < 0.14 and t.players:
             t.leave(rng.choice(t.players).name)
         elif r < 0.22 and t.players:
-            p = rng.choice(t.players)
-            if p.status is PlayerStatus.SITTING_OUT:
-                t.come_back(p.name, wait_for_big_blind=rng.random() < 0.3)
-            else:
-                t.sit_out(p.name)
+            toggle_sitting_out(t, rng)
         for p in t.players:
             if p.stack == 0:
                 if rng.random() < 0.4:
