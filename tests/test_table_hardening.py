@@ -136,6 +136,7 @@ def test_R36_heads_up_joining_several_newcomers() -> None:
     assert seen_entry and seen_wait
 
 
+@pytest.mark.skipif(table_mod._fast is None, reason="the compiled core is not in use")
 def test_heads_up_joining_plays_the_same_on_the_compiled_and_python_paths(
         monkeypatch: pytest.MonkeyPatch) -> None:
     def run() -> list[Any]:
