@@ -263,7 +263,7 @@ class Table:
             if p is not None and p.name == name:
                 return p
         seated = ", ".join(repr(p.name) for p in self._seats if p is not None) or "nobody"
-        raise TableError(f"unknown player {name!r} (seated: {seated})")
+        raise TableError(f"unknown player {shown(name)} (seated: {seated})")
 
     @property
     def button(self) -> int | None:
@@ -320,7 +320,7 @@ class Table:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.size:
             raise TableError(f"seat must be 0..{self.size - 1}, got {shown(seat)}")
         if not isinstance(name, str) or not name:
-            raise TableError(f"a player needs a non-empty name, got {name!r}")
+            raise TableError(f"a player needs a non-empty name, got {shown(name)}")
         taken = self._seats[seat]
         if taken is not None:
             raise TableError(f"seat {seat} is taken by {taken.name!r}")

@@ -232,6 +232,9 @@ def test_huge_amounts_get_a_table_error_naming_them(huge: int) -> None:
         assert "chips" in str(err.value) or "seat" in str(err.value)
         if abs(huge) > 10**100:
             assert "an int of 16610 bits" in str(err.value)
+    for call in (lambda: t.leave(huge), lambda: t.sit(1, huge, 20, CallAgent())):  # type: ignore[arg-type]
+        with pytest.raises(TableError, match="player"):
+            call()
     assert (t.bought_in, t.player("s0").stack) == before and len(t.players) == 1
     with pytest.raises(InvalidConfigError, match="max_buy_in"):
         Table(Game(big_blind=2), max_buy_in=-abs(huge))
