@@ -503,7 +503,9 @@ def main(
         print(f"{prog}: error: {message}", file=err)
         return code
     except KeyboardInterrupt:
-        print(f"{prog}: interrupted", file=err)
+        # on a terminal the line starts after the ^C echo (and any progress bar)
+        start = "\n" if _isatty(err) else ""
+        print(f"{start}{prog}: interrupted", file=err)
         return 130
     except UnicodeDecodeError as e:
         print(f"{prog}: error: the input is not valid text ({e.reason})", file=err)
@@ -531,6 +533,13 @@ def main(
     except ValueError as e:
         print(f"{prog}: error: {_first_line(e)}", file=err)
         return 2
+
+
+def _isatty(stream: IO[str]) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def _first_line(e: BaseException) -> str:
