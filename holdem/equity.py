@@ -516,15 +516,18 @@ def _run_mc(
                     runner = current = stack.enter_context(open_executor(executor, small=small))
             else:
                 current = runner
-            results: list[tuple[list[int], list[int], int]] = []
+            round_sizes = [sizes[i] for i in chunk_ids]
+            back = 0
+
+            def count(k: int, round_sizes: list[int] = round_sizes) -> None:
+                nonlocal back
+                bar.update(sum(round_sizes[back:back + k]))
+                back += k
+
             try:
-                for rs in current.imap_seeded(
-                    _mc_chunk, (prob,), [sizes[i] for i in chunk_ids], master,
-                    start=chunk_ids[0],
-                ):
-                    got = chunk_ids[len(results):len(results) + len(rs)]
-                    bar.update(sum(sizes[i] for i in got))
-                    results += rs
+                results = current.map_seeded(
+                    _mc_chunk, (prob,), round_sizes, master, start=chunk_ids[0], done=count,
+                )
             except OverflowError:
                 raise InvalidRangeError(
                     "the ranges collide too often to sample (a million redraws in a row): "
