@@ -35,8 +35,11 @@ How a PHH hand maps onto the engine (``docs/RULES.md`` ids):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from holdem.actions import Action, ActionType
@@ -45,9 +48,13 @@ from holdem.errors import HoldemError, InvalidHandError, InvalidHistoryError
 from holdem.game import AnteType, Game, Structure
 from holdem.hand_types import SeatStatus, Street
 from holdem.phh import HandHistory, HistoryAction, Number
+from holdem.pots import Rake
 from holdem.state import HandState, ReferenceHandState
 
-__all__ = ["Replay", "from_state", "game_for", "replay"]
+__all__ = ["ChipUnit", "Replay", "chip_unit", "from_state", "game_for", "replay"]
+
+#: What ``chip_unit=`` takes: ``1``, ``0.01``, ``"0.5"``, ``Fraction(1, 2)``, ``Decimal("0.01")``.
+ChipUnit = int | float | str | Fraction | Decimal
 
 _STRUCTURE = {"NT": Structure.NO_LIMIT, "PT": Structure.POT_LIMIT, "FT": Structure.FIXED_LIMIT}
 _VARIANT = {v: k for k, v in _STRUCTURE.items()}
@@ -55,18 +62,109 @@ _PHH_POSTS = frozenset({"ante", "big_blind_ante", "small_blind", "big_blind", "s
 _BOARD_AT = {Street.PREFLOP: 0, Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5, Street.SHOWDOWN: 5}
 
 
-def _whole(value: Number, what: str) -> int:
+def _fraction(value: Number) -> Fraction:
+    """A file amount exactly: a float is the decimal it prints as (``0.1`` is 1/10)."""
     if isinstance(value, float):
-        if not value.is_integer():
+        return Fraction(repr(value))
+    return Fraction(value)
+
+
+def _input_amounts(hh: HandHistory) -> Iterable[Number]:
+    yield from hh.antes
+    yield from hh.blinds_or_straddles
+    yield from hh.starting_stacks
+    for x in (hh.min_bet, hh.small_bet, hh.big_bet):
+        if x is not None:
+            yield x
+    for a in hh.actions:
+        if a.amount is not None:
+            yield a.amount
+    rake = hh.user_fields.get("_rake")
+    if isinstance(rake, float):
+        yield rake
+
+
+def chip_unit(hh: HandHistory) -> Fraction:
+    """The file's smallest unit: 1 when every amount the hand is played with is whole, else
+    ``10**-k`` for the most decimal places written (``1/100`` for dollars and cents).
+
+    The finishing stacks are results, not inputs: they do not set the unit (a file that
+    splits an odd chip in halves is still played in whole chips, see :attr:`Replay.odd_chip`).
+
+    >>> from holdem.phh import HandHistory
+    >>> chip_unit(HandHistory("NT", (0, 0), (0.25, 0.5), (50, 48.37), min_bet=0.5))
+    Fraction(1, 100)
+    """
+    places = 0
+    for x in _input_amounts(hh):
+        if isinstance(x, float) and not x.is_integer() and math.isfinite(x):
+            exponent = Decimal(repr(x)).as_tuple().exponent
+            assert isinstance(exponent, int)
+            places = max(places, -exponent)
+    return Fraction(1, 10**places)
+
+
+def _unit(value: ChipUnit) -> Fraction:
+    try:
+        if isinstance(value, bool):
+            raise TypeError
+        unit = Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
+    except (TypeError, ValueError, ZeroDivisionError):
+        raise InvalidHistoryError(
+            f"chip_unit {value!r} is not a number (give one like 1, 0.5 or 0.01)") from None
+    if unit <= 0:
+        raise InvalidHistoryError(f"chip_unit must be positive, not {value!r}")
+    return unit
+
+
+def _chips(value: Number, what: str, unit: Fraction = Fraction(1)) -> int:
+    """A file amount in chips of ``unit`` (an error if it is not a whole number of them)."""
+    if unit == 1 and isinstance(value, int):
+        return value
+    if isinstance(value, float) and not math.isfinite(value):
+        raise InvalidHistoryError(f"{what} {value!r} is not a finite amount")
+    chips = _fraction(value) / unit
+    if chips.denominator != 1:
+        if unit == 1:
             raise InvalidHistoryError(f"{what} {value!r} is not a whole number of chips")
-        return int(value)
-    return value
+        raise InvalidHistoryError(
+            f"{what} {value!r} is not a whole number of the chip unit {_unit_text(unit)}")
+    return int(chips)
 
 
-def game_for(hh: HandHistory) -> Game:
-    """The engine's :class:`holdem.Game` for a hand history (see the module docstring)."""
+def _unit_text(unit: Fraction) -> str:
+    """A chip unit as people write it: ``'1'``, ``'0.01'``, ``'0.5'`` (else ``'1/3'``)."""
+    if unit.denominator == 1:
+        return str(unit.numerator)
+    d = unit.denominator
+    while d % 2 == 0:
+        d //= 2
+    while d % 5 == 0:
+        d //= 5
+    if d != 1:
+        return str(unit)
+    return format(Decimal(unit.numerator) / Decimal(unit.denominator), "f")
+
+
+def _amount(chips: int, unit: Fraction) -> Number:
+    """``chips`` of ``unit`` in the file's units (an int when whole, else a float)."""
+    if unit == 1:
+        return chips
+    value = chips * unit
+    return value.numerator if value.denominator == 1 else float(value)
+
+
+def game_for(hh: HandHistory, *, chip_unit: ChipUnit | None = None) -> Game:
+    """The engine's :class:`holdem.Game` for a hand history (see the module docstring).
+
+    Amounts are in chips of ``chip_unit`` (default: the file's smallest unit,
+    :func:`chip_unit`). A ``_rake`` user field (the rake taken, in the file's units, with
+    ``_total_pot`` the pot it was taken from, as PokerStars summaries give them) becomes the
+    game's rake (R34), taken from the main pot first.
+    """
+    unit = _unit(chip_unit) if chip_unit is not None else _file_unit(hh)
     n = hh.num_players
-    blinds = [_whole(b, "blind") for b in hh.blinds_or_straddles]
+    blinds = [_chips(b, "blind", unit) for b in hh.blinds_or_straddles]
     sb, bb = blinds[0], blinds[1]
     rest = blinds[2:]
     straddle = False
@@ -81,7 +179,7 @@ def game_for(hh: HandHistory) -> Game:
             )
     if bb <= 0:
         raise InvalidHistoryError(f"blinds_or_straddles {list(hh.blinds_or_straddles)}: no big blind")
-    antes = [_whole(a, "ante") for a in hh.antes]
+    antes = [_chips(a, "ante", unit) for a in hh.antes]
     ante, ante_type = 0, AnteType.UNIFORM
     if any(antes):
         if len(set(antes)) == 1:
@@ -96,13 +194,13 @@ def game_for(hh: HandHistory) -> Game:
     kwargs: dict[str, Any] = {}
     if hh.variant == "FT":
         assert hh.small_bet is not None and hh.big_bet is not None
-        small = _whole(hh.small_bet, "small_bet")
+        small = _chips(hh.small_bet, "small_bet", unit)
         if small != bb:
             raise InvalidHistoryError(
                 f"small_bet {small} differs from the big blind {bb}: in fixed limit the big "
                 "blind is the small bet (R5)"
             )
-        kwargs["big_bet"] = _whole(hh.big_bet, "big_bet")
+        kwargs["big_bet"] = _chips(hh.big_bet, "big_bet", unit)
         cap = hh.user_fields.get("_cap_bets")
         if cap is not None:
             if not isinstance(cap, int) or isinstance(cap, bool) or cap < 1:
@@ -110,12 +208,15 @@ def game_for(hh: HandHistory) -> Game:
             kwargs["max_raises"] = cap - 1
     else:
         assert hh.min_bet is not None
-        min_bet = _whole(hh.min_bet, "min_bet")
+        min_bet = _chips(hh.min_bet, "min_bet", unit)
         if min_bet != bb:
             raise InvalidHistoryError(
                 f"min_bet {min_bet} differs from the big blind {bb}: the minimum bet is the big "
                 "blind (R22)"
             )
+    rake = _rake(hh, unit)
+    if rake is not None:
+        kwargs["rake"] = rake
     try:
         return Game(structure=_STRUCTURE[hh.variant], big_blind=bb, small_blind=sb, ante=ante,
                     ante_type=ante_type, straddle=straddle, **kwargs)
@@ -123,25 +224,62 @@ def game_for(hh: HandHistory) -> Game:
         raise InvalidHistoryError(f"the game cannot be played: {e}") from None
 
 
+_file_unit = chip_unit
+
+
+def _rake(hh: HandHistory, unit: Fraction) -> Rake | None:
+    taken, total = hh.user_fields.get("_rake"), hh.user_fields.get("_total_pot")
+    if taken is None or taken == 0:
+        return None
+    if not all(isinstance(x, (int, float)) and not isinstance(x, bool) and x >= 0
+               for x in (taken, total)):
+        raise InvalidHistoryError(
+            f"_rake {taken!r} needs a _total_pot (the pot it was taken from): non-negative "
+            f"amounts, not {total!r}")
+    assert isinstance(taken, (int, float)) and isinstance(total, (int, float))
+    rake, pot = _chips(taken, "_rake", unit), _chips(total, "_total_pot", unit)
+    if not 0 < rake <= pot:
+        raise InvalidHistoryError(f"_rake {taken!r} is more than the _total_pot {total!r}")
+    # Exactly this many chips of this pot: the fraction rake/pot of it, capped at rake.
+    return Rake(Fraction(rake, pot), cap=rake, no_flop_no_drop=False)
+
+
 @dataclass(frozen=True)
 class Replay:
     """The outcome of :func:`replay`.
 
-    ``state`` is the engine state after the last action; ``final_stacks`` the stacks then
-    (``state.result.final_stacks`` for a finished hand); ``mismatches`` one line per player
-    whose stack differs from the file's ``finishing_stacks`` (empty when they agree or the
-    file records none).
+    ``state`` is the engine state after the last action, in chips of ``chip_unit`` (1 for
+    whole-chip files, ``Fraction(1, 100)`` for dollars and cents); ``final_stacks`` the stacks
+    then in the file's units (ints for whole chips, else floats such as ``12.37``);
+    ``mismatches`` one line per player whose stack differs from the file's
+    ``finishing_stacks`` (empty when they agree or the file records none).
+
+    ``odd_chip`` is set when the only difference is the odd chip: the file splits it finer
+    than ``chip_unit`` (the Pluribus files record half chips) while R32 gives it whole to the
+    first winner left of the button. It is then the unit that reproduces the file (replay
+    with ``chip_unit=result.odd_chip`` to get the file's stacks exactly), else ``None``.
     """
 
     history: HandHistory
     state: HandState
-    final_stacks: tuple[int, ...]
+    final_stacks: tuple[Number, ...]
     mismatches: tuple[str, ...]
     name: str | None = None
+    chip_unit: Fraction = Fraction(1)
+    odd_chip: Fraction | None = None
 
     @property
     def ok(self) -> bool:
         return not self.mismatches
+
+    @property
+    def compared(self) -> bool:
+        """True when the file records finishing stacks (so the replay compared them)."""
+        return self.history.finishing_stacks is not None
+
+    def amount(self, chips: int) -> Number:
+        """Engine chips (of :attr:`chip_unit`) in the file's units."""
+        return _amount(chips, self.chip_unit)
 
     def check(self) -> Replay:
         """Raise :class:`InvalidHistoryError` if the final stacks differ; else return self."""
@@ -189,35 +327,64 @@ def _cards_text(cards: Sequence[Card | None]) -> str:
     return "".join("??" if c is None else str(c) for c in cards)
 
 
-def _to_action(a: HistoryAction, where: str, index: int) -> Action:
+def _to_action(a: HistoryAction, where: str, index: int, unit: Fraction) -> Action:
     if a.kind == "f":
         return Action.fold()
     if a.kind == "cc":
         return Action.check_or_call()
     assert a.amount is not None
-    amount = a.amount
-    if isinstance(amount, float):
-        if not amount.is_integer():
-            raise InvalidHistoryError(
-                f"{where}actions[{index}] '{a}': {amount} is not a whole number of chips"
-            )
-        amount = int(amount)
-    return Action.bet_or_raise(amount)
+    if unit == 1 and isinstance(a.amount, int):
+        return Action.bet_or_raise(a.amount)
+    try:
+        return Action.bet_or_raise(_chips(a.amount, "amount", unit))
+    except InvalidHistoryError as e:
+        raise InvalidHistoryError(f"{where}actions[{index}] '{a}': {e}") from None
 
 
-def replay(hh: HandHistory, *, name: str | None = None) -> Replay:
-    """Replay ``hh`` under the rules (see the module docstring); ``name`` labels errors."""
+def replay(hh: HandHistory, *, name: str | None = None,
+           chip_unit: ChipUnit | None = None) -> Replay:
+    """Replay ``hh`` under the rules (see the module docstring); ``name`` labels errors.
+
+    The hand is played in chips of ``chip_unit`` (default: the file's smallest unit,
+    :func:`chip_unit`: a dollars-and-cents file is played in cents, so R32's odd chip is the
+    odd cent) and the final stacks are given back in the file's units. An amount that is not
+    a whole number of units raises :class:`InvalidHistoryError`.
+    """
     where = f"{name}: " if name else ""
+    unit = _unit(chip_unit) if chip_unit is not None else _file_unit(hh)
+    result = _replay(hh, where, name, unit)
+    if result.mismatches and chip_unit is None:
+        finer = _odd_chip_unit(hh, unit)
+        if finer is not None and not _replay(hh, where, name, finer).mismatches:
+            return Replay(hh, result.state, result.final_stacks, result.mismatches, name, unit,
+                          finer)
+    return result
+
+
+def _odd_chip_unit(hh: HandHistory, unit: Fraction) -> Fraction | None:
+    """The largest unit dividing ``unit`` and every finishing stack, when finer than ``unit``."""
+    assert hh.finishing_stacks is not None
+    g = unit
+    for s in hh.finishing_stacks:
+        if isinstance(s, float) and not math.isfinite(s):
+            return None
+        f = _fraction(s)
+        d = g.denominator * f.denominator // math.gcd(g.denominator, f.denominator)
+        g = Fraction(math.gcd(int(g * d), int(f * d)), d)
+    return g if 0 < g < unit else None
+
+
+def _replay(hh: HandHistory, where: str, name: str | None, unit: Fraction) -> Replay:
     n = hh.num_players
     try:
-        game = game_for(hh)
+        game = game_for(hh, chip_unit=unit)
     except InvalidHistoryError as e:
         raise InvalidHistoryError(f"{where}{e}") from None
     stacks = []
     for s in hh.starting_stacks:
         if isinstance(s, float) and (s != s or s in (float("inf"), float("-inf"))):
             raise InvalidHistoryError(f"{where}starting stack {s} is unknown: cannot replay")
-        stacks.append(_whole(s, f"{where}starting stack"))
+        stacks.append(_chips(s, f"{where}starting stack", unit))
     hole, board = _known_cards(hh, where)
     try:
         state = game.new_hand(stacks, button=n - 1, hole_cards=hole, board=board)
@@ -282,7 +449,7 @@ def replay(hh: HandHistory, *, name: str | None = None) -> Replay:
         if state.actor != a.player:
             who = "nobody" if state.actor is None else f"p{state.actor + 1}"
             raise fail(f"it is {who}'s turn, not p{a.player + 1}'s")
-        action = _to_action(a, where, i)
+        action = _to_action(a, where, i, unit)
         try:
             state.apply(action)
         except InvalidHandError as e:
@@ -292,13 +459,14 @@ def replay(hh: HandHistory, *, name: str | None = None) -> Replay:
                        f"({e})") from None
         except HoldemError as e:
             raise fail(str(e)) from None
-    final = state.result.final_stacks if state.is_terminal() else state.stacks
+    chips = state.result.final_stacks if state.is_terminal() else state.stacks
+    final = tuple(chips) if unit == 1 else tuple(_amount(c, unit) for c in chips)
     mismatches: list[str] = []
     if hh.finishing_stacks is not None:
         for p, (mine, theirs) in enumerate(zip(final, hh.finishing_stacks, strict=True)):
             if mine != theirs:
                 mismatches.append(f"p{p + 1} ends with {mine}, the file says {theirs}")
-    return Replay(hh, state, tuple(final), tuple(mismatches), name)
+    return Replay(hh, state, final, tuple(mismatches), name, unit)
 
 
 def from_state(state: HandState | ReferenceHandState, **fields: Any) -> HandHistory:
