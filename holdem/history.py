@@ -90,11 +90,16 @@ def chip_unit(hh: HandHistory) -> Fraction:
 
     The finishing stacks are results, not inputs: they do not set the unit (a file that
     splits an odd chip in halves is still played in whole chips, see :attr:`Replay.odd_chip`).
+    A ``_chip_unit`` user field sets it (PokerStars imports in dollars use ``0.01``, so a $5 pot
+    split two ways is $2.50 each even when every amount written is whole).
 
     >>> from holdem.phh import HandHistory
     >>> chip_unit(HandHistory("NT", (0, 0), (0.25, 0.5), (50, 48.37), min_bet=0.5))
     Fraction(1, 100)
     """
+    given = hh.user_fields.get("_chip_unit")
+    if given is not None:
+        return _unit(given)
     places = 0
     for x in _input_amounts(hh):
         if isinstance(x, float) and not x.is_integer() and math.isfinite(x):
