@@ -474,13 +474,22 @@ def _replay(hh: HandHistory, where: str, name: str | None, unit: Fraction) -> Re
     return Replay(hh, state, final, tuple(mismatches), name, unit)
 
 
-def from_state(state: HandState | ReferenceHandState, **fields: Any) -> HandHistory:
+def from_state(state: HandState | ReferenceHandState, *, chip_unit: ChipUnit = 1,
+               **fields: Any) -> HandHistory:
     """Write an engine hand (finished or not) as a PHH :class:`HandHistory`.
 
     Seats are rotated so that PHH ``p1`` is the first seat left of the button; extra keyword
     arguments set optional fields (``players=[...]`` in engine seat order, ``event=...``,
-    ``hand=...``). ``finishing_stacks`` is filled in from the engine.
+    ``hand=...``). ``finishing_stacks`` is filled in from the engine. With ``chip_unit``
+    (``0.01`` for a game played in cents) amounts are written in the file's units and the
+    ``_chip_unit`` user field records it; a raked hand records its rake as ``_rake`` and
+    ``_total_pot`` (see :func:`game_for`).
     """
+    unit = _unit(chip_unit)
+
+    def amt(chips: int) -> Number:
+        return _amount(chips, unit)
+
     game = state.game
     n = state.num_players
     for post in state.posts:
@@ -507,6 +516,9 @@ def from_state(state: HandState | ReferenceHandState, **fields: Any) -> HandHist
             antes[1] = game.ante
         else:
             antes = [game.ante] * n
+    user = dict(fields.pop("user_fields", None) or {})
+    if unit != 1:
+        user["_chip_unit"] = float(unit)
     actions: list[HistoryAction] = []
     for seat in order:
         cards = state.hole_cards[seat]
@@ -529,7 +541,7 @@ def from_state(state: HandState | ReferenceHandState, **fields: Any) -> HandHist
         elif rec.type in (ActionType.CHECK, ActionType.CALL):
             actions.append(HistoryAction(pos[rec.seat], "cc"))
         else:
-            actions.append(HistoryAction(pos[rec.seat], "cbr", amount=rec.to))
+            actions.append(HistoryAction(pos[rec.seat], "cbr", amount=amt(rec.to)))
     final: tuple[int, ...] = state.stacks
     if state.is_terminal():
         result = state.result
@@ -539,23 +551,28 @@ def from_state(state: HandState | ReferenceHandState, **fields: Any) -> HandHist
         for seat in result.showdown_order:
             shown = result.shown.get(seat)
             actions.append(HistoryAction(pos[seat], "sm", cards=shown))
+        if result.rake:
+            user["_rake"] = amt(result.rake)
+            user["_total_pot"] = amt(sum(p.amount for p in result.pots))
     players = fields.pop("players", None)
     if players is not None:
         if len(players) != n:
             raise InvalidHistoryError(f"players has {len(players)} names for {n} seats")
         fields["players"] = tuple(players[s] for s in order)
-    kwargs: dict[str, Any] = {"min_bet": game.big_blind}
+    kwargs: dict[str, Any] = {"min_bet": amt(game.big_blind)}
     if game.structure is Structure.FIXED_LIMIT:
-        kwargs = {"small_bet": game.small_bet, "big_bet": game.big_bet}
+        kwargs = {"small_bet": amt(game.small_bet), "big_bet": amt(game.big_bet)}
         if game.max_raises != 3:
-            fields.setdefault("user_fields", {})["_cap_bets"] = game.max_raises + 1
+            user["_cap_bets"] = game.max_raises + 1
+    if user:
+        fields["user_fields"] = user
     return HandHistory(
         variant=_VARIANT[game.structure],
-        antes=tuple(antes),
-        blinds_or_straddles=tuple(blinds),
-        starting_stacks=tuple(state.starting_stacks[s] for s in order),
+        antes=tuple(amt(a) for a in antes),
+        blinds_or_straddles=tuple(amt(b) for b in blinds),
+        starting_stacks=tuple(amt(state.starting_stacks[s]) for s in order),
         actions=tuple(actions),
-        finishing_stacks=tuple(final[s] for s in order),
+        finishing_stacks=tuple(amt(final[s]) for s in order),
         **kwargs,
         **fields,
     )

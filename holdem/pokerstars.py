@@ -11,7 +11,8 @@ The hand is first replayed under the rules (:func:`holdem.history.replay`), so e
 (calls, raise sizes, uncalled bets, pots, side pots) is the engine's. The subset written:
 
 - header ``PokerStars Hand #N: Hold'em No Limit (sb/bb) - YYYY/MM/DD HH:MM:SS TZ`` (``Pot Limit``,
-  ``Limit (small bet/big bet)``), the hand number from ``hand`` when it is an integer, the date
+  ``Limit (small bet/big bet)``; a tournament's ``event`` ``Tournament #T, ...`` and ``Level``
+  before the stakes), the hand number from ``hand`` when it is an integer, the date
   from ``year``/``month``/``day``/``time`` (``1970/01/01 00:00:00`` when absent) and the time
   zone from ``time_zone_abbreviation`` (else ``UTC``);
 - ``Table 'NAME' N-max Seat #B is the button`` (``table``, ``seat_count``, ``seats`` when given;
@@ -28,8 +29,7 @@ The hand is first replayed under the rules (:func:`holdem.history.replay`), so e
 
 Amounts are in the file's units (:func:`holdem.history.chip_unit`): chips, or dollars and cents
 (``$0.05`` with the hand's ``currency_symbol``) for a hand played in cents. The rake of a hand
-with ``_rake`` is written in the summary. Not written: time banks, chat, sit-outs, tournament
-buy-ins.
+with ``_rake`` is written in the summary. Not written: time banks, chat, sit-outs.
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ from typing import Any
 from holdem.actions import ActionType
 from holdem.cards import Card, parse_card
 from holdem.errors import InvalidHistoryError
+from holdem.evaluator import evaluate
 from holdem.hand_types import Street
 from holdem.history import replay
 from holdem.phh import HandHistory, HistoryAction, Number
@@ -61,6 +62,17 @@ _POST_TEXT = {
     "big_blind": "posts big blind",
     "straddle": "posts straddle",
 }
+
+
+def _to_roman(n: int) -> str:
+    out = ""
+    for value, letters in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"),
+                           (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"),
+                           (4, "IV"), (1, "I")):
+        while n >= value:
+            out += letters
+            n -= value
+    return out
 
 
 def _cards(cards: Sequence[Card]) -> str:
@@ -115,7 +127,20 @@ def to_pokerstars(hh: HandHistory, *, name: str | None = None) -> str:
 
     Raises :class:`holdem.InvalidHistoryError` if the hand does not replay under the rules.
     """
-    result = replay(hh, name=name)
+    hidden: set[int] = set()
+    try:
+        result = replay(hh, name=name)
+    except InvalidHistoryError as e:
+        # A hand mucked unknown at the showdown (as PokerStars files record other players'
+        # losing hands): settle with the weakest cards standing in, and never print them.
+        stand_in = _mucked_as_weakest(hh) if "hole cards are unknown" in str(e) else None
+        if stand_in is None:
+            raise
+        result = replay(stand_in, name=name)
+        hidden = {a.player for a in hh.actions
+                  if a.kind == "dh" and a.cards == (None, None) and a.player is not None}
+        if hidden & set(result.state.result.shown):
+            raise
     state = result.state
     m = _money(result.chip_unit, hh.currency_symbol or "")
     n = hh.num_players
@@ -130,7 +155,11 @@ def to_pokerstars(hh: HandHistory, *, name: str | None = None) -> str:
     if hh.currency and result.chip_unit != 1:
         stakes += f" {hh.currency}"
     number = hh.hand if isinstance(hh.hand, int) else 1
-    lines = [f"PokerStars Hand #{number}: {_GAME[hh.variant]} ({stakes}) - {_date(hh)}"]
+    game_text = f"{_GAME[hh.variant]} ({stakes})"
+    if hh.event is not None and hh.event.startswith("Tournament #"):
+        level = f" - Level {_to_roman(hh.level)}" if hh.level else ""
+        game_text = f"{hh.event} {_GAME[hh.variant]}{level} ({stakes})"
+    lines = [f"PokerStars Hand #{number}: {game_text} - {_date(hh)}"]
     table = hh.table if hh.table is not None else (hh.event or "holdem")
     max_seats = hh.seat_count or max(n, max(seats))
     lines.append(f"Table '{table}' {max_seats}-max Seat #{seats[button]} is the button")
@@ -146,7 +175,7 @@ def to_pokerstars(hh: HandHistory, *, name: str | None = None) -> str:
     lines.append("*** HOLE CARDS ***")
     for p in range(n):
         cards = state.hole_cards[p]
-        if cards:
+        if cards and p not in hidden:
             lines.append(f"Dealt to {names[p]} {_cards(cards)}")
     board = state.board
     street = Street.PREFLOP
@@ -550,8 +579,9 @@ class _Hand:
                                                               "wins the tournament", "re-buys",
                                                               "adds ", "is back"))):
                     continue
-                if line.startswith(("The player ", "Player ", "Betting is capped")):
-                    continue
+                if line.startswith(("The player ", "Player ", "Betting is capped")) or \
+                        line.endswith(_SKIP_SUFFIXES) or " joins the table at seat #" in line:
+                    continue  # table talk, or players coming and going who are not in the hand
                 try:
                     nm, rest = who(line)
                 except InvalidHistoryError:
@@ -775,10 +805,52 @@ class _Hand:
         return ""
 
 
+def _weakest(board: Sequence[Card], used: set[int]) -> tuple[Card, Card]:
+    """The two unused cards that make the weakest hand with ``board``."""
+    free = [c for c in _CARD.values() if int(c) not in used]
+    best: tuple[int, Card, Card] | None = None
+    for x in range(len(free)):
+        for y in range(x + 1, len(free)):
+            r = int(evaluate((free[x], free[y], *board)))
+            if best is None or r < best[0]:
+                best = (r, free[x], free[y])
+    assert best is not None
+    return best[1], best[2]
+
+
+def _mucked_as_weakest(hh: HandHistory) -> HandHistory | None:
+    """For the check only: players whose cards stay unknown (they mucked at the showdown) get
+    the weakest cards left. A mucked hand is dead and wins nothing; the weakest holding stands
+    for that unless even it would have tied a winner (the check then fails and says so)."""
+    board = [c for a in hh.actions if a.kind == "db" for c in (a.cards or ())]
+    folded = {a.player for a in hh.actions if a.kind == "f"}
+    used = {int(c) for c in board}
+    for a in hh.actions:
+        if a.cards is not None and a.kind in ("dh", "sm"):
+            used.update(int(c) for c in a.cards if c is not None)
+    actions = list(hh.actions)
+    changed = False
+    for k, a in enumerate(actions):
+        if a.kind == "dh" and a.cards == (None, None) and a.player not in folded:
+            if len(board) != 5:
+                return None
+            cards = _weakest(board, used)
+            used.update(int(c) for c in cards)
+            actions[k] = HistoryAction(a.player, "dh", cards=cards)
+            changed = True
+    return hh.replace(actions=tuple(actions)) if changed else None
+
+
 def _check(hh: HandHistory, hand: _Hand, summary: dict[str, Any]) -> None:
     """Replay ``hh`` under the rules and compare it with the text's summary and results."""
     try:
-        result = replay(hh)
+        try:
+            result = replay(hh)
+        except InvalidHistoryError as e:
+            stand_in = _mucked_as_weakest(hh) if "hole cards are unknown" in str(e) else None
+            if stand_in is None:
+                raise
+            result = replay(stand_in)
     except InvalidHistoryError as e:
         text = str(e)
         m = re.match(r"actions\[(\d+)\]", text)
