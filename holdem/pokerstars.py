@@ -822,7 +822,7 @@ def _mucked_as_weakest(hh: HandHistory) -> HandHistory | None:
     """For the check only: players whose cards stay unknown (they mucked at the showdown) get
     the weakest cards left. A mucked hand is dead and wins nothing; the weakest holding stands
     for that unless even it would have tied a winner (the check then fails and says so)."""
-    board = [c for a in hh.actions if a.kind == "db" for c in (a.cards or ())]
+    board = [c for a in hh.actions if a.kind == "db" for c in (a.cards or ()) if c is not None]
     folded = {a.player for a in hh.actions if a.kind == "f"}
     used = {int(c) for c in board}
     for a in hh.actions:
