@@ -28,6 +28,8 @@ How a PHH hand maps onto the engine (``docs/RULES.md`` ids):
   player never shows); a hand shown later with ``sm`` fills in cards dealt unknown.
 - Dealer actions are checked against the engine's progress: ``d db`` must come when the
   betting round is over (R19, R20), and player actions on a street only after its cards.
+- A player whose cards are unknown and who mucks at the showdown (``pN sm`` without cards)
+  has a dead hand: the weakest cards left stand in for it (:attr:`Replay.stand_ins`).
 - Showdown lines (``sm``) must show the cards the player holds. The engine decides the
   showdown itself (R33: all hands shown when a player is all in; otherwise a hand that cannot
   win is mucked); a PHH muck of a winning hand shows up as a finishing-stack mismatch.
@@ -45,6 +47,7 @@ from typing import Any
 from holdem.actions import Action, ActionType
 from holdem.cards import Card
 from holdem.errors import HoldemError, InvalidHandError, InvalidHistoryError
+from holdem.evaluator import evaluate
 from holdem.game import AnteType, Game, Structure
 from holdem.hand_types import SeatStatus, Street
 from holdem.phh import HandHistory, HistoryAction, Number
@@ -263,6 +266,9 @@ class Replay:
     than ``chip_unit`` (the Pluribus files record half chips) while R32 gives it whole to the
     first winner left of the button. It is then the unit that reproduces the file (replay
     with ``chip_unit=result.odd_chip`` to get the file's stacks exactly), else ``None``.
+
+    ``stand_ins`` are the players (0-based PHH indices) whose unknown hand was mucked at the
+    showdown and played by the weakest cards left (their ``state.hole_cards`` are not real).
     """
 
     history: HandHistory
@@ -272,6 +278,7 @@ class Replay:
     name: str | None = None
     chip_unit: Fraction = Fraction(1)
     odd_chip: Fraction | None = None
+    stand_ins: frozenset[int] = frozenset()
 
     @property
     def ok(self) -> bool:
@@ -293,6 +300,38 @@ class Replay:
                 f"{self.name or 'hand'}: final stacks differ: " + "; ".join(self.mismatches)
             )
         return self
+
+
+def _stand_in_mucks(hh: HandHistory, hole: list[tuple[Card, ...] | None],
+                    board: Sequence[Card]) -> frozenset[int]:
+    """Give the weakest cards left to players whose hand is unknown and who muck at the
+    showdown (``pN sm`` without cards, as PokerStars records other players' losing hands).
+
+    A mucked hand is dead and wins nothing; the weakest holding stands for it unless even that
+    would tie a winner (the replay then differs from the file and says so). Needs the whole
+    board; returns the players given stand-in cards.
+    """
+    mucked = {a.player for a in hh.actions
+              if a.kind == "sm" and a.cards is None and not a.shows_dealt}
+    unknown = [p for p in sorted(x for x in mucked if x is not None) if hole[p] is None]
+    if not unknown or len(board) != 5:
+        return frozenset()
+    used = {int(c) for c in board}
+    for cards in hole:
+        if cards is not None:
+            used.update(int(c) for c in cards)
+    for p in unknown:
+        free = [c for c in range(52) if c not in used]
+        best: tuple[int, int, int] | None = None
+        for x in range(len(free)):
+            for y in range(x + 1, len(free)):
+                r = int(evaluate((free[x], free[y], *board)))
+                if best is None or r < best[0]:
+                    best = (r, free[x], free[y])
+        assert best is not None
+        used.update(best[1:])
+        hole[p] = (Card(best[1]), Card(best[2]))
+    return frozenset(unknown)
 
 
 def _known_cards(hh: HandHistory, where: str) -> tuple[list[tuple[Card, ...] | None], list[Card]]:
@@ -362,7 +401,7 @@ def replay(hh: HandHistory, *, name: str | None = None,
         finer = _odd_chip_unit(hh, unit)
         if finer is not None and not _replay(hh, where, name, finer).mismatches:
             return Replay(hh, result.state, result.final_stacks, result.mismatches, name, unit,
-                          finer)
+                          finer, result.stand_ins)
     return result
 
 
@@ -391,6 +430,7 @@ def _replay(hh: HandHistory, where: str, name: str | None, unit: Fraction) -> Re
             raise InvalidHistoryError(f"{where}starting stack {s} is unknown: cannot replay")
         stacks.append(_chips(s, f"{where}starting stack", unit))
     hole, board = _known_cards(hh, where)
+    stand_ins = _stand_in_mucks(hh, hole, board)
     try:
         state = game.new_hand(stacks, button=n - 1, hole_cards=hole, board=board)
     except HoldemError as e:
@@ -464,6 +504,10 @@ def _replay(hh: HandHistory, where: str, name: str | None, unit: Fraction) -> Re
                        f"({e})") from None
         except HoldemError as e:
             raise fail(str(e)) from None
+    if stand_ins and state.is_terminal() and stand_ins & set(state.result.shown):
+        raise InvalidHistoryError(
+            f"{where}p{min(stand_ins & set(state.result.shown)) + 1} mucks unknown cards, but "
+            "every hand is shown at this showdown (a player is all in, R33)")
     chips = state.result.final_stacks if state.is_terminal() else state.stacks
     final = tuple(chips) if unit == 1 else tuple(_amount(c, unit) for c in chips)
     mismatches: list[str] = []
@@ -471,7 +515,7 @@ def _replay(hh: HandHistory, where: str, name: str | None, unit: Fraction) -> Re
         for p, (mine, theirs) in enumerate(zip(final, hh.finishing_stacks, strict=True)):
             if mine != theirs:
                 mismatches.append(f"p{p + 1} ends with {mine}, the file says {theirs}")
-    return Replay(hh, state, final, tuple(mismatches), name, unit)
+    return Replay(hh, state, final, tuple(mismatches), name, unit, stand_ins=stand_ins)
 
 
 def from_state(state: HandState | ReferenceHandState, *, chip_unit: ChipUnit = 1,

@@ -45,7 +45,6 @@ from typing import Any
 from holdem.actions import ActionType
 from holdem.cards import Card, parse_card
 from holdem.errors import InvalidHistoryError
-from holdem.evaluator import evaluate
 from holdem.hand_types import Street
 from holdem.history import replay
 from holdem.phh import HandHistory, HistoryAction, Number
@@ -127,20 +126,8 @@ def to_pokerstars(hh: HandHistory, *, name: str | None = None) -> str:
 
     Raises :class:`holdem.InvalidHistoryError` if the hand does not replay under the rules.
     """
-    hidden: set[int] = set()
-    try:
-        result = replay(hh, name=name)
-    except InvalidHistoryError as e:
-        # A hand mucked unknown at the showdown (as PokerStars files record other players'
-        # losing hands): settle with the weakest cards standing in, and never print them.
-        stand_in = _mucked_as_weakest(hh) if "hole cards are unknown" in str(e) else None
-        if stand_in is None:
-            raise
-        result = replay(stand_in, name=name)
-        hidden = {a.player for a in hh.actions
-                  if a.kind == "dh" and a.cards == (None, None) and a.player is not None}
-        if hidden & set(result.state.result.shown):
-            raise
+    result = replay(hh, name=name)
+    hidden = result.stand_ins  # cards standing in for an unknown mucked hand: never printed
     state = result.state
     m = _money(result.chip_unit, hh.currency_symbol or "")
     n = hh.num_players
@@ -525,7 +512,8 @@ class _Hand:
                         if "[" in rest:
                             got = got + self.bracket(rest)[0]
                         if len(got) != count or got[: len(board)] != tuple(board):
-                            raise self.error(f"the board has {count} cards, continuing {board}")
+                            raise self.error(f"the board has {count} cards here, continuing "
+                                             f"[{' '.join(map(str, board))}]")
                         actions.append((None, "db", got[len(board) :], lineno))
                         board = list(got)
                         for nm in street_bet:
@@ -805,52 +793,10 @@ class _Hand:
         return ""
 
 
-def _weakest(board: Sequence[Card], used: set[int]) -> tuple[Card, Card]:
-    """The two unused cards that make the weakest hand with ``board``."""
-    free = [c for c in _CARD.values() if int(c) not in used]
-    best: tuple[int, Card, Card] | None = None
-    for x in range(len(free)):
-        for y in range(x + 1, len(free)):
-            r = int(evaluate((free[x], free[y], *board)))
-            if best is None or r < best[0]:
-                best = (r, free[x], free[y])
-    assert best is not None
-    return best[1], best[2]
-
-
-def _mucked_as_weakest(hh: HandHistory) -> HandHistory | None:
-    """For the check only: players whose cards stay unknown (they mucked at the showdown) get
-    the weakest cards left. A mucked hand is dead and wins nothing; the weakest holding stands
-    for that unless even it would have tied a winner (the check then fails and says so)."""
-    board = [c for a in hh.actions if a.kind == "db" for c in (a.cards or ()) if c is not None]
-    folded = {a.player for a in hh.actions if a.kind == "f"}
-    used = {int(c) for c in board}
-    for a in hh.actions:
-        if a.cards is not None and a.kind in ("dh", "sm"):
-            used.update(int(c) for c in a.cards if c is not None)
-    actions = list(hh.actions)
-    changed = False
-    for k, a in enumerate(actions):
-        if a.kind == "dh" and a.cards == (None, None) and a.player not in folded:
-            if len(board) != 5:
-                return None
-            cards = _weakest(board, used)
-            used.update(int(c) for c in cards)
-            actions[k] = HistoryAction(a.player, "dh", cards=cards)
-            changed = True
-    return hh.replace(actions=tuple(actions)) if changed else None
-
-
 def _check(hh: HandHistory, hand: _Hand, summary: dict[str, Any]) -> None:
     """Replay ``hh`` under the rules and compare it with the text's summary and results."""
     try:
-        try:
-            result = replay(hh)
-        except InvalidHistoryError as e:
-            stand_in = _mucked_as_weakest(hh) if "hole cards are unknown" in str(e) else None
-            if stand_in is None:
-                raise
-            result = replay(stand_in)
+        result = replay(hh)
     except InvalidHistoryError as e:
         text = str(e)
         m = re.match(r"actions\[(\d+)\]", text)
