@@ -34,6 +34,7 @@ with ``_rake`` is written in the summary. Not written: time banks, chat, sit-out
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import io
 import os
@@ -299,6 +300,26 @@ _DATE = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})(?: ([
 _SEAT = re.compile(r"Seat (\d+): (.+) \(([^ ()]+) in chips(?:, [^()]*)?\)(.*)\Z")
 
 
+#: Actions without amounts or cards, shared (they are immutable): (player, kind) -> action.
+_SIMPLE: dict[tuple[int, str], HistoryAction] = {
+    (p, kind): HistoryAction(p, kind, cards=(None, None) if kind == "dh" else None)
+    for p in range(10) for kind in ("f", "cc", "dh")
+}
+_DEFAULTS = {f.name: f.default for f in dataclasses.fields(HandHistory) if f.name != "user_fields"}
+
+
+def _history(**fields: Any) -> HandHistory:
+    """A HandHistory from values this module built and checked (the parser's fast path: the
+    field-by-field validation of ``HandHistory()`` is most of the cost of a hand)."""
+    hh: HandHistory = object.__new__(HandHistory)
+    values = dict(_DEFAULTS)
+    values.update(fields)
+    if not hasattr(hh, "__dict__") or values.keys() != _DEFAULTS.keys() | {"user_fields"}:
+        return HandHistory(**fields)  # pragma: no cover - a field this module does not know
+    hh.__dict__.update(values)
+    return hh
+
+
 def _roman(text: str) -> int | None:
     total = 0
     for i, ch in enumerate(text):
@@ -365,6 +386,10 @@ class _Hand:
         if a < 0 or b < 0:
             raise self.error("cards in brackets expected")
         return self.cards(text[a + 1 : b]), text[b + 1 :]
+
+    def misplaced(self, section: str) -> InvalidHistoryError:
+        return self.error("a player action before the hole cards are dealt"
+                          if section == "posts" else "unexpected line in the summary")
 
     # parsing -----------------------------------------------------------------------------
     def header(self, line: str) -> tuple[str, dict[str, Any]]:
@@ -525,12 +550,14 @@ class _Hand:
                         section = "showdown"
                     elif line.startswith("*** SUMMARY ***"):
                         section = "summary"
-                        i = self.summary(lines, i, summary, seat_of, cards_of)
+                        i = self.summary(lines, i, summary, names, cards_of)
                     else:
                         raise self.error("unknown section (run it twice is not supported)")
                 continue
             if line.startswith("Dealt to "):
-                named = starts_with_name(line[9:])
+                b = line.find(" [", 9)
+                named = (line[9:b], line[b:]) if line[9:b] in name_set else \
+                    starts_with_name(line[9:])
                 if named is None:
                     raise self.error("cards dealt to a player who is not seated")
                 nm, rest = named
@@ -552,7 +579,9 @@ class _Hand:
             if k >= 0 and line[:k] in name_set:
                 nm, rest = line[:k], line[k + 2 :]
             else:
-                named = starts_with_name(line)
+                c = line.find(" collected ")
+                named = (line[:c], line[c + 1 :]) if c > 0 and line[:c] in name_set else \
+                    starts_with_name(line)
                 if named is not None and named[1].startswith("collected "):
                     nm, rest = named
                     words = rest.split()
@@ -575,7 +604,49 @@ class _Hand:
                 except InvalidHistoryError:
                     raise self.error("not a PokerStars hand-history line") from None
             rest = rest.strip()
-            if rest.startswith("posts "):
+            sp = rest.find(" ")
+            verb = rest if sp < 0 else rest[:sp]
+            if verb == "folds":
+                if section in ("posts", "summary"):
+                    raise self.misplaced(section)
+                actions.append((nm, "f", None, lineno))
+                if sp > 0 and "[" in rest:
+                    cards_of[nm] = self.bracket(rest)[0]
+            elif verb == "calls":
+                if section in ("posts", "summary"):
+                    raise self.misplaced(section)
+                arg = rest[sp + 1 :]
+                e = arg.find(" ")
+                amount = self.units(arg if e < 0 else arg[:e])
+                committed[nm] += amount
+                street_bet[nm] += amount
+                actions.append((nm, "cc", None, lineno))
+            elif verb == "checks":
+                if section in ("posts", "summary"):
+                    raise self.misplaced(section)
+                actions.append((nm, "cc", None, lineno))
+            elif verb == "raises":
+                if section in ("posts", "summary"):
+                    raise self.misplaced(section)
+                words = rest.split(" ", 4)
+                if len(words) < 4 or words[2] != "to":
+                    raise self.error("a raise reads 'raises X to Y'")
+                to = self.units(words[3])
+                if to <= street_bet[nm]:
+                    raise self.error("a raise to less than the player's bet")
+                committed[nm] += to - street_bet[nm]
+                street_bet[nm] = to
+                actions.append((nm, "cbr", to, lineno))
+            elif verb == "bets":
+                if section in ("posts", "summary"):
+                    raise self.misplaced(section)
+                arg = rest[sp + 1 :]
+                e = arg.find(" ")
+                amount = self.units(arg if e < 0 else arg[:e])
+                committed[nm] += amount
+                street_bet[nm] += amount
+                actions.append((nm, "cbr", street_bet[nm], lineno))
+            elif verb == "posts":
                 if section != "posts":
                     raise self.error("posts come before the hole cards")
                 body = rest[6:].removesuffix(" and is all-in")
@@ -596,47 +667,20 @@ class _Hand:
                 committed[nm] += amount
                 if kind != "ante":
                     street_bet[nm] += amount
-                active.add(nm)
-                continue
-            if rest.startswith(_IGNORED) or rest == "":
-                continue
-            if section in ("posts", "summary"):
-                raise self.error("a player action before the hole cards are dealt"
-                                 if section == "posts" else "unexpected line in the summary")
-            if rest.startswith("folds"):
-                actions.append((nm, "f", None, lineno))
-                if "[" in rest:
-                    cards_of[nm] = self.bracket(rest)[0]
-            elif rest.startswith("checks"):
-                actions.append((nm, "cc", None, lineno))
-            elif rest.startswith("calls "):
-                amount = self.units(rest[6:].split()[0])
-                committed[nm] += amount
-                street_bet[nm] += amount
-                actions.append((nm, "cc", None, lineno))
-            elif rest.startswith("bets "):
-                amount = self.units(rest[5:].split()[0])
-                committed[nm] += amount
-                street_bet[nm] += amount
-                actions.append((nm, "cbr", street_bet[nm], lineno))
-            elif rest.startswith("raises "):
-                words = rest.split()
-                if len(words) < 4 or words[2] != "to":
-                    raise self.error("a raise reads 'raises X to Y'")
-                to = self.units(words[3])
-                if to <= street_bet[nm]:
-                    raise self.error("a raise to less than the player's bet")
-                committed[nm] += to - street_bet[nm]
-                street_bet[nm] = to
-                actions.append((nm, "cbr", to, lineno))
-            elif rest.startswith(("shows ", "mucks hand")):
+            elif verb in ("shows", "mucks"):
+                if section in ("posts", "summary"):
+                    raise self.misplaced(section)
                 shown = None
-                if rest.startswith("shows "):
+                if verb == "shows":
                     shown = self.bracket(rest)[0]
                     if len(shown) != 2:
                         raise self.error("a hold'em player shows two hole cards")
                     cards_of[nm] = shown
+                elif rest != "mucks hand":
+                    raise self.error("not a PokerStars action")
                 actions.append((nm, "sm", shown, lineno))
+            elif rest.startswith(_IGNORED) or rest == "":
+                continue
             else:
                 raise self.error("not a PokerStars action")
             active.add(nm)
@@ -648,7 +692,7 @@ class _Hand:
                           actions, cards_of, committed, returned, collected, summary)
 
     def summary(self, lines: list[tuple[int, str]], i: int, out: dict[str, Any],
-                seat_of: dict[str, int], cards_of: dict[str, tuple[Card, ...]]) -> int:
+                names: list[str], cards_of: dict[str, tuple[Card, ...]]) -> int:
         while i < len(lines):
             self.lineno, self.line = lineno, line = lines[i]
             i += 1
@@ -669,7 +713,7 @@ class _Hand:
             elif line.startswith("Seat "):
                 colon = line.find(": ")
                 body = line[colon + 2 :]
-                for nm in sorted(seat_of, key=len, reverse=True):
+                for nm in names:
                     if body.startswith(nm + " ") or body == nm:
                         rest = body[len(nm) :]
                         for word in ("showed [", "mucked ["):
@@ -740,7 +784,8 @@ class _Hand:
         self.action_lines: list[int] = []
         for nm in players:
             c = cards_of.get(nm)
-            hh_actions.append(HistoryAction(index[nm], "dh", cards=c if c else (None, None)))
+            hh_actions.append(HistoryAction(index[nm], "dh", cards=c) if c
+                              else _SIMPLE[index[nm], "dh"])
             self.action_lines.append(self.lines[0][0])
         for nm2, kind, data, lineno in actions:
             if nm2 is None:
@@ -752,9 +797,11 @@ class _Hand:
             elif kind == "sm":
                 hh_actions.append(HistoryAction(index[nm2], "sm", cards=data))
             else:
-                hh_actions.append(HistoryAction(index[nm2], kind))
+                hh_actions.append(_SIMPLE[index[nm2], kind])
             self.action_lines.append(lineno)
         final = [stack_of[nm] - committed[nm] + returned[nm] + collected[nm] for nm in players]
+        if any(stack_of[nm] <= 0 for nm in players):
+            raise self.error("a player dealt in has no chips", *self.lines[0])
         if any(f < 0 for f in final):
             raise self.error("a player bets more than the chips in front of them", *self.lines[0])
         user: dict[str, Any] = {}
@@ -768,7 +815,7 @@ class _Hand:
             bet = {"small_bet": out(small), "big_bet": out(big)}
         else:
             bet = {"min_bet": out(big)}
-        return HandHistory(
+        return _history(
             variant=variant,
             antes=tuple(out(a) for a in antes),
             blinds_or_straddles=tuple(out(b) for b in blinds),
