@@ -334,20 +334,22 @@ def _roman(text: str) -> int | None:
 class _Hand:
     """One hand's lines -> a HandHistory (amounts kept in integer units while parsing)."""
 
-    def __init__(self, lines: list[tuple[int, str]], where: str) -> None:
+    def __init__(self, first: int, lines: list[str], where: str) -> None:
+        self.first = first  # the line number of lines[0]
         self.lines = lines
+        self.i = 0  # the line being read
         self.where = where
         self.hand = "?"
-        self.lineno = lines[0][0]
-        self.line = lines[0][1]
         self.scale = 1
         self.places = 0
         self.symbol = ""
 
     # errors ------------------------------------------------------------------------------
     def error(self, why: str, lineno: int | None = None, line: str | None = None) -> InvalidHistoryError:
-        lineno = self.lineno if lineno is None else lineno
-        line = self.line if line is None else line
+        if lineno is None:
+            lineno = self.first + self.i
+        if line is None:
+            line = self.line_at(lineno)
         return InvalidHistoryError(
             f"{self.where}hand #{self.hand}, line {lineno}: {why}: {line.strip()!r}")
 
@@ -453,14 +455,14 @@ class _Hand:
 
     def parse(self) -> HandHistory:
         lines = self.lines
-        self.lineno, self.line = lines[0]
-        variant, fields = self.header(lines[0][1])
+        self.i = 0
+        variant, fields = self.header(lines[0])
         stakes: tuple[int, int] = fields.pop("_stakes")
         i = 1
         # table line
-        if i < len(lines) and lines[i][1].startswith("Table '"):
-            self.lineno, self.line = lines[i]
-            t = self.line
+        if i < len(lines) and lines[i].startswith("Table '"):
+            self.i = i
+            t = lines[i]
             b = t.rfind(" Seat #")
             q = t.rfind("'", 0, b)
             bw = t[b + 7 :].split()[0] if b >= 0 and t[b + 7 :].split() else ""
@@ -473,14 +475,14 @@ class _Hand:
             button = int(bw)
             i += 1
         else:
-            raise self.error("the table line (Table 'NAME' ... Seat #B is the button) is missing",
-                             *(lines[i] if i < len(lines) else lines[-1]))
+            self.i = min(i, len(lines) - 1)
+            raise self.error("the table line (Table 'NAME' ... Seat #B is the button) is missing")
         # seat lines
         seat_of: dict[str, int] = {}
         stack_of: dict[str, int] = {}
-        while i < len(lines) and lines[i][1].startswith("Seat "):
-            self.lineno, self.line = lines[i]
-            m = _SEAT.match(self.line)
+        while i < len(lines) and lines[i].startswith("Seat "):
+            self.i = i
+            m = _SEAT.match(lines[i])
             if m is None:
                 raise self.error("a seat line reads Seat N: NAME (STACK in chips)")
             name = m.group(2)
@@ -522,8 +524,11 @@ class _Hand:
         summary: dict[str, Any] = {}
         section = "posts"
         n_lines = len(lines)
+        first = self.first
         while i < n_lines:
-            self.lineno, self.line = lineno, line = lines[i]
+            line = lines[i]
+            self.i = i
+            lineno = first + i
             i += 1
             if not line:
                 continue
@@ -686,15 +691,17 @@ class _Hand:
             active.add(nm)
         self.summary_data = summary
         if "total" not in summary:
-            raise self.error("the hand has no *** SUMMARY *** with a Total pot line",
-                             *lines[-1])
+            self.i = len(lines) - 1
+            raise self.error("the hand has no *** SUMMARY *** with a Total pot line")
         return self.build(variant, fields, stakes, button, seat_of, stack_of, active, posts,
                           actions, cards_of, committed, returned, collected, summary)
 
-    def summary(self, lines: list[tuple[int, str]], i: int, out: dict[str, Any],
+    def summary(self, lines: list[str], i: int, out: dict[str, Any],
                 names: list[str], cards_of: dict[str, tuple[Card, ...]]) -> int:
         while i < len(lines):
-            self.lineno, self.line = lineno, line = lines[i]
+            line = lines[i]
+            self.i = i
+            lineno = self.first + i
             i += 1
             if line.startswith("Total pot "):
                 main, bar, tail = line.partition("| Rake ")
@@ -735,7 +742,7 @@ class _Hand:
         players = sorted(active, key=lambda nm: (seat_of[nm] <= button, seat_of[nm]))
         n = len(players)
         if n < 2:
-            raise self.error("fewer than 2 players are dealt in", *self.lines[0])
+            raise self.error("fewer than 2 players are dealt in", self.first, self.lines[0])
         index = {nm: k for k, nm in enumerate(players)}
         small, big = stakes
         # PHH lists the blinds by position: [small blind, big blind, straddle, 0...] (heads-up
@@ -752,7 +759,7 @@ class _Hand:
         bb_ante = len(ante_posts) == 1 and index[ante_posts[0][0]] == bb_at
         if ante_posts and len(ante_posts) != n and not bb_ante:
             raise self.error("not every player posts the ante (the engine plays one ante for "
-                             "all or a big-blind ante, R7)", *self.lines[0])
+                             "all or a big-blind ante, R7)", self.first, self.lines[0])
         for nm, kind, amount, lineno, allin in posts:
             k = index[nm]
             if kind == "ante":
@@ -775,10 +782,10 @@ class _Hand:
             blinds[at] = max(amount, nominal[kind]) if allin else amount
         if not blinds[1]:
             raise self.error("nobody posts the big blind (a missing big blind is not "
-                             "supported)", *self.lines[0])
+                             "supported)", self.first, self.lines[0])
         if not blinds[0]:
             raise self.error("nobody posts the small blind (a dead small blind is not "
-                             "supported)", *self.lines[0])
+                             "supported)", self.first, self.lines[0])
         out = self.out
         hh_actions: list[HistoryAction] = []
         self.action_lines: list[int] = []
@@ -786,7 +793,7 @@ class _Hand:
             c = cards_of.get(nm)
             hh_actions.append(HistoryAction(index[nm], "dh", cards=c) if c
                               else _SIMPLE[index[nm], "dh"])
-            self.action_lines.append(self.lines[0][0])
+            self.action_lines.append(self.first)
         for nm2, kind, data, lineno in actions:
             if nm2 is None:
                 hh_actions.append(HistoryAction(None, "db", cards=data))
@@ -801,9 +808,9 @@ class _Hand:
             self.action_lines.append(lineno)
         final = [stack_of[nm] - committed[nm] + returned[nm] + collected[nm] for nm in players]
         if any(stack_of[nm] <= 0 for nm in players):
-            raise self.error("a player dealt in has no chips", *self.lines[0])
+            raise self.error("a player dealt in has no chips", self.first, self.lines[0])
         if any(f < 0 for f in final):
-            raise self.error("a player bets more than the chips in front of them", *self.lines[0])
+            raise self.error("a player bets more than the chips in front of them", self.first, self.lines[0])
         user: dict[str, Any] = {}
         if self.scale != 1:
             user["_chip_unit"] = 1 / self.scale
@@ -830,14 +837,8 @@ class _Hand:
         )
 
     def line_at(self, lineno: int) -> str:
-        first = self.lines[0][0]
-        k = lineno - first
-        if 0 <= k < len(self.lines) and self.lines[k][0] == lineno:
-            return self.lines[k][1]
-        for no, text in self.lines:
-            if no == lineno:
-                return text
-        return ""
+        k = lineno - self.first
+        return self.lines[k] if 0 <= k < len(self.lines) else ""
 
 
 def _check(hh: HandHistory, hand: _Hand, summary: dict[str, Any]) -> None:
@@ -847,7 +848,7 @@ def _check(hh: HandHistory, hand: _Hand, summary: dict[str, Any]) -> None:
     except InvalidHistoryError as e:
         text = str(e)
         m = re.match(r"actions\[(\d+)\]", text)
-        lineno = hand.lines[0][0]
+        lineno = hand.first
         if m is not None and int(m.group(1)) < len(hand.action_lines):
             lineno = hand.action_lines[int(m.group(1))]
         if "hole cards are unknown" in text:
@@ -922,24 +923,26 @@ def parse(source: Source, *, check: bool = True, name: str | None = None) -> Ite
             isinstance(source, str) and ("\n" in source or source.lstrip("\ufeff").startswith(
                 "PokerStars"))) else getattr(source, "name", None)
     where = f"{name}: " if name else ""
-    buf: list[tuple[int, str]] = []
+    buf: list[str] = []
+    first = 0
     for lineno, raw in enumerate(_lines(source), 1):
-        line = raw.rstrip("\r\n")
+        line = raw.rstrip()
         if line.startswith(("PokerStars ", "\ufeffPokerStars ")):
             if buf:
-                yield _one(buf, where, check)
-            buf = [(lineno, line)]
+                yield _one(first, buf, where, check)
+            buf = [line]
+            first = lineno
         elif buf:
-            buf.append((lineno, line.rstrip()))
+            buf.append(line)
         elif line.strip() and not line.startswith("*****"):
             raise InvalidHistoryError(f"{where}line {lineno}: not a PokerStars hand history "
                                       f"(hands start with 'PokerStars Hand #'): {line.strip()!r}")
     if buf:
-        yield _one(buf, where, check)
+        yield _one(first, buf, where, check)
 
 
-def _one(lines: list[tuple[int, str]], where: str, check: bool) -> HandHistory:
-    hand = _Hand(lines, where)
+def _one(first: int, lines: list[str], where: str, check: bool) -> HandHistory:
+    hand = _Hand(first, lines, where)
     hh = hand.parse()
     if check:
         _check(hh, hand, hand.summary_data)
