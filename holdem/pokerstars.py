@@ -717,7 +717,7 @@ class _Hand:
                 out["pots"] = pots
                 out["rake"] = self.units(tail.split()[0])
                 out["line"] = (lineno, line)
-            elif line.startswith("Seat "):
+            elif line.startswith("Seat ") and "[" in line:  # cards shown or mucked
                 colon = line.find(": ")
                 body = line[colon + 2 :]
                 for nm in names:
