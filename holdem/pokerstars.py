@@ -296,6 +296,7 @@ _SKIP_SUFFIXES = (" is disconnected", " is connected", " has timed out", " has r
                   " has timed out while being disconnected")
 _IGNORED = ("doesn't show hand", "sits out", "is sitting out", "sitting out", "is back",
             "sits in", "has returned", "leaves the table", "is disconnected", "is connected")
+_PLAYS = frozenset({"folds", "calls", "checks", "raises", "bets", "shows", "mucks"})
 _DATE = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})(?: ([A-Z]{2,5}))?")
 _SEAT = re.compile(r"Seat (\d+): (.+) \(([^ ()]+) in chips(?:, [^()]*)?\)(.*)\Z")
 
@@ -611,28 +612,23 @@ class _Hand:
             rest = rest.strip()
             sp = rest.find(" ")
             verb = rest if sp < 0 else rest[:sp]
+            if verb in _PLAYS and section in ("posts", "summary"):
+                raise self.misplaced(section)
             if verb == "folds":
-                if section in ("posts", "summary"):
-                    raise self.misplaced(section)
                 actions.append((nm, "f", None, lineno))
                 if sp > 0 and "[" in rest:
                     cards_of[nm] = self.bracket(rest)[0]
-            elif verb == "calls":
-                if section in ("posts", "summary"):
-                    raise self.misplaced(section)
+            elif verb == "calls" or verb == "bets":
                 arg = rest[sp + 1 :]
                 e = arg.find(" ")
                 amount = self.units(arg if e < 0 else arg[:e])
                 committed[nm] += amount
                 street_bet[nm] += amount
-                actions.append((nm, "cc", None, lineno))
+                actions.append((nm, "cc", None, lineno) if verb == "calls"
+                               else (nm, "cbr", street_bet[nm], lineno))
             elif verb == "checks":
-                if section in ("posts", "summary"):
-                    raise self.misplaced(section)
                 actions.append((nm, "cc", None, lineno))
             elif verb == "raises":
-                if section in ("posts", "summary"):
-                    raise self.misplaced(section)
                 words = rest.split(" ", 4)
                 if len(words) < 4 or words[2] != "to":
                     raise self.error("a raise reads 'raises X to Y'")
@@ -642,15 +638,6 @@ class _Hand:
                 committed[nm] += to - street_bet[nm]
                 street_bet[nm] = to
                 actions.append((nm, "cbr", to, lineno))
-            elif verb == "bets":
-                if section in ("posts", "summary"):
-                    raise self.misplaced(section)
-                arg = rest[sp + 1 :]
-                e = arg.find(" ")
-                amount = self.units(arg if e < 0 else arg[:e])
-                committed[nm] += amount
-                street_bet[nm] += amount
-                actions.append((nm, "cbr", street_bet[nm], lineno))
             elif verb == "posts":
                 if section != "posts":
                     raise self.error("posts come before the hole cards")
@@ -673,8 +660,6 @@ class _Hand:
                 if kind != "ante":
                     street_bet[nm] += amount
             elif verb in ("shows", "mucks"):
-                if section in ("posts", "summary"):
-                    raise self.misplaced(section)
                 shown = None
                 if verb == "shows":
                     shown = self.bracket(rest)[0]
