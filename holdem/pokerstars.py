@@ -306,6 +306,21 @@ _SIMPLE: dict[tuple[int, str], HistoryAction] = {
     (p, kind): HistoryAction(p, kind, cards=(None, None) if kind == "dh" else None)
     for p in range(10) for kind in ("f", "cc", "dh")
 }
+_ACTIONS: dict[tuple[int | None, str, tuple[Card, ...] | None, Number | None], HistoryAction] = {}
+
+
+def _action(player: int | None, kind: str, cards: tuple[Card, ...] | None,
+            amount: Number | None) -> HistoryAction:
+    """A shared HistoryAction (they are immutable; hands repeat deals, cards and amounts)."""
+    key = (player, kind, cards, amount)
+    a = _ACTIONS.get(key)
+    if a is None:
+        if len(_ACTIONS) >= 100_000:
+            _ACTIONS.clear()
+        a = _ACTIONS[key] = HistoryAction(player, kind, cards=cards, amount=amount)
+    return a
+
+
 _DEFAULTS = {f.name: f.default for f in dataclasses.fields(HandHistory) if f.name != "user_fields"}
 
 
@@ -776,18 +791,18 @@ class _Hand:
         self.action_lines: list[int] = []
         for nm in players:
             c = cards_of.get(nm)
-            hh_actions.append(HistoryAction(index[nm], "dh", cards=c) if c
+            hh_actions.append(_action(index[nm], "dh", c, None) if c
                               else _SIMPLE[index[nm], "dh"])
             self.action_lines.append(self.first)
         for nm2, kind, data, lineno in actions:
             if nm2 is None:
-                hh_actions.append(HistoryAction(None, "db", cards=data))
+                hh_actions.append(_action(None, "db", data, None))
             elif nm2 not in index:
                 raise self.error("acts but is not dealt in", lineno, self.line_at(lineno))
             elif kind == "cbr":
-                hh_actions.append(HistoryAction(index[nm2], "cbr", amount=out(data)))
+                hh_actions.append(_action(index[nm2], "cbr", None, out(data)))
             elif kind == "sm":
-                hh_actions.append(HistoryAction(index[nm2], "sm", cards=data))
+                hh_actions.append(_action(index[nm2], "sm", data, None))
             else:
                 hh_actions.append(_SIMPLE[index[nm2], kind])
             self.action_lines.append(lineno)
