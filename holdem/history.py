@@ -26,6 +26,9 @@ How a PHH hand maps onto the engine (``docs/RULES.md`` ids):
   number of bets allowed, as in the project's generated traces) overrides it.
 - Hole cards are given to the engine as dealt (``????`` is an unknown hand, allowed while that
   player never shows); a hand shown later with ``sm`` fills in cards dealt unknown.
+- A ``_extra_posts`` user field (``[[player, live, dead], ...]``) posts beyond the blinds:
+  an entry bet or a missed big blind (live) and a missed small blind (dead), as
+  :class:`holdem.ExtraPost` (R36, Robert's Rules); PokerStars imports use it.
 - Dealer actions are checked against the engine's progress: ``d db`` must come when the
   betting round is over (R19, R20), and player actions on a street only after its cards.
 - A player whose cards are unknown and who mucks at the showdown (``pN sm`` without cards)
@@ -85,6 +88,11 @@ def _input_amounts(hh: HandHistory) -> Iterable[Number]:
     rake = hh.user_fields.get("_rake")
     if isinstance(rake, float):
         yield rake
+    extra = hh.user_fields.get("_extra_posts")
+    if isinstance(extra, (list, tuple)):
+        for item in extra:
+            if isinstance(item, (list, tuple)):
+                yield from (x for x in item[1:] if isinstance(x, float))
 
 
 def chip_unit(hh: HandHistory) -> Fraction:
@@ -302,6 +310,30 @@ class Replay:
         return self
 
 
+def _extra_posts(hh: HandHistory, unit: Fraction, where: str) -> list[tuple[int, int, int]]:
+    """The ``_extra_posts`` user field: ``[[player, live, dead], ...]`` (0-based players,
+    amounts in the file's units), posts beyond the blinds (R36 entry bets, missed blinds):
+    :class:`holdem.ExtraPost`."""
+    raw = hh.user_fields.get("_extra_posts")
+    if raw is None:
+        return []
+    out = []
+    if isinstance(raw, (list, tuple)):
+        for item in raw:
+            if (isinstance(item, (list, tuple)) and len(item) == 3
+                    and isinstance(item[0], int) and 0 <= item[0] < hh.num_players
+                    and all(isinstance(x, (int, float)) and not isinstance(x, bool) and x >= 0
+                            for x in item[1:])):
+                out.append((item[0], _chips(item[1], "_extra_posts live", unit),
+                            _chips(item[2], "_extra_posts dead", unit)))
+                continue
+            break
+        else:
+            return out
+    raise InvalidHistoryError(
+        f"{where}_extra_posts must be a list of [player index, live, dead] posts, not {raw!r}")
+
+
 def _stand_in_mucks(hh: HandHistory, hole: list[tuple[Card, ...] | None],
                     board: Sequence[Card]) -> frozenset[int]:
     """Give the weakest cards left to players whose hand is unknown and who muck at the
@@ -431,8 +463,13 @@ def _replay(hh: HandHistory, where: str, name: str | None, unit: Fraction) -> Re
         stacks.append(_chips(s, f"{where}starting stack", unit))
     hole, board = _known_cards(hh, where)
     stand_ins = _stand_in_mucks(hh, hole, board)
+    extra = _extra_posts(hh, unit, where)
     try:
-        state = game.new_hand(stacks, button=n - 1, hole_cards=hole, board=board)
+        if extra:
+            state = game.new_hand(stacks, button=n - 1, hole_cards=hole, board=board,
+                                  extra_posts=extra)
+        else:
+            state = game.new_hand(stacks, button=n - 1, hole_cards=hole, board=board)
     except HoldemError as e:
         raise InvalidHistoryError(f"{where}the hand cannot start: {e}") from None
     dealt_to: set[int] = set()

@@ -157,9 +157,22 @@ def to_pokerstars(hh: HandHistory, *, name: str | None = None) -> str:
     ordered = [p for p in sorted(state.posts, key=lambda p: 0 if p.kind in ("ante", "big_blind_ante")
                                  else 1) if p.amount]
     last = {post.seat: k for k, post in enumerate(ordered)}  # "all-in" goes on a seat's last post
+    extra = {x.seat: 0 for x in ordered if x.kind in ("entry_big_blind", "dead_small_blind")}
+    for x in ordered:
+        if x.seat in extra:
+            extra[x.seat] += x.amount
     for k, post in enumerate(ordered):
         allin = " and is all-in" if last[post.seat] == k and _posted_all_in(state, post.seat) else ""
-        lines.append(f"{names[post.seat]}: {_POST_TEXT.get(post.kind, 'posts')} {m(post.amount)}{allin}")
+        text = _POST_TEXT.get(post.kind, "posts")
+        amount = post.amount
+        if post.seat in extra:  # PokerStars writes a seat's extra posts as one line
+            if last[post.seat] != k:
+                continue
+            kinds = {x.kind for x in ordered if x.seat == post.seat}
+            amount = extra[post.seat]
+            text = ("posts small & big blinds" if len(kinds) == 2 else
+                    "posts big blind" if "entry_big_blind" in kinds else "posts small blind")
+        lines.append(f"{names[post.seat]}: {text} {m(amount)}{allin}")
     lines.append("*** HOLE CARDS ***")
     for p in range(n):
         cards = state.hole_cards[p]
@@ -182,7 +195,7 @@ def to_pokerstars(hh: HandHistory, *, name: str | None = None) -> str:
     # straddle), antes do not.
     street_bet = [0] * n
     for post in state.posts:
-        if post.kind in ("small_blind", "big_blind", "straddle"):
+        if post.kind in ("small_blind", "big_blind", "straddle", "entry_big_blind"):
             street_bet[post.seat] += post.amount
     current = max(street_bet)
 
@@ -666,10 +679,12 @@ class _Hand:
                     kind, amount = "big_blind", self.units(body[10:])
                 elif body.startswith("straddle "):
                     kind, amount = "straddle", self.units(body[9:])
+                elif body.startswith("small & big blinds "):
+                    kind, amount = "small_and_big", self.units(body[19:])
                 else:
-                    raise self.error(
-                        "the engine replays the ante, the blinds and a straddle, not this post "
-                        "(dead or missed blinds are not supported)")
+                    raise self.error("a post reads 'posts the ante X', 'posts small blind X', "
+                                     "'posts big blind X', 'posts small & big blinds X' or "
+                                     "'posts straddle X'")
                 posts.append((nm, kind, amount, lineno, allin))
                 committed[nm] += amount
                 if kind != "ante":
@@ -760,8 +775,24 @@ class _Hand:
         if ante_posts and len(ante_posts) != n and not bb_ante:
             raise self.error("not every player posts the ante (the engine plays one ante for "
                              "all or a big-blind ante, R7)", self.first, self.lines[0])
+        extra: dict[int, list[int]] = {}
         for nm, kind, amount, lineno, allin in posts:
             k = index[nm]
+            # Posts out of the blinds' positions: an entry bet or missed big blind (live) and
+            # a missed small blind (dead), the engine's extra posts (R36, Robert's Rules).
+            if kind == "small_and_big" or (kind == "big_blind" and k != bb_at) or (
+                    kind == "small_blind" and k != sb_at):
+                if k in extra or (k in (sb_at, bb_at) and kind != "small_blind"):
+                    raise self.error("a player in the blinds posts the blinds only (one extra "
+                                     "post per player, R36)", lineno, self.line_at(lineno))
+                if kind == "small_blind":
+                    extra[k] = [0, amount]
+                elif kind == "big_blind":
+                    extra[k] = [amount, 0]
+                else:
+                    live = min(amount, nominal["big_blind"])
+                    extra[k] = [live, amount - live]
+                continue
             if kind == "ante":
                 if amount != top_ante and not allin:
                     raise self.error("the antes differ (the engine plays one ante for all, R7)",
@@ -812,6 +843,8 @@ class _Hand:
         if any(f < 0 for f in final):
             raise self.error("a player bets more than the chips in front of them", self.first, self.lines[0])
         user: dict[str, Any] = {}
+        if extra:
+            user["_extra_posts"] = [[k, out(v[0]), out(v[1])] for k, v in sorted(extra.items())]
         if self.scale != 1:
             user["_chip_unit"] = 1 / self.scale
         if summary["rake"]:

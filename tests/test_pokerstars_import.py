@@ -227,10 +227,12 @@ def _bad(old: str, new: str) -> str:
          r"hand #208099887766, line 20: the board has 3 cards here"),
         ("*** HOLE CARDS ***\nDealt to Hero [Ad Tc]", "Dealt to Hero [Ad Tc]",
          r"hand #208099887766, line 10: a player action before the hole cards"),
+        ("Hero: posts small blind $0.05", "Hero: posts a dead button $0.05",
+         r"hand #208099887766, line 7: a post reads 'posts the ante X'"),
         ("Hero: posts small blind $0.05", "Hero: posts small & big blinds $0.15",
-         r"hand #208099887766, line 7: the engine replays the ante, the blinds and a straddle"),
+         r"hand #208099887766, line 7: a player in the blinds posts the blinds only"),
         ("capper: posts big blind $0.10", "quiet_one: posts big blind $0.10",
-         r"hand #208099887766, line 8: the big blind is posted out of position"),
+         r"hand #208099887766, line 1: nobody posts the big blind"),  # only an entry post
     ],
 )
 def test_bad_text_names_the_hand_and_the_line(old: str, new: str, where: str) -> None:
@@ -260,3 +262,62 @@ def test_a_mucked_unknown_hand_in_an_all_in_showdown_is_refused() -> None:
     with pytest.raises(InvalidHistoryError, match=r"p1 mucks unknown cards, but every hand is "
                        r"shown at this showdown"):
         list(parse(text))
+
+
+ENTRY = """\
+PokerStars Hand #208055500011:  Hold'em No Limit ($0.05/$0.10 USD) - 2020/03/16 9:12:44 ET
+Table 'Aludra IV' 6-max Seat #1 is the button
+Seat 1: fishy_joe ($10.12 in chips)
+Seat 2: Hero ($16.79 in chips)
+Seat 3: nitwit77 ($9.53 in chips)
+Seat 4: newcomer ($10 in chips)
+Seat 5: sleepy ($9.85 in chips)
+Seat 6: grinder_x ($17.91 in chips)
+Hero: posts small blind $0.05
+nitwit77: posts big blind $0.10
+newcomer: posts big blind $0.10
+sleepy: posts small & big blinds $0.15
+*** HOLE CARDS ***
+Dealt to Hero [Jc Jd]
+newcomer: checks
+sleepy: checks
+grinder_x: folds
+fishy_joe: folds
+Hero: raises $0.80 to $0.90
+nitwit77: folds
+newcomer: folds
+sleepy: calls $0.80
+*** FLOP *** [2c 7h 9s]
+Hero: bets $1
+sleepy: folds
+Uncalled bet ($1) returned to Hero
+Hero collected $1.95 from pot
+Hero: doesn't show hand
+*** SUMMARY ***
+Total pot $2.05 | Rake $0.10
+Board [2c 7h 9s]
+Seat 1: fishy_joe (button) folded before Flop (didn't bet)
+Seat 2: Hero (small blind) collected ($1.95)
+Seat 3: nitwit77 (big blind) folded before Flop
+Seat 4: newcomer folded before Flop
+Seat 5: sleepy folded on the Flop
+Seat 6: grinder_x folded before Flop (didn't bet)
+"""
+
+
+def test_entry_and_missed_blinds() -> None:
+    """R36: newcomer posts an entry big blind, live, so he may check (R6); sleepy, back from
+    sitting out, posts his missed blinds: $0.10 live and $0.05 dead (Robert's Rules), then
+    checks and calls Hero's raise. The pot: 0.90 + 0.10 + 0.10 + 0.90 + 0.05 dead = $2.05;
+    Hero collects $1.95 after the $0.10 rake (his $1 flop bet comes back, R21)."""
+    (hh,) = parse(ENTRY)
+    assert hh.players == ("Hero", "nitwit77", "newcomer", "sleepy", "grinder_x", "fishy_joe")
+    assert hh.user_fields["_extra_posts"] == [[2, 0.1, 0], [3, 0.1, 0.05]]
+    r = replay(hh)
+    assert [(p.seat, p.kind) for p in r.state.posts[2:]] == [
+        (2, "entry_big_blind"), (3, "entry_big_blind"), (3, "dead_small_blind")]
+    assert r.final_stacks == (17.84, 9.43, 9.9, 8.9, 17.91, 10.12) and r.ok
+    back = next(parse(to_pokerstars(hh)))
+    for field in SAME:
+        assert getattr(back, field) == getattr(hh, field), field
+    assert loads(dumps(hh)) == hh
