@@ -402,15 +402,21 @@ def _replay_paths(paths: Sequence[str]) -> Iterator[str]:
 
 
 def _replay_hands(path: str, stdin: IO[str]) -> Iterator[tuple[str, Any]]:
-    """``(label, HandHistory)`` for every hand of a PHH or PokerStars file (streamed)."""
+    """``(label, HandHistory or the error of a bad hand)`` for every hand of a PHH or
+    PokerStars file (PokerStars files stream, and a bad hand does not stop the file)."""
     if path.endswith(".txt"):
         from holdem.pokerstars import parse
 
         if not os.path.isfile(path):
             raise HoldemError(f"cannot read {path}: No such file")
+        errors: list[HoldemError] = []
         # The replay below compares the final stacks; parse only reads the text.
-        for hh in parse(path, check=False):
+        for hh in parse(path, check=False, on_error=errors.append):
+            while errors:
+                yield path, errors.pop(0)
             yield f"{path}#{hh.hand}", hh
+        for e in errors:
+            yield path, e
         return
     yield from _read_hands(path, stdin)
 
@@ -433,6 +439,10 @@ def _cmd_replay(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[
                 print(f"ERROR     {e}", file=out)
                 break
             total += 1
+            if isinstance(hh, HoldemError):
+                failed += 1
+                print(f"ERROR     {hh}", file=out)
+                continue
             try:
                 result = replay(hh, name=label, chip_unit=unit)
             except HoldemError as e:

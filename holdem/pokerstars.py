@@ -931,7 +931,9 @@ def _lines(source: Source) -> Iterator[str]:
         yield from source
 
 
-def parse(source: Source, *, check: bool = True, name: str | None = None) -> Iterator[HandHistory]:
+def parse(source: Source, *, check: bool = True, name: str | None = None,
+          on_error: Callable[[InvalidHistoryError], object] | None = None,
+          ) -> Iterator[HandHistory]:
     """Read PokerStars hand histories, one :class:`HandHistory` per hand, lazily.
 
     ``source`` is the text itself (a ``str`` with a newline or starting with ``PokerStars``),
@@ -949,7 +951,8 @@ def parse(source: Source, *, check: bool = True, name: str | None = None) -> Ite
     With ``check=True`` every hand is replayed under the rules and its pots, rake and
     finishing stacks compared with the text (about 3-4 times slower than ``check=False``).
     Text that is not a hand history, or a hand that does not check, raises
-    :class:`InvalidHistoryError` naming the hand number and the line.
+    :class:`InvalidHistoryError` naming the hand number and the line; with ``on_error`` the
+    error is passed to it instead and reading goes on with the next hand.
     """
     if name is None:
         name = os.fspath(source) if isinstance(source, (str, os.PathLike)) and not (
@@ -958,20 +961,38 @@ def parse(source: Source, *, check: bool = True, name: str | None = None) -> Ite
     where = f"{name}: " if name else ""
     buf: list[str] = []
     first = 0
+    pending: list[tuple[int, list[str]]] = []
     for lineno, raw in enumerate(_lines(source), 1):
         line = raw.rstrip()
         if line.startswith(("PokerStars ", "\ufeffPokerStars ")):
             if buf:
-                yield _one(first, buf, where, check)
+                pending.append((first, buf))
             buf = [line]
             first = lineno
         elif buf:
             buf.append(line)
         elif line.strip() and not line.startswith("*****"):
-            raise InvalidHistoryError(f"{where}line {lineno}: not a PokerStars hand history "
-                                      f"(hands start with 'PokerStars Hand #'): {line.strip()!r}")
+            error = InvalidHistoryError(
+                f"{where}line {lineno}: not a PokerStars hand history (hands start with "
+                f"'PokerStars Hand #'): {line.strip()!r}")
+            if on_error is None:
+                raise error
+            on_error(error)
+        if pending:
+            hand = pending.pop()
+            try:
+                yield _one(*hand, where, check)
+            except InvalidHistoryError as e:
+                if on_error is None:
+                    raise
+                on_error(e)
     if buf:
-        yield _one(first, buf, where, check)
+        try:
+            yield _one(first, buf, where, check)
+        except InvalidHistoryError as e:
+            if on_error is None:
+                raise
+            on_error(e)
 
 
 def _one(first: int, lines: list[str], where: str, check: bool) -> HandHistory:

@@ -67,3 +67,14 @@ def test_bad_chip_unit() -> None:
     r = run("replay", "--chip-unit", "half", str(DATA / "cash-limits.txt"))
     assert r.returncode == 2 and "chip_unit 'half' is not a number" in r.stderr
     assert r.stderr.count("\n") == 1
+
+
+def test_a_bad_pokerstars_hand_does_not_stop_the_file(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text((DATA / "cash-nl-cents.txt").read_text().replace(
+        "fishy_joe: folds\nHero: folds", "fishy_joe: dances\nHero: folds"))
+    r = run("replay", str(bad))
+    assert r.returncode == 1
+    assert (f"ERROR     {bad}: hand #208012345672, line 59: not a PokerStars action: "
+            "'fishy_joe: dances'") in r.stdout
+    assert "2 of 3 hands replayed exactly; 1 failed" in r.stdout

@@ -321,3 +321,14 @@ def test_entry_and_missed_blinds() -> None:
     for field in SAME:
         assert getattr(back, field) == getattr(hh, field), field
     assert loads(dumps(hh)) == hh
+
+
+def test_on_error_reports_a_bad_hand_and_reads_on() -> None:
+    text = (DATA / "cash-nl-cents.txt").read_text()
+    bad = text.replace("nitwit77: raises $0.15 to $0.25", "nitwit77: raises $0.15 to")
+    errors: list[InvalidHistoryError] = []
+    hands = list(parse("junk\n" + bad, on_error=errors.append))
+    assert [h.hand for h in hands] == [208012345671, 208012345673]
+    assert [str(e).split(": ")[0] for e in errors] == ["line 1", "hand #208012345672, line 62"]
+    with pytest.raises(InvalidHistoryError, match="a raise reads 'raises X to Y'"):
+        list(parse(bad))
