@@ -6,7 +6,7 @@ Commands::
                             [--workers N | --scheduler ADDRESS]
     holdem simulate [--players 6] [--hands N] [--agents ...] [--seed S]
                     [--workers N | --scheduler ADDRESS]
-    holdem replay FILE...          # PHH .phh/.phhs files; non-zero exit on any mismatch
+    holdem replay FILE|DIR...      # PHH .phh/.phhs, PokerStars .txt; non-zero exit on a mismatch
     holdem export FILE...          # PHH -> PokerStars-style text on stdout
     holdem play [--players 3] ...  # play against built-in agents, reading moves from stdin
 
@@ -184,12 +184,22 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser(
         "replay",
-        help="replay PHH hand histories and check their finishing stacks",
-        description="Replay each hand of the given .phh/.phhs files through the rules engine: "
-        "every action must be legal and the final stacks must equal the file's "
-        "finishing_stacks. Exit code 1 if any hand fails.",
+        help="replay hand histories (PHH, PokerStars) and check their final stacks",
+        description="Replay each hand of the given files through the rules engine: every "
+        "action must be legal and the final stacks must equal the file's (PHH "
+        "finishing_stacks; PokerStars: what the text's bets, uncalled bets, rake and collected "
+        "amounts leave). A folder is searched for .phh, .phhs and .txt (PokerStars) files. "
+        "Amounts with decimals (dollars and cents) are played in the file's smallest unit. A "
+        "file that splits an odd chip in halves (where R32 gives the whole chip to the first "
+        "winner left of the button) is counted apart and is not a failure. Exit code 1 if any "
+        "hand fails.",
+        epilog="examples: holdem replay hands/;  holdem replay pluribus.phh --chip-unit 0.5",
     )
-    p.add_argument("files", nargs="+", metavar="FILE", help=".phh or .phhs files ('-' for stdin)")
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help=".phh, .phhs or PokerStars .txt files, or folders of them ('-' for stdin)")
+    p.add_argument("--chip-unit", metavar="UNIT",
+                   help="play in chips of UNIT (e.g. 0.5 or 0.01; default: the file's smallest "
+                   "unit)")
     p.add_argument("-q", "--quiet", action="store_true", help="print only failures and the total")
     p.add_argument("-v", "--verbose", action="store_true", help="print every hand's final stacks")
     p.set_defaults(run=_cmd_replay)
@@ -425,36 +435,96 @@ def _looks_multi(text: str) -> bool:
     return False
 
 
-def _cmd_replay(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
-    from holdem.history import replay
+_REPLAY_SUFFIXES = (".phh", ".phhs", ".txt")
 
-    failed = total = 0
-    for path in args.files:
-        try:
-            hands = _read_hands(path, stdin)
-        except HoldemError as e:
-            failed += 1
-            total += 1
-            print(f"ERROR     {e}", file=out)
-            continue
-        for label, hh in hands:
-            total += 1
+
+def _replay_paths(paths: Sequence[str]) -> Iterator[str]:
+    """The files to replay: each argument, or the .phh/.phhs/.txt files under a folder."""
+    for path in paths:
+        if path != "-" and os.path.isdir(path):
+            found: list[str] = []
+            for root, dirs, files in os.walk(path):
+                dirs.sort()
+                found.extend(os.path.join(root, f) for f in files if f.endswith(_REPLAY_SUFFIXES))
+            yield from sorted(found)
+        else:
+            yield path
+
+
+def _replay_hands(path: str, stdin: IO[str]) -> Iterator[tuple[str, Any]]:
+    """``(label, HandHistory or the error of a bad hand)`` for every hand of a PHH or
+    PokerStars file (PokerStars files stream, and a bad hand does not stop the file)."""
+    if path.endswith(".txt"):
+        from holdem.pokerstars import parse
+
+        if not os.path.isfile(path):
+            raise HoldemError(f"cannot read {path}: No such file")
+        errors: list[HoldemError] = []
+        # The replay below compares the final stacks; parse only reads the text.
+        for hh in parse(path, check=False, on_error=errors.append):
+            while errors:
+                yield path, errors.pop(0)
+            yield f"{path}#{hh.hand}", hh
+        for e in errors:
+            yield path, e
+        return
+    yield from _read_hands(path, stdin)
+
+
+def _cmd_replay(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    from holdem.history import _unit, _unit_text, replay
+
+    unit = _unit(args.chip_unit) if args.chip_unit is not None else None
+    failed = total = exact = unchecked = odd = 0
+    for path in _replay_paths(args.files):
+        hands = _replay_hands(path, stdin)
+        while True:
             try:
-                result = replay(hh, name=label)
+                label, hh = next(hands)
+            except StopIteration:
+                break
+            except HoldemError as e:
+                failed += 1
+                total += 1
+                print(f"ERROR     {e}", file=out)
+                break
+            total += 1
+            if isinstance(hh, HoldemError):
+                failed += 1
+                print(f"ERROR     {hh}", file=out)
+                continue
+            try:
+                result = replay(hh, name=label, chip_unit=unit)
             except HoldemError as e:
                 failed += 1
                 print(f"ILLEGAL   {e}", file=out)
                 continue
-            if result.mismatches:
+            if result.odd_chip is not None:
+                odd += 1
+                print(f"ODD CHIP  {label}: the file splits the odd chip (R32 gives it whole to "
+                      "the first winner left of the button): " + "; ".join(result.mismatches)
+                      + f"; --chip-unit {_unit_text(result.odd_chip)} reproduces the file",
+                      file=out)
+            elif result.mismatches:
                 failed += 1
                 print(f"MISMATCH  {label}: " + "; ".join(result.mismatches), file=out)
-            elif not args.quiet:
-                how = "ok" if hh.finishing_stacks is not None else "ok (no finishing_stacks)"
-                line = f"{how:<9} {label}"
-                if args.verbose:
-                    line += "  final stacks " + " ".join(map(str, result.final_stacks))
-                print(line, file=out)
-    print(f"{total - failed} of {total} hands replayed exactly; {failed} failed", file=out)
+            elif not result.compared:
+                unchecked += 1
+                if not args.quiet:
+                    print(f"replayed  {label}: no stacks to compare", file=out)
+            else:
+                exact += 1
+                if not args.quiet:
+                    line = f"{'ok':<9} {label}"
+                    if args.verbose:
+                        line += "  final stacks " + " ".join(map(str, result.final_stacks))
+                    print(line, file=out)
+    summary = f"{exact} of {total} hands replayed exactly"
+    if unchecked:
+        summary += f"; {unchecked} replayed, no stacks to compare"
+    if odd:
+        summary += f"; {odd} split the odd chip (R32 differs, not a failure)"
+    print(f"{summary}; {failed} failed", file=out)
     return 1 if failed else 0
 
 
