@@ -145,6 +145,13 @@ def build_parser() -> argparse.ArgumentParser:
                    help="betting structure (default no-limit)")
     p.add_argument("--seed", type=_seed, metavar="S",
                    help="seed (default: a fresh one, printed with the result)")
+    p.add_argument("--duplicate", nargs="?", const="rotations", choices=("rotations",
+                   "permutations"), help="duplicate match: play every deal once per rotation "
+                   "of the agents over the seats (or per permutation), so the luck of the cards "
+                   "cancels; --hands then counts deals")
+    p.add_argument("--chart", metavar="SVG",
+                   help="write the cumulative winnings of each agent (with the 95%% band) to "
+                   "this SVG file")
     _add_parallel(p)
     p.set_defaults(run=_cmd_simulate)
 
@@ -277,7 +284,8 @@ def _cmd_simulate(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: I
     started = time.perf_counter()
     with _executor(args) as executor:
         result = simulate(agents, game, args.hands, seed=args.seed, executor=executor,
-                          stack=stack, progress=_isatty(err))
+                          stack=stack, progress=_isatty(err),
+                          duplicate=args.duplicate or False)
     elapsed = time.perf_counter() - started
     print(f"{result.hands:,} hands of {limit} hold'em, {args.players} players, blinds "
           f"{game.small_blind}/{game.big_blind}, stacks {stack} (reset every hand), "
@@ -289,12 +297,19 @@ def _cmd_simulate(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: I
 
 def _summary_table(result: Any) -> str:
     """The per-agent results as an aligned text table, then the totals."""
-    header = ("agent", "hands", "chips won", "bb/100", "95% CI", "showdowns", "won at SD")
+    header: tuple[str, ...] = ("agent", "hands", "chips won", "bb/100", "95% CI", "showdowns",
+                               "won at SD")
+    dup = result.seatings > 1
+    if dup:
+        header += ("duplicate 95% CI",)
     rows = []
     for r in result.players:
         won = f"{100 * r.showdowns_won / r.showdowns:.1f}%" if r.showdowns else "-"
-        rows.append((r.name, f"{r.hands:,}", f"{r.chips:+,}", f"{r.bb_per_100:+.1f}",
-                     f"+/- {r.ci95:.1f}", f"{100 * r.showdown_share:.1f}%", won))
+        row: tuple[str, ...] = (r.name, f"{r.hands:,}", f"{r.chips:+,}", f"{r.bb_per_100:+.1f}",
+                                f"+/- {r.ci95:.1f}", f"{100 * r.showdown_share:.1f}%", won)
+        if dup:
+            row += (f"+/- {r.duplicate_ci95:.1f}",)
+        rows.append(row)
     widths = [max(len(row[i]) for row in (header, *rows)) for i in range(len(header))]
 
     def line(cells: Sequence[str]) -> str:

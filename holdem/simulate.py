@@ -19,13 +19,32 @@ so a seed gives bit-identical results on any ``executor`` with any number of wor
 (``None``: a local process pool over all cores, ``"serial"``: in-process, or any
 ``concurrent.futures.Executor``, including a Dask client's ``client.get_executor(pure=False)``).
 Agents must be picklable to run in other processes (the built-in agents are).
+
+Duplicate matches (``duplicate=True``, the method of the Annual Computer Poker Competition):
+each of the ``hands`` deals is played once for every seating of the agents, on a table seeded
+the same way, so every seat gets the same cards, button and board in each seating and the luck
+of the deal cancels. ``duplicate=True`` (or ``"rotations"``) uses the ``k`` rotations of ``k``
+agents, ``"permutations"`` all ``k!`` orders. ``result.hands`` counts the hands played (deals
+times seatings); each agent's ``duplicate_bb_per_100`` and ``duplicate_ci95`` come from its
+average over the seatings of each deal, one number per deal, so the interval measures skill
+rather than the cards:
+
+>>> dup = holdem.simulate([holdem.RandomAgent(), holdem.CallAgent()], holdem.Game(big_blind=2),
+...                       hands=200, seed=1, executor="serial", duplicate=True)
+>>> dup.hands, dup.deals, dup.seatings
+(400, 200, 2)
+>>> r = dup["call"]
+>>> r.duplicate_ci95 < r.ci95
+True
 """
 
 from __future__ import annotations
 
+import functools
+import itertools
 import math
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
@@ -48,6 +67,9 @@ class AgentResult:
     half-width of its 95% confidence interval (normal approximation over per-hand results);
     ``showdowns``/``showdown_share``: hands that reached a showdown with this agent in it, and
     their share of its hands; ``showdowns_won``: those where it won chips.
+    ``duplicate_bb_per_100``/``duplicate_ci95``: with ``simulate(duplicate=...)``, the mean over
+    deals of the agent's average result over the seatings of each deal (the same mean as
+    ``bb_per_100``) and the half-width of its 95% interval over deals; ``None`` otherwise.
     """
 
     name: str
@@ -58,23 +80,35 @@ class AgentResult:
     showdowns: int
     showdown_share: float
     showdowns_won: int
+    duplicate_bb_per_100: float | None = None
+    duplicate_ci95: float | None = None
 
     def __str__(self) -> str:
         won = self.showdowns_won / self.showdowns if self.showdowns else 0.0
+        dup = ""
+        if self.duplicate_bb_per_100 is not None and self.duplicate_ci95 is not None:
+            dup = (f"  duplicate {self.duplicate_bb_per_100:+.1f} bb/100 "
+                   f"(95% CI +/- {self.duplicate_ci95:.1f})")
         return (f"{self.name:<10} {self.chips:+,} chips  {self.bb_per_100:+.1f} bb/100 "
-                f"(95% CI +/- {self.ci95:.1f})  showdowns {100 * self.showdown_share:.1f}% "
-                f"(won {100 * won:.1f}%)")
+                f"(95% CI +/- {self.ci95:.1f}){dup}  showdowns "
+                f"{100 * self.showdown_share:.1f}% (won {100 * won:.1f}%)")
 
 
 @dataclass(frozen=True, slots=True)
 class SimulationResult:
-    """Totals and per-agent results (in the order the agents were given)."""
+    """Totals and per-agent results (in the order the agents were given).
+
+    ``hands``: hands played; ``deals``: distinct deals (``hands`` divided by ``seatings``, the
+    number of seatings each deal was played in: 1 unless ``duplicate``).
+    """
 
     hands: int
     rake: int
     big_blind: int
     seed: int
     players: tuple[AgentResult, ...]
+    deals: int = 0
+    seatings: int = 1
 
     def __getitem__(self, name: str) -> AgentResult:
         for r in self.players:
@@ -84,6 +118,8 @@ class SimulationResult:
 
     def __str__(self) -> str:
         head = f"{self.hands:,} hands, big blind {self.big_blind}, rake {self.rake:,}"
+        if self.seatings > 1:
+            head += f" (duplicate: {self.deals:,} deals x {self.seatings} seatings)"
         return "\n".join([head, *(f"  {r}" for r in self.players)])
 
 
@@ -138,6 +174,75 @@ def _play_chunk(names: tuple[str, ...], agents: tuple[Any, ...], game: Game, han
     return rake, stats
 
 
+def _play_duplicate_chunk(names: tuple[str, ...], agents: tuple[Any, ...], game: Game,
+                          hands: int, seed: int, index: int, stack: int, *,
+                          seatings: tuple[tuple[int, ...], ...]) -> tuple[int, list[list[int]]]:
+    """One chunk of a duplicate match: the same ``hands`` deals once per seating.
+
+    Every seating uses a table seeded with ``seed``: hand ``h`` deals the same cards and button
+    to the same seats whoever sits there. Seating ``s`` puts agent ``k`` in seat
+    ``(s[k] + index) % n``. Returns (rake, per agent [chips, sum of squares, showdowns, won,
+    sum over deals of the deal total, sum over deals of its square]); a deal total is the
+    agent's chips summed over the seatings of that deal.
+    """
+    n = len(agents)
+    deal = [[0] * hands for _ in range(n)]
+    stats = [[0, 0, 0, 0, 0, 0] for _ in range(n)]
+    slot = {name: k for k, name in enumerate(names)}
+    rake = 0
+    for seating in seatings:
+        table = Table(game, seats=n, seed=seed)
+        for k in range(n):
+            agent = agents[k]
+            spawn = getattr(agent, "spawn", None)
+            if callable(spawn):
+                agent = spawn(chunk_seed(seed, 1 + k))
+            table.sit((seating[k] + index) % n, names[k], stack, agent)
+        for h in range(hands):
+            table._reset_stacks(stack)
+            rec = table.play_hand()
+            rake += rec.rake
+            res = rec.state.result
+            order = set(res.showdown_order)
+            winners = set(res.winners)
+            for i, name in enumerate(rec.names):
+                k = slot[name]
+                st = stats[k]
+                pay = res.payoffs[i]
+                st[0] += pay
+                st[1] += pay * pay
+                deal[k][h] += pay
+                if i in order:
+                    st[2] += 1
+                    if i in winners:
+                        st[3] += 1
+    for k in range(n):
+        stats[k][4] = sum(deal[k])
+        stats[k][5] = sum(d * d for d in deal[k])
+    return rake, stats
+
+
+def _seatings(duplicate: bool | str, n: int) -> tuple[tuple[int, ...], ...]:
+    """The seat offsets of each seating: ``((0, 1, .., n-1),)`` without duplicate."""
+    if duplicate is False:
+        return (tuple(range(n)),)
+    if duplicate is True or duplicate == "rotations":
+        return tuple(tuple((k + r) % n for k in range(n)) for r in range(n))
+    if duplicate == "permutations":
+        return tuple(itertools.permutations(range(n)))
+    raise InvalidConfigError(
+        f"duplicate must be False, True, 'rotations' or 'permutations', got {duplicate!r}")
+
+
+def _ci95(total: int, squares: int, count: int) -> float:
+    """Half-width of the 95% interval of the mean of ``count`` values (normal approximation)."""
+    if count < 2:
+        return 0.0
+    mean = total / count
+    var = (squares - total * mean) / (count - 1)
+    return _Z95 * math.sqrt(max(var, 0.0) / count)
+
+
 class _Progress:
     def __init__(self, total: int, stream: TextIO | None) -> None:
         self.total = total
@@ -159,7 +264,8 @@ class _Progress:
 
 def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int = 10_000, *,
              seed: int | None = None, executor: ExecutorLike = None, stack: int | None = None,
-             chunk_hands: int = 500, progress: bool | None = None) -> SimulationResult:
+             chunk_hands: int = 500, progress: bool | None = None,
+             duplicate: bool | str = False) -> SimulationResult:
     """Play ``hands`` hands of ``game`` between ``agents``; see the module docstring.
 
     - ``agents``: 2 to 10 agents (a sequence, named after each agent's ``name`` attribute or
@@ -172,6 +278,9 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
     - ``chunk_hands``: hands per chunk (part of the result's identity together with ``seed``).
     - ``progress``: a progress bar on stderr; ``None`` shows it only for long runs when stderr
       is a terminal.
+    - ``duplicate``: ``True`` or ``"rotations"`` plays each of the ``hands`` deals once per
+      rotation of the agents over the seats, ``"permutations"`` once per order of the agents
+      (see the module docstring); ``chunk_hands`` then counts deals.
     """
     names, objs = _named(agents)
     if not isinstance(game, Game):
@@ -187,37 +296,49 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
     if isinstance(stack, bool) or not isinstance(stack, int) or stack < 10 * game.big_blind:
         raise InvalidConfigError(
             f"stack must be an int of at least 10 big blinds (R35), got {stack!r}")
+    seatings = _seatings(duplicate, len(objs))
+    m = len(seatings)
+    play: Callable[..., tuple[int, list[list[int]]]] = _play_chunk
+    if duplicate is not False:
+        play = functools.partial(_play_duplicate_chunk, seatings=seatings)
     kept, master = master_seed(seed)
     sizes = chunk_sizes(hands, chunk_hands)
     show = progress
     if show is None:
-        show = hands >= 20_000 and sys.stderr.isatty()
-    bar = _Progress(hands, sys.stderr if show else None)
+        show = hands * m >= 20_000 and sys.stderr.isatty()
+    bar = _Progress(hands * m, sys.stderr if show else None)
     tasks = [(names, objs, game, size, chunk_seed(master, i), i, stack)
              for i, size in enumerate(sizes)]
     results: list[tuple[int, list[list[int]]]] = []
     with open_executor(executor, small=len(tasks) <= 1) as runner:
         if runner.executor is None:
             for t in tasks:
-                results.append(_play_chunk(*t))
-                bar.update(t[3])
+                results.append(play(*t))
+                bar.update(t[3] * m)
         else:
-            futures = [runner.executor.submit(_play_chunk, *t) for t in tasks]
+            futures = [runner.executor.submit(play, *t) for t in tasks]
             for t, f in zip(tasks, futures, strict=True):
                 results.append(f.result())
-                bar.update(t[3])
+                bar.update(t[3] * m)
     rake = 0
-    totals = [[0, 0, 0, 0] for _ in names]
+    width = 6 if duplicate is not False else 4
+    totals = [[0] * width for _ in names]
     for r, stats in results:
         rake += r
         for tot, st in zip(totals, stats, strict=True):
-            for j in range(4):
+            for j in range(width):
                 tot[j] += st[j]
     bb = game.big_blind
+    played = hands * m
     out = []
-    for name, (chips, sq, sd, won) in zip(names, totals, strict=True):
-        mean = chips / hands
-        var = (sq - chips * mean) / (hands - 1) if hands > 1 else 0.0
-        ci = _Z95 * math.sqrt(max(var, 0.0) / hands) * 100 / bb
-        out.append(AgentResult(name, hands, chips, 100 * mean / bb, ci, sd, sd / hands, won))
-    return SimulationResult(hands, rake, bb, kept, tuple(out))
+    for name, tot in zip(names, totals, strict=True):
+        chips, sq, sd, won = tot[:4]
+        ci = _ci95(chips, sq, played) * 100 / bb
+        dup_mean = dup_ci = None
+        if duplicate is not False:
+            # one value per deal: the agent's total over the seatings, divided by m
+            dup_mean = 100 * tot[4] / played / bb
+            dup_ci = _ci95(tot[4], tot[5], hands) / m * 100 / bb
+        out.append(AgentResult(name, played, chips, 100 * (chips / played) / bb, ci, sd,
+                               sd / played, won, dup_mean, dup_ci))
+    return SimulationResult(played, rake, bb, kept, tuple(out), hands, m)
