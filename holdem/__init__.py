@@ -105,6 +105,9 @@ if TYPE_CHECKING:
         Ruling,
     )
 
+    # --- judging agents: statistics (issue 18) -----------------------------------------------
+    from holdem.stats import PlayerStats, Stats, player_stats
+
 _LAZY: dict[str, str] = {
     **dict.fromkeys(("Replay", "from_state", "replay"), "holdem.history"),
     **dict.fromkeys(("HandHistory", "HistoryAction"), "holdem.phh"),
@@ -114,6 +117,7 @@ _LAZY: dict[str, str] = {
          "PrematureFlop", "PrematureRiver", "PrematureTurn", "Ruling"),
         "holdem.live_events",
     ),
+    **dict.fromkeys(("PlayerStats", "Stats", "player_stats"), "holdem.stats"),
 }
 
 
@@ -227,4 +231,8 @@ __all__ = [
     "PrematureTurn",
     "Ruling",
     "ShuffleFunction",
+    # statistics
+    "PlayerStats",
+    "Stats",
+    "player_stats",
 ]

@@ -40,6 +40,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import math
@@ -52,6 +53,7 @@ from holdem._parallel import ExecutorLike, chunk_seed, chunk_sizes, master_seed,
 from holdem.agents import agent_name, resolve_agent
 from holdem.errors import InvalidConfigError
 from holdem.game import Game, Mode
+from holdem.stats import PlayerStats, Stats
 from holdem.table import Table
 
 __all__ = ["AgentResult", "SimulationResult", "simulate"]
@@ -99,7 +101,8 @@ class SimulationResult:
     """Totals and per-agent results (in the order the agents were given).
 
     ``hands``: hands played; ``deals``: distinct deals (``hands`` divided by ``seatings``, the
-    number of seatings each deal was played in: 1 unless ``duplicate``).
+    number of seatings each deal was played in: 1 unless ``duplicate``); ``chunk_hands``: the
+    deals per chunk (see ``chunks``).
     """
 
     hands: int
@@ -109,6 +112,11 @@ class SimulationResult:
     players: tuple[AgentResult, ...]
     deals: int = 0
     seatings: int = 1
+    chunk_hands: int = 500
+    chunks: tuple[tuple[int, ...], ...] = dataclasses.field(default=(), repr=False)
+    """Each chunk's chips won per agent, in chunk order (the points of a winnings chart)."""
+    stats: tuple[PlayerStats, ...] | None = dataclasses.field(default=None, repr=False)
+    """With ``simulate(stats=True)``: each agent's :class:`holdem.PlayerStats`."""
 
     def __getitem__(self, name: str) -> AgentResult:
         for r in self.players:
@@ -142,8 +150,11 @@ def _named(agents: Sequence[Any] | Mapping[str, Any]) -> tuple[tuple[str, ...], 
 
 
 def _play_chunk(names: tuple[str, ...], agents: tuple[Any, ...], game: Game, hands: int,
-                seed: int, index: int, stack: int) -> tuple[int, list[list[int]]]:
-    """Play one chunk; returns (rake, per agent [chips, sum of squares, showdowns, won])."""
+                seed: int, index: int, stack: int, *,
+                collect: bool = False) -> tuple[int, list[list[int]], Stats | None]:
+    """Play one chunk; returns (rake, per agent [chips, sum of squares, showdowns, won], the
+    players' statistics when ``collect``)."""
+    acc = Stats(allin_adjusted=False) if collect else None
     n = len(agents)
     table = Table(game, seats=n, seed=seed)
     for k in range(n):
@@ -160,6 +171,8 @@ def _play_chunk(names: tuple[str, ...], agents: tuple[Any, ...], game: Game, han
         rec = table.play_hand()
         rake += rec.rake
         res = rec.state.result
+        if acc is not None:
+            acc.add_state(rec.state, rec.names)
         order = set(res.showdown_order)
         winners = set(res.winners)
         for i, name in enumerate(rec.names):
@@ -171,20 +184,22 @@ def _play_chunk(names: tuple[str, ...], agents: tuple[Any, ...], game: Game, han
                 st[2] += 1
                 if i in winners:
                     st[3] += 1
-    return rake, stats
+    return rake, stats, acc
 
 
 def _play_duplicate_chunk(names: tuple[str, ...], agents: tuple[Any, ...], game: Game,
                           hands: int, seed: int, index: int, stack: int, *,
-                          seatings: tuple[tuple[int, ...], ...]) -> tuple[int, list[list[int]]]:
+                          seatings: tuple[tuple[int, ...], ...],
+                          collect: bool = False) -> tuple[int, list[list[int]], Stats | None]:
     """One chunk of a duplicate match: the same ``hands`` deals once per seating.
 
     Every seating uses a table seeded with ``seed``: hand ``h`` deals the same cards and button
     to the same seats whoever sits there. Seating ``s`` puts agent ``k`` in seat
     ``(s[k] + index) % n``. Returns (rake, per agent [chips, sum of squares, showdowns, won,
-    sum over deals of the deal total, sum over deals of its square]); a deal total is the
-    agent's chips summed over the seatings of that deal.
+    sum over deals of the deal total, sum over deals of its square], statistics when
+    ``collect``); a deal total is the agent's chips summed over the seatings of that deal.
     """
+    acc = Stats(allin_adjusted=False) if collect else None
     n = len(agents)
     deal = [[0] * hands for _ in range(n)]
     stats = [[0, 0, 0, 0, 0, 0] for _ in range(n)]
@@ -203,6 +218,8 @@ def _play_duplicate_chunk(names: tuple[str, ...], agents: tuple[Any, ...], game:
             rec = table.play_hand()
             rake += rec.rake
             res = rec.state.result
+            if acc is not None:
+                acc.add_state(rec.state, rec.names)
             order = set(res.showdown_order)
             winners = set(res.winners)
             for i, name in enumerate(rec.names):
@@ -219,7 +236,7 @@ def _play_duplicate_chunk(names: tuple[str, ...], agents: tuple[Any, ...], game:
     for k in range(n):
         stats[k][4] = sum(deal[k])
         stats[k][5] = sum(d * d for d in deal[k])
-    return rake, stats
+    return rake, stats, acc
 
 
 def _seatings(duplicate: bool | str, n: int) -> tuple[tuple[int, ...], ...]:
@@ -265,7 +282,7 @@ class _Progress:
 def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int = 10_000, *,
              seed: int | None = None, executor: ExecutorLike = None, stack: int | None = None,
              chunk_hands: int = 500, progress: bool | None = None,
-             duplicate: bool | str = False) -> SimulationResult:
+             duplicate: bool | str = False, stats: bool = False) -> SimulationResult:
     """Play ``hands`` hands of ``game`` between ``agents``; see the module docstring.
 
     - ``agents``: 2 to 10 agents (a sequence, named after each agent's ``name`` attribute or
@@ -281,6 +298,8 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
     - ``duplicate``: ``True`` or ``"rotations"`` plays each of the ``hands`` deals once per
       rotation of the agents over the seats, ``"permutations"`` once per order of the agents
       (see the module docstring); ``chunk_hands`` then counts deals.
+    - ``stats``: collect each agent's playing statistics (VPIP, PFR, aggression...: see
+      :mod:`holdem.stats`) in the workers, as the result's ``stats``.
     """
     names, objs = _named(agents)
     if not isinstance(game, Game):
@@ -298,9 +317,11 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
             f"stack must be an int of at least 10 big blinds (R35), got {stack!r}")
     seatings = _seatings(duplicate, len(objs))
     m = len(seatings)
-    play: Callable[..., tuple[int, list[list[int]]]] = _play_chunk
+    play: Callable[..., tuple[int, list[list[int]], Stats | None]] = _play_chunk
     if duplicate is not False:
         play = functools.partial(_play_duplicate_chunk, seatings=seatings)
+    if stats:
+        play = functools.partial(play, collect=True)
     kept, master = master_seed(seed)
     sizes = chunk_sizes(hands, chunk_hands)
     show = progress
@@ -309,7 +330,7 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
     bar = _Progress(hands * m, sys.stderr if show else None)
     tasks = [(names, objs, game, size, chunk_seed(master, i), i, stack)
              for i, size in enumerate(sizes)]
-    results: list[tuple[int, list[list[int]]]] = []
+    results: list[tuple[int, list[list[int]], Stats | None]] = []
     with open_executor(executor, small=len(tasks) <= 1) as runner:
         if runner.executor is None:
             for t in tasks:
@@ -323,11 +344,16 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
     rake = 0
     width = 6 if duplicate is not False else 4
     totals = [[0] * width for _ in names]
-    for r, stats in results:
+    merged = Stats(allin_adjusted=False) if stats else None
+    chunks = []
+    for r, per_agent, acc in results:
         rake += r
-        for tot, st in zip(totals, stats, strict=True):
+        chunks.append(tuple(st[0] for st in per_agent))
+        for tot, st in zip(totals, per_agent, strict=True):
             for j in range(width):
                 tot[j] += st[j]
+        if merged is not None and acc is not None:
+            merged.merge(acc)
     bb = game.big_blind
     played = hands * m
     out = []
@@ -341,4 +367,8 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
             dup_ci = _ci95(tot[4], tot[5], hands) / m * 100 / bb
         out.append(AgentResult(name, played, chips, 100 * (chips / played) / bb, ci, sd,
                                sd / played, won, dup_mean, dup_ci))
-    return SimulationResult(played, rake, bb, kept, tuple(out), hands, m)
+    player_stats = None
+    if merged is not None:
+        player_stats = tuple(merged[name] for name in names)
+    return SimulationResult(played, rake, bb, kept, tuple(out), hands, m, chunk_hands,
+                            tuple(chunks), player_stats)
