@@ -29,6 +29,7 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from holdem.cards import RANKS as _RANKS
 from holdem.errors import InvalidConfigError
 
 __all__ = ["PlayerStats", "Stats", "player_stats"]
@@ -192,11 +193,17 @@ class Stats(Mapping[str, PlayerStats]):
     ``allin_adjusted``: compute the all-in adjusted winnings (one exact equity per all-in hand;
     off by default in :func:`holdem.simulate`, on here). ``curves``: keep each player's
     cumulative winnings in big blinds after each of its hands (for charts).
+    ``starting_hands``: count each player's known starting hands by class and how often it
+    played them (for the 13x13 grid of :mod:`holdem.charts`).
     """
 
     def __init__(self, hands: Iterable[Any] = (), *, allin_adjusted: bool = True,
-                 curves: bool = False) -> None:
+                 curves: bool = False, starting_hands: bool = False) -> None:
         self.allin_adjusted = allin_adjusted
+        self.starting_hands: dict[str, dict[str, list[int]]] | None = (
+            {} if starting_hands else None)
+        """With ``starting_hands=True``: per player, hand class (``AKs``, ``T9o``, ``77``) ->
+        [hands dealt with known cards, of which played voluntarily (VPIP)]."""
         self._ints: dict[str, list[int]] = {}
         self._floats: dict[str, list[float]] = {}
         self.curves: dict[str, list[float]] | None = {} if curves else None
@@ -303,6 +310,8 @@ class Stats(Mapping[str, PlayerStats]):
         if self.allin_adjusted and len(shown) >= 2:
             adjusted = self._allin(state, res, street)
         curves = self.curves
+        if self.starting_hands is not None:
+            self._count_classes(state, names, vpip)
         for i in range(n):
             name = names[i]
             ints, floats = self._player(name)
@@ -346,6 +355,21 @@ class Stats(Mapping[str, PlayerStats]):
             if curves is not None:
                 c = curves[name]
                 c.append((c[-1] if c else 0.0) + x)
+
+    def _count_classes(self, state: Any, names: Sequence[str], vpip: list[bool]) -> None:
+        assert self.starting_hands is not None
+        for i, cards in enumerate(state.hole_cards):
+            if cards is None or len(cards) != 2 or None in cards:
+                continue
+            a, b = cards
+            hi, lo = (a, b) if a.rank >= b.rank else (b, a)
+            cls = _RANKS[hi.rank] + _RANKS[lo.rank]
+            if hi.rank != lo.rank:
+                cls += "s" if hi.suit == lo.suit else "o"
+            row = self.starting_hands.setdefault(names[i], {}).setdefault(cls, [0, 0])
+            row[0] += 1
+            if vpip[i]:
+                row[1] += 1
 
     def _allin(self, state: Any, res: Any, last_street: int) -> list[float] | None:
         """Each seat's expected net when the betting ended all in before the river with every
@@ -397,6 +421,12 @@ class Stats(Mapping[str, PlayerStats]):
                 mine[j] += v
             for j, f in enumerate(other._floats[name]):
                 floats[j] += f
+            if self.starting_hands is not None and other.starting_hands is not None:
+                mine_classes = self.starting_hands.setdefault(name, {})
+                for cls, (dealt, played) in other.starting_hands.get(name, {}).items():
+                    row = mine_classes.setdefault(cls, [0, 0])
+                    row[0] += dealt
+                    row[1] += played
             if self.curves is not None and other.curves is not None:
                 c = self.curves[name]
                 base = c[-1] if c else 0.0
@@ -428,13 +458,15 @@ class Stats(Mapping[str, PlayerStats]):
 
     def __getstate__(self) -> dict[str, Any]:
         return {"allin_adjusted": self.allin_adjusted, "ints": self._ints,
-                "floats": self._floats, "curves": self.curves}
+                "floats": self._floats, "curves": self.curves,
+                "starting_hands": self.starting_hands}
 
     def __setstate__(self, d: dict[str, Any]) -> None:
         self.allin_adjusted = d["allin_adjusted"]
         self._ints = d["ints"]
         self._floats = d["floats"]
         self.curves = d["curves"]
+        self.starting_hands = d["starting_hands"]
         self._equity_cache = {}
 
 
