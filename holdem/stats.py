@@ -190,16 +190,26 @@ def format_table(players: Iterable[PlayerStats]) -> str:
 class Stats(Mapping[str, PlayerStats]):
     """An accumulator of per-player statistics; a mapping name -> :class:`PlayerStats`.
 
-    ``allin_adjusted``: compute the all-in adjusted winnings (one exact equity per all-in hand;
-    off by default in :func:`holdem.simulate`, on here). ``curves``: keep each player's
+    ``allin_adjusted``: compute the all-in adjusted winnings (one equity per all-in hand;
+    off by default in :func:`holdem.simulate`, on here). The equities are exact; a preflop
+    all-in then enumerates every board (about 15-25 ms), so for many all-in hands
+    ``allin_samples=N`` estimates preflop all-ins from ``N`` boards instead (seeded by the
+    cards: the same hand always gives the same estimate). ``curves``: keep each player's
     cumulative winnings in big blinds after each of its hands (for charts).
     ``starting_hands``: count each player's known starting hands by class and how often it
     played them (for the 13x13 grid of :mod:`holdem.charts`).
     """
 
     def __init__(self, hands: Iterable[Any] = (), *, allin_adjusted: bool = True,
-                 curves: bool = False, starting_hands: bool = False) -> None:
+                 allin_samples: int | None = None, curves: bool = False,
+                 starting_hands: bool = False) -> None:
+        if allin_samples is not None and (isinstance(allin_samples, bool)
+                                          or not isinstance(allin_samples, int)
+                                          or allin_samples < 1):
+            raise InvalidConfigError(
+                f"allin_samples must be None (exact) or an int >= 1, got {allin_samples!r}")
         self.allin_adjusted = allin_adjusted
+        self.allin_samples = allin_samples
         self.starting_hands: dict[str, dict[str, list[int]]] | None = (
             {} if starting_hands else None)
         """With ``starting_hands=True``: per player, hand class (``AKs``, ``T9o``, ``77``) ->
@@ -408,7 +418,15 @@ class Stats(Mapping[str, PlayerStats]):
         if eq is None:
             from holdem.equity import equity
 
-            eq = equity(list(hands), board, executor="serial", exact=True).equities
+            if self.allin_samples is not None and not board:
+                seed = 0
+                for h in hands:  # a seed that depends on the cards only
+                    for ch in h:
+                        seed = (seed * 131 + ord(ch)) & 0xFFFFFFFFFFFF
+                eq = equity(list(hands), board, executor="serial", samples=self.allin_samples,
+                            seed=seed).equities
+            else:
+                eq = equity(list(hands), board, executor="serial", exact=True).equities
             if len(self._equity_cache) < 10_000:
                 self._equity_cache[key] = eq
         return eq
@@ -457,12 +475,14 @@ class Stats(Mapping[str, PlayerStats]):
         return format_table(self.values())
 
     def __getstate__(self) -> dict[str, Any]:
-        return {"allin_adjusted": self.allin_adjusted, "ints": self._ints,
+        return {"allin_adjusted": self.allin_adjusted, "allin_samples": self.allin_samples,
+                "ints": self._ints,
                 "floats": self._floats, "curves": self.curves,
                 "starting_hands": self.starting_hands}
 
     def __setstate__(self, d: dict[str, Any]) -> None:
         self.allin_adjusted = d["allin_adjusted"]
+        self.allin_samples = d["allin_samples"]
         self._ints = d["ints"]
         self._floats = d["floats"]
         self.curves = d["curves"]
@@ -470,6 +490,8 @@ class Stats(Mapping[str, PlayerStats]):
         self._equity_cache = {}
 
 
-def player_stats(hands: Iterable[Any], *, allin_adjusted: bool = True) -> Stats:
-    """Statistics of every player over ``hands`` (see :class:`Stats` for what a hand may be)."""
-    return Stats(hands, allin_adjusted=allin_adjusted)
+def player_stats(hands: Iterable[Any], *, allin_adjusted: bool = True,
+                 allin_samples: int | None = None) -> Stats:
+    """Statistics of every player over ``hands`` (see :class:`Stats` for what a hand may be
+    and for the options)."""
+    return Stats(hands, allin_adjusted=allin_adjusted, allin_samples=allin_samples)

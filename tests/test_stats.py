@@ -180,3 +180,26 @@ def test_stats_errors() -> None:
     s = Game(big_blind=2).new_hand([200, 200], button=0)
     with pytest.raises(holdem.InvalidConfigError, match="finished"):
         Stats().add(s, ("a", "b"))
+
+
+def test_allin_samples_estimate_preflop_allins_reproducibly() -> None:
+    # heads-up all in preflop: AsAh against KdKc, 81.26% for the aces over all 1,712,304
+    # boards (holdem equity AsAh KdKc); ann expects 400 * 0.8126 - 200 = +125.0
+    def hand() -> HandState:
+        s = Game(big_blind=2).new_hand([200, 200], button=0, hole_cards=["AsAh", "KdKc"],
+                                       board="2c7d9hKs3c")
+        act(s, "all_in", "call")
+        return s
+
+    exact = Stats()
+    exact.add(hand(), ("ann", "bob"))
+    sampled = Stats(allin_samples=4000)
+    sampled.add(hand(), ("ann", "bob"))
+    again = Stats(allin_samples=4000)
+    again.add(hand(), ("ann", "bob"))
+    ev = exact["ann"].allin_adjusted
+    assert ev is not None and ev == pytest.approx(400 * 0.812555 - 200, abs=0.5)
+    assert sampled["ann"].allin_adjusted == pytest.approx(ev, abs=400 * 0.02)
+    assert again == sampled
+    with pytest.raises(holdem.InvalidConfigError, match="allin_samples"):
+        Stats(allin_samples=0)
