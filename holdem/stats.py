@@ -32,7 +32,7 @@ from typing import Any
 from holdem.cards import RANKS as _RANKS
 from holdem.errors import InvalidConfigError
 
-__all__ = ["PlayerStats", "Stats", "player_stats"]
+__all__ = ["PlayerStats", "Stats", "format_table", "player_stats"]
 
 _Z95 = 1.959963984540054
 _BOARD_AT = (0, 3, 4, 5)  # board cards dealt when a street's betting ends (preflop..river)
