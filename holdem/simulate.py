@@ -151,61 +151,25 @@ def _named(agents: Sequence[Any] | Mapping[str, Any]) -> tuple[tuple[str, ...], 
 
 def _play_chunk(names: tuple[str, ...], agents: tuple[Any, ...], game: Game, hands: int,
                 seed: int, index: int, stack: int, *,
+                seatings: tuple[tuple[int, ...], ...] | None = None,
                 collect: bool = False) -> tuple[int, list[list[int]], Stats | None]:
     """Play one chunk; returns (rake, per agent [chips, sum of squares, showdowns, won], the
-    players' statistics when ``collect``)."""
-    acc = Stats(allin_adjusted=False) if collect else None
-    n = len(agents)
-    table = Table(game, seats=n, seed=seed)
-    for k in range(n):
-        agent = agents[k]
-        spawn = getattr(agent, "spawn", None)
-        if callable(spawn):
-            agent = spawn(chunk_seed(seed, 1 + k))
-        table.sit((k + index) % n, names[k], stack, agent)
-    stats = [[0, 0, 0, 0] for _ in range(n)]
-    slot = {name: k for k, name in enumerate(names)}
-    rake = 0
-    for _ in range(hands):
-        table._reset_stacks(stack)
-        rec = table.play_hand()
-        rake += rec.rake
-        res = rec.state.result
-        if acc is not None:
-            acc.add_state(rec.state, rec.names)
-        order = set(res.showdown_order)
-        winners = set(res.winners)
-        for i, name in enumerate(rec.names):
-            st = stats[slot[name]]
-            pay = res.payoffs[i]
-            st[0] += pay
-            st[1] += pay * pay
-            if i in order:
-                st[2] += 1
-                if i in winners:
-                    st[3] += 1
-    return rake, stats, acc
+    players' statistics when ``collect``). Agent ``k`` sits in seat ``(k + index) % n``.
 
-
-def _play_duplicate_chunk(names: tuple[str, ...], agents: tuple[Any, ...], game: Game,
-                          hands: int, seed: int, index: int, stack: int, *,
-                          seatings: tuple[tuple[int, ...], ...],
-                          collect: bool = False) -> tuple[int, list[list[int]], Stats | None]:
-    """One chunk of a duplicate match: the same ``hands`` deals once per seating.
-
-    Every seating uses a table seeded with ``seed``: hand ``h`` deals the same cards and button
-    to the same seats whoever sits there. Seating ``s`` puts agent ``k`` in seat
-    ``(s[k] + index) % n``. Returns (rake, per agent [chips, sum of squares, showdowns, won,
-    sum over deals of the deal total, sum over deals of its square], statistics when
-    ``collect``); a deal total is the agent's chips summed over the seatings of that deal.
+    A duplicate chunk (``seatings`` given) plays the same ``hands`` deals once per seating:
+    every seating uses a table seeded with ``seed``, so hand ``h`` deals the same cards and
+    button to the same seats whoever sits there; seating ``s`` puts agent ``k`` in seat
+    ``(s[k] + index) % n``. Each agent's row then also has the sum over deals of its deal
+    total (its chips summed over the seatings of that deal) and the sum of their squares.
     """
     acc = Stats(allin_adjusted=False) if collect else None
     n = len(agents)
-    deal = [[0] * hands for _ in range(n)]
-    stats = [[0, 0, 0, 0, 0, 0] for _ in range(n)]
+    dup = seatings is not None
+    deal = [[0] * hands for _ in range(n)] if dup else []
+    stats = [[0] * (6 if dup else 4) for _ in range(n)]
     slot = {name: k for k, name in enumerate(names)}
     rake = 0
-    for seating in seatings:
+    for seating in seatings if seatings is not None else (tuple(range(n)),):
         table = Table(game, seats=n, seed=seed)
         for k in range(n):
             agent = agents[k]
@@ -228,14 +192,16 @@ def _play_duplicate_chunk(names: tuple[str, ...], agents: tuple[Any, ...], game:
                 pay = res.payoffs[i]
                 st[0] += pay
                 st[1] += pay * pay
-                deal[k][h] += pay
+                if dup:
+                    deal[k][h] += pay
                 if i in order:
                     st[2] += 1
                     if i in winners:
                         st[3] += 1
-    for k in range(n):
-        stats[k][4] = sum(deal[k])
-        stats[k][5] = sum(d * d for d in deal[k])
+    if dup:
+        for k in range(n):
+            stats[k][4] = sum(deal[k])
+            stats[k][5] = sum(d * d for d in deal[k])
     return rake, stats, acc
 
 
@@ -319,7 +285,7 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
     m = len(seatings)
     play: Callable[..., tuple[int, list[list[int]], Stats | None]] = _play_chunk
     if duplicate is not False:
-        play = functools.partial(_play_duplicate_chunk, seatings=seatings)
+        play = functools.partial(_play_chunk, seatings=seatings)
     if stats:
         play = functools.partial(play, collect=True)
     kept, master = master_seed(seed)
