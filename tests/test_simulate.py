@@ -88,7 +88,7 @@ def test_progress_bar_only_when_asked(capsys: pytest.CaptureFixture[str]) -> Non
 
 def run_duplicate(executor: object, duplicate: bool | str = True) -> holdem.SimulationResult:
     return simulate(AGENTS[:3], GAME, hands=60, seed=98, chunk_hands=20, executor=executor,
-                    duplicate=duplicate)  # type: ignore[arg-type]
+                    duplicate=duplicate, stats=True)  # type: ignore[arg-type]
 
 
 def test_duplicate_plays_every_deal_once_per_rotation() -> None:
@@ -96,6 +96,11 @@ def test_duplicate_plays_every_deal_once_per_rotation() -> None:
     assert (r.hands, r.deals, r.seatings) == (180, 60, 3)
     assert all(p.hands == 180 for p in r.players)
     assert sum(p.chips for p in r.players) + r.rake == 0
+    # statistics over every hand played, per-chunk totals adding up to each agent's chips
+    assert r.stats is not None and [p.hands for p in r.stats] == [180, 180, 180]
+    assert [p.net for p in r.stats] == [p.chips for p in r.players]
+    assert len(r.chunks) == 3
+    assert [sum(c[k] for c in r.chunks) for k in range(3)] == [p.chips for p in r.players]
     for p in r.players:
         assert p.duplicate_bb_per_100 == pytest.approx(p.bb_per_100)
         assert p.duplicate_ci95 is not None and p.duplicate_ci95 > 0
@@ -103,6 +108,7 @@ def test_duplicate_plays_every_deal_once_per_rotation() -> None:
     assert (perm.hands, perm.deals, perm.seatings) == (360, 60, 6)
     plain = simulate(AGENTS[:3], GAME, hands=60, seed=98, chunk_hands=20, executor="serial")
     assert plain.seatings == 1 and plain.players[0].duplicate_ci95 is None
+    assert plain.stats is None and plain.deals == plain.hands == 60
     assert "duplicate: 60 deals x 3 seatings" in str(r) and "duplicate " in str(r.players[0])
 
 
