@@ -169,37 +169,34 @@ def winnings_chart(curves: Mapping[str, Sequence[tuple[float, float]]],
 
 def simulation_chart(result: Any, *, title: str | None = None) -> str:
     """The cumulative winnings (in big blinds) of each agent of a :func:`holdem.simulate`
-    result, one point per chunk, with the 95% band (the duplicate one for a duplicate match)."""
-    chunks = result.chunks
-    if not chunks:
-        raise InvalidConfigError("this simulation result has no per-chunk totals to draw")
+    result (its ``curve``: ten points per chunk, at most about 600 drawn), with the 95% band
+    (the duplicate interval for a duplicate match)."""
+    curve = result.curve
+    if not curve:
+        raise InvalidConfigError("this simulation result has no winnings curve to draw")
     bb = result.big_blind
     m = result.seatings
-    sizes = [min(result.chunk_hands, result.deals - k * result.chunk_hands)
-             for k in range(len(chunks))]
     curves: dict[str, list[tuple[float, float]]] = {}
     bands: dict[str, list[float]] = {}
     notes = {}
     for j, agent in enumerate(result.players):
-        done = total = 0
-        pts = [(0.0, 0.0)]
-        half = [0.0]
         dup = agent.duplicate_ci95
         # standard deviation of one hand (or of one deal's average over its seatings), in bb
         if dup is not None:
             sd = dup * math.sqrt(result.deals) / (100 * _Z95)
         else:
             sd = agent.ci95 * math.sqrt(result.hands) / (100 * _Z95)
-        for size, chunk in zip(sizes, chunks, strict=True):
-            done += size
-            total += chunk[j]
-            pts.append((float(done * m), total / bb))
-            half.append(_Z95 * sd * (m * math.sqrt(done) if dup is not None else math.sqrt(done)))
+        step = max(1, math.ceil(len(curve) / 600))
+        kept = curve[step - 1::step]
+        if kept[-1] is not curve[-1]:
+            kept = (*kept, curve[-1])
+        pts = [(0.0, 0.0)] + [(float(deals * m), chips[j] / bb) for deals, chips in kept]
+        half = [0.0] + [_Z95 * sd * (m * math.sqrt(deals) if dup is not None
+                                     else math.sqrt(deals)) for deals, _ in kept]
         curves[agent.name] = pts
         bands[agent.name] = half
         ci = dup if dup is not None else agent.ci95
-        how = " (duplicate)" if dup is not None else ""
-        notes[agent.name] = f"{agent.bb_per_100:+.1f} bb/100 \u00b1 {ci:.1f}{how}"
+        notes[agent.name] = f"{agent.bb_per_100:+.1f} bb/100 \u00b1 {ci:.1f}"
     if title is None:
         title = f"Cumulative winnings over {result.hands:,} hands"
         if m > 1:

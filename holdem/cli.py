@@ -499,6 +499,8 @@ def _cmd_stats(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[s
     from holdem.history import replay
     from holdem.stats import Stats, format_table
 
+    if args.player is not None and not args.grid:
+        raise CommandError("--player chooses whose --grid to draw: give --grid SVG too")
     stats = Stats(curves=bool(args.chart), starting_hands=bool(args.grid))
     for path in args.files:
         for file in _history_files(path):

@@ -102,7 +102,7 @@ class SimulationResult:
 
     ``hands``: hands played; ``deals``: distinct deals (``hands`` divided by ``seatings``, the
     number of seatings each deal was played in: 1 unless ``duplicate``); ``chunk_hands``: the
-    deals per chunk (see ``chunks``).
+    deals per chunk.
     """
 
     hands: int
@@ -113,8 +113,9 @@ class SimulationResult:
     deals: int = 0
     seatings: int = 1
     chunk_hands: int = 500
-    chunks: tuple[tuple[int, ...], ...] = dataclasses.field(default=(), repr=False)
-    """Each chunk's chips won per agent, in chunk order (the points of a winnings chart)."""
+    curve: tuple[tuple[int, tuple[int, ...]], ...] = dataclasses.field(default=(), repr=False)
+    """The points of a winnings chart: (deals played, each agent's chips won so far), every
+    tenth of a chunk (:func:`holdem.charts.simulation_chart`)."""
     stats: tuple[PlayerStats, ...] | None = dataclasses.field(default=None, repr=False)
     """With ``simulate(stats=True)``: each agent's :class:`holdem.PlayerStats`."""
 
@@ -149,12 +150,17 @@ def _named(agents: Sequence[Any] | Mapping[str, Any]) -> tuple[tuple[str, ...], 
     return names, objs
 
 
+_ChunkResult = tuple[int, list[list[int]], Stats | None, list[tuple[int, tuple[int, ...]]]]
+
+
 def _play_chunk(names: tuple[str, ...], agents: tuple[Any, ...], game: Game, hands: int,
                 seed: int, index: int, stack: int, *,
                 seatings: tuple[tuple[int, ...], ...] | None = None,
-                collect: bool = False) -> tuple[int, list[list[int]], Stats | None]:
+                collect: bool = False) -> _ChunkResult:
     """Play one chunk; returns (rake, per agent [chips, sum of squares, showdowns, won], the
-    players' statistics when ``collect``). Agent ``k`` sits in seat ``(k + index) % n``.
+    players' statistics when ``collect``, the curve points: (deals played in the chunk, each
+    agent's chips so far) every tenth of the chunk). Agent ``k`` sits in seat
+    ``(k + index) % n``.
 
     A duplicate chunk (``seatings`` given) plays the same ``hands`` deals once per seating:
     every seating uses a table seeded with ``seed``, so hand ``h`` deals the same cards and
@@ -169,6 +175,8 @@ def _play_chunk(names: tuple[str, ...], agents: tuple[Any, ...], game: Game, han
     stats = [[0] * (6 if dup else 4) for _ in range(n)]
     slot = {name: k for k, name in enumerate(names)}
     rake = 0
+    step = max(1, hands // 10)
+    points: list[tuple[int, tuple[int, ...]]] = []
     for seating in seatings if seatings is not None else (tuple(range(n)),):
         table = Table(game, seats=n, seed=seed)
         for k in range(n):
@@ -198,11 +206,19 @@ def _play_chunk(names: tuple[str, ...], agents: tuple[Any, ...], game: Game, han
                     st[2] += 1
                     if i in winners:
                         st[3] += 1
+            if not dup and ((h + 1) % step == 0 or h + 1 == hands):
+                points.append((h + 1, tuple(st[0] for st in stats)))
     if dup:
+        run = [0] * n
+        for h in range(hands):
+            for k in range(n):
+                run[k] += deal[k][h]
+            if (h + 1) % step == 0 or h + 1 == hands:
+                points.append((h + 1, tuple(run)))
         for k in range(n):
             stats[k][4] = sum(deal[k])
             stats[k][5] = sum(d * d for d in deal[k])
-    return rake, stats, acc
+    return rake, stats, acc, points
 
 
 def _seatings(duplicate: bool | str, n: int) -> tuple[tuple[int, ...], ...]:
@@ -283,7 +299,7 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
             f"stack must be an int of at least 10 big blinds (R35), got {stack!r}")
     seatings = _seatings(duplicate, len(objs))
     m = len(seatings)
-    play: Callable[..., tuple[int, list[list[int]], Stats | None]] = _play_chunk
+    play: Callable[..., _ChunkResult] = _play_chunk
     if duplicate is not False:
         play = functools.partial(_play_chunk, seatings=seatings)
     if stats:
@@ -296,7 +312,7 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
     bar = _Progress(hands * m, sys.stderr if show else None)
     tasks = [(names, objs, game, size, chunk_seed(master, i), i, stack)
              for i, size in enumerate(sizes)]
-    results: list[tuple[int, list[list[int]], Stats | None]] = []
+    results: list[_ChunkResult] = []
     with open_executor(executor, small=len(tasks) <= 1) as runner:
         if runner.executor is None:
             for t in tasks:
@@ -311,10 +327,15 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
     width = 6 if duplicate is not False else 4
     totals = [[0] * width for _ in names]
     merged = Stats(allin_adjusted=False) if stats else None
-    chunks = []
-    for r, per_agent, acc in results:
+    curve: list[tuple[int, tuple[int, ...]]] = []
+    done = 0
+    base = (0,) * len(names)
+    for (r, per_agent, acc, points), size in zip(results, sizes, strict=True):
         rake += r
-        chunks.append(tuple(st[0] for st in per_agent))
+        curve += [(done + d, tuple(b + c for b, c in zip(base, chips, strict=True)))
+                  for d, chips in points]
+        done += size
+        base = curve[-1][1]
         for tot, st in zip(totals, per_agent, strict=True):
             for j in range(width):
                 tot[j] += st[j]
@@ -337,4 +358,4 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
     if merged is not None:
         player_stats = tuple(merged[name] for name in names)
     return SimulationResult(played, rake, bb, kept, tuple(out), hands, m, chunk_hands,
-                            tuple(chunks), player_stats)
+                            tuple(curve), player_stats)

@@ -63,7 +63,8 @@ def test_stats_bad_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
     bad.write_text("this is not a hand history\n")
     for args in ([str(bad)], [str(tmp_path / "missing.phh")], [str(tmp_path)],
                  [str(ROOT / "tests" / "data" / "public_50.phhs"), "--grid",
-                  str(tmp_path / "g.svg"), "--player", "nobody"]):
+                  str(tmp_path / "g.svg"), "--player", "nobody"],
+                 [str(ROOT / "tests" / "data" / "public_50.phhs"), "--player", "p1"]):
         r = run("stats", *args, cwd=tmp_path)
         assert r.returncode == 2 and r.stderr.count("\n") == 1, (args, r.stderr)
         assert r.stderr.startswith("holdem stats: error: ")

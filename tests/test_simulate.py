@@ -99,8 +99,9 @@ def test_duplicate_plays_every_deal_once_per_rotation() -> None:
     # statistics over every hand played, per-chunk totals adding up to each agent's chips
     assert r.stats is not None and [p.hands for p in r.stats] == [180, 180, 180]
     assert [p.net for p in r.stats] == [p.chips for p in r.players]
-    assert len(r.chunks) == 3
-    assert [sum(c[k] for c in r.chunks) for k in range(3)] == [p.chips for p in r.players]
+    # ten points per chunk of 20 deals, the last one each agent's total
+    assert [d for d, _ in r.curve] == list(range(2, 61, 2))
+    assert list(r.curve[-1][1]) == [p.chips for p in r.players]
     for p in r.players:
         assert p.duplicate_bb_per_100 == pytest.approx(p.bb_per_100)
         assert p.duplicate_ci95 is not None and p.duplicate_ci95 > 0
