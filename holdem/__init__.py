@@ -124,6 +124,8 @@ if TYPE_CHECKING:
         Ruling,
     )
 
+    # --- judging agents: statistics (issue 18) -----------------------------------------------
+    from holdem.stats import PlayerStats, Stats, player_stats
 
 
 def get_include() -> str:
@@ -154,6 +156,7 @@ _LAZY: dict[str, str] = {
          "PrematureFlop", "PrematureRiver", "PrematureTurn", "Ruling"),
         "holdem.live_events",
     ),
+    **dict.fromkeys(("PlayerStats", "Stats", "player_stats"), "holdem.stats"),
 }
 
 
@@ -269,4 +272,8 @@ __all__ = [
     "PrematureTurn",
     "Ruling",
     "ShuffleFunction",
+    # statistics
+    "PlayerStats",
+    "Stats",
+    "player_stats",
 ]

@@ -4,10 +4,12 @@ Commands::
 
     holdem equity AsKs QdQc [--board 2c7d9h] [--dead 3s] [--samples N] [--seed S]
                             [--workers N | --scheduler ADDRESS]
-    holdem simulate [--players 6] [--hands N] [--agents ...] [--seed S]
+    holdem simulate [--players 6] [--hands N] [--agents ...] [--seed S] [--duplicate]
+                    [--chart SVG]
                     [--workers N | --scheduler ADDRESS]
     holdem replay FILE|DIR...      # PHH .phh/.phhs, PokerStars .txt; non-zero exit on a mismatch
     holdem export FILE...          # PHH -> PokerStars-style text on stdout
+    holdem stats FILE... [--chart SVG] [--grid SVG]  # player statistics of PHH files
     holdem play [--players 3] ...  # play against built-in agents, reading moves from stdin
 
 Every command has ``--help``. Bad arguments print one line on stderr and exit with code 2;
@@ -178,6 +180,13 @@ def build_parser() -> argparse.ArgumentParser:
                    help="betting structure (default no-limit)")
     p.add_argument("--seed", type=_seed, metavar="S",
                    help="seed (default: a fresh one, printed with the result)")
+    p.add_argument("--duplicate", nargs="?", const="rotations", choices=("rotations",
+                   "permutations"), help="duplicate match: play every deal once per rotation "
+                   "of the agents over the seats (or per permutation), so the luck of the cards "
+                   "cancels; --hands then counts deals")
+    p.add_argument("--chart", metavar="SVG",
+                   help="write the cumulative winnings of each agent (with the 95%% band) to "
+                   "this SVG file")
     _add_parallel(p)
     _add_progress(p)
     p.set_defaults(run=_cmd_simulate)
@@ -239,6 +248,28 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("files", nargs="+", metavar="FILE", help=".phh or .phhs files ('-' for stdin)")
     p.add_argument("-o", "--output", metavar="PATH", help="write to PATH instead of stdout")
     p.set_defaults(run=_cmd_export)
+
+    p = sub.add_parser(
+        "stats",
+        help="player statistics (VPIP, PFR, 3-bet, aggression, WTSD, bb/100...) of hand histories",
+        description="Replay the hands of the given PHH files (.phh/.phhs; a folder means every "
+        "such file inside it) and print one row per player: hands, VPIP, PFR, 3-bet, fold to "
+        "3-bet, c-bet (percentages), aggression factor, WTSD, W$SD, net won, bb/100 with its "
+        "95% interval and the all-in adjusted bb/100. A file that cannot be read or replayed "
+        "stops the command with one line on stderr (exit code 2).",
+        epilog="example: holdem stats hands/ --chart winnings.svg",
+    )
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help=".phh or .phhs files or folders of them ('-' for stdin)")
+    p.add_argument("--chart", metavar="SVG",
+                   help="write the cumulative winnings of the players (with 95%% bands) to "
+                   "this SVG file")
+    p.add_argument("--grid", metavar="SVG",
+                   help="write the 13x13 grid of how often --player played each starting hand "
+                   "(VPIP, hands with known cards) to this SVG file")
+    p.add_argument("--player", metavar="NAME",
+                   help="the player of --grid (default: the one with the most hands)")
+    p.set_defaults(run=_cmd_stats)
     return parser
 
 
@@ -348,7 +379,12 @@ def _cmd_simulate(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: I
     started = time.perf_counter()
     with _executor(args) as executor:
         result = simulate(agents, game, args.hands, seed=args.seed, executor=executor,
-                          stack=stack, progress=args.progress)
+                          stack=stack, progress=args.progress,
+                          duplicate=args.duplicate or False)
+    if args.chart:
+        from holdem.charts import simulation_chart
+
+        _write_text(args.chart, simulation_chart(result))
     elapsed = time.perf_counter() - started
     print(f"{result.hands:,} hands of {limit} hold'em, {args.players} players, blinds "
           f"{game.small_blind}/{game.big_blind}, stacks {stack} (reset every hand), "
@@ -360,12 +396,19 @@ def _cmd_simulate(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: I
 
 def _summary_table(result: Any) -> str:
     """The per-agent results as an aligned text table, then the totals."""
-    header = ("agent", "hands", "chips won", "bb/100", "95% CI", "showdowns", "won at SD")
+    header: tuple[str, ...] = ("agent", "hands", "chips won", "bb/100", "95% CI", "showdowns",
+                               "won at SD")
+    dup = result.seatings > 1
+    if dup:
+        header += ("duplicate 95% CI",)
     rows = []
     for r in result.players:
         won = f"{100 * r.showdowns_won / r.showdowns:.1f}%" if r.showdowns else "-"
-        rows.append((r.name, f"{r.hands:,}", f"{r.chips:+,}", f"{r.bb_per_100:+.1f}",
-                     f"+/- {r.ci95:.1f}", f"{100 * r.showdown_share:.1f}%", won))
+        row: tuple[str, ...] = (r.name, f"{r.hands:,}", f"{r.chips:+,}", f"{r.bb_per_100:+.1f}",
+                                f"+/- {r.ci95:.1f}", f"{100 * r.showdown_share:.1f}%", won)
+        if dup:
+            row += (f"+/- {r.duplicate_ci95:.1f}",)
+        rows.append(row)
     widths = [max(len(row[i]) for row in (header, *rows)) for i in range(len(header))]
 
     def line(cells: Sequence[str]) -> str:
@@ -544,6 +587,68 @@ def _cmd_export(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[
             raise CommandError(f"cannot write {args.output}: {e.strerror or e}") from None
     else:
         out.write(body)
+    return 0
+
+
+# --- stats -----------------------------------------------------------------------------------
+
+
+def _write_text(path: str, text: str) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        raise CommandError(f"cannot write {path}: {e.strerror or e}") from None
+
+
+def _history_files(path: str) -> list[str]:
+    """``path`` itself, or for a folder every .phh/.phhs file below it (sorted)."""
+    if path != "-" and os.path.isdir(path):
+        found = []
+        for root, dirs, files in os.walk(path):
+            dirs.sort()
+            found += [os.path.join(root, f) for f in sorted(files)
+                      if f.endswith((".phh", ".phhs"))]
+        if not found:
+            raise CommandError(f"{path}: no .phh or .phhs files in this folder")
+        return found
+    return [path]
+
+
+def _cmd_stats(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    from holdem.history import replay
+    from holdem.stats import Stats, format_table
+
+    if args.player is not None and not args.grid:
+        raise CommandError("--player chooses whose --grid to draw: give --grid SVG too")
+    stats = Stats(curves=bool(args.chart), starting_hands=bool(args.grid))
+    for path in args.files:
+        for file in _history_files(path):
+            for label, hh in _read_hands(file, stdin):
+                state = replay(hh, name=label).state
+                if not state.is_terminal():
+                    raise CommandError(f"{label}: the hand is not finished: no statistics")
+                stats.add_state(state, hh.players or tuple(f"p{k + 1}"
+                                                           for k in range(hh.num_players)))
+    if not stats:
+        raise CommandError("no hands in the given files")
+    players = sorted(stats.values(), key=lambda p: (-p.hands, p.name))
+    print(format_table(players), file=out)
+    if args.chart:
+        from holdem.charts import stats_chart
+
+        _write_text(args.chart, stats_chart(stats))
+    if args.grid:
+        from holdem.charts import grid_chart, vpip_frequencies
+
+        who = args.player if args.player is not None else players[0].name
+        if who not in stats:
+            raise CommandError(f"--player {who!r} is not in these hands")
+        known = sum(d for d, _ in (stats.starting_hands or {}).get(who, {}).values())
+        _write_text(args.grid, grid_chart(
+            vpip_frequencies(stats, who), title=f"{who}: VPIP by starting hand",
+            subtitle=f"{known:,} hands with known cards; blank: never dealt",
+            label="share of the hands dealt that the player played (VPIP)"))
     return 0
 
 

@@ -496,8 +496,16 @@ def test_item_9_no_placeholder_project_url_and_no_relative_links_in_readme() -> 
         assert "example." not in url and url.startswith("https://"), url
     readme = (ROOT / "README.md").read_text()
     # the README is the package index page: a relative link goes nowhere there
-    links = re.findall(r"\]\(([^)]+)\)", readme)
+    links = re.findall(r"(?<!!)\[[^\]]*\]\(([^)]+)\)", readme)
     assert [u for u in links if not u.startswith(("https://", "http://", "#"))] == []
+    # Images are the one exception while the project has no public home to link them from:
+    # each must be a file of the repository that the sdist ships (MANIFEST.in), so it shows
+    # on the repository page and travels with the source.
+    for src in re.findall(r"!\[[^\]]*\]\(([^)]+)\)", readme):
+        if not src.startswith(("https://", "http://")):
+            assert (ROOT / src).is_file(), src
+            assert src.startswith("docs/"), src
+            assert "graft docs" in (ROOT / "MANIFEST.in").read_text().splitlines(), src
     assert "In\n  brief:" in readme and "R31" in readme
 
 
