@@ -30,7 +30,7 @@ WRAPPING = [2**64 // hand_width(6) + 1, 2**63 // hand_width(6) + 1, 2**63, 2**64
 @pytest.mark.parametrize("with_out", [False, True])
 def test_deal_hands_size_that_wraps_is_refused(n_hands: int, with_out: bool) -> None:
     out = bytearray(hand_width(6) * 4) if with_out else None
-    with pytest.raises(InvalidConfigError, match="n_hands must be 0 .."):
+    with pytest.raises(InvalidConfigError, match=r"n_hands must be 0 \.\."):
         deal_hands(n_hands, 6, seed=1, out=out)
 
 
