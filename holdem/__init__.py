@@ -26,6 +26,7 @@ from holdem.errors import (
     InvalidHistoryError,
     InvalidPotError,
     InvalidRangeError,
+    InvalidStateError,
     OutOfTurnError,
     TableError,
 )
@@ -147,6 +148,7 @@ __all__ = [
     "InvalidHistoryError",
     "InvalidPotError",
     "InvalidRangeError",
+    "InvalidStateError",
     "OutOfTurnError",
     "TableError",
     "__version__",

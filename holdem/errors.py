@@ -22,6 +22,7 @@ __all__ = [
     "InvalidHistoryError",
     "InvalidPotError",
     "InvalidRangeError",
+    "InvalidStateError",
     "OutOfTurnError",
     "TableError",
 ]
@@ -96,6 +97,11 @@ class InvalidHistoryError(HoldemError):
 
 class InvalidEventError(HoldemError):
     """A live-dealing event that cannot happen at this moment."""
+
+
+class InvalidStateError(HoldemError):
+    """A saved state (a pickle) that is corrupt or inconsistent: restoring it is refused, so
+    no object ever holds a state the engine could not have produced."""
 
 
 class TableError(HoldemError):
