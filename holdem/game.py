@@ -14,12 +14,12 @@ naming the field and what is allowed.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from holdem._enums import NamedRepr
-from holdem.errors import InvalidConfigError
+from holdem.errors import InvalidConfigError, InvalidStateError
 from holdem.hand_types import ExtraPost
 from holdem.pots import Rake
 
@@ -169,6 +169,11 @@ class Game:
             1 + self.max_raises if fixed else 1 << 30, not self.cap_heads_up,
             self.fold_when_check_free))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle through the constructor, so an altered pickle is checked like new input."""
+        return (_game_from, (tuple((f.name, getattr(self, f.name)) for f in fields(self)
+                                   if f.init),))
+
     @property
     def straddle_amount(self) -> int:
         """The straddle (``2 * big_blind``) when enabled, else 0."""
@@ -225,6 +230,17 @@ class Game:
                      extra_posts)
 
     new_initial_state = new_hand
+
+
+def _game_from(items: object) -> Game:
+    """Unpickle a :class:`Game` (``(field, value)`` pairs) through its checks."""
+    try:
+        kwargs = dict(items)  # type: ignore[call-overload]
+        return Game(**kwargs)
+    except InvalidConfigError as exc:
+        raise InvalidStateError(f"not a valid pickled Game: {exc}") from None
+    except (TypeError, ValueError) as exc:
+        raise InvalidStateError(f"not a valid pickled Game: {exc}") from None
 
 
 _START: list[Callable[..., HandState]] = []

@@ -267,3 +267,72 @@ def test_pickle_altered_but_accepted_states_never_misbehave(cls: type) -> None:
     assert proc.returncode == 0, proc.stderr
     accepted, refused = map(int, proc.stdout.split())
     assert refused > 0 and accepted > 0  # both paths were taken
+
+
+# --------------------------------------------------------------------------- LiveHand, Game
+
+
+def live_hand() -> Any:
+    from holdem import LiveHand
+
+    h = LiveHand(Game(big_blind=2, ante=1), [100, 60, 80], button=1, seed=9)
+    h.call()
+    h.raise_to(10)
+    return h
+
+
+def test_pickle_live_hand_round_trip_plays_on() -> None:
+    h = live_hand()
+    back = pickle.loads(pickle.dumps(h))
+    assert repr(back) == repr(h) and back.state == h.state and back.board == h.board
+    while not h.state.is_terminal():
+        act = h.state.actions()[-1]
+        h.apply(act)
+        back.apply(act)
+        assert back.state == h.state and back.accounting() == h.accounting()
+    assert back.result == h.result
+
+
+def _live_args(h: Any) -> list[Any]:
+    return list(h.__reduce__()[1])
+
+
+LIVE_CORRUPTIONS: list[tuple[int, Any]] = [
+    (0, None), (0, "game"), (1, (100,) * 11), (1, ()), (1, (100, -5, 80)), (1, (2**70,) * 3),
+    (1, "abc"), (2, 3), (2, -1), (2, 2**64), (3, (0,) * 52), (3, tuple(range(40))), (4, "seed"),
+    (5, 42), (6, ("p9 f",)), (6, (None,)), (6, "cc"),
+]
+
+
+@pytest.mark.parametrize(("index", "value"), LIVE_CORRUPTIONS)
+def test_pickle_corrupt_live_hand_raises_invalid_state_error(index: int, value: Any) -> None:
+    from holdem.live import _restore_live
+
+    args = _live_args(live_hand())
+    args[index] = value
+    with pytest.raises(InvalidStateError, match="not a valid pickled LiveHand"):
+        _restore_live(*args)
+
+
+def test_pickle_live_hand_with_an_illegal_history_is_refused() -> None:
+    from holdem import Action
+    from holdem.live import _restore_live
+
+    args = _live_args(live_hand())
+    args[6] = (*args[6], Action.bet(5000))  # over the stack
+    with pytest.raises(InvalidStateError, match="not a valid pickled LiveHand"):
+        _restore_live(*args)
+
+
+def test_pickle_game_altered_is_checked_like_new_input() -> None:
+    from holdem.game import _game_from
+
+    good = Game(big_blind=4, ante=1)
+    assert pickle.loads(pickle.dumps(good)) == good
+    items = dict(good.__reduce__()[1][0])
+    for change in ({"big_blind": 0}, {"ante": -1}, {"big_blind": "4"}, {"bogus": 1},
+                   {"small_blind": 9}):
+        with pytest.raises(InvalidStateError, match="not a valid pickled Game"):
+            _game_from(tuple({**items, **change}.items()))
+    with pytest.raises(InvalidStateError, match="not a valid pickled Game"):
+        _game_from(5)
