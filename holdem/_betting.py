@@ -56,6 +56,7 @@ from holdem._validate import (
     more_board,
     plan_posts,
     resolve,
+    seat_index,
     to_action,
 )
 from holdem.actions import Action
@@ -232,8 +233,8 @@ class HandCore:
 
     def status_code(self, seat: int) -> int:
         """0 active, 1 folded, 2 all in."""
-        if not 0 <= seat < self._n:
-            raise IndexError(f"seat {seat} is out of range")
+        if type(seat) is not int or not 0 <= seat < self._n:
+            seat = seat_index(seat, self._n)
         if self._folded[seat]:
             return 1
         return 2 if self._stacks[seat] == 0 else 0

@@ -33,6 +33,7 @@ from holdem._validate import (
     more_board,
     plan_posts,
     resolve,
+    seat_index,
     to_action,
 )
 from holdem.cards import Card
@@ -384,13 +385,15 @@ cdef class HandCore:
         the board grows up to five cards; cards already dealt never change."""
         self._board, self._partial = more_board(self._hole, self._board, self._seed, cards)
 
-    def status_code(self, int seat):
-        """0 active, 1 folded, 2 all in."""
-        if not 0 <= seat < self._n:
-            raise IndexError(f"seat {seat} is out of range")
-        if self._folded[seat]:
+    def status_code(self, seat):
+        """0 active, 1 folded, 2 all in (a seat outside 0..n-1: InvalidSeatError)."""
+        cdef int i
+        if type(seat) is not int or not 0 <= seat < self._n:
+            seat = seat_index(seat, self._n)
+        i = seat
+        if self._folded[i]:
             return 1
-        return 2 if self._stacks[seat] == 0 else 0
+        return 2 if self._stacks[i] == 0 else 0
 
     def raw_history(self):
         """The history as ``(seat, street, type, to, amount, all_in)`` int tuples."""

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from holdem.actions import MAX_CHIPS as _MAX_CHIPS
 from holdem.cards import Card
 from holdem.errors import InvalidStateError
 from holdem.game import Game
@@ -21,7 +22,6 @@ from holdem.hand_types import HandResult
 __all__ = ["FIELDS", "MAX_SEATS", "PER_SEAT", "check_state"]
 
 MAX_SEATS = 10  # R1; the compiled core's C arrays hold this many seats
-_MAX_CHIPS = 1 << 53  # holdem._validate.MAX_CHIPS (the engine's limit per stack)
 _MAX_TOTAL = MAX_SEATS * _MAX_CHIPS  # all chips of a hand: fits a C int64 with room to spare
 
 FIELDS: tuple[str, ...] = (

@@ -19,6 +19,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from holdem._enums import NamedRepr
+from holdem.actions import MAX_CHIPS, show
 from holdem.errors import InvalidConfigError, InvalidStateError
 from holdem.hand_types import ExtraPost
 from holdem.pots import Rake
@@ -65,9 +66,12 @@ class DealStart(NamedRepr, Enum):
 
 def _int(name: str, value: object, low: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidConfigError(f"{name} must be an int number of chips, got {value!r}")
+        raise InvalidConfigError(f"{name} must be an int number of chips, got {show(value)}")
     if value < low:
-        raise InvalidConfigError(f"{name} must be at least {low}, got {value}")
+        raise InvalidConfigError(f"{name} must be at least {low}, got {show(value)}")
+    if value > MAX_CHIPS:
+        raise InvalidConfigError(
+            f"{name} is {show(value)}, above the engine's limit of 2**53 ({MAX_CHIPS}) chips")
     return value
 
 
