@@ -59,7 +59,7 @@ from holdem._validate import (
     seat_index,
     to_action,
 )
-from holdem.actions import Action
+from holdem.actions import Action, show
 from holdem.cards import Card
 from holdem.errors import IllegalActionError, InvalidConfigError, InvalidHandError, OutOfTurnError
 from holdem.hand_types import HandResult, LegalActions, Post
@@ -633,7 +633,8 @@ class HandCore:
         if self._over:
             raise IllegalActionError("the hand is over: no more actions")
         if seat is not None and seat != self._actor:
-            raise OutOfTurnError(f"seat {seat} acted out of turn: seat {self._actor} is to act")
+            raise OutOfTurnError(
+                f"seat {show(seat)} acted out of turn: seat {self._actor} is to act")
         return self.legal_actions()
 
     def _resolve(self, action: Action | str | int, seat: int | None) -> tuple[int, int]:

@@ -36,6 +36,7 @@ from holdem._validate import (
     seat_index,
     to_action,
 )
+from holdem.actions import show
 from holdem.cards import Card
 from holdem.errors import (
     IllegalActionError,
@@ -859,7 +860,8 @@ cdef class HandCore:
         if self._over:
             raise IllegalActionError("the hand is over: no more actions")
         if seat is not None and seat != self._actor:
-            raise OutOfTurnError(f"seat {seat} acted out of turn: seat {self._actor} is to act")
+            raise OutOfTurnError(
+                f"seat {show(seat)} acted out of turn: seat {self._actor} is to act")
         return self.legal_actions()
 
     cdef tuple _resolve(self, action, seat):

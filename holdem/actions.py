@@ -184,7 +184,7 @@ class Action(NamedTuple):
     def from_int(cls, code: int) -> Action:
         """Decode the OpenSpiel-style int (``0`` fold, ``1`` check/call, ``k>=2`` to ``k-1``)."""
         if isinstance(code, bool) or not isinstance(code, int) or code < 0:
-            raise InvalidActionError(f"not an action code: {code!r} (a non-negative int)")
+            raise InvalidActionError(f"not an action code: {show(code)} (a non-negative int)")
         if code == FOLD_INT:
             return _FOLD
         if code == CHECK_CALL_INT:
@@ -272,7 +272,10 @@ def show(value: object) -> str:
     if isinstance(value, int) and value.bit_length() > 256:
         digits = int(value.bit_length() * 0.30103) + 1
         return f"{'-' if value < 0 else ''}<an int of about {digits} digits>"
-    text = repr(value)
+    try:
+        text = repr(value)
+    except ValueError:  # a container holding such an int
+        return f"<a {type(value).__name__} too large to print>"
     return text if len(text) <= 80 else text[:77] + "..."
 
 
