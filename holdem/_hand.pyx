@@ -910,11 +910,14 @@ _REASONS = (
 
 
 def _check_fields():
-    """Import-time check that ``_getstate``/``_setstate`` cover exactly the declared
-    :data:`holdem._hand_fields.FIELDS`: a new C field missing from either fails the import."""
-    from holdem.game import Game
-    cdef HandCore probe = HandCore._start(Game(big_blind=2), [7, 9, 11], 1, 5, None, None)
+    """Import-time check that ``_getstate``, ``_setstate`` and ``_copy_from`` (``clone``)
+    cover exactly the declared :data:`holdem._hand_fields.FIELDS`, on a hand mid-street with
+    every field away from its default: a field missing from one of them fails the import."""
+    from holdem.game import AnteType, Game
+    game = Game(big_blind=2, ante=1, ante_type=AnteType.BIG_BLIND)
+    cdef HandCore probe = HandCore._start(game, [7, 90, 11], 1, 5, None, None)
     cdef HandCore back = HandCore.__new__(HandCore)
+    probe.apply("cbr 6")
     state = probe._getstate()
     if len(state) != len(FIELDS):
         raise ImportError(f"holdem._hand: _getstate gives {len(state)} fields, FIELDS "
@@ -922,6 +925,8 @@ def _check_fields():
     back._setstate(state)
     if back._getstate() != state:
         raise ImportError("holdem._hand: _setstate does not restore what _getstate saved")
+    if probe.clone()._getstate() != state:
+        raise ImportError("holdem._hand: _copy_from (clone) misses a field of FIELDS")
 
 
 _check_fields()
