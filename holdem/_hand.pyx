@@ -40,6 +40,7 @@ from holdem.actions import show
 from holdem.cards import Card
 from holdem.errors import (
     IllegalActionError,
+    InvalidActionError,
     InvalidConfigError,
     InvalidHandError,
     InvalidStateError,
@@ -888,15 +889,28 @@ cdef class HandCore:
         else:
             self._act(kind, to)
 
-    def apply_unchecked(self, int kind, int64_t to=0):
+    def apply_unchecked(self, kind, to=0):
         """Fast path for trusted callers: ``kind`` 0 fold, 1 check/call, 2 bet/raise to ``to``.
 
         No validation of the rules: an illegal action leaves the state inconsistent (but never
-        touches memory outside the state: acting on a finished hand is refused).
+        touches memory outside the state: acting on a finished hand is refused, and a value
+        that does not fit a C integer raises InvalidActionError, not OverflowError).
         """
+        cdef int k
+        cdef int64_t t
         if self._over:
             raise IllegalActionError("the hand is over: no more actions")
-        self._act(kind, to)
+        try:
+            k = kind
+            t = to
+        except OverflowError:
+            raise InvalidActionError(
+                f"apply_unchecked: kind is 0..2 and to 0 .. 2**53 chips (the engine's limit), "
+                f"got kind={show(kind)}, to={show(to)}") from None
+        except TypeError:
+            raise TypeError(f"apply_unchecked: kind and to must be ints, got "
+                            f"{type(kind).__name__} and {type(to).__name__}") from None
+        self._act(k, t)
 
 
 _REASONS = (

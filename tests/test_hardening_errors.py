@@ -187,3 +187,13 @@ def test_error_contract_huge_ints_in_messages(cls: type) -> None:
         with pytest.raises(HoldemError) as info:
             call()
         assert "digits" in str(info.value) or "too large" in str(info.value), (i, info.value)
+
+
+@pytest.mark.parametrize(("kind", "to"), [(2, 2**64), (2, -(2**64)), (2**64, 0), (-(2**40), 0)],
+                         ids=_id)
+def test_error_contract_apply_unchecked_values_beyond_c_integers(kind: int, to: int) -> None:
+    st = hand(HandState)
+    before = st._getstate()  # type: ignore[attr-defined]
+    with pytest.raises(InvalidActionError, match=r"2\*\*53"):
+        st.apply_unchecked(kind, to)  # type: ignore[attr-defined]
+    assert st._getstate() == before  # type: ignore[attr-defined]
