@@ -235,6 +235,12 @@ def _restore(seed, rng, cards, n, kind, fresh):
     """Unpickle a :class:`Deck` (checks the state, so a corrupt pickle cannot break it)."""
     cdef Deck d = Deck.__new__(Deck)
     cdef int i
+    if not (type(rng) is tuple and len(rng) == 4
+            and all(type(v) is int and 0 <= v < (1 << 64) for v in rng) and any(rng)
+            and type(cards) is bytes and type(kind) is bytes and type(n) is int
+            and type(fresh) is bool and isinstance(seed, int) and not isinstance(seed, bool)):
+        # (an all-zero generator state would never leave zero: the shuffle would not end)
+        raise DeckError("not a valid pickled Deck state (types or generator state)")
     if (len(rng) != 4 or len(cards) != 52 or len(kind) != 52 or not 0 <= n <= 52
             or sorted(cards) != list(range(52))
             or any(kind[k] != _LIVE for k in range(n))
