@@ -49,6 +49,7 @@ from holdem._deck import Deck
 from holdem._hand_fields import FIELDS, check_state
 from holdem._seeding import resolve_seed
 from holdem._showdown import settle
+from holdem._shown import shown
 from holdem._validate import (
     actions_of,
     check_start,
@@ -59,7 +60,7 @@ from holdem._validate import (
     seat_index,
     to_action,
 )
-from holdem.actions import Action, show
+from holdem.actions import Action
 from holdem.cards import Card
 from holdem.errors import IllegalActionError, InvalidConfigError, InvalidHandError, OutOfTurnError
 from holdem.hand_types import HandResult, LegalActions, Post
@@ -634,7 +635,7 @@ class HandCore:
             raise IllegalActionError("the hand is over: no more actions")
         if seat is not None and seat != self._actor:
             raise OutOfTurnError(
-                f"seat {show(seat)} acted out of turn: seat {self._actor} is to act")
+                f"seat {shown(seat)} acted out of turn: seat {self._actor} is to act")
         return self.legal_actions()
 
     def _resolve(self, action: Action | str | int, seat: int | None) -> tuple[int, int]:

@@ -19,7 +19,7 @@ from libc.string cimport memcpy, memset
 from array import array
 
 from holdem._seeding import resolve_seed, seed_bits
-from holdem.actions import show
+from holdem._shown import shown
 from holdem.cards import CARDS as _CARDS_PY, Card, parse_cards
 from holdem.errors import DeckError, InvalidArrayError, InvalidConfigError
 
@@ -35,10 +35,10 @@ cdef enum:
 
 cdef int _count(object n, str what) except -1:
     if isinstance(n, bool) or not hasattr(n, "__index__"):
-        raise InvalidConfigError(f"{what} must be an int, not {type(n).__name__}: {show(n)}")
+        raise InvalidConfigError(f"{what} must be an int, not {type(n).__name__}: {shown(n)}")
     v = n.__index__()
     if v < 0:
-        raise DeckError(f"{what} must be >= 0, got {show(v)}")
+        raise DeckError(f"{what} must be >= 0, got {shown(v)}")
     return min(v, 1 << 20)  # anything over 52 is refused by the caller with the real count
 
 
@@ -138,7 +138,7 @@ cdef class Deck:
         cdef int k = _count(n, "the number of cards to deal")
         cdef int i
         if k > self._deck.n:
-            raise DeckError(f"cannot deal {show(n)} cards: only {self._deck.n} left in the deck")
+            raise DeckError(f"cannot deal {shown(n)} cards: only {self._deck.n} left in the deck")
         cdef tuple out = PyTuple_New(k)
         for i in range(k):
             card = <object>PyTuple_GET_ITEM(_CARDS, self._take(_DEALT))
@@ -265,12 +265,12 @@ def hand_width(n_players, *, burns=True):
 cdef int _players(object n_players, bint burns) except -1:
     if isinstance(n_players, bool) or not hasattr(n_players, "__index__"):
         raise InvalidConfigError(
-            f"n_players must be an int, not {type(n_players).__name__}: {show(n_players)}")
+            f"n_players must be an int, not {type(n_players).__name__}: {shown(n_players)}")
     p = n_players.__index__()
     top = 22 if burns else 23
     if not 1 <= p <= top:
         raise InvalidConfigError(
-            f"n_players must be 1..{top} ({'with' if burns else 'without'} burns), got {show(p)}")
+            f"n_players must be 1..{top} ({'with' if burns else 'without'} burns), got {shown(p)}")
     return p
 
 
@@ -281,7 +281,7 @@ def child_seed(seed, index):
     """
     if isinstance(index, bool) or not hasattr(index, "__index__") or not (
             0 <= index.__index__() < (1 << 64)):
-        raise InvalidConfigError(f"index must be an int in 0 .. 2**64-1, got {show(index)}")
+        raise InvalidConfigError(f"index must be an int in 0 .. 2**64-1, got {shown(index)}")
     return hd_seed_child(<uint64_t>seed_bits(seed), <uint64_t>index.__index__())
 
 
@@ -316,18 +316,18 @@ def deal_hands(n_hands, n_players, *, seed, burns=True, start=0, out=None):
     cdef int w = hd_hand_width(p, b)
     if isinstance(n_hands, bool) or not hasattr(n_hands, "__index__"):
         raise InvalidConfigError(
-            f"n_hands must be an int, not {type(n_hands).__name__}: {show(n_hands)}")
+            f"n_hands must be an int, not {type(n_hands).__name__}: {shown(n_hands)}")
     n_hands = n_hands.__index__()
     # sizes are checked as Python ints before anything is multiplied in C or allocated
     if not 0 <= n_hands <= PY_SSIZE_T_MAX // w:
         raise InvalidConfigError(
             f"n_hands must be 0 .. {PY_SSIZE_T_MAX // w} (rows of {w} bytes addressable in "
-            f"one buffer), got {show(n_hands)}")
+            f"one buffer), got {shown(n_hands)}")
     cdef int64_t n = n_hands
     if isinstance(start, bool) or not hasattr(start, "__index__") or not (
             0 <= start.__index__() and start.__index__() + n_hands <= (1 << 64)):
         raise InvalidConfigError(
-            f"start must be an int in 0 .. 2**64 - n_hands, got {show(start)}")
+            f"start must be an int in 0 .. 2**64 - n_hands, got {shown(start)}")
     start = start.__index__()
     cdef uint64_t first = start
     cdef uint8_t[:, ::1] out2

@@ -36,7 +36,7 @@ from holdem._validate import (
     seat_index,
     to_action,
 )
-from holdem.actions import show
+from holdem._shown import shown as _shown
 from holdem.cards import Card
 from holdem.errors import (
     IllegalActionError,
@@ -862,7 +862,7 @@ cdef class HandCore:
             raise IllegalActionError("the hand is over: no more actions")
         if seat is not None and seat != self._actor:
             raise OutOfTurnError(
-                f"seat {show(seat)} acted out of turn: seat {self._actor} is to act")
+                f"seat {_shown(seat)} acted out of turn: seat {self._actor} is to act")
         return self.legal_actions()
 
     cdef tuple _resolve(self, action, seat):
@@ -906,7 +906,7 @@ cdef class HandCore:
         except OverflowError:
             raise InvalidActionError(
                 f"apply_unchecked: kind is 0..2 and to 0 .. 2**53 chips (the engine's limit), "
-                f"got kind={show(kind)}, to={show(to)}") from None
+                f"got kind={_shown(kind)}, to={_shown(to)}") from None
         except TypeError:
             raise TypeError(f"apply_unchecked: kind and to must be ints, got "
                             f"{type(kind).__name__} and {type(to).__name__}") from None
