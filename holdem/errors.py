@@ -22,6 +22,7 @@ __all__ = [
     "InvalidHistoryError",
     "InvalidPotError",
     "InvalidRangeError",
+    "InvalidSeatError",
     "InvalidStateError",
     "OutOfTurnError",
     "TableError",
@@ -97,6 +98,10 @@ class InvalidHistoryError(HoldemError):
 
 class InvalidEventError(HoldemError):
     """A live-dealing event that cannot happen at this moment."""
+
+
+class InvalidSeatError(HoldemError, IndexError):
+    """A seat number outside the hand's seats ``0..n-1`` (also an :class:`IndexError`)."""
 
 
 class InvalidStateError(HoldemError):
