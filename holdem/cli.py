@@ -9,7 +9,7 @@ Commands::
                     [--workers N | --scheduler ADDRESS]
     holdem replay FILE|DIR...      # PHH .phh/.phhs, PokerStars .txt; non-zero exit on a mismatch
     holdem export FILE...          # PHH -> PokerStars-style text on stdout
-    holdem stats FILE... [--chart SVG] [--grid SVG]  # player statistics of PHH files
+    holdem stats FILE... [--chart SVG] [--grid SVG]  # player statistics of PHH/PokerStars files
     holdem play [--players 3] ...  # play against built-in agents, reading moves from stdin
 
 Every command has ``--help``. Bad arguments print one line on stderr and exit with code 2;
@@ -252,15 +252,17 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser(
         "stats",
         help="player statistics (VPIP, PFR, 3-bet, aggression, WTSD, bb/100...) of hand histories",
-        description="Replay the hands of the given PHH files (.phh/.phhs; a folder means every "
-        "such file inside it) and print one row per player: hands, VPIP, PFR, 3-bet, fold to "
+        description="Replay the hands of the given PHH files (.phh/.phhs) and PokerStars hand "
+        "histories (.txt; a folder means every such file inside it) and print one row per player: hands, VPIP, PFR, 3-bet, fold to "
         "3-bet, c-bet (percentages), aggression factor, WTSD, W$SD, net won, bb/100 with its "
-        "95% interval and the all-in adjusted bb/100. A file that cannot be read or replayed "
+        "95% interval and the all-in adjusted bb/100. Net won is in the files' units (dollars "
+        "and cents for a cash game in dollars). A file that cannot be read or replayed "
         "stops the command with one line on stderr (exit code 2).",
         epilog="example: holdem stats hands/ --chart winnings.svg",
     )
     p.add_argument("files", nargs="+", metavar="FILE",
-                   help=".phh or .phhs files or folders of them ('-' for stdin)")
+                   help=".phh, .phhs or PokerStars .txt files, or folders of them ('-' for "
+                   "stdin)")
     p.add_argument("--chart", metavar="SVG",
                    help="write the cumulative winnings of the players (with 95%% bands) to "
                    "this SVG file")
@@ -601,20 +603,6 @@ def _write_text(path: str, text: str) -> None:
         raise CommandError(f"cannot write {path}: {e.strerror or e}") from None
 
 
-def _history_files(path: str) -> list[str]:
-    """``path`` itself, or for a folder every .phh/.phhs file below it (sorted)."""
-    if path != "-" and os.path.isdir(path):
-        found = []
-        for root, dirs, files in os.walk(path):
-            dirs.sort()
-            found += [os.path.join(root, f) for f in sorted(files)
-                      if f.endswith((".phh", ".phhs"))]
-        if not found:
-            raise CommandError(f"{path}: no .phh or .phhs files in this folder")
-        return found
-    return [path]
-
-
 def _cmd_stats(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
     from holdem.history import replay
     from holdem.stats import Stats, format_table
@@ -622,14 +610,16 @@ def _cmd_stats(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[s
     if args.player is not None and not args.grid:
         raise CommandError("--player chooses whose --grid to draw: give --grid SVG too")
     stats = Stats(curves=bool(args.chart), starting_hands=bool(args.grid))
-    for path in args.files:
-        for file in _history_files(path):
-            for label, hh in _read_hands(file, stdin):
-                state = replay(hh, name=label).state
-                if not state.is_terminal():
-                    raise CommandError(f"{label}: the hand is not finished: no statistics")
-                stats.add_state(state, hh.players or tuple(f"p{k + 1}"
-                                                           for k in range(hh.num_players)))
+    for path in _replay_paths(args.files):
+        for label, hh in _replay_hands(path, stdin):
+            if isinstance(hh, HoldemError):
+                raise hh
+            played = replay(hh, name=label)
+            if not played.state.is_terminal():
+                raise CommandError(f"{label}: the hand is not finished: no statistics")
+            stats.add_state(played.state, hh.players or tuple(f"p{k + 1}"
+                                                              for k in range(hh.num_players)),
+                            unit=played.chip_unit)
     if not stats:
         raise CommandError("no hands in the given files")
     players = sorted(stats.values(), key=lambda p: (-p.hands, p.name))

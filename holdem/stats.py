@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 from holdem.cards import RANKS as _RANKS
@@ -92,7 +93,7 @@ class PlayerStats:
     saw_flop: int
     showdowns: int
     showdowns_won: int
-    net: int
+    net: int | float
     bb_won: float
     bb_squares: float
     allin_adjusted: float | None = None
@@ -216,6 +217,9 @@ class Stats(Mapping[str, PlayerStats]):
         [hands dealt with known cards, of which played voluntarily (VPIP)]."""
         self._ints: dict[str, list[int]] = {}
         self._floats: dict[str, list[float]] = {}
+        # net won in the hands' own units, for hands played in a unit other than one chip
+        # (a history in dollars and cents is played in cents: see holdem.history.chip_unit)
+        self._money: dict[str, Fraction] = {}
         self.curves: dict[str, list[float]] | None = {} if curves else None
         self._equity_cache: dict[tuple[tuple[str, ...], str], tuple[float, ...]] = {}
         self.update(hands)
@@ -243,9 +247,9 @@ class Stats(Mapping[str, PlayerStats]):
         if isinstance(hand, HandHistory):
             from holdem.history import replay
 
-            played = replay(hand).state
+            played = replay(hand)
             who = hand.players or tuple(f"p{k + 1}" for k in range(hand.num_players))
-            self.add_state(played, who)
+            self.add_state(played.state, who, unit=played.chip_unit)
             return
         raise InvalidConfigError(
             f"a hand must be a HandRecord, a hand history or a HandState, not {hand!r}")
@@ -259,8 +263,11 @@ class Stats(Mapping[str, PlayerStats]):
                 self.curves[name] = []
         return ints, self._floats[name]
 
-    def add_state(self, state: Any, names: Sequence[str]) -> None:
-        """Add a finished :class:`holdem.HandState` whose seat ``i`` is player ``names[i]``."""
+    def add_state(self, state: Any, names: Sequence[str], *, unit: Fraction | int = 1) -> None:
+        """Add a finished :class:`holdem.HandState` whose seat ``i`` is player ``names[i]``;
+        ``unit`` is what one chip of the state is worth in the hand's own units (a history in
+        dollars and cents is played in cents: ``unit=Fraction(1, 100)``), so ``net`` comes out
+        in those units."""
         res = state.result_or_none()
         if res is None:
             raise InvalidConfigError("statistics need finished hands: this one is not over")
@@ -351,7 +358,10 @@ class Stats(Mapping[str, PlayerStats]):
                     if i in winners:
                         ints[_WSD] += 1
             pay = payoffs[i]
-            ints[_NET] += pay
+            if unit == 1:
+                ints[_NET] += pay
+            else:
+                self._money[name] = self._money.get(name, Fraction(0)) + pay * unit
             x = pay / bb
             floats[_BB] += x
             floats[_BB2] += x * x
@@ -439,6 +449,8 @@ class Stats(Mapping[str, PlayerStats]):
                 mine[j] += v
             for j, f in enumerate(other._floats[name]):
                 floats[j] += f
+            if name in other._money:
+                self._money[name] = self._money.get(name, Fraction(0)) + other._money[name]
             if self.starting_hands is not None and other.starting_hands is not None:
                 mine_classes = self.starting_hands.setdefault(name, {})
                 for cls, (dealt, played) in other.starting_hands.get(name, {}).items():
@@ -456,7 +468,11 @@ class Stats(Mapping[str, PlayerStats]):
         f = self._floats[name]
         adj = self.allin_adjusted
         make: Any = PlayerStats  # the counters, in field order
-        out: PlayerStats = make(name, *ints, f[_BB], f[_BB2],
+        net: int | float = ints[_NET]
+        if name in self._money:
+            money = ints[_NET] + self._money[name]
+            net = money.numerator if money.denominator == 1 else float(money)
+        out: PlayerStats = make(name, *ints[:_NET], net, *ints[_NET + 1:], f[_BB], f[_BB2],
                                 f[_ADJ] if adj else None, f[_ADJ_BB] if adj else None,
                                 int(f[_ADJ_N]))
         return out
@@ -476,7 +492,7 @@ class Stats(Mapping[str, PlayerStats]):
 
     def __getstate__(self) -> dict[str, Any]:
         return {"allin_adjusted": self.allin_adjusted, "allin_samples": self.allin_samples,
-                "ints": self._ints,
+                "ints": self._ints, "money": self._money,
                 "floats": self._floats, "curves": self.curves,
                 "starting_hands": self.starting_hands}
 
@@ -485,6 +501,7 @@ class Stats(Mapping[str, PlayerStats]):
         self.allin_samples = d["allin_samples"]
         self._ints = d["ints"]
         self._floats = d["floats"]
+        self._money = d.get("money", {})
         self.curves = d["curves"]
         self.starting_hands = d["starting_hands"]
         self._equity_cache = {}

@@ -68,3 +68,30 @@ def test_stats_bad_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
         r = run("stats", *args, cwd=tmp_path)
         assert r.returncode == 2 and r.stderr.count("\n") == 1, (args, r.stderr)
         assert r.stderr.startswith("holdem stats: error: ")
+
+
+def test_stats_reads_pokerstars_files_and_reports_net_in_their_units(tmp_path: Path) -> None:
+    """Issue 18: ``holdem stats`` reads PokerStars text too (a file or a folder), and a cash
+    game in dollars is played in cents but reported in dollars."""
+    from fractions import Fraction
+
+    from holdem.history import replay
+    from holdem.pokerstars import parse
+
+    cents = ROOT / "tests" / "data" / "pokerstars" / "cash-nl-cents.txt"
+    expected: dict[str, Fraction] = {}
+    for hh in parse(cents):
+        played = replay(hh)
+        for name, pay in zip(hh.players, played.state.payoffs, strict=True):
+            expected[name] = expected.get(name, Fraction(0)) + pay * played.chip_unit
+    assert any(v.denominator != 1 for v in expected.values())  # really cents
+    r = run("stats", str(cents))
+    assert r.returncode == 0, r.stderr
+    rows = {line.split()[0]: line for line in r.stdout.splitlines()[1:]}
+    assert set(rows) == {n.split()[0] for n in expected}
+    for name, net in expected.items():
+        shown = f"{float(net):+,.2f}" if net.denominator != 1 else f"{int(net):+,}"
+        assert shown in rows[name.split()[0]], (name, shown, rows[name.split()[0]])
+    folder = run("stats", str(cents.parent))
+    assert folder.returncode == 0, folder.stderr
+    assert len(folder.stdout.splitlines()) > len(r.stdout.splitlines())
