@@ -5,10 +5,12 @@
 #   bench/gate.sh update "reason"           measure, rewrite the baseline (reason kept in it)
 #   bench/gate.sh run [icount options]      measure only (bench/results/icount.json)
 #
-# It copies the source tree (tracked and new files, not build products) to a temporary
-# directory, builds it there into a fresh virtual environment with bench/gate-requirements.txt
-# (no build isolation, so the pinned Cython is the one used), then runs bench/icount.py with
-# that environment's interpreter. valgrind is installed with apt-get when it is missing and
+# It copies the source tree (tracked and new files, not build products) to a fixed scratch
+# directory (HOLDEM_GATE_DIR, default /tmp/holdem-gate; removed afterwards), builds it there
+# into a fresh virtual environment with bench/gate-requirements.txt (no build isolation, so the
+# pinned Cython is the one used), then runs bench/icount.py with that environment's
+# interpreter. HOLDEM_GATE_SRC=DIR builds another tree (a base commit) with this tree's
+# workloads. valgrind is installed with apt-get when it is missing and
 # that is possible; otherwise the gate says why it was skipped (exit 0, or 4 with
 # HOLDEM_GATE_REQUIRED=1). Exit codes: those of bench/icount.py (0 ok, 1 regression,
 # 2 error, 3 toolchain not comparable with --strict).
@@ -17,9 +19,14 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cmd="${1:-check}"
 shift || true
 python="${PYTHON:-python3}"
+usage='usage: bench/gate.sh check|run [icount options] | update "reason" [icount options]'
 case "$cmd" in
-    check|run|update) ;;
-    *) echo "usage: bench/gate.sh check|run|update \"reason\" [icount options]" >&2; exit 2 ;;
+    check|run) set -- "$cmd" --baseline "$root/bench/baseline.json" --results "$root/bench/results" "$@" ;;
+    update)
+        [ $# -ge 1 ] && [ -n "$1" ] || { echo "$usage" >&2; exit 2; }
+        reason="$1"; shift
+        set -- update --reason "$reason" --baseline "$root/bench/baseline.json" "$@" ;;
+    *) echo "$usage" >&2; exit 2 ;;
 esac
 
 if ! command -v valgrind >/dev/null 2>&1; then
@@ -69,17 +76,6 @@ build_start=$SECONDS
 "$work/venv/bin/python" -m pip install -q --no-build-isolation --no-deps "$work/src"
 echo "icount gate: built in $((SECONDS - build_start)) s"
 
-case "$cmd" in
-    update)
-        [ $# -ge 1 ] || { echo "usage: bench/gate.sh update \"reason\" [icount options]" >&2; exit 2; }
-        reason="$1"; shift
-        set -- update --reason "$reason" "$@" ;;
-    check|run)
-        set -- "$cmd" "$@" ;;
-    *)
-        echo "usage: bench/gate.sh check|run|update \"reason\" [icount options]" >&2; exit 2 ;;
-esac
 status=0
-"$work/venv/bin/python" "$work/src/bench/icount.py" "$@" \
-    --baseline "$root/bench/baseline.json" --results "$root/bench/results" || status=$?
-exit $status   # (not exec: the trap removes the temporary build afterwards)
+"$work/venv/bin/python" "$work/src/bench/icount.py" "$@" || status=$?
+exit $status   # (not exec: the trap removes the scratch build afterwards)

@@ -124,25 +124,25 @@ def _workload_table(python: str) -> dict[str, dict[str, Any]]:
 
 
 def _run_json(cmd: list[str]) -> Any:
-    out = subprocess.run(cmd, capture_output=True, text=True, env=_clean_env(),
-                         cwd=tempfile.gettempdir())
+    out = subprocess.run(cmd, capture_output=True, text=True, env=_clean_env(), cwd=HERE)
     if out.returncode:
         raise GateError(f"{' '.join(cmd[:3])}...: exit {out.returncode}\n{out.stderr[-2000:]}")
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
 def _clean_env() -> dict[str, str]:
-    """A fixed environment: the hash seed fixed, nothing from the caller's PYTHON* variables."""
-    env = {k: v for k, v in os.environ.items() if k in ("PATH", "HOME", "TMPDIR")}
-    env.update(PYTHONHASHSEED="0", LC_ALL="C.UTF-8", PYTHONNOUSERSITE="1")
-    return env
+    """A fixed environment, the same for every caller: the hash seed fixed, nothing from the
+    caller's variables (their size and content shift the interpreter's heap, and with it the
+    counts of the Python-level workloads by a few tenths of a percent)."""
+    return {"PATH": "/usr/bin:/bin", "HOME": "/nonexistent", "LC_ALL": "C.UTF-8",
+            "PYTHONHASHSEED": "0", "PYTHONNOUSERSITE": "1"}
 
 
 def _callgrind_shard(python: str, names: list[str]) -> dict[str, dict[str, int]]:
     """Run the named workloads in one callgrind process; return {name: {phase: Ir}}."""
     with tempfile.TemporaryDirectory(prefix="holdem-icount-") as tmp:
         cmd = [
-            "valgrind", "--tool=callgrind", "--dump-before=getppid", "--dump-instr=no",
+            shutil.which("valgrind") or "valgrind", "--tool=callgrind", "--dump-before=getppid", "--dump-instr=no",
             f"--callgrind-out-file={tmp}/cg.out", "-q",
             python, str(WORKLOADS_SCRIPT), "--measure", *names,
         ]
