@@ -185,9 +185,15 @@ def _equity_mc_3way() -> Run:
 NL6 = Game(structure=Structure.NO_LIMIT, big_blind=2)
 
 
+# The kinds a decision draws from (0 fold, 1 check/call, 2 bet/raise), by (can fold, can raise).
+KINDS = (((1,), (1, 2)), ((0, 1), (0, 1, 2)))
+FOLD_OR_CALL = (Action.fold(), Action.check_or_call())
+
+
 def _random_hands(validated: bool) -> Run:
-    """Random 6-max no-limit hands to the end (payoffs read), each decision drawn uniformly
-    among the kinds offered, then a size in [min, max] (as bench/bench_state.py)."""
+    """Random 6-max no-limit hands to the end (payoffs read): each decision a kind drawn
+    uniformly among those offered, a bet or raise size uniformly in [min, max] (the policy of
+    bench/bench_state.py)."""
 
     def run(n: int) -> object:
         rnd = random.Random(5).random
@@ -196,23 +202,19 @@ def _random_hands(validated: bool) -> Run:
             state = NL6.new_hand(stacks, button=h % 6, seed=1_000_003 + h)
             while not state.is_terminal():
                 la = state.legal_actions()
-                kinds = (0, 1, 2) if la.can_fold else (1, 2)
-                if not la.can_raise:
-                    kinds = kinds[:-1]
-                kind = kinds[int(rnd() * len(kinds))]
-                if validated:
-                    if kind == 0:
-                        state.apply(Action.fold())
-                    elif kind == 1:
-                        state.apply(Action.check_or_call())
+                offered = KINDS[la.can_fold][la.can_raise]
+                kind = offered[int(rnd() * len(offered))]
+                if kind != 2:
+                    if validated:
+                        state.apply(FOLD_OR_CALL[kind])
                     else:
-                        lo, hi = la.min_to, la.max_to
-                        state.apply(Action.bet_or_raise(lo + int(rnd() * (hi - lo + 1))))  # type: ignore[operator]
-                elif kind == 2:
-                    lo, hi = la.min_to, la.max_to
-                    state.apply_unchecked(2, lo + int(rnd() * (hi - lo + 1)))  # type: ignore[operator]
+                        state.apply_unchecked(kind)
+                    continue
+                to = la.min_to + int(rnd() * (la.max_to - la.min_to + 1))
+                if validated:
+                    state.apply(Action.bet_or_raise(to))
                 else:
-                    state.apply_unchecked(kind)
+                    state.apply_unchecked(2, to)
             if sum(state.payoffs):
                 raise AssertionError("chips not conserved")
         return None
