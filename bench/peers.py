@@ -1,6 +1,7 @@
 """The peer table: wall-time ratios against eval7, phevaluator, holdem-hand-evaluator, treys and
 pokerkit, from one interleaved run (every round times every task once, in a fixed order, so
-load changes hit all of them alike); medians of ``--rounds`` rounds (at least 5).
+load changes hit all of them alike; each timing repeats its task for at least 50 ms); medians
+of ``--rounds`` rounds (at least 5).
 
 Reported, not gated: the ratios move with the machine's load far less than absolute times do,
 but they still move. The equity figures are ratios too: holdem's exhaustive heads-up and
@@ -17,6 +18,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import json
+import math
 import platform
 import statistics
 import sys
@@ -43,21 +45,40 @@ STATE_HANDS = 40
 DEAL_HANDS = 2_000
 
 
+MIN_TIME = 0.05  # seconds per timing: short timings are mostly timer and scheduler noise
+
+
 class Task:
-    """``fn()`` does ``units`` units of work (hands, calls, boards)."""
+    """``fn()`` does ``units`` units of work (hands, calls, boards); a timing calls it
+    ``repeat`` times, enough for about ``MIN_TIME`` (set by :meth:`calibrate`)."""
 
     def __init__(self, name: str, units: int, fn: Callable[[], object]) -> None:
         self.name, self.units, self.fn = name, units, fn
-        self.times: list[float] = []
+        self.repeat = 1
+        self.times: list[float] = []  # wall time per timing
+        self.cpu_times: list[float] = []  # this process's CPU time per timing
 
-    def time_once(self) -> None:
+    def calibrate(self) -> None:
+        """One untimed warm-up call, then the repeat count from a timed one."""
+        self.fn()
         t0 = time.perf_counter()
         self.fn()
+        self.repeat = max(1, math.ceil(MIN_TIME / max(time.perf_counter() - t0, 1e-9)))
+
+    def time_once(self) -> None:
+        fn, c0, t0 = self.fn, time.process_time(), time.perf_counter()
+        for _ in range(self.repeat):
+            fn()
         self.times.append(time.perf_counter() - t0)
+        self.cpu_times.append(time.process_time() - c0)
 
     @property
     def per_unit(self) -> float:
-        return statistics.median(self.times) / self.units
+        return statistics.median(self.times) / (self.units * self.repeat)
+
+    @property
+    def cpu_per_unit(self) -> float:
+        return statistics.median(self.cpu_times) / (self.units * self.repeat)
 
 
 def _hands() -> list[tuple[int, ...]]:
@@ -198,8 +219,8 @@ COMPARISONS = [
 
 def run(rounds: int) -> dict[str, Any]:
     todo, missing = tasks()
-    for t in todo:  # warm-up, untimed
-        t.fn()
+    for t in todo:
+        t.calibrate()
     for _ in range(rounds):
         for t in todo:
             t.time_once()
@@ -207,8 +228,10 @@ def run(rounds: int) -> dict[str, Any]:
     rows = []
     for label, ours, peer, theirs, factor in COMPARISONS:
         if ours in by_name and theirs in by_name:
-            ratio = factor * by_name[theirs].per_unit / by_name[ours].per_unit
-            rows.append({"workload": label, "peer": peer, "holdem_faster_x": round(ratio, 2)})
+            a, b = by_name[ours], by_name[theirs]
+            rows.append({"workload": label, "peer": peer,
+                         "holdem_faster_x": round(factor * b.per_unit / a.per_unit, 2),
+                         "holdem_faster_x_cpu": round(factor * b.cpu_per_unit / a.cpu_per_unit, 2)})
     return {
         "date": datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M UTC"),
         "machine": f"{platform.machine()} {platform.system()}, {_cpus()} CPUs",
@@ -230,9 +253,11 @@ def _cpus() -> int:
 def markdown(result: dict[str, Any]) -> str:
     lines = [f"### Peer ratios (wall time, medians of {result['rounds']} interleaved rounds, "
              f"{result['date']}, {result['machine']}, Python {result['python']})", "",
-             "| workload | peer | speed-up (peer time / holdem time) |", "|---|---|---:|"]
-    lines += [f"| {r['workload']} | {r['peer']} | {r['holdem_faster_x']:,.2f}x |"
-              for r in result["ratios"]]
+             "| workload | peer | speed-up, wall time | speed-up, CPU time |", "|---|---|---:|---:|"]
+    lines += [f"| {r['workload']} | {r['peer']} | {r['holdem_faster_x']:,.2f}x | "
+              f"{r['holdem_faster_x_cpu']:,.2f}x |" for r in result["ratios"]]
+    lines += ["", "Speed-up: the peer's time over holdem's for the same work. On a loaded machine "
+              "wall time includes waiting for a core; CPU time (this process's) does not."]
     if result["missing_peers"]:
         lines += ["", f"Not installed (left out): {', '.join(result['missing_peers'])}."]
     return "\n".join(lines)
