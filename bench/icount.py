@@ -65,8 +65,12 @@ class GateError(Exception):
 def _probe(python: str) -> dict[str, Any]:
     code = (
         "import json, sys, sysconfig, holdem, holdem._eval as e\n"
+        "try:\n"
+        "    import Cython; cy = Cython.__version__\n"
+        "except ImportError:\n"
+        "    cy = ''\n"
         "print(json.dumps({'python': sys.version.split()[0], 'holdem': holdem.__version__,\n"
-        "  'so': e.__file__, 'cc': sysconfig.get_config_var('CC') or ''}))\n"
+        "  'so': e.__file__, 'cc': sysconfig.get_config_var('CC') or '', 'cython': cy}))\n"
     )
     out = subprocess.run([python, "-c", code], capture_output=True, text=True, cwd=tempfile.gettempdir())
     if out.returncode:
@@ -95,7 +99,11 @@ def toolchain(python: str = sys.executable) -> dict[str, Any]:
         avx2 = False
     return {
         "python": info["python"],
-        "cython": ".".join(x.decode() for x in cython.groups()) if cython else "unknown",
+        # a stripped release build (setup.py links with -s) keeps no Cython symbols: then the
+        # Cython of the interpreter's environment, which built it (bench/gate.sh builds without
+        # build isolation, with the pinned Cython)
+        "cython": (".".join(x.decode() for x in cython.groups()) if cython
+                   else info.get("cython") or "unknown"),
         "gcc": f"{gcc.group(2).decode()} ({gcc.group(1).decode()})" if gcc else "unknown",
         "valgrind": valgrind,
         "machine": platform.machine(),
