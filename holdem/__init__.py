@@ -105,6 +105,9 @@ if TYPE_CHECKING:
         Ruling,
     )
 
+    # --- batched self-play ----------------------------------------------------------------
+    from holdem.vector import ActionLayout, ObservationSpec, VectorGame
+
 _LAZY: dict[str, str] = {
     **dict.fromkeys(("Replay", "from_state", "replay"), "holdem.history"),
     **dict.fromkeys(("HandHistory", "HistoryAction"), "holdem.phh"),
@@ -114,6 +117,7 @@ _LAZY: dict[str, str] = {
          "PrematureFlop", "PrematureRiver", "PrematureTurn", "Ruling"),
         "holdem.live_events",
     ),
+    **dict.fromkeys(("ActionLayout", "ObservationSpec", "VectorGame"), "holdem.vector"),
 }
 
 
@@ -227,4 +231,8 @@ __all__ = [
     "PrematureTurn",
     "Ruling",
     "ShuffleFunction",
+    # batched self-play
+    "ActionLayout",
+    "ObservationSpec",
+    "VectorGame",
 ]
