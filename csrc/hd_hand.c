@@ -328,6 +328,9 @@ void hd_hs_act(const hd_rules_t *g, hd_hstate_t *h, int kind, int64_t to)
         }
         h->acted[i] = cur;
     } else {
+        /* unchecked: keep even a wrong amount inside the seat's chips (no overflow, no debt) */
+        if (to < h->bets[i]) to = h->bets[i];
+        if (to > h->bets[i] + h->stacks[i]) to = h->bets[i] + h->stacks[i];
         add = to - h->bets[i];
         h->stacks[i] -= add;
         h->bets[i] = to;

@@ -149,7 +149,8 @@ void hd_hs_legal(const hd_rules_t *g, const hd_hstate_t *h, hd_legal_t *out);
 int hd_hs_check(const hd_rules_t *g, const hd_hstate_t *h, int kind, int64_t to);
 
 /* Apply an action without any check (kind HD_FOLD, HD_CHECK_CALL, HD_BET_RAISE to `to`).
- * Settles the hand when it ends. An illegal action gives a meaningless but memory-safe state. */
+ * Settles the hand when it ends. An illegal action gives a state outside the rules but still
+ * memory-safe and chip-conserving (a bet/raise amount is clamped to the seat's chips). */
 void hd_hs_act(const hd_rules_t *g, hd_hstate_t *h, int kind, int64_t to);
 
 /* Total chips in the middle (committed plus dead money). */

@@ -156,6 +156,7 @@ ctypedef struct vtab_t:
     hd_hstate_t h
     int64_t hand_no            # hands started on this table
     int64_t carry[10]          # session: the stacks the next hand starts from
+    int64_t total[10]          # payoffs summed over every finished hand since reset()
     int64_t added[4]           # chips added to the pot per street by actions (uncalled back)
     int32_t nraise[4]          # bets/raises per street
     int32_t pad
@@ -309,6 +310,7 @@ cdef class Batch:
             skipped += 1
             for k in range(n):
                 t.carry[k] = t.h.stacks[k]
+                t.total[k] += t.h.stacks[k] - t.h.start[k]
                 if payoffs != NULL:
                     payoffs[k] += t.h.stacks[k] - t.h.start[k]
                     rewards[k] = <float>(payoffs[k] * self.inv_bb)
@@ -450,6 +452,7 @@ cdef class Batch:
             payoffs[k] = h.stacks[k] - h.start[k]
             rewards[k] = <float>(payoffs[k] * self.inv_bb)
             t.carry[k] = h.stacks[k]
+            t.total[k] += payoffs[k]
         self._new_hand(i, payoffs, rewards)
 
     cdef void _run(self, Py_ssize_t lo, Py_ssize_t hi, const int64_t *kinds,
@@ -597,6 +600,16 @@ cdef class Batch:
     cdef _index(self, Py_ssize_t i):
         if not 0 <= i < self.num_tables:
             raise IndexError(f"table {i} is out of range 0..{self.num_tables - 1}")
+
+    def totals(self, int64_t[:, ::1] out):
+        """Payoffs per table and seat summed over every finished hand (fills ``out``)."""
+        cdef Py_ssize_t i
+        cdef int k
+        if out.shape[0] != self.num_tables or out.shape[1] != self.players:
+            raise InvalidArrayError("out must have shape (num_tables, players)")
+        for i in range(self.num_tables):
+            for k in range(self.players):
+                out[i, k] = self.tabs[i].total[k]
 
     def hands_played(self, int64_t[::1] out):
         """Hands finished per table (fills ``out``)."""

@@ -362,6 +362,13 @@ class VectorGame:
         self._batch.hands_played(out)
         return out
 
+    def total_payoffs(self) -> Any:
+        """Chips won or lost per table and seat over every hand finished since :meth:`reset`,
+        shape (N, P) int64."""
+        out = _alloc("q", (self.num_tables, self.players))
+        self._batch.totals(out)
+        return out
+
     def legal_actions(self, table: int) -> tuple[Any, ...]:
         """Table ``table``'s exact legal actions: ``(seat, can_fold, can_check, call,
         can_raise, min_to, max_to)`` (amounts are street totals)."""
