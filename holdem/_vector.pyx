@@ -9,7 +9,7 @@ layout and the observation spec live in :mod:`holdem.vector`; this module takes 
 
 from cpython.mem cimport PyMem_Calloc, PyMem_Free
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t, INT64_MAX
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 from holdem.errors import InvalidArrayError, InvalidConfigError
 
@@ -124,6 +124,9 @@ cdef enum:
     STREET_COLS = 2     # per street: bets/raises, chips added (big blinds)
 
 MAX_TABLES = 1 << 26    # sizes are checked before any product is formed
+cdef enum:
+    LOG_CAP = 64        # actions kept per hand for history() (more: the hand's log is dropped)
+    LOG_FULL = 1 << 20
 
 cdef list _SEAT_FIELDS = ["button_distance", "stack", "bet", "committed", "folded", "all_in"]
 cdef list _GLOBAL_FIELDS = ["pot", "to_call", "min_raise_to", "max_raise_to", "current_bet",
@@ -159,7 +162,15 @@ ctypedef struct vtab_t:
     int64_t total[10]          # payoffs summed over every finished hand since reset()
     int64_t added[4]           # chips added to the pot per street by actions (uncalled back)
     int32_t nraise[4]          # bets/raises per street
+    int32_t last_button        # the last hand ended by an action: button, stacks, cards, log
+    int32_t nlog               # actions logged this hand (LOG_FULL: more than LOG_CAP)
+    int32_t nlast              # actions logged in the last hand (-1: none yet)
     int32_t pad
+    int64_t last_start[10]
+    uint8_t last_cards[25]
+    uint8_t pad2[7]
+    uint64_t log[64]           # this hand's actions, packed (see _pack)
+    uint64_t last_log[64]
 
 
 cdef inline int64_t _frac_to(const hd_legal_t *la, const hd_hstate_t *h, int64_t num,
@@ -301,6 +312,7 @@ cdef class Batch:
             for k in range(5):
                 cards[2 * n + k] = row[2 * n + k]
             hd_hs_start(&self.rules, &t.h, n, button, st, cards)
+            t.nlog = 0
             t.hand_no += 1
             for k in range(4):
                 t.added[k] = 0
@@ -438,6 +450,14 @@ cdef class Batch:
         cdef hd_hstate_t *h = &t.h
         cdef int street = h.street, k, n = self.players
         cdef int64_t before = hd_hs_pot(h)
+        # the log: to in bits 0-55, seat 56-59, street 60-61, kind 62-63
+        if t.nlog < LOG_CAP:
+            t.log[t.nlog] = (<uint64_t>(to if kind == HD_BET_RAISE else 0) & ((1ULL << 56) - 1)
+                             | (<uint64_t>h.actor << 56) | (<uint64_t>street << 60)
+                             | (<uint64_t>kind << 62))
+            t.nlog += 1
+        else:
+            t.nlog = LOG_FULL
         hd_hs_act(&self.rules, h, kind, to)
         if kind == HD_BET_RAISE:
             t.nraise[street] += 1
@@ -448,6 +468,13 @@ cdef class Batch:
                 rewards[k] = 0.0
             return
         done[0] = 1
+        t.nlast = t.nlog
+        t.last_button = h.button
+        memcpy(t.last_log, t.log, sizeof(t.log))
+        memcpy(t.last_cards, h.hole, 2 * n)
+        memcpy(t.last_cards + 2 * n, h.board, 5)
+        for k in range(n):
+            t.last_start[k] = h.start[k]
         for k in range(n):
             payoffs[k] = h.stacks[k] - h.start[k]
             rewards[k] = <float>(payoffs[k] * self.inv_bb)
@@ -481,6 +508,7 @@ cdef class Batch:
         with nogil:
             for i in range(self.num_tables):
                 memset(&self.tabs[i], 0, sizeof(vtab_t))
+                self.tabs[i].nlast = -1
                 self._new_hand(i, NULL, NULL)
                 self._write(i, &obs[i, 0], &mask[i, 0], &actor[i])
 
@@ -610,6 +638,41 @@ cdef class Batch:
         for i in range(self.num_tables):
             for k in range(self.players):
                 out[i, k] = self.tabs[i].total[k]
+
+    def history(self, Py_ssize_t i, bint last):
+        """Table i's actions as ``(seat, street, kind, to)`` tuples, of the current hand or of
+        the last hand ended by an action, with that hand's ``(button, starting stacks, hole
+        cards by seat, board)``; None when there is no such hand; the actions are None when
+        the hand had more than LOG_CAP actions."""
+        cdef vtab_t *t
+        cdef const uint64_t *log
+        cdef const uint8_t *cards
+        cdef int count, k, n = self.players
+        cdef uint64_t e
+        self._index(i)
+        t = &self.tabs[i]
+        if last:
+            count, log, cards = t.nlast, t.last_log, t.last_cards
+            setup = (t.last_button, tuple([t.last_start[k] for k in range(n)]))
+        else:
+            count, log = t.nlog, t.log
+            setup = (t.h.button, tuple([t.h.start[k] for k in range(n)]))
+        if count < 0:
+            return None
+        if last:
+            hole = tuple([(cards[2 * k], cards[2 * k + 1]) for k in range(n)])
+            board = tuple([cards[2 * n + k] for k in range(5)])
+        else:
+            hole = tuple([(t.h.hole[2 * k], t.h.hole[2 * k + 1]) for k in range(n)])
+            board = tuple([t.h.board[k] for k in range(5)])
+        if count > LOG_CAP:
+            return setup + (hole, board, None)
+        actions = []
+        for k in range(count):
+            e = log[k]
+            actions.append((<int>((e >> 56) & 15), <int>((e >> 60) & 3), <int>(e >> 62),
+                            <int64_t>(e & ((1ULL << 56) - 1))))
+        return setup + (hole, board, actions)
 
     def hands_played(self, int64_t[::1] out):
         """Hands finished per table (fills ``out``)."""

@@ -31,8 +31,10 @@ from fractions import Fraction
 from typing import Any
 
 from holdem import _vector
+from holdem.actions import Action
 from holdem.errors import IllegalActionError, InvalidArrayError, InvalidConfigError
 from holdem.game import AnteType, DealStart, Game, Structure
+from holdem.state import HandState
 
 _np: Any
 try:  # numpy is optional
@@ -368,6 +370,48 @@ class VectorGame:
         out = _alloc("q", (self.num_tables, self.players))
         self._batch.totals(out)
         return out
+
+    def history(self, table: int) -> list[tuple[int, int, int, int]]:
+        """The raw public history of ``table``'s current hand: ``(seat, street, kind, to)``
+        per action (kind 0 fold, 1 check/call, 2 bet/raise to ``to``; street 0-3)."""
+        return list(self._actions(self._current(table), table))
+
+    def hand_state(self, table: int) -> HandState:
+        """``table``'s current hand as a :class:`holdem.HandState` (the same cards, forced
+        bets and actions, replayed): for search, CFR or a look at every field."""
+        return self._replay(self._current(table), table)
+
+    def last_hand(self, table: int) -> HandState | None:
+        """The last hand that ended on ``table`` by an action, as a finished
+        :class:`holdem.HandState` (None before the first); ``holdem.from_state(...)`` writes it
+        as PHH."""
+        self._need_start()
+        rec = self._batch.history(table, True)
+        return None if rec is None else self._replay(rec, table)
+
+    def _current(self, table: int) -> tuple[Any, ...]:
+        self._need_start()
+        rec = self._batch.history(table, False)
+        if rec is None:  # pragma: no cover - a started table always has a current hand
+            raise IllegalActionError("call reset() first")
+        return tuple(rec)
+
+    @staticmethod
+    def _actions(rec: tuple[Any, ...], table: int) -> list[tuple[int, int, int, int]]:
+        if rec[4] is None:
+            raise IllegalActionError(f"table {table}: the hand has more than 64 actions; its "
+                                     "history is not kept")
+        return list(rec[4])
+
+    def _replay(self, rec: tuple[Any, ...], table: int) -> HandState:
+        button, stacks, hole, board, _ = rec
+        state = self._game.new_hand(list(stacks), button=button,
+                                    hole_cards=[list(h) for h in hole], board=list(board))
+        for seat, _street, kind, to in self._actions(rec, table):
+            action = (Action.fold() if kind == 0 else Action.check_or_call() if kind == 1
+                      else Action.bet_or_raise(to))
+            state.apply(action, seat=seat)
+        return state
 
     def legal_actions(self, table: int) -> tuple[Any, ...]:
         """Table ``table``'s exact legal actions: ``(seat, can_fold, can_check, call,

@@ -69,6 +69,9 @@ def _differential(game: Game, players: int, *, tables: int, steps: int, seed: in
         tos = np.zeros(tables, dtype=np.int64)
         cols = np.zeros(tables, dtype=np.int64)
         for i, state in enumerate(states):
+            if step % 7 == 0:  # the raw history replays to the same hand, every field
+                assert env.hand_state(i) == state
+                assert [a[0] for a in env.history(i)] == [h[0] for h in state.raw_history()]
             la = state.legal_actions()
             assert env.current_player[i] == state.actor
             assert env.legal_actions(i) == _legal_tuple(la), (i, step)
@@ -112,6 +115,9 @@ def _differential(game: Game, players: int, *, tables: int, steps: int, seed: in
             assert bool(done[i]) == states[i].is_terminal(), (i, step)
             if done[i]:
                 res = states[i].result
+                last = env.last_hand(i)
+                assert last is not None and last.is_terminal() and last.result == res
+                assert last.raw_history() == states[i].raw_history()
                 assert tuple(env.payoffs[i]) == res.payoffs
                 assert np.allclose(rewards[i], np.array(res.payoffs) / game.big_blind)
                 if session:
@@ -492,3 +498,32 @@ def test_totals_unchecked_and_pinned_digest() -> None:
     assert np.array_equal(a.total_payoffs(), summed)
     assert a.total_payoffs().sum() == 0
     assert digest.hexdigest()[:16] == PINNED
+
+
+def test_history_phh_and_log_limit() -> None:
+    """The raw public history of a table, its finished hand as PHH, and the limit of 64 logged
+    actions per hand (a longer hand plays on; only its history is not kept)."""
+    env = VectorGame(Game(big_blind=2), num_tables=1, players=3, stacks=100_000, seed=8)
+    env.reset()
+    assert env.last_hand(0) is None and env.history(0) == []
+    env.step([1])  # the button calls 2
+    assert env.history(0) == [(0, 0, 1, 0)]
+    for _ in range(70):  # a min-raise war: more than 64 actions
+        lo = env.legal_actions(0)[5]
+        env.step_exact([2], [lo])
+    with pytest.raises(IllegalActionError, match="more than 64 actions"):
+        env.history(0)
+    while True:
+        _, _, done = env.step([0])
+        if done[0]:
+            break
+    with pytest.raises(IllegalActionError, match="more than 64 actions"):
+        env.last_hand(0)
+    assert env.history(0) == []  # the next hand is logged again
+    env.step([0])
+    env.step([0])
+    last = env.last_hand(0)
+    assert last is not None and last.is_terminal()
+    text = holdem.from_state(last).dumps()
+    assert "'p3 f', 'p1 f']" in text  # PHH p1 is left of the button
+    assert holdem.HandHistory.loads(text).actions == holdem.from_state(last).actions
