@@ -165,7 +165,8 @@ ctypedef struct vtab_t:
     int32_t last_button        # the last hand ended by an action: button, stacks, cards, log
     int32_t nlog               # actions logged this hand (LOG_FULL: more than LOG_CAP)
     int32_t nlast              # actions logged in the last hand (-1: none yet)
-    int32_t pad
+    int32_t can_fold           # cached by _write for the next _map: fold offered,
+    int64_t amt[32]            # and the bet/raise amount per column (-1: masked)
     int64_t last_start[10]
     uint8_t last_cards[25]
     uint8_t pad2[7]
@@ -329,30 +330,25 @@ cdef class Batch:
 
     cdef int _map(self, Py_ssize_t i, int64_t col, int64_t *kind, int64_t *to) noexcept nogil:
         """Discrete column -> (kind, to) for table i; 0 if legal and not a duplicate, else -1."""
-        cdef hd_legal_t la
-        cdef int64_t amounts[32]
         cdef int c, code
-        cdef hd_hstate_t *h = &self.tabs[i].h
+        cdef vtab_t *t = &self.tabs[i]
         if col < 0 or col >= self.num_cols:
             return -1
-        hd_hs_legal(&self.rules, h, &la)
+        # the legal set and amounts were cached by _write when this decision was shown
         c = <int>col
         code = self.col_code[c]
         if code == COL_FOLD:
             kind[0] = HD_FOLD
             to[0] = 0
-            return 0 if la.can_fold else -1
+            return 0 if t.can_fold else -1
         if code == COL_CHECK_CALL:
             kind[0] = HD_CHECK_CALL
             to[0] = 0
             return 0
-        if not la.can_raise:
-            return -1
-        self._amounts(h, &la, amounts)
-        if amounts[c] < 0:
+        if t.amt[c] < 0:
             return -1
         kind[0] = HD_BET_RAISE
-        to[0] = amounts[c]
+        to[0] = t.amt[c]
         return 0
 
     cdef void _amounts(self, const hd_hstate_t *h, const hd_legal_t *la,
@@ -389,13 +385,13 @@ cdef class Batch:
         cdef vtab_t *t = &self.tabs[i]
         cdef hd_hstate_t *h = &t.h
         cdef hd_legal_t la
-        cdef int64_t amounts[32]
         cdef int n = self.players, a = h.actor, r, s, k, c, code, base, to_act = 0
         cdef double ib = self.inv_bb
         hd_hs_legal(&self.rules, h, &la)
         actor[0] = a
-        # mask
-        self._amounts(h, &la, amounts)
+        # mask (and the cache _map reads)
+        self._amounts(h, &la, t.amt)
+        t.can_fold = la.can_fold
         for c in range(self.num_cols):
             code = self.col_code[c]
             if code == COL_FOLD:
@@ -403,7 +399,7 @@ cdef class Batch:
             elif code == COL_CHECK_CALL:
                 mask[c] = 1
             else:
-                mask[c] = amounts[c] >= 0
+                mask[c] = t.amt[c] >= 0
         # observation
         memset(obs, 0, self.width * sizeof(float))
         obs[O_HOLE + h.hole[2 * a]] = 1.0
