@@ -282,6 +282,34 @@ cdef class Batch:
         return sizeof(vtab_t)
 
     # ------------------------------------------------------------------ per table, nogil
+    cdef void _deal(self, Py_ssize_t i, int64_t hand, uint8_t *cards) noexcept nogil:
+        """Table i's hand ``hand``: hole cards by seat, then the board (2n + 5 cards). They
+        depend only on (seed, i, hand); the button of hand h is seat h % n."""
+        cdef hd_deck_t deck
+        cdef uint8_t row[28]
+        cdef int n = self.players, p, k, button = <int>(hand % n), bb, first
+        hd_deal_hand(&deck, hd_seed_child(hd_seed_child(self.seed, <uint64_t>i),
+                                          <uint64_t>hand), n, 1, row)
+        bb = (button + 1) % n if n == 2 else (button + 2) % n
+        first = (bb + 1) % n if self.rules.deal_from_bb else (button + 1) % n
+        for p in range(n):  # deal position p -> seat first + p (R12)
+            k = (first + p) % n
+            cards[2 * k] = row[2 * p]
+            cards[2 * k + 1] = row[2 * p + 1]
+        for k in range(5):
+            cards[2 * n + k] = row[2 * n + k]
+
+    def cards(self, Py_ssize_t i, int64_t hand):
+        """Table i's cards of hand number ``hand``: (hole cards by seat, board)."""
+        cdef uint8_t cards[25]
+        cdef int k, n = self.players
+        self._index(i)
+        if hand < 0:
+            raise IndexError(f"hand {hand} is out of range (hands are numbered from 0)")
+        self._deal(i, hand, cards)
+        return (tuple([(cards[2 * k], cards[2 * k + 1]) for k in range(n)]),
+                tuple([cards[2 * n + k] for k in range(5)]))
+
     cdef void _new_hand(self, Py_ssize_t i, int64_t *payoffs, float *rewards) noexcept nogil:
         """Start table i's next hand (auto-reset). A session hand that ends before any
         decision (every seat all in from the forced bets) is dealt out at once and its payoffs
@@ -289,11 +317,9 @@ cdef class Batch:
         seat restarts from its starting stack (which always leaves a decision: checked when
         the batch is made), so the loop ends."""
         cdef vtab_t *t = &self.tabs[i]
-        cdef hd_deck_t deck
-        cdef uint8_t row[28]
         cdef uint8_t cards[25]
         cdef int64_t st[10]
-        cdef int n = self.players, p, k, button, bb, first, skipped = 0
+        cdef int n = self.players, k, button, skipped = 0
         while True:
             button = <int>(t.hand_no % n)
             for k in range(n):
@@ -301,17 +327,7 @@ cdef class Batch:
                     st[k] = t.carry[k]
                 else:
                     st[k] = self.stacks0[k]
-            # Table i, hand h: the cards depend only on (seed, i, h).
-            hd_deal_hand(&deck, hd_seed_child(hd_seed_child(self.seed, <uint64_t>i),
-                                              <uint64_t>t.hand_no), n, 1, row)
-            bb = (button + 1) % n if n == 2 else (button + 2) % n
-            first = (bb + 1) % n if self.rules.deal_from_bb else (button + 1) % n
-            for p in range(n):  # deal position p -> seat first + p (R12)
-                k = (first + p) % n
-                cards[2 * k] = row[2 * p]
-                cards[2 * k + 1] = row[2 * p + 1]
-            for k in range(5):
-                cards[2 * n + k] = row[2 * n + k]
+            self._deal(i, t.hand_no, cards)
             hd_hs_start(&self.rules, &t.h, n, button, st, cards)
             t.nlog = 0
             t.hand_no += 1

@@ -413,6 +413,12 @@ class VectorGame:
             state.apply(action, seat=seat)
         return state
 
+    def cards(self, table: int, hand: int) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+        """The cards of ``table``'s hand number ``hand`` (0 after :meth:`reset`, played or
+        not): hole cards by seat and the five board cards, as card ids. They depend only on
+        ``(seed, table, hand)``; hand ``h`` has the button on seat ``h % players``."""
+        return self._batch.cards(table, hand)
+
     def legal_actions(self, table: int) -> tuple[Any, ...]:
         """Table ``table``'s exact legal actions: ``(seat, can_fold, can_check, call,
         can_raise, min_to, max_to)`` (amounts are street totals)."""

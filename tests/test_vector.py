@@ -34,6 +34,8 @@ GAMES = {
 def _hand_state(game: Game, env: VectorGame, i: int) -> HandState:
     """Table i's hand as a HandState dealt the same cards (R11-R14 given, not shuffled)."""
     t = env.table_state(i)
+    assert env.cards(i, t["hand"]) == (t["hole"], t["all_board"])
+    assert t["button"] == t["hand"] % env.players
     return game.new_hand(list(t["starting_stacks"]), button=t["button"],
                          hole_cards=[list(h) for h in t["hole"]], board=list(t["all_board"]))
 
@@ -61,6 +63,7 @@ def _differential(game: Game, players: int, *, tables: int, steps: int, seed: in
     env.reset()
     rng = np.random.default_rng(seed)
     states = [_hand_state(game, env, i) for i in range(tables)]
+    numbers = [0] * tables  # the hand number of states[i]
     names = env.action_layout.names
     hands = 0
     for step in range(steps):
@@ -118,23 +121,39 @@ def _differential(game: Game, players: int, *, tables: int, steps: int, seed: in
                 last = env.last_hand(i)
                 assert last is not None and last.is_terminal() and last.result == res
                 assert last.raw_history() == states[i].raw_history()
-                assert tuple(env.payoffs[i]) == res.payoffs
-                assert np.allclose(rewards[i], np.array(res.payoffs) / game.big_blind)
+                payoffs = list(res.payoffs)
+                final = res.final_stacks
+                nxt = env.table_state(i)
+                # a session hand in which nobody can act is dealt out within the step: replay
+                # it through HandState from its cards and add its payoffs
+                for h in range(numbers[i] + 1, nxt["hand"]):
+                    assert session
+                    hole, board = env.cards(i, h)
+                    skipped = game.new_hand(_refill(final, stacks, players),
+                                            button=h % players, hole_cards=list(hole),
+                                            board=list(board))
+                    assert skipped.is_terminal()
+                    payoffs = [a + b for a, b in zip(payoffs, skipped.result.payoffs,
+                                                     strict=True)]
+                    final = skipped.result.final_stacks
+                assert tuple(env.payoffs[i]) == tuple(payoffs)
+                assert np.allclose(rewards[i], np.array(payoffs) / game.big_blind)
                 if session:
-                    nxt = env.table_state(i)
-                    refill = tuple(s if s > 0 else e for s, e in
-                                   zip(res.final_stacks, _as_tuple(stacks, players), strict=True))
-                    assert nxt["starting_stacks"] == refill
-                    assert nxt["button"] == (states[i].button + 1) % players
+                    assert list(nxt["starting_stacks"]) == _refill(final, stacks, players)
+                    assert nxt["button"] == (states[i].button + 1 + nxt["hand"] - numbers[i]
+                                             - 1) % players
                 hands += 1
+                numbers[i] = nxt["hand"]
                 states[i] = _hand_state(game, env, i)
             else:
                 assert not rewards[i].any()
     return hands
 
 
-def _as_tuple(stacks: Any, players: int) -> tuple[int, ...]:
-    return (stacks,) * players if isinstance(stacks, int) else tuple(stacks)
+def _refill(final: Any, stacks: Any, players: int) -> list[int]:
+    """A session's next starting stacks: carried over, a busted seat refilled."""
+    start = (stacks,) * players if isinstance(stacks, int) else tuple(stacks)
+    return [s if s > 0 else e for s, e in zip(final, start, strict=True)]
 
 
 @pytest.mark.parametrize("name", sorted(GAMES))
@@ -527,3 +546,45 @@ def test_history_phh_and_log_limit() -> None:
     text = holdem.from_state(last).dumps()
     assert "'p3 f', 'p1 f']" in text  # PHH p1 is left of the button
     assert holdem.HandHistory.loads(text).actions == holdem.from_state(last).actions
+
+
+@st.composite
+def _games(draw: st.DrawFn) -> Game:
+    structure = draw(st.sampled_from(list(Structure)))
+    bb = draw(st.integers(1, 12))
+    kwargs: dict[str, Any] = {
+        "structure": structure, "big_blind": bb, "small_blind": draw(st.integers(0, bb)),
+        "ante": draw(st.integers(0, 2 * bb)),
+        "ante_type": draw(st.sampled_from(list(AnteType))),
+        "straddle": draw(st.booleans()),
+        "fold_when_check_free": draw(st.booleans()),
+        "deal_start": draw(st.sampled_from(list(DealStart))),
+    }
+    if structure is Structure.FIXED_LIMIT:
+        kwargs["big_bet"] = draw(st.integers(bb, 3 * bb))
+        kwargs["max_raises"] = draw(st.integers(0, 5))
+        kwargs["cap_heads_up"] = draw(st.booleans())
+    if draw(st.booleans()):
+        kwargs["rake"] = Rake(draw(st.sampled_from(["1/20", "1/10", "0.03", "1"])),
+                              cap=draw(st.sampled_from([None, 0, 1, 5])),
+                              no_flop_no_drop=draw(st.booleans()))
+    return Game(**kwargs)
+
+
+@settings(max_examples=100, deadline=None)
+@given(_games(), st.integers(2, 10), st.integers(0, 2**32), st.booleans(), st.data())
+def test_differential_random_games(game: Game, players: int, seed: int, session: bool,
+                                   data: st.DataObject) -> None:
+    """The differential proof over random rules (blinds, small blind 0..bb, antes of both
+    kinds, straddle, fixed-limit sizes and caps, rake) and random uneven stacks."""
+    if game.straddle and players < 3:
+        return
+    stacks = data.draw(st.lists(st.integers(1, 40 * game.big_blind), min_size=players,
+                                max_size=players))
+    try:
+        VectorGame(game, num_tables=1, players=players, stacks=stacks, seed=seed)
+    except InvalidConfigError as exc:  # only stacks that leave nobody a decision are refused
+        assert "too short" in str(exc)
+        return
+    _differential(game, players, tables=3, steps=24, seed=seed, stacks=stacks,
+                  session=session, layout=data.draw(st.sampled_from(["fcpa", "default"])))
