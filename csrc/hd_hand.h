@@ -22,7 +22,7 @@
  * Not modelled here (the Python table layer handles them): dead small blinds, entry and
  * missed-blind posts, hands started from partly unknown cards.
  *
- * Seats are 0..n-1 clockwise; chips are int64 (at most HD_POTS_MAX_CHIPS per seat).
+ * Seats are 0..n-1 clockwise; chips are int64, stacks 1..2^53 (as holdem.Game allows).
  *
  * Use:
  *     hd_rules_t g;  hd_rules_init_nl(&g, 1, 2);      (or fill every field, then hd_rules_check)
@@ -31,12 +31,15 @@
  *     while (!h.over) { hd_hs_legal(&g, &h, &la); ... hd_hs_act(&g, &h, kind, to); }
  *     h.stacks[] are the final stacks, h.payout[] what each seat got back from the pots.
  *
- * Wrapping in holdem._hand.HandCore later (issue 14): HandCore can hold one hd_hstate_t and one
- * hd_rules_t (filled once per Game from the fields of game._plan) in place of its ~36 C fields,
- * keep its Python-only parts beside it (history list, card tuples, posts, seed), and call
- * hd_hs_legal / hd_hs_check / hd_hs_act; its pickle then is the struct's bytes plus those parts
- * (a load-time consistency check of the struct is still to be written). The extra posts (dead small blind, entry bets) would become
- * one more start function that posts them into the same struct.
+ * The one seam for the compiled hand core: holdem._hand.HandCore can hold one hd_hstate_t and
+ * one hd_rules_t (filled once per Game from the fields of game._plan) in place of its ~36 C
+ * fields, keep its Python-only parts beside it (history list, card tuples, posts, seed), and
+ * call hd_hs_legal / hd_hs_check / hd_hs_act; its pickle then is the struct's bytes plus those
+ * parts (a load-time consistency check of the struct is still to be written). What it needs
+ * on top: one more start function that posts the extra posts (dead small blind, entry bets)
+ * into the same struct, a board that may arrive later (given partial cards), and the R33
+ * showdown order and mucked hands for display, computed from h.ranks, h.aggr and h.committed
+ * (they do not change the payouts).
  */
 #ifndef HD_HAND_H
 #define HD_HAND_H

@@ -13,7 +13,8 @@ Every table plays real hands of the :class:`holdem.Game` with exactly the rules 
 its next hand at once: ``done[i]`` says a hand ended on table ``i`` in this step and
 ``rewards[i]`` holds that hand's payoffs per seat (in big blinds; :attr:`VectorGame.payoffs`
 in chips). In a session, a hand in which nobody can act (every seat all in from the forced
-bets) is dealt out at once and its payoffs count in the same step. Table ``i``'s cards depend only on ``(seed, i, hand number)``.
+bets) is dealt out at once and its payoffs count in the same step. Table ``i``'s cards depend
+only on ``(seed, i, hand number)``.
 
 Arrays: with numpy installed, the outputs are numpy arrays (float32 observations, bool legal
 mask, int32 actors, float32 rewards, bool done). Without numpy they are ``memoryview`` objects
