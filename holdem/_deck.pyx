@@ -10,6 +10,7 @@ Same seed, same cards, on every platform: the generator (csrc/hd_rng.h) and the 
 (csrc/hd_deck.h) use only 64-bit integer arithmetic. Seeds follow :mod:`holdem._seeding`.
 """
 
+from cpython.pyport cimport PY_SSIZE_T_MAX
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport int64_t, uint8_t, uint32_t, uint64_t
@@ -18,6 +19,7 @@ from libc.string cimport memcpy, memset
 from array import array
 
 from holdem._seeding import resolve_seed, seed_bits
+from holdem._shown import shown
 from holdem.cards import CARDS as _CARDS_PY, Card, parse_cards
 from holdem.errors import DeckError, InvalidArrayError, InvalidConfigError
 
@@ -33,10 +35,10 @@ cdef enum:
 
 cdef int _count(object n, str what) except -1:
     if isinstance(n, bool) or not hasattr(n, "__index__"):
-        raise InvalidConfigError(f"{what} must be an int, not {type(n).__name__}: {n!r}")
+        raise InvalidConfigError(f"{what} must be an int, not {type(n).__name__}: {shown(n)}")
     v = n.__index__()
     if v < 0:
-        raise DeckError(f"{what} must be >= 0, got {v}")
+        raise DeckError(f"{what} must be >= 0, got {shown(v)}")
     return min(v, 1 << 20)  # anything over 52 is refused by the caller with the real count
 
 
@@ -136,7 +138,7 @@ cdef class Deck:
         cdef int k = _count(n, "the number of cards to deal")
         cdef int i
         if k > self._deck.n:
-            raise DeckError(f"cannot deal {n} cards: only {self._deck.n} left in the deck")
+            raise DeckError(f"cannot deal {shown(n)} cards: only {self._deck.n} left in the deck")
         cdef tuple out = PyTuple_New(k)
         for i in range(k):
             card = <object>PyTuple_GET_ITEM(_CARDS, self._take(_DEALT))
@@ -233,6 +235,12 @@ def _restore(seed, rng, cards, n, kind, fresh):
     """Unpickle a :class:`Deck` (checks the state, so a corrupt pickle cannot break it)."""
     cdef Deck d = Deck.__new__(Deck)
     cdef int i
+    if not (type(rng) is tuple and len(rng) == 4
+            and all(type(v) is int and 0 <= v < (1 << 64) for v in rng) and any(rng)
+            and type(cards) is bytes and type(kind) is bytes and type(n) is int
+            and type(fresh) is bool and isinstance(seed, int) and not isinstance(seed, bool)):
+        # (an all-zero generator state would never leave zero: the shuffle would not end)
+        raise DeckError("not a valid pickled Deck state (types or generator state)")
     if (len(rng) != 4 or len(cards) != 52 or len(kind) != 52 or not 0 <= n <= 52
             or sorted(cards) != list(range(52))
             or any(kind[k] != _LIVE for k in range(n))
@@ -257,12 +265,12 @@ def hand_width(n_players, *, burns=True):
 cdef int _players(object n_players, bint burns) except -1:
     if isinstance(n_players, bool) or not hasattr(n_players, "__index__"):
         raise InvalidConfigError(
-            f"n_players must be an int, not {type(n_players).__name__}: {n_players!r}")
+            f"n_players must be an int, not {type(n_players).__name__}: {shown(n_players)}")
     p = n_players.__index__()
     top = 22 if burns else 23
     if not 1 <= p <= top:
         raise InvalidConfigError(
-            f"n_players must be 1..{top} ({'with' if burns else 'without'} burns), got {p}")
+            f"n_players must be 1..{top} ({'with' if burns else 'without'} burns), got {shown(p)}")
     return p
 
 
@@ -273,7 +281,7 @@ def child_seed(seed, index):
     """
     if isinstance(index, bool) or not hasattr(index, "__index__") or not (
             0 <= index.__index__() < (1 << 64)):
-        raise InvalidConfigError(f"index must be an int in 0 .. 2**64-1, got {index!r}")
+        raise InvalidConfigError(f"index must be an int in 0 .. 2**64-1, got {shown(index)}")
     return hd_seed_child(<uint64_t>seed_bits(seed), <uint64_t>index.__index__())
 
 
@@ -306,12 +314,21 @@ def deal_hands(n_hands, n_players, *, seed, burns=True, start=0, out=None):
     cdef int p = _players(n_players, burns)
     cdef bint b = bool(burns)
     cdef int w = hd_hand_width(p, b)
-    if isinstance(n_hands, bool) or not hasattr(n_hands, "__index__") or n_hands < 0:
-        raise InvalidConfigError(f"n_hands must be an int >= 0, got {n_hands!r}")
+    if isinstance(n_hands, bool) or not hasattr(n_hands, "__index__"):
+        raise InvalidConfigError(
+            f"n_hands must be an int, not {type(n_hands).__name__}: {shown(n_hands)}")
+    n_hands = n_hands.__index__()
+    # sizes are checked as Python ints before anything is multiplied in C or allocated
+    if not 0 <= n_hands <= PY_SSIZE_T_MAX // w:
+        raise InvalidConfigError(
+            f"n_hands must be 0 .. {PY_SSIZE_T_MAX // w} (rows of {w} bytes addressable in "
+            f"one buffer), got {shown(n_hands)}")
     cdef int64_t n = n_hands
     if isinstance(start, bool) or not hasattr(start, "__index__") or not (
-            0 <= start and start + n_hands <= (1 << 64)):
-        raise InvalidConfigError(f"start must be an int in 0 .. 2**64 - n_hands, got {start!r}")
+            0 <= start.__index__() and start.__index__() + n_hands <= (1 << 64)):
+        raise InvalidConfigError(
+            f"start must be an int in 0 .. 2**64 - n_hands, got {shown(start)}")
+    start = start.__index__()
     cdef uint64_t first = start
     cdef uint8_t[:, ::1] out2
     cdef uint8_t[::1] out1

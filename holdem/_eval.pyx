@@ -334,6 +334,8 @@ def evaluate_many(cards, *, n_cards=None, out=None):
                 f"card ids must be native integers (int8 .. uint64), got format {fmt!r}")
         if view.ndim == 2:
             nrows = view.shape[0]
+            if not 5 <= view.shape[1] <= 7:  # checked before the cast to int
+                raise InvalidArrayError(f"rows must have 5, 6 or 7 cards, got {view.shape[1]}")
             k = <int>view.shape[1]
             if n_cards is not None and n_cards != k:
                 raise InvalidArrayError(
@@ -417,3 +419,10 @@ def _rank_histogram(int n):
     if rc != 0:  # pragma: no cover (n was checked above)
         raise InvalidHandError(f"n must be 5, 6 or 7, got {n}")
     return [hist[i] for i in range(HD_NUM_RANKS + 1)]
+
+
+cdef hd_rank_t eval_cards_c(const uint8_t *cards, int n) noexcept nogil:
+    """Rank of ``n`` (5..7) distinct card ids (0..51) for other Cython modules; 0 if ``n`` or
+    a card is out of range or repeated. Exported through this module's C API (declared in
+    _eval.pxd), so a caller that cimports it needs only the headers, not csrc/*.c."""
+    return hd_eval_cards(cards, n)

@@ -17,7 +17,10 @@ TDA for tournaments):
   the next one, the big blind the next one after it; a waiting player sitting where the big blind
   lands is dealt in as the big blind. A player who owes a post is not dealt in on the button or
   the small blind ("a new player may not post in between the blinds and the button", Robert's
-  Rules): they wait until the button has passed.
+  Rules): they wait until the button has passed. A waiting player whom the blinds would jump
+  (the players right of them busted or left, so the small blind lands past them) takes the big
+  blind right after the button, the small blind dead for that hand (R36: dealt in when the
+  big blind reaches them, not an orbit later).
 - Dead button (TDA "dead button"; Robert's Rules button and blind use 2b): the big blind moves
   to the next player due for it; the small blind is posted by last hand's big blind (dead small
   blind when that player is gone) and the button is on last hand's small blind seat (dead or
@@ -27,10 +30,16 @@ TDA for tournaments):
 - Heads-up (R3, TDA 34): the button posts the small blind; the big blind goes to the player who
   did not post it last hand, so nobody posts the big blind twice in a row when a table goes
   from three players to two.
-- When fewer than two players are ready without owing (a new game), or only two are and others
-  wait for the big blind (moving button: a heads-up game cannot bring the big blind to them without
-  the button jumping over them), everybody with chips who is not sitting out is dealt in and
-  nobody owes anything (Robert's Rules: blind obligations start with the game).
+- Heads-up to three-handed (R36 with R3, R4): while two players play heads-up, the button and
+  the small blind are one seat and the big blind alternates between the two, so neither rule
+  above ever reaches a third player who posts or waits for the big blind. Instead the big blind
+  moves on clockwise from last hand's big blind to the first such player, who posts it (an
+  entry bet or missed blinds are settled by it, as for anybody who enters in the big blind);
+  the heads-up player right of them posts the small blind and the other one has the button
+  (placement ``"joining"``). Other posters between the big blind and the button post as usual.
+- When fewer than two players are ready without owing (a new game), everybody with chips who is
+  not sitting out is dealt in and nobody owes anything (Robert's Rules: blind obligations start
+  with the game).
 """
 
 from __future__ import annotations
@@ -65,8 +74,8 @@ class Positions(NamedTuple):
 class Plan(NamedTuple):
     """The coming hand: seats dealt in (ascending), positions, seats that post what they owe,
     whether this is a new game (everybody dealt in, all debts forgiven), and how the button
-    and blinds were placed: ``"moving"``, ``"dead"`` (dead-button progression) or
-    ``"heads-up"`` (R3 / TDA 34)."""
+    and blinds were placed: ``"moving"``, ``"dead"`` (dead-button progression),
+    ``"heads-up"`` (R3 / TDA 34) or ``"joining"`` (a heads-up game gets a third player)."""
 
     dealt: tuple[int, ...]
     positions: Positions
@@ -114,18 +123,22 @@ def plan_hand(kinds: Sequence[int], prev: Positions | None, *, dead_button: bool
         return Plan(tuple(ready), Positions(button, sb, _next(ready, sb, size), sb), (), False)
     if len(ready) + len(posters) + len(waiting) < 2:
         return None
-    if prev is None or len(ready) < 2 or (
-        len(ready) + len(posters) == 2 and waiting and not dead_button
-    ):
+    if prev is None or len(ready) < 2:
         every = sorted(ready + posters + waiting)
         button = first_button if first_button in every else _next(every, first_button, size)
         if prev is not None:
             button = _next(every, prev.button, size)
         return _moving(every, [], [], button, prev, size, new_game=True)
     if dead_button:
-        return _dead(ready, posters, waiting, prev, size)
-    button = _next(sorted(ready + posters), prev.button, size)
-    return _moving(ready, posters, waiting, button, prev, size, new_game=False)
+        plan = _dead(ready, posters, waiting, prev, size)
+    else:
+        button = _next(sorted(ready + posters), prev.button, size)
+        plan = _moving(ready, posters, waiting, button, prev, size, new_game=False)
+    if len(plan.dealt) == 2 and len(ready) == 2 and (posters or waiting):
+        # a heads-up game would leave the newcomer out for good (the button and the small
+        # blind are one seat, so the positions never reach them): they take the big blind
+        return _joining(ready, posters, waiting, prev, size)
+    return plan
 
 
 def _heads_up(dealt: Sequence[int], prev: Positions | None, size: int,
@@ -161,6 +174,17 @@ def _moving(ready: list[int], posters: list[int], waiting: list[int], button: in
         # a waiting player the button would have to jump over is not dealt in (R4)
         reach = [w for w in waiting if prev is None or not between(prev.button, button, w, size)]
         bb = _next(sorted(players + reach), sb, size)
+        if prev is not None and len(players) > 2:
+            # the small blind would jump over a waiting player (the player before them busted
+            # or left) and the big blind with it: they take the big blind, the small blind is
+            # dead this hand (R36: dealt in when the big blind reaches them)
+            jumped = [w for w in reach if between(button, sb, w, size)
+                      and between(prev.big_blind, bb, w, size)]
+            if jumped:
+                bb = min(jumped, key=lambda w: (w - button) % size)
+                dealt = sorted({*players, bb})
+                posting = tuple(s for s in dealt if s in poster_set)
+                return Plan(tuple(dealt), Positions(button, None, bb, None), posting, new_game)
         dealt = sorted({*players, bb})
         if len(dealt) == 2:
             return _heads_up(dealt, prev, size, button, ())
@@ -168,6 +192,25 @@ def _moving(ready: list[int], posters: list[int], waiting: list[int], button: in
             raise AssertionError("big blind on the button with three players")
         posting = tuple(s for s in dealt if s in poster_set and s != bb)
         return Plan(tuple(dealt), Positions(button, sb, bb, sb), posting, new_game)
+
+
+def _joining(ready: list[int], posters: list[int], waiting: list[int], prev: Positions,
+             size: int) -> Plan:
+    """Heads-up to three-handed or more (R3, R4, R36): two players play heads-up and others
+    post or wait for the big blind. The big blind moves on clockwise from last hand's big
+    blind to the first of them, who posts it (which settles an entry bet or missed blinds,
+    as for anybody who enters in the big blind); the two heads-up players take the small
+    blind (the one right of the big blind) and the button. Other posters left of the big
+    blind and right of the button post as usual; the rest wait (nobody enters between the
+    button and the big blind)."""
+    newcomers = sorted(posters + waiting)
+    bb = _next(newcomers, prev.big_blind, size)
+    sb = max(ready, key=lambda s: (s - bb) % size)  # the ready player right of the big blind
+    button = ready[0] if ready[1] == sb else ready[1]
+    dealt = [button, sb, bb]
+    dealt += [s for s in posters if s != bb and between(bb, button, s, size)]
+    posting = tuple(s for s in sorted(dealt) if s in posters and s != bb)
+    return Plan(tuple(sorted(dealt)), Positions(button, sb, bb, sb), posting, False, "joining")
 
 
 def _dead(ready: list[int], posters: list[int], waiting: list[int], prev: Positions,

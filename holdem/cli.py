@@ -4,10 +4,12 @@ Commands::
 
     holdem equity AsKs QdQc [--board 2c7d9h] [--dead 3s] [--samples N] [--seed S]
                             [--workers N | --scheduler ADDRESS]
-    holdem simulate [--players 6] [--hands N] [--agents ...] [--seed S]
+    holdem simulate [--players 6] [--hands N] [--agents ...] [--seed S] [--duplicate]
+                    [--chart SVG]
                     [--workers N | --scheduler ADDRESS]
-    holdem replay FILE...          # PHH .phh/.phhs files; non-zero exit on any mismatch
+    holdem replay FILE|DIR...      # PHH .phh/.phhs, PokerStars .txt; non-zero exit on a mismatch
     holdem export FILE...          # PHH -> PokerStars-style text on stdout
+    holdem stats FILE... [--chart SVG] [--grid SVG]  # player statistics of PHH/PokerStars files
     holdem play [--players 3] ...  # play against built-in agents, reading moves from stdin
 
 Every command has ``--help``. Bad arguments print one line on stderr and exit with code 2;
@@ -22,7 +24,6 @@ import secrets
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from typing import IO, Any, NoReturn
 
@@ -49,21 +50,54 @@ class CommandError(Exception):
         self.code = code
 
 
+MAX_FLAG: int = 1 << 53
+"""Largest value of a count or chip flag: the engine's chip limit (2**53)."""
+
+
 def _positive_int(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise _not_a_number(text, "a whole number") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+    if value > MAX_FLAG:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is above the limit of 2**53 "
+                                         f"({MAX_FLAG:,})")
     return value
+
+
+def _not_a_number(text: str, what: str) -> argparse.ArgumentTypeError:
+    shown = repr(text) if len(text) <= 40 else f"{text[:20]!r}... ({len(text)} characters)"
+    if text.strip().lstrip("+-").isdigit():  # too many digits for int()
+        return argparse.ArgumentTypeError(f"{shown} is too large")
+    return argparse.ArgumentTypeError(f"{shown} is not {what}")
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a number of seconds") from None
+    if not 0 < value < 1e6:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r}: give seconds between 0 and 1000000")
+    return value
+
+
+def _add_progress(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--progress", nargs="?", type=_seconds, const=True, metavar="SECONDS",
+                   help="report progress (count, rate, ETA) on stderr: a bar on a terminal, "
+                   "else a line every 10 s; with SECONDS, a line that often. Default: only for "
+                   "runs longer than a second (terminal) or 10 s (log file, CI)")
+    p.add_argument("--no-progress", dest="progress", action="store_false",
+                   help="no progress report")
 
 
 def _seed(text: str) -> int:
     try:
         value = int(text, 0)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not an integer seed") from None
+        raise _not_a_number(text, "an integer seed") from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"{text!r}: seeds are non-negative")
     return value
@@ -74,9 +108,9 @@ def _int_range(low: int, high: int) -> Callable[[str], int]:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+            raise _not_a_number(text, "a whole number") from None
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{text!r} is not between {low} and {high}")
+            raise argparse.ArgumentTypeError(f"{text[:40]!r} is not between {low} and {high}")
         return value
 
     return parse
@@ -118,6 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=_seed, metavar="S", help="seed for Monte Carlo (reproducible)")
     p.add_argument("--exact", action="store_true", help="always enumerate every board")
     _add_parallel(p)
+    _add_progress(p)
     p.set_defaults(run=_cmd_equity)
 
     p = sub.add_parser(
@@ -126,17 +161,17 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play --hands hands of cash hold'em between built-in agents (each hand "
         "starts from --stack chips) and print a summary: chips won, big blinds per 100 hands "
         "with a 95% confidence interval, showdowns. The same --seed gives the same result "
-        "with any --workers or --scheduler. A progress bar is drawn on stderr when it is a "
-        "terminal.",
+        "with any --workers or --scheduler. Long runs report progress on stderr (see "
+        "--progress); Ctrl-C stops the workers at once.",
         epilog="example: holdem simulate --players 6 --hands 10000 --seed 1",
     )
     p.add_argument("--players", type=_int_range(2, 10), default=6, metavar="N",
                    help="players at the table, 2-10 (default 6)")
     p.add_argument("--hands", type=_positive_int, default=10_000, metavar="N",
                    help="hands to play (default 10000)")
-    p.add_argument("--agents", default="random,call,equity", metavar="NAMES",
-                   help="comma-separated agents, repeated over the seats as needed (built-in: "
-                   "call, random, equity; default random,call,equity)")
+    p.add_argument("--agents", metavar="NAMES",
+                   help="comma-separated agents, repeated over the seats as needed, at most one "
+                   "per seat (built-in: call, random, equity; default random,call,equity)")
     p.add_argument("--stack", type=_positive_int, metavar="CHIPS",
                    help="chips every agent starts each hand with (default 100 big blinds)")
     p.add_argument("--big-blind", type=_positive_int, default=2, metavar="CHIPS",
@@ -145,17 +180,35 @@ def build_parser() -> argparse.ArgumentParser:
                    help="betting structure (default no-limit)")
     p.add_argument("--seed", type=_seed, metavar="S",
                    help="seed (default: a fresh one, printed with the result)")
+    p.add_argument("--duplicate", nargs="?", const="rotations", choices=("rotations",
+                   "permutations"), help="duplicate match: play every deal once per rotation "
+                   "of the agents over the seats (or per permutation), so the luck of the cards "
+                   "cancels; --hands then counts deals")
+    p.add_argument("--chart", metavar="SVG",
+                   help="write the cumulative winnings of each agent (with the 95%% band) to "
+                   "this SVG file")
     _add_parallel(p)
+    _add_progress(p)
     p.set_defaults(run=_cmd_simulate)
 
     p = sub.add_parser(
         "replay",
-        help="replay PHH hand histories and check their finishing stacks",
-        description="Replay each hand of the given .phh/.phhs files through the rules engine: "
-        "every action must be legal and the final stacks must equal the file's "
-        "finishing_stacks. Exit code 1 if any hand fails.",
+        help="replay hand histories (PHH, PokerStars) and check their final stacks",
+        description="Replay each hand of the given files through the rules engine: every "
+        "action must be legal and the final stacks must equal the file's (PHH "
+        "finishing_stacks; PokerStars: what the text's bets, uncalled bets, rake and collected "
+        "amounts leave). A folder is searched for .phh, .phhs and .txt (PokerStars) files. "
+        "Amounts with decimals (dollars and cents) are played in the file's smallest unit. A "
+        "file that splits an odd chip in halves (where R32 gives the whole chip to the first "
+        "winner left of the button) is counted apart and is not a failure. Exit code 1 if any "
+        "hand fails.",
+        epilog="examples: holdem replay hands/;  holdem replay pluribus.phh --chip-unit 0.5",
     )
-    p.add_argument("files", nargs="+", metavar="FILE", help=".phh or .phhs files ('-' for stdin)")
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help=".phh, .phhs or PokerStars .txt files, or folders of them ('-' for stdin)")
+    p.add_argument("--chip-unit", metavar="UNIT",
+                   help="play in chips of UNIT (e.g. 0.5 or 0.01; default: the file's smallest "
+                   "unit)")
     p.add_argument("-q", "--quiet", action="store_true", help="print only failures and the total")
     p.add_argument("-v", "--verbose", action="store_true", help="print every hand's final stacks")
     p.set_defaults(run=_cmd_replay)
@@ -171,9 +224,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="players at the table including you, 2-10 (default 3)")
     p.add_argument("--hands", type=_positive_int, metavar="N",
                    help="stop after N hands (default: until you quit or a side is broke)")
-    p.add_argument("--agents", default="random", metavar="NAMES",
-                   help="comma-separated agents for the other seats, repeated as needed "
-                   "(built-in: call, random, equity; default random)")
+    p.add_argument("--agents", metavar="NAMES",
+                   help="comma-separated agents for the other seats, repeated as needed, at "
+                   "most one per seat (built-in: call, random, equity; default random)")
     p.add_argument("--stack", type=_positive_int, metavar="CHIPS",
                    help="starting stack of every player (default 100 big blinds)")
     p.add_argument("--big-blind", type=_positive_int, default=2, metavar="CHIPS",
@@ -195,6 +248,30 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("files", nargs="+", metavar="FILE", help=".phh or .phhs files ('-' for stdin)")
     p.add_argument("-o", "--output", metavar="PATH", help="write to PATH instead of stdout")
     p.set_defaults(run=_cmd_export)
+
+    p = sub.add_parser(
+        "stats",
+        help="player statistics (VPIP, PFR, 3-bet, aggression, WTSD, bb/100...) of hand histories",
+        description="Replay the hands of the given PHH files (.phh/.phhs) and PokerStars hand "
+        "histories (.txt; a folder means every such file inside it) and print one row per player: hands, VPIP, PFR, 3-bet, fold to "
+        "3-bet, c-bet (percentages), aggression factor, WTSD, W$SD, net won, bb/100 with its "
+        "95% interval and the all-in adjusted bb/100. Net won is in the files' units (dollars "
+        "and cents for a cash game in dollars). A file that cannot be read or replayed "
+        "stops the command with one line on stderr (exit code 2).",
+        epilog="example: holdem stats hands/ --chart winnings.svg",
+    )
+    p.add_argument("files", nargs="+", metavar="FILE",
+                   help=".phh, .phhs or PokerStars .txt files, or folders of them ('-' for "
+                   "stdin)")
+    p.add_argument("--chart", metavar="SVG",
+                   help="write the cumulative winnings of the players (with 95%% bands) to "
+                   "this SVG file")
+    p.add_argument("--grid", metavar="SVG",
+                   help="write the 13x13 grid of how often --player played each starting hand "
+                   "(VPIP, hands with known cards) to this SVG file")
+    p.add_argument("--player", metavar="NAME",
+                   help="the player of --grid (default: the one with the most hands)")
+    p.set_defaults(run=_cmd_stats)
     return parser
 
 
@@ -226,8 +303,37 @@ def _executor(args: argparse.Namespace) -> Iterator[Any]:
     elif args.workers == 1:
         yield "serial"
     else:
-        with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        from holdem._parallel import process_pool
+
+        with process_pool(args.workers) as pool:  # Ctrl-C terminates its workers at once
             yield pool
+
+
+# --- agents (simulate, play) -----------------------------------------------------------------
+
+
+def _agent_names(text: str | None, default: str, seats: int, other: str) -> list[str]:
+    """The names of ``--agents`` (``default`` when not given), checked: no empty name, no
+    unknown agent, and no more names than the ``seats`` they are for (nothing is dropped
+    silently; the default list is cut to the seats)."""
+    from holdem._play import make_agent
+
+    if text is None:
+        return default.split(",")[:seats]
+    names = [a.strip() for a in text.split(",")]
+    if not any(names):
+        raise CommandError("--agents needs at least one agent name")
+    if not all(names):
+        raise CommandError(f"--agents {text!r} has an empty name: separate the names by "
+                           "single commas, like random,call")
+    if len(names) > seats:
+        extra = ", ".join(names[seats:])
+        raise CommandError(f"--agents names {len(names)} agents for {seats}{other} seat"
+                           f"{'s' if seats != 1 else ''}: {extra} would not play (give at "
+                           f"most {seats}, or more --players)")
+    for name in names:
+        make_agent(name, 0)  # unknown names fail here, before anything is printed
+    return names
 
 
 # --- equity ----------------------------------------------------------------------------------
@@ -246,7 +352,7 @@ def _cmd_equity(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[
     with _executor(args) as executor:
         result = equity(
             args.players, args.board, args.dead, samples=args.samples, seed=args.seed,
-            executor=executor, exact=True if args.exact else None,
+            executor=executor, exact=True if args.exact else None, progress=args.progress,
         )
     if args.board:
         print(f"board {args.board}", file=out)
@@ -261,9 +367,7 @@ def _cmd_simulate(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: I
     from holdem._play import make_agent, make_game
     from holdem.simulate import simulate
 
-    kinds = [a.strip() for a in args.agents.split(",") if a.strip()]
-    if not kinds:
-        raise CommandError("--agents needs at least one agent name")
+    kinds = _agent_names(args.agents, "random,call,equity", args.players, "")
     game = make_game(args.limit, args.big_blind)
     stack = args.stack if args.stack is not None else 100 * args.big_blind
     if stack < 10 * args.big_blind:
@@ -277,7 +381,12 @@ def _cmd_simulate(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: I
     started = time.perf_counter()
     with _executor(args) as executor:
         result = simulate(agents, game, args.hands, seed=args.seed, executor=executor,
-                          stack=stack, progress=_isatty(err))
+                          stack=stack, progress=args.progress,
+                          duplicate=args.duplicate or False)
+    if args.chart:
+        from holdem.charts import simulation_chart
+
+        _write_text(args.chart, simulation_chart(result))
     elapsed = time.perf_counter() - started
     print(f"{result.hands:,} hands of {limit} hold'em, {args.players} players, blinds "
           f"{game.small_blind}/{game.big_blind}, stacks {stack} (reset every hand), "
@@ -289,12 +398,19 @@ def _cmd_simulate(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: I
 
 def _summary_table(result: Any) -> str:
     """The per-agent results as an aligned text table, then the totals."""
-    header = ("agent", "hands", "chips won", "bb/100", "95% CI", "showdowns", "won at SD")
+    header: tuple[str, ...] = ("agent", "hands", "chips won", "bb/100", "95% CI", "showdowns",
+                               "won at SD")
+    dup = result.seatings > 1
+    if dup:
+        header += ("duplicate 95% CI",)
     rows = []
     for r in result.players:
         won = f"{100 * r.showdowns_won / r.showdowns:.1f}%" if r.showdowns else "-"
-        rows.append((r.name, f"{r.hands:,}", f"{r.chips:+,}", f"{r.bb_per_100:+.1f}",
-                     f"+/- {r.ci95:.1f}", f"{100 * r.showdown_share:.1f}%", won))
+        row: tuple[str, ...] = (r.name, f"{r.hands:,}", f"{r.chips:+,}", f"{r.bb_per_100:+.1f}",
+                                f"+/- {r.ci95:.1f}", f"{100 * r.showdown_share:.1f}%", won)
+        if dup:
+            row += (f"+/- {r.duplicate_ci95:.1f}",)
+        rows.append(row)
     widths = [max(len(row[i]) for row in (header, *rows)) for i in range(len(header))]
 
     def line(cells: Sequence[str]) -> str:
@@ -307,24 +423,13 @@ def _summary_table(result: Any) -> str:
                       f"total chips won {total:,} and rake {result.rake:,}: they sum to zero"])
 
 
-def _isatty(stream: IO[str]) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
 # --- play ------------------------------------------------------------------------------------
 
 
 def _cmd_play(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
-    from holdem._play import make_agent, make_game, play_session
+    from holdem._play import make_game, play_session
 
-    names = [a.strip() for a in args.agents.split(",") if a.strip()]
-    if not names:
-        raise CommandError("--agents needs at least one agent name")
-    for name in names:
-        make_agent(name, 0)  # unknown names fail here, before anything is printed
+    names = _agent_names(args.agents, "random", args.players - 1, " other")
     game = make_game(args.limit, args.big_blind)
     stack = args.stack if args.stack is not None else 100 * args.big_blind
     if stack < 10 * args.big_blind:
@@ -375,36 +480,96 @@ def _looks_multi(text: str) -> bool:
     return False
 
 
-def _cmd_replay(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
-    from holdem.history import replay
+_REPLAY_SUFFIXES = (".phh", ".phhs", ".txt")
 
-    failed = total = 0
-    for path in args.files:
-        try:
-            hands = _read_hands(path, stdin)
-        except HoldemError as e:
-            failed += 1
-            total += 1
-            print(f"ERROR     {e}", file=out)
-            continue
-        for label, hh in hands:
-            total += 1
+
+def _replay_paths(paths: Sequence[str]) -> Iterator[str]:
+    """The files to replay: each argument, or the .phh/.phhs/.txt files under a folder."""
+    for path in paths:
+        if path != "-" and os.path.isdir(path):
+            found: list[str] = []
+            for root, dirs, files in os.walk(path):
+                dirs.sort()
+                found.extend(os.path.join(root, f) for f in files if f.endswith(_REPLAY_SUFFIXES))
+            yield from sorted(found)
+        else:
+            yield path
+
+
+def _replay_hands(path: str, stdin: IO[str]) -> Iterator[tuple[str, Any]]:
+    """``(label, HandHistory or the error of a bad hand)`` for every hand of a PHH or
+    PokerStars file (PokerStars files stream, and a bad hand does not stop the file)."""
+    if path.endswith(".txt"):
+        from holdem.pokerstars import parse
+
+        if not os.path.isfile(path):
+            raise HoldemError(f"cannot read {path}: No such file")
+        errors: list[HoldemError] = []
+        # The replay below compares the final stacks; parse only reads the text.
+        for hh in parse(path, check=False, on_error=errors.append):
+            while errors:
+                yield path, errors.pop(0)
+            yield f"{path}#{hh.hand}", hh
+        for e in errors:
+            yield path, e
+        return
+    yield from _read_hands(path, stdin)
+
+
+def _cmd_replay(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    from holdem.history import _unit, _unit_text, replay
+
+    unit = _unit(args.chip_unit) if args.chip_unit is not None else None
+    failed = total = exact = unchecked = odd = 0
+    for path in _replay_paths(args.files):
+        hands = _replay_hands(path, stdin)
+        while True:
             try:
-                result = replay(hh, name=label)
+                label, hh = next(hands)
+            except StopIteration:
+                break
+            except HoldemError as e:
+                failed += 1
+                total += 1
+                print(f"ERROR     {e}", file=out)
+                break
+            total += 1
+            if isinstance(hh, HoldemError):
+                failed += 1
+                print(f"ERROR     {hh}", file=out)
+                continue
+            try:
+                result = replay(hh, name=label, chip_unit=unit)
             except HoldemError as e:
                 failed += 1
                 print(f"ILLEGAL   {e}", file=out)
                 continue
-            if result.mismatches:
+            if result.odd_chip is not None:
+                odd += 1
+                print(f"ODD CHIP  {label}: the file splits the odd chip (R32 gives it whole to "
+                      "the first winner left of the button): " + "; ".join(result.mismatches)
+                      + f"; --chip-unit {_unit_text(result.odd_chip)} reproduces the file",
+                      file=out)
+            elif result.mismatches:
                 failed += 1
                 print(f"MISMATCH  {label}: " + "; ".join(result.mismatches), file=out)
-            elif not args.quiet:
-                how = "ok" if hh.finishing_stacks is not None else "ok (no finishing_stacks)"
-                line = f"{how:<9} {label}"
-                if args.verbose:
-                    line += "  final stacks " + " ".join(map(str, result.final_stacks))
-                print(line, file=out)
-    print(f"{total - failed} of {total} hands replayed exactly; {failed} failed", file=out)
+            elif not result.compared:
+                unchecked += 1
+                if not args.quiet:
+                    print(f"replayed  {label}: no stacks to compare", file=out)
+            else:
+                exact += 1
+                if not args.quiet:
+                    line = f"{'ok':<9} {label}"
+                    if args.verbose:
+                        line += "  final stacks " + " ".join(map(str, result.final_stacks))
+                    print(line, file=out)
+    summary = f"{exact} of {total} hands replayed exactly"
+    if unchecked:
+        summary += f"; {unchecked} replayed, no stacks to compare"
+    if odd:
+        summary += f"; {odd} split the odd chip (R32 differs, not a failure)"
+    print(f"{summary}; {failed} failed", file=out)
     return 1 if failed else 0
 
 
@@ -424,6 +589,56 @@ def _cmd_export(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[
             raise CommandError(f"cannot write {args.output}: {e.strerror or e}") from None
     else:
         out.write(body)
+    return 0
+
+
+# --- stats -----------------------------------------------------------------------------------
+
+
+def _write_text(path: str, text: str) -> None:
+    try:
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+    except OSError as e:
+        raise CommandError(f"cannot write {path}: {e.strerror or e}") from None
+
+
+def _cmd_stats(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    from holdem.history import replay
+    from holdem.stats import Stats, format_table
+
+    if args.player is not None and not args.grid:
+        raise CommandError("--player chooses whose --grid to draw: give --grid SVG too")
+    stats = Stats(curves=bool(args.chart), starting_hands=bool(args.grid))
+    for path in _replay_paths(args.files):
+        for label, hh in _replay_hands(path, stdin):
+            if isinstance(hh, HoldemError):
+                raise hh
+            played = replay(hh, name=label)
+            if not played.state.is_terminal():
+                raise CommandError(f"{label}: the hand is not finished: no statistics")
+            stats.add_state(played.state, hh.players or tuple(f"p{k + 1}"
+                                                              for k in range(hh.num_players)),
+                            unit=played.chip_unit)
+    if not stats:
+        raise CommandError("no hands in the given files")
+    players = sorted(stats.values(), key=lambda p: (-p.hands, p.name))
+    print(format_table(players), file=out)
+    if args.chart:
+        from holdem.charts import stats_chart
+
+        _write_text(args.chart, stats_chart(stats))
+    if args.grid:
+        from holdem.charts import grid_chart, vpip_frequencies
+
+        who = args.player if args.player is not None else players[0].name
+        if who not in stats:
+            raise CommandError(f"--player {who!r} is not in these hands")
+        known = sum(d for d, _ in (stats.starting_hands or {}).get(who, {}).values())
+        _write_text(args.grid, grid_chart(
+            vpip_frequencies(stats, who), title=f"{who}: VPIP by starting hand",
+            subtitle=f"{known:,} hands with known cards; blank: never dealt",
+            label="share of the hands dealt that the player played (VPIP)"))
     return 0
 
 
@@ -453,7 +668,9 @@ def main(
         print(f"{prog}: error: {message}", file=err)
         return code
     except KeyboardInterrupt:
-        print(f"{prog}: interrupted", file=err)
+        # on a terminal the line starts after the ^C echo (and any progress bar)
+        start = "\n" if _isatty(err) else ""
+        print(f"{start}{prog}: interrupted", file=err)
         return 130
     except UnicodeDecodeError as e:
         print(f"{prog}: error: the input is not valid text ({e.reason})", file=err)
@@ -463,3 +680,33 @@ def main(
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
+    # Bad input the library does not (yet) name as a HoldemError: still one line, exit 2,
+    # never a traceback (a number beyond a C long, input nested too deeply, a missing file).
+    except (RecursionError, OverflowError, MemoryError, OSError, ValueError) as e:
+        print(f"{prog}: error: {_bad_input(e)}", file=err)
+        return 2
+
+
+def _bad_input(e: BaseException) -> str:
+    """One line for a Python error caused by bad input."""
+    if isinstance(e, RecursionError):
+        return "the input is nested too deeply to read"
+    if isinstance(e, OverflowError):
+        return f"a number is too large ({_first_line(e)})"
+    if isinstance(e, MemoryError):
+        return "out of memory (is an input or a count too large?)"
+    if isinstance(e, OSError):
+        where = f"{e.filename}: " if e.filename else ""
+        return f"{where}{e.strerror or _first_line(e)}"
+    return _first_line(e)
+
+
+def _isatty(stream: IO[str]) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def _first_line(e: BaseException) -> str:
+    return (str(e).splitlines() or [type(e).__name__])[0]

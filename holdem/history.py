@@ -26,8 +26,13 @@ How a PHH hand maps onto the engine (``docs/RULES.md`` ids):
   number of bets allowed, as in the project's generated traces) overrides it.
 - Hole cards are given to the engine as dealt (``????`` is an unknown hand, allowed while that
   player never shows); a hand shown later with ``sm`` fills in cards dealt unknown.
+- A ``_extra_posts`` user field (``[[player, live, dead], ...]``) posts beyond the blinds:
+  an entry bet or a missed big blind (live) and a missed small blind (dead), as
+  :class:`holdem.ExtraPost` (R36, Robert's Rules); PokerStars imports use it.
 - Dealer actions are checked against the engine's progress: ``d db`` must come when the
   betting round is over (R19, R20), and player actions on a street only after its cards.
+- A player whose cards are unknown and who mucks at the showdown (``pN sm`` without cards)
+  has a dead hand: the weakest cards left stand in for it (:attr:`Replay.stand_ins`).
 - Showdown lines (``sm``) must show the cards the player holds. The engine decides the
   showdown itself (R33: all hands shown when a player is all in; otherwise a hand that cannot
   win is mucked); a PHH muck of a winning hand shows up as a finishing-stack mismatch.
@@ -35,19 +40,27 @@ How a PHH hand maps onto the engine (``docs/RULES.md`` ids):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
+from fractions import Fraction
 from typing import Any
 
 from holdem.actions import Action, ActionType
 from holdem.cards import Card
 from holdem.errors import HoldemError, InvalidHandError, InvalidHistoryError
+from holdem.evaluator import evaluate
 from holdem.game import AnteType, Game, Structure
 from holdem.hand_types import SeatStatus, Street
 from holdem.phh import HandHistory, HistoryAction, Number
+from holdem.pots import Rake
 from holdem.state import HandState, ReferenceHandState
 
-__all__ = ["Replay", "from_state", "game_for", "replay"]
+__all__ = ["ChipUnit", "Replay", "chip_unit", "from_state", "game_for", "replay"]
+
+#: What ``chip_unit=`` takes: ``1``, ``0.01``, ``"0.5"``, ``Fraction(1, 2)``, ``Decimal("0.01")``.
+ChipUnit = int | float | str | Fraction | Decimal
 
 _STRUCTURE = {"NT": Structure.NO_LIMIT, "PT": Structure.POT_LIMIT, "FT": Structure.FIXED_LIMIT}
 _VARIANT = {v: k for k, v in _STRUCTURE.items()}
@@ -55,18 +68,119 @@ _PHH_POSTS = frozenset({"ante", "big_blind_ante", "small_blind", "big_blind", "s
 _BOARD_AT = {Street.PREFLOP: 0, Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5, Street.SHOWDOWN: 5}
 
 
-def _whole(value: Number, what: str) -> int:
+def _fraction(value: Number) -> Fraction:
+    """A file amount exactly: a float is the decimal it prints as (``0.1`` is 1/10)."""
     if isinstance(value, float):
-        if not value.is_integer():
+        return Fraction(repr(value))
+    return Fraction(value)
+
+
+def _input_amounts(hh: HandHistory) -> Iterable[Number]:
+    yield from hh.antes
+    yield from hh.blinds_or_straddles
+    yield from hh.starting_stacks
+    for x in (hh.min_bet, hh.small_bet, hh.big_bet):
+        if x is not None:
+            yield x
+    for a in hh.actions:
+        if a.amount is not None:
+            yield a.amount
+    rake = hh.user_fields.get("_rake")
+    if isinstance(rake, float):
+        yield rake
+    extra = hh.user_fields.get("_extra_posts")
+    if isinstance(extra, (list, tuple)):
+        for item in extra:
+            if isinstance(item, (list, tuple)):
+                yield from (x for x in item[1:] if isinstance(x, float))
+
+
+def chip_unit(hh: HandHistory) -> Fraction:
+    """The file's smallest unit: 1 when every amount the hand is played with is whole, else
+    ``10**-k`` for the most decimal places written (``1/100`` for dollars and cents).
+
+    The finishing stacks are results, not inputs: they do not set the unit (a file that
+    splits an odd chip in halves is still played in whole chips, see :attr:`Replay.odd_chip`).
+    A ``_chip_unit`` user field sets it (PokerStars imports in dollars use ``0.01``, so a $5 pot
+    split two ways is $2.50 each even when every amount written is whole).
+
+    >>> from holdem.phh import HandHistory
+    >>> chip_unit(HandHistory("NT", (0, 0), (0.25, 0.5), (50, 48.37), min_bet=0.5))
+    Fraction(1, 100)
+    """
+    given = hh.user_fields.get("_chip_unit")
+    if given is not None:
+        return _unit(given)
+    places = 0
+    for x in _input_amounts(hh):
+        if isinstance(x, float) and not x.is_integer() and math.isfinite(x):
+            exponent = Decimal(repr(x)).as_tuple().exponent
+            assert isinstance(exponent, int)
+            places = max(places, -exponent)
+    return Fraction(1, 10**places)
+
+
+def _unit(value: ChipUnit) -> Fraction:
+    try:
+        if isinstance(value, bool):
+            raise TypeError
+        unit = Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
+    except (TypeError, ValueError, ZeroDivisionError):
+        raise InvalidHistoryError(
+            f"chip_unit {value!r} is not a number (give one like 1, 0.5 or 0.01)") from None
+    if unit <= 0:
+        raise InvalidHistoryError(f"chip_unit must be positive, not {value!r}")
+    return unit
+
+
+def _chips(value: Number, what: str, unit: Fraction = Fraction(1)) -> int:
+    """A file amount in chips of ``unit`` (an error if it is not a whole number of them)."""
+    if unit == 1 and isinstance(value, int):
+        return value
+    if isinstance(value, float) and not math.isfinite(value):
+        raise InvalidHistoryError(f"{what} {value!r} is not a finite amount")
+    chips = _fraction(value) / unit
+    if chips.denominator != 1:
+        if unit == 1:
             raise InvalidHistoryError(f"{what} {value!r} is not a whole number of chips")
-        return int(value)
-    return value
+        raise InvalidHistoryError(
+            f"{what} {value!r} is not a whole number of the chip unit {_unit_text(unit)}")
+    return int(chips)
 
 
-def game_for(hh: HandHistory) -> Game:
-    """The engine's :class:`holdem.Game` for a hand history (see the module docstring)."""
+def _unit_text(unit: Fraction) -> str:
+    """A chip unit as people write it: ``'1'``, ``'0.01'``, ``'0.5'`` (else ``'1/3'``)."""
+    if unit.denominator == 1:
+        return str(unit.numerator)
+    d = unit.denominator
+    while d % 2 == 0:
+        d //= 2
+    while d % 5 == 0:
+        d //= 5
+    if d != 1:
+        return str(unit)
+    return format(Decimal(unit.numerator) / Decimal(unit.denominator), "f")
+
+
+def _amount(chips: int, unit: Fraction) -> Number:
+    """``chips`` of ``unit`` in the file's units (an int when whole, else a float)."""
+    if unit == 1:
+        return chips
+    value = chips * unit
+    return value.numerator if value.denominator == 1 else float(value)
+
+
+def game_for(hh: HandHistory, *, chip_unit: ChipUnit | None = None) -> Game:
+    """The engine's :class:`holdem.Game` for a hand history (see the module docstring).
+
+    Amounts are in chips of ``chip_unit`` (default: the file's smallest unit,
+    :func:`chip_unit`). A ``_rake`` user field (the rake taken, in the file's units, with
+    ``_total_pot`` the pot it was taken from, as PokerStars summaries give them) becomes the
+    game's rake (R34), taken from the main pot first.
+    """
+    unit = _unit(chip_unit) if chip_unit is not None else _file_unit(hh)
     n = hh.num_players
-    blinds = [_whole(b, "blind") for b in hh.blinds_or_straddles]
+    blinds = [_chips(b, "blind", unit) for b in hh.blinds_or_straddles]
     sb, bb = blinds[0], blinds[1]
     rest = blinds[2:]
     straddle = False
@@ -81,7 +195,7 @@ def game_for(hh: HandHistory) -> Game:
             )
     if bb <= 0:
         raise InvalidHistoryError(f"blinds_or_straddles {list(hh.blinds_or_straddles)}: no big blind")
-    antes = [_whole(a, "ante") for a in hh.antes]
+    antes = [_chips(a, "ante", unit) for a in hh.antes]
     ante, ante_type = 0, AnteType.UNIFORM
     if any(antes):
         if len(set(antes)) == 1:
@@ -96,13 +210,13 @@ def game_for(hh: HandHistory) -> Game:
     kwargs: dict[str, Any] = {}
     if hh.variant == "FT":
         assert hh.small_bet is not None and hh.big_bet is not None
-        small = _whole(hh.small_bet, "small_bet")
+        small = _chips(hh.small_bet, "small_bet", unit)
         if small != bb:
             raise InvalidHistoryError(
                 f"small_bet {small} differs from the big blind {bb}: in fixed limit the big "
                 "blind is the small bet (R5)"
             )
-        kwargs["big_bet"] = _whole(hh.big_bet, "big_bet")
+        kwargs["big_bet"] = _chips(hh.big_bet, "big_bet", unit)
         cap = hh.user_fields.get("_cap_bets")
         if cap is not None:
             if not isinstance(cap, int) or isinstance(cap, bool) or cap < 1:
@@ -110,12 +224,15 @@ def game_for(hh: HandHistory) -> Game:
             kwargs["max_raises"] = cap - 1
     else:
         assert hh.min_bet is not None
-        min_bet = _whole(hh.min_bet, "min_bet")
+        min_bet = _chips(hh.min_bet, "min_bet", unit)
         if min_bet != bb:
             raise InvalidHistoryError(
                 f"min_bet {min_bet} differs from the big blind {bb}: the minimum bet is the big "
                 "blind (R22)"
             )
+    rake = _rake(hh, unit)
+    if rake is not None:
+        kwargs["rake"] = rake
     try:
         return Game(structure=_STRUCTURE[hh.variant], big_blind=bb, small_blind=sb, ante=ante,
                     ante_type=ante_type, straddle=straddle, **kwargs)
@@ -123,25 +240,66 @@ def game_for(hh: HandHistory) -> Game:
         raise InvalidHistoryError(f"the game cannot be played: {e}") from None
 
 
+_file_unit = chip_unit
+
+
+def _rake(hh: HandHistory, unit: Fraction) -> Rake | None:
+    taken, total = hh.user_fields.get("_rake"), hh.user_fields.get("_total_pot")
+    if taken is None or taken == 0:
+        return None
+    if not all(isinstance(x, (int, float)) and not isinstance(x, bool) and x >= 0
+               for x in (taken, total)):
+        raise InvalidHistoryError(
+            f"_rake {taken!r} needs a _total_pot (the pot it was taken from): non-negative "
+            f"amounts, not {total!r}")
+    assert isinstance(taken, (int, float)) and isinstance(total, (int, float))
+    rake, pot = _chips(taken, "_rake", unit), _chips(total, "_total_pot", unit)
+    if not 0 < rake <= pot:
+        raise InvalidHistoryError(f"_rake {taken!r} is more than the _total_pot {total!r}")
+    # Exactly this many chips of this pot: the fraction rake/pot of it, capped at rake.
+    return Rake(Fraction(rake, pot), cap=rake, no_flop_no_drop=False)
+
+
 @dataclass(frozen=True)
 class Replay:
     """The outcome of :func:`replay`.
 
-    ``state`` is the engine state after the last action; ``final_stacks`` the stacks then
-    (``state.result.final_stacks`` for a finished hand); ``mismatches`` one line per player
-    whose stack differs from the file's ``finishing_stacks`` (empty when they agree or the
-    file records none).
+    ``state`` is the engine state after the last action, in chips of ``chip_unit`` (1 for
+    whole-chip files, ``Fraction(1, 100)`` for dollars and cents); ``final_stacks`` the stacks
+    then in the file's units (ints for whole chips, else floats such as ``12.37``);
+    ``mismatches`` one line per player whose stack differs from the file's
+    ``finishing_stacks`` (empty when they agree or the file records none).
+
+    ``odd_chip`` is set when the only difference is the odd chip: the file splits it finer
+    than ``chip_unit`` (the Pluribus files record half chips) while R32 gives it whole to the
+    first winner left of the button. It is then the unit that reproduces the file (replay
+    with ``chip_unit=result.odd_chip`` to get the file's stacks exactly), else ``None``.
+
+    ``stand_ins`` are the players (0-based PHH indices) whose unknown hand was mucked at the
+    showdown and played by the weakest cards left (their ``state.hole_cards`` are not real).
     """
 
     history: HandHistory
     state: HandState
-    final_stacks: tuple[int, ...]
+    final_stacks: tuple[Number, ...]
     mismatches: tuple[str, ...]
     name: str | None = None
+    chip_unit: Fraction = Fraction(1)
+    odd_chip: Fraction | None = None
+    stand_ins: frozenset[int] = frozenset()
 
     @property
     def ok(self) -> bool:
         return not self.mismatches
+
+    @property
+    def compared(self) -> bool:
+        """True when the file records finishing stacks (so the replay compared them)."""
+        return self.history.finishing_stacks is not None
+
+    def amount(self, chips: int) -> Number:
+        """Engine chips (of :attr:`chip_unit`) in the file's units."""
+        return _amount(chips, self.chip_unit)
 
     def check(self) -> Replay:
         """Raise :class:`InvalidHistoryError` if the final stacks differ; else return self."""
@@ -150,6 +308,62 @@ class Replay:
                 f"{self.name or 'hand'}: final stacks differ: " + "; ".join(self.mismatches)
             )
         return self
+
+
+def _extra_posts(hh: HandHistory, unit: Fraction, where: str) -> list[tuple[int, int, int]]:
+    """The ``_extra_posts`` user field: ``[[player, live, dead], ...]`` (0-based players,
+    amounts in the file's units), posts beyond the blinds (R36 entry bets, missed blinds):
+    :class:`holdem.ExtraPost`."""
+    raw = hh.user_fields.get("_extra_posts")
+    if raw is None:
+        return []
+    out = []
+    if isinstance(raw, (list, tuple)):
+        for item in raw:
+            if (isinstance(item, (list, tuple)) and len(item) == 3
+                    and isinstance(item[0], int) and 0 <= item[0] < hh.num_players
+                    and all(isinstance(x, (int, float)) and not isinstance(x, bool) and x >= 0
+                            for x in item[1:])):
+                out.append((item[0], _chips(item[1], "_extra_posts live", unit),
+                            _chips(item[2], "_extra_posts dead", unit)))
+                continue
+            break
+        else:
+            return out
+    raise InvalidHistoryError(
+        f"{where}_extra_posts must be a list of [player index, live, dead] posts, not {raw!r}")
+
+
+def _stand_in_mucks(hh: HandHistory, hole: list[tuple[Card, ...] | None],
+                    board: Sequence[Card]) -> frozenset[int]:
+    """Give the weakest cards left to players whose hand is unknown and who muck at the
+    showdown (``pN sm`` without cards, as PokerStars records other players' losing hands).
+
+    A mucked hand is dead and wins nothing; the weakest holding stands for it unless even that
+    would tie a winner (the replay then differs from the file and says so). Needs the whole
+    board; returns the players given stand-in cards.
+    """
+    mucked = {a.player for a in hh.actions
+              if a.kind == "sm" and a.cards is None and not a.shows_dealt}
+    unknown = [p for p in sorted(x for x in mucked if x is not None) if hole[p] is None]
+    if not unknown or len(board) != 5:
+        return frozenset()
+    used = {int(c) for c in board}
+    for cards in hole:
+        if cards is not None:
+            used.update(int(c) for c in cards)
+    for p in unknown:
+        free = [c for c in range(52) if c not in used]
+        best: tuple[int, int, int] | None = None
+        for x in range(len(free)):
+            for y in range(x + 1, len(free)):
+                r = int(evaluate((free[x], free[y], *board)))
+                if best is None or r < best[0]:
+                    best = (r, free[x], free[y])
+        assert best is not None
+        used.update(best[1:])
+        hole[p] = (Card(best[1]), Card(best[2]))
+    return frozenset(unknown)
 
 
 def _known_cards(hh: HandHistory, where: str) -> tuple[list[tuple[Card, ...] | None], list[Card]]:
@@ -189,38 +403,73 @@ def _cards_text(cards: Sequence[Card | None]) -> str:
     return "".join("??" if c is None else str(c) for c in cards)
 
 
-def _to_action(a: HistoryAction, where: str, index: int) -> Action:
+def _to_action(a: HistoryAction, where: str, index: int, unit: Fraction) -> Action:
     if a.kind == "f":
         return Action.fold()
     if a.kind == "cc":
         return Action.check_or_call()
     assert a.amount is not None
-    amount = a.amount
-    if isinstance(amount, float):
-        if not amount.is_integer():
-            raise InvalidHistoryError(
-                f"{where}actions[{index}] '{a}': {amount} is not a whole number of chips"
-            )
-        amount = int(amount)
-    return Action.bet_or_raise(amount)
+    if unit == 1 and isinstance(a.amount, int):
+        return Action.bet_or_raise(a.amount)
+    try:
+        return Action.bet_or_raise(_chips(a.amount, "amount", unit))
+    except InvalidHistoryError as e:
+        raise InvalidHistoryError(f"{where}actions[{index}] '{a}': {e}") from None
 
 
-def replay(hh: HandHistory, *, name: str | None = None) -> Replay:
-    """Replay ``hh`` under the rules (see the module docstring); ``name`` labels errors."""
+def replay(hh: HandHistory, *, name: str | None = None,
+           chip_unit: ChipUnit | None = None) -> Replay:
+    """Replay ``hh`` under the rules (see the module docstring); ``name`` labels errors.
+
+    The hand is played in chips of ``chip_unit`` (default: the file's smallest unit,
+    :func:`chip_unit`: a dollars-and-cents file is played in cents, so R32's odd chip is the
+    odd cent) and the final stacks are given back in the file's units. An amount that is not
+    a whole number of units raises :class:`InvalidHistoryError`.
+    """
     where = f"{name}: " if name else ""
+    unit = _unit(chip_unit) if chip_unit is not None else _file_unit(hh)
+    result = _replay(hh, where, name, unit)
+    if result.mismatches and chip_unit is None:
+        finer = _odd_chip_unit(hh, unit)
+        if finer is not None and not _replay(hh, where, name, finer).mismatches:
+            return Replay(hh, result.state, result.final_stacks, result.mismatches, name, unit,
+                          finer, result.stand_ins)
+    return result
+
+
+def _odd_chip_unit(hh: HandHistory, unit: Fraction) -> Fraction | None:
+    """The largest unit dividing ``unit`` and every finishing stack, when finer than ``unit``."""
+    assert hh.finishing_stacks is not None
+    g = unit
+    for s in hh.finishing_stacks:
+        if isinstance(s, float) and not math.isfinite(s):
+            return None
+        f = _fraction(s)
+        d = g.denominator * f.denominator // math.gcd(g.denominator, f.denominator)
+        g = Fraction(math.gcd(int(g * d), int(f * d)), d)
+    return g if 0 < g < unit else None
+
+
+def _replay(hh: HandHistory, where: str, name: str | None, unit: Fraction) -> Replay:
     n = hh.num_players
     try:
-        game = game_for(hh)
+        game = game_for(hh, chip_unit=unit)
     except InvalidHistoryError as e:
         raise InvalidHistoryError(f"{where}{e}") from None
     stacks = []
     for s in hh.starting_stacks:
         if isinstance(s, float) and (s != s or s in (float("inf"), float("-inf"))):
             raise InvalidHistoryError(f"{where}starting stack {s} is unknown: cannot replay")
-        stacks.append(_whole(s, f"{where}starting stack"))
+        stacks.append(_chips(s, f"{where}starting stack", unit))
     hole, board = _known_cards(hh, where)
+    stand_ins = _stand_in_mucks(hh, hole, board)
+    extra = _extra_posts(hh, unit, where)
     try:
-        state = game.new_hand(stacks, button=n - 1, hole_cards=hole, board=board)
+        if extra:
+            state = game.new_hand(stacks, button=n - 1, hole_cards=hole, board=board,
+                                  extra_posts=extra)
+        else:
+            state = game.new_hand(stacks, button=n - 1, hole_cards=hole, board=board)
     except HoldemError as e:
         raise InvalidHistoryError(f"{where}the hand cannot start: {e}") from None
     dealt_to: set[int] = set()
@@ -282,7 +531,7 @@ def replay(hh: HandHistory, *, name: str | None = None) -> Replay:
         if state.actor != a.player:
             who = "nobody" if state.actor is None else f"p{state.actor + 1}"
             raise fail(f"it is {who}'s turn, not p{a.player + 1}'s")
-        action = _to_action(a, where, i)
+        action = _to_action(a, where, i, unit)
         try:
             state.apply(action)
         except InvalidHandError as e:
@@ -292,22 +541,36 @@ def replay(hh: HandHistory, *, name: str | None = None) -> Replay:
                        f"({e})") from None
         except HoldemError as e:
             raise fail(str(e)) from None
-    final = state.result.final_stacks if state.is_terminal() else state.stacks
+    if stand_ins and state.is_terminal() and stand_ins & set(state.result.shown):
+        raise InvalidHistoryError(
+            f"{where}p{min(stand_ins & set(state.result.shown)) + 1} mucks unknown cards, but "
+            "every hand is shown at this showdown (a player is all in, R33)")
+    chips = state.result.final_stacks if state.is_terminal() else state.stacks
+    final = tuple(chips) if unit == 1 else tuple(_amount(c, unit) for c in chips)
     mismatches: list[str] = []
     if hh.finishing_stacks is not None:
         for p, (mine, theirs) in enumerate(zip(final, hh.finishing_stacks, strict=True)):
             if mine != theirs:
                 mismatches.append(f"p{p + 1} ends with {mine}, the file says {theirs}")
-    return Replay(hh, state, tuple(final), tuple(mismatches), name)
+    return Replay(hh, state, final, tuple(mismatches), name, unit, stand_ins=stand_ins)
 
 
-def from_state(state: HandState | ReferenceHandState, **fields: Any) -> HandHistory:
+def from_state(state: HandState | ReferenceHandState, *, chip_unit: ChipUnit = 1,
+               **fields: Any) -> HandHistory:
     """Write an engine hand (finished or not) as a PHH :class:`HandHistory`.
 
     Seats are rotated so that PHH ``p1`` is the first seat left of the button; extra keyword
     arguments set optional fields (``players=[...]`` in engine seat order, ``event=...``,
-    ``hand=...``). ``finishing_stacks`` is filled in from the engine.
+    ``hand=...``). ``finishing_stacks`` is filled in from the engine. With ``chip_unit``
+    (``0.01`` for a game played in cents) amounts are written in the file's units and the
+    ``_chip_unit`` user field records it; a raked hand records its rake as ``_rake`` and
+    ``_total_pot`` (see :func:`game_for`).
     """
+    unit = _unit(chip_unit)
+
+    def amt(chips: int) -> Number:
+        return _amount(chips, unit)
+
     game = state.game
     n = state.num_players
     for post in state.posts:
@@ -334,6 +597,9 @@ def from_state(state: HandState | ReferenceHandState, **fields: Any) -> HandHist
             antes[1] = game.ante
         else:
             antes = [game.ante] * n
+    user = dict(fields.pop("user_fields", None) or {})
+    if unit != 1:
+        user["_chip_unit"] = float(unit)
     actions: list[HistoryAction] = []
     for seat in order:
         cards = state.hole_cards[seat]
@@ -356,7 +622,7 @@ def from_state(state: HandState | ReferenceHandState, **fields: Any) -> HandHist
         elif rec.type in (ActionType.CHECK, ActionType.CALL):
             actions.append(HistoryAction(pos[rec.seat], "cc"))
         else:
-            actions.append(HistoryAction(pos[rec.seat], "cbr", amount=rec.to))
+            actions.append(HistoryAction(pos[rec.seat], "cbr", amount=amt(rec.to)))
     final: tuple[int, ...] = state.stacks
     if state.is_terminal():
         result = state.result
@@ -366,23 +632,28 @@ def from_state(state: HandState | ReferenceHandState, **fields: Any) -> HandHist
         for seat in result.showdown_order:
             shown = result.shown.get(seat)
             actions.append(HistoryAction(pos[seat], "sm", cards=shown))
+        if result.rake:
+            user["_rake"] = amt(result.rake)
+            user["_total_pot"] = amt(sum(p.amount for p in result.pots))
     players = fields.pop("players", None)
     if players is not None:
         if len(players) != n:
             raise InvalidHistoryError(f"players has {len(players)} names for {n} seats")
         fields["players"] = tuple(players[s] for s in order)
-    kwargs: dict[str, Any] = {"min_bet": game.big_blind}
+    kwargs: dict[str, Any] = {"min_bet": amt(game.big_blind)}
     if game.structure is Structure.FIXED_LIMIT:
-        kwargs = {"small_bet": game.small_bet, "big_bet": game.big_bet}
+        kwargs = {"small_bet": amt(game.small_bet), "big_bet": amt(game.big_bet)}
         if game.max_raises != 3:
-            fields.setdefault("user_fields", {})["_cap_bets"] = game.max_raises + 1
+            user["_cap_bets"] = game.max_raises + 1
+    if user:
+        fields["user_fields"] = user
     return HandHistory(
         variant=_VARIANT[game.structure],
-        antes=tuple(antes),
-        blinds_or_straddles=tuple(blinds),
-        starting_stacks=tuple(state.starting_stacks[s] for s in order),
+        antes=tuple(amt(a) for a in antes),
+        blinds_or_straddles=tuple(amt(b) for b in blinds),
+        starting_stacks=tuple(amt(state.starting_stacks[s]) for s in order),
         actions=tuple(actions),
-        finishing_stacks=tuple(final[s] for s in order),
+        finishing_stacks=tuple(amt(final[s]) for s in order),
         **kwargs,
         **fields,
     )

@@ -64,6 +64,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
 from holdem import _pots
 from holdem._pots import split_pots_batch
@@ -145,6 +146,10 @@ class Rake:
         object.__setattr__(self, "fraction", frac)
         object.__setattr__(self, "cap", cap)
         object.__setattr__(self, "no_flop_no_drop", bool(no_flop_no_drop))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # through the constructor: an altered pickle is checked like new input
+        return (Rake, (self.fraction, self.cap, self.no_flop_no_drop))
 
     def of(self, total: int, *, flop_dealt: bool = True) -> int:
         """The rake on a hand whose pots hold ``total`` chips (after uncalled chips go back).

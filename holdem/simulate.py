@@ -19,20 +19,41 @@ so a seed gives bit-identical results on any ``executor`` with any number of wor
 (``None``: a local process pool over all cores, ``"serial"``: in-process, or any
 ``concurrent.futures.Executor``, including a Dask client's ``client.get_executor(pure=False)``).
 Agents must be picklable to run in other processes (the built-in agents are).
+
+Duplicate matches (``duplicate=True``, the method of the Annual Computer Poker Competition):
+each of the ``hands`` deals is played once for every seating of the agents, on a table seeded
+the same way, so every seat gets the same cards, button and board in each seating and the luck
+of the deal cancels. ``duplicate=True`` (or ``"rotations"``) uses the ``k`` rotations of ``k``
+agents, ``"permutations"`` all ``k!`` orders. ``result.hands`` counts the hands played (deals
+times seatings); each agent's ``duplicate_bb_per_100`` and ``duplicate_ci95`` come from its
+average over the seatings of each deal, one number per deal, so the interval measures skill
+rather than the cards:
+
+>>> dup = holdem.simulate([holdem.RandomAgent(), holdem.CallAgent()], holdem.Game(big_blind=2),
+...                       hands=200, seed=1, executor="serial", duplicate=True)
+>>> dup.hands, dup.deals, dup.seatings
+(400, 200, 2)
+>>> r = dup["call"]
+>>> r.duplicate_ci95 < r.ci95
+True
 """
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+import itertools
 import math
-import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import Any
 
 from holdem._parallel import ExecutorLike, chunk_seed, chunk_sizes, master_seed, open_executor
+from holdem._progress import Progress
 from holdem.agents import agent_name, resolve_agent
 from holdem.errors import InvalidConfigError
 from holdem.game import Game, Mode
+from holdem.stats import PlayerStats, Stats
 from holdem.table import Table
 
 __all__ = ["AgentResult", "SimulationResult", "simulate"]
@@ -48,6 +69,9 @@ class AgentResult:
     half-width of its 95% confidence interval (normal approximation over per-hand results);
     ``showdowns``/``showdown_share``: hands that reached a showdown with this agent in it, and
     their share of its hands; ``showdowns_won``: those where it won chips.
+    ``duplicate_bb_per_100``/``duplicate_ci95``: with ``simulate(duplicate=...)``, the mean over
+    deals of the agent's average result over the seatings of each deal (the same mean as
+    ``bb_per_100``) and the half-width of its 95% interval over deals; ``None`` otherwise.
     """
 
     name: str
@@ -58,23 +82,42 @@ class AgentResult:
     showdowns: int
     showdown_share: float
     showdowns_won: int
+    duplicate_bb_per_100: float | None = None
+    duplicate_ci95: float | None = None
 
     def __str__(self) -> str:
         won = self.showdowns_won / self.showdowns if self.showdowns else 0.0
+        dup = ""
+        if self.duplicate_bb_per_100 is not None and self.duplicate_ci95 is not None:
+            dup = (f"  duplicate {self.duplicate_bb_per_100:+.1f} bb/100 "
+                   f"(95% CI +/- {self.duplicate_ci95:.1f})")
         return (f"{self.name:<10} {self.chips:+,} chips  {self.bb_per_100:+.1f} bb/100 "
-                f"(95% CI +/- {self.ci95:.1f})  showdowns {100 * self.showdown_share:.1f}% "
-                f"(won {100 * won:.1f}%)")
+                f"(95% CI +/- {self.ci95:.1f}){dup}  showdowns "
+                f"{100 * self.showdown_share:.1f}% (won {100 * won:.1f}%)")
 
 
 @dataclass(frozen=True, slots=True)
 class SimulationResult:
-    """Totals and per-agent results (in the order the agents were given)."""
+    """Totals and per-agent results (in the order the agents were given).
+
+    ``hands``: hands played; ``deals``: distinct deals (``hands`` divided by ``seatings``, the
+    number of seatings each deal was played in: 1 unless ``duplicate``); ``chunk_hands``: the
+    deals per chunk.
+    """
 
     hands: int
     rake: int
     big_blind: int
     seed: int
     players: tuple[AgentResult, ...]
+    deals: int = 0
+    seatings: int = 1
+    chunk_hands: int = 500
+    curve: tuple[tuple[int, tuple[int, ...]], ...] = dataclasses.field(default=(), repr=False)
+    """The points of a winnings chart: (deals played, each agent's chips won so far), every
+    tenth of a chunk (:func:`holdem.charts.simulation_chart`)."""
+    stats: tuple[PlayerStats, ...] | None = dataclasses.field(default=None, repr=False)
+    """With ``simulate(stats=True)``: each agent's :class:`holdem.PlayerStats`."""
 
     def __getitem__(self, name: str) -> AgentResult:
         for r in self.players:
@@ -84,6 +127,8 @@ class SimulationResult:
 
     def __str__(self) -> str:
         head = f"{self.hands:,} hands, big blind {self.big_blind}, rake {self.rake:,}"
+        if self.seatings > 1:
+            head += f" (duplicate: {self.deals:,} deals x {self.seatings} seatings)"
         return "\n".join([head, *(f"  {r}" for r in self.players)])
 
 
@@ -105,61 +150,102 @@ def _named(agents: Sequence[Any] | Mapping[str, Any]) -> tuple[tuple[str, ...], 
     return names, objs
 
 
+_ChunkResult = tuple[int, list[list[int]], Stats | None, list[tuple[int, tuple[int, ...]]]]
+
+
 def _play_chunk(names: tuple[str, ...], agents: tuple[Any, ...], game: Game, hands: int,
-                seed: int, index: int, stack: int) -> tuple[int, list[list[int]]]:
-    """Play one chunk; returns (rake, per agent [chips, sum of squares, showdowns, won])."""
+                seed: int, index: int, stack: int, *,
+                seatings: tuple[tuple[int, ...], ...] | None = None,
+                collect: bool = False) -> _ChunkResult:
+    """Play one chunk; returns (rake, per agent [chips, sum of squares, showdowns, won], the
+    players' statistics when ``collect``, the curve points: (deals played in the chunk, each
+    agent's chips so far) every tenth of the chunk). Agent ``k`` sits in seat
+    ``(k + index) % n``.
+
+    A duplicate chunk (``seatings`` given) plays the same ``hands`` deals once per seating:
+    every seating uses a table seeded with ``seed``, so hand ``h`` deals the same cards and
+    button to the same seats whoever sits there; seating ``s`` puts agent ``k`` in seat
+    ``(s[k] + index) % n``. Each agent's row then also has the sum over deals of its deal
+    total (its chips summed over the seatings of that deal) and the sum of their squares.
+    """
+    acc = Stats(allin_adjusted=False) if collect else None
     n = len(agents)
-    table = Table(game, seats=n, seed=seed)
-    for k in range(n):
-        agent = agents[k]
-        spawn = getattr(agent, "spawn", None)
-        if callable(spawn):
-            agent = spawn(chunk_seed(seed, 1 + k))
-        table.sit((k + index) % n, names[k], stack, agent)
-    stats = [[0, 0, 0, 0] for _ in range(n)]
+    dup = seatings is not None
+    deal = [[0] * hands for _ in range(n)] if dup else []
+    stats = [[0] * (6 if dup else 4) for _ in range(n)]
     slot = {name: k for k, name in enumerate(names)}
     rake = 0
-    for _ in range(hands):
-        table._reset_stacks(stack)
-        rec = table.play_hand()
-        rake += rec.rake
-        res = rec.state.result
-        order = set(res.showdown_order)
-        winners = set(res.winners)
-        for i, name in enumerate(rec.names):
-            st = stats[slot[name]]
-            pay = res.payoffs[i]
-            st[0] += pay
-            st[1] += pay * pay
-            if i in order:
-                st[2] += 1
-                if i in winners:
-                    st[3] += 1
-    return rake, stats
+    step = max(1, hands // 10)
+    points: list[tuple[int, tuple[int, ...]]] = []
+    for seating in seatings if seatings is not None else (tuple(range(n)),):
+        table = Table(game, seats=n, seed=seed)
+        for k in range(n):
+            agent = agents[k]
+            spawn = getattr(agent, "spawn", None)
+            if callable(spawn):
+                agent = spawn(chunk_seed(seed, 1 + k))
+            table.sit((seating[k] + index) % n, names[k], stack, agent)
+        for h in range(hands):
+            table._reset_stacks(stack)
+            rec = table.play_hand()
+            rake += rec.rake
+            res = rec.state.result
+            if acc is not None:
+                acc.add_state(rec.state, rec.names)
+            order = set(res.showdown_order)
+            winners = set(res.winners)
+            for i, name in enumerate(rec.names):
+                k = slot[name]
+                st = stats[k]
+                pay = res.payoffs[i]
+                st[0] += pay
+                st[1] += pay * pay
+                if dup:
+                    deal[k][h] += pay
+                if i in order:
+                    st[2] += 1
+                    if i in winners:
+                        st[3] += 1
+            if not dup and ((h + 1) % step == 0 or h + 1 == hands):
+                points.append((h + 1, tuple(st[0] for st in stats)))
+    if dup:
+        run = [0] * n
+        for h in range(hands):
+            for k in range(n):
+                run[k] += deal[k][h]
+            if (h + 1) % step == 0 or h + 1 == hands:
+                points.append((h + 1, tuple(run)))
+        for k in range(n):
+            stats[k][4] = sum(deal[k])
+            stats[k][5] = sum(d * d for d in deal[k])
+    return rake, stats, acc, points
 
 
-class _Progress:
-    def __init__(self, total: int, stream: TextIO | None) -> None:
-        self.total = total
-        self.stream = stream
-        self.done = 0
+def _seatings(duplicate: bool | str, n: int) -> tuple[tuple[int, ...], ...]:
+    """The seat offsets of each seating: ``((0, 1, .., n-1),)`` without duplicate."""
+    if duplicate is False:
+        return (tuple(range(n)),)
+    if duplicate is True or duplicate == "rotations":
+        return tuple(tuple((k + r) % n for k in range(n)) for r in range(n))
+    if duplicate == "permutations":
+        return tuple(itertools.permutations(range(n)))
+    raise InvalidConfigError(
+        f"duplicate must be False, True, 'rotations' or 'permutations', got {duplicate!r}")
 
-    def update(self, n: int) -> None:
-        self.done += n
-        if self.stream is None:
-            return
-        frac = self.done / self.total if self.total else 1.0
-        bar = "#" * int(30 * frac)
-        self.stream.write(f"\rsimulate {self.done:,}/{self.total:,} hands [{bar:<30}] "
-                          f"{100 * frac:3.0f}%")
-        if self.done >= self.total:
-            self.stream.write("\n")
-        self.stream.flush()
+
+def _ci95(total: int, squares: int, count: int) -> float:
+    """Half-width of the 95% interval of the mean of ``count`` values (normal approximation)."""
+    if count < 2:
+        return 0.0
+    mean = total / count
+    var = (squares - total * mean) / (count - 1)
+    return _Z95 * math.sqrt(max(var, 0.0) / count)
 
 
 def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int = 10_000, *,
              seed: int | None = None, executor: ExecutorLike = None, stack: int | None = None,
-             chunk_hands: int = 500, progress: bool | None = None) -> SimulationResult:
+             chunk_hands: int = 500, progress: bool | float | None = None,
+             duplicate: bool | str = False, stats: bool = False) -> SimulationResult:
     """Play ``hands`` hands of ``game`` between ``agents``; see the module docstring.
 
     - ``agents``: 2 to 10 agents (a sequence, named after each agent's ``name`` attribute or
@@ -170,8 +256,19 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
     - ``executor``: ``None`` (all cores), ``"serial"`` or any executor (``submit(fn, *args)``).
     - ``stack``: chips each agent starts every hand with (default ``100 * big_blind``).
     - ``chunk_hands``: hands per chunk (part of the result's identity together with ``seed``).
-    - ``progress``: a progress bar on stderr; ``None`` shows it only for long runs when stderr
-      is a terminal.
+    - ``progress``: progress (count, rate, ETA) on stderr: ``None`` for long runs only (a bar
+      on a terminal, else a line every 10 s), ``True`` always, ``False`` never, or a number of
+      seconds between progress lines (see :mod:`holdem._progress`).
+    - ``duplicate``: ``True`` or ``"rotations"`` plays each of the ``hands`` deals once per
+      rotation of the agents over the seats, ``"permutations"`` once per order of the agents
+      (see the module docstring); ``chunk_hands`` then counts deals.
+    - ``stats``: collect each agent's playing statistics (VPIP, PFR, aggression...: see
+      :mod:`holdem.stats`) in the workers, as the result's ``stats``.
+
+    Ctrl-C (``KeyboardInterrupt``) cancels the chunks not started and stops a process pool
+    made for the call at once. Agents that cannot be pickled (lambdas, local classes) raise
+    :class:`InvalidConfigError` on a process pool: use module-level classes or
+    ``executor="serial"``.
     """
     names, objs = _named(agents)
     if not isinstance(game, Game):
@@ -187,37 +284,56 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
     if isinstance(stack, bool) or not isinstance(stack, int) or stack < 10 * game.big_blind:
         raise InvalidConfigError(
             f"stack must be an int of at least 10 big blinds (R35), got {stack!r}")
+    seatings = _seatings(duplicate, len(objs))
+    m = len(seatings)
+    play: Callable[..., _ChunkResult] = _play_chunk
+    if duplicate is not False:
+        play = functools.partial(_play_chunk, seatings=seatings)
+    if stats:
+        play = functools.partial(play, collect=True)
     kept, master = master_seed(seed)
     sizes = chunk_sizes(hands, chunk_hands)
-    show = progress
-    if show is None:
-        show = hands >= 20_000 and sys.stderr.isatty()
-    bar = _Progress(hands, sys.stderr if show else None)
     tasks = [(names, objs, game, size, chunk_seed(master, i), i, stack)
              for i, size in enumerate(sizes)]
-    results: list[tuple[int, list[list[int]]]] = []
-    with open_executor(executor, small=len(tasks) <= 1) as runner:
-        if runner.executor is None:
-            for t in tasks:
-                results.append(_play_chunk(*t))
-                bar.update(t[3])
-        else:
-            futures = [runner.executor.submit(_play_chunk, *t) for t in tasks]
-            for t, f in zip(tasks, futures, strict=True):
-                results.append(f.result())
-                bar.update(t[3])
+    results: list[_ChunkResult] = []
+    with (open_executor(executor, small=len(tasks) <= 1) as runner,
+          Progress("simulate", "hands", hands * m, progress) as bar):
+        for t, result in zip(tasks, runner.imap(play, tasks), strict=False):
+            results.append(result)
+            bar.update(t[3] * m)
     rake = 0
-    totals = [[0, 0, 0, 0] for _ in names]
-    for r, stats in results:
+    width = 6 if duplicate is not False else 4
+    totals = [[0] * width for _ in names]
+    merged = Stats(allin_adjusted=False) if stats else None
+    curve: list[tuple[int, tuple[int, ...]]] = []
+    done = 0
+    base = (0,) * len(names)
+    for (r, per_agent, acc, points), size in zip(results, sizes, strict=True):
         rake += r
-        for tot, st in zip(totals, stats, strict=True):
-            for j in range(4):
+        curve += [(done + d, tuple(b + c for b, c in zip(base, chips, strict=True)))
+                  for d, chips in points]
+        done += size
+        base = curve[-1][1]
+        for tot, st in zip(totals, per_agent, strict=True):
+            for j in range(width):
                 tot[j] += st[j]
+        if merged is not None and acc is not None:
+            merged.merge(acc)
     bb = game.big_blind
+    played = hands * m
     out = []
-    for name, (chips, sq, sd, won) in zip(names, totals, strict=True):
-        mean = chips / hands
-        var = (sq - chips * mean) / (hands - 1) if hands > 1 else 0.0
-        ci = _Z95 * math.sqrt(max(var, 0.0) / hands) * 100 / bb
-        out.append(AgentResult(name, hands, chips, 100 * mean / bb, ci, sd, sd / hands, won))
-    return SimulationResult(hands, rake, bb, kept, tuple(out))
+    for name, tot in zip(names, totals, strict=True):
+        chips, sq, sd, won = tot[:4]
+        ci = _ci95(chips, sq, played) * 100 / bb
+        dup_mean = dup_ci = None
+        if duplicate is not False:
+            # one value per deal: the agent's total over the seatings, divided by m
+            dup_mean = 100 * tot[4] / played / bb
+            dup_ci = _ci95(tot[4], tot[5], hands) / m * 100 / bb
+        out.append(AgentResult(name, played, chips, 100 * (chips / played) / bb, ci, sd,
+                               sd / played, won, dup_mean, dup_ci))
+    player_stats = None
+    if merged is not None:
+        player_stats = tuple(merged[name] for name in names)
+    return SimulationResult(played, rake, bb, kept, tuple(out), hands, m, chunk_hands,
+                            tuple(curve), player_stats)

@@ -21,7 +21,10 @@ rules for tournaments, as said at each point):
   in on the button or the small blind: they wait for the button to pass (Robert's Rules).
 - The button moves to the next player dealt in (R4), the blinds follow (R2); heads-up the
   button posts the small blind and the big blind goes to the player who did not post it last
-  hand (R3, TDA 34), which also settles the move from three players to two. ``dead_button=True``
+  hand (R3, TDA 34), which also settles the move from three players to two. From two to three
+  or more: while two play heads-up, a player who posts or waits for the big blind is dealt in
+  at the next hand as the big blind (the two others take the small blind and the button;
+  R36 with R3, R4: see :mod:`holdem._seating`). ``dead_button=True``
   places the big blind first and the small blind and button behind it, possibly dead (TDA dead
   button; Robert's Rules, button and blind use 2b). See :mod:`holdem._seating`.
 - Missed blinds (cash; Robert's Rules, button and blind use): a player not dealt in (sitting
@@ -44,7 +47,11 @@ rules for tournaments, as said at each point):
 - Cash mode: rake from ``game.rake`` (R34).
 - Determinism: the deck of hand ``k`` is seeded from ``(seed, k)`` and the first button is
   drawn from ``seed``: the same seed, agents and joins give the same session.
-- Chips are conserved: ``chips_in_play + cashed_out + rake == bought_in`` at all times.
+- Chips are conserved: ``chips_in_play + cashed_out + rake == bought_in`` at all times. No
+  stack, and no table total (one stack may win it all), goes above the engine's limit of
+  2**53 chips: ``sit`` and ``add_chips`` refuse such amounts.
+- A table pickles between hands; loading checks the state (:mod:`holdem._table_state`): an
+  altered one raises :class:`~holdem.errors.InvalidStateError`.
 
 With the compiled hand core, a hand's decision loop and the per-hand bookkeeping run in C
 (:mod:`holdem._table_loop`); the pure-Python core uses the same steps written in Python
@@ -64,7 +71,9 @@ from typing import Any, NamedTuple
 from holdem._enums import NamedRepr
 from holdem._parallel import master_seed
 from holdem._seating import Kind, Plan, Positions, between
+from holdem._shown import shown
 from holdem._table_hand import compiled_loop
+from holdem._table_state import check_table_state, copy_fields
 from holdem._table_steps import (
     cached_hand,
     cached_plan,
@@ -72,12 +81,14 @@ from holdem._table_steps import (
     run_hand_python,
     seed_head,
 )
+from holdem._validate import MAX_CHIPS
 from holdem.agents import ActionLike, Observation, agent_name, resolve_agent
 from holdem.errors import (
     AgentError,
     IllegalActionError,
     InvalidActionError,
     InvalidConfigError,
+    InvalidStateError,
     TableError,
 )
 from holdem.game import Game, Mode, Structure
@@ -122,6 +133,21 @@ class Player:
         """Whether the player must post before being dealt in (entry bet or missed blinds)."""
         return self.entry_due or self.owes_big_blind or self.owes_small_blind
 
+    def __getstate__(self) -> tuple[object, ...]:
+        # the agent's function is looked up again when the table is restored
+        return tuple([getattr(self, f) for f in _PLAYER_FIELDS])
+
+    def __setstate__(self, state: tuple[object, ...]) -> None:
+        if type(state) is not tuple or len(state) != len(_PLAYER_FIELDS):
+            raise InvalidStateError(f"not a valid pickled Player: {shown(state)}")
+        for f, v in zip(_PLAYER_FIELDS, state, strict=True):
+            object.__setattr__(self, f, v)
+        self._act = None
+
+
+_PLAYER_FIELDS = ("name", "seat", "stack", "agent", "status", "entry_due", "owes_big_blind",
+                  "owes_small_blind", "leaving", "hands_played")
+
 
 _OUT, _REGULAR, _POSTER, _WAITING_KIND = (int(Kind.OUT), int(Kind.REGULAR), int(Kind.POSTER),
                                          int(Kind.WAITING))
@@ -154,9 +180,10 @@ class HandRecord(NamedTuple):
     """True when fewer than two players were ready to play without owing: everybody was dealt
     in and debts were forgiven (the blind rotation starts again)."""
     placement: str = "moving"
-    """How the button and blinds were placed: ``"moving"`` (R4), ``"dead"`` (TDA dead button)
-    or ``"heads-up"`` (R3, TDA 34). A dead-button table uses ``"moving"`` for a hand the
-    dead-button progression cannot place (see :mod:`holdem._seating`)."""
+    """How the button and blinds were placed: ``"moving"`` (R4), ``"dead"`` (TDA dead button),
+    ``"heads-up"`` (R3, TDA 34) or ``"joining"`` (a heads-up game gets a third player, who
+    takes the big blind: R36 with R3, R4). A dead-button table uses ``"moving"`` for a hand
+    the dead-button progression cannot place (see :mod:`holdem._seating`)."""
 
 
 class Table:
@@ -175,7 +202,7 @@ class Table:
         if not isinstance(game, Game):
             raise InvalidConfigError(f"game must be a holdem.Game, got {game!r}")
         if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 10:
-            raise InvalidConfigError(f"a table has 2 to 10 seats (R1), got {seats!r}")
+            raise InvalidConfigError(f"a table has 2 to 10 seats (R1), got {shown(seats)}")
         self.tournament = game.mode is Mode.TOURNAMENT
         if schedule is not None:
             if not isinstance(schedule, BlindSchedule):
@@ -193,7 +220,7 @@ class Table:
                                        or max_buy_in < self.min_buy_in):
             raise InvalidConfigError(
                 f"max_buy_in must be an int >= the minimum buy-in {self.min_buy_in}, "
-                f"got {max_buy_in!r}")
+                f"got {shown(max_buy_in)}")
         self.game = game
         self.size = seats
         self.max_buy_in = max_buy_in
@@ -236,7 +263,7 @@ class Table:
             if p is not None and p.name == name:
                 return p
         seated = ", ".join(repr(p.name) for p in self._seats if p is not None) or "nobody"
-        raise TableError(f"unknown player {name!r} (seated: {seated})")
+        raise TableError(f"unknown player {shown(name)} (seated: {seated})")
 
     @property
     def button(self) -> int | None:
@@ -262,6 +289,26 @@ class Table:
         who = ", ".join(f"{p.seat}:{p.name}({p.stack})" for p in self.players)
         return f"<Table {self.size} seats, hand {self.hand_number}, [{who}]>"
 
+    # ------------------------------------------------------------------ pickling
+    def __getstate__(self) -> dict[str, Any]:
+        """A table pickles between hands (its agents must pickle too)."""
+        if self._in_hand:
+            raise TableError("a table can be pickled between hands only")
+        return copy_fields(self.__dict__)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Restore a pickled table after checking its state: a corrupt or inconsistent one
+        raises :class:`InvalidStateError` (see :mod:`holdem._table_state`)."""
+        check_table_state(state, Player, PlayerStatus)
+        self.__dict__.update(state)
+        self._games = {}
+        self._seed_head = seed_head(self._bits)
+        try:
+            self._plan()  # the seating plan of the next hand can be made
+        except Exception as exc:  # pragma: no cover - the checks above are meant to catch it
+            self.__dict__.clear()
+            raise InvalidStateError(f"not a valid pickled Table: {exc!r}") from None
+
     # ------------------------------------------------------------------ seating
     def sit(self, seat: int, name: str, buy_in: int, agent: Any, *,
             wait_for_big_blind: bool = False) -> None:
@@ -271,9 +318,9 @@ class Table:
         bet or, with ``wait_for_big_blind=True``, waits for the big blind (R36).
         """
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.size:
-            raise TableError(f"seat must be 0..{self.size - 1}, got {seat!r}")
+            raise TableError(f"seat must be 0..{self.size - 1}, got {shown(seat)}")
         if not isinstance(name, str) or not name:
-            raise TableError(f"a player needs a non-empty name, got {name!r}")
+            raise TableError(f"a player needs a non-empty name, got {shown(name)}")
         taken = self._seats[seat]
         if taken is not None:
             raise TableError(f"seat {seat} is taken by {taken.name!r}")
@@ -297,7 +344,17 @@ class Table:
 
     def _check_buy_in(self, name: str, stack: int, amount: int) -> None:
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
-            raise TableError(f"chips for {name!r} must be a positive int, got {amount!r}")
+            raise TableError(f"chips for {name!r} must be a positive int, got {shown(amount)}")
+        # the engine deals stacks up to MAX_CHIPS; every chip at the table may end in one
+        # stack, so the table's total is held to it too (else a hand could not be dealt)
+        if stack + amount > MAX_CHIPS:
+            raise TableError(f"{shown(amount)} chips for {name!r} would put the stack above "
+                             f"the engine's limit of 2**53 = {MAX_CHIPS} chips")
+        total = self.chips_in_play + amount
+        if total > MAX_CHIPS:
+            raise TableError(f"{shown(amount)} more chips for {name!r} would put {total} chips "
+                             f"on the table, above the engine's limit of 2**53 = {MAX_CHIPS} "
+                             f"(all of them may end in one stack)")
         if stack == 0 and amount < self.min_buy_in:
             raise TableError(f"buy-in {amount} for {name!r} is below the minimum "
                              f"{self.min_buy_in} (R35: 10 times the lower limit)")
@@ -483,7 +540,13 @@ class Table:
                                                                  self.hand_number)
         if dead_sb or plan.posters:
             extra = []
+            # the straddle (2 big blinds, live) covers what its seat owes, as the big blind
+            # does for a player who enters in the big blind (RULES.md, R36 with R8)
+            straddler = ((index[plan.positions.big_blind] + 1) % len(dealt)
+                         if game.straddle else -1)
             for s in plan.posters:
+                if index[s] == straddler:
+                    continue
                 p = self._seat(s)
                 # R36 entry bet / missed big blind live, missed small blind dead (Robert's Rules)
                 live = game.big_blind if (p.entry_due or p.owes_big_blind) else 0

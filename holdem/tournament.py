@@ -15,8 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
-from holdem.errors import InvalidConfigError
+from holdem._shown import shown
+from holdem._validate import MAX_CHIPS
+from holdem.errors import InvalidConfigError, InvalidStateError
 
 __all__ = ["BlindLevel", "BlindSchedule"]
 
@@ -34,9 +37,12 @@ class BlindLevel:
         for name in ("small_blind", "big_blind", "ante"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise InvalidConfigError(f"{name} must be an int >= 0, got {value!r}")
+                raise InvalidConfigError(f"{name} must be an int >= 0, got {shown(value)}")
+            if value > MAX_CHIPS:
+                raise InvalidConfigError(f"{name} must be at most the engine's limit of "
+                                         f"2**53 = {MAX_CHIPS} chips, got {shown(value)}")
         if self.big_blind < 1:
-            raise InvalidConfigError(f"big_blind must be at least 1, got {self.big_blind}")
+            raise InvalidConfigError(f"big_blind must be at least 1, got {shown(self.big_blind)}")
         if self.small_blind > self.big_blind:
             raise InvalidConfigError(
                 f"small_blind {self.small_blind} is above the big blind {self.big_blind}")
@@ -44,6 +50,10 @@ class BlindLevel:
     def __str__(self) -> str:
         ante = f" ante {self.ante}" if self.ante else ""
         return f"{self.small_blind}/{self.big_blind}{ante}"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle through the constructor, so an altered pickle is checked like new input."""
+        return (_restore, (BlindLevel, (self.small_blind, self.big_blind, self.ante), {}))
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -70,15 +80,21 @@ class BlindSchedule:
             isinstance(hands_per_level, bool) or not isinstance(hands_per_level, int)
             or hands_per_level < 1
         ):
-            raise InvalidConfigError(f"hands_per_level must be an int >= 1, got {hands_per_level!r}")
+            raise InvalidConfigError(f"hands_per_level must be an int >= 1, got {shown(hands_per_level)}")
         if minutes_per_level is not None and (
             isinstance(minutes_per_level, bool) or not isinstance(minutes_per_level, int | float)
             or not minutes_per_level > 0
         ):
-            raise InvalidConfigError(f"minutes_per_level must be > 0, got {minutes_per_level!r}")
+            raise InvalidConfigError(f"minutes_per_level must be > 0, got {shown(minutes_per_level)}")
         object.__setattr__(self, "levels", levels)
         object.__setattr__(self, "hands_per_level", hands_per_level)
         object.__setattr__(self, "minutes_per_level", minutes_per_level)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle through the constructor, so an altered pickle is checked like new input."""
+        return (_restore, (BlindSchedule, (self.levels,), {
+            "hands_per_level": self.hands_per_level,
+            "minutes_per_level": self.minutes_per_level}))
 
     def index_at(self, *, hands: int = 0, seconds: float = 0.0) -> int:
         """The 0-based level index after ``hands`` hands / ``seconds`` of play."""
@@ -97,3 +113,15 @@ class BlindSchedule:
         by = (f"hands_per_level={self.hands_per_level}" if self.hands_per_level is not None
               else f"minutes_per_level={self.minutes_per_level}")
         return f"BlindSchedule({list(self.levels)!r}, {by})"
+
+
+def _restore(cls: object, args: object, kwargs: object) -> BlindLevel | BlindSchedule:
+    """Unpickle a :class:`BlindLevel` or :class:`BlindSchedule` through its checks (a corrupt
+    pickle raises :class:`InvalidStateError`)."""
+    if cls not in (BlindLevel, BlindSchedule) or type(args) is not tuple or type(
+            kwargs) is not dict:
+        raise InvalidStateError(f"not a valid pickled blind level or schedule: {cls!r}")
+    try:
+        return cls(*args, **kwargs)
+    except (InvalidConfigError, TypeError) as exc:
+        raise InvalidStateError(f"not a valid pickled {cls.__name__}: {exc}") from None

@@ -1,0 +1,374 @@
+"""Charts as SVG text, drawn by the project itself (no plotting library needed).
+
+- :func:`winnings_chart`: cumulative winnings per player over hands, each curve in a shaded
+  95% band (the interval of the total won so far: +/- 1.96 standard deviations of one hand's
+  result times the square root of the hands played). :func:`simulation_chart` draws it for a
+  :func:`holdem.simulate` result, :func:`stats_chart` for :class:`holdem.Stats` kept with
+  ``curves=True``.
+- :func:`grid_chart`: the 13x13 preflop grid (pairs on the diagonal, suited hands above it,
+  offsuit below) coloured by a value per hand class: :func:`range_frequencies` (how much of
+  each class a range holds) or :func:`range_equities` (each class's equity against a range).
+
+>>> import holdem
+>>> from holdem import charts
+>>> svg = charts.grid_chart(charts.range_frequencies(holdem.Range("QQ+, AKs, 0.5(AKo)")),
+...                         title="An opening range")
+>>> svg.startswith("<svg") and "AKo" in svg and "50%" in svg
+True
+
+Write the text to a ``.svg`` file and open it in any browser.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from html import escape
+from typing import Any
+
+from holdem.cards import RANKS
+from holdem.errors import InvalidConfigError
+
+__all__ = [
+    "grid_chart",
+    "hand_classes",
+    "range_equities",
+    "range_frequencies",
+    "simulation_chart",
+    "stats_chart",
+    "vpip_frequencies",
+    "winnings_chart",
+]
+
+_Z95 = 1.959963984540054
+PALETTE = ("#4e79a7", "#f28e2b", "#e15759", "#76b7b2", "#59a14f", "#edc948", "#b07aa1",
+           "#ff9da7", "#9c755f", "#bab0ac")
+_FONT = "font-family=\"system-ui, -apple-system, 'Segoe UI', Helvetica, Arial, sans-serif\""
+_ORDER = RANKS[::-1]  # A K Q ... 2, the grid's rows and columns
+
+
+def _nice_step(span: float, count: int) -> float:
+    """A round tick step (1, 2 or 5 times a power of ten) giving about ``count`` ticks."""
+    if span <= 0:
+        return 1.0
+    raw = span / count
+    mag = float(10.0 ** math.floor(math.log10(raw)))
+    for m in (1, 2, 5, 10):
+        if m * mag >= raw:
+            return float(m * mag)
+    return 10 * mag
+
+
+def _ticks(lo: float, hi: float, count: int = 6) -> list[float]:
+    step = _nice_step(hi - lo, count)
+    start = math.floor(lo / step) * step
+    out = []
+    v = start
+    while v <= hi + step * 1e-9:
+        if v >= lo - step * 1e-9:
+            out.append(round(v, 10))
+        v += step
+    return out
+
+
+def _num(v: float) -> str:
+    if abs(v) >= 1e6:
+        return f"{v / 1e6:g}M"
+    if abs(v) >= 1e3:
+        return f"{v / 1e3:g}k"
+    return f"{v:g}"
+
+
+def winnings_chart(curves: Mapping[str, Sequence[tuple[float, float]]],
+                   bands: Mapping[str, Sequence[float]] | None = None, *,
+                   title: str = "Cumulative winnings", x_label: str = "hands",
+                   y_label: str = "big blinds won", notes: Mapping[str, str] | None = None,
+                   width: int = 900, height: int = 540) -> str:
+    """Lines of ``(x, y)`` points per player, each in a shaded band ``y +/- bands[name][k]``.
+
+    ``notes``: a short text per player for the legend (e.g. its bb/100 and interval).
+    """
+    if not curves or not any(curves.values()):
+        raise InvalidConfigError("a winnings chart needs at least one curve with points")
+    bands = bands or {}
+    notes = notes or {}
+    left, right, top, bottom = 78, 230, 70 if bands else 52, 58
+    pw, ph = width - left - right, height - top - bottom
+    xs = [x for pts in curves.values() for x, _ in pts]
+    ys = [0.0]
+    for name, pts in curves.items():
+        band = bands.get(name)
+        for k, (_, y) in enumerate(pts):
+            half = band[k] if band is not None else 0.0
+            ys += [y - half, y + half]
+    x0, x1 = 0.0, max(xs) if max(xs) > 0 else 1.0
+    y0, y1 = min(ys), max(ys)
+    if y1 - y0 < 1e-9:
+        y0, y1 = y0 - 1, y1 + 1
+    pad = 0.05 * (y1 - y0)
+    y0, y1 = y0 - pad, y1 + pad
+
+    def sx(x: float) -> float:
+        return left + (x - x0) / (x1 - x0) * pw
+
+    def sy(y: float) -> float:
+        return top + (y1 - y) / (y1 - y0) * ph
+
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" {_FONT} font-size="13">',
+           f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
+           f'<text x="{left}" y="30" font-size="18" font-weight="600" fill="#222">'
+           f'{escape(title)}</text>']
+    for t in _ticks(y0, y1):
+        y = sy(t)
+        colour, w = ("#888", 1.2) if t == 0 else ("#e6e6e6", 1)
+        out.append(f'<line x1="{left}" x2="{left + pw}" y1="{y:.1f}" y2="{y:.1f}" '
+                   f'stroke="{colour}" stroke-width="{w}"/>')
+        out.append(f'<text x="{left - 8}" y="{y + 4:.1f}" text-anchor="end" fill="#555">'
+                   f'{_num(t)}</text>')
+    for t in _ticks(x0, x1):
+        x = sx(t)
+        out.append(f'<line x1="{x:.1f}" x2="{x:.1f}" y1="{top}" y2="{top + ph}" '
+                   'stroke="#f0f0f0"/>')
+        out.append(f'<text x="{x:.1f}" y="{top + ph + 20}" text-anchor="middle" fill="#555">'
+                   f'{_num(t)}</text>')
+    out.append(f'<rect x="{left}" y="{top}" width="{pw}" height="{ph}" fill="none" '
+               'stroke="#bbb"/>')
+    out.append(f'<text x="{left + pw / 2:.1f}" y="{height - 14}" text-anchor="middle" '
+               f'fill="#333">{escape(x_label)}</text>')
+    out.append(f'<text transform="translate(20 {top + ph / 2:.1f}) rotate(-90)" '
+               f'text-anchor="middle" fill="#333">{escape(y_label)}</text>')
+    for i, (name, pts) in enumerate(curves.items()):
+        colour = PALETTE[i % len(PALETTE)]
+        band = bands.get(name)
+        if band is not None and pts:
+            upper = [f"{sx(x):.1f},{sy(y + h):.1f}" for (x, y), h in zip(pts, band, strict=True)]
+            lower = [f"{sx(x):.1f},{sy(y - h):.1f}" for (x, y), h in zip(pts, band, strict=True)]
+            out.append(f'<polygon points="{" ".join(upper + lower[::-1])}" fill="{colour}" '
+                       'fill-opacity="0.16" stroke="none"/>')
+    for i, (name, pts) in enumerate(curves.items()):
+        colour = PALETTE[i % len(PALETTE)]
+        line = " ".join(f"{sx(x):.1f},{sy(y):.1f}" for x, y in pts)
+        out.append(f'<polyline points="{line}" fill="none" stroke="{colour}" '
+                   'stroke-width="2.2" stroke-linejoin="round"/>')
+        ly = top + 10 + 44 * i
+        lx = left + pw + 18
+        out.append(f'<rect x="{lx}" y="{ly}" width="14" height="14" rx="3" fill="{colour}"/>')
+        out.append(f'<text x="{lx + 22}" y="{ly + 12}" font-weight="600" fill="#222">'
+                   f'{escape(name)}</text>')
+        if name in notes:
+            out.append(f'<text x="{lx + 22}" y="{ly + 30}" font-size="12" fill="#555">'
+                       f'{escape(notes[name])}</text>')
+    if bands:
+        out.append(f'<text x="{left}" y="52" font-size="12.5" fill="#777">shaded: the 95% '
+                   'interval of each total (1.96 standard deviations of a hand times the '
+                   'square root of the hands)</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"
+
+
+def simulation_chart(result: Any, *, title: str | None = None) -> str:
+    """The cumulative winnings (in big blinds) of each agent of a :func:`holdem.simulate`
+    result (its ``curve``: ten points per chunk, at most about 600 drawn), with the 95% band
+    (the duplicate interval for a duplicate match)."""
+    curve = result.curve
+    if not curve:
+        raise InvalidConfigError("this simulation result has no winnings curve to draw")
+    bb = result.big_blind
+    m = result.seatings
+    curves: dict[str, list[tuple[float, float]]] = {}
+    bands: dict[str, list[float]] = {}
+    notes = {}
+    for j, agent in enumerate(result.players):
+        dup = agent.duplicate_ci95
+        # standard deviation of one hand (or of one deal's average over its seatings), in bb
+        if dup is not None:
+            sd = dup * math.sqrt(result.deals) / (100 * _Z95)
+        else:
+            sd = agent.ci95 * math.sqrt(result.hands) / (100 * _Z95)
+        step = max(1, math.ceil(len(curve) / 600))
+        kept = curve[step - 1::step]
+        if kept[-1] is not curve[-1]:
+            kept = (*kept, curve[-1])
+        pts = [(0.0, 0.0)] + [(float(deals * m), chips[j] / bb) for deals, chips in kept]
+        half = [0.0] + [_Z95 * sd * (m * math.sqrt(deals) if dup is not None
+                                     else math.sqrt(deals)) for deals, _ in kept]
+        curves[agent.name] = pts
+        bands[agent.name] = half
+        ci = dup if dup is not None else agent.ci95
+        notes[agent.name] = f"{agent.bb_per_100:+.1f} bb/100 \u00b1 {ci:.1f}"
+    if title is None:
+        title = f"Cumulative winnings over {result.hands:,} hands"
+        if m > 1:
+            title += f" (duplicate, {m} seatings)"
+    return winnings_chart(curves, bands, title=title, notes=notes)
+
+
+def _thin(points: Sequence[float], limit: int = 600) -> list[tuple[int, float]]:
+    """At most about ``limit`` (hands played, value) points of a per-hand series."""
+    n = len(points)
+    step = max(1, math.ceil(n / limit))
+    out = [(0, 0.0)]
+    out += [(k + 1, points[k]) for k in range(step - 1, n, step)]
+    if out[-1][0] != n:
+        out.append((n, points[-1]))
+    return out
+
+
+def stats_chart(stats: Any, *, title: str = "Cumulative winnings",
+                players: Sequence[str] | None = None) -> str:
+    """The cumulative winnings in big blinds of the players of a :class:`holdem.Stats` kept
+    with ``curves=True`` (by default the ten who played the most hands), each over its own
+    hands, with its 95% band when there are at most four players."""
+    if stats.curves is None:
+        raise InvalidConfigError("keep the curves to chart them: Stats(..., curves=True)")
+    names = list(players) if players is not None else sorted(
+        stats, key=lambda n: (-stats[n].hands, n))[:len(PALETTE)]
+    shaded = len(names) <= 4  # more bands than that hide each other
+    curves: dict[str, list[tuple[float, float]]] = {}
+    bands: dict[str, list[float]] = {}
+    notes = {}
+    for name in names:
+        p = stats[name]
+        pts = _thin(stats.curves[name])
+        sd = p.ci95 * math.sqrt(p.hands) / (100 * _Z95) if p.hands > 1 else 0.0
+        curves[name] = [(float(x), y) for x, y in pts]
+        if shaded:
+            bands[name] = [_Z95 * sd * math.sqrt(x) for x, _ in pts]
+        notes[name] = f"{p.bb_per_100:+.1f} bb/100 \u00b1 {p.ci95:.1f}"
+    return winnings_chart(curves, bands, title=title, notes=notes,
+                          x_label="hands played by the player")
+
+
+# --- the 13x13 preflop grid ------------------------------------------------------------------
+
+
+def hand_classes() -> list[list[str]]:
+    """The 169 hand classes as the grid's rows: ``AA AKs AQs ...`` down to ``... 32o 22``."""
+    rows = []
+    for i, a in enumerate(_ORDER):
+        row = []
+        for j, b in enumerate(_ORDER):
+            row.append(a + b if i == j else (a + b + "s" if i < j else b + a + "o"))
+        rows.append(row)
+    return rows
+
+
+def _class_of(rank_hi: int, rank_lo: int, suited: bool) -> str:
+    a, b = RANKS[rank_hi], RANKS[rank_lo]
+    if rank_hi == rank_lo:
+        return a + b
+    return a + b + ("s" if suited else "o")
+
+
+def range_frequencies(hand_range: Any) -> dict[str, float]:
+    """Each hand class's share of its combos in ``hand_range`` (a :class:`holdem.Range` or
+    its text), weights counted: ``0.5(AKo)`` gives ``AKo`` 0.5."""
+    from holdem.ranges import Range
+
+    r = hand_range if isinstance(hand_range, Range) else Range(str(hand_range))
+    total: dict[str, float] = {}
+    for (c1, c2), w in r.items():
+        hi, lo = max(c1.rank, c2.rank), min(c1.rank, c2.rank)
+        cls = _class_of(hi, lo, c1.suit == c2.suit)
+        total[cls] = total.get(cls, 0.0) + w
+    return {cls: w / (6 if len(cls) == 2 else 4 if cls[2] == "s" else 12)
+            for cls, w in total.items()}
+
+
+def range_equities(opponent: Any, *, samples: int = 20_000, seed: int = 0) -> dict[str, float]:
+    """Each hand class's all-in preflop equity against ``opponent`` (a range or a hand), by
+    :func:`holdem.equity` (Monte Carlo with ``samples`` boards per class, seeded)."""
+    from holdem.equity import equity
+
+    out = {}
+    for row in hand_classes():
+        for cls in row:
+            res = equity([cls, opponent], samples=samples, seed=seed, executor="serial")
+            out[cls] = res.equities[0]
+    return out
+
+
+def vpip_frequencies(stats: Any, player: str) -> dict[str, float]:
+    """Each hand class's VPIP share for ``player`` of a :class:`holdem.Stats` kept with
+    ``starting_hands=True`` (classes the player was never dealt are absent)."""
+    if stats.starting_hands is None:
+        raise InvalidConfigError("count the starting hands to chart them: "
+                                 "Stats(..., starting_hands=True)")
+    classes = stats.starting_hands.get(player, {})
+    return {cls: played / dealt for cls, (dealt, played) in classes.items() if dealt}
+
+
+def _mix(c1: str, c2: str, t: float) -> str:
+    a = [int(c1[k:k + 2], 16) for k in (1, 3, 5)]
+    b = [int(c2[k:k + 2], 16) for k in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * t):02x}" for x, y in zip(a, b, strict=True))
+
+
+def _colour(v: float, diverging: bool) -> str:
+    v = min(max(v, 0.0), 1.0)
+    if diverging:
+        return (_mix("#d7604d", "#f7f7f7", v / 0.5) if v < 0.5
+                else _mix("#f7f7f7", "#2e8b57", (v - 0.5) / 0.5))
+    return _mix("#f4f6f9", "#1f5f99", v)
+
+
+def _ink(fill: str) -> str:
+    r, g, b = (int(fill[k:k + 2], 16) for k in (1, 3, 5))
+    return "#ffffff" if 0.299 * r + 0.587 * g + 0.114 * b < 140 else "#1d1d1d"
+
+
+def grid_chart(values: Mapping[str, float], *, title: str = "Preflop hands",
+               subtitle: str = "", kind: str = "frequency", label: str | None = None,
+               cell: int = 46) -> str:
+    """The 13x13 grid of hand classes coloured by ``values`` (class -> a number in [0, 1]; a
+    class without a value is drawn blank). ``kind="frequency"`` uses a white-to-blue scale,
+    ``kind="equity"`` a red-white-green scale centred on 50%; ``label`` names the scale."""
+    if kind not in ("frequency", "equity"):
+        raise InvalidConfigError(f"kind must be 'frequency' or 'equity', got {kind!r}")
+    diverging = kind == "equity"
+    left, top = 20, 74 if subtitle else 58
+    size = 13 * cell
+    width, height = left * 2 + size, top + size + 70
+    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+           f'viewBox="0 0 {width} {height}" {_FONT}>',
+           f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
+           f'<text x="{left}" y="34" font-size="18" font-weight="600" fill="#222">'
+           f'{escape(title)}</text>']
+    if subtitle:
+        out.append(f'<text x="{left}" y="56" font-size="12.5" fill="#777">'
+                   f'{escape(subtitle)}</text>')
+    for i, row in enumerate(hand_classes()):
+        for j, cls in enumerate(row):
+            x, y = left + j * cell, top + i * cell
+            v = values.get(cls)
+            fill = "#fbfbfb" if v is None else _colour(v, diverging)
+            ink = "#a0a0a0" if v is None else _ink(fill)
+            weight = "400" if v is None else "600"
+            out.append(f'<rect x="{x}" y="{y}" width="{cell}" height="{cell}" fill="{fill}" '
+                       'stroke="#ffffff" stroke-width="1.5"/>')
+            out.append(f'<text x="{x + cell / 2}" y="{y + cell * 0.45:.1f}" font-size="13" '
+                       f'font-weight="{weight}" text-anchor="middle" fill="{ink}">{cls}</text>')
+            if v is not None:
+                out.append(f'<text x="{x + cell / 2}" y="{y + cell * 0.8:.1f}" font-size="11" '
+                           f'text-anchor="middle" fill="{ink}" fill-opacity="0.85">'
+                           f'{100 * v:.0f}%</text>')
+    # the colour scale
+    sy = top + size + 22
+    steps = 40
+    bar_w = size * 0.6
+    bx = left + (size - bar_w) / 2
+    for k in range(steps):
+        out.append(f'<rect x="{bx + k * bar_w / steps:.1f}" y="{sy}" '
+                   f'width="{bar_w / steps + 0.6:.1f}" height="12" '
+                   f'fill="{_colour(k / (steps - 1), diverging)}"/>')
+    if label is None:
+        label = "equity" if diverging else "share of the hand's combos"
+    out.append(f'<text x="{bx - 8:.1f}" y="{sy + 11}" font-size="12" text-anchor="end" '
+               'fill="#555">0%</text>')
+    out.append(f'<text x="{bx + bar_w + 8:.1f}" y="{sy + 11}" font-size="12" fill="#555">'
+               '100%</text>')
+    out.append(f'<text x="{left + size / 2}" y="{sy + 32}" font-size="12" '
+               f'text-anchor="middle" fill="#555">{label}</text>')
+    out.append("</svg>")
+    return "\n".join(out) + "\n"

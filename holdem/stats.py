@@ -1,0 +1,514 @@
+"""Player statistics over any sequence of hands: simulations, table sessions, hand histories.
+
+>>> import holdem
+>>> table = holdem.Table(holdem.Game(big_blind=2), seats=3, seed=1)
+>>> for seat, agent in enumerate([holdem.CallAgent(), holdem.RandomAgent(seed=2),
+...                               holdem.EquityAgent(seed=3, samples=2)]):
+...     table.sit(seat, agent.name, 400, agent)
+>>> stats = holdem.player_stats(table.play(20))
+>>> stats["call"].pfr  # a calling station never raises
+0.0
+>>> print(stats)  # doctest: +SKIP
+player  hands  VPIP   PFR  3-bet  fold 3b  c-bet    AF  WTSD  W$SD  net won  bb/100   95% CI ...
+
+:class:`Stats` accepts, in any mix: :class:`holdem.HandRecord` (``Table.play``), hand
+histories (:class:`holdem.phh.HandHistory`, replayed under the rules; a PokerStars import gives
+the same objects), or a finished :class:`holdem.HandState` with the players' names.
+:func:`holdem.simulate` collects the same statistics in its workers with ``stats=True``.
+
+The definitions are the ones poker tracking software uses (the sources are cited per field of
+:class:`PlayerStats`). All counts are per hand: a player who raises twice preflop has one PFR
+hand. The blinds, straddles and antes are posts, not actions: the first preflop raise is the
+"2-bet", a re-raise of it the 3-bet.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from holdem.cards import RANKS as _RANKS
+from holdem.errors import InvalidConfigError
+
+__all__ = ["PlayerStats", "Stats", "format_table", "player_stats"]
+
+_Z95 = 1.959963984540054
+_BOARD_AT = (0, 3, 4, 5)  # board cards dealt when a street's betting ends (preflop..river)
+# the counters of one player, by index in Stats._counts[name]
+(_HANDS, _VPIP, _PFR, _TB_CH, _TB, _F3_CH, _F3, _CB_CH, _CB, _AGG, _CALLS, _FLOPS, _SD, _WSD,
+ _NET) = range(15)
+_INTS = 15
+# floats: net in big blinds, its square, all-in adjusted net in chips and in big blinds,
+# hands where the all-in adjustment applied
+_BB, _BB2, _ADJ, _ADJ_BB, _ADJ_N = range(5)
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerStats:
+    """One player's statistics (counts, then ratios as properties; a ratio without any chance
+    to happen is ``None``).
+
+    - ``vpip`` (voluntarily put money in pot): share of hands where the player called or raised
+      preflop; posting a blind or checking the big blind is not voluntary (GGPoker Smart HUD
+      help, "VPIP definition"; poker.fandom.com, "Player statistics").
+    - ``pfr`` (preflop raise): share of hands with a preflop bet or raise (same sources).
+    - ``three_bet``: share of the chances to re-raise a single preflop raise (the player acts
+      facing exactly one raise) where the player re-raised (Poker Sleuth, "3bet": opportunity
+      when one raise was made this round, instance a raise).
+    - ``fold_to_three_bet``: share of the times the first preflop raiser, facing a 3-bet (and no
+      4-bet yet), folded.
+    - ``cbet`` (continuation bet): share of flops where the last preflop raiser could bet first
+      (nobody bet the flop before it) and did (PokerNews, "Continuation bet"; Poker Copilot,
+      "Continuation bets").
+    - ``aggression_factor``: (bets + raises) / calls after the flop; checks and folds do not
+      count (pokerengineering.com, "Aggression Factor (AF)"); ``inf`` with no calls.
+    - ``wtsd`` (went to showdown): share of the hands where the player saw the flop that it
+      took to the showdown (shown or mucked); ``wsd`` (W$SD, won money at showdown): share
+      of those showdowns where it won chips back from a pot (poker.fandom.com, "WtSD %" and
+      "Win SD %").
+    - ``net``: chips won (in the hands' units); ``bb_per_100``: big blinds won per 100 hands,
+      ``ci95`` the half-width of its 95% interval (normal approximation over per-hand results).
+    - ``allin_adjusted``/``allin_adjusted_bb_per_100``: the same winnings where every hand that
+      was all in before the river with the cards known pays its expected value (each pot shared
+      by the eligible players' equities over the remaining board, computed with
+      :func:`holdem.equity`) instead of what the board gave; ``allin_hands`` counts those hands.
+      ``None`` when not computed.
+    """
+
+    name: str
+    hands: int
+    vpip_hands: int
+    pfr_hands: int
+    three_bet_chances: int
+    three_bets: int
+    fold_to_three_bet_chances: int
+    folds_to_three_bet: int
+    cbet_chances: int
+    cbets: int
+    postflop_aggressive: int
+    postflop_calls: int
+    saw_flop: int
+    showdowns: int
+    showdowns_won: int
+    net: int | float
+    bb_won: float
+    bb_squares: float
+    allin_adjusted: float | None = None
+    allin_adjusted_bb: float | None = None
+    allin_hands: int = 0
+
+    @staticmethod
+    def _ratio(num: int, den: int) -> float | None:
+        return num / den if den else None
+
+    @property
+    def vpip(self) -> float | None:
+        return self._ratio(self.vpip_hands, self.hands)
+
+    @property
+    def pfr(self) -> float | None:
+        return self._ratio(self.pfr_hands, self.hands)
+
+    @property
+    def three_bet(self) -> float | None:
+        return self._ratio(self.three_bets, self.three_bet_chances)
+
+    @property
+    def fold_to_three_bet(self) -> float | None:
+        return self._ratio(self.folds_to_three_bet, self.fold_to_three_bet_chances)
+
+    @property
+    def cbet(self) -> float | None:
+        return self._ratio(self.cbets, self.cbet_chances)
+
+    @property
+    def aggression_factor(self) -> float | None:
+        if self.postflop_calls:
+            return self.postflop_aggressive / self.postflop_calls
+        return math.inf if self.postflop_aggressive else None
+
+    @property
+    def wtsd(self) -> float | None:
+        return self._ratio(self.showdowns, self.saw_flop)
+
+    @property
+    def wsd(self) -> float | None:
+        return self._ratio(self.showdowns_won, self.showdowns)
+
+    @property
+    def bb_per_100(self) -> float:
+        return 100 * self.bb_won / self.hands if self.hands else 0.0
+
+    @property
+    def ci95(self) -> float:
+        """Half-width of the 95% interval of :attr:`bb_per_100`."""
+        n = self.hands
+        if n < 2:
+            return 0.0
+        mean = self.bb_won / n
+        var = max((self.bb_squares - self.bb_won * mean) / (n - 1), 0.0)
+        return 100 * _Z95 * math.sqrt(var / n)
+
+    @property
+    def allin_adjusted_bb_per_100(self) -> float | None:
+        if self.allin_adjusted_bb is None or not self.hands:
+            return None
+        return 100 * self.allin_adjusted_bb / self.hands
+
+
+def _pct(x: float | None) -> str:
+    return "-" if x is None else f"{100 * x:.1f}"
+
+
+_HEADER = ("player", "hands", "VPIP", "PFR", "3-bet", "fold 3b", "c-bet", "AF", "WTSD", "W$SD",
+           "net won", "bb/100", "95% CI", "all-in adj bb/100")
+
+
+def _row(p: PlayerStats) -> tuple[str, ...]:
+    af = p.aggression_factor
+    adj = p.allin_adjusted_bb_per_100
+    net = f"{p.net:+,}" if isinstance(p.net, int) else f"{p.net:+,.2f}"
+    return (p.name, f"{p.hands:,}", _pct(p.vpip), _pct(p.pfr), _pct(p.three_bet),
+            _pct(p.fold_to_three_bet), _pct(p.cbet),
+            "-" if af is None else ("inf" if af == math.inf else f"{af:.2f}"),
+            _pct(p.wtsd), _pct(p.wsd), net, f"{p.bb_per_100:+.1f}", f"+/- {p.ci95:.1f}",
+            "-" if adj is None else f"{adj:+.1f}")
+
+
+def format_table(players: Iterable[PlayerStats]) -> str:
+    """An aligned text table, one player a row (percentages for the shares)."""
+    rows = [_HEADER, *(_row(p) for p in players)]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(_HEADER))]
+    return "\n".join(
+        "  ".join([f"{r[0]:<{widths[0]}}", *(f"{c:>{w}}" for c, w in zip(r[1:], widths[1:],
+                                                                          strict=True))])
+        for r in rows)
+
+
+class Stats(Mapping[str, PlayerStats]):
+    """An accumulator of per-player statistics; a mapping name -> :class:`PlayerStats`.
+
+    ``allin_adjusted``: compute the all-in adjusted winnings (one equity per all-in hand;
+    off by default in :func:`holdem.simulate`, on here). The equities are exact; a preflop
+    all-in then enumerates every board (about 15-25 ms), so for many all-in hands
+    ``allin_samples=N`` estimates preflop all-ins from ``N`` boards instead (seeded by the
+    cards: the same hand always gives the same estimate). ``curves``: keep each player's
+    cumulative winnings in big blinds after each of its hands (for charts).
+    ``starting_hands``: count each player's known starting hands by class and how often it
+    played them (for the 13x13 grid of :mod:`holdem.charts`).
+    """
+
+    def __init__(self, hands: Iterable[Any] = (), *, allin_adjusted: bool = True,
+                 allin_samples: int | None = None, curves: bool = False,
+                 starting_hands: bool = False) -> None:
+        if allin_samples is not None and (isinstance(allin_samples, bool)
+                                          or not isinstance(allin_samples, int)
+                                          or allin_samples < 1):
+            raise InvalidConfigError(
+                f"allin_samples must be None (exact) or an int >= 1, got {allin_samples!r}")
+        self.allin_adjusted = allin_adjusted
+        self.allin_samples = allin_samples
+        self.starting_hands: dict[str, dict[str, list[int]]] | None = (
+            {} if starting_hands else None)
+        """With ``starting_hands=True``: per player, hand class (``AKs``, ``T9o``, ``77``) ->
+        [hands dealt with known cards, of which played voluntarily (VPIP)]."""
+        self._ints: dict[str, list[int]] = {}
+        self._floats: dict[str, list[float]] = {}
+        # net won in the hands' own units, for hands played in a unit other than one chip
+        # (a history in dollars and cents is played in cents: see holdem.history.chip_unit)
+        self._money: dict[str, Fraction] = {}
+        self.curves: dict[str, list[float]] | None = {} if curves else None
+        self._equity_cache: dict[tuple[tuple[str, ...], str], tuple[float, ...]] = {}
+        self.update(hands)
+
+    # -- adding hands
+    def update(self, hands: Iterable[Any]) -> None:
+        """Add every hand of ``hands`` (see :meth:`add`)."""
+        for hand in hands:
+            self.add(hand)
+
+    def add(self, hand: Any, names: Sequence[str] | None = None) -> None:
+        """Add one finished hand: a :class:`holdem.HandRecord`, a hand history (replayed), or a
+        :class:`holdem.HandState` (``names`` by seat; default ``seat0``, ``seat1``...)."""
+        state = getattr(hand, "state", None)
+        if state is not None and hasattr(hand, "names"):  # a Table's HandRecord
+            self.add_state(state, hand.names)
+            return
+        if hasattr(hand, "raw_history") and hasattr(hand, "result_or_none"):
+            n = hand.num_players
+            self.add_state(hand, names if names is not None else
+                           tuple(f"seat{k}" for k in range(n)))
+            return
+        from holdem.phh import HandHistory
+
+        if isinstance(hand, HandHistory):
+            from holdem.history import replay
+
+            played = replay(hand)
+            who = hand.players or tuple(f"p{k + 1}" for k in range(hand.num_players))
+            self.add_state(played.state, who, unit=played.chip_unit)
+            return
+        raise InvalidConfigError(
+            f"a hand must be a HandRecord, a hand history or a HandState, not {hand!r}")
+
+    def _player(self, name: str) -> tuple[list[int], list[float]]:
+        ints = self._ints.get(name)
+        if ints is None:
+            ints = self._ints[name] = [0] * _INTS
+            self._floats[name] = [0.0] * 5
+            if self.curves is not None:
+                self.curves[name] = []
+        return ints, self._floats[name]
+
+    def add_state(self, state: Any, names: Sequence[str], *, unit: Fraction | int = 1) -> None:
+        """Add a finished :class:`holdem.HandState` whose seat ``i`` is player ``names[i]``;
+        ``unit`` is what one chip of the state is worth in the hand's own units (a history in
+        dollars and cents is played in cents: ``unit=Fraction(1, 100)``), so ``net`` comes out
+        in those units."""
+        res = state.result_or_none()
+        if res is None:
+            raise InvalidConfigError("statistics need finished hands: this one is not over")
+        n = len(names)
+        vpip = [False] * n
+        pfr = [False] * n
+        folded = [False] * n
+        tb_ch = [False] * n
+        tb = [False] * n
+        agg = [0] * n
+        calls = [0] * n
+        raises = 0
+        first = last = -1
+        f3_seat = -1
+        f3_fold = False
+        cb_seat = -1
+        cb = False
+        cb_open = True
+        street = 0
+        for seat, street, kind, _to, _amount, _all_in in state.raw_history():
+            if street == 0:
+                if raises == 1:
+                    tb_ch[seat] = True
+                    if kind >= 3:
+                        tb[seat] = True
+                elif raises == 2 and seat == first and f3_seat < 0:
+                    f3_seat = seat
+                    f3_fold = kind == 0
+                if kind == 0:
+                    folded[seat] = True
+                elif kind >= 2:
+                    vpip[seat] = True
+                    if kind >= 3:
+                        pfr[seat] = True
+                        raises += 1
+                        if raises == 1:
+                            first = seat
+                        last = seat
+            else:
+                if kind >= 3:
+                    agg[seat] += 1
+                elif kind == 2:
+                    calls[seat] += 1
+                if street == 1 and cb_open:
+                    if seat == last:
+                        cb_seat = seat
+                        cb = kind == 3
+                        cb_open = False
+                    elif kind >= 3:
+                        cb_open = False
+        flop = state.street_index >= 1
+        shown = res.showdown_order
+        winners = res.winners if shown else ()
+        bb = state.game.big_blind
+        payoffs = res.payoffs
+        adjusted = None
+        if self.allin_adjusted and len(shown) >= 2:
+            adjusted = self._allin(state, res, street)
+        curves = self.curves
+        if self.starting_hands is not None:
+            self._count_classes(state, names, vpip)
+        for i in range(n):
+            name = names[i]
+            ints, floats = self._player(name)
+            ints[_HANDS] += 1
+            if vpip[i]:
+                ints[_VPIP] += 1
+                if pfr[i]:
+                    ints[_PFR] += 1
+            if tb_ch[i]:
+                ints[_TB_CH] += 1
+                if tb[i]:
+                    ints[_TB] += 1
+            if i == f3_seat:
+                ints[_F3_CH] += 1
+                if f3_fold:
+                    ints[_F3] += 1
+            if i == cb_seat:
+                ints[_CB_CH] += 1
+                if cb:
+                    ints[_CB] += 1
+            ints[_AGG] += agg[i]
+            ints[_CALLS] += calls[i]
+            if flop and not folded[i]:
+                ints[_FLOPS] += 1
+                if i in shown:
+                    ints[_SD] += 1
+                    if i in winners:
+                        ints[_WSD] += 1
+            pay = payoffs[i]
+            if unit == 1:
+                ints[_NET] += pay
+            else:
+                self._money[name] = self._money.get(name, Fraction(0)) + pay * unit
+            x = pay / bb
+            floats[_BB] += x
+            floats[_BB2] += x * x
+            if adjusted is not None:
+                floats[_ADJ] += adjusted[i]
+                floats[_ADJ_BB] += adjusted[i] / bb
+                floats[_ADJ_N] += 1
+            else:
+                floats[_ADJ] += pay
+                floats[_ADJ_BB] += x
+            if curves is not None:
+                c = curves[name]
+                c.append((c[-1] if c else 0.0) + x)
+
+    def _count_classes(self, state: Any, names: Sequence[str], vpip: list[bool]) -> None:
+        assert self.starting_hands is not None
+        for i, cards in enumerate(state.hole_cards):
+            if cards is None or len(cards) != 2 or None in cards:
+                continue
+            a, b = cards
+            hi, lo = (a, b) if a.rank >= b.rank else (b, a)
+            cls = _RANKS[hi.rank] + _RANKS[lo.rank]
+            if hi.rank != lo.rank:
+                cls += "s" if hi.suit == lo.suit else "o"
+            row = self.starting_hands.setdefault(names[i], {}).setdefault(cls, [0, 0])
+            row[0] += 1
+            if vpip[i]:
+                row[1] += 1
+
+    def _allin(self, state: Any, res: Any, last_street: int) -> list[float] | None:
+        """Each seat's expected net when the betting ended all in before the river with every
+        live hand known; ``None`` otherwise."""
+        if not state.raw_history():
+            last_street = 0
+        if last_street >= 3:
+            return None
+        statuses = [state.status_code(i) for i in range(state.num_players)]
+        live = [i for i, s in enumerate(statuses) if s != 1]
+        if len(live) < 2 or sum(1 for i in live if statuses[i] == 0) > 1:
+            return None
+        holes = state.hole_cards
+        if any(holes[i] is None or None in holes[i] for i in live):
+            return None
+        board = "".join(str(c) for c in state.board[:_BOARD_AT[last_street]])
+        expected = [0.0] * state.num_players
+        won = [0] * state.num_players
+        for pot in res.pots:
+            for w, share in zip(pot.winners, pot.shares, strict=True):
+                won[w] += share
+            net = pot.amount - pot.rake
+            elig = tuple(i for i in pot.eligible if statuses[i] != 1)
+            if len(elig) == 1:
+                expected[elig[0]] += net
+                continue
+            hands = tuple("".join(str(c) for c in holes[i]) for i in elig)
+            eq = self._equities(hands, board)
+            for i, e in zip(elig, eq, strict=True):
+                expected[i] += net * e
+        return [p - w + e for p, w, e in zip(res.payoffs, won, expected, strict=True)]
+
+    def _equities(self, hands: tuple[str, ...], board: str) -> tuple[float, ...]:
+        key = (hands, board)
+        eq = self._equity_cache.get(key)
+        if eq is None:
+            from holdem.equity import equity
+
+            if self.allin_samples is not None and not board:
+                seed = 0
+                for h in hands:  # a seed that depends on the cards only
+                    for ch in h:
+                        seed = (seed * 131 + ord(ch)) & 0xFFFFFFFFFFFF
+                eq = equity(list(hands), board, executor="serial", samples=self.allin_samples,
+                            seed=seed).equities
+            else:
+                eq = equity(list(hands), board, executor="serial", exact=True).equities
+            if len(self._equity_cache) < 10_000:
+                self._equity_cache[key] = eq
+        return eq
+
+    def merge(self, other: Stats) -> None:
+        """Add ``other``'s counts to these (players in ``other`` first seen are appended)."""
+        for name, ints in other._ints.items():
+            mine, floats = self._player(name)
+            for j, v in enumerate(ints):
+                mine[j] += v
+            for j, f in enumerate(other._floats[name]):
+                floats[j] += f
+            if name in other._money:
+                self._money[name] = self._money.get(name, Fraction(0)) + other._money[name]
+            if self.starting_hands is not None and other.starting_hands is not None:
+                mine_classes = self.starting_hands.setdefault(name, {})
+                for cls, (dealt, played) in other.starting_hands.get(name, {}).items():
+                    row = mine_classes.setdefault(cls, [0, 0])
+                    row[0] += dealt
+                    row[1] += played
+            if self.curves is not None and other.curves is not None:
+                c = self.curves[name]
+                base = c[-1] if c else 0.0
+                c.extend(base + x for x in other.curves[name])
+
+    # -- reading
+    def __getitem__(self, name: str) -> PlayerStats:
+        ints = self._ints[name]
+        f = self._floats[name]
+        adj = self.allin_adjusted
+        make: Any = PlayerStats  # the counters, in field order
+        net: int | float = ints[_NET]
+        if name in self._money:
+            money = ints[_NET] + self._money[name]
+            net = money.numerator if money.denominator == 1 else float(money)
+        out: PlayerStats = make(name, *ints[:_NET], net, *ints[_NET + 1:], f[_BB], f[_BB2],
+                                f[_ADJ] if adj else None, f[_ADJ_BB] if adj else None,
+                                int(f[_ADJ_N]))
+        return out
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._ints)
+
+    def __len__(self) -> int:
+        return len(self._ints)
+
+    def __repr__(self) -> str:
+        return f"<Stats {len(self)} players, {sum(v[_HANDS] for v in self._ints.values()):,} " \
+               f"player-hands>"
+
+    def __str__(self) -> str:
+        return format_table(self.values())
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"allin_adjusted": self.allin_adjusted, "allin_samples": self.allin_samples,
+                "ints": self._ints, "money": self._money,
+                "floats": self._floats, "curves": self.curves,
+                "starting_hands": self.starting_hands}
+
+    def __setstate__(self, d: dict[str, Any]) -> None:
+        self.allin_adjusted = d["allin_adjusted"]
+        self.allin_samples = d["allin_samples"]
+        self._ints = d["ints"]
+        self._floats = d["floats"]
+        self._money = d.get("money", {})
+        self.curves = d["curves"]
+        self.starting_hands = d["starting_hands"]
+        self._equity_cache = {}
+
+
+def player_stats(hands: Iterable[Any], *, allin_adjusted: bool = True,
+                 allin_samples: int | None = None) -> Stats:
+    """Statistics of every player over ``hands`` (see :class:`Stats` for what a hand may be
+    and for the options)."""
+    return Stats(hands, allin_adjusted=allin_adjusted, allin_samples=allin_samples)

@@ -1,0 +1,99 @@
+"""holdem.charts: the SVG charts are well-formed XML and draw what they are given."""
+
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from holdem import CallAgent, Game, InvalidConfigError, RandomAgent, Stats, charts, simulate
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def parse(svg: str) -> ET.Element:
+    root = ET.fromstring(svg)
+    assert root.tag == SVG + "svg"
+    return root
+
+
+def texts(root: ET.Element) -> list[str]:
+    return [t.text or "" for t in root.iter(SVG + "text")]
+
+
+def test_winnings_chart_scales_points_into_the_plot() -> None:
+    svg = charts.winnings_chart({"a": [(0, 0), (10, 5), (20, -5)], "b": [(0, 0), (20, 10)]},
+                                {"a": [0, 1, 2], "b": [0, 3]}, title="t <&>",
+                                notes={"a": "+1 bb/100"})
+    root = parse(svg)
+    lines = list(root.iter(SVG + "polyline"))
+    assert len(lines) == 2 and len(list(root.iter(SVG + "polygon"))) == 2
+    # plot area: x from 78 to 900 - 230 = 670; the first point is x=0, the last x=20
+    xs = [float(p.split(",")[0]) for p in lines[0].attrib["points"].split()]
+    assert xs[0] == 78.0 and xs[-1] == 670.0
+    assert "t <&>" in texts(root) and "+1 bb/100" in texts(root)
+    with pytest.raises(InvalidConfigError):
+        charts.winnings_chart({})
+
+
+def test_simulation_chart_ends_at_each_agents_total() -> None:
+    r = simulate({"call": CallAgent(), "random": RandomAgent(seed=1)}, Game(big_blind=2),
+                 hands=300, seed=2, chunk_hands=50, executor="serial")
+    assert [d for d, _ in r.curve] == list(range(5, 301, 5))
+    assert r.curve[-1][1] == (r["call"].chips, r["random"].chips)
+    root = parse(charts.simulation_chart(r))
+    assert len(list(root.iter(SVG + "polyline"))) == 2
+    assert any(t.startswith(f"{r['call'].bb_per_100:+.1f} bb/100") for t in texts(root))
+    d = simulate({"call": CallAgent(), "random": RandomAgent(seed=1)}, Game(big_blind=2),
+                 hands=100, seed=2, chunk_hands=50, executor="serial", duplicate=True)
+    assert "(duplicate" in charts.simulation_chart(d)
+
+
+def test_stats_chart_needs_curves_and_follows_them() -> None:
+    s = Game(big_blind=2).new_hand([200, 200], button=0)
+    s.fold()  # ann gives up her small blind: -0.5 bb, bob +0.5 bb
+    st = Stats(curves=True)
+    st.add(s, ("ann", "bob"))
+    st.add(s, ("ann", "bob"))
+    assert st.curves == {"ann": [-0.5, -1.0], "bob": [0.5, 1.0]}
+    parse(charts.stats_chart(st))
+    with pytest.raises(InvalidConfigError, match="curves=True"):
+        charts.stats_chart(Stats())
+
+
+def test_range_frequencies_and_grid() -> None:
+    freq = charts.range_frequencies("QQ+, AKs, 0.5(AKo), AcQd")
+    # AcQd is one of the 12 AQo combos
+    assert freq == {"AA": 1.0, "KK": 1.0, "QQ": 1.0, "AKs": 1.0, "AKo": 0.5, "AQo": 1 / 12}
+    rows = charts.hand_classes()
+    assert rows[0][:3] == ["AA", "AKs", "AQs"] and rows[1][0] == "AKo" and rows[12][12] == "22"
+    assert sum(len(r) for r in rows) == 169
+    root = parse(charts.grid_chart(freq, title="r"))
+    cells = [r for r in root.iter(SVG + "rect") if r.attrib.get("width") == "46"]
+    assert len(cells) == 169
+    assert "50%" in texts(root) and "8%" in texts(root)
+    with pytest.raises(InvalidConfigError, match="kind"):
+        charts.grid_chart(freq, kind="heat")
+
+
+def test_equity_grid_against_a_hand() -> None:
+    eq = charts.range_equities("AA", samples=2000, seed=1)
+    assert len(eq) == 169
+    # against aces: the other pairs are about 18-20%, AKs about 12%, AA itself 50% (a tie)
+    assert eq["AA"] == pytest.approx(0.5, abs=0.02)
+    assert eq["KK"] == pytest.approx(0.18, abs=0.03)
+    assert max(eq.values()) < 0.6
+    parse(charts.grid_chart(eq, kind="equity", title="vs AA"))
+
+
+def test_vpip_frequencies_count_known_starting_hands() -> None:
+    # ann (AsKs, suited) raises, bob (7c2d, offsuit) folds: AKs played 1 of 1, 72o 0 of 1
+    s = Game(big_blind=2).new_hand([200, 200], button=0, hole_cards=["AsKs", "7c2d"])
+    s.raise_to(6)
+    s.fold()
+    st = Stats(starting_hands=True)
+    st.add(s, ("ann", "bob"))
+    assert charts.vpip_frequencies(st, "ann") == {"AKs": 1.0}
+    assert charts.vpip_frequencies(st, "bob") == {"72o": 0.0}
+    with pytest.raises(InvalidConfigError, match="starting_hands=True"):
+        charts.vpip_frequencies(Stats(), "ann")

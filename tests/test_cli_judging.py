@@ -1,0 +1,97 @@
+"""The judging commands: ``holdem simulate --duplicate/--chart`` and ``holdem stats``."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="100")
+    return subprocess.run([sys.executable, "-m", "holdem", *args], capture_output=True,
+                          text=True, env=env, cwd=cwd or ROOT, timeout=120)
+
+
+def test_simulate_duplicate_prints_both_intervals() -> None:
+    r = run("simulate", "--players", "2", "--agents", "call,random", "--hands", "500",
+            "--seed", "1", "--duplicate")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith("1,000 hands of no-limit hold'em, 2 players")
+    assert lines[1].split()[-3:] == ["duplicate", "95%", "CI"]
+    call = lines[3].split()
+    assert call[0] == "call-1" and call[1] == "1,000"
+    plain, dup = float(call[5]), float(call[-1])
+    assert 0 < dup < plain
+    again = run("simulate", "--players", "2", "--agents", "call,random", "--hands", "500",
+                "--seed", "1", "--duplicate", "rotations", "--workers", "2")
+    assert again.stdout == r.stdout
+
+
+def test_simulate_chart_writes_an_svg(tmp_path: Path) -> None:
+    out = tmp_path / "w.svg"
+    r = run("simulate", "--players", "3", "--hands", "300", "--seed", "2", "--chart", str(out),
+            cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    svg = out.read_text()
+    assert svg.startswith("<svg") and svg.count("<polyline") == 3
+    bad = run("simulate", "--hands", "10", "--chart", str(tmp_path / "no" / "w.svg"))
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "cannot write" in bad.stderr
+
+
+def test_stats_table_from_files_and_folders(tmp_path: Path) -> None:
+    data = ROOT / "tests" / "data"
+    r = run("stats", str(data / "public_50.phhs"), cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[0].split()[:6] == ["player", "hands", "VPIP", "PFR", "3-bet", "fold"]
+    assert lines[1].split()[:2] == ["p1", "50"]
+    folder = run("stats", str(data / "phh" / "pluribus"), "--chart", str(tmp_path / "c.svg"),
+                 "--grid", str(tmp_path / "g.svg"), "--player", "Pluribus", cwd=tmp_path)
+    assert folder.returncode == 0, folder.stderr
+    assert any(line.split()[0] == "Pluribus" for line in folder.stdout.splitlines()[1:])
+    assert (tmp_path / "c.svg").read_text().startswith("<svg")
+    assert "Pluribus: VPIP by starting hand" in (tmp_path / "g.svg").read_text()
+
+
+def test_stats_bad_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.phh"
+    bad.write_text("this is not a hand history\n")
+    for args in ([str(bad)], [str(tmp_path / "missing.phh")], [str(tmp_path)],
+                 [str(ROOT / "tests" / "data" / "public_50.phhs"), "--grid",
+                  str(tmp_path / "g.svg"), "--player", "nobody"],
+                 [str(ROOT / "tests" / "data" / "public_50.phhs"), "--player", "p1"]):
+        r = run("stats", *args, cwd=tmp_path)
+        assert r.returncode == 2 and r.stderr.count("\n") == 1, (args, r.stderr)
+        assert r.stderr.startswith("holdem stats: error: ")
+
+
+def test_stats_reads_pokerstars_files_and_reports_net_in_their_units(tmp_path: Path) -> None:
+    """Issue 18: ``holdem stats`` reads PokerStars text too (a file or a folder), and a cash
+    game in dollars is played in cents but reported in dollars."""
+    from fractions import Fraction
+
+    from holdem.history import replay
+    from holdem.pokerstars import parse
+
+    cents = ROOT / "tests" / "data" / "pokerstars" / "cash-nl-cents.txt"
+    expected: dict[str, Fraction] = {}
+    for hh in parse(cents):
+        played = replay(hh)
+        for name, pay in zip(hh.players, played.state.payoffs, strict=True):
+            expected[name] = expected.get(name, Fraction(0)) + pay * played.chip_unit
+    assert any(v.denominator != 1 for v in expected.values())  # really cents
+    r = run("stats", str(cents))
+    assert r.returncode == 0, r.stderr
+    rows = {line.split()[0]: line for line in r.stdout.splitlines()[1:]}
+    assert set(rows) == {n.split()[0] for n in expected}
+    for name, net in expected.items():
+        shown = f"{float(net):+,.2f}" if net.denominator != 1 else f"{int(net):+,}"
+        assert shown in rows[name.split()[0]], (name, shown, rows[name.split()[0]])
+    folder = run("stats", str(cents.parent))
+    assert folder.returncode == 0, folder.stderr
+    assert len(folder.stdout.splitlines()) > len(r.stdout.splitlines())

@@ -1,0 +1,80 @@
+"""``holdem replay``: folders, PokerStars files, cents, the odd-chip convention, no stacks."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from phh_corpus import corpus_texts
+from test_cli import GOOD, run
+
+DATA = Path(__file__).parent / "data" / "pokerstars"
+ODD = "phh/pluribus/102/0.phh"  # splits an odd chip in halves (tests/test_phh_corpus.py)
+
+
+def test_a_folder_replays_phh_phhs_and_pokerstars_files_recursively(tmp_path: Path) -> None:
+    (tmp_path / "a" / "b").mkdir(parents=True)
+    (tmp_path / "a" / "good.phh").write_text(GOOD)
+    (tmp_path / "a" / "b" / "two.phhs").write_text(f"[1]\n{GOOD}\n[2]\n{GOOD}")
+    shutil.copy(DATA / "cash-limits.txt", tmp_path / "a" / "b" / "stars.txt")
+    (tmp_path / "a" / "notes.md").write_text("not a hand")
+    r = run("replay", str(tmp_path))
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "5 of 5 hands replayed exactly; 0 failed" in r.stdout
+    assert f"ok        {tmp_path / 'a' / 'b' / 'stars.txt'}#208099887766" in r.stdout
+    assert "notes.md" not in r.stdout
+
+
+def test_pokerstars_cents_and_rake(tmp_path: Path) -> None:
+    r = run("replay", "-v", str(DATA / "cash-nl-cents.txt"))
+    assert r.returncode == 0, r.stdout
+    # dollars in, dollars out: hand 3 splits $1.77 as $0.89 / $0.88 (the odd cent, R32)
+    assert "#208012345673  final stacks 17.91 10.47 16.79 9.53 3.97" in r.stdout
+    bad = tmp_path / "bad.txt"
+    bad.write_text((DATA / "cash-nl-cents.txt").read_text().replace(
+        "Hero collected $0.89 from pot", "Hero collected $0.90 from pot"))
+    r = run("replay", "-q", str(bad))
+    assert r.returncode == 1
+    assert f"MISMATCH  {bad}#208012345673: p3 ends with 16.79, the file says 16.8" in r.stdout
+
+
+def test_no_stacks_to_compare(tmp_path: Path) -> None:
+    f = tmp_path / "nostacks.phh"
+    f.write_text(GOOD.replace("finishing_stacks = [102, 98, 100]\n", ""))
+    r = run("replay", str(f))
+    assert r.returncode == 0
+    assert f"replayed  {f}: no stacks to compare" in r.stdout
+    assert "0 of 1 hands replayed exactly; 1 replayed, no stacks to compare; 0 failed" in r.stdout
+
+
+def test_the_odd_chip_is_named_counted_apart_and_reproduced(tmp_path: Path) -> None:
+    text = dict(corpus_texts("phh/pluribus/102/"))[ODD]
+    f = tmp_path / "odd.phh"
+    f.write_text(text)
+    (tmp_path / "good.phh").write_text(GOOD)
+    r = run("replay", str(tmp_path))
+    assert r.returncode == 0, r.stdout
+    assert (f"ODD CHIP  {f}: the file splits the odd chip (R32 gives it whole to the first "
+            "winner left of the button): p1 ends with") in r.stdout
+    assert "--chip-unit 0.5 reproduces the file" in r.stdout
+    assert ("1 of 2 hands replayed exactly; 1 split the odd chip (R32 differs, not a failure); "
+            "0 failed") in r.stdout
+    r = run("replay", "--chip-unit", "0.5", str(f))
+    assert r.returncode == 0 and "1 of 1 hands replayed exactly; 0 failed" in r.stdout
+
+
+def test_bad_chip_unit() -> None:
+    r = run("replay", "--chip-unit", "half", str(DATA / "cash-limits.txt"))
+    assert r.returncode == 2 and "chip_unit 'half' is not a number" in r.stderr
+    assert r.stderr.count("\n") == 1
+
+
+def test_a_bad_pokerstars_hand_does_not_stop_the_file(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text((DATA / "cash-nl-cents.txt").read_text().replace(
+        "fishy_joe: folds\nHero: folds", "fishy_joe: dances\nHero: folds"))
+    r = run("replay", str(bad))
+    assert r.returncode == 1
+    assert (f"ERROR     {bad}: hand #208012345672, line 59: not a PokerStars action: "
+            "'fishy_joe: dances'") in r.stdout
+    assert "2 of 3 hands replayed exactly; 1 failed" in r.stdout

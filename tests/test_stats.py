@@ -1,0 +1,205 @@
+"""holdem.stats: each statistic on hands worked out by hand, from states, records, histories."""
+
+from __future__ import annotations
+
+import math
+from concurrent.futures import ProcessPoolExecutor
+
+import pytest
+
+import holdem
+from holdem import CallAgent, EquityAgent, Game, RandomAgent, Stats, player_stats, simulate
+from holdem.history import from_state
+from holdem.state import HandState
+
+NAMES = ("ann", "bob", "cat")
+
+
+def act(state: HandState, *moves: str) -> None:
+    """Apply moves like ``"raise_to 6"``, ``"call"`` in order."""
+    for move in moves:
+        verb, *amount = move.split()
+        getattr(state, verb)(*map(int, amount))
+
+
+def three_way() -> HandState:
+    """Button ann (seat 0), bob small blind 1, cat big blind 2; stacks 200 each.
+
+    Preflop: ann raises to 6 (open), bob re-raises to 18 (a 3-bet), cat folds, ann calls.
+    Flop (bob first): bob bets 20 (a c-bet: he made the last preflop raise), ann raises to 60,
+    bob calls. Turn and river checked. Showdown: ann's aces beat bob's kings.
+    Pot 18 + 18 + 2 (cat's blind) + 60 + 60 = 158: ann +158 - 78 = +80, bob -78, cat -2.
+    """
+    s = Game(big_blind=2).new_hand([200, 200, 200], button=0,
+                                   hole_cards=["AsAh", "KdKc", "7c2d"], board="2c7d9hJsQs")
+    act(s, "raise_to 6", "raise_to 18", "fold", "call")
+    act(s, "bet 20", "raise_to 60", "call")
+    act(s, "check", "check", "check", "check")
+    assert s.is_terminal()
+    return s
+
+
+def test_three_way_hand_worked_by_hand() -> None:
+    st = Stats()
+    st.add(three_way(), NAMES)
+    ann, bob, cat = st["ann"], st["bob"], st["cat"]
+    assert (ann.hands, bob.hands, cat.hands) == (1, 1, 1)
+    # VPIP: ann raised, bob re-raised (both voluntary); cat only posted its blind, then folded
+    assert (ann.vpip, bob.vpip, cat.vpip) == (1.0, 1.0, 0.0)
+    # PFR: ann and bob raised preflop
+    assert (ann.pfr, bob.pfr, cat.pfr) == (1.0, 1.0, 0.0)
+    # 3-bet: bob acted facing exactly one raise (ann's) and re-raised: 1 chance, 1 3-bet.
+    # cat acted facing two raises (no 3-bet chance); ann acted first (no raise yet).
+    assert (bob.three_bet_chances, bob.three_bets) == (1, 1)
+    assert ann.three_bet_chances == cat.three_bet_chances == 0
+    assert ann.three_bet is None and bob.three_bet == 1.0
+    # fold to 3-bet: ann made the first raise and faced bob's 3-bet: 1 chance, she called
+    assert (ann.fold_to_three_bet_chances, ann.folds_to_three_bet) == (1, 0)
+    assert ann.fold_to_three_bet == 0.0 and bob.fold_to_three_bet is None
+    # c-bet: bob made the last preflop raise and was first to act on the flop: he bet
+    assert (bob.cbet_chances, bob.cbets, bob.cbet) == (1, 1, 1.0)
+    assert ann.cbet_chances == 0
+    # aggression factor after the flop: bob bet once and called once -> 1/1;
+    # ann raised once and never called after the flop -> infinite; cat never acted -> None
+    assert bob.aggression_factor == 1.0
+    assert ann.aggression_factor == math.inf and cat.aggression_factor is None
+    # WTSD: ann and bob saw the flop and reached the showdown; cat did not see the flop.
+    # W$SD: ann won chips at the showdown, bob did not.
+    assert (ann.saw_flop, ann.showdowns, ann.wtsd, ann.wsd) == (1, 1, 1.0, 1.0)
+    assert (bob.wtsd, bob.wsd) == (1.0, 0.0)
+    assert (cat.saw_flop, cat.wtsd, cat.wsd) == (0, None, None)
+    # net and bb/100 (big blind 2): ann +80 = +40 bb in one hand = +4000 bb/100
+    assert (ann.net, bob.net, cat.net) == (80, -78, -2)
+    assert ann.bb_per_100 == 4000.0 and cat.bb_per_100 == -100.0
+    assert ann.ci95 == 0.0  # one hand: no interval
+    # the betting ended on the river: no all-in adjustment, adjusted = actual
+    assert ann.allin_hands == 0 and ann.allin_adjusted == 80.0
+
+
+def heads_up_allin_on_flop() -> HandState:
+    """Heads-up: ann (button, seat 0) posts the small blind 1, bob the big blind 2; 200 each.
+
+    ann raises to 6, bob calls (a 3-bet chance he did not take). Flop 2c7d9h: bob bets 10
+    first (a "donk" bet: ann, the preflop raiser, gets no c-bet chance), ann moves all in,
+    bob calls. Turn Ks, river 3c: bob's set of kings beats ann's aces.
+
+    All-in adjusted: on 2c7d9h, 45 cards are left, C(45,2) = 990 turn-river pairs. No
+    straight, flush or tie is possible for either hand. KdKc wins when a king comes (Ks or
+    Kh): 990 - C(43,2) = 990 - 903 = 87 pairs, except the 2 x 2 = 4 pairs of a king and an
+    ace (Ad, Ac), where aces make a higher set: 83 pairs. So AsAh wins 907/990. The pot is 400:
+    ann's expected net is 400 * 907/990 - 200 = +166.46 and bob's 400 * 83/990 - 200 =
+    -166.46, where the board gave ann -200 and bob +200.
+    """
+    s = Game(big_blind=2).new_hand([200, 200], button=0, hole_cards=["AsAh", "KdKc"],
+                                   board="2c7d9hKs3c")
+    act(s, "raise_to 6", "call")
+    act(s, "bet 10", "all_in", "call")
+    assert s.is_terminal()
+    return s
+
+
+def test_allin_adjusted_and_donk_bet_worked_by_hand() -> None:
+    st = Stats()
+    st.add(heads_up_allin_on_flop(), ("ann", "bob"))
+    ann, bob = st["ann"], st["bob"]
+    assert (ann.net, bob.net) == (-200, 200)
+    assert ann.allin_hands == bob.allin_hands == 1
+    assert ann.allin_adjusted == pytest.approx(400 * 907 / 990 - 200)
+    assert bob.allin_adjusted == pytest.approx(400 * 83 / 990 - 200)
+    assert ann.allin_adjusted_bb_per_100 == pytest.approx(100 * (400 * 907 / 990 - 200) / 2)
+    assert (bob.three_bet_chances, bob.three_bets, bob.vpip) == (1, 0, 1.0)
+    assert ann.cbet_chances == 0  # bob bet the flop before ann could
+    assert (ann.aggression_factor, bob.aggression_factor) == (math.inf, 1.0)  # bob: bet, call
+    assert (ann.wtsd, ann.wsd, bob.wsd) == (1.0, 0.0, 1.0)
+    off = Stats(allin_adjusted=False)
+    off.add(heads_up_allin_on_flop(), ("ann", "bob"))
+    assert off["ann"].allin_adjusted is None and off["ann"].allin_adjusted_bb_per_100 is None
+
+
+def test_fold_to_three_bet_and_walks_worked_by_hand() -> None:
+    st = Stats()
+    # ann opens to 6, bob 3-bets to 20, ann folds: ann 1 chance, 1 fold; bob 1 3-bet of 1
+    s = Game(big_blind=2).new_hand([200, 200], button=0)
+    act(s, "raise_to 6", "raise_to 20", "fold")
+    st.add(s, ("ann", "bob"))
+    # a walk: ann (button, small blind) folds, bob wins the blind without acting
+    w = Game(big_blind=2).new_hand([200, 200], button=0)
+    w.fold()
+    st.add(w, ("ann", "bob"))
+    ann, bob = st["ann"], st["bob"]
+    assert (ann.fold_to_three_bet_chances, ann.folds_to_three_bet) == (1, 1)
+    assert (bob.three_bet_chances, bob.three_bets) == (1, 1)
+    # two hands each: ann put money in voluntarily in one (the open): VPIP 1/2, PFR 1/2;
+    # bob raised in one and never acted in the other: VPIP 1/2
+    assert (ann.vpip, ann.pfr, bob.vpip, bob.pfr) == (0.5, 0.5, 0.5, 0.5)
+    # nobody saw a flop: WTSD undefined; results -6 and -1 for ann = -3.5 bb in 2 hands
+    assert ann.wtsd is None and ann.net == -7 and ann.bb_per_100 == -175.0
+    # interval over per-hand results in bb, -3 and -0.5: mean -1.75, sample variance
+    # ((-1.25)^2 + 1.25^2) / 1 = 3.125; half-width 1.96 * sqrt(3.125 / 2) * 100
+    assert ann.ci95 == pytest.approx(1.959963984540054 * math.sqrt(3.125 / 2) * 100)
+
+
+def test_histories_records_and_states_give_the_same_statistics() -> None:
+    hands = [three_way(), three_way()]
+    from_states = Stats()
+    for h in hands:
+        from_states.add(h, NAMES)
+    histories = [from_state(h, players=list(NAMES)) for h in hands]
+    assert player_stats(histories) == from_states
+    table = holdem.Table(Game(big_blind=2), seats=3, seed=5)
+    for seat, agent in enumerate([CallAgent(), RandomAgent(seed=2), EquityAgent(seed=3,
+                                                                                samples=2)]):
+        table.sit(seat, NAMES[seat], 1000, agent)
+    records = table.play(40)
+    by_record = player_stats(records)
+    by_state = Stats()
+    for rec in records:
+        by_state.add(rec.state, rec.names)
+    assert by_record == by_state
+    assert sum(p.net for p in by_record.values()) + sum(r.rake for r in records) == 0
+    assert "VPIP" in str(by_record) and "ann" in str(by_record)
+
+
+def test_simulate_collects_the_same_statistics_on_any_executor() -> None:
+    agents = (CallAgent(), RandomAgent(seed=1), EquityAgent(seed=3, samples=2))
+    serial = simulate(agents, Game(big_blind=2), hands=90, seed=3, chunk_hands=30,
+                      executor="serial", stats=True)
+    assert serial.stats is not None
+    assert [p.hands for p in serial.stats] == [90, 90, 90]
+    assert [p.net for p in serial.stats] == [r.chips for r in serial.players]
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        assert simulate(agents, Game(big_blind=2), hands=90, seed=3, chunk_hands=30,
+                        executor=pool, stats=True) == serial
+    # the same numbers as playing the hands at a table and reading the records
+    assert serial.stats[0].pfr == 0.0 and serial.stats[1].pfr is not None
+
+
+def test_stats_errors() -> None:
+    with pytest.raises(holdem.InvalidConfigError, match="HandRecord"):
+        Stats([42])
+    s = Game(big_blind=2).new_hand([200, 200], button=0)
+    with pytest.raises(holdem.InvalidConfigError, match="finished"):
+        Stats().add(s, ("a", "b"))
+
+
+def test_allin_samples_estimate_preflop_allins_reproducibly() -> None:
+    # heads-up all in preflop: AsAh against KdKc, 81.26% for the aces over all 1,712,304
+    # boards (holdem equity AsAh KdKc); ann expects 400 * 0.8126 - 200 = +125.0
+    def hand() -> HandState:
+        s = Game(big_blind=2).new_hand([200, 200], button=0, hole_cards=["AsAh", "KdKc"],
+                                       board="2c7d9hKs3c")
+        act(s, "all_in", "call")
+        return s
+
+    exact = Stats()
+    exact.add(hand(), ("ann", "bob"))
+    sampled = Stats(allin_samples=4000)
+    sampled.add(hand(), ("ann", "bob"))
+    again = Stats(allin_samples=4000)
+    again.add(hand(), ("ann", "bob"))
+    ev = exact["ann"].allin_adjusted
+    assert ev is not None and ev == pytest.approx(400 * 0.812555 - 200, abs=0.5)
+    assert sampled["ann"].allin_adjusted == pytest.approx(ev, abs=400 * 0.02)
+    assert again == sampled
+    with pytest.raises(holdem.InvalidConfigError, match="allin_samples"):
+        Stats(allin_samples=0)
