@@ -25,6 +25,7 @@ overwrites them, so copy what you keep. Inputs are any integer buffers or sequen
 from __future__ import annotations
 
 import array
+import operator
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -185,6 +186,16 @@ class ObservationSpec:
             raise InvalidConfigError(f"no observation column named {name!r}") from None
 
 
+def _integer(name: str, value: object) -> int:
+    """``value`` as an int (numpy integers too; not bools or floats)."""
+    if isinstance(value, bool):
+        raise InvalidConfigError(f"{name} must be an int, got {value!r}")
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise InvalidConfigError(f"{name} must be an int, got {value!r}") from None
+
+
 def _rules(game: Game) -> tuple[Any, ...]:
     if not isinstance(game, Game):
         raise InvalidConfigError(f"game must be a holdem.Game, got {game!r}")
@@ -264,10 +275,10 @@ class VectorGame:
     def __init__(self, game: Game, *, num_tables: int, players: int, stacks: int | Sequence[int],
                  seed: int, session: bool = False, actions: ActionLayout | str = "default",
                  num_threads: int = 1) -> None:
-        for name, value in (("num_tables", num_tables), ("players", players),
-                            ("seed", seed), ("num_threads", num_threads)):
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise InvalidConfigError(f"{name} must be an int, got {value!r}")
+        num_tables = _integer("num_tables", num_tables)
+        players = _integer("players", players)
+        seed = _integer("seed", seed)
+        num_threads = _integer("num_threads", num_threads)
         if not 0 <= seed < 1 << 64:
             raise InvalidConfigError(f"seed must be in 0..2**64-1, got {seed}")
         if not 1 <= num_threads <= 256:
@@ -278,13 +289,11 @@ class VectorGame:
             raise InvalidConfigError(f"num_tables must be 1..{_vector.MAX_TABLES}, got {num_tables}")
         if not 2 <= players <= 10:
             raise InvalidConfigError(f"players must be 2..10 (R1), got {players}")
-        if isinstance(stacks, int) and not isinstance(stacks, bool):
-            stack_t = (stacks,) * players
-        else:
-            stack_t = tuple(stacks)  # type: ignore[arg-type]
-        for s in stack_t:
-            if isinstance(s, bool) or not isinstance(s, int):
-                raise InvalidConfigError(f"stacks must be ints, got {s!r}")
+        try:
+            seq = [stacks] * players if not hasattr(stacks, "__iter__") else list(stacks)
+        except TypeError:
+            raise InvalidConfigError(f"stacks must be an int or ints, got {stacks!r}") from None
+        stack_t = tuple(_integer("stacks", s) for s in seq)
         layout = ActionLayout.preset(actions) if isinstance(actions, str) else actions
         if not isinstance(layout, ActionLayout):
             raise InvalidConfigError(f"actions must be an ActionLayout or a preset name, got {actions!r}")

@@ -347,12 +347,23 @@ def test_bad_arrays() -> None:
     ({"num_threads": 0}, "num_threads"),
     ({"actions": "x"}, "unknown action preset"),
     ({"session": 1}, "session must be"),
+    ({"stacks": 1.5}, "stacks must be an int"),
+    ({"stacks": [100, True, 100]}, "stacks must be an int"),
+    ({"seed": 1.0}, "seed must be an int"),
+    ({"num_tables": "2"}, "num_tables must be an int"),
 ])
 def test_bad_config(kwargs: dict[str, Any], message: str) -> None:
     args: dict[str, Any] = {"num_tables": 2, "players": 3, "stacks": 100, "seed": 1}
     args.update(kwargs)
     with pytest.raises(InvalidConfigError, match=message):
         VectorGame(Game(big_blind=2), **args)
+
+
+def test_numpy_integers_accepted() -> None:
+    env = VectorGame(Game(big_blind=2), num_tables=np.int64(2), players=np.int32(3),
+                     stacks=np.array([50, 60, 70]), seed=np.uint64(2**63))
+    env.reset()
+    assert env.table_state(1)["starting_stacks"] == (50, 60, 70)
 
 
 def test_memory_per_table() -> None:
