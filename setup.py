@@ -64,6 +64,7 @@ extensions = [
     ext("_hand"),
     ext("_table_loop"),
     ext("_equity", "hd_eval.c", "hd_tables.c"),
+    ext("_vector", "hd_hand.c", "hd_pots.c", "hd_eval.c", "hd_tables.c"),
 ]
 # Modules still being written on a branch are skipped until their .pyx lands.
 extensions = [e for e in extensions if os.path.exists(e.sources[0])]

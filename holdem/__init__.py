@@ -125,6 +125,9 @@ if TYPE_CHECKING:
         Ruling,
     )
 
+    # --- batched self-play ----------------------------------------------------------------
+    from holdem.vector import ActionLayout, ObservationSpec, VectorGame
+
     # --- judging agents: statistics (issue 18) -----------------------------------------------
     from holdem.stats import PlayerStats, Stats, player_stats
 
@@ -157,6 +160,7 @@ _LAZY: dict[str, str] = {
          "PrematureFlop", "PrematureRiver", "PrematureTurn", "Ruling"),
         "holdem.live_events",
     ),
+    **dict.fromkeys(("ActionLayout", "ObservationSpec", "VectorGame"), "holdem.vector"),
     **dict.fromkeys(("PlayerStats", "Stats", "player_stats"), "holdem.stats"),
 }
 
@@ -274,6 +278,10 @@ __all__ = [
     "PrematureTurn",
     "Ruling",
     "ShuffleFunction",
+    # batched self-play
+    "ActionLayout",
+    "ObservationSpec",
+    "VectorGame",
     # statistics
     "PlayerStats",
     "Stats",

@@ -1,0 +1,355 @@
+/* The betting rules of one hand over a struct (see hd_hand.h for the contract). Every function
+ * follows holdem/_betting.py (the reference core) line for line; the comments name the rule. */
+#include "hd_hand.h"
+
+#include "hd_eval.h"
+
+#define HD_HAND_MAX_STACK ((int64_t)1 << 53)
+
+void hd_rules_init_nl(hd_rules_t *g, int64_t small_blind, int64_t big_blind)
+{
+    int k;
+    g->structure = HD_NL;
+    g->straddle = 0;
+    g->bb_ante = 0;
+    g->deal_from_bb = 0;
+    g->lift_heads_up = 0;
+    g->fold_free = 0;
+    g->cap = HD_HAND_UNBOUNDED;
+    g->has_rake = 0;
+    g->big_blind = big_blind;
+    g->small_blind = small_blind;
+    g->ante = 0;
+    for (k = 0; k < 4; k++) g->sizes[k] = big_blind;
+    g->rake.num = 0;
+    g->rake.den = 1;
+    g->rake.cap = HD_POTS_NO_CAP;
+    g->rake.no_flop_no_drop = 1;
+}
+
+int hd_rules_check(const hd_rules_t *g)
+{
+    int k;
+    if (g == 0) return HD_HAND_E_RULES;
+    if (g->structure < HD_NL || g->structure > HD_FL) return HD_HAND_E_RULES;
+    if (g->big_blind < 1 || g->big_blind > HD_HAND_MAX_STACK) return HD_HAND_E_RULES;
+    if (g->small_blind < 0 || g->small_blind > g->big_blind) return HD_HAND_E_RULES;
+    if (g->ante < 0 || g->ante > HD_HAND_MAX_STACK) return HD_HAND_E_RULES;
+    if (g->cap < 1) return HD_HAND_E_RULES;
+    for (k = 0; k < 4; k++)
+        if (g->sizes[k] < 1 || g->sizes[k] > HD_HAND_MAX_STACK) return HD_HAND_E_RULES;
+    if (g->has_rake) {
+        if (g->rake.den < 1 || g->rake.den > HD_POTS_MAX_RAKE_DEN || g->rake.num > g->rake.den)
+            return HD_HAND_E_RULES;
+        if (g->rake.cap < 0 && g->rake.cap != HD_POTS_NO_CAP) return HD_HAND_E_RULES;
+    }
+    return HD_HAND_OK;
+}
+
+int64_t hd_hs_pot(const hd_hstate_t *h)
+{
+    int64_t t = h->dead;
+    int j;
+    for (j = 0; j < h->n; j++) t += h->committed[j];
+    return t;
+}
+
+/* A forced bet of up to `amount` (all in for less when short, R9); live bets count toward the
+ * street total. */
+static void hd_post(hd_hstate_t *h, int seat, int64_t amount, int live)
+{
+    int64_t a = amount < h->stacks[seat] ? amount : h->stacks[seat];
+    if (a <= 0) return;
+    h->stacks[seat] -= a;
+    h->committed[seat] += a;
+    if (live) h->bets[seat] += a;
+}
+
+/* The first seat from `start` clockwise that must act, or -1: the round is over (R19). */
+static int hd_find_actor(const hd_hstate_t *h, int start)
+{
+    int n = h->n, j, k, i, chips = 0;
+    for (j = 0; j < n; j++)
+        if (h->stacks[j] > 0 && !h->folded[j]) chips++;
+    for (k = 0; k < n; k++) {
+        i = (start + k) % n;
+        if (h->folded[i] || h->stacks[i] == 0) continue;
+        if (h->bets[i] < h->cur || (h->acted[i] < 0 && chips > 1)) return i;
+    }
+    return -1;
+}
+
+/* End the hand: one seat left (R19) or a showdown (R29-R33); pay the pots (R31, R32, R34). */
+static void hd_finish(const hd_rules_t *g, hd_hstate_t *h)
+{
+    hd_pot_result_t res;
+    int n = h->n, j, k, code;
+    int showdown = h->live > 1;
+    h->showdown = showdown;
+    for (j = 0; j < n; j++) h->ranks[j] = HD_POTS_NO_RANK;
+    if (showdown) {
+        hd_hand_t b = hd_hand_empty();
+        for (k = 0; k < h->nboard; k++) b = hd_hand_add(b, h->board[k]);
+        for (j = 0; j < n; j++) {
+            if (h->folded[j]) continue;
+            /* R29: the best five of the seat's seven cards */
+            h->ranks[j] = (int32_t)hd_hand_rank(
+                hd_hand_add(hd_hand_add(b, h->hole[2 * j]), h->hole[2 * j + 1]));
+        }
+    }
+    code = hd_split_pots(h->committed, h->folded, showdown ? h->ranks : 0, n, h->button,
+                         h->dead, g->has_rake ? &g->rake : 0, h->nboard >= 3, &res);
+    h->error = code;
+    h->rake = code == HD_POTS_OK ? res.rake : 0;
+    for (j = 0; j < n; j++) {
+        h->payout[j] = code == HD_POTS_OK ? res.payouts[j] : 0;
+        h->stacks[j] += h->payout[j];
+    }
+    if (showdown) h->street = HD_STREET_SHOWDOWN;
+    h->over = 1;
+    h->actor = -1;
+}
+
+/* Close the round: return the uncalled bet (R21), deal on (R13, R14), run out (R20). */
+static void hd_end_street(const hd_rules_t *g, hd_hstate_t *h)
+{
+    int n = h->n, j, k, count, actor;
+    int64_t top, second, excess;
+    for (;;) {
+        top = 0;
+        count = 0;
+        k = -1;
+        for (j = 0; j < n; j++) {
+            if (h->bets[j] > top) {
+                top = h->bets[j];
+                count = 1;
+                k = j;
+            } else if (h->bets[j] == top) {
+                count++;
+            }
+        }
+        if (top > 0 && count == 1) {
+            second = 0;
+            for (j = 0; j < n; j++)
+                if (j != k && h->bets[j] > second) second = h->bets[j];
+            excess = top - second;
+            h->stacks[k] += excess;
+            h->committed[k] -= excess;
+        }
+        if (h->street == HD_STREET_RIVER) {
+            hd_finish(g, h);
+            return;
+        }
+        h->street++;
+        h->nboard = h->street == HD_STREET_FLOP ? 3 : h->nboard + 1;
+        for (j = 0; j < n; j++) {
+            h->bets[j] = 0;
+            h->acted[j] = -1;
+        }
+        h->cur = 0;
+        h->inc = g->big_blind;
+        h->full = 0;
+        h->raises = 0;
+        h->aggr = -1;
+        actor = hd_find_actor(h, (h->button + 1) % n);
+        if (actor >= 0) {
+            h->actor = actor;
+            return;
+        }
+    }
+}
+
+int hd_hs_start(const hd_rules_t *g, hd_hstate_t *h, int n, int button, const int64_t *stacks,
+                const uint8_t *cards)
+{
+    int j, k, last, actor;
+    uint64_t seen = 0;
+    int64_t level, a;
+    if (hd_rules_check(g) != HD_HAND_OK) return HD_HAND_E_RULES;
+    if (n < 2 || n > HD_HAND_MAX_SEATS || (g->straddle && n < 3)) return HD_HAND_E_SEATS;
+    if (button < 0 || button >= n) return HD_HAND_E_BUTTON;
+    for (j = 0; j < n; j++)
+        if (stacks[j] < 1 || stacks[j] > HD_HAND_MAX_STACK) return HD_HAND_E_STACK;
+    for (k = 0; k < 2 * n + 5; k++) {
+        if (cards[k] >= HD_NCARDS || (seen >> cards[k]) & 1u) return HD_HAND_E_CARDS;
+        seen |= (uint64_t)1 << cards[k];
+    }
+    h->n = n;
+    h->button = button;
+    /* R2, R3: heads-up the button posts the small blind */
+    h->sb_seat = n == 2 ? button : (button + 1) % n;
+    h->bb_seat = n == 2 ? (button + 1) % n : (button + 2) % n;
+    h->first_dealt = g->deal_from_bb ? (h->bb_seat + 1) % n : (button + 1) % n;
+    for (k = 0; k < 2 * n; k++) h->hole[k] = cards[k];
+    for (k = 2 * n; k < 2 * HD_HAND_MAX_SEATS; k++) h->hole[k] = 0;
+    for (k = 0; k < 5; k++) h->board[k] = cards[2 * n + k];
+    for (j = 0; j < HD_HAND_MAX_SEATS; j++) {
+        h->stacks[j] = j < n ? stacks[j] : 0;
+        h->start[j] = h->stacks[j];
+        h->bets[j] = 0;
+        h->committed[j] = 0;
+        h->acted[j] = -1;
+        h->payout[j] = 0;
+        h->ranks[j] = HD_POTS_NO_RANK;
+        h->folded[j] = 0;
+    }
+    h->street = HD_STREET_PREFLOP;
+    h->over = 0;
+    h->showdown = 0;
+    h->error = 0;
+    h->live = n;
+    h->aggr = -1;
+    h->dead = 0;
+    h->rake = 0;
+    h->nboard = 0;
+    /* R7: a uniform ante before the blinds, from the small blind clockwise */
+    if (g->ante && !g->bb_ante)
+        for (k = 0; k < n; k++) hd_post(h, (h->sb_seat + k) % n, g->ante, 0);
+    hd_post(h, h->sb_seat, g->small_blind, 1);
+    hd_post(h, h->bb_seat, g->big_blind, 1);
+    level = g->big_blind;
+    last = h->bb_seat;
+    if (g->straddle) { /* R8: a live straddle of twice the big blind */
+        last = (h->bb_seat + 1) % n;
+        level = 2 * g->big_blind;
+        hd_post(h, last, level, 1);
+    }
+    if (g->ante && g->bb_ante) { /* R7: the big blind's ante is dead money, after the blind */
+        a = g->ante < h->stacks[h->bb_seat] ? g->ante : h->stacks[h->bb_seat];
+        if (a > 0) {
+            h->stacks[h->bb_seat] -= a;
+            h->dead += a;
+        }
+    }
+    h->cur = level; /* R9: the full big blind (straddle) to call even if posted short */
+    h->inc = level;
+    h->full = level;
+    h->raises = g->straddle ? 2 : 1;
+    h->actor = -1;
+    actor = hd_find_actor(h, (last + 1) % n);
+    if (actor < 0)
+        hd_end_street(g, h);
+    else
+        h->actor = actor;
+    return HD_HAND_OK;
+}
+
+/* 0 when seat i may bet or raise now, else the HD_HAND_E_RAISE reason's rule. */
+static int hd_raise_blocked(const hd_rules_t *g, const hd_hstate_t *h, int i)
+{
+    int j, other = 0;
+    int64_t owe = h->cur - h->bets[i], faced;
+    if (h->stacks[i] <= owe) return 18; /* R18: call all in or fold */
+    for (j = 0; j < h->n; j++)
+        if (j != i && !h->folded[j] && h->bets[j] + h->stacks[j] > h->cur) {
+            other = 1;
+            break;
+        }
+    if (!other) return 17; /* R17: nobody could call more */
+    if (g->structure == HD_FL && h->raises >= g->cap && !(g->lift_heads_up && h->live == 2))
+        return 27; /* R27: capped */
+    if (h->acted[i] >= 0) {
+        faced = h->cur - h->acted[i];
+        if (g->structure == HD_FL) {
+            if (2 * faced < g->sizes[h->street]) return 28; /* R28: not reopened */
+        } else if (faced < h->inc) {
+            return 24; /* R24: a short all-in did not reopen the betting */
+        }
+    }
+    return 0;
+}
+
+void hd_hs_legal(const hd_rules_t *g, const hd_hstate_t *h, hd_legal_t *out)
+{
+    int i = h->actor < 0 ? 0 : h->actor;
+    int64_t bet = h->bets[i], stack = h->stacks[i], owe = h->cur - bet, total, lo, hi;
+    out->seat = h->actor;
+    out->can_check = owe <= 0;
+    out->call = out->can_check ? 0 : (owe < stack ? owe : stack);
+    out->can_fold = !out->can_check || g->fold_free;
+    out->is_bet = h->cur == 0;
+    out->pad_ = 0;
+    out->can_raise = !h->over && hd_raise_blocked(g, h, i) == 0;
+    out->min_to = 0;
+    out->max_to = 0;
+    if (!out->can_raise) return;
+    total = bet + stack;
+    if (g->structure == HD_FL) { /* R26: exactly L + S */
+        lo = h->full + g->sizes[h->street];
+        if (lo > total) lo = total;
+        hi = lo;
+    } else {
+        lo = h->cur + h->inc; /* R22, R23 */
+        if (lo > total) lo = total;
+        if (g->structure == HD_NL) {
+            hi = total;
+        } else { /* R25: the highest bet plus the pot after calling */
+            hi = 2 * h->cur - bet + hd_hs_pot(h);
+            if (hi < lo) hi = lo;
+            if (hi > total) hi = total;
+        }
+    }
+    out->min_to = lo;
+    out->max_to = hi;
+}
+
+int hd_hs_check(const hd_rules_t *g, const hd_hstate_t *h, int kind, int64_t to)
+{
+    hd_legal_t la;
+    if (h->over || h->actor < 0) return HD_HAND_E_OVER;
+    if (kind < HD_FOLD || kind > HD_BET_RAISE) return HD_HAND_E_KIND;
+    hd_hs_legal(g, h, &la);
+    if (kind == HD_FOLD) return la.can_fold ? HD_HAND_OK : HD_HAND_E_FOLD;
+    if (kind == HD_CHECK_CALL) return HD_HAND_OK;
+    if (!la.can_raise) return HD_HAND_E_RAISE;
+    if (to < la.min_to || to > la.max_to) return HD_HAND_E_AMOUNT;
+    return HD_HAND_OK;
+}
+
+void hd_hs_act(const hd_rules_t *g, hd_hstate_t *h, int kind, int64_t to)
+{
+    int i = h->actor, actor;
+    int64_t owe, add, cur = h->cur;
+    if (h->over || i < 0 || i >= h->n) return;
+    if (kind == HD_FOLD) {
+        h->folded[i] = 1;
+        h->live--;
+        if (h->live == 1) {
+            hd_finish(g, h);
+            return;
+        }
+    } else if (kind == HD_CHECK_CALL) {
+        owe = cur - h->bets[i];
+        if (owe > 0) {
+            if (owe > h->stacks[i]) owe = h->stacks[i];
+            h->stacks[i] -= owe;
+            h->bets[i] += owe;
+            h->committed[i] += owe;
+        }
+        h->acted[i] = cur;
+    } else {
+        /* unchecked: keep even a wrong amount inside the seat's chips (no overflow, no debt) */
+        if (to < h->bets[i]) to = h->bets[i];
+        if (to > h->bets[i] + h->stacks[i]) to = h->bets[i] + h->stacks[i];
+        add = to - h->bets[i];
+        h->stacks[i] -= add;
+        h->bets[i] = to;
+        h->committed[i] += add;
+        if (g->structure == HD_FL) {
+            if (2 * (to - h->full) >= g->sizes[h->street]) { /* R28: a full raise */
+                h->full = to;
+                h->raises++;
+            }
+        } else if (to - cur >= h->inc) { /* R23: a full raise sets the next increment */
+            h->inc = to - cur;
+        }
+        h->cur = to;
+        h->acted[i] = to;
+        h->aggr = i;
+    }
+    actor = hd_find_actor(h, (i + 1) % h->n);
+    if (actor < 0)
+        hd_end_street(g, h);
+    else
+        h->actor = actor;
+}

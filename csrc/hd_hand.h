@@ -1,0 +1,165 @@
+/* The betting rules of one hand as plain C over a struct: start, legal actions, act, settle.
+ * Plain C99, no Python.h, no allocation, no globals: every function may run without the GIL,
+ * and independent hands (one struct each) may be stepped from different threads.
+ *
+ * The rules are exactly those of holdem.HandState (the reference holdem/_betting.py lists every
+ * choice with its RULES.md id): the amount to call preflop is the full big blind or straddle
+ * (R9); the minimum raise increment starts at the big blind (the straddle) and grows with each
+ * full raise (R22-R24); a seat that already acted may raise again only when it faces at least a
+ * full raise since its last action (R24, several short all-ins add up; fixed limit: half a bet,
+ * R28); fixed-limit bets go to exactly L + S, an all-in to at least L + S/2 is a full raise and
+ * counts toward the cap (R26-R28, the cap lifted heads-up when configured); pot limit is the
+ * current bet plus the pot after calling (R25); nobody bets or raises when no other seat could
+ * answer (R17) or with no more chips than the call (R18); a round ends when no seat able to act
+ * owes chips or has yet to act (R19), an all-in run-out deals on without betting (R20), and the
+ * uncalled part of the highest bet goes back at the end of each round (R21). Antes (R7): uniform
+ * antes before the blinds (a seat's own contribution), or a big-blind ante after the big blind
+ * (dead money). Straddle (R8): a live 2 * big blind left of the big blind. Settlement (R29-R34):
+ * each live seat's best five of seven (hd_eval.h) and the pot kernel (hd_pots.h: side pots,
+ * odd chips left of the button, rake). Which hands a real dealer would muck does not change who
+ * is paid (a mucked hand never beats the hand that made it muck), so settlement does not model it.
+ *
+ * Not modelled here (the Python table layer handles them): dead small blinds, entry and
+ * missed-blind posts, hands started from partly unknown cards.
+ *
+ * Seats are 0..n-1 clockwise; chips are int64, stacks 1..2^53 (as holdem.Game allows).
+ *
+ * Use:
+ *     hd_rules_t g;  hd_rules_init_nl(&g, 1, 2);      (or fill every field, then hd_rules_check)
+ *     hd_hstate_t h;
+ *     hd_hs_start(&g, &h, n, button, stacks, cards);  cards: hole cards then the five board cards
+ *     while (!h.over) { hd_hs_legal(&g, &h, &la); ... hd_hs_act(&g, &h, kind, to); }
+ *     h.stacks[] are the final stacks, h.payout[] what each seat got back from the pots.
+ *
+ * The one seam for the compiled hand core: holdem._hand.HandCore can hold one hd_hstate_t and
+ * one hd_rules_t (filled once per Game from the fields of game._plan) in place of its ~36 C
+ * fields, keep its Python-only parts beside it (history list, card tuples, posts, seed), and
+ * call hd_hs_legal / hd_hs_check / hd_hs_act; its pickle then is the struct's bytes plus those
+ * parts (a load-time consistency check of the struct is still to be written). What it needs
+ * on top: one more start function that posts the extra posts (dead small blind, entry bets)
+ * into the same struct, a board that may arrive later (given partial cards), and the R33
+ * showdown order and mucked hands for display, computed from h.ranks, h.aggr and h.committed
+ * (they do not change the payouts).
+ */
+#ifndef HD_HAND_H
+#define HD_HAND_H
+
+#include "hd_common.h"
+#include "hd_pots.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define HD_HAND_MAX_SEATS 10
+#define HD_HAND_UNBOUNDED (1 << 30)
+
+enum { HD_NL = 0, HD_PL = 1, HD_FL = 2 };                 /* betting structure */
+enum { HD_FOLD = 0, HD_CHECK_CALL = 1, HD_BET_RAISE = 2 };  /* action kinds (to: bet/raise) */
+enum { HD_STREET_PREFLOP = 0, HD_STREET_FLOP, HD_STREET_TURN, HD_STREET_RIVER,
+       HD_STREET_SHOWDOWN };
+
+/* Errors of hd_rules_check, hd_hs_start and hd_hs_check (0 = OK). */
+enum {
+    HD_HAND_OK = 0,
+    HD_HAND_E_RULES = -1,     /* a field of hd_rules_t out of range */
+    HD_HAND_E_SEATS = -2,     /* n outside 2..10, or a straddle with fewer than 3 */
+    HD_HAND_E_BUTTON = -3,    /* button outside 0..n-1 */
+    HD_HAND_E_STACK = -4,     /* a stack below 1 or above HD_POTS_MAX_CHIPS */
+    HD_HAND_E_CARDS = -5,     /* a card id outside 0..51 or repeated */
+    HD_HAND_E_OVER = -6,      /* the hand is over: nobody is to act */
+    HD_HAND_E_KIND = -7,      /* action kind not 0, 1 or 2 */
+    HD_HAND_E_FOLD = -8,      /* fold not offered (checking is free, fold_when_check_free 0) */
+    HD_HAND_E_RAISE = -9,     /* a bet/raise is not allowed now (R17, R18, R24, R27, R28) */
+    HD_HAND_E_AMOUNT = -10    /* a bet/raise amount outside [min_to, max_to] */
+};
+
+/* One game's rules (the fields of holdem.Game a hand needs). */
+typedef struct {
+    int32_t structure;       /* HD_NL, HD_PL or HD_FL */
+    int32_t straddle;        /* nonzero: the seat left of the big blind posts 2 * big_blind */
+    int32_t bb_ante;         /* nonzero: the big blind posts the ante (dead), else uniform */
+    int32_t deal_from_bb;    /* nonzero: cards dealt from left of the big blind (R12) */
+    int32_t lift_heads_up;   /* nonzero: the fixed-limit cap is lifted with two players left */
+    int32_t fold_free;       /* nonzero: folding is offered when checking is free */
+    int32_t cap;             /* fixed limit: a bet and max_raises raises; else HD_HAND_UNBOUNDED */
+    int32_t has_rake;        /* nonzero: rake applies (see hd_pots.h) */
+    int64_t big_blind;       /* >= 1 */
+    int64_t small_blind;     /* 0..big_blind */
+    int64_t ante;            /* >= 0 */
+    int64_t sizes[4];        /* bet size per street (fixed limit: small, small, big, big) */
+    hd_rake_t rake;
+} hd_rules_t;
+
+/* What the seat to act may do (the C twin of holdem.hand_types.LegalActions). */
+typedef struct {
+    int32_t seat;
+    int32_t can_fold;
+    int32_t can_check;
+    int32_t can_raise;
+    int32_t is_bet;          /* nobody has bet on this street: a bet, not a raise */
+    int32_t pad_;
+    int64_t call;            /* chips a call puts in (0 when checking) */
+    int64_t min_to;          /* bet/raise to, street totals (valid when can_raise) */
+    int64_t max_to;
+} hd_legal_t;
+
+/* One hand (about 1 KB). Fields are read freely; write them only through the functions. */
+typedef struct {
+    int64_t stacks[HD_HAND_MAX_SEATS];     /* chips behind */
+    int64_t bets[HD_HAND_MAX_SEATS];       /* this street's bet (blinds count, antes not) */
+    int64_t committed[HD_HAND_MAX_SEATS];  /* put in this hand, uncalled returned (no dead) */
+    int64_t acted[HD_HAND_MAX_SEATS];      /* street total when the seat last acted, -1 none */
+    int64_t start[HD_HAND_MAX_SEATS];      /* stacks before the forced bets */
+    int64_t payout[HD_HAND_MAX_SEATS];     /* after settlement: chips back from the pots */
+    int64_t cur;             /* the street total to call */
+    int64_t inc;             /* the current minimum raise increment (NL/PL) */
+    int64_t full;            /* fixed limit: the level of the last full bet or raise */
+    int64_t dead;            /* dead money (big-blind ante) */
+    int64_t rake;            /* after settlement: the rake taken */
+    int32_t n, button, sb_seat, bb_seat, first_dealt;
+    int32_t street;          /* 0 preflop .. 3 river, 4 showdown */
+    int32_t actor;           /* seat to act, -1 when over */
+    int32_t raises;          /* fixed limit: full bets/raises this street (the blind counts) */
+    int32_t aggr;            /* last seat to bet or raise this street, -1 none */
+    int32_t live;            /* seats not folded */
+    int32_t nboard;          /* board cards dealt 0, 3, 4, 5 */
+    int32_t over;            /* nonzero when settled */
+    int32_t showdown;        /* nonzero when the hand went to a showdown */
+    int32_t error;           /* nonzero if settlement failed (never with valid input) */
+    int32_t ranks[HD_HAND_MAX_SEATS];      /* after a showdown: evaluator ranks, -1 none */
+    uint8_t folded[HD_HAND_MAX_SEATS];
+    uint8_t hole[2 * HD_HAND_MAX_SEATS];   /* seat s: hole[2s], hole[2s+1] */
+    uint8_t board[5];
+    uint8_t pad_[3];
+} hd_hstate_t;
+
+/* No-limit rules with these blinds and no ante, straddle or rake (fill more fields after). */
+void hd_rules_init_nl(hd_rules_t *g, int64_t small_blind, int64_t big_blind);
+/* HD_HAND_OK or HD_HAND_E_RULES. */
+int hd_rules_check(const hd_rules_t *g);
+
+/* Start a hand: post antes, blinds and straddle, take the cards, find the first actor (or run
+ * the hand out when nobody can act). cards[0 .. 2n) are the hole cards by seat, cards[2n ..
+ * 2n+5) the board. Validates everything; on error h is unspecified. */
+int hd_hs_start(const hd_rules_t *g, hd_hstate_t *h, int n, int button, const int64_t *stacks,
+                const uint8_t *cards);
+
+/* The legal actions of the seat to act; h must not be over. */
+void hd_hs_legal(const hd_rules_t *g, const hd_hstate_t *h, hd_legal_t *out);
+
+/* 0 when (kind, to) is legal for the seat to act, else a negative HD_HAND_E_* code. */
+int hd_hs_check(const hd_rules_t *g, const hd_hstate_t *h, int kind, int64_t to);
+
+/* Apply an action without any check (kind HD_FOLD, HD_CHECK_CALL, HD_BET_RAISE to `to`).
+ * Settles the hand when it ends. An illegal action gives a state outside the rules but still
+ * memory-safe and chip-conserving (a bet/raise amount is clamped to the seat's chips). */
+void hd_hs_act(const hd_rules_t *g, hd_hstate_t *h, int kind, int64_t to);
+
+/* Total chips in the middle (committed plus dead money). */
+int64_t hd_hs_pot(const hd_hstate_t *h);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* HD_HAND_H */

@@ -1,0 +1,695 @@
+# cython: language_level=3
+"""The batched engine behind :class:`holdem.vector.VectorGame`: N tables as one C array of
+``hd_hstate_t`` (csrc/hd_hand.h), stepped by one ``nogil`` loop per slice of the batch.
+
+Nothing here holds a Python object per table or per decision. The public class, the action
+layout and the observation spec live in :mod:`holdem.vector`; this module takes plain numbers
+(the rules, the layout as codes, the seed) and fills the output buffers it is given.
+"""
+
+from cpython.mem cimport PyMem_Calloc, PyMem_Free
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t, INT64_MAX
+from libc.string cimport memcpy, memset
+
+from holdem.errors import InvalidArrayError, InvalidConfigError
+
+__all__ = ["MAX_TABLES", "OBS_VERSION", "Batch", "obs_names", "obs_width"]
+
+
+cdef extern from "hd_rng.h" nogil:
+    uint64_t hd_seed_child(uint64_t seed, uint64_t index)
+
+cdef extern from "hd_deck.h" nogil:
+    ctypedef struct hd_deck_t:
+        uint8_t cards[52]
+        uint8_t n
+    void hd_deal_hand(hd_deck_t *d, uint64_t seed, int players, int burns, uint8_t *row)
+
+cdef extern from "hd_pots.h" nogil:
+    ctypedef struct hd_rake_t:
+        uint64_t num
+        uint64_t den
+        int64_t cap
+        int32_t no_flop_no_drop
+    const int64_t HD_POTS_NO_CAP
+
+cdef extern from "hd_hand.h" nogil:
+    enum:
+        HD_NL
+        HD_PL
+        HD_FL
+        HD_FOLD
+        HD_CHECK_CALL
+        HD_BET_RAISE
+        HD_HAND_OK
+        HD_HAND_UNBOUNDED
+    ctypedef struct hd_rules_t:
+        int32_t structure
+        int32_t straddle
+        int32_t bb_ante
+        int32_t deal_from_bb
+        int32_t lift_heads_up
+        int32_t fold_free
+        int32_t cap
+        int32_t has_rake
+        int64_t big_blind
+        int64_t small_blind
+        int64_t ante
+        int64_t sizes[4]
+        hd_rake_t rake
+    ctypedef struct hd_legal_t:
+        int32_t seat
+        int32_t can_fold
+        int32_t can_check
+        int32_t can_raise
+        int32_t is_bet
+        int64_t call
+        int64_t min_to
+        int64_t max_to
+    ctypedef struct hd_hstate_t:
+        int64_t stacks[10]
+        int64_t bets[10]
+        int64_t committed[10]
+        int64_t acted[10]
+        int64_t start[10]
+        int64_t payout[10]
+        int64_t cur
+        int64_t inc
+        int64_t full
+        int64_t dead
+        int64_t rake
+        int32_t n, button, sb_seat, bb_seat, first_dealt
+        int32_t street
+        int32_t actor
+        int32_t raises
+        int32_t aggr
+        int32_t live
+        int32_t nboard
+        int32_t over
+        int32_t showdown
+        int32_t error
+        int32_t ranks[10]
+        uint8_t folded[10]
+        uint8_t hole[20]
+        uint8_t board[5]
+    int hd_rules_check(const hd_rules_t *g)
+    int hd_hs_start(const hd_rules_t *g, hd_hstate_t *h, int n, int button,
+                    const int64_t *stacks, const uint8_t *cards)
+    void hd_hs_legal(const hd_rules_t *g, const hd_hstate_t *h, hd_legal_t *out)
+    int hd_hs_check(const hd_rules_t *g, const hd_hstate_t *h, int kind, int64_t to)
+    void hd_hs_act(const hd_rules_t *g, hd_hstate_t *h, int kind, int64_t to)
+    int64_t hd_hs_pot(const hd_hstate_t *h)
+
+
+# Action column codes (holdem.vector.ActionLayout builds the list).
+cdef enum:
+    COL_FOLD = 0
+    COL_CHECK_CALL = 1
+    COL_FRACTION = 2
+    COL_MIN_RAISE = 3
+    COL_ALL_IN = 4
+    MAX_COLS = 32
+
+# Observation layout, version 1 (holdem.vector.ObservationSpec names every column).
+OBS_VERSION = 1
+cdef enum:
+    O_HOLE = 0
+    O_FLOP = 52
+    O_TURN = 104
+    O_RIVER = 156
+    O_STREET = 208
+    O_POSITION = 212    # + players: the actor's distance from the button, one-hot
+    SEAT_COLS = 6       # per seat relative to the actor
+    GLOBAL_COLS = 7
+    STREET_COLS = 2     # per street: bets/raises, chips added (big blinds)
+
+MAX_TABLES = 1 << 26    # sizes are checked before any product is formed
+cdef enum:
+    LOG_CAP = 64        # actions kept per hand for history() (more: the hand's log is dropped)
+    LOG_FULL = 1 << 20
+
+cdef list _SEAT_FIELDS = ["button_distance", "stack", "bet", "committed", "folded", "all_in"]
+cdef list _GLOBAL_FIELDS = ["pot", "to_call", "min_raise_to", "max_raise_to", "current_bet",
+                            "players_in_hand", "players_to_act"]
+cdef list _STREET_NAMES = ["preflop", "flop", "turn", "river"]
+
+
+def obs_width(int players):
+    """The number of observation columns for ``players`` seats (version 1)."""
+    return O_POSITION + players + SEAT_COLS * players + GLOBAL_COLS + 4 * STREET_COLS
+
+
+def obs_names(int players):
+    """The name of every observation column, in order (version 1)."""
+    from holdem.cards import Card
+    names = []
+    for part in ("hole", "flop", "turn", "river"):
+        names += [f"{part}[{Card(c)}]" for c in range(52)]
+    names += [f"street[{s}]" for s in _STREET_NAMES]
+    names += [f"position[{k}]" for k in range(players)]
+    for r in range(players):
+        names += [f"seat[{r}].{f}" for f in _SEAT_FIELDS]
+    names += list(_GLOBAL_FIELDS)
+    for s in _STREET_NAMES:
+        names += [f"{s}.raises", f"{s}.added"]
+    return names
+
+
+ctypedef struct vtab_t:
+    hd_hstate_t h
+    int64_t hand_no            # hands started on this table
+    int64_t carry[10]          # session: the stacks the next hand starts from
+    int64_t total[10]          # payoffs summed over every finished hand since reset()
+    int64_t added[4]           # chips added to the pot per street by actions (uncalled back)
+    int32_t nraise[4]          # bets/raises per street
+    int32_t last_button        # the last hand ended by an action: button, stacks, cards, log
+    int32_t nlog               # actions logged this hand (LOG_FULL: more than LOG_CAP)
+    int32_t nlast              # actions logged in the last hand (-1: none yet)
+    int32_t can_fold           # cached by _write for the next _map: fold offered,
+    int64_t amt[32]            # and the bet/raise amount per column (-1: masked)
+    int64_t last_start[10]
+    uint8_t last_cards[25]
+    uint8_t pad2[7]
+    uint64_t log[64]           # this hand's actions, packed (see _pack)
+    uint64_t last_log[64]
+
+
+cdef inline int64_t _frac_to(const hd_legal_t *la, const hd_hstate_t *h, int64_t num,
+                             int64_t den) noexcept nogil:
+    """cur + (pot after the call) * num / den, clipped to [min_to, max_to] (saturating)."""
+    cdef int64_t owe = h.cur - h.bets[la.seat]
+    cdef int64_t base, q, r, extra
+    if owe < 0:
+        owe = 0
+    base = hd_hs_pot(h) + owe
+    q = base // den
+    r = base % den
+    if num != 0 and q > (INT64_MAX // 4) // num:
+        return la.max_to
+    extra = q * num + (r * num) // den
+    extra = h.cur + extra
+    if extra < la.min_to:
+        return la.min_to
+    if extra > la.max_to:
+        return la.max_to
+    return extra
+
+
+cdef class Batch:
+    """N tables of one game stepped together (see :class:`holdem.vector.VectorGame`)."""
+
+    cdef hd_rules_t rules
+    cdef vtab_t *tabs
+    cdef readonly Py_ssize_t num_tables
+    cdef readonly int players
+    cdef readonly int num_cols
+    cdef readonly int width
+    cdef readonly bint session
+    cdef uint64_t seed
+    cdef int64_t stacks0[10]
+    cdef int col_code[32]
+    cdef int64_t col_num[32]
+    cdef int64_t col_den[32]
+    cdef double inv_bb
+
+    def __cinit__(self):
+        self.tabs = NULL
+
+    def __init__(self, tuple rules, Py_ssize_t num_tables, int players, tuple stacks,
+                 uint64_t seed, bint session, list columns):
+        cdef int k
+        cdef hd_rules_t *g = &self.rules
+        if not 1 <= num_tables <= MAX_TABLES:
+            raise InvalidConfigError(
+                f"num_tables must be 1..{MAX_TABLES}, got {num_tables}")
+        if not 2 <= players <= 10:
+            raise InvalidConfigError(f"players must be 2..10 (R1), got {players}")
+        if len(stacks) != players:
+            raise InvalidConfigError(f"stacks has {len(stacks)} entries for {players} players")
+        if not 1 <= len(columns) <= MAX_COLS:
+            raise InvalidConfigError(f"an action layout has 1..{MAX_COLS} columns")
+        (g.structure, g.straddle, g.bb_ante, g.deal_from_bb, g.lift_heads_up, g.fold_free,
+         g.cap, g.big_blind, g.small_blind, g.ante, sizes, rake) = rules
+        for k in range(4):
+            g.sizes[k] = sizes[k]
+        g.has_rake = rake is not None
+        g.rake.num, g.rake.den, g.rake.cap, g.rake.no_flop_no_drop = (
+            rake if rake is not None else (0, 1, HD_POTS_NO_CAP, 1))
+        if hd_rules_check(g) != HD_HAND_OK:
+            raise InvalidConfigError(f"the game's values are out of the engine's range: {rules}")
+        if g.straddle and players < 3:
+            raise InvalidConfigError("a straddle needs at least 3 players (R8)")
+        for k in range(players):
+            if not 1 <= stacks[k] <= (1 << 53):
+                raise InvalidConfigError(f"stack of seat {k} must be 1..2**53, got {stacks[k]}")
+            self.stacks0[k] = stacks[k]
+        self.num_cols = len(columns)
+        for k in range(self.num_cols):
+            self.col_code[k], self.col_num[k], self.col_den[k] = columns[k]
+        self.num_tables = num_tables
+        self.players = players
+        self.width = obs_width(players)
+        self.seed = seed
+        self.session = session
+        self.inv_bb = 1.0 / <double>g.big_blind
+        self._check_decision()
+        self.tabs = <vtab_t *>PyMem_Calloc(<size_t>num_tables, sizeof(vtab_t))
+        if self.tabs == NULL:
+            raise MemoryError(f"no memory for {num_tables} tables")
+
+    cdef _check_decision(self):
+        """Refuse starting stacks with which a hand can end before anybody acts (then a table
+        would deal forever): whether it does depends on the stacks and the button only."""
+        cdef hd_hstate_t h
+        cdef uint8_t cards[25]
+        cdef int k, b
+        for k in range(25):
+            cards[k] = k
+        for b in range(self.players):
+            hd_hs_start(&self.rules, &h, self.players, b, self.stacks0, cards)
+            if h.over:
+                raise InvalidConfigError(
+                    f"stacks {tuple([self.stacks0[k] for k in range(self.players)])} are too "
+                    f"short: with the button on seat {b} every seat is all in from the forced "
+                    f"bets and nobody acts")
+
+    def __dealloc__(self):
+        PyMem_Free(self.tabs)
+
+    @staticmethod
+    def table_bytes():
+        """Bytes of C state per table."""
+        return sizeof(vtab_t)
+
+    # ------------------------------------------------------------------ per table, nogil
+    cdef void _deal(self, Py_ssize_t i, int64_t hand, uint8_t *cards) noexcept nogil:
+        """Table i's hand ``hand``: hole cards by seat, then the board (2n + 5 cards). They
+        depend only on (seed, i, hand); the button of hand h is seat h % n."""
+        cdef hd_deck_t deck
+        cdef uint8_t row[28]
+        cdef int n = self.players, p, k, button = <int>(hand % n), bb, first
+        hd_deal_hand(&deck, hd_seed_child(hd_seed_child(self.seed, <uint64_t>i),
+                                          <uint64_t>hand), n, 1, row)
+        bb = (button + 1) % n if n == 2 else (button + 2) % n
+        first = (bb + 1) % n if self.rules.deal_from_bb else (button + 1) % n
+        for p in range(n):  # deal position p -> seat first + p (R12)
+            k = (first + p) % n
+            cards[2 * k] = row[2 * p]
+            cards[2 * k + 1] = row[2 * p + 1]
+        for k in range(5):
+            cards[2 * n + k] = row[2 * n + k]
+
+    def cards(self, Py_ssize_t i, int64_t hand):
+        """Table i's cards of hand number ``hand``: (hole cards by seat, board)."""
+        cdef uint8_t cards[25]
+        cdef int k, n = self.players
+        self._index(i)
+        if hand < 0:
+            raise IndexError(f"hand {hand} is out of range (hands are numbered from 0)")
+        self._deal(i, hand, cards)
+        return (tuple([(cards[2 * k], cards[2 * k + 1]) for k in range(n)]),
+                tuple([cards[2 * n + k] for k in range(5)]))
+
+    cdef void _new_hand(self, Py_ssize_t i, int64_t *payoffs, float *rewards) noexcept nogil:
+        """Start table i's next hand (auto-reset). A session hand that ends before any
+        decision (every seat all in from the forced bets) is dealt out at once and its payoffs
+        are added to ``payoffs``/``rewards`` (when given); after 64 such hands in a row every
+        seat restarts from its starting stack (which always leaves a decision: checked when
+        the batch is made), so the loop ends."""
+        cdef vtab_t *t = &self.tabs[i]
+        cdef uint8_t cards[25]
+        cdef int64_t st[10]
+        cdef int n = self.players, k, button, skipped = 0
+        while True:
+            button = <int>(t.hand_no % n)
+            for k in range(n):
+                if self.session and t.hand_no > 0 and t.carry[k] > 0 and skipped < 64:
+                    st[k] = t.carry[k]
+                else:
+                    st[k] = self.stacks0[k]
+            self._deal(i, t.hand_no, cards)
+            hd_hs_start(&self.rules, &t.h, n, button, st, cards)
+            t.nlog = 0
+            t.hand_no += 1
+            for k in range(4):
+                t.added[k] = 0
+                t.nraise[k] = 0
+            if not t.h.over:
+                return
+            skipped += 1
+            for k in range(n):
+                t.carry[k] = t.h.stacks[k]
+                t.total[k] += t.h.stacks[k] - t.h.start[k]
+                if payoffs != NULL:
+                    payoffs[k] += t.h.stacks[k] - t.h.start[k]
+                    rewards[k] = <float>(payoffs[k] * self.inv_bb)
+
+    cdef int _map(self, Py_ssize_t i, int64_t col, int64_t *kind, int64_t *to) noexcept nogil:
+        """Discrete column -> (kind, to) for table i; 0 if legal and not a duplicate, else -1."""
+        cdef int c, code
+        cdef vtab_t *t = &self.tabs[i]
+        if col < 0 or col >= self.num_cols:
+            return -1
+        # the legal set and amounts were cached by _write when this decision was shown
+        c = <int>col
+        code = self.col_code[c]
+        if code == COL_FOLD:
+            kind[0] = HD_FOLD
+            to[0] = 0
+            return 0 if t.can_fold else -1
+        if code == COL_CHECK_CALL:
+            kind[0] = HD_CHECK_CALL
+            to[0] = 0
+            return 0
+        if t.amt[c] < 0:
+            return -1
+        kind[0] = HD_BET_RAISE
+        to[0] = t.amt[c]
+        return 0
+
+    cdef void _amounts(self, const hd_hstate_t *h, const hd_legal_t *la,
+                       int64_t *amounts) noexcept nogil:
+        """Bet/raise amount per column (-1: not a raise column, not legal or a duplicate).
+        Priority for duplicates: all-in, min-raise, then the fractions in layout order."""
+        cdef int c, d, code, nc = self.num_cols, step
+        cdef int64_t a, total = h.bets[la.seat] + h.stacks[la.seat]
+        for c in range(nc):
+            amounts[c] = -1
+        if not la.can_raise:
+            return
+        for step in range(3):
+            for c in range(nc):
+                code = self.col_code[c]
+                if step == 0 and code == COL_ALL_IN:
+                    a = total if la.max_to == total else -1
+                elif step == 1 and code == COL_MIN_RAISE:
+                    a = la.min_to
+                elif step == 2 and code == COL_FRACTION:
+                    a = _frac_to(la, h, self.col_num[c], self.col_den[c])
+                else:
+                    continue
+                if a >= 0:
+                    for d in range(nc):
+                        if amounts[d] == a:
+                            a = -1
+                            break
+                amounts[c] = a
+
+    cdef void _write(self, Py_ssize_t i, float *obs, uint8_t *mask,
+                     int32_t *actor) noexcept nogil:
+        """Table i's observation row (relative to its actor), legal mask row and actor."""
+        cdef vtab_t *t = &self.tabs[i]
+        cdef hd_hstate_t *h = &t.h
+        cdef hd_legal_t la
+        cdef int n = self.players, a = h.actor, r, s, k, c, code, base, to_act = 0
+        cdef double ib = self.inv_bb
+        hd_hs_legal(&self.rules, h, &la)
+        actor[0] = a
+        # mask (and the cache _map reads)
+        self._amounts(h, &la, t.amt)
+        t.can_fold = la.can_fold
+        for c in range(self.num_cols):
+            code = self.col_code[c]
+            if code == COL_FOLD:
+                mask[c] = la.can_fold
+            elif code == COL_CHECK_CALL:
+                mask[c] = 1
+            else:
+                mask[c] = t.amt[c] >= 0
+        # observation
+        memset(obs, 0, self.width * sizeof(float))
+        obs[O_HOLE + h.hole[2 * a]] = 1.0
+        obs[O_HOLE + h.hole[2 * a + 1]] = 1.0
+        if h.nboard >= 3:
+            for k in range(3):
+                obs[O_FLOP + h.board[k]] = 1.0
+        if h.nboard >= 4:
+            obs[O_TURN + h.board[3]] = 1.0
+        if h.nboard >= 5:
+            obs[O_RIVER + h.board[4]] = 1.0
+        obs[O_STREET + h.street] = 1.0
+        obs[O_POSITION + (a - h.button + n) % n] = 1.0
+        base = O_POSITION + n
+        for r in range(n):
+            s = (a + r) % n
+            k = base + SEAT_COLS * r
+            obs[k] = (s - h.button + n) % n
+            obs[k + 1] = h.stacks[s] * ib
+            obs[k + 2] = h.bets[s] * ib
+            obs[k + 3] = h.committed[s] * ib
+            obs[k + 4] = h.folded[s]
+            obs[k + 5] = (not h.folded[s]) and h.stacks[s] == 0
+            if not h.folded[s] and h.stacks[s] > 0:
+                to_act += 1
+        k = base + SEAT_COLS * n
+        obs[k] = hd_hs_pot(h) * ib
+        obs[k + 1] = la.call * ib
+        obs[k + 2] = la.min_to * ib if la.can_raise else 0.0
+        obs[k + 3] = la.max_to * ib if la.can_raise else 0.0
+        obs[k + 4] = h.cur * ib
+        obs[k + 5] = h.live
+        obs[k + 6] = to_act
+        k += GLOBAL_COLS
+        for s in range(4):
+            obs[k + 2 * s] = t.nraise[s]
+            obs[k + 2 * s + 1] = t.added[s] * ib
+
+    cdef void _act(self, Py_ssize_t i, int kind, int64_t to, int64_t *payoffs,
+                   float *rewards, uint8_t *done) noexcept nogil:
+        """Apply (kind, to) on table i; when its hand ends, record the payoffs and deal the
+        next hand."""
+        cdef vtab_t *t = &self.tabs[i]
+        cdef hd_hstate_t *h = &t.h
+        cdef int street = h.street, k, n = self.players
+        cdef int64_t before = hd_hs_pot(h)
+        # the log: to in bits 0-55, seat 56-59, street 60-61, kind 62-63
+        if t.nlog < LOG_CAP:
+            t.log[t.nlog] = (<uint64_t>(to if kind == HD_BET_RAISE else 0) & ((1ULL << 56) - 1)
+                             | (<uint64_t>h.actor << 56) | (<uint64_t>street << 60)
+                             | (<uint64_t>kind << 62))
+            t.nlog += 1
+        else:
+            t.nlog = LOG_FULL
+        hd_hs_act(&self.rules, h, kind, to)
+        if kind == HD_BET_RAISE:
+            t.nraise[street] += 1
+        if not h.over:
+            t.added[street] += hd_hs_pot(h) - before
+            done[0] = 0
+            for k in range(n):
+                rewards[k] = 0.0
+            return
+        done[0] = 1
+        t.nlast = t.nlog
+        t.last_button = h.button
+        memcpy(t.last_log, t.log, sizeof(t.log))
+        memcpy(t.last_cards, h.hole, 2 * n)
+        memcpy(t.last_cards + 2 * n, h.board, 5)
+        for k in range(n):
+            t.last_start[k] = h.start[k]
+        for k in range(n):
+            payoffs[k] = h.stacks[k] - h.start[k]
+            rewards[k] = <float>(payoffs[k] * self.inv_bb)
+            t.carry[k] = h.stacks[k]
+            t.total[k] += payoffs[k]
+        self._new_hand(i, payoffs, rewards)
+
+    cdef void _run(self, Py_ssize_t lo, Py_ssize_t hi, const int64_t *kinds,
+                   const int64_t *tos, const int64_t *cols, float *obs, uint8_t *mask,
+                   int32_t *actor, int64_t *payoffs, float *rewards, uint8_t *done) noexcept nogil:
+        """Step tables lo..hi-1: with cols, map each column (unchecked); else (kinds, tos)."""
+        cdef Py_ssize_t i
+        cdef int64_t kind, to
+        cdef int n = self.players
+        for i in range(lo, hi):
+            if cols != NULL:
+                if self._map(i, cols[i], &kind, &to) != 0:
+                    kind = HD_CHECK_CALL  # unchecked: a masked column plays check/call
+                    to = 0
+            else:
+                kind = kinds[i]
+                to = tos[i]
+            self._act(i, <int>kind, to, payoffs + i * n, rewards + i * n, done + i)
+            self._write(i, obs + i * self.width, mask + i * self.num_cols, actor + i)
+
+    # ------------------------------------------------------------------ Python API
+    def reset(self, float[:, ::1] obs, uint8_t[:, ::1] mask, int32_t[::1] actor):
+        """Start hand 0 on every table and fill the outputs."""
+        cdef Py_ssize_t i
+        self._check_out(obs, mask, actor)
+        with nogil:
+            for i in range(self.num_tables):
+                memset(&self.tabs[i], 0, sizeof(vtab_t))
+                self.tabs[i].nlast = -1
+                self._new_hand(i, NULL, NULL)
+                self._write(i, &obs[i, 0], &mask[i, 0], &actor[i])
+
+    cdef _check_out(self, float[:, ::1] obs, uint8_t[:, ::1] mask, int32_t[::1] actor):
+        if (obs.shape[0] != self.num_tables or obs.shape[1] != self.width
+                or mask.shape[0] != self.num_tables or mask.shape[1] != self.num_cols
+                or actor.shape[0] != self.num_tables):
+            raise InvalidArrayError("output buffers do not match the batch")
+
+    def check_columns(self, const int64_t[::1] cols, int64_t[::1] kinds, int64_t[::1] tos):
+        """Map columns to (kind, to) without moving any table; the first illegal table or -1."""
+        cdef Py_ssize_t i, bad = -1
+        if cols.shape[0] != self.num_tables:
+            raise InvalidArrayError(
+                f"actions must have shape ({self.num_tables},), got ({cols.shape[0]},)")
+        with nogil:
+            for i in range(self.num_tables):
+                if self._map(i, cols[i], &kinds[i], &tos[i]) != 0:
+                    bad = i
+                    break
+        return bad
+
+    def check_exact(self, const int64_t[::1] kinds, const int64_t[::1] tos):
+        """The first table whose (kind, to) is illegal, or -1 (no table moves)."""
+        cdef Py_ssize_t i, bad = -1
+        if kinds.shape[0] != self.num_tables or tos.shape[0] != self.num_tables:
+            raise InvalidArrayError(
+                f"kinds and amounts must have shape ({self.num_tables},)")
+        with nogil:
+            for i in range(self.num_tables):
+                if kinds[i] < 0 or kinds[i] > 2 or hd_hs_check(
+                        &self.rules, &self.tabs[i].h, <int>kinds[i], tos[i]) != HD_HAND_OK:
+                    bad = i
+                    break
+        return bad
+
+    def run(self, Py_ssize_t lo, Py_ssize_t hi, kinds, tos, cols,
+            float[:, ::1] obs, uint8_t[:, ::1] mask, int32_t[::1] actor,
+            int64_t[:, ::1] payoffs, float[:, ::1] rewards, uint8_t[::1] done):
+        """Step tables lo..hi-1 (releases the GIL): ``cols`` (unchecked columns) or ``kinds``
+        and ``tos`` (already checked), all int64 arrays of length num_tables."""
+        cdef const int64_t[::1] k_v
+        cdef const int64_t[::1] t_v
+        cdef const int64_t[::1] c_v
+        cdef const int64_t *kp = NULL
+        cdef const int64_t *tp = NULL
+        cdef const int64_t *cp = NULL
+        if not 0 <= lo <= hi <= self.num_tables:
+            raise InvalidArrayError(f"slice {lo}:{hi} outside 0..{self.num_tables}")
+        self._check_out(obs, mask, actor)
+        if (payoffs.shape[0] != self.num_tables or payoffs.shape[1] != self.players
+                or rewards.shape[0] != self.num_tables or rewards.shape[1] != self.players
+                or done.shape[0] != self.num_tables):
+            raise InvalidArrayError("output buffers do not match the batch")
+        if cols is not None:
+            c_v = cols
+            if c_v.shape[0] != self.num_tables:
+                raise InvalidArrayError(
+                    f"actions must have shape ({self.num_tables},), got ({c_v.shape[0]},)")
+            cp = &c_v[0]
+        else:
+            k_v = kinds
+            t_v = tos
+            if k_v.shape[0] != self.num_tables or t_v.shape[0] != self.num_tables:
+                raise InvalidArrayError(f"kinds and amounts must have shape ({self.num_tables},)")
+            kp = &k_v[0]
+            tp = &t_v[0]
+        if lo == hi:
+            return
+        with nogil:
+            self._run(lo, hi, kp, tp, cp, &obs[0, 0], &mask[0, 0], &actor[0], &payoffs[0, 0],
+                      &rewards[0, 0], &done[0])
+
+    # ------------------------------------------------------------------ inspection
+    def legal(self, Py_ssize_t i):
+        """Table i's legal actions: (seat, can_fold, can_check, call, can_raise, min_to,
+        max_to)."""
+        cdef hd_legal_t la
+        self._index(i)
+        hd_hs_legal(&self.rules, &self.tabs[i].h, &la)
+        return (la.seat, bool(la.can_fold), bool(la.can_check), la.call, bool(la.can_raise),
+                la.min_to if la.can_raise else None, la.max_to if la.can_raise else None)
+
+    def amounts(self, Py_ssize_t i):
+        """Table i's bet/raise amount per action column (None: not a legal raise column)."""
+        cdef hd_legal_t la
+        cdef int64_t amounts[32]
+        cdef int c
+        self._index(i)
+        hd_hs_legal(&self.rules, &self.tabs[i].h, &la)
+        self._amounts(&self.tabs[i].h, &la, amounts)
+        return [None if amounts[c] < 0 else amounts[c] for c in range(self.num_cols)]
+
+    def table(self, Py_ssize_t i):
+        """A dict of table i's state (stacks, bets, committed, folded, button, street, actor,
+        board dealt so far, hole cards, pot, hand number)."""
+        cdef hd_hstate_t *h
+        self._index(i)
+        h = &self.tabs[i].h
+        n = self.players
+        return {
+            "hand": self.tabs[i].hand_no - 1,
+            "button": h.button,
+            "actor": h.actor,
+            "street": h.street,
+            "stacks": tuple([h.stacks[k] for k in range(n)]),
+            "starting_stacks": tuple([h.start[k] for k in range(n)]),
+            "bets": tuple([h.bets[k] for k in range(n)]),
+            "committed": tuple([h.committed[k] for k in range(n)]),
+            "folded": tuple([bool(h.folded[k]) for k in range(n)]),
+            "pot": hd_hs_pot(h),
+            "board": tuple([h.board[k] for k in range(h.nboard)]),
+            "all_board": tuple([h.board[k] for k in range(5)]),
+            "hole": tuple([(h.hole[2 * k], h.hole[2 * k + 1]) for k in range(n)]),
+        }
+
+    cdef _index(self, Py_ssize_t i):
+        if not 0 <= i < self.num_tables:
+            raise IndexError(f"table {i} is out of range 0..{self.num_tables - 1}")
+
+    def totals(self, int64_t[:, ::1] out):
+        """Payoffs per table and seat summed over every finished hand (fills ``out``)."""
+        cdef Py_ssize_t i
+        cdef int k
+        if out.shape[0] != self.num_tables or out.shape[1] != self.players:
+            raise InvalidArrayError("out must have shape (num_tables, players)")
+        for i in range(self.num_tables):
+            for k in range(self.players):
+                out[i, k] = self.tabs[i].total[k]
+
+    def history(self, Py_ssize_t i, bint last):
+        """Table i's actions as ``(seat, street, kind, to)`` tuples, of the current hand or of
+        the last hand ended by an action, with that hand's ``(button, starting stacks, hole
+        cards by seat, board)``; None when there is no such hand; the actions are None when
+        the hand had more than LOG_CAP actions."""
+        cdef vtab_t *t
+        cdef const uint64_t *log
+        cdef const uint8_t *cards
+        cdef int count, k, n = self.players
+        cdef uint64_t e
+        self._index(i)
+        t = &self.tabs[i]
+        if last:
+            count, log, cards = t.nlast, t.last_log, t.last_cards
+            setup = (t.last_button, tuple([t.last_start[k] for k in range(n)]))
+        else:
+            count, log = t.nlog, t.log
+            setup = (t.h.button, tuple([t.h.start[k] for k in range(n)]))
+        if count < 0:
+            return None
+        if last:
+            hole = tuple([(cards[2 * k], cards[2 * k + 1]) for k in range(n)])
+            board = tuple([cards[2 * n + k] for k in range(5)])
+        else:
+            hole = tuple([(t.h.hole[2 * k], t.h.hole[2 * k + 1]) for k in range(n)])
+            board = tuple([t.h.board[k] for k in range(5)])
+        if count > LOG_CAP:
+            return setup + (hole, board, None)
+        actions = []
+        for k in range(count):
+            e = log[k]
+            actions.append((<int>((e >> 56) & 15), <int>((e >> 60) & 3), <int>(e >> 62),
+                            <int64_t>(e & ((1ULL << 56) - 1))))
+        return setup + (hole, board, actions)
+
+    def hands_played(self, int64_t[::1] out):
+        """Hands finished per table (fills ``out``)."""
+        cdef Py_ssize_t i
+        if out.shape[0] != self.num_tables:
+            raise InvalidArrayError("out must have one entry per table")
+        for i in range(self.num_tables):
+            out[i] = self.tabs[i].hand_no - 1

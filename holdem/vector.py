@@ -1,0 +1,542 @@
+"""Batched self-play: thousands of tables stepped together in C, arrays in and out.
+
+>>> from holdem import Game
+>>> from holdem.vector import VectorGame
+>>> env = VectorGame(Game(big_blind=2), num_tables=8, players=6, stacks=200, seed=1)
+>>> obs = env.reset()
+>>> len(env.current_player), env.action_layout.names
+(8, ('fold', 'check_call', 'raise_half_pot', 'raise_pot', 'min_raise', 'all_in'))
+>>> obs, rewards, done = env.step([1] * 8)  # everyone checks or calls
+
+Every table plays real hands of the :class:`holdem.Game` with exactly the rules of
+:class:`holdem.HandState` (one C core, ``csrc/hd_hand.h``). A table whose hand ends is dealt
+its next hand at once: ``done[i]`` says a hand ended on table ``i`` in this step and
+``rewards[i]`` holds that hand's payoffs per seat (in big blinds; :attr:`VectorGame.payoffs`
+in chips). In a session, a hand in which nobody can act (every seat all in from the forced
+bets) is dealt out at once and its payoffs count in the same step. Table ``i``'s cards depend
+only on ``(seed, i, hand number)``.
+
+Arrays: with numpy installed, the outputs are numpy arrays (float32 observations, bool legal
+mask, int32 actors, float32 rewards, bool done). Without numpy they are ``memoryview`` objects
+of the same shapes and formats. The outputs are the engine's own buffers: the next step
+overwrites them, so copy what you keep. Inputs are any integer buffers or sequences.
+"""
+
+from __future__ import annotations
+
+import array
+import operator
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+from holdem import _vector
+from holdem.actions import Action
+from holdem.errors import IllegalActionError, InvalidArrayError, InvalidConfigError
+from holdem.game import AnteType, DealStart, Game, Structure
+from holdem.state import HandState
+
+_np: Any
+try:  # numpy is optional
+    import numpy as _np
+except ImportError:  # pragma: no cover - exercised by the no-numpy job
+    _np = None
+
+__all__ = ["OBS_VERSION", "ActionLayout", "ObservationSpec", "VectorGame"]
+
+OBS_VERSION: int = _vector.OBS_VERSION
+
+_FOLD, _CC, _FRAC, _MIN, _ALLIN = 0, 1, 2, 3, 4
+_KIND_NAMES = ("fold", "check/call", "bet/raise")
+_FRACTION_WORDS = {Fraction(1, 2): "half_pot", Fraction(1): "pot", Fraction(1, 4): "quarter_pot",
+                   Fraction(3, 4): "three_quarter_pot", Fraction(2): "two_pot",
+                   Fraction(1, 3): "third_pot", Fraction(2, 3): "two_thirds_pot"}
+
+
+def _fraction(value: object) -> Fraction:
+    if isinstance(value, bool) or not isinstance(value, int | float | Fraction | str):
+        raise InvalidConfigError(f"a pot fraction must be a number, got {value!r}")
+    try:
+        f = Fraction(str(value)) if isinstance(value, float) else Fraction(value)
+    except (ValueError, ZeroDivisionError):
+        raise InvalidConfigError(f"a pot fraction must be a number, got {value!r}") from None
+    if not 0 < f <= 100 or f.denominator > 1000:
+        raise InvalidConfigError(
+            f"a pot fraction must be in (0, 100] with a denominator up to 1000, got {value!r}")
+    return f
+
+
+@dataclass(frozen=True)
+class ActionLayout:
+    """The discrete action columns of a :class:`VectorGame`.
+
+    Columns, in this order: ``fold`` (when ``fold``), ``check_call``, one bet/raise per pot
+    fraction, ``min_raise`` (when ``min_raise``), ``all_in`` (when ``all_in``).
+
+    - A bet/raise of fraction ``f`` goes to ``current bet + f * (pot after calling)``, rounded
+      down and clipped to the minimum raise and the stack: ``f = 1`` is the pot-sized raise
+      (the call plus the pot after the call), the pot-limit maximum.
+    - ``all_in`` is legal when the seat may bet or raise its whole stack (a call all in is the
+      ``check_call`` column).
+    - Two raise columns that land on the same amount are one action: the later one in the
+      order all-in, min-raise, fractions (as given) is masked as a duplicate.
+    - Fixed limit maps naturally: every raise column clips to the one legal amount, so one
+      column stays legal and the others are masked as its duplicates.
+
+    Presets: ``ActionLayout.preset("fcpa")`` (fold, call, pot, all-in: OpenSpiel's
+    universal_poker ``fcpa``), ``"fchpa"`` (plus half pot), ``"default"``.
+    """
+
+    fractions: tuple[Fraction, ...] = (Fraction(1, 2), Fraction(1))
+    fold: bool = True
+    min_raise: bool = True
+    all_in: bool = True
+
+    def __post_init__(self) -> None:
+        fr = tuple(_fraction(f) for f in self.fractions)
+        if len(set(fr)) != len(fr):
+            raise InvalidConfigError(f"pot fractions repeat: {self.fractions!r}")
+        object.__setattr__(self, "fractions", fr)
+        for name in ("fold", "min_raise", "all_in"):
+            if not isinstance(getattr(self, name), bool):
+                raise InvalidConfigError(f"{name} must be True or False")
+        if len(self.names) > 32:
+            raise InvalidConfigError("an action layout has at most 32 columns")
+
+    @classmethod
+    def preset(cls, name: str) -> ActionLayout:
+        """``"fcpa"``, ``"fchpa"`` or ``"default"`` (fold, call, half pot, pot, min, all-in)."""
+        if name == "fcpa":
+            return cls((Fraction(1),), min_raise=False)
+        if name == "fchpa":
+            return cls((Fraction(1, 2), Fraction(1)), min_raise=False)
+        if name == "default":
+            return cls()
+        raise InvalidConfigError(f"unknown action preset {name!r}: use fcpa, fchpa or default")
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """One name per column."""
+        out = ["fold"] if self.fold else []
+        out.append("check_call")
+        for f in self.fractions:
+            out.append("raise_" + _FRACTION_WORDS.get(f, f"{float(f):g}_pot"))
+        if self.min_raise:
+            out.append("min_raise")
+        if self.all_in:
+            out.append("all_in")
+        return tuple(out)
+
+    @property
+    def size(self) -> int:
+        return len(self.names)
+
+    def _codes(self) -> list[tuple[int, int, int]]:
+        out = [(_FOLD, 0, 1)] if self.fold else []
+        out.append((_CC, 0, 1))
+        out += [(_FRAC, f.numerator, f.denominator) for f in self.fractions]
+        if self.min_raise:
+            out.append((_MIN, 0, 1))
+        if self.all_in:
+            out.append((_ALLIN, 0, 1))
+        return out
+
+
+@dataclass(frozen=True)
+class ObservationSpec:
+    """The observation encoding (float32, one row per table, relative to the seat to act).
+
+    Version 1, for ``P`` players (``width = 227 + 7 * P``):
+
+    - ``hole[c]`` (52): 1 for the actor's two hole cards (``c`` a card such as ``As``);
+    - ``flop[c]``, ``turn[c]``, ``river[c]`` (52 each): the board dealt so far, by street;
+    - ``street[s]`` (4): one-hot preflop, flop, turn, river;
+    - ``position[k]`` (P): one-hot, the actor's seats after the button (0 the button,
+      1 the small blind, ...; heads-up the button is the small blind);
+    - ``seat[r].*`` (6 per seat, ``r`` seats after the actor, ``r = 0`` the actor):
+      ``button_distance`` (seats after the button), ``stack``, ``bet`` (this street),
+      ``committed`` (this hand), ``folded``, ``all_in``;
+    - ``pot``, ``to_call``, ``min_raise_to``, ``max_raise_to`` (0 when the actor may not
+      raise), ``current_bet``, ``players_in_hand`` (not folded), ``players_to_act`` (not
+      folded and with chips);
+    - per street ``s``: ``s.raises`` (bets and raises made) and ``s.added`` (chips the
+      actions put in the pot on that street, uncalled chips given back deducted).
+
+    Chip amounts are in big blinds.
+    """
+
+    players: int
+    version: int = OBS_VERSION
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(_vector.obs_names(self.players))
+
+    @property
+    def width(self) -> int:
+        return int(_vector.obs_width(self.players))
+
+    def index(self, name: str) -> int:
+        """The column of ``name`` (e.g. ``"pot"``, ``"seat[0].stack"``, ``"hole[As]"``)."""
+        try:
+            return self.names.index(name)
+        except ValueError:
+            raise InvalidConfigError(f"no observation column named {name!r}") from None
+
+
+def _integer(name: str, value: object) -> int:
+    """``value`` as an int (numpy integers too; not bools or floats)."""
+    if isinstance(value, bool):
+        raise InvalidConfigError(f"{name} must be an int, got {value!r}")
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise InvalidConfigError(f"{name} must be an int, got {value!r}") from None
+
+
+def _rules(game: Game) -> tuple[Any, ...]:
+    if not isinstance(game, Game):
+        raise InvalidConfigError(f"game must be a holdem.Game, got {game!r}")
+    code = {"NL": 0, "PL": 1, "FL": 2}[game.structure.value]
+    fixed = game.structure is Structure.FIXED_LIMIT
+    bb = game.big_blind
+    sizes = ((game.small_bet, game.small_bet, game.big_bet, game.big_bet) if fixed
+             else (bb, bb, bb, bb))
+    rake = None
+    if game.rake is not None:
+        r = game.rake
+        rake = (r.fraction.numerator, r.fraction.denominator, -1 if r.cap is None else r.cap,
+                int(r.no_flop_no_drop))
+    return (code, int(game.straddle), int(game.ante_type is AnteType.BIG_BLIND),
+            int(game.deal_start is DealStart.LEFT_OF_BIG_BLIND), int(not game.cap_heads_up),
+            int(game.fold_when_check_free), 1 + game.max_raises if fixed else 1 << 30,
+            bb, game.small_blind, game.ante, sizes, rake)
+
+
+def _alloc(fmt: str, shape: tuple[int, ...]) -> Any:
+    size = 1
+    for s in shape:
+        size *= s
+    if _np is not None:
+        dt = {"f": _np.float32, "B": _np.uint8, "i": _np.int32, "q": _np.int64}[fmt]
+        return _np.zeros(shape, dtype=dt)
+    flat: Any = memoryview(array.array(fmt, bytes(array.array(fmt).itemsize * size))).cast("B")
+    return flat.cast(fmt, shape)
+
+
+def _int64_vector(values: object, n: int, what: str) -> Any:
+    """``values`` as a C-contiguous int64 vector of length ``n`` (checked, no table moves)."""
+    if _np is not None:
+        arr = _np.asarray(values)
+        if arr.dtype.kind not in ("i", "u"):
+            raise InvalidArrayError(f"{what} must be integers, got dtype {arr.dtype}")
+        if arr.shape != (n,):
+            raise InvalidArrayError(f"{what} must have shape ({n},), got {arr.shape}")
+        return _np.ascontiguousarray(arr, dtype=_np.int64)
+    try:
+        mv = memoryview(values)  # type: ignore[arg-type]
+    except TypeError:
+        mv = None
+    if mv is not None:
+        if mv.format not in ("q", "l", "i", "b", "h", "B", "H", "I", "L", "Q") or mv.ndim != 1:
+            raise InvalidArrayError(f"{what} must be a 1-D integer buffer, got format {mv.format}")
+        values = mv.tolist()
+    try:
+        seq = list(values)  # type: ignore[call-overload]
+    except TypeError:
+        raise InvalidArrayError(f"{what} must be a sequence of ints, got {values!r}") from None
+    if len(seq) != n:
+        raise InvalidArrayError(f"{what} must have shape ({n},), got ({len(seq)},)")
+    for v in seq:
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise InvalidArrayError(f"{what} must be integers, got {v!r}")
+    try:
+        return array.array("q", seq)
+    except OverflowError:
+        raise InvalidArrayError(f"{what} has a value outside int64") from None
+
+
+class VectorGame:
+    """``num_tables`` independent tables of ``game`` with ``players`` seats, stepped together.
+
+    - ``stacks``: chips per seat at the start of each hand (an int, or one per seat).
+    - ``session``: False (default) deals every hand from ``stacks``; True plays a session:
+      the button moves one seat per hand, stacks carry over and a busted seat is refilled to
+      its starting stack. (With fresh stacks the button also moves one seat per hand.)
+    - ``actions``: an :class:`ActionLayout` or a preset name (``"default"``, ``"fcpa"``,
+      ``"fchpa"``).
+    - ``seed``: table ``i``'s hand ``h`` is dealt from ``child_seed(child_seed(seed, i), h)``.
+    - ``num_threads``: slices of the batch stepped in parallel by threads (the C loop runs
+      without the GIL); the results do not depend on it.
+    """
+
+    def __init__(self, game: Game, *, num_tables: int, players: int, stacks: int | Sequence[int],
+                 seed: int, session: bool = False, actions: ActionLayout | str = "default",
+                 num_threads: int = 1) -> None:
+        num_tables = _integer("num_tables", num_tables)
+        players = _integer("players", players)
+        seed = _integer("seed", seed)
+        num_threads = _integer("num_threads", num_threads)
+        if not 0 <= seed < 1 << 64:
+            raise InvalidConfigError(f"seed must be in 0..2**64-1, got {seed}")
+        if not 1 <= num_threads <= 256:
+            raise InvalidConfigError(f"num_threads must be 1..256, got {num_threads}")
+        if not isinstance(session, bool):
+            raise InvalidConfigError("session must be True or False")
+        if not 1 <= num_tables <= _vector.MAX_TABLES:
+            raise InvalidConfigError(f"num_tables must be 1..{_vector.MAX_TABLES}, got {num_tables}")
+        if not 2 <= players <= 10:
+            raise InvalidConfigError(f"players must be 2..10 (R1), got {players}")
+        try:
+            seq = [stacks] * players if not hasattr(stacks, "__iter__") else list(stacks)
+        except TypeError:
+            raise InvalidConfigError(f"stacks must be an int or ints, got {stacks!r}") from None
+        stack_t = tuple(_integer("stacks", s) for s in seq)
+        layout = ActionLayout.preset(actions) if isinstance(actions, str) else actions
+        if not isinstance(layout, ActionLayout):
+            raise InvalidConfigError(f"actions must be an ActionLayout or a preset name, got {actions!r}")
+        self._game = game
+        self._layout = layout
+        self._spec = ObservationSpec(players)
+        self._seed = seed
+        self._session = session
+        self._stacks = stack_t
+        self._threads = num_threads
+        self._batch = _vector.Batch(_rules(game), num_tables, players, stack_t, seed, session,
+                                    layout._codes())
+        n, a, w = num_tables, layout.size, self._spec.width
+        self._obs = _alloc("f", (n, w))
+        self._mask = _alloc("B", (n, a))
+        self._actor = _alloc("i", (n,))
+        self._payoffs = _alloc("q", (n, players))
+        self._rewards = _alloc("f", (n, players))
+        self._done = _alloc("B", (n,))
+        self._kinds = _alloc("q", (n,))
+        self._tos = _alloc("q", (n,))
+        self._pool: ThreadPoolExecutor | None = None
+        self._started = False
+
+    def __repr__(self) -> str:
+        return (f"VectorGame({self._game!r}, num_tables={self.num_tables}, "
+                f"players={self.players}, stacks={self._stacks!r}, seed={self._seed}, "
+                f"session={self._session}, actions={self._layout!r}, "
+                f"num_threads={self._threads})")
+
+    # ------------------------------------------------------------------ properties
+    @property
+    def game(self) -> Game:
+        return self._game
+
+    @property
+    def num_tables(self) -> int:
+        return int(self._batch.num_tables)
+
+    @property
+    def players(self) -> int:
+        return int(self._batch.players)
+
+    @property
+    def action_layout(self) -> ActionLayout:
+        return self._layout
+
+    @property
+    def observation_spec(self) -> ObservationSpec:
+        return self._spec
+
+    @property
+    def current_player(self) -> Any:
+        """The seat to act per table, shape (N,) int32."""
+        self._need_start()
+        return self._actor
+
+    @property
+    def legal_mask(self) -> Any:
+        """Legal action columns per table, shape (N, A) bool (uint8 without numpy)."""
+        self._need_start()
+        return self._mask.view(bool) if _np is not None else self._mask
+
+    @property
+    def observation(self) -> Any:
+        """The observation of each table's actor, shape (N, F) float32."""
+        self._need_start()
+        return self._obs
+
+    @property
+    def payoffs(self) -> Any:
+        """Chips won or lost per seat in the hand that last ended on each table, (N, P) int64."""
+        return self._payoffs
+
+    def hands_played(self) -> Any:
+        """Hands finished per table, shape (N,) int64."""
+        out = _alloc("q", (self.num_tables,))
+        self._batch.hands_played(out)
+        return out
+
+    def total_payoffs(self) -> Any:
+        """Chips won or lost per table and seat over every hand finished since :meth:`reset`,
+        shape (N, P) int64."""
+        out = _alloc("q", (self.num_tables, self.players))
+        self._batch.totals(out)
+        return out
+
+    def history(self, table: int) -> list[tuple[int, int, int, int]]:
+        """The raw public history of ``table``'s current hand: ``(seat, street, kind, to)``
+        per action (kind 0 fold, 1 check/call, 2 bet/raise to ``to``; street 0-3)."""
+        return list(self._actions(self._current(table), table))
+
+    def hand_state(self, table: int) -> HandState:
+        """``table``'s current hand as a :class:`holdem.HandState` (the same cards, forced
+        bets and actions, replayed): for search, CFR or a look at every field."""
+        return self._replay(self._current(table), table)
+
+    def last_hand(self, table: int) -> HandState | None:
+        """The last hand that ended on ``table`` by an action, as a finished
+        :class:`holdem.HandState` (None before the first); ``holdem.from_state(...)`` writes it
+        as PHH."""
+        self._need_start()
+        rec = self._batch.history(table, True)
+        return None if rec is None else self._replay(rec, table)
+
+    def _current(self, table: int) -> tuple[Any, ...]:
+        self._need_start()
+        rec = self._batch.history(table, False)
+        if rec is None:  # pragma: no cover - a started table always has a current hand
+            raise IllegalActionError("call reset() first")
+        return tuple(rec)
+
+    @staticmethod
+    def _actions(rec: tuple[Any, ...], table: int) -> list[tuple[int, int, int, int]]:
+        if rec[4] is None:
+            raise IllegalActionError(f"table {table}: the hand has more than 64 actions; its "
+                                     "history is not kept")
+        return list(rec[4])
+
+    def _replay(self, rec: tuple[Any, ...], table: int) -> HandState:
+        button, stacks, hole, board, _ = rec
+        state = self._game.new_hand(list(stacks), button=button,
+                                    hole_cards=[list(h) for h in hole], board=list(board))
+        for seat, _street, kind, to in self._actions(rec, table):
+            action = (Action.fold() if kind == 0 else Action.check_or_call() if kind == 1
+                      else Action.bet_or_raise(to))
+            state.apply(action, seat=seat)
+        return state
+
+    def cards(self, table: int, hand: int) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+        """The cards of ``table``'s hand number ``hand`` (0 after :meth:`reset`, played or
+        not): hole cards by seat and the five board cards, as card ids. They depend only on
+        ``(seed, table, hand)``; hand ``h`` has the button on seat ``h % players``."""
+        return self._batch.cards(table, hand)
+
+    def legal_actions(self, table: int) -> tuple[Any, ...]:
+        """Table ``table``'s exact legal actions: ``(seat, can_fold, can_check, call,
+        can_raise, min_to, max_to)`` (amounts are street totals)."""
+        self._need_start()
+        return tuple(self._batch.legal(table))
+
+    def raise_amounts(self, table: int) -> list[int | None]:
+        """The bet/raise total of each action column on ``table`` (None when masked)."""
+        self._need_start()
+        return list(self._batch.amounts(table))
+
+    def table_state(self, table: int) -> dict[str, Any]:
+        """A snapshot of one table (stacks, bets, cards, ...) as a dict of Python values."""
+        self._need_start()
+        return dict(self._batch.table(table))
+
+    def memory_per_table(self) -> int:
+        """Bytes per table: the C state plus the engine's output buffers."""
+        return int(_vector.Batch.table_bytes()) + 4 * self._spec.width + self._layout.size + \
+            4 + 8 * self.players + 4 * self.players + 1 + 16
+
+    # ------------------------------------------------------------------ stepping
+    def _need_start(self) -> None:
+        if not self._started:
+            raise IllegalActionError("call reset() first")
+
+    def reset(self) -> Any:
+        """Deal hand 0 on every table; return the observations (N, F)."""
+        self._batch.reset(self._obs, self._mask, self._actor)
+        self._started = True
+        return self._obs
+
+    def step(self, actions: object) -> tuple[Any, Any, Any]:
+        """Play one action column per table; return ``(obs, rewards, done)``.
+
+        ``actions`` is shape (N,) of column indexes. A masked column on any table raises
+        :class:`holdem.IllegalActionError` naming the table and the action; then no table moves.
+        """
+        self._need_start()
+        cols = _int64_vector(actions, self.num_tables, "actions")
+        bad = self._batch.check_columns(cols, self._kinds, self._tos)
+        if bad >= 0:
+            raise IllegalActionError(self._column_error(int(bad), int(cols[bad])))
+        return self._run(self._kinds, self._tos, None)
+
+    def step_unchecked(self, actions: object) -> tuple[Any, Any, Any]:
+        """:meth:`step` without the legality pass: a masked or out-of-range column plays
+        check/call. For trusted policies that sample from :attr:`legal_mask`."""
+        self._need_start()
+        cols = _int64_vector(actions, self.num_tables, "actions")
+        return self._run(None, None, cols)
+
+    def step_exact(self, kinds: object, amounts: object) -> tuple[Any, Any, Any]:
+        """The exact view: ``kinds`` 0 fold, 1 check/call, 2 bet/raise to ``amounts`` (street
+        totals, any legal size; ignored for kinds 0 and 1). Illegal entries raise
+        :class:`holdem.IllegalActionError` naming the table; then no table moves."""
+        self._need_start()
+        k = _int64_vector(kinds, self.num_tables, "kinds")
+        t = _int64_vector(amounts, self.num_tables, "amounts")
+        bad = self._batch.check_exact(k, t)
+        if bad >= 0:
+            kind, to = int(k[bad]), int(t[bad])
+            what = (f"kind {kind}" if not 0 <= kind <= 2 else
+                    _KIND_NAMES[kind] + (f" to {to}" if kind == 2 else ""))
+            raise IllegalActionError(
+                f"table {bad}: {what} is not legal for seat {self._batch.legal(bad)[0]}; "
+                f"{self._legal_text(bad)}")
+        return self._run(k, t, None)
+
+    def _run(self, kinds: Any, tos: Any, cols: Any) -> tuple[Any, Any, Any]:
+        n = self.num_tables
+        args = (kinds, tos, cols, self._obs, self._mask, self._actor, self._payoffs,
+                self._rewards, self._done)
+        threads = min(self._threads, n)
+        if threads <= 1:
+            self._batch.run(0, n, *args)
+        else:
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(max_workers=threads)
+            bounds = [n * k // threads for k in range(threads + 1)]
+            futures = [self._pool.submit(self._batch.run, bounds[k], bounds[k + 1], *args)
+                       for k in range(threads)]
+            for f in futures:
+                f.result()
+        done = self._done.view(bool) if _np is not None else self._done
+        return self._obs, self._rewards, done
+
+    def close(self) -> None:
+        """Stop the worker threads (if any)."""
+        if self._pool is not None:
+            self._pool.shutdown()
+            self._pool = None
+
+    # ------------------------------------------------------------------ messages
+    def _legal_text(self, table: int) -> str:
+        _, can_fold, can_check, call, can_raise, lo, hi = self._batch.legal(table)
+        parts = (["fold"] if can_fold else []) + (["check"] if can_check else [f"call {call}"])
+        if can_raise:
+            parts.append(f"bet/raise to {lo}..{hi}" if lo != hi else f"bet/raise to {lo}")
+        return "allowed: " + ", ".join(parts)
+
+    def _column_error(self, table: int, col: int) -> str:
+        names = self._layout.names
+        if not 0 <= col < len(names):
+            return (f"table {table}: action {col} is not a column of the layout "
+                    f"(0..{len(names) - 1}: {', '.join(names)})")
+        legal = [names[c] for c in range(len(names)) if self._mask[table, c]]
+        return (f"table {table}: action {col} ({names[col]}) is not legal for seat "
+                f"{self._batch.legal(table)[0]}; legal columns: {', '.join(legal)} "
+                f"({self._legal_text(table)})")
+

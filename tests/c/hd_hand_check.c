@@ -1,0 +1,101 @@
+/* The hand rules in C (csrc/hd_hand.h) on their own: random legal play in every structure at
+ * 2-10 seats conserves chips and keeps every legal range consistent; random garbage actions
+ * through the unchecked hd_hs_act stay memory-safe and chip-conserving (run under ASan/UBSan by
+ * tests/test_vector.py when the compiler has them). Prints "ok" or the first failure. */
+#include <stdio.h>
+
+#include "hd_deck.h"
+#include "hd_hand.h"
+#include "hd_rng.h"
+
+static int fail(const char *what, int hand)
+{
+    printf("FAIL %s (hand %d)\n", what, hand);
+    return 1;
+}
+
+static int64_t total_chips(const hd_hstate_t *h)
+{
+    int64_t t = h->dead;
+    int j;
+    for (j = 0; j < h->n; j++) t += h->stacks[j] + h->committed[j];
+    return t;
+}
+
+int main(void)
+{
+    hd_rules_t g;
+    hd_hstate_t h;
+    hd_legal_t la;
+    hd_deck_t deck;
+    hd_rng_t r;
+    uint8_t row[28], cards[25];
+    int64_t stacks[10], start_total;
+    int hand, n, k, kind, garbage, steps;
+    int64_t to;
+    hd_rng_seed(&r, 12345);
+    for (hand = 0; hand < 200000; hand++) {
+        garbage = hand % 4 == 3;
+        hd_rules_init_nl(&g, 1, 2);
+        g.structure = hand % 3;
+        if (g.structure == HD_FL) {
+            g.sizes[2] = g.sizes[3] = 4;
+            g.cap = 4;
+            g.lift_heads_up = hand % 2;
+        }
+        n = 2 + (int)hd_rng_below(&r, 9);
+        g.ante = hand % 5 == 0 ? 1 : 0;
+        g.bb_ante = hand % 10 == 0;
+        g.straddle = n >= 3 && hand % 7 == 0;
+        g.fold_free = hand % 11 == 0;
+        if (hand % 6 == 0) {
+            g.has_rake = 1;
+            g.rake.num = 1;
+            g.rake.den = 20;
+            g.rake.cap = 3;
+        }
+        for (k = 0; k < n; k++) stacks[k] = 1 + (int64_t)hd_rng_below(&r, 120);
+        hd_deal_hand(&deck, hd_rng_next(&r), n, 0, row);
+        for (k = 0; k < 2 * n + 5; k++) cards[k] = row[k];
+        if (hd_hs_start(&g, &h, n, (int)hd_rng_below(&r, (uint32_t)n), stacks, cards) != 0)
+            return fail("start", hand);
+        start_total = 0;
+        for (k = 0; k < n; k++) start_total += stacks[k];
+        for (steps = 0; !h.over; steps++) {
+            if (steps > 10000) return fail("no end", hand);
+            if (total_chips(&h) != start_total) return fail("chips in play", hand);
+            hd_hs_legal(&g, &h, &la);
+            if (la.seat != h.actor || h.stacks[la.seat] <= 0) return fail("actor", hand);
+            if (la.can_raise && (la.min_to > la.max_to || la.max_to >
+                                 h.bets[la.seat] + h.stacks[la.seat] || la.min_to <= h.cur))
+                return fail("raise range", hand);
+            if (garbage) {
+                kind = (int)hd_rng_below(&r, 5) - 1;
+                to = (int64_t)(hd_rng_next(&r) >> 1) * (hd_rng_below(&r, 2) ? 1 : -1);
+            } else {
+                kind = (int)hd_rng_below(&r, 3);
+                if (kind == HD_FOLD && !la.can_fold) kind = HD_CHECK_CALL;
+                if (kind == HD_BET_RAISE && !la.can_raise) kind = HD_CHECK_CALL;
+                to = kind == HD_BET_RAISE
+                    ? la.min_to + (int64_t)hd_rng_below(&r, (uint32_t)(la.max_to - la.min_to + 1))
+                    : 0;
+                if (hd_hs_check(&g, &h, kind, to) != HD_HAND_OK) return fail("check", hand);
+                if (kind == HD_BET_RAISE &&
+                    (hd_hs_check(&g, &h, kind, la.max_to + 1) == HD_HAND_OK ||
+                     hd_hs_check(&g, &h, kind, la.min_to - 1) == HD_HAND_OK))
+                    return fail("amount bounds", hand);
+            }
+            hd_hs_act(&g, &h, kind, to);
+        }
+        if (h.error) return fail("settle", hand);
+        {
+            int64_t after = h.rake;
+            for (k = 0; k < n; k++) after += h.stacks[k];
+            if (after != start_total) return fail("chips after settle", hand);
+            if (!g.has_rake && h.rake != 0) return fail("rake", hand);
+        }
+        if (hd_hs_check(&g, &h, HD_CHECK_CALL, 0) != HD_HAND_E_OVER) return fail("over", hand);
+    }
+    printf("ok\n");
+    return 0;
+}

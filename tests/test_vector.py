@@ -1,0 +1,601 @@
+"""The batched engine (holdem.vector) against HandState, decision by decision (R1-R34)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import holdem
+from holdem import Action, AnteType, DealStart, Game, HandState, Rake, Structure
+from holdem.errors import IllegalActionError, InvalidArrayError, InvalidConfigError
+from holdem.vector import ActionLayout, ObservationSpec, VectorGame
+
+GAMES = {
+    "nl": Game(big_blind=2),
+    "pl": Game(structure=Structure.POT_LIMIT, big_blind=2),
+    "fl": Game(structure=Structure.FIXED_LIMIT, big_blind=2),
+    "fl_uncapped_hu": Game(structure=Structure.FIXED_LIMIT, big_blind=4, cap_heads_up=False,
+                           max_raises=2),
+    "nl_ante": Game(big_blind=4, ante=1),
+    "nl_bb_ante": Game(big_blind=4, ante=4, ante_type=AnteType.BIG_BLIND),
+    "pl_straddle": Game(structure=Structure.POT_LIMIT, big_blind=2, straddle=True),
+    "nl_rake": Game(big_blind=2, rake=Rake(0.05, cap=3)),
+    "fl_rake_ante": Game(structure=Structure.FIXED_LIMIT, big_blind=2, ante=1,
+                         rake=Rake("1/10", no_flop_no_drop=False)),
+    "nl_odd": Game(big_blind=3, small_blind=1, fold_when_check_free=True,
+                   deal_start=DealStart.LEFT_OF_BIG_BLIND),
+}
+
+
+def _hand_state(game: Game, env: VectorGame, i: int) -> HandState:
+    """Table i's hand as a HandState dealt the same cards (R11-R14 given, not shuffled)."""
+    t = env.table_state(i)
+    assert env.cards(i, t["hand"]) == (t["hole"], t["all_board"])
+    assert t["button"] == t["hand"] % env.players
+    return game.new_hand(list(t["starting_stacks"]), button=t["button"],
+                         hole_cards=[list(h) for h in t["hole"]], board=list(t["all_board"]))
+
+
+def _legal_tuple(la: holdem.LegalActions) -> tuple[Any, ...]:
+    return (la.seat, la.can_fold, la.can_check, la.call, la.can_raise, la.min_to, la.max_to)
+
+
+def _action(la: holdem.LegalActions, kind: int, to: int) -> Action:
+    if kind == 0:
+        return Action.fold()
+    if kind == 1:
+        return Action.check() if la.can_check else Action.call()
+    return Action.bet(to) if la.is_bet else Action.raise_to(to)
+
+
+def _differential(game: Game, players: int, *, tables: int, steps: int, seed: int,
+                  stacks: Any, session: bool = False,
+                  layout: ActionLayout | str = "default") -> int:
+    """Step VectorGame and one HandState per table with the same random actions; compare every
+    decision (actor, legal set and amounts), and at each hand's end the payoffs and final
+    stacks. Returns the number of hands compared."""
+    env = VectorGame(game, num_tables=tables, players=players, stacks=stacks, seed=seed,
+                     session=session, actions=layout)
+    env.reset()
+    rng = np.random.default_rng(seed)
+    states = [_hand_state(game, env, i) for i in range(tables)]
+    numbers = [0] * tables  # the hand number of states[i]
+    names = env.action_layout.names
+    hands = 0
+    for step in range(steps):
+        exact = step % 2 == 1
+        kinds = np.zeros(tables, dtype=np.int64)
+        tos = np.zeros(tables, dtype=np.int64)
+        cols = np.zeros(tables, dtype=np.int64)
+        for i, state in enumerate(states):
+            if step % 7 == 0:  # the raw history replays to the same hand, every field
+                assert env.hand_state(i) == state
+                assert [a[0] for a in env.history(i)] == [h[0] for h in state.raw_history()]
+            la = state.legal_actions()
+            assert env.current_player[i] == state.actor
+            assert env.legal_actions(i) == _legal_tuple(la), (i, step)
+            tbl = env.table_state(i)
+            assert tbl["stacks"] == state.stacks and tbl["bets"] == state.bets
+            assert tbl["pot"] == state.pot and tbl["street"] == state.street_index
+            mask = env.legal_mask[i]
+            amounts = env.raise_amounts(i)
+            # the mask agrees with the exact view
+            assert mask[names.index("check_call")]
+            if "fold" in names:
+                assert mask[names.index("fold")] == la.can_fold
+            assert any(a is not None for a in amounts) == la.can_raise
+            for c, a in enumerate(amounts):
+                assert (a is not None) == (mask[c] and c >= names.index("check_call") + 1)
+                if a is not None:
+                    assert la.min_to is not None and la.max_to is not None
+                    assert la.min_to <= a <= la.max_to
+            raised = [a for a in amounts if a is not None]
+            assert len(raised) == len(set(raised))  # duplicates are masked
+            if exact:
+                kind = int(rng.integers(0, 3))
+                if (kind == 0 and not la.can_fold) or (kind == 2 and not la.can_raise):
+                    kind = 1
+                to = 0
+                if kind == 2:
+                    assert la.min_to is not None and la.max_to is not None
+                    to = int(rng.integers(la.min_to, la.max_to + 1))
+                kinds[i], tos[i] = kind, to
+            else:
+                col = int(rng.choice(np.flatnonzero(mask)))
+                cols[i] = col
+                kind = 0 if names[col] == "fold" else 1 if names[col] == "check_call" else 2
+                to = amounts[col] if kind == 2 else 0
+            state.apply(_action(la, kind, to))
+        if exact:
+            _, rewards, done = env.step_exact(kinds, tos)
+        else:
+            _, rewards, done = env.step(cols)
+        for i in range(tables):
+            assert bool(done[i]) == states[i].is_terminal(), (i, step)
+            if done[i]:
+                res = states[i].result
+                last = env.last_hand(i)
+                assert last is not None and last.is_terminal() and last.result == res
+                assert last.raw_history() == states[i].raw_history()
+                payoffs = list(res.payoffs)
+                final = res.final_stacks
+                nxt = env.table_state(i)
+                # a session hand in which nobody can act is dealt out within the step: replay
+                # it through HandState from its cards and add its payoffs
+                for h in range(numbers[i] + 1, nxt["hand"]):
+                    assert session
+                    hole, board = env.cards(i, h)
+                    skipped = game.new_hand(_refill(final, stacks, players),
+                                            button=h % players, hole_cards=list(hole),
+                                            board=list(board))
+                    assert skipped.is_terminal()
+                    payoffs = [a + b for a, b in zip(payoffs, skipped.result.payoffs,
+                                                     strict=True)]
+                    final = skipped.result.final_stacks
+                assert tuple(env.payoffs[i]) == tuple(payoffs)
+                assert np.allclose(rewards[i], np.array(payoffs) / game.big_blind)
+                if session:
+                    assert list(nxt["starting_stacks"]) == _refill(final, stacks, players)
+                    assert nxt["button"] == (states[i].button + 1 + nxt["hand"] - numbers[i]
+                                             - 1) % players
+                hands += 1
+                numbers[i] = nxt["hand"]
+                states[i] = _hand_state(game, env, i)
+            else:
+                assert not rewards[i].any()
+    return hands
+
+
+def _refill(final: Any, stacks: Any, players: int) -> list[int]:
+    """A session's next starting stacks: carried over, a busted seat refilled."""
+    start = (stacks,) * players if isinstance(stacks, int) else tuple(stacks)
+    return [s if s > 0 else e for s, e in zip(final, start, strict=True)]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("players", range(2, 11))
+def test_differential_every_structure(name: str, players: int) -> None:
+    """R1-R34: the batched engine makes every decision HandState makes (actor, legal set and
+    amounts) and pays the same (final stacks, payoffs incl. rake and odd chips)."""
+    game = GAMES[name]
+    if game.straddle and players < 3:
+        with pytest.raises(InvalidConfigError, match="straddle"):
+            VectorGame(game, num_tables=1, players=players, stacks=100, seed=1)
+        return
+    # uneven short stacks: all-ins, side pots and short all-in reopening come up often
+    stacks = [40 + 37 * k % 90 for k in range(players)]
+    hands = _differential(game, players, tables=5, steps=80, seed=players * 31 + len(name),
+                          stacks=stacks)
+    assert hands > 5
+
+
+@pytest.mark.parametrize("players", [2, 3, 6, 10])
+@pytest.mark.parametrize("layout", ["fcpa", "fchpa", "default"])
+def test_differential_session(players: int, layout: str) -> None:
+    """A session: the button moves, stacks carry over, busted seats are refilled."""
+    hands = _differential(GAMES["nl"], players, tables=4, steps=60, seed=players,
+                          stacks=30, session=True, layout=layout)
+    assert hands > 10
+
+
+def test_differential_fixed_limit_session() -> None:
+    """R26-R28 over a session of short stacks (all-ins below half a bet, the cap)."""
+    assert _differential(GAMES["fl"], 4, tables=6, steps=80, seed=3, stacks=11,
+                         session=True) > 20
+
+
+def test_pot_fraction_arithmetic() -> None:
+    """A pot-sized raise is the call plus the pot after the call (R25's maximum), clipped to
+    the minimum raise and the stack; half pot of 3 chips facing 2 collapses onto the min-raise."""
+    game = Game(big_blind=2)
+    env = VectorGame(game, num_tables=1, players=3, stacks=[100, 100, 9], seed=5,
+                     actions="fchpa")
+    env.reset()
+    # seat 0 (button) first: pot 3, owes 2 -> pot raise to 2 + (3 + 2) = 7; half: 2 + 2 = 4
+    assert env.current_player[0] == 0
+    assert env.action_layout.names == ("fold", "check_call", "raise_half_pot", "raise_pot",
+                                       "all_in")
+    assert env.raise_amounts(0) == [None, None, 4, 7, 100]
+    pl = Game(structure=Structure.POT_LIMIT, big_blind=2)
+    st_ = pl.new_hand([100, 100, 100], button=0, seed=5)
+    assert st_.legal_actions().max_to == 7  # the same number as pot limit's maximum
+    env.step([3])  # raise to 7
+    # seat 1 (SB, 1 in): pot 10, owes 6 -> 7 + 16 = 23; half 7 + 8 = 15; min 12
+    assert env.raise_amounts(0) == [None, None, 15, 23, 100]
+    env.step([1])  # call
+    # seat 2 has 9 chips (2 in): every size clips to its all-in of 9, shown once (all-in)
+    assert env.raise_amounts(0) == [None, None, None, None, 9]
+    assert list(env.legal_mask[0]) == [True, True, False, False, True]
+
+
+def test_fixed_limit_maps_to_one_column() -> None:
+    """R26: every raise column clips to L + S; one is kept, the others are duplicates."""
+    env = VectorGame(GAMES["fl"], num_tables=1, players=3, stacks=100, seed=1)
+    env.reset()
+    amounts = env.raise_amounts(0)
+    assert [a for a in amounts if a is not None] == [4]
+    assert env.legal_actions(0)[5:] == (4, 4)
+
+
+def test_presets() -> None:
+    assert ActionLayout.preset("fcpa").names == ("fold", "check_call", "raise_pot", "all_in")
+    assert ActionLayout.preset("fchpa").names == (
+        "fold", "check_call", "raise_half_pot", "raise_pot", "all_in")
+    assert ActionLayout((0.33, 2.5)).names[2:4] == ("raise_0.33_pot", "raise_2.5_pot")
+    with pytest.raises(InvalidConfigError, match="unknown action preset"):
+        ActionLayout.preset("fcp")
+    with pytest.raises(InvalidConfigError, match="pot fraction"):
+        ActionLayout((0,))
+    with pytest.raises(InvalidConfigError, match="repeat"):
+        ActionLayout((0.5, 0.5))
+
+
+def _policy_run(env: VectorGame, steps: int) -> list[Any]:
+    """A deterministic policy: table i at step s plays its legal column number (i + s) % k."""
+    out = []
+    env.reset()
+    for s in range(steps):
+        mask = env.legal_mask
+        cols = np.array([np.flatnonzero(mask[i])[(i + s) % mask[i].sum()]
+                         for i in range(env.num_tables)])
+        obs, rewards, done = env.step(cols)
+        out.append((obs.copy(), rewards.copy(), done.copy(), env.current_player.copy()))
+    return out
+
+
+def test_deterministic_across_batch_size_and_threads() -> None:
+    """Table i's cards depend only on (seed, i, hand number): the same tables play the same
+    hands whatever N is and however the batch is split across threads."""
+    game = GAMES["nl_ante"]
+    big = _policy_run(VectorGame(game, num_tables=9, players=4, stacks=80, seed=77), 60)
+    small = _policy_run(VectorGame(game, num_tables=4, players=4, stacks=80, seed=77), 60)
+    threaded = _policy_run(VectorGame(game, num_tables=9, players=4, stacks=80, seed=77,
+                                      num_threads=3), 60)
+    for a, b, c in zip(big, small, threaded, strict=True):
+        for x, y, z in zip(a, b, c, strict=True):
+            assert np.array_equal(x[:4], y)
+            assert np.array_equal(x, z)
+    other = _policy_run(VectorGame(game, num_tables=4, players=4, stacks=80, seed=78), 60)
+    assert not all(np.array_equal(a[0], b[0]) for a, b in zip(small, other, strict=True))
+
+
+def test_observation_encoding() -> None:
+    """The documented columns hold what the spec says, relative to the actor."""
+    game = Game(big_blind=2)
+    env = VectorGame(game, num_tables=2, players=3, stacks=[100, 60, 40], seed=9)
+    obs = env.reset()
+    spec = env.observation_spec
+    assert spec == ObservationSpec(3) and spec.version == holdem.vector.OBS_VERSION == 1
+    assert obs.shape == (2, spec.width) == (2, 227 + 7 * 3) and obs.dtype == np.float32
+    assert len(spec.names) == spec.width == len(set(spec.names))
+    t = env.table_state(0)
+    actor = t["actor"]
+    row = obs[0]
+    hole = {holdem.Card(c) for c in t["hole"][actor]}
+    assert {holdem.Card(k) for k in range(52) if row[k]} == hole
+    assert row[spec.index(f"hole[{holdem.Card(t['hole'][actor][0])}]")] == 1
+    assert row[spec.index("street[preflop]")] == 1 and not row[52:208].any()
+    assert row[spec.index("position[0]")] == 1  # 3-handed the button acts first preflop
+    assert row[spec.index("pot")] == 1.5 and row[spec.index("to_call")] == 1
+    assert row[spec.index("min_raise_to")] == 2 and row[spec.index("max_raise_to")] == 50
+    assert row[spec.index("seat[0].stack")] == 50 and row[spec.index("seat[1].stack")] == 29.5
+    assert row[spec.index("seat[2].bet")] == 1 and row[spec.index("seat[2].button_distance")] == 2
+    assert row[spec.index("players_in_hand")] == 3
+    env.step([names_index(env, "min_raise")] * 2)
+    row = env.observation[0]
+    assert row[spec.index("preflop.raises")] == 1 and row[spec.index("preflop.added")] == 2
+    assert row[spec.index("seat[2].bet")] == 2  # the raiser, two seats after the new actor
+    with pytest.raises(InvalidConfigError, match="no observation column"):
+        spec.index("nope")
+
+
+def names_index(env: VectorGame, name: str) -> int:
+    return env.action_layout.names.index(name)
+
+
+def test_illegal_action_names_table_and_nothing_moves() -> None:
+    env = VectorGame(Game(big_blind=2), num_tables=3, players=3, stacks=100, seed=1)
+    env.reset()
+    before = [env.table_state(i) for i in range(3)]
+    obs = env.observation.copy()
+    half = names_index(env, "raise_half_pot")  # collapses onto the min-raise preflop
+    with pytest.raises(IllegalActionError, match=r"table 1: action 2 \(raise_half_pot\) is not "
+                                                 r"legal for seat 0; legal columns: fold"):
+        env.step([1, half, 1])
+    with pytest.raises(IllegalActionError, match="action 9 is not a column"):
+        env.step([1, 1, 9])
+    with pytest.raises(IllegalActionError, match=r"table 2: bet/raise to 3 is not legal.*"
+                                                 r"bet/raise to 4\.\.100"):
+        env.step_exact([1, 1, 2], [0, 0, 3])
+    with pytest.raises(IllegalActionError, match="table 0: kind 5"):
+        env.step_exact([5, 1, 1], [0, 0, 0])
+    assert [env.table_state(i) for i in range(3)] == before
+    assert np.array_equal(env.observation, obs)
+
+
+def test_bad_arrays() -> None:
+    env = VectorGame(Game(big_blind=2), num_tables=3, players=3, stacks=100, seed=1)
+    with pytest.raises(IllegalActionError, match="reset"):
+        env.step([1, 1, 1])
+    env.reset()
+    with pytest.raises(InvalidArrayError, match=r"shape \(3,\)"):
+        env.step([1, 1])
+    with pytest.raises(InvalidArrayError, match=r"shape \(3,\)"):
+        env.step(np.ones((3, 1), dtype=np.int64))
+    with pytest.raises(InvalidArrayError, match="integers"):
+        env.step(np.ones(3, dtype=np.float64))
+    with pytest.raises(InvalidArrayError, match="integers"):
+        env.step(np.ones(3, dtype=bool))
+    env.step(np.ones(3, dtype=np.uint8))  # any integer dtype
+    env.step_unchecked(np.array([-1, 99, 1]))  # unchecked: out-of-range plays check/call
+    with pytest.raises(IndexError, match="table 3"):
+        env.legal_actions(3)
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    ({"num_tables": 1 << 40}, "num_tables must be 1.."),
+    ({"num_tables": 0}, "num_tables must be 1.."),
+    ({"players": 11}, "players must be 2..10"),
+    ({"players": 1}, "players must be 2..10"),
+    ({"stacks": 0}, "stack of seat 0"),
+    ({"stacks": [5, 5]}, "stacks has 2 entries"),
+    ({"seed": -1}, "seed must be"),
+    ({"num_threads": 0}, "num_threads"),
+    ({"actions": "x"}, "unknown action preset"),
+    ({"session": 1}, "session must be"),
+    ({"stacks": 1.5}, "stacks must be an int"),
+    ({"stacks": [100, True, 100]}, "stacks must be an int"),
+    ({"seed": 1.0}, "seed must be an int"),
+    ({"num_tables": "2"}, "num_tables must be an int"),
+])
+def test_bad_config(kwargs: dict[str, Any], message: str) -> None:
+    args: dict[str, Any] = {"num_tables": 2, "players": 3, "stacks": 100, "seed": 1}
+    args.update(kwargs)
+    with pytest.raises(InvalidConfigError, match=message):
+        VectorGame(Game(big_blind=2), **args)
+
+
+def test_numpy_integers_accepted() -> None:
+    env = VectorGame(Game(big_blind=2), num_tables=np.int64(2), players=np.int32(3),
+                     stacks=np.array([50, 60, 70]), seed=np.uint64(2**63))
+    env.reset()
+    assert env.table_state(1)["starting_stacks"] == (50, 60, 70)
+
+
+def test_memory_per_table() -> None:
+    env = VectorGame(Game(big_blind=2), num_tables=2, players=6, stacks=100, seed=1)
+    assert env.memory_per_table() <= 4096
+    assert repr(env).startswith("VectorGame(Game(")
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 10), st.sampled_from(sorted(GAMES)), st.integers(0, 2**32),
+       st.booleans())
+def test_chips_conserved(players: int, name: str, seed: int, session: bool) -> None:
+    """R31, R34: at every step each table's stacks plus its pot equal its starting chips, and
+    a finished hand's payoffs sum to minus the rake (zero without rake)."""
+    game = GAMES[name]
+    if game.straddle and players < 3:
+        return
+    env = VectorGame(game, num_tables=3, players=players, stacks=[7 + 13 * k for k in
+                                                                  range(players)],
+                     seed=seed, session=session, actions="fchpa")
+    env.reset()
+    rng = np.random.default_rng(seed)
+    for _ in range(30):
+        for i in range(3):
+            t = env.table_state(i)
+            assert sum(t["stacks"]) + t["pot"] == sum(t["starting_stacks"])
+        mask = env.legal_mask
+        _, _, done = env.step([int(rng.choice(np.flatnonzero(m))) for m in mask])
+        for i in np.flatnonzero(done):
+            total = int(env.payoffs[i].sum())
+            assert total == 0 if game.rake is None else total <= 0
+
+
+def test_without_numpy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """numpy is optional: the outputs are memoryviews of the same shapes and formats, inputs
+    any integer sequence or buffer, and the results are the same."""
+    import array
+
+    import holdem.vector as vector
+
+    with_np = _policy_run(VectorGame(GAMES["pl"], num_tables=3, players=3, stacks=50,
+                                     seed=4), 10)
+    monkeypatch.setattr(vector, "_np", None)
+    env = VectorGame(GAMES["pl"], num_tables=3, players=3, stacks=50, seed=4)
+    obs = env.reset()
+    assert isinstance(obs, memoryview) and obs.shape == (3, env.observation_spec.width)
+    assert obs.format == "f" and env.legal_mask.format == "B"
+    for s in range(10):
+        mask = env.legal_mask
+        cols = []
+        for i in range(3):
+            legal = [c for c in range(mask.shape[1]) if mask[i, c]]
+            cols.append(legal[(i + s) % len(legal)])
+        step_in: object = array.array("q", cols) if s % 2 else cols
+        obs, rewards, done = env.step(step_in)
+        ref_obs, ref_rewards, ref_done, ref_actor = with_np[s]
+        assert np.array_equal(np.asarray(obs), ref_obs)
+        assert np.array_equal(np.asarray(rewards), ref_rewards)
+        assert np.array_equal(np.asarray(done).astype(bool), ref_done)
+        assert list(env.current_player) == list(ref_actor)
+    with pytest.raises(InvalidArrayError, match="integers"):
+        env.step([1.0, 1, 1])
+    with pytest.raises(InvalidArrayError, match="integer buffer"):
+        env.step(array.array("d", [1, 1, 1]))
+
+
+def test_module_examples() -> None:
+    import doctest
+
+    import holdem.vector as vector
+
+    failed, tried = doctest.testmod(vector, optionflags=doctest.ELLIPSIS)
+    assert tried > 0 and failed == 0
+
+
+def test_stacks_too_short_for_a_decision() -> None:
+    """R9: stacks that put every seat all in from the forced bets would deal forever."""
+    with pytest.raises(InvalidConfigError, match=r"too short.*nobody acts"):
+        VectorGame(Game(big_blind=2), num_tables=1, players=2, stacks=1, seed=1)
+    with pytest.raises(InvalidConfigError, match="too short"):
+        VectorGame(Game(big_blind=4, ante=4), num_tables=1, players=3, stacks=[4, 4, 4],
+                   seed=1)
+
+
+def test_session_hands_without_decision() -> None:
+    """A session where carried stacks are often all in from the antes and blinds: those
+    hands are dealt out within the step (counted in hands_played and in the payoffs), and
+    every step's payoffs still sum to zero (R31, no rake)."""
+    game = Game(big_blind=2, ante=2)
+    env = VectorGame(game, num_tables=16, players=3, stacks=5, seed=3, session=True,
+                     actions="fcpa")
+    env.reset()
+    rng = np.random.default_rng(3)
+    done_events = np.zeros(16, dtype=np.int64)
+    for _ in range(300):
+        mask = env.legal_mask
+        _, rewards, done = env.step([int(rng.choice(np.flatnonzero(m))) for m in mask])
+        done_events += done
+        assert not env.payoffs[done].sum(axis=1).any()
+        assert np.allclose(rewards[done], env.payoffs[done] / 2)
+        for i in range(16):
+            t = env.table_state(i)
+            assert sum(t["stacks"]) + t["pot"] == sum(t["starting_stacks"])
+    assert (env.hands_played() >= done_events).all()
+    assert (env.hands_played() > done_events).any()  # some hands had no decision
+
+
+def test_c_core_on_its_own(tmp_path: Any) -> None:
+    """csrc/hd_hand.h in plain C (tests/c/hd_hand_check.c): random legal play in every
+    structure conserves chips (R31, R34) and keeps the legal ranges consistent (R22-R28), and
+    garbage through the unchecked hd_hs_act stays memory-safe, under ASan/UBSan when the
+    compiler has them."""
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    cc = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
+    if cc is None or not (root / "csrc" / "hd_hand.c").exists():
+        pytest.skip("needs a C compiler and a source checkout")
+    exe = tmp_path / "hd_hand_check"
+    sources = [str(root / "tests" / "c" / "hd_hand_check.c")] + [
+        str(root / "csrc" / f) for f in ("hd_hand.c", "hd_pots.c", "hd_eval.c", "hd_tables.c")]
+    base = [cc, "-std=c99", "-O1", "-g", "-Wall", "-Wextra", "-Werror", "-I", str(root / "csrc")]
+    sanitize = ["-fsanitize=address,undefined", "-fno-sanitize-recover=undefined"]
+    built = subprocess.run([*base, *sanitize, *sources, "-o", str(exe)], capture_output=True,
+                           text=True, check=False)
+    if built.returncode != 0:  # no sanitizer runtime: the plain build must still be clean
+        subprocess.run([*base, *sources, "-o", str(exe)], check=True, capture_output=True,
+                       text=True)
+    result = subprocess.run([str(exe)], capture_output=True, text=True, check=False)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.strip() == "ok"
+
+
+PINNED = "cb5165130305879a"  # sha256 prefix of the trajectory below (observation version 1)
+
+
+def test_totals_unchecked_and_pinned_digest() -> None:
+    """total_payoffs sums every finished hand's payoffs per table and seat; step_unchecked
+    with legal columns plays exactly as step; and the trajectory of a fixed seed is pinned
+    (dealing, rules and encoding give the same bytes on every machine and version 1)."""
+    import hashlib
+
+    game = GAMES["nl_ante"]
+    a = VectorGame(game, num_tables=32, players=5, stacks=120, seed=2024, session=True)
+    b = VectorGame(game, num_tables=32, players=5, stacks=120, seed=2024, session=True)
+    a.reset()
+    b.reset()
+    rng = np.random.default_rng(5)
+    summed = np.zeros((32, 5), dtype=np.int64)
+    digest = hashlib.sha256()
+    for _ in range(200):
+        cols = (rng.random(a.legal_mask.shape) * a.legal_mask).argmax(axis=1)
+        obs, rewards, done = a.step(cols)
+        obs_b, rewards_b, done_b = b.step_unchecked(cols)
+        assert np.array_equal(obs, obs_b) and np.array_equal(rewards, rewards_b)
+        assert np.array_equal(done, done_b)
+        summed += a.payoffs * done[:, None]
+        for arr in (obs, rewards, done, a.current_player, a.legal_mask):
+            digest.update(np.ascontiguousarray(arr, dtype=arr.dtype.newbyteorder("<")).tobytes())
+    assert np.array_equal(a.total_payoffs(), summed)
+    assert a.total_payoffs().sum() == 0
+    assert digest.hexdigest()[:16] == PINNED
+
+
+def test_history_phh_and_log_limit() -> None:
+    """The raw public history of a table, its finished hand as PHH, and the limit of 64 logged
+    actions per hand (a longer hand plays on; only its history is not kept)."""
+    env = VectorGame(Game(big_blind=2), num_tables=1, players=3, stacks=100_000, seed=8)
+    env.reset()
+    assert env.last_hand(0) is None and env.history(0) == []
+    env.step([1])  # the button calls 2
+    assert env.history(0) == [(0, 0, 1, 0)]
+    for _ in range(70):  # a min-raise war: more than 64 actions
+        lo = env.legal_actions(0)[5]
+        env.step_exact([2], [lo])
+    with pytest.raises(IllegalActionError, match="more than 64 actions"):
+        env.history(0)
+    while True:
+        _, _, done = env.step([0])
+        if done[0]:
+            break
+    with pytest.raises(IllegalActionError, match="more than 64 actions"):
+        env.last_hand(0)
+    assert env.history(0) == []  # the next hand is logged again
+    env.step([0])
+    env.step([0])
+    last = env.last_hand(0)
+    assert last is not None and last.is_terminal()
+    text = holdem.from_state(last).dumps()
+    assert "'p3 f', 'p1 f']" in text  # PHH p1 is left of the button
+    assert holdem.HandHistory.loads(text).actions == holdem.from_state(last).actions
+
+
+@st.composite
+def _games(draw: st.DrawFn) -> Game:
+    structure = draw(st.sampled_from(list(Structure)))
+    bb = draw(st.integers(1, 12))
+    kwargs: dict[str, Any] = {
+        "structure": structure, "big_blind": bb, "small_blind": draw(st.integers(0, bb)),
+        "ante": draw(st.integers(0, 2 * bb)),
+        "ante_type": draw(st.sampled_from(list(AnteType))),
+        "straddle": draw(st.booleans()),
+        "fold_when_check_free": draw(st.booleans()),
+        "deal_start": draw(st.sampled_from(list(DealStart))),
+    }
+    if structure is Structure.FIXED_LIMIT:
+        kwargs["big_bet"] = draw(st.integers(bb, 3 * bb))
+        kwargs["max_raises"] = draw(st.integers(0, 5))
+        kwargs["cap_heads_up"] = draw(st.booleans())
+    if draw(st.booleans()):
+        kwargs["rake"] = Rake(draw(st.sampled_from(["1/20", "1/10", "0.03", "1"])),
+                              cap=draw(st.sampled_from([None, 0, 1, 5])),
+                              no_flop_no_drop=draw(st.booleans()))
+    return Game(**kwargs)
+
+
+@settings(max_examples=100, deadline=None)
+@given(_games(), st.integers(2, 10), st.integers(0, 2**32), st.booleans(), st.data())
+def test_differential_random_games(game: Game, players: int, seed: int, session: bool,
+                                   data: st.DataObject) -> None:
+    """The differential proof over random rules (blinds, small blind 0..bb, antes of both
+    kinds, straddle, fixed-limit sizes and caps, rake) and random uneven stacks."""
+    if game.straddle and players < 3:
+        return
+    stacks = data.draw(st.lists(st.integers(1, 40 * game.big_blind), min_size=players,
+                                max_size=players))
+    try:
+        VectorGame(game, num_tables=1, players=players, stacks=stacks, seed=seed)
+    except InvalidConfigError as exc:  # only stacks that leave nobody a decision are refused
+        assert "too short" in str(exc)
+        return
+    _differential(game, players, tables=3, steps=24, seed=seed, stacks=stacks,
+                  session=session, layout=data.draw(st.sampled_from(["fcpa", "default"])))
