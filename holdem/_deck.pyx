@@ -229,14 +229,25 @@ cdef class Deck:
         return f"Deck({self._deck.n} cards left)"
 
 
+cdef bint _valid_state(object seed, object rng, object cards, object n, object kind,
+                       object fresh):
+    """Whether the fields of a pickled Deck are exactly what ``Deck.__reduce__`` makes."""
+    if (type(seed) is not int or type(rng) is not tuple
+            or len(rng) != 4 or any(type(x) is not int or not 0 <= x < (1 << 64) for x in rng)
+            or type(cards) is not bytes or type(kind) is not bytes or type(n) is not int
+            or type(fresh) is not bool):
+        return False
+    return (len(cards) == 52 and len(kind) == 52 and 0 <= n <= 52
+            and sorted(cards) == list(range(52))
+            and all(kind[k] == _LIVE for k in range(n))
+            and all(_DEALT <= kind[k] <= _REMOVED for k in range(n, 52)))
+
+
 def _restore(seed, rng, cards, n, kind, fresh):
     """Unpickle a :class:`Deck` (checks the state, so a corrupt pickle cannot break it)."""
     cdef Deck d = Deck.__new__(Deck)
     cdef int i
-    if (len(rng) != 4 or len(cards) != 52 or len(kind) != 52 or not 0 <= n <= 52
-            or sorted(cards) != list(range(52))
-            or any(kind[k] != _LIVE for k in range(n))
-            or any(not _DEALT <= kind[k] <= _REMOVED for k in range(n, 52))):
+    if not _valid_state(seed, rng, cards, n, kind, fresh):
         raise DeckError("not a valid pickled Deck state")
     for i in range(4):
         d._rng.s[i] = <uint64_t>rng[i]
