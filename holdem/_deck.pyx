@@ -10,6 +10,7 @@ Same seed, same cards, on every platform: the generator (csrc/hd_rng.h) and the 
 (csrc/hd_deck.h) use only 64-bit integer arithmetic. Seeds follow :mod:`holdem._seeding`.
 """
 
+from cpython.pyport cimport PY_SSIZE_T_MAX
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport int64_t, uint8_t, uint32_t, uint64_t
@@ -317,12 +318,20 @@ def deal_hands(n_hands, n_players, *, seed, burns=True, start=0, out=None):
     cdef int p = _players(n_players, burns)
     cdef bint b = bool(burns)
     cdef int w = hd_hand_width(p, b)
-    if isinstance(n_hands, bool) or not hasattr(n_hands, "__index__") or n_hands < 0:
-        raise InvalidConfigError(f"n_hands must be an int >= 0, got {n_hands!r}")
+    if isinstance(n_hands, bool) or not hasattr(n_hands, "__index__"):
+        raise InvalidConfigError(
+            f"n_hands must be an int, not {type(n_hands).__name__}: {n_hands!r}")
+    n_hands = n_hands.__index__()
+    # sizes are checked as Python ints before anything is multiplied in C or allocated
+    if not 0 <= n_hands <= PY_SSIZE_T_MAX // w:
+        raise InvalidConfigError(
+            f"n_hands must be 0 .. {PY_SSIZE_T_MAX // w} (rows of {w} bytes addressable in "
+            f"one buffer), got {n_hands}")
     cdef int64_t n = n_hands
     if isinstance(start, bool) or not hasattr(start, "__index__") or not (
-            0 <= start and start + n_hands <= (1 << 64)):
+            0 <= start.__index__() and start.__index__() + n_hands <= (1 << 64)):
         raise InvalidConfigError(f"start must be an int in 0 .. 2**64 - n_hands, got {start!r}")
+    start = start.__index__()
     cdef uint64_t first = start
     cdef uint8_t[:, ::1] out2
     cdef uint8_t[::1] out1

@@ -14,6 +14,7 @@ Counts come back per player: ``wins[p]`` (sole best hand) and ``ties[p * (n + 1)
 hand shared by ``k`` players), so the equity share ``wins + sum(ties_k / k)`` is exact.
 """
 
+from cpython.pyport cimport PY_SSIZE_T_MAX
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 
@@ -419,6 +420,8 @@ def valid_assignments(
     cdef double[::1] w_view
     if not 1 <= n <= MAXP or weight.shape[0] * 2 != cards.shape[0] or limit < 0:
         raise ValueError("bad problem shape")
+    if limit > PY_SSIZE_T_MAX // (4 * MAXP + 8):  # 4 * n * count bytes must not wrap
+        raise ValueError("limit too large")
     if offsets[0] != 0 or offsets[n] != weight.shape[0]:
         raise ValueError("bad offsets")
     for p in range(n):

@@ -334,6 +334,8 @@ def evaluate_many(cards, *, n_cards=None, out=None):
                 f"card ids must be native integers (int8 .. uint64), got format {fmt!r}")
         if view.ndim == 2:
             nrows = view.shape[0]
+            if not 5 <= view.shape[1] <= 7:  # checked before the cast to int
+                raise InvalidArrayError(f"rows must have 5, 6 or 7 cards, got {view.shape[1]}")
             k = <int>view.shape[1]
             if n_cards is not None and n_cards != k:
                 raise InvalidArrayError(

@@ -27,10 +27,16 @@ TDA for tournaments):
 - Heads-up (R3, TDA 34): the button posts the small blind; the big blind goes to the player who
   did not post it last hand, so nobody posts the big blind twice in a row when a table goes
   from three players to two.
-- When fewer than two players are ready without owing (a new game), or only two are and others
-  wait for the big blind (moving button: a heads-up game cannot bring the big blind to them without
-  the button jumping over them), everybody with chips who is not sitting out is dealt in and
-  nobody owes anything (Robert's Rules: blind obligations start with the game).
+- Heads-up to three-handed (R36 with R3, R4): while two players play heads-up, the button and
+  the small blind are one seat and the big blind alternates between the two, so neither rule
+  above ever reaches a third player who posts or waits for the big blind. Instead the big blind
+  moves on clockwise from last hand's big blind to the first such player, who posts it (an
+  entry bet or missed blinds are settled by it, as for anybody who enters in the big blind);
+  the heads-up player right of them posts the small blind and the other one has the button
+  (placement ``"joining"``). Other posters between the big blind and the button post as usual.
+- When fewer than two players are ready without owing (a new game), everybody with chips who is
+  not sitting out is dealt in and nobody owes anything (Robert's Rules: blind obligations start
+  with the game).
 """
 
 from __future__ import annotations
@@ -65,8 +71,8 @@ class Positions(NamedTuple):
 class Plan(NamedTuple):
     """The coming hand: seats dealt in (ascending), positions, seats that post what they owe,
     whether this is a new game (everybody dealt in, all debts forgiven), and how the button
-    and blinds were placed: ``"moving"``, ``"dead"`` (dead-button progression) or
-    ``"heads-up"`` (R3 / TDA 34)."""
+    and blinds were placed: ``"moving"``, ``"dead"`` (dead-button progression),
+    ``"heads-up"`` (R3 / TDA 34) or ``"joining"`` (a heads-up game gets a third player)."""
 
     dealt: tuple[int, ...]
     positions: Positions
@@ -114,18 +120,22 @@ def plan_hand(kinds: Sequence[int], prev: Positions | None, *, dead_button: bool
         return Plan(tuple(ready), Positions(button, sb, _next(ready, sb, size), sb), (), False)
     if len(ready) + len(posters) + len(waiting) < 2:
         return None
-    if prev is None or len(ready) < 2 or (
-        len(ready) + len(posters) == 2 and waiting and not dead_button
-    ):
+    if prev is None or len(ready) < 2:
         every = sorted(ready + posters + waiting)
         button = first_button if first_button in every else _next(every, first_button, size)
         if prev is not None:
             button = _next(every, prev.button, size)
         return _moving(every, [], [], button, prev, size, new_game=True)
     if dead_button:
-        return _dead(ready, posters, waiting, prev, size)
-    button = _next(sorted(ready + posters), prev.button, size)
-    return _moving(ready, posters, waiting, button, prev, size, new_game=False)
+        plan = _dead(ready, posters, waiting, prev, size)
+    else:
+        button = _next(sorted(ready + posters), prev.button, size)
+        plan = _moving(ready, posters, waiting, button, prev, size, new_game=False)
+    if len(plan.dealt) == 2 and len(ready) == 2 and (posters or waiting):
+        # a heads-up game would leave the newcomer out for good (the button and the small
+        # blind are one seat, so the positions never reach them): they take the big blind
+        return _joining(ready, posters, waiting, prev, size)
+    return plan
 
 
 def _heads_up(dealt: Sequence[int], prev: Positions | None, size: int,
@@ -168,6 +178,25 @@ def _moving(ready: list[int], posters: list[int], waiting: list[int], button: in
             raise AssertionError("big blind on the button with three players")
         posting = tuple(s for s in dealt if s in poster_set and s != bb)
         return Plan(tuple(dealt), Positions(button, sb, bb, sb), posting, new_game)
+
+
+def _joining(ready: list[int], posters: list[int], waiting: list[int], prev: Positions,
+             size: int) -> Plan:
+    """Heads-up to three-handed or more (R3, R4, R36): two players play heads-up and others
+    post or wait for the big blind. The big blind moves on clockwise from last hand's big
+    blind to the first of them, who posts it (which settles an entry bet or missed blinds,
+    as for anybody who enters in the big blind); the two heads-up players take the small
+    blind (the one right of the big blind) and the button. Other posters left of the big
+    blind and right of the button post as usual; the rest wait (nobody enters between the
+    button and the big blind)."""
+    newcomers = sorted(posters + waiting)
+    bb = _next(newcomers, prev.big_blind, size)
+    sb = max(ready, key=lambda s: (s - bb) % size)  # the ready player right of the big blind
+    button = ready[0] if ready[1] == sb else ready[1]
+    dealt = [button, sb, bb]
+    dealt += [s for s in posters if s != bb and between(bb, button, s, size)]
+    posting = tuple(s for s in sorted(dealt) if s in posters and s != bb)
+    return Plan(tuple(sorted(dealt)), Positions(button, sb, bb, sb), posting, False, "joining")
 
 
 def _dead(ready: list[int], posters: list[int], waiting: list[int], prev: Positions,

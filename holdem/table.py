@@ -21,7 +21,10 @@ rules for tournaments, as said at each point):
   in on the button or the small blind: they wait for the button to pass (Robert's Rules).
 - The button moves to the next player dealt in (R4), the blinds follow (R2); heads-up the
   button posts the small blind and the big blind goes to the player who did not post it last
-  hand (R3, TDA 34), which also settles the move from three players to two. ``dead_button=True``
+  hand (R3, TDA 34), which also settles the move from three players to two. From two to three
+  or more: while two play heads-up, a player who posts or waits for the big blind is dealt in
+  at the next hand as the big blind (the two others take the small blind and the button;
+  R36 with R3, R4: see :mod:`holdem._seating`). ``dead_button=True``
   places the big blind first and the small blind and button behind it, possibly dead (TDA dead
   button; Robert's Rules, button and blind use 2b). See :mod:`holdem._seating`.
 - Missed blinds (cash; Robert's Rules, button and blind use): a player not dealt in (sitting
@@ -72,6 +75,7 @@ from holdem._table_steps import (
     run_hand_python,
     seed_head,
 )
+from holdem._validate import MAX_CHIPS
 from holdem.agents import ActionLike, Observation, agent_name, resolve_agent
 from holdem.errors import (
     AgentError,
@@ -154,9 +158,10 @@ class HandRecord(NamedTuple):
     """True when fewer than two players were ready to play without owing: everybody was dealt
     in and debts were forgiven (the blind rotation starts again)."""
     placement: str = "moving"
-    """How the button and blinds were placed: ``"moving"`` (R4), ``"dead"`` (TDA dead button)
-    or ``"heads-up"`` (R3, TDA 34). A dead-button table uses ``"moving"`` for a hand the
-    dead-button progression cannot place (see :mod:`holdem._seating`)."""
+    """How the button and blinds were placed: ``"moving"`` (R4), ``"dead"`` (TDA dead button),
+    ``"heads-up"`` (R3, TDA 34) or ``"joining"`` (a heads-up game gets a third player, who
+    takes the big blind: R36 with R3, R4). A dead-button table uses ``"moving"`` for a hand
+    the dead-button progression cannot place (see :mod:`holdem._seating`)."""
 
 
 class Table:
@@ -298,6 +303,16 @@ class Table:
     def _check_buy_in(self, name: str, stack: int, amount: int) -> None:
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
             raise TableError(f"chips for {name!r} must be a positive int, got {amount!r}")
+        # the engine deals stacks up to MAX_CHIPS; every chip at the table may end in one
+        # stack, so the table's total is held to it too (else a hand could not be dealt)
+        if stack + amount > MAX_CHIPS:
+            raise TableError(f"{name!r} would have {stack + amount} chips, above the engine's "
+                             f"limit of 2**53 = {MAX_CHIPS} chips per stack")
+        total = self.chips_in_play + amount
+        if total > MAX_CHIPS:
+            raise TableError(f"{amount} more chips for {name!r} would put {total} chips on the "
+                             f"table, above the engine's limit of 2**53 = {MAX_CHIPS} (all of "
+                             f"them may end in one stack)")
         if stack == 0 and amount < self.min_buy_in:
             raise TableError(f"buy-in {amount} for {name!r} is below the minimum "
                              f"{self.min_buy_in} (R35: 10 times the lower limit)")
@@ -483,7 +498,13 @@ class Table:
                                                                  self.hand_number)
         if dead_sb or plan.posters:
             extra = []
+            # the straddle (2 big blinds, live) covers what its seat owes, as the big blind
+            # does for a player who enters in the big blind (RULES.md, R36 with R8)
+            straddler = ((index[plan.positions.big_blind] + 1) % len(dealt)
+                         if game.straddle else -1)
             for s in plan.posters:
+                if index[s] == straddler:
+                    continue
                 p = self._seat(s)
                 # R36 entry bet / missed big blind live, missed small blind dead (Robert's Rules)
                 live = game.big_blind if (p.entry_due or p.owes_big_blind) else 0

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from holdem._validate import MAX_CHIPS
 from holdem.errors import InvalidConfigError
 
 __all__ = ["BlindLevel", "BlindSchedule"]
@@ -35,6 +36,9 @@ class BlindLevel:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
                 raise InvalidConfigError(f"{name} must be an int >= 0, got {value!r}")
+            if value > MAX_CHIPS:
+                raise InvalidConfigError(f"{name} {value} is above the engine's limit of "
+                                         f"2**53 = {MAX_CHIPS} chips")
         if self.big_blind < 1:
             raise InvalidConfigError(f"big_blind must be at least 1, got {self.big_blind}")
         if self.small_blind > self.big_blind:

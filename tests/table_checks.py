@@ -54,7 +54,13 @@ def check_moving_button(prev: HandRecord | None, rec: HandRecord, size: int) -> 
         if prev is not None and prev.big_blind in seats:
             assert rec.big_blind != prev.big_blind
     else:
-        if prev is not None:
+        if prev is not None and rec.placement == "joining":
+            # R36 with R3/R4: a heads-up game gets a newcomer, who takes the big blind: the
+            # big blind moves on from last hand's to the first newcomer (the button and the
+            # small blind are the two heads-up players, checked below by R2)
+            others = tuple(s for s in seats if s not in (rec.button, rec.small_blind))
+            assert rec.big_blind == nxt(others, prev.big_blind, size)
+        elif prev is not None:
             assert rec.button == nxt(seats, prev.button, size)  # R4
         assert rec.small_blind == nxt(seats, rec.button, size)  # R2
         assert rec.big_blind == nxt(seats, rec.small_blind, size)

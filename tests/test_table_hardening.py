@@ -1,0 +1,216 @@
+"""Table bugs found in long sessions (issue: hardening): a third player at a heads-up table,
+an entry post on the straddle seat, stacks above the engine's limit. Rule ids from RULES.md
+are in the test names."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from table_checks import Shove, call_all, check_moving_button
+
+import holdem.table as table_mod
+from holdem import (
+    BlindLevel,
+    CallAgent,
+    Game,
+    HandRecord,
+    InvalidConfigError,
+    RandomAgent,
+    Table,
+    TableError,
+)
+from holdem._validate import MAX_CHIPS
+
+
+# ---------------------------------------------------------------------- 3.1: heads-up to three
+def _issue_recipe(dead_button: bool = False, **sit: Any) -> tuple[Table, list[HandRecord]]:
+    """The issue's recipe: seats 0 and 2 play 3 hands heads-up, then seat 4 sits down."""
+    t = Table(Game(big_blind=2), seats=6, seed=5, dead_button=dead_button)
+    t.sit(0, "a", 200, CallAgent())
+    t.sit(2, "b", 200, CallAgent())
+    recs = t.play(3)
+    assert all(len(r.seats) == 2 for r in recs)
+    t.sit(4, "c", 200, CallAgent(), **sit)
+    return t, recs + t.play(30)
+
+
+@pytest.mark.parametrize("dead_button", [False, True])
+@pytest.mark.parametrize("wait", [False, True])
+def test_R36_R3_new_player_at_a_heads_up_table_is_dealt_in(dead_button: bool,
+                                                         wait: bool) -> None:
+    """Issue 3.1: the newcomer (posting the entry bet or waiting for the big blind, R36) is
+    dealt in at the very next hand, as the big blind, and in every hand after it."""
+    t, recs = _issue_recipe(dead_button, wait_for_big_blind=wait)
+    after = recs[3:]
+    assert len(after) == 30 and all(4 in r.seats for r in after)
+    first = after[0]
+    # a dead-button table may reach them with its own progression (the big blind moves on)
+    assert first.placement in (("joining", "dead") if dead_button else ("joining",))
+    assert first.big_blind == 4
+    # the two heads-up players take the small blind (right of the big blind) and the button
+    assert (first.small_blind, first.button) == (2, 0)
+    # the big blind is the entry bet (R36): nothing else posted, nothing owed after it
+    assert sorted(first.posts) == [(2, "small_blind", 1), (4, "big_blind", 2)]
+    assert not t.player("c").owes
+    if not dead_button:
+        prev = recs[2]
+        for rec in after:
+            check_moving_button(prev, rec, 6)  # R2, R3, R4 and the joining placement
+            prev = rec
+    assert t.chips_in_play + t.cashed_out + t.rake == t.bought_in
+
+
+def test_R36_R3_newcomer_right_of_the_button_takes_the_big_blind() -> None:
+    """The other side of the table: the newcomer sits between last hand's button (the heads-up
+    small blind) and its big blind; the big blind still moves on to them."""
+    t = Table(Game(big_blind=2), seats=6, seed=5)
+    call_all(t, [0, 3])
+    prev = t.play(3)[-1]
+    seat = 1 if prev.button == 0 else 4  # clockwise right after the heads-up button
+    t.sit(seat, "new", 100, CallAgent())
+    rec = t.play_hand()
+    assert rec.placement == "joining" and rec.big_blind == seat and len(rec.seats) == 3
+    check_moving_button(prev, rec, 6)
+    # nobody posts the big blind twice in a row (TDA 34 spirit); the button is not the newcomer
+    assert rec.big_blind != prev.big_blind and rec.button != seat
+
+
+def test_R37_rebuy_after_busting_at_a_heads_up_table_is_dealt_in() -> None:
+    t = Table(Game(big_blind=2), seats=6, seed=3)
+    t.sit(0, "short", 20, Shove())
+    t.sit(2, "b", 500, CallAgent())
+    t.sit(4, "c", 500, CallAgent())
+    while t.player("short").stack > 0:
+        t.play_hand()
+    heads_up = t.play(4)
+    assert all(r.seats == (2, 4) for r in heads_up)  # R37: no chips, no cards
+    t.add_chips("short", 40)
+    rec = t.play_hand()
+    assert 0 in rec.seats and rec.big_blind == 0 and rec.placement == "joining"
+    for _ in range(10):  # dealt in every hand while it has chips
+        if t.player("short").stack == 0:
+            break
+        assert 0 in t.play_hand().seats
+    assert t.chips_in_play + t.cashed_out + t.rake == t.bought_in
+
+
+def test_R36_back_from_sitting_out_at_a_heads_up_table_is_dealt_in() -> None:
+    t = Table(Game(big_blind=2), seats=6, seed=8)
+    call_all(t, [1, 3, 5])
+    t.play(2)
+    t.sit_out("s3")
+    t.play(4)  # heads-up meanwhile; the big blind passes seat 3
+    t.come_back("s3")
+    rec = t.play_hand()
+    assert 3 in rec.seats
+    assert all(3 in r.seats for r in t.play(10))
+    assert not t.player("s3").owes
+
+
+def test_R36_heads_up_joining_several_newcomers() -> None:
+    """Two newcomers at once: the first clockwise from last hand's big blind takes the big
+    blind; the other posts its entry bet when it sits between the big blind and the button,
+    else it waits for the button to pass (never dealt in on the button or a blind)."""
+    seen_entry = seen_wait = 0
+    for seed in range(6):
+        for pair in [(1, 2), (1, 4), (1, 5), (2, 4), (4, 5)]:
+            t = Table(Game(big_blind=2), seats=6, seed=seed)
+            call_all(t, [0, 3])
+            prev = t.play(2)[-1]
+            for s in pair:
+                t.sit(s, f"n{s}", 100, CallAgent())
+            rec = t.play_hand()
+            assert rec.placement == "joining" and rec.big_blind in pair
+            check_moving_button(prev, rec, 6)
+            other = pair[0] + pair[1] - rec.big_blind
+            if other in rec.seats:
+                seen_entry += 1
+                assert (other, "entry_big_blind", 2) in rec.posts
+                assert other not in (rec.button, rec.small_blind)
+            else:
+                seen_wait += 1
+            prev = rec
+            for later in t.play(6):
+                check_moving_button(prev, later, 6)
+                prev = later
+            assert set(prev.seats) == {0, 3, *pair}
+    assert seen_entry and seen_wait
+
+
+def test_heads_up_joining_plays_the_same_on_the_compiled_and_python_paths(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    def run() -> list[Any]:
+        t, recs = _issue_recipe()
+        t.sit(1, "d", 100, RandomAgent(seed=4), wait_for_big_blind=True)
+        recs += t.play(20)
+        return [(*r[:12], r.state.raw_history(), r.placement) for r in recs]
+
+    compiled = run()
+    monkeypatch.setattr(table_mod, "_fast", None)
+    assert run() == compiled
+
+
+# ---------------------------------------------------------------------- 3.2: straddle seat
+def test_R36_R8_straddle_covers_the_entry_bet_of_its_seat() -> None:
+    """Issue 3.2, ruling under R36 (RULES.md): a seat that owes an entry bet (or missed
+    blinds) and is due to straddle posts the straddle only; the live straddle (two big blinds)
+    covers the one-big-blind entry bet, as the big blind covers it for a player who enters in
+    the big blind, and settles what the seat owed."""
+    covered = 0
+    for seed in range(40):
+        t = Table(Game(big_blind=2, straddle=True), seats=9, seed=seed)
+        call_all(t, [0, 2, 4, 6, 8])
+        t.play_hand()
+        t.sit(5, "new", 100, CallAgent())
+        t.sit(7, "new2", 100, CallAgent())
+        for _ in range(6):
+            owed = {p.seat for p in t.players if p.owes}
+            rec = t.play_hand()  # raised InvalidConfigError before the ruling
+            straddler = [s for s, k, _ in rec.posts if k == "straddle"]
+            assert len(straddler) == 1
+            s = straddler[0]
+            assert [k for q, k, _ in rec.posts if q == s] == ["straddle"]
+            if s in owed:
+                covered += 1
+                assert not t.player(t.seats[s].name).owes  # type: ignore[union-attr]
+            assert t.chips_in_play + t.cashed_out + t.rake == t.bought_in
+    assert covered >= 3
+
+
+# ---------------------------------------------------------------------- 3.3: the chip limit
+def test_sit_and_add_chips_refuse_stacks_above_the_engine_limit() -> None:
+    """Issue 3.3: no stack (and no table total, since one stack may win it all) above 2**53
+    chips; the message names the limit; a refused call changes nothing."""
+    t = Table(Game(big_blind=2), seats=4, seed=1)
+    with pytest.raises(TableError, match=r"above the engine's limit of 2\*\*53"):
+        t.sit(0, "a", MAX_CHIPS + 1, CallAgent())
+    assert t.players == () and t.bought_in == 0
+    t.sit(0, "a", MAX_CHIPS // 2, CallAgent())
+    t.sit(1, "b", MAX_CHIPS // 2, CallAgent())
+    before = (t.chips_in_play, t.bought_in, t.player("a").stack)
+    with pytest.raises(TableError, match=r"2\*\*53 = 9007199254740992"):
+        t.add_chips("a", MAX_CHIPS // 2 + 1)  # one stack above the limit
+    with pytest.raises(TableError, match=r"chips on the table, above the engine's limit"):
+        t.add_chips("a", 1)  # the table total above the limit
+    with pytest.raises(TableError, match=r"chips on the table, above the engine's limit"):
+        t.sit(2, "c", 20, CallAgent())
+    assert (t.chips_in_play, t.bought_in, t.player("a").stack) == before
+    assert len(t.players) == 2
+    # at the limit the table still deals: every stack stays within it, whoever wins
+    for rec in t.play(20):
+        assert all(s <= MAX_CHIPS for s in rec.starting_stacks)
+    assert t.chips_in_play + t.cashed_out + t.rake == t.bought_in == MAX_CHIPS
+
+
+def test_tournament_stacks_and_blind_levels_within_the_engine_limit() -> None:
+    from holdem import Mode
+    t = Table(Game(big_blind=2, mode=Mode.TOURNAMENT), seats=3, seed=1)
+    with pytest.raises(TableError, match=r"2\*\*53"):
+        t.sit(0, "a", MAX_CHIPS + 1, CallAgent())
+    for name in ("small_blind", "big_blind", "ante"):
+        values = {"small_blind": 1, "big_blind": 2, "ante": 0, name: MAX_CHIPS + 1}
+        if name == "small_blind":
+            values["big_blind"] = MAX_CHIPS + 2
+        with pytest.raises(InvalidConfigError, match=r"2\*\*53"):
+            BlindLevel(**values)
