@@ -26,6 +26,8 @@ from holdem.errors import (
     InvalidHistoryError,
     InvalidPotError,
     InvalidRangeError,
+    InvalidSeatError,
+    InvalidStateError,
     OutOfTurnError,
     TableError,
 )
@@ -147,6 +149,8 @@ __all__ = [
     "InvalidHistoryError",
     "InvalidPotError",
     "InvalidRangeError",
+    "InvalidSeatError",
+    "InvalidStateError",
     "OutOfTurnError",
     "TableError",
     "__version__",

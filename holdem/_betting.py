@@ -46,6 +46,7 @@ from collections.abc import Sequence
 from typing import Any, TypeVar
 
 from holdem._deck import Deck
+from holdem._hand_fields import FIELDS, check_state
 from holdem._seeding import resolve_seed
 from holdem._showdown import settle
 from holdem._validate import (
@@ -55,6 +56,7 @@ from holdem._validate import (
     more_board,
     plan_posts,
     resolve,
+    seat_index,
     to_action,
 )
 from holdem.actions import Action
@@ -231,8 +233,8 @@ class HandCore:
 
     def status_code(self, seat: int) -> int:
         """0 active, 1 folded, 2 all in."""
-        if not 0 <= seat < self._n:
-            raise IndexError(f"seat {seat} is out of range")
+        if type(seat) is not int or not 0 <= seat < self._n:
+            seat = seat_index(seat, self._n)
         if self._folded[seat]:
             return 1
         return 2 if self._stacks[seat] == 0 else 0
@@ -244,12 +246,25 @@ class HandCore:
     def result_or_none(self) -> HandResult | None:
         return self._result
 
-    def __getstate__(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in _SLOTS}
+    def __getstate__(self) -> tuple[Any, ...]:
+        """The state as the tuple of :data:`holdem._hand_fields.FIELDS` (the compiled core's
+        pickle format too)."""
+        return tuple(
+            tuple(getattr(self, "_" + name)) if name in _AS_TUPLE
+            else getattr(self, "_" + name) for name in FIELDS)
 
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        for name, value in state.items():
-            object.__setattr__(self, name, value)
+    def __setstate__(self, state: Any) -> None:
+        """Restore a state checked by :func:`holdem._hand_fields.check_state` (a corrupt one
+        raises :class:`holdem.InvalidStateError`)."""
+        s = check_state(state)
+        for name in FIELDS:
+            value = s[name]
+            if name in _AS_LIST:
+                value = list(value)
+            elif name == "posts":
+                value = tuple(Post(*p) for p in value)
+            object.__setattr__(self, "_" + name, value)
+        object.__setattr__(self, "_legal", None)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, HandCore):
@@ -656,6 +671,10 @@ class HandCore:
 
 
 _SLOTS = HandCore.__slots__
+_AS_LIST = frozenset(("stacks", "bets", "committed", "folded", "acted", "hist"))
+_AS_TUPLE = _AS_LIST | {"sizes"}
+if {"_" + f for f in FIELDS} | {"_legal"} != set(_SLOTS):  # one declared list of fields
+    raise ImportError("holdem._betting: the slots differ from holdem._hand_fields.FIELDS")
 _SHARED = tuple(
     s for s in _SLOTS
     if s not in ("_stacks", "_bets", "_committed", "_folded", "_acted", "_hist")

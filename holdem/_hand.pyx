@@ -21,6 +21,7 @@ from holdem._deck cimport (
 from holdem._pots cimport HD_POTS_NO_RANK, HD_POTS_OK, hd_pot_result_t, hd_pot_t, split_pots_c
 
 from holdem._deck import Deck
+from holdem._hand_fields import FIELDS, check_state
 from holdem._eval import evaluate
 from holdem._seeding import resolve_seed
 from holdem._showdown import settle
@@ -32,10 +33,17 @@ from holdem._validate import (
     more_board,
     plan_posts,
     resolve,
+    seat_index,
     to_action,
 )
 from holdem.cards import Card
-from holdem.errors import IllegalActionError, InvalidConfigError, InvalidHandError, OutOfTurnError
+from holdem.errors import (
+    IllegalActionError,
+    InvalidConfigError,
+    InvalidHandError,
+    InvalidStateError,
+    OutOfTurnError,
+)
 from holdem.hand_types import HandResult, LegalActions, Post
 from holdem.pots import Pot
 
@@ -93,7 +101,10 @@ cdef bint _plain_start(object stacks, object button, bint straddle):
 
 
 def _rebuild(cls, state):
-    cdef HandCore st = cls.__new__(cls)
+    cdef HandCore st
+    if not (isinstance(cls, type) and issubclass(cls, HandCore)):
+        raise InvalidStateError(f"not a valid pickled HandState: {cls!r} is not a hand class")
+    st = cls.__new__(cls)
     st._setstate(state)
     return st
 
@@ -374,13 +385,15 @@ cdef class HandCore:
         the board grows up to five cards; cards already dealt never change."""
         self._board, self._partial = more_board(self._hole, self._board, self._seed, cards)
 
-    def status_code(self, int seat):
-        """0 active, 1 folded, 2 all in."""
-        if not 0 <= seat < self._n:
-            raise IndexError(f"seat {seat} is out of range")
-        if self._folded[seat]:
+    def status_code(self, seat):
+        """0 active, 1 folded, 2 all in (a seat outside 0..n-1: InvalidSeatError)."""
+        cdef int i
+        if type(seat) is not int or not 0 <= seat < self._n:
+            seat = seat_index(seat, self._n)
+        i = seat
+        if self._folded[i]:
             return 1
-        return 2 if self._stacks[seat] == 0 else 0
+        return 2 if self._stacks[i] == 0 else 0
 
     def raw_history(self):
         """The history as ``(seat, street, type, to, amount, all_in)`` int tuples."""
@@ -443,6 +456,7 @@ cdef class HandCore:
         self._legal = o._legal
 
     def _getstate(self):
+        """The state as the tuple of :data:`holdem._hand_fields.FIELDS` (in that order)."""
         cdef int n = self._n
         return (
             self.game, n, self._button, self._street, self._actor, self._raises, self._aggr,
@@ -459,22 +473,52 @@ cdef class HandCore:
         )
 
     def _setstate(self, state):
-        cdef int i
-        (self.game, self._n, self._button, self._street, self._actor, self._raises, self._aggr,
-         self._nboard, self._live, self._kind, self._sb_seat, self._bb_seat, self._cur,
-         self._inc, self._full, self._bb, self._cap, self._dead, sizes, self._over, self._partial,
-         self._lift, self._fold_free, stacks, bets, committed, acted, folded,
-         self._start_stacks, self._hole, self._board, self._burns, self._posts, hist,
-         self._result, self._seed) = state
+        """Restore a state from :meth:`_getstate`'s tuple, checked first by
+        :func:`holdem._hand_fields.check_state` (InvalidStateError; nothing is changed)."""
+        cdef int i, n
+        s = check_state(state)
+        n = s["n"]
+        if n > MAXP:  # not reached: check_state bounds the seat count by the same limit
+            raise InvalidStateError(f"not a valid pickled HandState: {n} seats")
+        self.game = s["game"]
+        self._n = n
+        self._button = s["button"]
+        self._street = s["street"]
+        self._actor = s["actor"]
+        self._raises = s["raises"]
+        self._aggr = s["aggr"]
+        self._nboard = s["nboard"]
+        self._live = s["live"]
+        self._kind = s["kind"]
+        self._sb_seat = s["sb_seat"]
+        self._bb_seat = s["bb_seat"]
+        self._cur = s["cur"]
+        self._inc = s["inc"]
+        self._full = s["full"]
+        self._bb = s["bb"]
+        self._cap = s["cap"]
+        self._dead = s["dead"]
         for i in range(4):
-            self._sizes[i] = sizes[i]
-        for i in range(self._n):
-            self._stacks[i] = stacks[i]
-            self._bets[i] = bets[i]
-            self._committed[i] = committed[i]
-            self._acted[i] = acted[i]
-            self._folded[i] = folded[i]
-        self._hist = list(hist)
+            self._sizes[i] = s["sizes"][i]
+        self._over = s["over"]
+        self._partial = s["partial"]
+        self._lift = s["lift"]
+        self._fold_free = s["fold_free"]
+        for i in range(n):
+            self._stacks[i] = s["stacks"][i]
+            self._bets[i] = s["bets"][i]
+            self._committed[i] = s["committed"][i]
+            self._acted[i] = s["acted"][i]
+            self._folded[i] = s["folded"][i]
+        self._start_stacks = s["start_stacks"]
+        self._hole = s["hole"]
+        self._board = s["board"]
+        self._burns = s["burns"]
+        self._posts = s["posts"]
+        self._hist = list(s["hist"])
+        self._result = s["result"]
+        self._seed = s["seed"]
+        self._first = -1
         self._legal = None
 
     def __reduce__(self):
@@ -861,3 +905,21 @@ _REASONS = (
     "an all-in of less than half a bet did not reopen the betting (R28: call or fold only)",
     "an all-in of less than a full raise did not reopen the betting (R24: call or fold only)",
 )
+
+
+def _check_fields():
+    """Import-time check that ``_getstate``/``_setstate`` cover exactly the declared
+    :data:`holdem._hand_fields.FIELDS`: a new C field missing from either fails the import."""
+    from holdem.game import Game
+    cdef HandCore probe = HandCore._start(Game(big_blind=2), [7, 9, 11], 1, 5, None, None)
+    cdef HandCore back = HandCore.__new__(HandCore)
+    state = probe._getstate()
+    if len(state) != len(FIELDS):
+        raise ImportError(f"holdem._hand: _getstate gives {len(state)} fields, FIELDS "
+                          f"declares {len(FIELDS)}")
+    back._setstate(state)
+    if back._getstate() != state:
+        raise ImportError("holdem._hand: _setstate does not restore what _getstate saved")
+
+
+_check_fields()

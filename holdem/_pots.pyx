@@ -7,7 +7,10 @@ from buffers in one ``nogil`` loop (no Python objects per hand).
 
 from libc.stdint cimport int32_t, int64_t, uint8_t
 
-from holdem.errors import InvalidPotError
+import sys
+from array import array
+
+from holdem.errors import InvalidArrayError, InvalidPotError
 
 MAX_SEATS = HD_POTS_MAX_SEATS
 MAX_CHIPS = HD_POTS_MAX_CHIPS
@@ -180,36 +183,14 @@ def resolve(committed, folded, ranks, button, rake, bint flop_dealt, dead=0):
     return payouts, returned, res.rake, pots
 
 
-def split_pots_batch(const int64_t[:, ::1] committed not None,
-                     const uint8_t[:, ::1] folded not None,
-                     const int32_t[:, ::1] ranks not None,
-                     const int32_t[::1] buttons not None,
-                     int64_t[:, ::1] payouts not None,
-                     int64_t[::1] rakes=None,
-                     *, rake=None, bint flop_dealt=True, dead=0):
-    """Resolve ``m`` hands of ``n`` seats each, without Python objects per hand.
-
-    ``committed`` (int64, shape (m, n)), ``folded`` (uint8, 0/1; a numpy bool array works as
-    ``arr.view(numpy.uint8)``), ``ranks`` (int32, -1 = unknown), ``buttons`` (int32, shape (m,))
-    are read; ``payouts`` (int64, shape (m, n)) and, if given, ``rakes`` (int64, shape (m,)) are
-    written. Any C-contiguous buffer works (numpy arrays, or ``memoryview(array).cast(fmt,
-    (m, n))``). ``rake`` and ``flop_dealt`` apply to every hand. ``dead`` is the dead money of
-    each hand (chips owned by no seat, such as a big-blind ante, added to the main pot; R7):
-    either one int for every hand or an int64 buffer of shape (m,). Raises InvalidPotError
-    naming the first bad hand (rows before it are written).
-
-    >>> from array import array
-    >>> c = memoryview(array("q", [50, 100, 100])).cast("B").cast("q", (1, 3))
-    >>> f = memoryview(array("B", [0, 0, 1])).cast("B", (1, 3))
-    >>> r = memoryview(array("i", [7, 5, -1])).cast("B").cast("i", (1, 3))
-    >>> out = memoryview(array("q", [0, 0, 0])).cast("B").cast("q", (1, 3))
-    >>> split_pots_batch(c, f, r, array("i", [0]), out)
-    >>> out.tolist()
-    [[150, 100, 0]]
-    >>> split_pots_batch(c, f, r, array("i", [0]), out, dead=array("q", [30]))
-    >>> out.tolist()
-    [[180, 100, 0]]
-    """
+def _split_pots_batch_typed(const int64_t[:, ::1] committed not None,
+                            const uint8_t[:, ::1] folded not None,
+                            const int32_t[:, ::1] ranks not None,
+                            const int32_t[::1] buttons not None,
+                            int64_t[:, ::1] payouts not None,
+                            int64_t[::1] rakes=None,
+                            *, rake=None, bint flop_dealt=True, dead=0):
+    """:func:`split_pots_batch` on buffers of exactly the C types (the nogil loop)."""
     cdef Py_ssize_t m = committed.shape[0], n = committed.shape[1], row
     cdef hd_rake_t c_rake
     cdef hd_rake_t *p_rake = NULL
@@ -271,3 +252,115 @@ def split_pots_batch(const int64_t[:, ::1] committed not None,
     if code != HD_POTS_OK:
         raise InvalidPotError(f"hand {row}: "
                               + _error_message(code, res.error_seat, <int>n, buttons[row]))
+
+
+def split_pots_batch(committed, folded, ranks, buttons, payouts, rakes=None, *, rake=None,
+                     flop_dealt=True, dead=0):
+    """Resolve ``m`` hands of ``n`` seats each, without Python objects per hand.
+
+    ``committed`` (shape (m, n)), ``folded`` (0/1 or bool), ``ranks`` (-1 = unknown) and
+    ``buttons`` (shape (m,)) are read: buffers of any integer dtype (int8 .. uint64, bool for
+    ``folded``) and any layout; int64 / uint8 / int32 / int32 C-contiguous buffers are used as
+    they are, others are copied (values checked to fit). ``payouts`` (int64, shape (m, n)) and,
+    if given, ``rakes`` (int64, shape (m,)) are written: writable C-contiguous int64 buffers
+    (else :class:`~holdem.InvalidArrayError` naming the argument). Numpy arrays work, or
+    ``memoryview(array).cast(fmt, (m, n))``. ``rake`` and ``flop_dealt`` apply to every
+    hand. ``dead`` is the dead money of each hand (chips owned by no seat, such as a big-blind
+    ante, added to the main pot; R7): either one int for every hand or an integer buffer of
+    shape (m,). Raises InvalidPotError
+    naming the first bad hand (rows before it are written).
+
+    >>> from array import array
+    >>> c = memoryview(array("q", [50, 100, 100])).cast("B").cast("q", (1, 3))
+    >>> f = memoryview(array("B", [0, 0, 1])).cast("B", (1, 3))
+    >>> r = memoryview(array("i", [7, 5, -1])).cast("B").cast("i", (1, 3))
+    >>> out = memoryview(array("q", [0, 0, 0])).cast("B").cast("q", (1, 3))
+    >>> split_pots_batch(c, f, r, array("i", [0]), out)
+    >>> out.tolist()
+    [[150, 100, 0]]
+    >>> split_pots_batch(c, f, r, array("i", [0]), out, dead=array("q", [30]))
+    >>> out.tolist()
+    [[180, 100, 0]]
+    """
+    try:
+        _split_pots_batch_typed(committed, folded, ranks, buttons, payouts, rakes, rake=rake,
+                                flop_dealt=flop_dealt, dead=dead)
+        return
+    except InvalidPotError:
+        raise
+    except (ValueError, TypeError, BufferError):
+        pass  # a buffer of another dtype or layout: convert, then run the same loop
+    args = (
+        _as_c(committed, "committed", "q", 2, -(1 << 63), (1 << 63) - 1),
+        _as_c(folded, "folded", "B", 2, 0, 1),
+        _as_c(ranks, "ranks", "i", 2, -(1 << 31), (1 << 31) - 1),
+        _as_c(buttons, "buttons", "i", 1, -(1 << 31), (1 << 31) - 1),
+        _out(payouts, "payouts", 2),
+        None if rakes is None else _out(rakes, "rakes", 1))
+    if any(a is None for a in args[:3]):
+        return  # a batch of no hands
+    _split_pots_batch_typed(*args, rake=rake, flop_dealt=flop_dealt,
+                            dead=(_as_c(dead, "dead", "q", 1, 0, (1 << 63) - 1)
+                                  if hasattr(type(dead), "__len__") else dead))
+
+
+_INT_FORMATS = frozenset("bBhHiIlLqQnN?")
+_C_TYPES = {"q": "int64", "B": "uint8", "i": "int32"}
+
+
+cdef object _view(object obj, str name, str want):
+    if obj is None:
+        raise TypeError(f"{name} must be a buffer of {want}, not None")
+    try:
+        return memoryview(obj)
+    except TypeError:
+        raise TypeError(f"{name} must be a buffer of {want} (numpy array, memoryview, "
+                        f"array.array), not {type(obj).__name__}") from None
+
+
+cdef str _describe(object mv):
+    return (f"format {mv.format!r} ({mv.itemsize}-byte items), {mv.ndim}-D"
+            f"{'' if mv.c_contiguous else ', not C-contiguous'}"
+            f"{', read-only' if mv.readonly else ''}")
+
+
+cdef object _as_c(object obj, str name, str fmt, int ndim, object low, object high):
+    """``obj`` (any integer buffer, any layout) as a C-contiguous buffer of ``fmt``."""
+    mv = _view(obj, name, "integers")
+    if mv.ndim != ndim:
+        raise InvalidArrayError(f"{name} must be {ndim}-D, got {_describe(mv)}")
+    code = mv.format.lstrip("@=")
+    if len(code) != 1 or code not in _INT_FORMATS:
+        raise InvalidArrayError(
+            f"{name} must hold integers (int8 .. uint64), got {_describe(mv)}")
+    np = sys.modules.get("numpy")
+    if np is not None and isinstance(obj, np.ndarray):
+        if obj.size and (obj.min() < low or obj.max() > high):
+            raise InvalidArrayError(f"{name} has values outside {low}..{high} "
+                                    f"({_C_TYPES[fmt]}, what the kernel reads)")
+        return np.ascontiguousarray(obj, dtype={"q": np.int64, "B": np.uint8,
+                                                "i": np.int32}[fmt])
+    rows = mv.tolist()
+    flat = [v for row in rows for v in row] if ndim == 2 else rows
+    for v in flat:
+        if not low <= v <= high:
+            raise InvalidArrayError(f"{name} has value {v}, outside {low}..{high} "
+                                    f"({_C_TYPES[fmt]}, what the kernel reads)")
+    buf = array(fmt, [int(v) for v in flat])
+    if ndim == 1:
+        return buf
+    if not len(flat):
+        return None  # no rows (memoryview cannot cast to a shape with a zero): nothing to do
+    return memoryview(buf).cast("B").cast(fmt, mv.shape)
+
+
+cdef object _out(object obj, str name, int ndim):
+    """An output must be written in place: a writable C-contiguous int64 buffer."""
+    mv = _view(obj, name, "int64")
+    code = mv.format.lstrip("@=")
+    if (mv.readonly or not mv.c_contiguous or mv.ndim != ndim or mv.itemsize != 8
+            or code not in ("q", "l", "n")):
+        raise InvalidArrayError(
+            f"{name} must be a writable C-contiguous {ndim}-D int64 buffer; got "
+            f"{_describe(mv)}")
+    return obj

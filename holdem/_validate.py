@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from holdem.actions import Action, ActionType
+from holdem.actions import MAX_CHIPS, Action, ActionType, show
 from holdem.cards import Card, parse_cards
 from holdem.errors import (
     DuplicateCardError,
@@ -20,6 +20,7 @@ from holdem.errors import (
     InvalidCardError,
     InvalidConfigError,
     InvalidHandError,
+    InvalidSeatError,
 )
 from holdem.hand_types import LegalActions
 
@@ -27,17 +28,29 @@ __all__ = [
     "BET_RAISE",
     "CHECK_CALL",
     "FOLD",
+    "MAX_CHIPS",
     "actions_of",
     "check_start",
     "given_cards",
     "more_board",
     "plan_posts",
     "resolve",
+    "seat_index",
     "to_action",
 ]
 
 FOLD, CHECK_CALL, BET_RAISE = 0, 1, 2
-MAX_CHIPS = 1 << 53
+
+
+def seat_index(seat: object, n: int) -> int:
+    """Check a seat number given to a per-seat query: an int in ``0..n-1``."""
+    if isinstance(seat, bool) or not isinstance(seat, int):
+        raise TypeError(f"seat must be an int seat number 0..{n - 1}, got "
+                        f"{type(seat).__name__}: {show(seat)}")
+    if not 0 <= seat < n:
+        raise InvalidSeatError(
+            f"seat {show(seat)} is out of range: this hand has seats 0..{n - 1}")
+    return seat
 
 
 def check_start(game: Any, stacks: Sequence[int], button: int) -> list[int]:
@@ -55,11 +68,11 @@ def check_start(game: Any, stacks: Sequence[int], button: int) -> list[int]:
         raise InvalidConfigError(f"a hand needs 2 to 10 players (R1), got {n}")
     for i, s in enumerate(out):
         if isinstance(s, bool) or not isinstance(s, int) or s < 1:
-            raise InvalidConfigError(f"stack of seat {i} must be an int >= 1, got {s!r}")
+            raise InvalidConfigError(f"stack of seat {i} must be an int >= 1, got {show(s)}")
         if s > MAX_CHIPS:
             raise InvalidConfigError(f"stack of seat {i} is above 2**53 chips")
     if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
-        raise InvalidConfigError(f"button must be a seat 0..{n - 1}, got {button!r}")
+        raise InvalidConfigError(f"button must be a seat 0..{n - 1}, got {show(button)}")
     if game.straddle and n < 3:
         raise InvalidConfigError("a straddle needs at least 3 players (R8)")
     return out
@@ -261,6 +274,9 @@ def resolve(t: Any, to: Any, la: LegalActions, bet: int, stack: int, cur: int,
         raise InvalidActionError(f"unknown action type {t!r}")
     if isinstance(to, bool) or not isinstance(to, int):
         raise InvalidActionError(f"{ActionType(t).name.lower()} needs an int amount, got {to!r}")
+    if not 0 <= to <= MAX_CHIPS:
+        raise InvalidActionError(f"{ActionType(t).name.lower()} to {show(to)}: amounts are "
+                                 f"0 .. 2**53 chips (the engine's limit)")
     if t == ActionType.BET:
         if not la.is_bet:
             raise IllegalActionError(f"bet to {to}: there is already a bet of {cur}; raise instead")

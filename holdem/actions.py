@@ -28,7 +28,12 @@ from typing import TYPE_CHECKING, Any, Final, NamedTuple
 from holdem._enums import NamedRepr
 from holdem.errors import InvalidActionError
 
-__all__ = ["CHECK_CALL_INT", "FOLD_INT", "Action", "ActionType"]
+__all__ = ["CHECK_CALL_INT", "FOLD_INT", "MAX_CHIPS", "Action", "ActionType"]
+
+MAX_CHIPS: Final = 1 << 53
+"""The engine's limit on any chip amount (a stack, a bet, a blind): exact in a float64 and
+far from overflowing the C cores' int64 sums."""
+_MAX_DIGITS: Final = len(str(MAX_CHIPS))
 
 FOLD_INT: Final = 0
 CHECK_CALL_INT: Final = 1
@@ -156,11 +161,7 @@ class Action(NamedTuple):
         if kind in _AMOUNT_KINDS:
             if len(parts) != 2:
                 raise InvalidActionError(f"{text!r}: {parts[0]} needs exactly one amount")
-            try:
-                to = int(parts[1])
-            except ValueError:
-                raise InvalidActionError(f"{text!r}: amount {parts[1]!r} is not a whole number") from None
-            return cls(kind, _amount(to))
+            return cls(kind, _amount(_whole(parts[1], text)))
         if len(parts) != 1:
             raise InvalidActionError(f"{text!r}: {parts[0]} takes no amount")
         return cls(kind, None)
@@ -170,6 +171,9 @@ class Action(NamedTuple):
         """The seat named by a leading PHH player token (``p3 cc`` -> seat 2), else None."""
         head = text.split(maxsplit=1)[0] if isinstance(text, str) and text.strip() else ""
         if len(head) >= 2 and head[0] == "p" and head[1:].isdigit():
+            if not head[1:].isascii() or len(head[1:].lstrip("0")) > 2:
+                raise InvalidActionError(
+                    f"{text[:60]!r}: PHH players are p1 .. p10, got {head[:30]!r}")
             seat = int(head[1:]) - 1
             if seat < 0:
                 raise InvalidActionError(f"{text!r}: PHH players are numbered from p1")
@@ -254,10 +258,33 @@ class ActionVerbs:
 
 def _amount(to: object) -> int:
     if isinstance(to, bool) or not isinstance(to, int):
-        raise InvalidActionError(f"amount must be an int number of chips, got {to!r}")
+        raise InvalidActionError(f"amount must be an int number of chips, got {show(to)}")
     if to <= 0:
-        raise InvalidActionError(f"amount must be positive, got {to}")
+        raise InvalidActionError(f"amount must be positive, got {show(to)}")
+    if to > MAX_CHIPS:
+        raise InvalidActionError(f"amount {show(to)} is above the engine's limit of 2**53 chips")
     return to
+
+
+def show(value: object) -> str:
+    """``repr(value)`` for an error message, short for an int too long to print whole
+    (``repr`` of an int over 4300 digits raises ValueError)."""
+    if isinstance(value, int) and value.bit_length() > 256:
+        digits = int(value.bit_length() * 0.30103) + 1
+        return f"{'-' if value < 0 else ''}<an int of about {digits} digits>"
+    text = repr(value)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _whole(digits: str, text: str) -> int:
+    """The chip amount written as ``digits`` (ASCII), checked against the limit before
+    ``int()`` (which refuses more than 4300 digits with a plain ValueError)."""
+    if not (digits.isascii() and digits.isdigit()):
+        raise InvalidActionError(f"{text[:60]!r}: amount {digits[:30]!r} is not a whole number")
+    if len(digits.lstrip("0")) > _MAX_DIGITS:
+        raise InvalidActionError(f"{text[:60]!r}: the amount has {len(digits)} digits, above "
+                                 f"the engine's limit of 2**53 chips")
+    return int(digits)
 
 
 _FOLD: Final = Action(ActionType.FOLD)

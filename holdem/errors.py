@@ -22,6 +22,8 @@ __all__ = [
     "InvalidHistoryError",
     "InvalidPotError",
     "InvalidRangeError",
+    "InvalidSeatError",
+    "InvalidStateError",
     "OutOfTurnError",
     "TableError",
 ]
@@ -96,6 +98,15 @@ class InvalidHistoryError(HoldemError):
 
 class InvalidEventError(HoldemError):
     """A live-dealing event that cannot happen at this moment."""
+
+
+class InvalidSeatError(HoldemError, IndexError):
+    """A seat number outside the hand's seats ``0..n-1`` (also an :class:`IndexError`)."""
+
+
+class InvalidStateError(HoldemError):
+    """A saved state (a pickle) that is corrupt or inconsistent: restoring it is refused, so
+    no object ever holds a state the engine could not have produced."""
 
 
 class TableError(HoldemError):

@@ -14,12 +14,13 @@ naming the field and what is allowed.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from holdem._enums import NamedRepr
-from holdem.errors import InvalidConfigError
+from holdem.actions import MAX_CHIPS, show
+from holdem.errors import InvalidConfigError, InvalidStateError
 from holdem.hand_types import ExtraPost
 from holdem.pots import Rake
 
@@ -65,9 +66,12 @@ class DealStart(NamedRepr, Enum):
 
 def _int(name: str, value: object, low: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidConfigError(f"{name} must be an int number of chips, got {value!r}")
+        raise InvalidConfigError(f"{name} must be an int number of chips, got {show(value)}")
     if value < low:
-        raise InvalidConfigError(f"{name} must be at least {low}, got {value}")
+        raise InvalidConfigError(f"{name} must be at least {low}, got {show(value)}")
+    if value > MAX_CHIPS:
+        raise InvalidConfigError(
+            f"{name} is {show(value)}, above the engine's limit of 2**53 ({MAX_CHIPS}) chips")
     return value
 
 
@@ -169,6 +173,11 @@ class Game:
             1 + self.max_raises if fixed else 1 << 30, not self.cap_heads_up,
             self.fold_when_check_free))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle through the constructor, so an altered pickle is checked like new input."""
+        return (_game_from, (tuple((f.name, getattr(self, f.name)) for f in fields(self)
+                                   if f.init),))
+
     @property
     def straddle_amount(self) -> int:
         """The straddle (``2 * big_blind``) when enabled, else 0."""
@@ -225,6 +234,17 @@ class Game:
                      extra_posts)
 
     new_initial_state = new_hand
+
+
+def _game_from(items: object) -> Game:
+    """Unpickle a :class:`Game` (``(field, value)`` pairs) through its checks."""
+    try:
+        kwargs = dict(items)  # type: ignore[call-overload]
+        return Game(**kwargs)
+    except InvalidConfigError as exc:
+        raise InvalidStateError(f"not a valid pickled Game: {exc}") from None
+    except (TypeError, ValueError) as exc:
+        raise InvalidStateError(f"not a valid pickled Game: {exc}") from None
 
 
 _START: list[Callable[..., HandState]] = []

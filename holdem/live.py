@@ -72,6 +72,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from holdem._deck import Deck, child_seed
 from holdem._live_table import Table, can_finish
@@ -80,11 +81,13 @@ from holdem.actions import Action, ActionType, ActionVerbs
 from holdem.cards import CARDS, Card, CardLike, format_cards, parse_cards
 from holdem.errors import (
     DeckError,
+    HoldemError,
     IllegalActionError,
     InvalidActionError,
     InvalidConfigError,
     InvalidEventError,
     InvalidHandError,
+    InvalidStateError,
 )
 from holdem.game import DealStart, Game
 from holdem.hand_types import HandResult, LegalActions, Street
@@ -382,6 +385,14 @@ class LiveHand(ActionVerbs):
         new._rulings = self._rulings[:]
         return new
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as the hand's inputs and history; unpickling deals and replays it through
+        the checked API, so a corrupt pickle raises :class:`holdem.InvalidStateError` and
+        never yields a hand the rules could not produce. (With a custom ``shuffle`` the
+        function is pickled too and called again: it must be deterministic.)"""
+        return (_restore_live, (self._game, self._stacks, self._button, self._deck0,
+                                self._seed, self._shuffle, tuple(self._history)))
+
     def replay(self, items: Iterable[Action | DealerError | str | int]) -> LiveHand:
         """Apply actions and report events in order; return ``self`` (for chaining)."""
         for item in items:
@@ -494,3 +505,24 @@ class LiveHand(ActionVerbs):
         if not acc.is_complete() or state.board != acc.board or state.hole_cards != acc.hole:
             raise RuntimeError(f"live dealing: card accounting broken ({acc})")
 
+
+
+def _restore_live(game: object, stacks: object, button: object, deck: object, seed: object,
+                  shuffle: object, history: object) -> LiveHand:
+    """Unpickle a :class:`LiveHand`: deal it again from its inputs and replay its history."""
+    try:
+        if not isinstance(history, tuple):
+            raise InvalidStateError(f"history must be a tuple, got {type(history).__name__}")
+        for item in history:
+            if not isinstance(item, Action | DealerError):
+                raise InvalidStateError(f"history holds {item!r}, not an action or event")
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise InvalidStateError(f"seed must be an int, got {seed!r}")
+        hand = LiveHand(game, stacks, button=button, deck=deck,  # type: ignore[arg-type]
+                        seed=seed, shuffle=shuffle)  # type: ignore[arg-type]
+        return hand.replay(history)
+    except InvalidStateError as exc:
+        raise InvalidStateError(f"not a valid pickled LiveHand: {exc}") from None
+    except (HoldemError, TypeError, IndexError, KeyError, AttributeError) as exc:
+        raise InvalidStateError(
+            f"not a valid pickled LiveHand: {type(exc).__name__}: {exc}") from None

@@ -47,6 +47,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any, Final
 
 from holdem._toml import dumps_key, dumps_value
+from holdem.actions import MAX_CHIPS
 from holdem.cards import Card, parse_card
 from holdem.errors import HoldemError, InvalidHistoryError
 
@@ -82,7 +83,12 @@ _NUMBER: Final = re.compile(r"[0-9]+(\.[0-9]+)?\Z")
 
 def _parse_number(text: str, where: str) -> Number:
     if not _NUMBER.match(text):
-        raise InvalidHistoryError(f"{where}: amount {text!r} is not a non-negative number")
+        raise InvalidHistoryError(f"{where[:80]}: amount {text[:30]!r} is not a non-negative number")
+    whole = text.partition(".")[0].lstrip("0")
+    if len(whole) > len(str(MAX_CHIPS)) or (float(text) if "." in text else int(text)) > MAX_CHIPS:
+        raise InvalidHistoryError(
+            f"{where[:80]}: amount {text[:30]!r}{'...' if len(text) > 30 else ''} is above the "
+            f"engine's limit of 2**53 chips")
     return float(text) if "." in text else int(text)
 
 
@@ -157,8 +163,9 @@ class HistoryAction:
 
         def player_index(word: str) -> int:
             m = _PLAYER.match(word)
-            if m is None:
-                raise InvalidHistoryError(f"{where}: {word!r} is not a player (p1, p2, ...)")
+            if m is None or len(m.group(1)) > 2:
+                raise InvalidHistoryError(
+                    f"{where[:80]}: {word[:30]!r} is not a player (p1 .. p10)")
             n = int(m.group(1))
             if players is not None and n > players:
                 raise InvalidHistoryError(f"{where}: there is no {word} in a {players}-player hand")
@@ -506,6 +513,13 @@ def _toml(text: str, name: str) -> dict[str, Any]:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as e:
         raise InvalidHistoryError(f"{name}: not valid TOML: {e}") from None
+    except RecursionError:  # tomllib reads nested arrays and tables recursively
+        raise InvalidHistoryError(
+            f"{name}: arrays or tables nested too deeply to be a hand history") from None
+    except ValueError as e:  # an integer of more than 4300 digits (int() refuses it)
+        raise InvalidHistoryError(
+            f"{name}: a number is too long ({str(e)[:60]}...); amounts are at most 2**53 "
+            f"chips (the engine's limit)") from None
 
 
 def _with_name(e: InvalidHistoryError, name: str | None) -> InvalidHistoryError:

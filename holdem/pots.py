@@ -147,6 +147,10 @@ class Rake:
         object.__setattr__(self, "cap", cap)
         object.__setattr__(self, "no_flop_no_drop", bool(no_flop_no_drop))
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # through the constructor: an altered pickle is checked like new input
+        return (Rake, (self.fraction, self.cap, self.no_flop_no_drop))
+
     def of(self, total: int, *, flop_dealt: bool = True) -> int:
         """The rake on a hand whose pots hold ``total`` chips (after uncalled chips go back).
 

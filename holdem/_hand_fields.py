@@ -1,0 +1,192 @@
+"""The state of one hand, declared once: the fields both hand cores keep, and their checks.
+
+:data:`FIELDS` names every field of a hand's state in pickle order. The compiled core
+(``holdem._hand``) and the reference core (``holdem._betting``) both pickle a hand as the
+tuple of these values and both restore one through :func:`check_state`, so a pickle altered
+by hand (a seat count of 1000, an actor out of range, a board of nine cards, per-seat arrays
+longer than the C arrays, wrong types, chips that do not add up) raises
+:class:`holdem.InvalidStateError` before any value reaches a C array. ``_hand.pyx`` checks at
+import that its ``_getstate``/``_setstate`` handle exactly these fields, in this order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from holdem.actions import MAX_CHIPS as _MAX_CHIPS
+from holdem.cards import Card
+from holdem.errors import InvalidStateError
+from holdem.game import Game
+from holdem.hand_types import HandResult
+
+__all__ = ["FIELDS", "MAX_SEATS", "PER_SEAT", "check_state"]
+
+MAX_SEATS = 10  # R1; the compiled core's C arrays hold this many seats
+_MAX_TOTAL = MAX_SEATS * _MAX_CHIPS  # all chips of a hand: fits a C int64 with room to spare
+
+FIELDS: tuple[str, ...] = (
+    "game", "n", "button", "street", "actor", "raises", "aggr", "nboard", "live", "kind",
+    "sb_seat", "bb_seat", "cur", "inc", "full", "bb", "cap", "dead", "sizes", "over",
+    "partial", "lift", "fold_free", "stacks", "bets", "committed", "acted", "folded",
+    "start_stacks", "hole", "board", "burns", "posts", "hist", "result", "seed",
+)
+"""Every field of a hand's state, in pickle order (the compiled core's C fields by name)."""
+
+PER_SEAT: tuple[str, ...] = ("stacks", "bets", "committed", "acted", "folded")
+"""The per-seat C arrays (``MAX_SEATS`` long in the compiled core)."""
+
+_BOARD_COUNT = (0, 3, 4, 5, 5)  # board cards dealt by street (preflop .. showdown)
+_POST_KINDS = frozenset({"ante", "small_blind", "big_blind", "straddle", "big_blind_ante",
+                         "entry_big_blind", "dead_small_blind"})
+
+
+def _bad(reason: str) -> InvalidStateError:
+    return InvalidStateError(f"not a valid pickled HandState: {reason}")
+
+
+def _int(name: str, v: object, low: int, high: int) -> int:
+    if type(v) is not int:
+        raise _bad(f"{name} must be an int, got {type(v).__name__}")
+    if not low <= v <= high:
+        raise _bad(f"{name} is {v}, outside {low}..{high}")
+    return v
+
+
+def _bool(name: str, v: object) -> bool:
+    if type(v) is not bool:
+        raise _bad(f"{name} must be True or False, got {type(v).__name__}")
+    return v
+
+
+def _seq(name: str, v: object, length: int | None = None, most: int | None = None) -> tuple[Any, ...]:
+    if not isinstance(v, tuple | list):
+        raise _bad(f"{name} must be a tuple, got {type(v).__name__}")
+    if length is not None and len(v) != length:
+        raise _bad(f"{name} has {len(v)} entries, the hand has {length} seats")
+    if most is not None and len(v) > most:
+        raise _bad(f"{name} has {len(v)} entries, at most {most} allowed")
+    return tuple(v)
+
+
+def _cards(name: str, v: object, most: int) -> tuple[Card, ...]:
+    out = _seq(name, v, most=most)
+    for c in out:
+        if not isinstance(c, Card):
+            raise _bad(f"{name} holds {c!r}, not a Card")
+    return out
+
+
+def check_state(state: object) -> dict[str, Any]:
+    """Validate a pickled hand state (a tuple of :data:`FIELDS`); return it as a dict of
+    plain values (tuples, ints, bools), or raise :class:`holdem.InvalidStateError`."""
+    if not isinstance(state, tuple) or len(state) != len(FIELDS):
+        got = f"{len(state)} values" if isinstance(state, tuple) else type(state).__name__
+        raise _bad(f"expected a tuple of {len(FIELDS)} fields, got {got}")
+    s = dict(zip(FIELDS, state, strict=True))
+    game = s["game"]
+    if not isinstance(game, Game):
+        raise _bad(f"game must be a holdem.Game, got {type(game).__name__}")
+    n = _int("the seat count", s["n"], 2, MAX_SEATS)
+    for name in ("button", "sb_seat", "bb_seat"):
+        _int(name, s[name], 0, n - 1)
+    _int("actor", s["actor"], -1, n - 1)
+    _int("aggr", s["aggr"], -1, n - 1)
+    street = _int("street", s["street"], 0, 4)
+    _int("nboard", s["nboard"], 0, 5)
+    if s["nboard"] != _BOARD_COUNT[street]:
+        raise _bad(f"{s['nboard']} board cards dealt on street {street} "
+                   f"(expected {_BOARD_COUNT[street]})")
+    for name in ("over", "partial", "lift", "fold_free"):
+        _bool(name, s[name])
+    # the betting plan comes from the game (validated by Game itself)
+    kind, _, _, bb, _, _, _, small, big, cap, lift, fold_free = game._plan
+    plan = {"kind": kind, "bb": bb, "sizes": (small, small, big, big), "cap": cap,
+            "lift": lift, "fold_free": fold_free}
+    s["sizes"] = _seq("sizes", s["sizes"], 4)
+    for name, want in plan.items():
+        if s[name] != want or type(s[name]) is not type(want):
+            raise _bad(f"{name} is {s[name]!r}, but the game says {want!r}")
+    _int("raises", s["raises"], 0, 1 << 30)
+    for name in ("cur", "inc", "full", "dead"):
+        _int(name, s[name], 0, _MAX_TOTAL)
+    for name in PER_SEAT:
+        s[name] = _seq(name, s[name], n)
+    start = _seq("start_stacks", s["start_stacks"], n)
+    s["start_stacks"] = start
+    for i in range(n):
+        _int(f"start_stacks[{i}]", start[i], 1, _MAX_CHIPS)
+        _int(f"stacks[{i}]", s["stacks"][i], 0, _MAX_CHIPS)
+        _int(f"bets[{i}]", s["bets"][i], 0, _MAX_CHIPS)
+        _int(f"committed[{i}]", s["committed"][i], 0, _MAX_CHIPS)
+        _int(f"acted[{i}]", s["acted"][i], -1, _MAX_CHIPS)
+        _bool(f"folded[{i}]", s["folded"][i])
+        if s["stacks"][i] + s["committed"][i] > start[i]:
+            raise _bad(f"seat {i} has {s['stacks'][i]} behind and {s['committed'][i]} in, "
+                       f"more than its starting {start[i]}")
+    if sum(s["stacks"]) + sum(s["committed"]) + s["dead"] != sum(start):
+        raise _bad("the chips do not add up to the starting stacks")
+    live = n - sum(s["folded"])
+    if _int("live", s["live"], 1, n) != live:
+        raise _bad(f"live is {s['live']}, but {live} seats have not folded")
+    actor = s["actor"]
+    if s["over"]:
+        if actor != -1:
+            raise _bad("the hand is over but a seat is to act")
+    else:
+        if street > 3 or live < 2:
+            raise _bad("the hand is not over but no betting round is open")
+        if actor < 0 or s["folded"][actor] or s["stacks"][actor] == 0:
+            raise _bad(f"seat {actor} is to act but cannot (folded, all in or no seat)")
+    hole = _seq("hole", s["hole"], n)
+    s["hole"] = hole
+    seen: set[int] = set()
+    for i, h in enumerate(hole):
+        if h is None:
+            continue
+        cards = _cards(f"hole[{i}]", h, 2)
+        if len(cards) != 2:
+            raise _bad(f"seat {i} holds {len(cards)} cards")
+        seen.update(int(c) for c in cards)
+    s["board"] = board = _cards("board", s["board"], 5)
+    s["burns"] = burns = _cards("burns", s["burns"], 3)
+    if len(burns) not in (0, 3):
+        raise _bad(f"{len(burns)} burn cards (0 or 3)")
+    every = [c for h in hole if h is not None for c in h] + list(board) + list(burns)
+    if len({int(c) for c in every}) != len(every):
+        raise _bad("a card appears twice")
+    if len(board) < s["nboard"]:
+        raise _bad(f"{s['nboard']} board cards dealt but only {len(board)} known")
+    if not s["partial"] and (len(board) < 5 or None in hole):
+        raise _bad("cards are missing but the hand is marked complete")
+    posts = _seq("posts", s["posts"], most=3 * MAX_SEATS)
+    out_posts = []
+    for p in posts:
+        q = _seq("a post", p, 3)
+        _int("a post's seat", q[0], 0, n - 1)
+        if q[1] not in _POST_KINDS:
+            raise _bad(f"unknown post kind {q[1]!r}")
+        _int("a post's amount", q[2], 1, _MAX_CHIPS)
+        out_posts.append(q)
+    s["posts"] = tuple(out_posts)
+    hist = _seq("hist", s["hist"])
+    out_hist = []
+    for rec in hist:
+        r = _seq("a history record", rec, 6)
+        _int("a record's seat", r[0], 0, n - 1)
+        _int("a record's street", r[1], 0, 3)
+        _int("a record's type", r[2], 0, 4)
+        _int("a record's total", r[3], 0, _MAX_CHIPS)
+        _int("a record's amount", r[4], 0, _MAX_CHIPS)
+        _bool("a record's all-in flag", r[5])
+        out_hist.append(r)
+    s["hist"] = tuple(out_hist)
+    result = s["result"]
+    if s["over"] != (result is not None):
+        raise _bad("a result must be present exactly when the hand is over")
+    if result is not None and not (isinstance(result, HandResult) and len(result.payoffs) == n):
+        raise _bad(f"result must be a HandResult for {n} seats")
+    seed = s["seed"]
+    if seed is not None and type(seed) is not int:
+        raise _bad(f"seed must be an int or None, got {type(seed).__name__}")
+    return s
+

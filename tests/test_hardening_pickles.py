@@ -1,0 +1,338 @@
+"""Issue 13, section 1 (pickles) and issue 14 item 5: a pickled hand state whose values were
+altered is refused with InvalidStateError by both hand cores, never read out of bounds; every
+state restored from a valid pickle plays on exactly like the original.
+
+Corrupt pickles are loaded in a child process, so a crash shows as a crash.
+"""
+
+from __future__ import annotations
+
+import copyreg
+import pickle
+import random
+import subprocess
+import sys
+import textwrap
+from typing import Any
+
+import pytest
+
+from holdem import AnteType, Game, InvalidStateError, Structure
+from holdem._hand_fields import FIELDS, check_state
+from holdem.state import COMPILED, HandState, ReferenceHandState
+
+CORES = [HandState, ReferenceHandState]
+IDX = {name: i for i, name in enumerate(FIELDS)}
+
+
+def start(cls: type, game: Game, stacks: list[int], button: int, seed: int) -> Any:
+    return cls._start(game, stacks, button, seed, None, None)
+
+
+def state_of(st: Any) -> tuple[Any, ...]:
+    return st._getstate() if hasattr(st, "_getstate") else st.__getstate__()
+
+
+class Forged:
+    """Pickles as ``cls`` restored from ``state`` (the two cores' own pickle formats)."""
+
+    def __init__(self, cls: type, state: tuple[Any, ...]) -> None:
+        self.cls, self.state = cls, state
+
+    def __reduce__(self) -> Any:
+        if self.cls is ReferenceHandState:
+            return (copyreg._reconstructor, (self.cls, object, None), self.state)
+        import holdem._hand
+
+        return (holdem._hand._rebuild, (self.cls, self.state))
+
+
+def forge(cls: type, state: tuple[Any, ...]) -> bytes:
+    return pickle.dumps(Forged(cls, state))
+
+
+def base_hand(cls: type) -> Any:
+    st = start(cls, Game(big_blind=2, ante=1), [100, 80, 60, 200], 0, 11)
+    st.call()
+    st.raise_to(10)
+    return st
+
+
+def altered(state: tuple[Any, ...], **changes: Any) -> tuple[Any, ...]:
+    out = list(state)
+    for name, value in changes.items():
+        out[IDX[name]] = value(out[IDX[name]]) if callable(value) else value
+    return tuple(out)
+
+
+# field -> bad values (each one alone must be refused)
+CORRUPTIONS: list[dict[str, Any]] = [
+    {"n": 0}, {"n": 1}, {"n": 11}, {"n": 1000}, {"n": -1}, {"n": 2**64}, {"n": True}, {"n": "4"},
+    {"actor": 4}, {"actor": 99}, {"actor": -2}, {"actor": 2**40}, {"actor": None},
+    {"button": 4}, {"button": -1}, {"button": 1000},
+    {"sb_seat": 10}, {"bb_seat": -5}, {"aggr": 50},
+    {"street": 5}, {"street": -1}, {"street": 99}, {"street": 1},
+    {"nboard": 6}, {"nboard": 9}, {"nboard": -3},
+    {"stacks": lambda v: v + (5,) * 7}, {"stacks": lambda v: v + (5,) * 996},
+    {"stacks": lambda v: v[:2]}, {"bets": lambda v: v * 3}, {"folded": lambda v: v * 250},
+    {"acted": lambda v: (*v, 0)}, {"committed": lambda v: (2 ** 63, *v[1:])},
+    {"stacks": lambda v: (-1, *v[1:])}, {"stacks": lambda v: (2 ** 64, *v[1:])},
+    {"stacks": lambda v: (v[0] + 1, *v[1:])}, {"folded": lambda v: (1, *v[1:])},
+    {"folded": lambda v: (True,) * len(v)}, {"live": 1}, {"live": 9},
+    {"cur": -1}, {"cur": 2**63}, {"inc": "x"}, {"dead": -4},
+    {"kind": 7}, {"sizes": (1, 2)}, {"cap": -1}, {"bb": 3}, {"over": 1}, {"over": True},
+    {"board": lambda v: v * 2}, {"board": (1, 2, 3, 4, 5)}, {"hole": lambda v: v[:2]},
+    {"hole": lambda v: ((v[0][0], v[0][0]), *v[1:])}, {"burns": lambda v: v[:1]},
+    {"posts": ((50, "big_blind", 2),)}, {"posts": ((0, "bribe", 2),)},
+    {"hist": ((99, 0, 2, 2, 2, False),)}, {"hist": ((0, 7, 2, 2, 2, False),)},
+    {"hist": ((0, 0, 9, 2, 2, False),)}, {"hist": 5},
+    {"game": None}, {"game": "Game(big_blind=2)"}, {"seed": "7"}, {"result": "won"},
+    {"start_stacks": lambda v: (*v, 1)}, {"start_stacks": lambda v: (0, *v[1:])},
+]
+
+
+def _label(c: dict[str, Any]) -> str:
+    return ",".join(f"{k}={'<f>' if callable(v) else repr(v)[:20]}" for k, v in c.items())
+
+
+@pytest.mark.parametrize("cls", CORES, ids=["compiled", "reference"])
+@pytest.mark.parametrize("change", CORRUPTIONS, ids=[_label(c) for c in CORRUPTIONS])
+def test_pickle_corrupt_hand_state_raises_invalid_state_error(cls: type,
+                                                             change: dict[str, Any]) -> None:
+    if cls is HandState and not COMPILED:
+        pytest.skip("the compiled core is not built")
+    data = forge(cls, altered(state_of(base_hand(cls)), **change))
+    with pytest.raises(InvalidStateError, match="not a valid pickled HandState"):
+        pickle.loads(data)
+
+
+@pytest.mark.parametrize("cls", CORES, ids=["compiled", "reference"])
+def test_pickle_corrupt_hand_state_in_a_child_process(cls: type, tmp_path: Any) -> None:
+    """Every corruption loaded in a fresh interpreter: no crash, InvalidStateError each time."""
+    if cls is HandState and not COMPILED:
+        pytest.skip("the compiled core is not built")
+    base = state_of(base_hand(cls))
+    blobs = [forge(cls, altered(base, **c)) for c in CORRUPTIONS]
+    blobs += [forge(cls, base[:-1]), forge(cls, (*base, 0))]
+    path = tmp_path / "blobs.pickle"
+    path.write_bytes(pickle.dumps(blobs))
+    code = textwrap.dedent(f"""
+        import pickle, sys
+        from holdem import InvalidStateError
+        blobs = pickle.loads(open({str(path)!r}, "rb").read())
+        for i, b in enumerate(blobs):
+            try:
+                pickle.loads(b)
+            except InvalidStateError:
+                continue
+            sys.exit(f"blob {{i}} was accepted")
+        print(len(blobs))
+    """)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode >= 0, f"child crashed with signal {-proc.returncode}: {proc.stderr}"
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == [str(len(blobs))]
+
+
+def test_pickle_not_a_hand_class_is_refused() -> None:
+    if not COMPILED:
+        pytest.skip("the compiled core is not built")
+    with pytest.raises(InvalidStateError, match="not a hand class"):
+        pickle.loads(forge(dict, state_of(base_hand(HandState))))
+
+
+GAMES = [
+    Game(big_blind=2),
+    Game(big_blind=4, ante=1),
+    Game(big_blind=4, ante=4, ante_type=AnteType.BIG_BLIND),
+    Game(big_blind=2, straddle=True),
+    Game(structure=Structure.FIXED_LIMIT, big_blind=2, max_raises=2),
+    Game(structure=Structure.POT_LIMIT, big_blind=2, fold_when_check_free=True),
+]
+
+
+def random_walk(cls: type, seed: int) -> list[Any]:
+    """The states of one random hand, start to end (random game, stacks and actions)."""
+    rng = random.Random(seed)
+    game = rng.choice(GAMES)
+    n = rng.randint(3, 10)
+    st = start(cls, game, [rng.randint(1, 120) for _ in range(n)], rng.randrange(n),
+               rng.randrange(1 << 32))
+    out = [st.clone()]
+    while not st.is_terminal():
+        st.apply(rng.choice(st.actions()))
+        out.append(st.clone())
+    return out
+
+
+@pytest.mark.parametrize("cls", CORES, ids=["compiled", "reference"])
+def test_pickle_valid_state_restores_and_plays_on(cls: type) -> None:
+    """Every state of 150 random hands passes the check, round-trips, and plays on the same."""
+    for seed in range(150):
+        for st in random_walk(cls, seed):
+            back = pickle.loads(pickle.dumps(st))
+            assert back == st and type(back) is type(st)
+            assert check_state(state_of(st))["n"] == st.num_players
+            rng = random.Random(seed)
+            a, b = st.clone(), back
+            while not a.is_terminal():
+                act = rng.choice(a.actions())
+                a.apply(act)
+                b.apply(act)
+                assert a == b
+            assert a.result == b.result
+
+
+def test_pickle_both_cores_save_the_same_fields() -> None:
+    """The declared FIELDS are what both cores save, value for value (one list, issue 14)."""
+    if not COMPILED:
+        pytest.skip("the compiled core is not built")
+    for seed in range(40):
+        for fast, ref in zip(random_walk(HandState, seed), random_walk(ReferenceHandState, seed),
+                             strict=True):
+            sf, sr = check_state(state_of(fast)), check_state(state_of(ref))
+            assert sf.keys() == sr.keys() == set(FIELDS)
+            assert sf == sr
+
+
+INT_FIELDS = [f for f in FIELDS if f not in ("game", "result", "seed", "hole", "board", "burns",
+                                             "posts", "hist", "sizes", "start_stacks")]
+
+
+def _nudge(rng: random.Random, value: Any) -> Any:
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return value + rng.choice([-3, -2, -1, 1, 2, 3, 10])
+    if isinstance(value, tuple) and value and isinstance(value[0], int):
+        i = rng.randrange(len(value))
+        return (*value[:i], _nudge(rng, value[i]), *value[i + 1:])
+    return value
+
+
+def exercise(st: Any) -> None:
+    """Every query and action of a state; only HoldemError may come out."""
+    repr(st)
+    _ = (st.board, st.burned, st.hole_cards, st.stacks, st.bets, st.committed, st.pot,
+         st.posts, st.statuses, st.history, st.street, st.actor, st.current_bet,
+         st.history_by_street(), st.returns(), st.legal_action_codes())
+    for seat in range(st.num_players):
+        st.status(seat)
+    steps = 0
+    while not st.is_terminal() and steps < 200:
+        st.legal_actions()
+        st.apply(st.actions()[-1])
+        steps += 1
+    _ = (st.result, st.payoffs)
+
+
+@pytest.mark.parametrize("cls", CORES, ids=["compiled", "reference"])
+def test_pickle_altered_but_accepted_states_never_misbehave(cls: type) -> None:
+    """Random small alterations of valid states: either refused with InvalidStateError, or
+    the restored state's every method works or raises a HoldemError (never IndexError,
+    StopIteration, OverflowError...). Run in a child process so a crash is seen."""
+    if cls is HandState and not COMPILED:
+        pytest.skip("the compiled core is not built")
+    code = textwrap.dedent(f"""
+        import pickle, random, sys
+        sys.path.insert(0, {str(__import__("pathlib").Path(__file__).parent)!r})
+        from test_hardening_pickles import (
+            CORES, INT_FIELDS, IDX, _nudge, exercise, forge, random_walk, state_of)
+        from holdem import HoldemError, InvalidStateError
+        cls = CORES[{CORES.index(cls)}]
+        rng = random.Random(5)
+        accepted = refused = 0
+        for seed in range(60):
+            for st in random_walk(cls, seed):
+                for _ in range(4):
+                    s = list(state_of(st))
+                    for name in rng.sample(INT_FIELDS, rng.randint(1, 2)):
+                        s[IDX[name]] = _nudge(rng, s[IDX[name]])
+                    try:
+                        back = pickle.loads(forge(cls, tuple(s)))
+                    except InvalidStateError:
+                        refused += 1
+                        continue
+                    accepted += 1
+                    try:
+                        exercise(back)
+                    except HoldemError:
+                        pass
+        print(accepted, refused)
+    """)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=600)
+    assert proc.returncode >= 0, f"child crashed with signal {-proc.returncode}: {proc.stderr}"
+    assert proc.returncode == 0, proc.stderr
+    accepted, refused = map(int, proc.stdout.split())
+    assert refused > 0 and accepted > 0  # both paths were taken
+
+
+# --------------------------------------------------------------------------- LiveHand, Game
+
+
+def live_hand() -> Any:
+    from holdem import LiveHand
+
+    h = LiveHand(Game(big_blind=2, ante=1), [100, 60, 80], button=1, seed=9)
+    h.call()
+    h.raise_to(10)
+    return h
+
+
+def test_pickle_live_hand_round_trip_plays_on() -> None:
+    h = live_hand()
+    back = pickle.loads(pickle.dumps(h))
+    assert repr(back) == repr(h) and back.state == h.state and back.board == h.board
+    while not h.state.is_terminal():
+        act = h.state.actions()[-1]
+        h.apply(act)
+        back.apply(act)
+        assert back.state == h.state and back.accounting() == h.accounting()
+    assert back.result == h.result
+
+
+def _live_args(h: Any) -> list[Any]:
+    return list(h.__reduce__()[1])
+
+
+LIVE_CORRUPTIONS: list[tuple[int, Any]] = [
+    (0, None), (0, "game"), (1, (100,) * 11), (1, ()), (1, (100, -5, 80)), (1, (2**70,) * 3),
+    (1, "abc"), (2, 3), (2, -1), (2, 2**64), (3, (0,) * 52), (3, tuple(range(40))), (4, "seed"),
+    (5, 42), (6, ("p9 f",)), (6, (None,)), (6, "cc"),
+]
+
+
+@pytest.mark.parametrize(("index", "value"), LIVE_CORRUPTIONS)
+def test_pickle_corrupt_live_hand_raises_invalid_state_error(index: int, value: Any) -> None:
+    from holdem.live import _restore_live
+
+    args = _live_args(live_hand())
+    args[index] = value
+    with pytest.raises(InvalidStateError, match="not a valid pickled LiveHand"):
+        _restore_live(*args)
+
+
+def test_pickle_live_hand_with_an_illegal_history_is_refused() -> None:
+    from holdem import Action
+    from holdem.live import _restore_live
+
+    args = _live_args(live_hand())
+    args[6] = (*args[6], Action.bet(5000))  # over the stack
+    with pytest.raises(InvalidStateError, match="not a valid pickled LiveHand"):
+        _restore_live(*args)
+
+
+def test_pickle_game_altered_is_checked_like_new_input() -> None:
+    from holdem.game import _game_from
+
+    good = Game(big_blind=4, ante=1)
+    assert pickle.loads(pickle.dumps(good)) == good
+    items = dict(good.__reduce__()[1][0])
+    for change in ({"big_blind": 0}, {"ante": -1}, {"big_blind": "4"}, {"bogus": 1},
+                   {"small_blind": 9}):
+        with pytest.raises(InvalidStateError, match="not a valid pickled Game"):
+            _game_from(tuple({**items, **change}.items()))
+    with pytest.raises(InvalidStateError, match="not a valid pickled Game"):
+        _game_from(5)
