@@ -17,7 +17,10 @@ TDA for tournaments):
   the next one, the big blind the next one after it; a waiting player sitting where the big blind
   lands is dealt in as the big blind. A player who owes a post is not dealt in on the button or
   the small blind ("a new player may not post in between the blinds and the button", Robert's
-  Rules): they wait until the button has passed.
+  Rules): they wait until the button has passed. A waiting player whom the blinds would jump
+  (the players right of them busted or left, so the small blind lands past them) takes the big
+  blind right after the button, the small blind dead for that hand (R36: dealt in when the
+  big blind reaches them, not an orbit later).
 - Dead button (TDA "dead button"; Robert's Rules button and blind use 2b): the big blind moves
   to the next player due for it; the small blind is posted by last hand's big blind (dead small
   blind when that player is gone) and the button is on last hand's small blind seat (dead or
@@ -171,6 +174,17 @@ def _moving(ready: list[int], posters: list[int], waiting: list[int], button: in
         # a waiting player the button would have to jump over is not dealt in (R4)
         reach = [w for w in waiting if prev is None or not between(prev.button, button, w, size)]
         bb = _next(sorted(players + reach), sb, size)
+        if prev is not None and len(players) > 2:
+            # the small blind would jump over a waiting player (the player before them busted
+            # or left) and the big blind with it: they take the big blind, the small blind is
+            # dead this hand (R36: dealt in when the big blind reaches them)
+            jumped = [w for w in reach if between(button, sb, w, size)
+                      and between(prev.big_blind, bb, w, size)]
+            if jumped:
+                bb = min(jumped, key=lambda w: (w - button) % size)
+                dealt = sorted({*players, bb})
+                posting = tuple(s for s in dealt if s in poster_set)
+                return Plan(tuple(dealt), Positions(button, None, bb, None), posting, new_game)
         dealt = sorted({*players, bb})
         if len(dealt) == 2:
             return _heads_up(dealt, prev, size, button, ())

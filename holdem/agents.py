@@ -32,6 +32,7 @@ from holdem._eval import evaluate_many
 from holdem._table_hand import compiled_loop
 from holdem.actions import Action, ActionType
 from holdem.cards import Card
+from holdem.errors import InvalidStateError
 from holdem.hand_types import ActionRecord, LegalActions, Street
 
 __all__ = [
@@ -160,8 +161,11 @@ class RandomAgent:
         return {"seed": self.seed, "_rng": self._rng}
 
     def __setstate__(self, state: dict[str, object]) -> None:
+        if (type(state) is not dict or set(state) != {"seed", "_rng"}
+                or not isinstance(state["_rng"], random.Random)):
+            raise InvalidStateError(f"not a valid pickled RandomAgent: {state!r}")
         self.seed = state["seed"]  # type: ignore[assignment]
-        self._rng = state["_rng"]  # type: ignore[assignment]
+        self._rng = state["_rng"]
         self._random = self._rng.random
 
     def spawn(self, seed: int) -> RandomAgent:
@@ -216,6 +220,16 @@ class EquityAgent:
         self.samples = samples
         self.raise_at = raise_at
         self._rng = random.Random(seed)
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        samples = state.get("samples") if type(state) is dict else None
+        raise_at = state.get("raise_at") if type(state) is dict else None
+        if (type(state) is not dict or set(state) != {"seed", "samples", "raise_at", "_rng"}
+                or type(samples) is not int or samples < 1
+                or type(raise_at) not in (int, float)
+                or not isinstance(state["_rng"], random.Random)):
+            raise InvalidStateError(f"not a valid pickled EquityAgent: {state!r}")
+        self.__dict__.update(state)
 
     def spawn(self, seed: int) -> EquityAgent:
         return EquityAgent(seed, samples=self.samples, raise_at=self.raise_at)

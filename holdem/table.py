@@ -47,7 +47,11 @@ rules for tournaments, as said at each point):
 - Cash mode: rake from ``game.rake`` (R34).
 - Determinism: the deck of hand ``k`` is seeded from ``(seed, k)`` and the first button is
   drawn from ``seed``: the same seed, agents and joins give the same session.
-- Chips are conserved: ``chips_in_play + cashed_out + rake == bought_in`` at all times.
+- Chips are conserved: ``chips_in_play + cashed_out + rake == bought_in`` at all times. No
+  stack, and no table total (one stack may win it all), goes above the engine's limit of
+  2**53 chips: ``sit`` and ``add_chips`` refuse such amounts.
+- A table pickles between hands; loading checks the state (:mod:`holdem._table_state`): an
+  altered one raises :class:`~holdem.errors.InvalidStateError`.
 
 With the compiled hand core, a hand's decision loop and the per-hand bookkeeping run in C
 (:mod:`holdem._table_loop`); the pure-Python core uses the same steps written in Python
@@ -68,6 +72,7 @@ from holdem._enums import NamedRepr
 from holdem._parallel import master_seed
 from holdem._seating import Kind, Plan, Positions, between
 from holdem._table_hand import compiled_loop
+from holdem._table_state import check_table_state, copy_fields
 from holdem._table_steps import (
     cached_hand,
     cached_plan,
@@ -82,6 +87,7 @@ from holdem.errors import (
     IllegalActionError,
     InvalidActionError,
     InvalidConfigError,
+    InvalidStateError,
     TableError,
 )
 from holdem.game import Game, Mode, Structure
@@ -125,6 +131,21 @@ class Player:
     def owes(self) -> bool:
         """Whether the player must post before being dealt in (entry bet or missed blinds)."""
         return self.entry_due or self.owes_big_blind or self.owes_small_blind
+
+    def __getstate__(self) -> tuple[object, ...]:
+        # the agent's function is looked up again when the table is restored
+        return tuple([getattr(self, f) for f in _PLAYER_FIELDS])
+
+    def __setstate__(self, state: tuple[object, ...]) -> None:
+        if type(state) is not tuple or len(state) != len(_PLAYER_FIELDS):
+            raise InvalidStateError(f"not a valid pickled Player: {state!r}")
+        for f, v in zip(_PLAYER_FIELDS, state, strict=True):
+            object.__setattr__(self, f, v)
+        self._act = None
+
+
+_PLAYER_FIELDS = ("name", "seat", "stack", "agent", "status", "entry_due", "owes_big_blind",
+                  "owes_small_blind", "leaving", "hands_played")
 
 
 _OUT, _REGULAR, _POSTER, _WAITING_KIND = (int(Kind.OUT), int(Kind.REGULAR), int(Kind.POSTER),
@@ -266,6 +287,26 @@ class Table:
     def __repr__(self) -> str:
         who = ", ".join(f"{p.seat}:{p.name}({p.stack})" for p in self.players)
         return f"<Table {self.size} seats, hand {self.hand_number}, [{who}]>"
+
+    # ------------------------------------------------------------------ pickling
+    def __getstate__(self) -> dict[str, Any]:
+        """A table pickles between hands (its agents must pickle too)."""
+        if self._in_hand:
+            raise TableError("a table can be pickled between hands only")
+        return copy_fields(self.__dict__)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Restore a pickled table after checking its state: a corrupt or inconsistent one
+        raises :class:`InvalidStateError` (see :mod:`holdem._table_state`)."""
+        check_table_state(state, Player, PlayerStatus)
+        self.__dict__.update(state)
+        self._games = {}
+        self._seed_head = seed_head(self._bits)
+        try:
+            self._plan()  # the seating plan of the next hand can be made
+        except Exception as exc:  # pragma: no cover - the checks above are meant to catch it
+            self.__dict__.clear()
+            raise InvalidStateError(f"not a valid pickled Table: {exc!r}") from None
 
     # ------------------------------------------------------------------ seating
     def sit(self, seat: int, name: str, buy_in: int, agent: Any, *,

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from holdem._validate import MAX_CHIPS
-from holdem.errors import InvalidConfigError
+from holdem.errors import InvalidConfigError, InvalidStateError
 
 __all__ = ["BlindLevel", "BlindSchedule"]
 
@@ -48,6 +49,10 @@ class BlindLevel:
     def __str__(self) -> str:
         ante = f" ante {self.ante}" if self.ante else ""
         return f"{self.small_blind}/{self.big_blind}{ante}"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle through the constructor, so an altered pickle is checked like new input."""
+        return (_restore, (BlindLevel, (self.small_blind, self.big_blind, self.ante), {}))
 
 
 @dataclass(frozen=True, slots=True, init=False)
@@ -84,6 +89,12 @@ class BlindSchedule:
         object.__setattr__(self, "hands_per_level", hands_per_level)
         object.__setattr__(self, "minutes_per_level", minutes_per_level)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle through the constructor, so an altered pickle is checked like new input."""
+        return (_restore, (BlindSchedule, (self.levels,), {
+            "hands_per_level": self.hands_per_level,
+            "minutes_per_level": self.minutes_per_level}))
+
     def index_at(self, *, hands: int = 0, seconds: float = 0.0) -> int:
         """The 0-based level index after ``hands`` hands / ``seconds`` of play."""
         if self.hands_per_level is not None:
@@ -101,3 +112,15 @@ class BlindSchedule:
         by = (f"hands_per_level={self.hands_per_level}" if self.hands_per_level is not None
               else f"minutes_per_level={self.minutes_per_level}")
         return f"BlindSchedule({list(self.levels)!r}, {by})"
+
+
+def _restore(cls: object, args: object, kwargs: object) -> BlindLevel | BlindSchedule:
+    """Unpickle a :class:`BlindLevel` or :class:`BlindSchedule` through its checks (a corrupt
+    pickle raises :class:`InvalidStateError`)."""
+    if cls not in (BlindLevel, BlindSchedule) or type(args) is not tuple or type(
+            kwargs) is not dict:
+        raise InvalidStateError(f"not a valid pickled blind level or schedule: {cls!r}")
+    try:
+        return cls(*args, **kwargs)
+    except (InvalidConfigError, TypeError) as exc:
+        raise InvalidStateError(f"not a valid pickled {cls.__name__}: {exc}") from None

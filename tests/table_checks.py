@@ -62,15 +62,24 @@ def check_moving_button(prev: HandRecord | None, rec: HandRecord, size: int) -> 
             assert rec.big_blind == nxt(others, prev.big_blind, size)
         elif prev is not None:
             assert rec.button == nxt(seats, prev.button, size)  # R4
-        assert rec.small_blind == nxt(seats, rec.button, size)  # R2
-        assert rec.big_blind == nxt(seats, rec.small_blind, size)
+        if rec.small_blind is None:
+            # R36: a waiting player the blinds would have jumped (the players before them
+            # busted or left) takes the big blind right after the button; the small blind is
+            # dead; the big blind moved on from last hand's over nobody dealt in before them
+            assert prev is not None and rec.placement == "moving"
+            assert rec.big_blind == nxt(seats, rec.button, size)
+            others = tuple(s for s in seats if s != rec.button)
+            assert rec.big_blind == nxt(others, prev.big_blind, size)
+            assert all(k != "small_blind" for _, k, _ in rec.posts)
+        else:
+            assert rec.small_blind == nxt(seats, rec.button, size)  # R2
+            assert rec.big_blind == nxt(seats, rec.small_blind, size)
         for s, k, _ in rec.posts:  # entry bets and missed blinds never on the button or SB
             if k in ("entry_big_blind", "dead_small_blind"):
                 assert s not in (rec.button, rec.small_blind, rec.big_blind)
     if can_post(rec, rec.big_blind):
         assert (rec.big_blind, "big_blind") in kinds
-    assert rec.small_blind is not None
-    if can_post(rec, rec.small_blind):
+    if rec.small_blind is not None and can_post(rec, rec.small_blind):
         assert (rec.small_blind, "small_blind") in kinds
     state = rec.state
     assert state.button == seats.index(rec.button)
@@ -99,6 +108,15 @@ def check_dead_button(prev: HandRecord, rec: HandRecord, size: int) -> None:
 
 
 
+def toggle_sitting_out(t: Table, rng: random.Random) -> None:
+    """A random player sits out, or comes back (waiting for the big blind 30% of the time)."""
+    p = rng.choice(t.players)
+    if p.status is PlayerStatus.SITTING_OUT:
+        t.come_back(p.name, wait_for_big_blind=rng.random() < 0.3)
+    else:
+        t.sit_out(p.name)
+
+
 def session(seed: int, hands: int, *, dead_button: bool = False,
             check: bool = True) -> tuple[Table, list[HandRecord]]:
     """A 6-seat cash session with random joins, leaves, sit-outs, rebuys and rake."""
@@ -117,11 +135,7 @@ def session(seed: int, hands: int, *, dead_button: bool = False,
         elif r < 0.11 and t.players:
             t.leave(rng.choice(t.players).name)
         elif r < 0.16 and t.players:
-            p = rng.choice(t.players)
-            if p.status is PlayerStatus.SITTING_OUT:
-                t.come_back(p.name, wait_for_big_blind=rng.random() < 0.3)
-            else:
-                t.sit_out(p.name)
+            toggle_sitting_out(t, rng)
         for p in t.players:
             if p.stack == 0 and rng.random() < 0.5:
                 t.add_chips(p.name, rng.randint(20, 500))

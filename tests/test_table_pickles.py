@@ -1,0 +1,244 @@
+"""Table pickles: a table (and its players, agents and blind schedule) pickles between hands
+and plays on exactly as the original; a pickle whose state was altered raises
+InvalidStateError (a HoldemError) when loaded, and never yields a table that fails later."""
+
+from __future__ import annotations
+
+import copyreg
+import pickle
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from table_checks import call_all
+
+from holdem import (
+    BlindLevel,
+    BlindSchedule,
+    CallAgent,
+    EquityAgent,
+    Game,
+    HoldemError,
+    InvalidStateError,
+    Mode,
+    Observation,
+    RandomAgent,
+    Table,
+    TableError,
+)
+from holdem._seating import Positions
+from holdem._validate import MAX_CHIPS
+from holdem.table import Player
+
+
+class _Forged:
+    """Pickles as ``cls`` with the given state (what an altered pickle file holds)."""
+
+    def __init__(self, cls: type, state: Any) -> None:
+        self.cls, self.state = cls, state
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (copyreg._reconstructor, (self.cls, object, None),  # type: ignore[attr-defined]
+                self.state)
+
+
+def _loads_forged(cls: type, state: Any) -> Any:
+    return pickle.loads(pickle.dumps(_Forged(cls, state)))
+
+
+def _session(tournament: bool = False, dead_button: bool = False) -> Table:
+    if tournament:
+        sched = BlindSchedule([BlindLevel(1, 2), BlindLevel(2, 4, 1)], hands_per_level=10)
+        t = Table(Game(big_blind=2, mode=Mode.TOURNAMENT), seats=5, seed=3, schedule=sched)
+        for s in range(4):
+            t.sit(s, f"r{s}", 300, RandomAgent(seed=s))
+        t.play(12)
+        return t
+    t = Table(Game(big_blind=2, straddle=True), seats=7, seed=4, dead_button=dead_button)
+    for s in (0, 2, 3, 5):
+        t.sit(s, f"r{s}", 200, RandomAgent(seed=s))
+    t.play(8)
+    t.sit(6, "new", 100, EquityAgent(seed=1, samples=8))
+    t.sit(1, "waits", 100, CallAgent(), wait_for_big_blind=True)
+    t.sit_out("r3")
+    t.play_hand()
+    return t
+
+
+def _records(t: Table, hands: int) -> list[Any]:
+    return [(*r[:12], r.state.raw_history(), r.placement) for r in t.play(hands)]
+
+
+@pytest.mark.parametrize("kind", ["cash", "dead_button", "tournament"])
+def test_table_pickle_round_trip_plays_on_the_same(kind: str) -> None:
+    t = _session(tournament=kind == "tournament", dead_button=kind == "dead_button")
+    copy = pickle.loads(pickle.dumps(t))
+    assert repr(copy) == repr(t)
+    assert [(p.name, p.stack, p.status, p.owes) for p in copy.players] == [
+        (p.name, p.stack, p.status, p.owes) for p in t.players]
+    assert _records(copy, 40) == _records(t, 40)
+    assert copy.chips_in_play + copy.cashed_out + copy.rake == copy.bought_in
+
+
+def test_table_cannot_be_pickled_during_a_hand() -> None:
+    t = Table(Game(big_blind=2), seats=3, seed=1)
+    errors: list[Exception] = []
+
+    def pickler(obs: Observation) -> Any:
+        try:
+            pickle.dumps(t)
+        except TableError as exc:
+            errors.append(exc)
+        return 1
+
+    t.sit(0, "p", 100, pickler)
+    call_all(t, [1, 2])
+    t.play_hand()
+    assert errors and "between hands" in str(errors[0])
+
+
+def _state() -> dict[str, Any]:
+    t = _session()
+    state = t.__getstate__()
+    assert _loads_forged(Table, dict(state)).hand_number == t.hand_number  # the forge works
+    return state
+
+
+def _player(state: dict[str, Any], **change: Any) -> dict[str, Any]:
+    seats = list(state["_seats"])
+    k = next(i for i, p in enumerate(seats) if p is not None)
+    p = seats[k]
+    q = Player(p.name, p.seat, p.stack, p.agent, p.status, p.entry_due, p.owes_big_blind,
+               p.owes_small_blind, p.leaving, p.hands_played)
+    for name, v in change.items():
+        object.__setattr__(q, name, v)
+    seats[k] = q
+    return {**state, "_seats": seats}
+
+
+_ALTERED = {
+    "size 0": {"size": 0}, "size 11": {"size": 11}, "size 1000": {"size": 1000},
+    "size not an int": {"size": 7.0},
+    "seats shorter": {"_seats": None}, "seats longer": {"_seats": "longer"},
+    "a seat holds junk": {"_seats": "junk"},
+    "button out of range": {"_prev": Positions(7, 0, 2, 0)},
+    "negative big blind": {"_prev": Positions(0, 2, -1, 2)},
+    "small blind out of range": {"_prev": Positions(0, 99, 2, 99)},
+    "positions not Positions": {"_prev": (0, 2, 3, 2)},
+    "no positions after hands": {"_prev": None},
+    "last small blind out of range": {"_prev_sb_pos": 17},
+    "first button out of range": {"_first_button": 7},
+    "negative hand number": {"hand_number": -1},
+    "chips do not add up": {"bought_in": 1},
+    "negative rake": {"rake": -1},
+    "saved mid-hand": {"_in_hand": True},
+    "tournament flag": {"tournament": True},
+    "minimum buy-in": {"min_buy_in": 3},
+    "maximum buy-in below the minimum": {"max_buy_in": 5},
+    "schedule on a cash table": {"schedule": BlindSchedule([BlindLevel(1, 2)],
+                                                           hands_per_level=2)},
+    "seed and bits differ": {"_bits": 12345},
+    "places at a cash table": {"places": {"r0": 1}},
+    "clock not callable": {"clock": 5},
+    "game not a Game": {"game": "nl 1/2"},
+    "dead_button not a bool": {"dead_button": 1},
+}
+
+
+@pytest.mark.parametrize("what", sorted(_ALTERED))
+def test_altered_table_pickle_raises_invalid_state_error(what: str) -> None:
+    state = {**_state(), **_ALTERED[what]}
+    if what == "seats shorter":
+        state["_seats"] = _state()["_seats"][:-1]
+    elif what == "seats longer":
+        state["_seats"] = [*_state()["_seats"], None]
+    elif what == "a seat holds junk":
+        state["_seats"] = ["junk", *_state()["_seats"][1:]]
+    with pytest.raises(InvalidStateError, match="not a valid pickled Table"):
+        _loads_forged(Table, state)
+
+
+@pytest.mark.parametrize("change", [
+    {"seat": 6}, {"name": ""}, {"name": "r2"}, {"stack": -1}, {"stack": MAX_CHIPS + 1},
+    {"stack": 10.0}, {"status": "active"}, {"entry_due": 1}, {"leaving": None},
+    {"hands_played": -3}, {"agent": None},
+], ids=repr)
+def test_altered_player_in_a_table_pickle_raises_invalid_state_error(change: Any) -> None:
+    with pytest.raises(InvalidStateError, match="not a valid pickled Table"):
+        _loads_forged(Table, _player(_state(), **change))
+
+
+def test_missing_or_extra_fields_and_bad_player_pickles() -> None:
+    state = _state()
+    for bad in ({k: v for k, v in state.items() if k != "rake"}, {**state, "x": 1}, [1, 2],
+                "state"):
+        with pytest.raises(InvalidStateError):
+            _loads_forged(Table, bad)
+    with pytest.raises(InvalidStateError, match="Player"):
+        _loads_forged(Player, ("a", 0))
+
+
+@pytest.mark.parametrize("obj, state", [
+    (RandomAgent, {"seed": 1, "_rng": 5}),
+    (RandomAgent, {"seed": 1}),
+    (EquityAgent, {"seed": 1, "samples": 0, "raise_at": 0.6, "_rng": random.Random(1)}),
+    (EquityAgent, {"seed": 1, "samples": 8, "raise_at": "high", "_rng": random.Random(1)}),
+], ids=["random-rng", "random-missing", "equity-samples", "equity-raise_at"])
+def test_altered_agent_pickles_raise_invalid_state_error(obj: type, state: Any) -> None:
+    with pytest.raises(InvalidStateError):
+        _loads_forged(obj, state)
+
+
+def test_blind_levels_and_schedules_unpickle_through_their_checks() -> None:
+    level = BlindLevel(5, 10, 1)
+    sched = BlindSchedule([BlindLevel(1, 2), level], minutes_per_level=15)
+    assert pickle.loads(pickle.dumps(level)) == level
+    assert repr(pickle.loads(pickle.dumps(sched))) == repr(sched)
+    data = pickle.dumps(level)
+    for bad in (b"K\x05K\nK\x01", ):  # the three ints as pickled
+        assert bad in data
+    with pytest.raises(InvalidStateError, match="BlindLevel"):
+        pickle.loads(data.replace(b"K\x05K\nK\x01", b"K\x05J\xff\xff\xff\xffK\x01"))  # bb -1
+    with pytest.raises(InvalidStateError, match="BlindLevel"):
+        pickle.loads(data.replace(b"K\x05K\nK\x01", b"K\x0bK\nK\x01"))  # sb above the bb
+    from holdem.tournament import _restore
+    with pytest.raises(InvalidStateError, match="BlindSchedule"):
+        _restore(BlindSchedule, ((),), {"hands_per_level": 3, "minutes_per_level": None})
+    with pytest.raises(InvalidStateError):
+        _restore(dict, (), {})
+
+
+_FIELDS = ["size", "_first_button", "_prev_sb_pos", "hand_number", "bought_in", "cashed_out",
+           "rake", "_prev", "stack", "seat", "hands_played"]
+
+
+@given(field=st.sampled_from(_FIELDS),
+       value=st.one_of(st.integers(-2**70, 2**70), st.integers(-3, 12), st.none(),
+                       st.floats(allow_nan=True), st.text(max_size=3),
+                       st.tuples(st.integers(-2, 12), st.integers(-2, 12))))
+def test_any_altered_field_is_refused_or_gives_a_table_that_plays(field: str,
+                                                                 value: Any) -> None:
+    """Whatever one field is changed to: the load raises InvalidStateError, or the table it
+    gives plays on with nothing but HoldemErrors (no IndexError, no crash)."""
+    state = _STATE
+    if field in ("stack", "seat", "hands_played"):
+        state = _player(state, **{field: value})
+    elif field == "_prev" and isinstance(value, tuple):
+        state = {**state, "_prev": Positions(value[0], value[1], value[1], None)}
+    else:
+        state = {**state, field: value}
+    try:
+        t = _loads_forged(Table, state)
+    except InvalidStateError:
+        return
+    for _ in range(5):
+        try:
+            t.play_hand()
+        except HoldemError:
+            break
+    assert t.chips_in_play + t.cashed_out + t.rake == t.bought_in
+
+
+_STATE = _state()
