@@ -43,6 +43,24 @@ from holdem.cards import (
     parse_cards,
 )
 
+# --- the compiled core: a source folder without a build says so --------------------------
+try:
+    import holdem._deck
+    import holdem._eval
+    import holdem._pots  # noqa: F401
+except ModuleNotFoundError as _missing:
+    if not (_missing.name or "").startswith("holdem._"):
+        raise
+    raise ImportError(
+        f"holdem's compiled extensions are not built (no module {_missing.name} in "
+        f"{__path__[0]}): this is a source folder. Install holdem with `pip install .` (or "
+        "`pip install -e .` to develop), or build the extensions in place with "
+        "`python setup.py build_ext --inplace`; to use an installed holdem instead, run "
+        "Python from another folder. (HOLDEM_PURE_PYTHON=1 does not help here: it only "
+        "replaces the hand core, the evaluator and the deck are always compiled.)",
+        name=_missing.name,
+    ) from None
+
 # --- evaluator (issue 2) ------------------------------------------------------------------
 from holdem.evaluator import (
     HandCategory,
@@ -107,6 +125,27 @@ if TYPE_CHECKING:
         Ruling,
     )
 
+
+
+def get_include() -> str:
+    """The folder of the C headers (``hd_*.h``) that holdem's ``.pxd`` declarations include:
+    give it to the C compiler (``include_dirs=[holdem.get_include()]``) to build Cython code
+    that cimports holdem's kernels (numpy's ``get_include()`` convention). In an installed
+    holdem it is the package folder itself, next to the ``.pxd`` files; in a source checkout
+    (editable install) it is ``csrc/``.
+
+    >>> import os
+    >>> os.path.exists(os.path.join(get_include(), "hd_eval.h"))
+    True
+    """
+    import os
+
+    here = __path__[0]
+    if os.path.exists(os.path.join(here, "hd_eval.h")):
+        return here
+    return os.path.join(os.path.dirname(here), "csrc")
+
+
 _LAZY: dict[str, str] = {
     **dict.fromkeys(("Replay", "from_state", "replay"), "holdem.history"),
     **dict.fromkeys(("HandHistory", "HistoryAction"), "holdem.phh"),
@@ -155,6 +194,7 @@ __all__ = [
     "TableError",
     "__version__",
     "cards_to_mask",
+    "get_include",
     "format_cards",
     "mask_to_cards",
     "parse_card",

@@ -1,6 +1,11 @@
-# C declarations of the hand evaluator (csrc/hd_eval.h); cimport these from other modules:
-#     from holdem._eval cimport hd_hand_t, hd_hand_empty, hd_hand_add, hd_hand_rank
-# and compile csrc/hd_eval.c and csrc/hd_tables.c into the extension (see setup.py).
+# C declarations of the hand evaluator (csrc/hd_eval.h).
+#
+# From another .pyx, with holdem installed: ``from holdem._eval cimport eval_cards_c`` ranks
+# 5 to 7 cards through this module's C API (``noexcept nogil``); build with
+# ``include_dirs=[holdem.get_include()]`` (the headers ship with holdem). The inline
+# incremental evaluator (hd_hand_empty, hd_hand_add, hd_hand_rank) reads tables defined in
+# csrc/hd_tables.c: a module that uses it compiles csrc/hd_eval.c and csrc/hd_tables.c in
+# (see setup.py; they are in the sdist).
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 
@@ -35,3 +40,6 @@ cdef extern from "hd_eval.h" nogil:
     Py_ssize_t hd_eval_batch_i32(const int32_t *cards, size_t n, int k, hd_rank_t *out)
     Py_ssize_t hd_eval_batch_u64(const uint64_t *cards, size_t n, int k, hd_rank_t *out)
     Py_ssize_t hd_eval_batch_i64(const int64_t *cards, size_t n, int k, hd_rank_t *out)
+
+
+cdef hd_rank_t eval_cards_c(const uint8_t *cards, int n) noexcept nogil

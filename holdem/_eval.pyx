@@ -419,3 +419,10 @@ def _rank_histogram(int n):
     if rc != 0:  # pragma: no cover (n was checked above)
         raise InvalidHandError(f"n must be 5, 6 or 7, got {n}")
     return [hist[i] for i in range(HD_NUM_RANKS + 1)]
+
+
+cdef hd_rank_t eval_cards_c(const uint8_t *cards, int n) noexcept nogil:
+    """Rank of ``n`` (5..7) distinct card ids (0..51) for other Cython modules; 0 if ``n`` or
+    a card is out of range or repeated. Exported through this module's C API (declared in
+    _eval.pxd), so a caller that cimports it needs only the headers, not csrc/*.c."""
+    return hd_eval_cards(cards, n)

@@ -19,6 +19,12 @@ is resolved by :func:`run_tasks`:
 Task functions must be importable module-level functions and their arguments picklable (they
 travel to other processes or machines).
 
+Interrupts: when the caller's wait is interrupted (Ctrl-C, or any exception), the tasks not yet
+started are cancelled, and a process pool made here (:func:`process_pool`) has its workers
+terminated at once instead of finishing their tasks; workers of a pool the caller passed in are
+the caller's to stop. Pool workers ignore SIGINT: a Ctrl-C in a terminal reaches the whole
+process group, and only the parent decides what to stop.
+
 >>> chunk_sizes(10, 4)
 [4, 4, 2]
 >>> chunk_seed(1, 0) == chunk_seed(1, 0) != chunk_seed(1, 1)
@@ -39,6 +45,7 @@ True
 from __future__ import annotations
 
 import os
+import weakref
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar, Union
@@ -59,11 +66,14 @@ __all__ = [
     "cpu_count",
     "master_seed",
     "open_executor",
+    "process_pool",
     "run_tasks",
     "split_even",
 ]
 
 MASK64: Final = (1 << 64) - 1
+TASK_CHUNKS: Final = 32
+"""Most chunks in one task of :meth:`Runner.imap_seeded` on an executor."""
 T = TypeVar("T")
 
 
@@ -149,10 +159,37 @@ class Runner:
 
     def map(self, fn: Callable[..., T], tasks: Iterable[tuple[Any, ...]]) -> list[T]:
         """``[fn(*t) for t in tasks]``: submitted all at once, results in task order."""
+        return list(self.imap(fn, tasks))
+
+    def imap(self, fn: Callable[..., T], tasks: Iterable[tuple[Any, ...]]) -> Iterator[T]:
+        """``fn(*t)`` for each task, yielded in task order as they complete (all submitted at
+        once). If the consumer stops early or the wait is interrupted (Ctrl-C), the tasks not
+        yet started are cancelled."""
         if self.executor is None:
-            return [fn(*t) for t in tasks]
-        futures = [self.executor.submit(fn, *t) for t in tasks]
-        return [f.result() for f in futures]
+            for t in tasks:
+                yield fn(*t)
+            return
+        futures: list[Any] = []
+        tasks = list(tasks)
+        if tasks and _uses_pickle(self.executor):
+            _check_picklable(fn, tasks[0])
+        try:
+            for t in tasks:
+                futures.append(self.executor.submit(fn, *t))
+            for f in futures:
+                yield f.result()
+        except BaseException as e:
+            # A pool of process_pool() is stopped by its owner (its workers are terminated and
+            # its futures failed by the pool itself); cancelling them here too would race with
+            # that. Other executors are the caller's: cancel what has not started.
+            if self.executor not in _OWNED:
+                for f in futures:
+                    cancel = getattr(f, "cancel", None)
+                    if callable(cancel):
+                        cancel()
+            if _is_pickling_error(e):
+                raise _unpicklable(fn, e) from e
+            raise
 
     def map_seeded(
         self,
@@ -170,10 +207,28 @@ class Runner:
         ``fn`` must be a module-level function and ``args`` picklable. ``start`` numbers the
         chunks of a later round after those of earlier ones (for stop rules).
         """
+        return [r for rs in self.imap_seeded(fn, args, sizes, seed, start=start) for r in rs]
+
+    def imap_seeded(
+        self,
+        fn: Callable[..., T],
+        args: tuple[Any, ...],
+        sizes: Sequence[int],
+        seed: int,
+        *,
+        start: int = 0,
+    ) -> Iterator[list[T]]:
+        """:meth:`map_seeded` one task at a time: yields each task's list of chunk results, in
+        chunk order (for progress reports). In-process every chunk is its own task; on an
+        executor at least two tasks per worker, and at most :data:`TASK_CHUNKS` chunks per
+        task, so progress and Ctrl-C are seen often on long jobs."""
         items = [(n, chunk_seed(seed, start + i)) for i, n in enumerate(sizes)]
-        parts = split_even(items, 2 * self.workers if self.executor is not None else 1)
-        done = self.map(_run_chunks, [(fn, args, list(part)) for part in parts])
-        return [r for rs in done for r in rs]
+        if self.executor is None:
+            parts = len(items)
+        else:
+            parts = max(2 * self.workers, -(-len(items) // TASK_CHUNKS))
+        yield from self.imap(_run_chunks, [(fn, args, list(part))
+                                           for part in split_even(items, parts)])
 
 
 def _run_chunks(
@@ -181,6 +236,97 @@ def _run_chunks(
 ) -> list[T]:
     """One task of :meth:`Runner.map_seeded`: several chunks, one result each."""
     return [fn(*args, n, s) for n, s in chunks]
+
+
+def _is_pickling_error(e: BaseException) -> bool:
+    import pickle
+
+    if isinstance(e, pickle.PicklingError):
+        return True
+    # pickle raises AttributeError/TypeError for local objects and lambdas ("Can't pickle
+    # local object", "cannot pickle '_thread.lock' object")
+    return isinstance(e, (AttributeError, TypeError)) and "pickle" in str(e)
+
+
+def _uses_pickle(executor: object) -> bool:
+    """Whether ``executor`` sends tasks with the standard pickle (a local process pool)."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    return isinstance(executor, ProcessPoolExecutor)
+
+
+def _check_picklable(fn: Callable[..., Any], task: tuple[Any, ...]) -> None:
+    """Fail early, in the caller, with a message that says what to do, rather than in the
+    pool's feeder thread with a bare ``PicklingError``."""
+    import pickle
+
+    try:
+        pickle.dumps((fn, task))
+    except Exception as e:
+        if _is_pickling_error(e):
+            raise _unpicklable(fn, e) from e
+        raise
+
+
+def _unpicklable(fn: Callable[..., Any], e: BaseException) -> InvalidConfigError:
+    return InvalidConfigError(
+        "the work cannot be sent to worker processes because something in it cannot be "
+        f"pickled ({type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}); "
+        "agents and other arguments must be picklable: define them as module-level classes "
+        "or functions (not lambdas or local objects), or run in this process with "
+        "executor='serial'"
+    )
+
+
+def _ignore_sigint() -> None:
+    """Initializer of pool workers: Ctrl-C is the parent's to handle (see the module doc)."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+_OWNED: weakref.WeakSet[Any] = weakref.WeakSet()
+"""Pools made by :func:`process_pool`: their owner stops them (see :meth:`Runner.imap`)."""
+
+
+@contextmanager
+def process_pool(workers: int) -> Iterator[Executor]:
+    """A local process pool of ``workers`` processes for a ``with`` block.
+
+    On a normal exit it is shut down after its tasks; if the block raises (Ctrl-C included),
+    its workers are terminated at once and the work not done is dropped.
+    """
+    from concurrent.futures import ProcessPoolExecutor
+
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
+    _OWNED.add(pool)
+    try:
+        yield pool
+    except BaseException:
+        _stop_pool(pool)
+        raise
+    pool.shutdown(wait=True)
+
+
+def _stop_pool(pool: Executor) -> None:
+    """Terminate the workers of ``pool`` (made by :func:`process_pool`).
+
+    The futures are left alone: the pool's manager thread sees its workers die and fails
+    every future not done (cancelling them first would race with it).
+    """
+    procs = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)  # shutdown() forgets it
+    for p in procs:
+        if p.is_alive():
+            p.terminate()
+    pool.shutdown(wait=False)
+    for p in procs:
+        p.join(timeout=2)
+        if p.is_alive():  # pragma: no cover - a worker stuck in uninterruptible C code
+            p.kill()
+            p.join(timeout=1)
+    if manager is not None:  # it fails the futures left and closes its pipes: let it finish
+        manager.join(timeout=2)
 
 
 def _bad_executor(executor: object) -> InvalidConfigError:
@@ -202,9 +348,7 @@ def open_executor(executor: ExecutorLike, *, small: bool = False) -> Iterator[Ru
         if small or workers <= 1:
             yield Runner(None, 1)
             return
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        with process_pool(workers) as pool:
             yield Runner(pool, workers)
         return
     if isinstance(executor, str):

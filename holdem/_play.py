@@ -14,6 +14,7 @@ asked again.
 
 from __future__ import annotations
 
+import datetime
 import math
 from collections.abc import Callable, Sequence
 from typing import IO, Any, Final
@@ -192,7 +193,11 @@ class HumanAgent:
         return line.strip()
 
     def _leave(self, la: LegalActions) -> Action:
-        self.say("You leave the table: your hand is folded (checked while checking is free).")
+        if la.can_check:
+            self.say("You leave the table: you check while checking is free, and fold "
+                     "if someone bets.")
+        else:
+            self.say("You leave the table: your hand is folded.")
         self.quitting = True
         self.table.leave(ME)  # takes effect at the end of this hand
         return Action.fold() if la.can_fold else Action.check()
@@ -324,9 +329,12 @@ def _save(path: str, record: HandRecord, number: int, human: HumanAgent) -> None
     from holdem.history import from_state
     from holdem.phh import dumps
 
+    now = datetime.datetime.now(datetime.UTC)  # when the hand was played
     try:
         hh = from_state(record.state, players=list(record.names), hand=record.number + 1,
-                        event="holdem play")
+                        event="holdem play", year=now.year, month=now.month, day=now.day,
+                        time=datetime.time(now.hour, now.minute, now.second),
+                        time_zone_abbreviation="UTC")
     except HoldemError as e:
         human.say(f"(hand {record.number + 1} is not saved: {e})")
         return

@@ -22,7 +22,6 @@ import secrets
 import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from contextlib import contextmanager
 from typing import IO, Any, NoReturn
 
@@ -49,21 +48,54 @@ class CommandError(Exception):
         self.code = code
 
 
+MAX_FLAG: int = 1 << 53
+"""Largest value of a count or chip flag: the engine's chip limit (2**53)."""
+
+
 def _positive_int(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise _not_a_number(text, "a whole number") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+    if value > MAX_FLAG:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is above the limit of 2**53 "
+                                         f"({MAX_FLAG:,})")
     return value
+
+
+def _not_a_number(text: str, what: str) -> argparse.ArgumentTypeError:
+    shown = repr(text) if len(text) <= 40 else f"{text[:20]!r}... ({len(text)} characters)"
+    if text.strip().lstrip("+-").isdigit():  # too many digits for int()
+        return argparse.ArgumentTypeError(f"{shown} is too large")
+    return argparse.ArgumentTypeError(f"{shown} is not {what}")
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a number of seconds") from None
+    if not 0 < value < 1e6:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r}: give seconds between 0 and 1000000")
+    return value
+
+
+def _add_progress(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--progress", nargs="?", type=_seconds, const=True, metavar="SECONDS",
+                   help="report progress (count, rate, ETA) on stderr: a bar on a terminal, "
+                   "else a line every 10 s; with SECONDS, a line that often. Default: only for "
+                   "runs longer than a second (terminal) or 10 s (log file, CI)")
+    p.add_argument("--no-progress", dest="progress", action="store_false",
+                   help="no progress report")
 
 
 def _seed(text: str) -> int:
     try:
         value = int(text, 0)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not an integer seed") from None
+        raise _not_a_number(text, "an integer seed") from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"{text!r}: seeds are non-negative")
     return value
@@ -74,9 +106,9 @@ def _int_range(low: int, high: int) -> Callable[[str], int]:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+            raise _not_a_number(text, "a whole number") from None
         if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{text!r} is not between {low} and {high}")
+            raise argparse.ArgumentTypeError(f"{text[:40]!r} is not between {low} and {high}")
         return value
 
     return parse
@@ -118,6 +150,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=_seed, metavar="S", help="seed for Monte Carlo (reproducible)")
     p.add_argument("--exact", action="store_true", help="always enumerate every board")
     _add_parallel(p)
+    _add_progress(p)
     p.set_defaults(run=_cmd_equity)
 
     p = sub.add_parser(
@@ -126,17 +159,17 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play --hands hands of cash hold'em between built-in agents (each hand "
         "starts from --stack chips) and print a summary: chips won, big blinds per 100 hands "
         "with a 95% confidence interval, showdowns. The same --seed gives the same result "
-        "with any --workers or --scheduler. A progress bar is drawn on stderr when it is a "
-        "terminal.",
+        "with any --workers or --scheduler. Long runs report progress on stderr (see "
+        "--progress); Ctrl-C stops the workers at once.",
         epilog="example: holdem simulate --players 6 --hands 10000 --seed 1",
     )
     p.add_argument("--players", type=_int_range(2, 10), default=6, metavar="N",
                    help="players at the table, 2-10 (default 6)")
     p.add_argument("--hands", type=_positive_int, default=10_000, metavar="N",
                    help="hands to play (default 10000)")
-    p.add_argument("--agents", default="random,call,equity", metavar="NAMES",
-                   help="comma-separated agents, repeated over the seats as needed (built-in: "
-                   "call, random, equity; default random,call,equity)")
+    p.add_argument("--agents", metavar="NAMES",
+                   help="comma-separated agents, repeated over the seats as needed, at most one "
+                   "per seat (built-in: call, random, equity; default random,call,equity)")
     p.add_argument("--stack", type=_positive_int, metavar="CHIPS",
                    help="chips every agent starts each hand with (default 100 big blinds)")
     p.add_argument("--big-blind", type=_positive_int, default=2, metavar="CHIPS",
@@ -146,6 +179,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=_seed, metavar="S",
                    help="seed (default: a fresh one, printed with the result)")
     _add_parallel(p)
+    _add_progress(p)
     p.set_defaults(run=_cmd_simulate)
 
     p = sub.add_parser(
@@ -171,9 +205,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="players at the table including you, 2-10 (default 3)")
     p.add_argument("--hands", type=_positive_int, metavar="N",
                    help="stop after N hands (default: until you quit or a side is broke)")
-    p.add_argument("--agents", default="random", metavar="NAMES",
-                   help="comma-separated agents for the other seats, repeated as needed "
-                   "(built-in: call, random, equity; default random)")
+    p.add_argument("--agents", metavar="NAMES",
+                   help="comma-separated agents for the other seats, repeated as needed, at "
+                   "most one per seat (built-in: call, random, equity; default random)")
     p.add_argument("--stack", type=_positive_int, metavar="CHIPS",
                    help="starting stack of every player (default 100 big blinds)")
     p.add_argument("--big-blind", type=_positive_int, default=2, metavar="CHIPS",
@@ -226,8 +260,37 @@ def _executor(args: argparse.Namespace) -> Iterator[Any]:
     elif args.workers == 1:
         yield "serial"
     else:
-        with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        from holdem._parallel import process_pool
+
+        with process_pool(args.workers) as pool:  # Ctrl-C terminates its workers at once
             yield pool
+
+
+# --- agents (simulate, play) -----------------------------------------------------------------
+
+
+def _agent_names(text: str | None, default: str, seats: int, other: str) -> list[str]:
+    """The names of ``--agents`` (``default`` when not given), checked: no empty name, no
+    unknown agent, and no more names than the ``seats`` they are for (nothing is dropped
+    silently; the default list is cut to the seats)."""
+    from holdem._play import make_agent
+
+    if text is None:
+        return default.split(",")[:seats]
+    names = [a.strip() for a in text.split(",")]
+    if not any(names):
+        raise CommandError("--agents needs at least one agent name")
+    if not all(names):
+        raise CommandError(f"--agents {text!r} has an empty name: separate the names by "
+                           "single commas, like random,call")
+    if len(names) > seats:
+        extra = ", ".join(names[seats:])
+        raise CommandError(f"--agents names {len(names)} agents for {seats}{other} seat"
+                           f"{'s' if seats != 1 else ''}: {extra} would not play (give at "
+                           f"most {seats}, or more --players)")
+    for name in names:
+        make_agent(name, 0)  # unknown names fail here, before anything is printed
+    return names
 
 
 # --- equity ----------------------------------------------------------------------------------
@@ -246,7 +309,7 @@ def _cmd_equity(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[
     with _executor(args) as executor:
         result = equity(
             args.players, args.board, args.dead, samples=args.samples, seed=args.seed,
-            executor=executor, exact=True if args.exact else None,
+            executor=executor, exact=True if args.exact else None, progress=args.progress,
         )
     if args.board:
         print(f"board {args.board}", file=out)
@@ -261,9 +324,7 @@ def _cmd_simulate(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: I
     from holdem._play import make_agent, make_game
     from holdem.simulate import simulate
 
-    kinds = [a.strip() for a in args.agents.split(",") if a.strip()]
-    if not kinds:
-        raise CommandError("--agents needs at least one agent name")
+    kinds = _agent_names(args.agents, "random,call,equity", args.players, "")
     game = make_game(args.limit, args.big_blind)
     stack = args.stack if args.stack is not None else 100 * args.big_blind
     if stack < 10 * args.big_blind:
@@ -277,7 +338,7 @@ def _cmd_simulate(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: I
     started = time.perf_counter()
     with _executor(args) as executor:
         result = simulate(agents, game, args.hands, seed=args.seed, executor=executor,
-                          stack=stack, progress=_isatty(err))
+                          stack=stack, progress=args.progress)
     elapsed = time.perf_counter() - started
     print(f"{result.hands:,} hands of {limit} hold'em, {args.players} players, blinds "
           f"{game.small_blind}/{game.big_blind}, stacks {stack} (reset every hand), "
@@ -307,24 +368,13 @@ def _summary_table(result: Any) -> str:
                       f"total chips won {total:,} and rake {result.rake:,}: they sum to zero"])
 
 
-def _isatty(stream: IO[str]) -> bool:
-    try:
-        return stream.isatty()
-    except (AttributeError, ValueError):
-        return False
-
-
 # --- play ------------------------------------------------------------------------------------
 
 
 def _cmd_play(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
-    from holdem._play import make_agent, make_game, play_session
+    from holdem._play import make_game, play_session
 
-    names = [a.strip() for a in args.agents.split(",") if a.strip()]
-    if not names:
-        raise CommandError("--agents needs at least one agent name")
-    for name in names:
-        make_agent(name, 0)  # unknown names fail here, before anything is printed
+    names = _agent_names(args.agents, "random", args.players - 1, " other")
     game = make_game(args.limit, args.big_blind)
     stack = args.stack if args.stack is not None else 100 * args.big_blind
     if stack < 10 * args.big_blind:
@@ -463,3 +513,25 @@ def main(
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
+    # Bad input the library does not (yet) name as a HoldemError: still one line, exit 2,
+    # never a traceback (a number beyond a C long, input nested too deeply, a missing file).
+    except RecursionError:
+        print(f"{prog}: error: the input is nested too deeply to read", file=err)
+        return 2
+    except OverflowError as e:
+        print(f"{prog}: error: a number is too large ({_first_line(e)})", file=err)
+        return 2
+    except MemoryError:
+        print(f"{prog}: error: out of memory (is an input or a count too large?)", file=err)
+        return 2
+    except OSError as e:
+        where = f"{e.filename}: " if e.filename else ""
+        print(f"{prog}: error: {where}{e.strerror or _first_line(e)}", file=err)
+        return 2
+    except ValueError as e:
+        print(f"{prog}: error: {_first_line(e)}", file=err)
+        return 2
+
+
+def _first_line(e: BaseException) -> str:
+    return (str(e).splitlines() or [type(e).__name__])[0]

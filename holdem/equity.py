@@ -68,6 +68,7 @@ from holdem._parallel import (
     open_executor,
     split_even,
 )
+from holdem._progress import Progress
 from holdem.cards import CARDS, CardLike, parse_cards
 from holdem.errors import (
     DuplicateCardError,
@@ -157,6 +158,9 @@ class EquityResult:
                 f"  {p.player:<24} equity {100 * p.equity:8.4f}%{se}  "
                 f"win {100 * p.win:8.4f}%  tie {100 * p.tie:7.4f}%"
             )
+        if not self.exact:
+            lines.append("  (± is the standard error in percentage points: the exact equity "
+                         "is within 2 of them about 95% of the time)")
         return "\n".join(lines)
 
 
@@ -179,10 +183,10 @@ def _player(x: PlayerLike, i: int) -> tuple[str, tuple[int, int] | None, Range |
             cards = parse_cards(x)
         except InvalidCardError as e:
             raise InvalidHandError(
-                f"player {i}: a hand is two cards (or give a Range or range text): {e}"
+                f"player {i + 1}: a hand is two cards (or give a Range or range text): {e}"
             ) from None
     if len(cards) != 2:
-        raise InvalidHandError(f"player {i}: a hand has 2 cards, not {len(cards)}: {x!r}")
+        raise InvalidHandError(f"player {i + 1}: a hand has 2 cards, not {len(cards)}: {x!r}")
     a, b = int(cards[0]), int(cards[1])
     return f"{CARDS[a]}{CARDS[b]}", (max(a, b), min(a, b)), None
 
@@ -221,16 +225,16 @@ def _problem(
             raise DuplicateCardError(f"card {c} is both dead and on {known[int(c)]}")
         known[int(c)] = "the dead cards"
     parsed = [_player(x, i) for i, x in enumerate(players)]
-    for i, (_, hand, _) in enumerate(parsed):
+    for i, (label, hand, _) in enumerate(parsed):
         if hand is None:
             continue
         for h in hand:
             if h in known:
                 what = known[h]
                 raise DuplicateCardError(
-                    f"card {CARDS[h]} of player {i} is also in {what}"
+                    f"card {CARDS[h]} of player {i + 1} ({label}) is also in {what}"
                 )
-            known[h] = f"player {i}'s hand"
+            known[h] = f"player {i + 1}'s hand ({label})"
     blocked = 0
     for h in known:
         blocked |= 1 << h
@@ -251,7 +255,7 @@ def _problem(
             ]
             if not combos:
                 raise InvalidRangeError(
-                    f"player {i}'s range {label!r} has no combos left once the board, dead "
+                    f"player {i + 1}'s range {label!r} has no combos left once the board, dead "
                     "cards and other players' hands are removed"
                 )
         top = max(w for _, w in combos)
@@ -335,6 +339,7 @@ def equity(
     executor: ExecutorLike = None,
     exact: bool | None = None,
     target_se: float | None = None,
+    progress: bool | float | None = None,
 ) -> EquityResult:
     """All-in equity of 2..10 players, each a hand (``"AsKs"``, two cards) or a range.
 
@@ -344,7 +349,13 @@ def equity(
     default 100,000,000). ``exact=True`` always enumerates, ``exact=False`` never.
     ``seed``: any int makes Monte Carlo reproducible, on any executor (ints are taken modulo
     2**64; ``None`` draws one, reported as ``result.seed``); see the module docstring for
-    ``executor``.
+    ``executor``. ``progress``: boards done, rate and ETA on stderr (``None``: long runs only,
+    a bar on a terminal, else a line every 10 s; ``True``; ``False``; or seconds between
+    lines, see :mod:`holdem._progress`). Ctrl-C cancels the chunks not started and stops a
+    process pool made for the call at once.
+
+    Messages number the players from 1, in the order given (the convention of every message
+    meant for people: ``holdem play`` says seat 1, PHH says p1).
 
     Raises :class:`InvalidConfigError` (player count, samples, seed, executor),
     :class:`InvalidHandError`, :class:`InvalidCardError` / :class:`DuplicateCardError`
@@ -411,13 +422,13 @@ def equity(
             assign, aweight = got
             if not aweight:
                 raise _no_deal()
-            return _run_exact(labels, prob, assign, aweight, k, rem, per, executor)
+            return _run_exact(labels, prob, assign, aweight, k, rem, per, executor, progress)
     probe = _equity.valid_assignments(
         prob.cards, _mv(prob.offsets, "i"), _mv(prob.weight, "d"), prob.dead, 0
     )
     if probe is not None:  # not even one assignment
         raise _no_deal()
-    return _run_mc(labels, prob, samples, target_se, kept, master, executor)
+    return _run_mc(labels, prob, samples, target_se, kept, master, executor, progress)
 
 
 def _no_deal() -> InvalidRangeError:
@@ -434,7 +445,7 @@ def _shares(n: int, wins: Sequence[float], ties: Sequence[float], p: int) -> tup
 
 def _run_exact(
     labels: list[str], prob: _Problem, assign: bytes, aweight: bytes,
-    k: int, rem: int, per: int, executor: ExecutorLike,
+    k: int, rem: int, per: int, executor: ExecutorLike, progress: bool | float | None,
 ) -> EquityResult:
     n = prob.n
     a_count = len(aweight) // 8
@@ -443,6 +454,8 @@ def _run_exact(
     step = max(1, -(-EXACT_CHUNK_BOARDS * first // per))
     chunks = [(u, min(u + step, units)) for u in range(0, units, step)]
     work = a_count * per * n
+    bar = Progress("equity", "boards", a_count * per, progress)
+    results: list[tuple[int, float, list[float], list[float]]] = []
     with open_executor(executor, small=work <= SMALL_WORK or len(chunks) == 1) as runner:
         tasks: list[tuple[Any, ...]] = []
         for group in split_even(chunks, 4 * runner.workers if runner.executor else 1):
@@ -450,7 +463,10 @@ def _run_exact(
             a1 = (group[-1][1] - 1) // first + 1
             rel = [(u0 - a0 * first, u1 - a0 * first) for u0, u1 in group]
             tasks.append((prob, assign[4 * n * a0:4 * n * a1], aweight[8 * a0:8 * a1], rel, first))
-        results = [r for rs in runner.map(_exact_task, tasks) for r in rs]
+        for rs in runner.imap(_exact_task, tasks):
+            results += rs
+            bar.update(sum(r[0] for r in rs))
+    bar.finish()
     boards = 0
     total = 0.0
     wins = [0.0] * n
@@ -469,7 +485,7 @@ def _run_exact(
 
 def _run_mc(
     labels: list[str], prob: _Problem, samples: int | None, target_se: float | None,
-    kept: int, master: int, executor: ExecutorLike,
+    kept: int, master: int, executor: ExecutorLike, progress: bool | float | None,
 ) -> EquityResult:
     n = prob.n
     total = samples if samples is not None else (
@@ -484,6 +500,7 @@ def _run_mc(
     ties = [0] * (n * (n + 1))
     done = 0
     stderr: list[float] = []
+    bar = Progress("equity", "boards", total, progress)
     with ExitStack() as stack:
         runner: Runner | None = None
         for r, chunk_ids in enumerate(rounds):
@@ -499,11 +516,15 @@ def _run_mc(
                     runner = current = stack.enter_context(open_executor(executor, small=small))
             else:
                 current = runner
+            results: list[tuple[list[int], list[int], int]] = []
             try:
-                results = current.map_seeded(
+                for rs in current.imap_seeded(
                     _mc_chunk, (prob,), [sizes[i] for i in chunk_ids], master,
                     start=chunk_ids[0],
-                )
+                ):
+                    got = chunk_ids[len(results):len(results) + len(rs)]
+                    bar.update(sum(sizes[i] for i in got))
+                    results += rs
             except OverflowError:
                 raise InvalidRangeError(
                     "the ranges collide too often to sample (a million redraws in a row): "
@@ -516,6 +537,7 @@ def _run_mc(
             stderr = [_stderr(n, wins, ties, p, done) for p in range(n)]
             if target_se is not None and max(stderr) <= target_se:
                 break
+    bar.finish()
     out = []
     for p in range(n):
         win, tie, share = _shares(n, wins, ties, p)

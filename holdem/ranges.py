@@ -38,7 +38,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from numbers import Real
-from typing import Final
+from typing import Any, Final
 
 from holdem.cards import CARDS, RANKS, Card, CardLike, parse_cards
 from holdem.errors import HoldemError, InvalidRangeError
@@ -108,7 +108,11 @@ class _Parser:
                 if self.pos < len(self.text) and depth == 0:
                     raise self.error("')' without a matching '('", self.pos, ")")
                 if depth == 0 and self.text.strip() == "":
-                    return  # the empty range
+                    raise InvalidRangeError(
+                        "empty range text: give at least one hand, like 'QQ+, AKs' (an empty "
+                        "range, if you need one, is Range.from_combos(()))",
+                        position=0, token="",
+                    )
                 raise self.error(f"expected {_EXPECTED}", self.pos, "")
             self.item(out, weight, depth)
             self.skip_space()
@@ -315,7 +319,7 @@ class Range:
     _weights: dict[tuple[int, int], float]
     _hash: int | None
 
-    def __init__(self, text: str = "") -> None:
+    def __init__(self, text: str) -> None:
         if not isinstance(text, str):
             raise InvalidRangeError(f"range text must be a str, not {type(text).__name__}")
         out: dict[tuple[int, int], float] = {}
@@ -425,9 +429,13 @@ class Range:
         return _format(self._weights)
 
     def __repr__(self) -> str:
+        if not self._weights:
+            return "Range.from_combos(())"  # Range('') is refused: say how to make it
         return f"Range({str(self)!r})"
 
-    def __reduce__(self) -> tuple[type[Range], tuple[str]]:
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        if not self._weights:
+            return (Range.from_combos, ((),))
         return (Range, (str(self),))
 
 

@@ -24,12 +24,12 @@ Agents must be picklable to run in other processes (the built-in agents are).
 from __future__ import annotations
 
 import math
-import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TextIO
+from typing import Any
 
 from holdem._parallel import ExecutorLike, chunk_seed, chunk_sizes, master_seed, open_executor
+from holdem._progress import Progress
 from holdem.agents import agent_name, resolve_agent
 from holdem.errors import InvalidConfigError
 from holdem.game import Game, Mode
@@ -138,28 +138,9 @@ def _play_chunk(names: tuple[str, ...], agents: tuple[Any, ...], game: Game, han
     return rake, stats
 
 
-class _Progress:
-    def __init__(self, total: int, stream: TextIO | None) -> None:
-        self.total = total
-        self.stream = stream
-        self.done = 0
-
-    def update(self, n: int) -> None:
-        self.done += n
-        if self.stream is None:
-            return
-        frac = self.done / self.total if self.total else 1.0
-        bar = "#" * int(30 * frac)
-        self.stream.write(f"\rsimulate {self.done:,}/{self.total:,} hands [{bar:<30}] "
-                          f"{100 * frac:3.0f}%")
-        if self.done >= self.total:
-            self.stream.write("\n")
-        self.stream.flush()
-
-
 def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int = 10_000, *,
              seed: int | None = None, executor: ExecutorLike = None, stack: int | None = None,
-             chunk_hands: int = 500, progress: bool | None = None) -> SimulationResult:
+             chunk_hands: int = 500, progress: bool | float | None = None) -> SimulationResult:
     """Play ``hands`` hands of ``game`` between ``agents``; see the module docstring.
 
     - ``agents``: 2 to 10 agents (a sequence, named after each agent's ``name`` attribute or
@@ -170,8 +151,14 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
     - ``executor``: ``None`` (all cores), ``"serial"`` or any executor (``submit(fn, *args)``).
     - ``stack``: chips each agent starts every hand with (default ``100 * big_blind``).
     - ``chunk_hands``: hands per chunk (part of the result's identity together with ``seed``).
-    - ``progress``: a progress bar on stderr; ``None`` shows it only for long runs when stderr
-      is a terminal.
+    - ``progress``: progress (count, rate, ETA) on stderr: ``None`` for long runs only (a bar
+      on a terminal, else a line every 10 s), ``True`` always, ``False`` never, or a number of
+      seconds between progress lines (see :mod:`holdem._progress`).
+
+    Ctrl-C (``KeyboardInterrupt``) cancels the chunks not started and stops a process pool
+    made for the call at once. Agents that cannot be pickled (lambdas, local classes) raise
+    :class:`InvalidConfigError` on a process pool: use module-level classes or
+    ``executor="serial"``.
     """
     names, objs = _named(agents)
     if not isinstance(game, Game):
@@ -189,23 +176,15 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
             f"stack must be an int of at least 10 big blinds (R35), got {stack!r}")
     kept, master = master_seed(seed)
     sizes = chunk_sizes(hands, chunk_hands)
-    show = progress
-    if show is None:
-        show = hands >= 20_000 and sys.stderr.isatty()
-    bar = _Progress(hands, sys.stderr if show else None)
+    bar = Progress("simulate", "hands", hands, progress)
     tasks = [(names, objs, game, size, chunk_seed(master, i), i, stack)
              for i, size in enumerate(sizes)]
     results: list[tuple[int, list[list[int]]]] = []
     with open_executor(executor, small=len(tasks) <= 1) as runner:
-        if runner.executor is None:
-            for t in tasks:
-                results.append(_play_chunk(*t))
-                bar.update(t[3])
-        else:
-            futures = [runner.executor.submit(_play_chunk, *t) for t in tasks]
-            for t, f in zip(tasks, futures, strict=True):
-                results.append(f.result())
-                bar.update(t[3])
+        for t, result in zip(tasks, runner.imap(_play_chunk, tasks), strict=False):
+            results.append(result)
+            bar.update(t[3])
+    bar.finish()
     rake = 0
     totals = [[0, 0, 0, 0] for _ in names]
     for r, stats in results:

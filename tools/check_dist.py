@@ -1,19 +1,27 @@
 """Check what the built distributions contain: ``python tools/check_dist.py dist/*``.
 
 Wheels: every compiled module has its ``.pyi`` stub, the ``.pxd`` declarations and
-``py.typed`` ship, and no generated C, Cython source or test file does.
+``py.typed`` ship, so do the C headers the ``.pxd`` files include (and those headers include,
+next to them in ``holdem/``: Cython code cimports holdem's kernels from an installed wheel),
+and no generated C, Cython source or test file does.
 Sdists: the C sources (``csrc/``) and Cython sources ship, the generated C does not.
 """
 
 from __future__ import annotations
 
+import re
 import sys
 import tarfile
 import zipfile
+from collections.abc import Callable
 from pathlib import PurePosixPath
 
+_INCLUDE = re.compile(r'(?:cdef extern from|#include) "([^"]+)"')
 
-def check_wheel(names: list[str]) -> list[str]:
+
+def check_wheel(names: list[str], read: Callable[[str], str] | None = None) -> list[str]:
+    """Problems of a wheel holding ``names``; ``read(name)`` gives a member's text (to
+    follow the headers the .pxd files include)."""
     errors = []
     pkg = [PurePosixPath(n) for n in names if n.startswith("holdem/")]
     compiled = [p for p in pkg if p.suffix in {".so", ".pyd"}]
@@ -27,6 +35,20 @@ def check_wheel(names: list[str]) -> list[str]:
         errors.append("holdem/py.typed is missing")
     if not any(p.suffix == ".pxd" for p in pkg):
         errors.append("no .pxd declarations")
+    if read is not None:
+        todo = [str(p) for p in pkg if p.suffix == ".pxd"]
+        seen: set[str] = set()
+        while todo:
+            member = todo.pop()
+            for header in _INCLUDE.findall(read(member)):
+                path = f"holdem/{header}"
+                if path in seen:
+                    continue
+                seen.add(path)
+                if PurePosixPath(path) not in pkg:
+                    errors.append(f"{header} (included by {member}) is missing from holdem/")
+                else:
+                    todo.append(path)
     errors += [f"{p} must not be in a wheel" for p in pkg if p.suffix in {".c", ".cpp", ".pyx", ".html"}]
     errors += [f"{n} must not be in a wheel" for n in names if n.startswith(("tests/", "bench/"))]
     return errors
@@ -35,7 +57,8 @@ def check_wheel(names: list[str]) -> list[str]:
 def check_sdist(names: list[str]) -> list[str]:
     rel = [PurePosixPath(*PurePosixPath(n).parts[1:]) for n in names]
     errors = []
-    for need in ("csrc/hd_common.h", "csrc/hd_rng.h", "csrc/hd_deck.h", "holdem/_deck.pyx",
+    for need in ("csrc/hd_common.h", "csrc/hd_rng.h", "csrc/hd_deck.h", "csrc/hd_eval.h",
+                 "csrc/hd_tables.h", "csrc/hd_pots.h", "holdem/_deck.pyx",
                  "holdem/_deck.pxd", "holdem/_deck.pyi", "holdem/py.typed", "pyproject.toml",
                  "setup.py", "README.md", "LICENSE"):
         if PurePosixPath(need) not in rel:
@@ -52,7 +75,7 @@ def main(paths: list[str]) -> int:
     for path in paths:
         if path.endswith(".whl"):
             with zipfile.ZipFile(path) as z:
-                errors = check_wheel(z.namelist())
+                errors = check_wheel(z.namelist(), lambda n: z.read(n).decode("utf-8"))
         elif path.endswith(".tar.gz"):
             with tarfile.open(path) as t:
                 errors = check_sdist(t.getnames())
