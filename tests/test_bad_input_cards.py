@@ -64,7 +64,7 @@ def _valid_cards(items: object) -> list[int] | None:
 
 
 @given(st.one_of(CARD_ITEM, CARD_SEQ))
-@bounded(300)
+@bounded(150)
 def card(value: object) -> None:
     import holdem
 
@@ -82,7 +82,7 @@ def card(value: object) -> None:
 
 
 @given(CARD_SEQ, st.booleans())
-@bounded(300)
+@bounded(150)
 def parse_cards(cards: object, unique: bool) -> None:
     import holdem
 
@@ -104,7 +104,7 @@ def parse_cards(cards: object, unique: bool) -> None:
 
 
 @given(CARD_SEQ, st.one_of(st.text(max_size=3), ODD))
-@bounded(200)
+@bounded(100)
 def format_cards(cards: object, sep: object) -> None:
     import holdem
 
@@ -114,7 +114,7 @@ def format_cards(cards: object, sep: object) -> None:
 
 
 @given(st.one_of(BIG_INTS, st.integers(0, 2**52 - 1), ODD, ANY_TEXT))
-@bounded(200)
+@bounded(100)
 def mask_to_cards(mask: object) -> None:
     import holdem
 
@@ -124,7 +124,7 @@ def mask_to_cards(mask: object) -> None:
 
 
 @given(CARD_SEQ)
-@bounded(400)
+@bounded(200)
 def evaluate(cards: object) -> None:
     import holdem
 
@@ -142,7 +142,7 @@ def evaluate(cards: object) -> None:
 
 
 @given(st.one_of(BIG_INTS, st.integers(1, 7462), ODD, ANY_TEXT))
-@bounded(200)
+@bounded(100)
 def rank_queries(rank: object) -> None:
     import holdem
 
@@ -227,7 +227,7 @@ def many_inputs(draw: st.DrawFn) -> tuple[object, dict[str, object], object]:
 
 
 @given(many_inputs())
-@bounded(400)
+@bounded(200)
 def evaluate_many(case: tuple[object, dict[str, object], object]) -> None:
     import copy
 

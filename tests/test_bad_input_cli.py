@@ -71,7 +71,7 @@ ARGV = st.one_of(SIMULATE, EQUITY, PLAY, FILE_CMDS, OTHER.map(lambda a: (a,))).m
 
 @given(ARGV, st.sampled_from(["", "quit\n", "x\nx\nc\nf\nr 99999999999999999999\nquit\n",
                               GOOD_PHH]))
-@bounded(20)
+@bounded(15)
 def test_holdem_command(argv: list[str], stdin: str) -> None:
     import tempfile
 

@@ -44,7 +44,7 @@ OPS = st.lists(st.one_of(
 
 
 @given(st.one_of(INTS, ODD), OPS)
-@bounded(200)
+@bounded(100)
 def deck_methods(seed: object, ops: list[tuple[str, tuple[object, ...]]]) -> None:
     import holdem
 
@@ -90,7 +90,7 @@ def deck_state(draw: st.DrawFn) -> tuple[Any, tuple[Any, ...]]:
 
 
 @given(deck_state())
-@bounded(200)
+@bounded(150)
 def deck_pickle(state: tuple[Any, tuple[Any, ...]]) -> None:
     fn, args = state
     deck = call(pickle.loads, forged_pickle(fn, args))
@@ -104,7 +104,7 @@ def deck_pickle(state: tuple[Any, tuple[Any, ...]]) -> None:
 
 @given(st.one_of(INTS, st.integers(0, 40), ODD), st.one_of(INTS, st.integers(0, 25), ODD),
        st.one_of(INTS, ODD), st.one_of(st.booleans(), ODD), st.one_of(INTS, ODD))
-@bounded(200)
+@bounded(150)
 def deal_hands(n_hands: object, n_players: object, seed: object, burns: object,
                start: object) -> None:
     import holdem
@@ -160,7 +160,7 @@ def out_buffers(draw: st.DrawFn) -> tuple[int, int, object]:
 
 
 @given(out_buffers(), st.integers(0, 2**64 - 1))
-@bounded(200)
+@bounded(150)
 def deal_hands_out(case: tuple[int, int, Any], seed: int) -> None:
     import numpy as np
 
@@ -183,7 +183,7 @@ def deal_hands_out(case: tuple[int, int, Any], seed: int) -> None:
 
 @given(st.one_of(INTS, ODD), st.one_of(st.booleans(), ODD), st.one_of(INTS, ODD),
        st.one_of(INTS, ODD))
-@bounded(200)
+@bounded(100)
 def widths_and_seeds(n_players: object, burns: object, seed: object, index: object) -> None:
     import holdem
 

@@ -76,7 +76,7 @@ def phh_texts(draw: st.DrawFn) -> str:
 
 
 @given(phh_texts(), st.booleans())
-@bounded(300)
+@bounded(150)
 def phh_text(text: str, many: bool) -> None:
     import holdem
     from holdem import phh
@@ -97,7 +97,7 @@ def phh_text(text: str, many: bool) -> None:
 
 @given(st.one_of(ACTION_TEXT, st.none(), st.integers()), st.one_of(st.none(), st.integers(
     -2, 12), st.sampled_from([2**63, 2**64])))
-@bounded(300)
+@bounded(150)
 def history_action(text: Any, players: Any) -> None:
     from holdem import phh
 
@@ -121,7 +121,7 @@ LIVE_ACTIONS = st.one_of(ACTION_TEXT, st.integers(-2, 300), st.none(), st.just("
 @given(st.integers(2, 10), st.integers(0, 2**20), st.booleans(),
        st.lists(st.one_of(st.tuples(st.just("act"), LIVE_ACTIONS),
                           st.tuples(st.just("event"), EVENTS)), max_size=20))
-@bounded(150)
+@bounded(80)
 def live_hand(n: int, seed: int, stacked: bool, steps: list[tuple[str, Any]]) -> None:
     import holdem
     from holdem import live_events

@@ -44,7 +44,7 @@ def hands(draw: st.DrawFn) -> tuple[Any, ...]:
 
 
 @given(hands())
-@bounded(400)
+@bounded(200)
 def split_pots(case: tuple[Any, ...]) -> None:
     import holdem
 
@@ -96,7 +96,7 @@ def batches(draw: st.DrawFn) -> tuple[dict[str, Any], dict[str, Any]]:
     for _ in range(draw(st.integers(0, 2))):
         name = draw(st.sampled_from(sorted(arrays)))
         arr = arrays[name]
-        if arr is None:
+        if not isinstance(arr, np.ndarray):
             continue
         how = draw(st.sampled_from(["dtype", "fortran", "strided", "readonly", "shape", "list",
                                     "none", "flat"]))
@@ -134,7 +134,7 @@ def batches(draw: st.DrawFn) -> tuple[dict[str, Any], dict[str, Any]]:
 
 
 @given(batches())
-@bounded(300)
+@bounded(150)
 def split_pots_batch(case: tuple[dict[str, Any], dict[str, Any]]) -> None:
     import numpy as np
 

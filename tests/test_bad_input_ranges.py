@@ -27,7 +27,7 @@ CARDS = st.one_of(st.sampled_from(["", "As", "AsKs", "AhAdAc", "Xx", "AsAs", "2c
 
 
 @given(st.one_of(RANGE_TEXT, ODD), CARDS, st.one_of(CARDS, st.sampled_from(["AA", "AsKs"])))
-@bounded(400)
+@bounded(200)
 def range_text(text: Any, dead: Any, hand: Any) -> None:
     import holdem
 
@@ -53,7 +53,7 @@ def range_text(text: Any, dead: Any, hand: Any) -> None:
                                  st.one_of(st.floats(allow_nan=True), st.integers(-2, 2),
                                            ODD), max_size=3),
                  ODD))
-@bounded(200)
+@bounded(100)
 def range_from_combos(combos: Any) -> None:
     import holdem
 
@@ -76,7 +76,7 @@ PLAYER = st.one_of(st.sampled_from(["AsKs", "QdQc", "7h2c", "AA", "QQ+, AKs", "2
        st.one_of(st.none(), st.integers(-(2**70), 2**70), ODD),
        st.one_of(st.none(), st.just(False), st.just(True), ODD),
        st.one_of(st.none(), st.floats(allow_nan=True), st.just(0.2), ODD))
-@bounded(120)
+@bounded(80)
 def equity(players: Any, board: Any, dead: Any, samples: Any, seed: Any, exact: Any,
            target_se: Any) -> None:
     import holdem

@@ -63,7 +63,7 @@ OPS = st.lists(st.one_of(
 
 
 @given(st.integers(2, 10), st.integers(0, 2**32), st.booleans(), st.integers(0, 3), OPS)
-@bounded(150)
+@bounded(100)
 def table_session(seats: int, seed: int, dead_button: bool, seated: int,
                   ops: list[tuple[str, tuple[Any, ...], Any]]) -> None:
     import holdem
@@ -92,7 +92,7 @@ def table_session(seats: int, seed: int, dead_button: bool, seated: int,
 
 @given(st.one_of(st.integers(-1, 12), HUGE, ODD), st.one_of(st.none(), CHIPS, ODD),
        st.one_of(st.none(), st.integers(0, 10), HUGE, ODD), st.one_of(st.booleans(), ODD))
-@bounded(150)
+@bounded(100)
 def table_config(seats: Any, max_buy_in: Any, seed: Any, dead_button: Any) -> None:
     import holdem
 
