@@ -44,9 +44,10 @@ _LAST_ENV = "HOLDEM_BAD_INPUT_LAST"
 
 def bounded(max_examples: int = 100) -> settings:
     """Hypothesis settings of the suite: reproducible (derandomized, no example database) and
-    bounded (``max_examples``; time is bounded by the watchdogs, not by a flaky deadline)."""
+    bounded (``max_examples``, times ``HOLDEM_BAD_INPUT_SCALE`` (default 1) for a longer hunt;
+    time is bounded by the watchdogs, not by a flaky deadline)."""
     return settings(
-        max_examples=max_examples,
+        max_examples=max_examples * _scale(),
         deadline=None,
         derandomize=True,
         database=None,
@@ -58,10 +59,18 @@ def bounded(max_examples: int = 100) -> settings:
 
 # --------------------------------------------------------------------------- parent side
 
-def run_in_child(module_file: str, prop: str, *, timeout: float = CHILD_TIMEOUT) -> None:
+def _scale() -> int:
+    return max(1, int(os.environ.get("HOLDEM_BAD_INPUT_SCALE", "1")))
+
+
+def run_in_child(module_file: str, prop: str, *, timeout: float | None = None) -> None:
     """Run the property ``prop`` of the test module ``module_file`` in a child interpreter
-    and fail (via AssertionError) on anything but a clean exit."""
+    and fail the test on anything but a clean exit (default timeout: CHILD_TIMEOUT, times
+    the scale)."""
     import pytest
+
+    if timeout is None:
+        timeout = CHILD_TIMEOUT * _scale()
 
     module = Path(module_file).stem
     code = (

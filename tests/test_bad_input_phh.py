@@ -8,7 +8,7 @@ import pickle
 from typing import Any
 
 import pytest
-from badinput import bounded, call, rejected, run_in_child
+from badinput import bounded, call, forged_pickle, rejected, run_in_child
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -157,6 +157,42 @@ def live_hand(n: int, seed: int, stacked: bool, steps: list[tuple[str, Any]]) ->
         assert repr(pickle.loads(got).history) == repr(hand.history)
 
 
-@pytest.mark.parametrize("prop", ["phh_text", "history_action", "live_hand"])
+@st.composite
+def corrupt_live_hands(draw: st.DrawFn) -> bytes:
+    import holdem
+
+    n = draw(st.integers(2, 6))
+    hand = holdem.LiveHand(holdem.Game(big_blind=2), [100] * n, seed=draw(st.integers(0, 99)))
+    for _ in range(draw(st.integers(0, 5))):
+        if hand.is_terminal():
+            break
+        hand.check_or_call()
+    fn, args = hand.__reduce__()
+    args = list(args)
+    for _ in range(draw(st.integers(1, 2))):
+        i = draw(st.integers(0, len(args) - 1))
+        args[i] = draw(st.one_of(
+            st.integers(-2, 12), st.sampled_from([2**53 + 1, 2**64]), st.none(),
+            st.text(max_size=3), st.just(()), st.just((100,) * 11), st.just((0, 100)),
+            st.lists(st.sampled_from(["cc", "f", "cbr 9", "x", 7]), max_size=6).map(tuple),
+            st.just(tuple(range(52))), st.just((*range(51), 0))))
+    return forged_pickle(fn, tuple(args))
+
+
+@given(corrupt_live_hands())
+@bounded(100)
+def live_pickle(data: bytes) -> None:
+    import pickle
+
+    hand = call(pickle.loads, data)
+    if rejected(hand):
+        return
+    assert hand.accounting().is_complete()
+    for _ in range(4):
+        call(hand.check_or_call)
+    call(hand.possible_events)
+
+
+@pytest.mark.parametrize("prop", ["phh_text", "history_action", "live_hand", "live_pickle"])
 def test_in_child(prop: str) -> None:
     run_in_child(__file__, prop)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from badinput import bounded, call, rejected, run_in_child
+from badinput import _Forged, bounded, call, forged_pickle, rejected, run_in_child
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -102,6 +102,58 @@ def table_config(seats: Any, max_buy_in: Any, seed: Any, dead_button: Any) -> No
         assert 2 <= got.size <= 10
 
 
-@pytest.mark.parametrize("prop", ["table_session", "table_config"])
+@st.composite
+def corrupt_tables(draw: st.DrawFn) -> bytes:
+    import copyreg
+
+    import holdem
+    from holdem.agents import CallAgent
+
+    table = holdem.Table(holdem.Game(big_blind=2), seats=draw(st.integers(2, 6)),
+                         seed=draw(st.integers(0, 100)))
+    for i in range(draw(st.integers(0, 2)), table.size):
+        table.sit(i, f"p{i}", 200, CallAgent())
+    if len(table.players) >= 2:
+        table.play(draw(st.integers(0, 3)))
+    state = dict(table.__getstate__())
+    seats = list(state["_seats"])
+    for _ in range(draw(st.integers(1, 3))):
+        if draw(st.booleans()) and any(seats):
+            i = draw(st.sampled_from([i for i, p in enumerate(seats) if p is not None]))
+            fields = list(seats[i].__getstate__())
+            k = draw(st.integers(0, len(fields) - 1))
+            fields[k] = draw(st.one_of(CHIPS, ODD, NAMES, st.just(holdem.PlayerStatus.WAITING),
+                                       st.sampled_from([-1, 10, 2**53 + 1])))
+            if draw(st.integers(0, 5)) == 0:
+                fields = fields[:k]
+            seats[i] = _Forged(copyreg._reconstructor, (holdem.table.Player, object, None),
+                               tuple(fields))
+        else:
+            key = draw(st.sampled_from(sorted(state)))
+            state[key] = draw(st.one_of(CHIPS, ODD, st.sampled_from([-1, 0, 11, 2**53 + 1]),
+                                        st.just([None] * 11), st.just({})))
+    if "_seats" in state and isinstance(state["_seats"], list):
+        state["_seats"] = seats
+    return forged_pickle(copyreg._reconstructor, (holdem.Table, object, None), state)
+
+
+@given(corrupt_tables())
+@bounded(100)
+def table_pickle(data: bytes) -> None:
+    table = call(__import__("pickle").loads, data)
+    if rejected(table):
+        return
+    assert table.chips_in_play + table.cashed_out + table.rake == table.bought_in
+    for _ in range(3):
+        got = call(table.play_hand)
+        if rejected(got):
+            break
+        assert table.chips_in_play + table.cashed_out + table.rake == table.bought_in
+    for p in table.players:
+        call(table.add_chips, p.name, 10)
+        call(table.leave, p.name)
+
+
+@pytest.mark.parametrize("prop", ["table_session", "table_config", "table_pickle"])
 def test_in_child(prop: str) -> None:
     run_in_child(__file__, prop)
