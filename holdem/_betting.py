@@ -49,6 +49,7 @@ from holdem._deck import Deck
 from holdem._hand_fields import FIELDS, check_state
 from holdem._seeding import resolve_seed
 from holdem._showdown import settle
+from holdem._shown import shown
 from holdem._validate import (
     actions_of,
     check_start,
@@ -633,7 +634,8 @@ class HandCore:
         if self._over:
             raise IllegalActionError("the hand is over: no more actions")
         if seat is not None and seat != self._actor:
-            raise OutOfTurnError(f"seat {seat} acted out of turn: seat {self._actor} is to act")
+            raise OutOfTurnError(
+                f"seat {shown(seat)} acted out of turn: seat {self._actor} is to act")
         return self.legal_actions()
 
     def _resolve(self, action: Action | str | int, seat: int | None) -> tuple[int, int]:

@@ -19,6 +19,7 @@ from libc.string cimport memcpy, memset
 from array import array
 
 from holdem._seeding import resolve_seed, seed_bits
+from holdem._shown import shown
 from holdem.cards import CARDS as _CARDS_PY, Card, parse_cards
 from holdem.errors import DeckError, InvalidArrayError, InvalidConfigError
 
@@ -34,10 +35,10 @@ cdef enum:
 
 cdef int _count(object n, str what) except -1:
     if isinstance(n, bool) or not hasattr(n, "__index__"):
-        raise InvalidConfigError(f"{what} must be an int, not {type(n).__name__}: {n!r}")
+        raise InvalidConfigError(f"{what} must be an int, not {type(n).__name__}: {shown(n)}")
     v = n.__index__()
     if v < 0:
-        raise DeckError(f"{what} must be >= 0, got {v}")
+        raise DeckError(f"{what} must be >= 0, got {shown(v)}")
     return min(v, 1 << 20)  # anything over 52 is refused by the caller with the real count
 
 
@@ -137,7 +138,7 @@ cdef class Deck:
         cdef int k = _count(n, "the number of cards to deal")
         cdef int i
         if k > self._deck.n:
-            raise DeckError(f"cannot deal {n} cards: only {self._deck.n} left in the deck")
+            raise DeckError(f"cannot deal {shown(n)} cards: only {self._deck.n} left in the deck")
         cdef tuple out = PyTuple_New(k)
         for i in range(k):
             card = <object>PyTuple_GET_ITEM(_CARDS, self._take(_DEALT))
@@ -230,25 +231,20 @@ cdef class Deck:
         return f"Deck({self._deck.n} cards left)"
 
 
-cdef bint _valid_state(object seed, object rng, object cards, object n, object kind,
-                       object fresh):
-    """Whether the fields of a pickled Deck are exactly what ``Deck.__reduce__`` makes."""
-    if (type(seed) is not int or type(rng) is not tuple
-            or len(rng) != 4 or any(type(x) is not int or not 0 <= x < (1 << 64) for x in rng)
-            or type(cards) is not bytes or type(kind) is not bytes or type(n) is not int
-            or type(fresh) is not bool):
-        return False
-    return (len(cards) == 52 and len(kind) == 52 and 0 <= n <= 52
-            and sorted(cards) == list(range(52))
-            and all(kind[k] == _LIVE for k in range(n))
-            and all(_DEALT <= kind[k] <= _REMOVED for k in range(n, 52)))
-
-
 def _restore(seed, rng, cards, n, kind, fresh):
     """Unpickle a :class:`Deck` (checks the state, so a corrupt pickle cannot break it)."""
     cdef Deck d = Deck.__new__(Deck)
     cdef int i
-    if not _valid_state(seed, rng, cards, n, kind, fresh):
+    if not (type(rng) is tuple and len(rng) == 4
+            and all(type(v) is int and 0 <= v < (1 << 64) for v in rng) and any(rng)
+            and type(cards) is bytes and type(kind) is bytes and type(n) is int
+            and type(fresh) is bool and isinstance(seed, int) and not isinstance(seed, bool)):
+        # (an all-zero generator state would never leave zero: the shuffle would not end)
+        raise DeckError("not a valid pickled Deck state (types or generator state)")
+    if (len(rng) != 4 or len(cards) != 52 or len(kind) != 52 or not 0 <= n <= 52
+            or sorted(cards) != list(range(52))
+            or any(kind[k] != _LIVE for k in range(n))
+            or any(not _DEALT <= kind[k] <= _REMOVED for k in range(n, 52))):
         raise DeckError("not a valid pickled Deck state")
     for i in range(4):
         d._rng.s[i] = <uint64_t>rng[i]
@@ -269,12 +265,12 @@ def hand_width(n_players, *, burns=True):
 cdef int _players(object n_players, bint burns) except -1:
     if isinstance(n_players, bool) or not hasattr(n_players, "__index__"):
         raise InvalidConfigError(
-            f"n_players must be an int, not {type(n_players).__name__}: {n_players!r}")
+            f"n_players must be an int, not {type(n_players).__name__}: {shown(n_players)}")
     p = n_players.__index__()
     top = 22 if burns else 23
     if not 1 <= p <= top:
         raise InvalidConfigError(
-            f"n_players must be 1..{top} ({'with' if burns else 'without'} burns), got {p}")
+            f"n_players must be 1..{top} ({'with' if burns else 'without'} burns), got {shown(p)}")
     return p
 
 
@@ -285,7 +281,7 @@ def child_seed(seed, index):
     """
     if isinstance(index, bool) or not hasattr(index, "__index__") or not (
             0 <= index.__index__() < (1 << 64)):
-        raise InvalidConfigError(f"index must be an int in 0 .. 2**64-1, got {index!r}")
+        raise InvalidConfigError(f"index must be an int in 0 .. 2**64-1, got {shown(index)}")
     return hd_seed_child(<uint64_t>seed_bits(seed), <uint64_t>index.__index__())
 
 
@@ -320,17 +316,18 @@ def deal_hands(n_hands, n_players, *, seed, burns=True, start=0, out=None):
     cdef int w = hd_hand_width(p, b)
     if isinstance(n_hands, bool) or not hasattr(n_hands, "__index__"):
         raise InvalidConfigError(
-            f"n_hands must be an int, not {type(n_hands).__name__}: {n_hands!r}")
+            f"n_hands must be an int, not {type(n_hands).__name__}: {shown(n_hands)}")
     n_hands = n_hands.__index__()
     # sizes are checked as Python ints before anything is multiplied in C or allocated
     if not 0 <= n_hands <= PY_SSIZE_T_MAX // w:
         raise InvalidConfigError(
             f"n_hands must be 0 .. {PY_SSIZE_T_MAX // w} (rows of {w} bytes addressable in "
-            f"one buffer), got {n_hands}")
+            f"one buffer), got {shown(n_hands)}")
     cdef int64_t n = n_hands
     if isinstance(start, bool) or not hasattr(start, "__index__") or not (
             0 <= start.__index__() and start.__index__() + n_hands <= (1 << 64)):
-        raise InvalidConfigError(f"start must be an int in 0 .. 2**64 - n_hands, got {start!r}")
+        raise InvalidConfigError(
+            f"start must be an int in 0 .. 2**64 - n_hands, got {shown(start)}")
     start = start.__index__()
     cdef uint64_t first = start
     cdef uint8_t[:, ::1] out2

@@ -36,9 +36,11 @@ from holdem._validate import (
     seat_index,
     to_action,
 )
+from holdem._shown import shown as _shown
 from holdem.cards import Card
 from holdem.errors import (
     IllegalActionError,
+    InvalidActionError,
     InvalidConfigError,
     InvalidHandError,
     InvalidStateError,
@@ -859,7 +861,8 @@ cdef class HandCore:
         if self._over:
             raise IllegalActionError("the hand is over: no more actions")
         if seat is not None and seat != self._actor:
-            raise OutOfTurnError(f"seat {seat} acted out of turn: seat {self._actor} is to act")
+            raise OutOfTurnError(
+                f"seat {_shown(seat)} acted out of turn: seat {self._actor} is to act")
         return self.legal_actions()
 
     cdef tuple _resolve(self, action, seat):
@@ -886,15 +889,28 @@ cdef class HandCore:
         else:
             self._act(kind, to)
 
-    def apply_unchecked(self, int kind, int64_t to=0):
+    def apply_unchecked(self, kind, to=0):
         """Fast path for trusted callers: ``kind`` 0 fold, 1 check/call, 2 bet/raise to ``to``.
 
         No validation of the rules: an illegal action leaves the state inconsistent (but never
-        touches memory outside the state: acting on a finished hand is refused).
+        touches memory outside the state: acting on a finished hand is refused, and a value
+        that does not fit a C integer raises InvalidActionError, not OverflowError).
         """
+        cdef int k
+        cdef int64_t t
         if self._over:
             raise IllegalActionError("the hand is over: no more actions")
-        self._act(kind, to)
+        try:
+            k = kind
+            t = to
+        except OverflowError:
+            raise InvalidActionError(
+                f"apply_unchecked: kind is 0..2 and to 0 .. 2**53 chips (the engine's limit), "
+                f"got kind={_shown(kind)}, to={_shown(to)}") from None
+        except TypeError:
+            raise TypeError(f"apply_unchecked: kind and to must be ints, got "
+                            f"{type(kind).__name__} and {type(to).__name__}") from None
+        self._act(k, t)
 
 
 _REASONS = (
@@ -908,11 +924,14 @@ _REASONS = (
 
 
 def _check_fields():
-    """Import-time check that ``_getstate``/``_setstate`` cover exactly the declared
-    :data:`holdem._hand_fields.FIELDS`: a new C field missing from either fails the import."""
-    from holdem.game import Game
-    cdef HandCore probe = HandCore._start(Game(big_blind=2), [7, 9, 11], 1, 5, None, None)
+    """Import-time check that ``_getstate``, ``_setstate`` and ``_copy_from`` (``clone``)
+    cover exactly the declared :data:`holdem._hand_fields.FIELDS`, on a hand mid-street with
+    every field away from its default: a field missing from one of them fails the import."""
+    from holdem.game import AnteType, Game
+    game = Game(big_blind=2, ante=1, ante_type=AnteType.BIG_BLIND)
+    cdef HandCore probe = HandCore._start(game, [7, 90, 11], 1, 5, None, None)
     cdef HandCore back = HandCore.__new__(HandCore)
+    probe.apply("cbr 6")
     state = probe._getstate()
     if len(state) != len(FIELDS):
         raise ImportError(f"holdem._hand: _getstate gives {len(state)} fields, FIELDS "
@@ -920,6 +939,8 @@ def _check_fields():
     back._setstate(state)
     if back._getstate() != state:
         raise ImportError("holdem._hand: _setstate does not restore what _getstate saved")
+    if probe.clone()._getstate() != state:
+        raise ImportError("holdem._hand: _copy_from (clone) misses a field of FIELDS")
 
 
 _check_fields()

@@ -260,15 +260,15 @@ def split_pots_batch(committed, folded, ranks, buttons, payouts, rakes=None, *, 
 
     ``committed`` (shape (m, n)), ``folded`` (0/1 or bool), ``ranks`` (-1 = unknown) and
     ``buttons`` (shape (m,)) are read: buffers of any integer dtype (int8 .. uint64, bool for
-    ``folded``) and any layout; int64 / uint8 / int32 / int32 C-contiguous buffers are used as
-    they are, others are copied (values checked to fit). ``payouts`` (int64, shape (m, n)) and,
-    if given, ``rakes`` (int64, shape (m,)) are written: writable C-contiguous int64 buffers
-    (else :class:`~holdem.InvalidArrayError` naming the argument). Numpy arrays work, or
-    ``memoryview(array).cast(fmt, (m, n))``. ``rake`` and ``flop_dealt`` apply to every
-    hand. ``dead`` is the dead money of each hand (chips owned by no seat, such as a big-blind
-    ante, added to the main pot; R7): either one int for every hand or an integer buffer of
-    shape (m,). Raises InvalidPotError
-    naming the first bad hand (rows before it are written).
+    ``folded``) and any layout; C-contiguous int64, uint8, int32 and int32 buffers are used as
+    they are, others are copied (values checked to fit, else InvalidArrayError). ``payouts``
+    (int64, shape (m, n)) and, if given, ``rakes`` (int64, shape (m,)) are written: writable
+    C-contiguous int64 buffers (else :class:`~holdem.InvalidArrayError` naming the argument).
+    Numpy arrays work, or ``memoryview(array).cast(fmt, (m, n))``. ``rake`` and
+    ``flop_dealt`` apply to every hand. ``dead`` is the dead money of each hand (chips owned
+    by no seat, such as a big-blind ante, added to the main pot; R7): either one int for every
+    hand or an int64 buffer of shape (m,). Raises InvalidPotError naming the first bad hand
+    (rows before it are written).
 
     >>> from array import array
     >>> c = memoryview(array("q", [50, 100, 100])).cast("B").cast("q", (1, 3))
@@ -299,9 +299,7 @@ def split_pots_batch(committed, folded, ranks, buttons, payouts, rakes=None, *, 
         None if rakes is None else _out(rakes, "rakes", 1))
     if any(a is None for a in args[:3]):
         return  # a batch of no hands
-    _split_pots_batch_typed(*args, rake=rake, flop_dealt=flop_dealt,
-                            dead=(_as_c(dead, "dead", "q", 1, 0, (1 << 63) - 1)
-                                  if hasattr(type(dead), "__len__") else dead))
+    _split_pots_batch_typed(*args, rake=rake, flop_dealt=flop_dealt, dead=dead)
 
 
 _INT_FORMATS = frozenset("bBhHiIlLqQnN?")

@@ -147,6 +147,10 @@ def run_hand(HandCore state, list players, tuple dealt, tuple names, object butt
     cdef list acts = [p._act for p in players]
     if _Observation is None:
         raise RuntimeError("holdem._table_loop.bind(Observation) was not called")
+    # indexed by seat below without bounds checks (release builds): check the lengths once
+    if not (len(players) == len(dealt) == len(names) == len(holes) == n):
+        raise ValueError(f"run_hand: {n} seats but {len(players)} players, {len(dealt)} "
+                         f"dealt, {len(names)} names, {len(holes)} hole cards")
     while not state._over:
         i = state._actor
         p = players[i]
@@ -266,6 +270,8 @@ def seat_kinds(list seats, bint tournament, object sitting_out, object waiting):
 def table_posts(HandCore state, tuple dealt):
     """The forced bets of ``state`` as ``(table seat, kind, amount)`` (``Table._deal``)."""
     cdef tuple post
+    if len(dealt) != state._n:  # indexed without bounds checks
+        raise ValueError(f"table_posts: {len(dealt)} seats dealt, the hand has {state._n}")
     return tuple([(dealt[<int>post[0]], post[1], post[2]) for post in state._posts])
 
 
@@ -294,6 +300,8 @@ def hand_players(list seats, tuple dealt):
     cdef list players = [None] * n, stacks = [None] * n
     cdef tuple names = PyTuple_New(n)
     for k in range(n):
+        if not 0 <= dealt[k] < len(seats):  # indexed without bounds checks
+            raise ValueError(f"hand_players: seat {dealt[k]} is not one of {len(seats)}")
         p = seats[<Py_ssize_t>dealt[k]]
         players[k] = p
         stacks[k] = p.stack

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from holdem._parallel import master_seed
 from holdem._seating import Positions
+from holdem._shown import shown
 from holdem._validate import MAX_CHIPS
 from holdem.agents import resolve_agent
 from holdem.errors import InvalidStateError
@@ -48,72 +49,72 @@ def check_table_state(state: object, player_type: type[Player], status_type: typ
     """Raise :class:`InvalidStateError` unless ``state`` (a pickled table's ``__dict__``) is
     one a :class:`holdem.Table` can hold between hands."""
     if not isinstance(state, dict) or set(state) != FIELDS:
-        keys = sorted(state) if isinstance(state, dict) else type(state).__name__
+        keys = shown(list(state)) if isinstance(state, dict) else type(state).__name__
         raise _fail(f"expected the fields {sorted(FIELDS)}, got {keys}")
     s: dict[str, Any] = state
     game = s["game"]
     if not isinstance(game, Game):
-        raise _fail(f"game must be a holdem.Game, got {game!r}")
+        raise _fail(f"game must be a holdem.Game, got {shown(game)}")
     size = s["size"]
     if not _is_int(size) or not 2 <= size <= 10:
-        raise _fail(f"a table has 2 to 10 seats, got {size!r}")
+        raise _fail(f"a table has 2 to 10 seats, got {shown(size)}")
     tournament = game.mode is Mode.TOURNAMENT
     if s["tournament"] is not tournament:
-        raise _fail(f"tournament must be {tournament} for {game!r}")
+        raise _fail(f"tournament must be {tournament} for {shown(game)}")
     if s["min_buy_in"] != (1 if tournament else 10 * game.big_blind) or not _is_int(
             s["min_buy_in"]):
-        raise _fail(f"min_buy_in {s['min_buy_in']!r} does not match the game")
+        raise _fail(f"min_buy_in {shown(s['min_buy_in'])} does not match the game")
     cap = s["max_buy_in"]
     if cap is not None and (not _is_int(cap) or cap < s["min_buy_in"]):
-        raise _fail(f"max_buy_in must be None or an int >= {s['min_buy_in']}, got {cap!r}")
+        raise _fail(f"max_buy_in must be None or an int >= {s['min_buy_in']}, got {shown(cap)}")
     for name in ("dead_button", "_in_hand"):
         if type(s[name]) is not bool:
-            raise _fail(f"{name} must be True or False, got {s[name]!r}")
+            raise _fail(f"{name} must be True or False, got {shown(s[name])}")
     if s["_in_hand"]:
         raise _fail("it was saved in the middle of a hand")
     schedule = s["schedule"]
     if schedule is not None and (not isinstance(schedule, BlindSchedule) or not tournament):
         raise _fail(f"schedule must be None or a BlindSchedule of a tournament, "
-                    f"got {schedule!r}")
+                    f"got {shown(schedule)}")
     if not callable(s["clock"]):
-        raise _fail(f"clock must be callable, got {s['clock']!r}")
+        raise _fail(f"clock must be callable, got {shown(s['clock'])}")
     start = s["_start_time"]
     if start is not None and type(start) not in (int, float):
-        raise _fail(f"the start time must be None or a number, got {start!r}")
+        raise _fail(f"the start time must be None or a number, got {shown(start)}")
     seed, bits = s["seed"], s["_bits"]
     if not _is_int(seed) or not _is_int(bits) or master_seed(seed) != (seed, bits):
-        raise _fail(f"the seed {seed!r} and its bits {bits!r} do not match")
+        raise _fail(f"the seed {shown(seed)} and its bits {shown(bits)} do not match")
     if not _is_int(s["_first_button"]) or not 0 <= s["_first_button"] < size:
         raise _fail(f"the first button must be a seat 0..{size - 1}, got "
-                    f"{s['_first_button']!r}")
+                    f"{shown(s['_first_button'])}")
     _check_seats(s["_seats"], size, player_type, status_type)
     prev = s["_prev"]
     hands = s["hand_number"]
-    if not _is_int(hands) or hands < 0:
-        raise _fail(f"hand_number must be an int >= 0, got {hands!r}")
+    if not _is_int(hands) or not 0 <= hands < 1 << 63:  # the hand's deck seed takes 64 bits
+        raise _fail(f"hand_number must be an int 0..2**63-1, got {shown(hands)}")
     if prev is None:
         if hands != 0 or s["_prev_sb_pos"] is not None:
-            raise _fail(f"no last hand's positions after {hands} hands")
+            raise _fail(f"no last hand's positions after {shown(hands)} hands")
     elif not (isinstance(prev, Positions) and len(prev) == 4
               and all(_is_int(v) and 0 <= v < size for v in (prev.button, prev.big_blind))
               and _seat_or_none(prev.small_blind, size) and _seat_or_none(prev.sb_seat, size)):
-        raise _fail(f"last hand's positions must be seats 0..{size - 1}, got {prev!r}")
+        raise _fail(f"last hand's positions must be seats 0..{size - 1}, got {shown(prev)}")
     if not _seat_or_none(s["_prev_sb_pos"], size):
         raise _fail(f"last small blind seat must be None or 0..{size - 1}, got "
-                    f"{s['_prev_sb_pos']!r}")
+                    f"{shown(s['_prev_sb_pos'])}")
     for name in ("bought_in", "cashed_out", "rake"):
         if not _is_int(s[name]) or s[name] < 0:
-            raise _fail(f"{name} must be an int >= 0, got {s[name]!r}")
+            raise _fail(f"{name} must be an int >= 0, got {shown(s[name])}")
     in_play = sum(p.stack for p in s["_seats"] if p is not None)
     if in_play > MAX_CHIPS:
         raise _fail(f"{in_play} chips at the table, above the engine's limit of 2**53")
     if in_play + s["cashed_out"] + s["rake"] != s["bought_in"]:
-        raise _fail(f"chips do not add up: {in_play} in play + {s['cashed_out']} cashed out + "
-                    f"{s['rake']} rake != {s['bought_in']} bought in")
+        raise _fail(f"chips do not add up: {in_play} in play + {shown(s['cashed_out'])} cashed "
+                    f"out + {shown(s['rake'])} rake != {shown(s['bought_in'])} bought in")
     places = s["places"]
     if not isinstance(places, dict) or not all(
             isinstance(k, str) and _is_int(v) and v >= 1 for k, v in places.items()):
-        raise _fail(f"places must map names to places >= 1, got {places!r}")
+        raise _fail(f"places must map names to places >= 1, got {shown(places)}")
     if places and not tournament:
         raise _fail("a cash table has no finishing places")
 
@@ -121,32 +122,32 @@ def check_table_state(state: object, player_type: type[Player], status_type: typ
 def _check_seats(seats: object, size: int, player_type: type[Player],
                  status_type: type) -> None:
     if type(seats) is not list or len(seats) != size:
-        raise _fail(f"the seats must be a list of {size} entries, got {seats!r}")
+        raise _fail(f"the seats must be a list of {size} entries, got {shown(seats)}")
     names = set()
     for k, p in enumerate(seats):
         if p is None:
             continue
         if type(p) is not player_type:
-            raise _fail(f"seat {k} must hold a Player or None, got {p!r}")
+            raise _fail(f"seat {k} must hold a Player or None, got {shown(p)}")
         if p.seat != k:
-            raise _fail(f"the player at seat {k} says seat {p.seat!r}")
+            raise _fail(f"the player at seat {k} says seat {shown(p.seat)}")
         if not isinstance(p.name, str) or not p.name or p.name in names:
             raise _fail(f"seat {k}: player names must be distinct non-empty strings, "
-                        f"got {p.name!r}")
+                        f"got {shown(p.name)}")
         names.add(p.name)
         if not _is_int(p.stack) or not 0 <= p.stack <= MAX_CHIPS:
-            raise _fail(f"seat {k}: a stack must be an int 0..2**53, got {p.stack!r}")
+            raise _fail(f"seat {k}: a stack must be an int 0..2**53, got {shown(p.stack)}")
         if not isinstance(p.status, status_type):
-            raise _fail(f"seat {k}: status must be a PlayerStatus, got {p.status!r}")
+            raise _fail(f"seat {k}: status must be a PlayerStatus, got {shown(p.status)}")
         for field in ("entry_due", "owes_big_blind", "owes_small_blind", "leaving"):
             if type(getattr(p, field)) is not bool:
                 raise _fail(f"seat {k}: {field} must be True or False, got "
-                            f"{getattr(p, field)!r}")
+                            f"{shown(getattr(p, field))}")
         if not _is_int(p.hands_played) or p.hands_played < 0:
-            raise _fail(f"seat {k}: hands_played must be an int >= 0, got {p.hands_played!r}")
+            raise _fail(f"seat {k}: hands_played must be an int >= 0, got {shown(p.hands_played)}")
         act = resolve_agent(p.agent)
         if act is None:
-            raise _fail(f"seat {k}: the agent {p.agent!r} cannot act")
+            raise _fail(f"seat {k}: the agent {shown(p.agent)} cannot act")
         p._act = act
 
 

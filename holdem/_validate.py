@@ -11,7 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from holdem.actions import MAX_CHIPS, Action, ActionType, show
+from holdem._shown import shown
+from holdem.actions import MAX_CHIPS, Action, ActionType
 from holdem.cards import Card, parse_cards
 from holdem.errors import (
     DuplicateCardError,
@@ -46,10 +47,10 @@ def seat_index(seat: object, n: int) -> int:
     """Check a seat number given to a per-seat query: an int in ``0..n-1``."""
     if isinstance(seat, bool) or not isinstance(seat, int):
         raise TypeError(f"seat must be an int seat number 0..{n - 1}, got "
-                        f"{type(seat).__name__}: {show(seat)}")
+                        f"{type(seat).__name__}: {shown(seat)}")
     if not 0 <= seat < n:
         raise InvalidSeatError(
-            f"seat {show(seat)} is out of range: this hand has seats 0..{n - 1}")
+            f"seat {shown(seat)} is out of range: this hand has seats 0..{n - 1}")
     return seat
 
 
@@ -62,17 +63,17 @@ def check_start(game: Any, stacks: Sequence[int], button: int) -> list[int]:
     try:
         out = list(stacks)
     except TypeError:
-        raise InvalidConfigError(f"stacks must be a sequence of ints, got {stacks!r}") from None
+        raise InvalidConfigError(f"stacks must be a sequence of ints, got {shown(stacks)}") from None
     n = len(out)
     if not 2 <= n <= 10:
         raise InvalidConfigError(f"a hand needs 2 to 10 players (R1), got {n}")
     for i, s in enumerate(out):
         if isinstance(s, bool) or not isinstance(s, int) or s < 1:
-            raise InvalidConfigError(f"stack of seat {i} must be an int >= 1, got {show(s)}")
+            raise InvalidConfigError(f"stack of seat {i} must be an int >= 1, got {shown(s)}")
         if s > MAX_CHIPS:
             raise InvalidConfigError(f"stack of seat {i} is above 2**53 chips")
     if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
-        raise InvalidConfigError(f"button must be a seat 0..{n - 1}, got {show(button)}")
+        raise InvalidConfigError(f"button must be a seat 0..{n - 1}, got {shown(button)}")
     if game.straddle and n < 3:
         raise InvalidConfigError("a straddle needs at least 3 players (R8)")
     return out
@@ -112,7 +113,7 @@ def plan_posts(game: Any, n: int, button: int, dead_small_blind: object,
         items = list(extra_posts)
     except TypeError:
         raise InvalidConfigError(
-            f"extra_posts must be a sequence of (seat, live, dead) posts, got {extra_posts!r}"
+            f"extra_posts must be a sequence of (seat, live, dead) posts, got {shown(extra_posts)}"
         ) from None
     bb = game.big_blind
     out: list[tuple[int, int, int]] = []
@@ -122,27 +123,27 @@ def plan_posts(game: Any, n: int, button: int, dead_small_blind: object,
             seat, live, dead = item
         except (TypeError, ValueError):
             raise InvalidConfigError(
-                f"an extra post is (seat, live chips, dead chips), got {item!r}") from None
+                f"an extra post is (seat, live chips, dead chips), got {shown(item)}") from None
         for name, v in (("seat", seat), ("live chips", live), ("dead chips", dead)):
             if isinstance(v, bool) or not isinstance(v, int):
-                raise InvalidConfigError(f"extra post {item!r}: {name} must be an int, got {v!r}")
+                raise InvalidConfigError(f"extra post {shown(item)}: {name} must be an int, got {shown(v)}")
         if not 0 <= seat < n:
-            raise InvalidConfigError(f"extra post {item!r}: seat must be 0..{n - 1}, got {seat}")
+            raise InvalidConfigError(f"extra post {shown(item)}: seat must be 0..{n - 1}, got {shown(seat)}")
         if seat in blinds:
             raise InvalidConfigError(
-                f"extra post {item!r}: seat {seat} already posts {blinds[seat]}")
+                f"extra post {shown(item)}: seat {seat} already posts {blinds[seat]}")
         if seat in seen:
-            raise InvalidConfigError(f"extra post {item!r}: seat {seat} posts only once")
+            raise InvalidConfigError(f"extra post {shown(item)}: seat {seat} posts only once")
         if not 0 <= live <= bb:
             raise InvalidConfigError(
-                f"extra post {item!r}: live chips must be 0..{bb} (at most the big blind), "
-                f"got {live}")
+                f"extra post {shown(item)}: live chips must be 0..{bb} (at most the big blind), "
+                f"got {shown(live)}")
         if not 0 <= dead <= bb:
             raise InvalidConfigError(
-                f"extra post {item!r}: dead chips must be 0..{bb} (at most the big blind), "
-                f"got {dead}")
+                f"extra post {shown(item)}: dead chips must be 0..{bb} (at most the big blind), "
+                f"got {shown(dead)}")
         if live == 0 and dead == 0:
-            raise InvalidConfigError(f"extra post {item!r}: posts no chips")
+            raise InvalidConfigError(f"extra post {shown(item)}: posts no chips")
         seen.add(seat)
         out.append((seat, live, dead))
     return sb_seat, bb_seat, not dead_small_blind, tuple(out)
@@ -232,7 +233,8 @@ def to_action(action: object, seat: int | None = None) -> tuple[Any, Any, int | 
         named = Action.player_of(action)
         if named is not None:
             if seat is not None and seat != named:
-                raise InvalidActionError(f"{action!r} names seat {named}, but seat={seat} was given")
+                raise InvalidActionError(
+                    f"{action[:60]!r} names seat {named}, but seat={shown(seat)} was given")
             seat = named
         t, to = Action.parse(action)
         return t, to, seat
@@ -240,7 +242,7 @@ def to_action(action: object, seat: int | None = None) -> tuple[Any, Any, int | 
         t, to = Action.from_int(action)
         return t, to, seat
     if not isinstance(action, tuple) or len(action) != 2:
-        raise InvalidActionError(f"not an action: {action!r}")
+        raise InvalidActionError(f"not an action: {shown(action)}")
     return action[0], action[1], seat
 
 
@@ -271,11 +273,11 @@ def resolve(t: Any, to: Any, la: LegalActions, bet: int, stack: int, cur: int,
         allowed = f"the maximum is to {la.max_to}" if la.can_raise else "call or fold"
         raise IllegalActionError(f"all in to {total} is not allowed: {allowed}")
     if t not in (ActionType.BET, ActionType.RAISE, ActionType.BET_RAISE):
-        raise InvalidActionError(f"unknown action type {t!r}")
+        raise InvalidActionError(f"unknown action type {shown(t)}")
     if isinstance(to, bool) or not isinstance(to, int):
-        raise InvalidActionError(f"{ActionType(t).name.lower()} needs an int amount, got {to!r}")
+        raise InvalidActionError(f"{ActionType(t).name.lower()} needs an int amount, got {shown(to)}")
     if not 0 <= to <= MAX_CHIPS:
-        raise InvalidActionError(f"{ActionType(t).name.lower()} to {show(to)}: amounts are "
+        raise InvalidActionError(f"{ActionType(t).name.lower()} to {shown(to)}: amounts are "
                                  f"0 .. 2**53 chips (the engine's limit)")
     if t == ActionType.BET:
         if not la.is_bet:

@@ -26,6 +26,7 @@ from enum import IntEnum
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from holdem._enums import NamedRepr
+from holdem._shown import shown
 from holdem.errors import InvalidActionError
 
 __all__ = ["CHECK_CALL_INT", "FOLD_INT", "MAX_CHIPS", "Action", "ActionType"]
@@ -184,7 +185,7 @@ class Action(NamedTuple):
     def from_int(cls, code: int) -> Action:
         """Decode the OpenSpiel-style int (``0`` fold, ``1`` check/call, ``k>=2`` to ``k-1``)."""
         if isinstance(code, bool) or not isinstance(code, int) or code < 0:
-            raise InvalidActionError(f"not an action code: {code!r} (a non-negative int)")
+            raise InvalidActionError(f"not an action code: {shown(code)} (a non-negative int)")
         if code == FOLD_INT:
             return _FOLD
         if code == CHECK_CALL_INT:
@@ -258,22 +259,12 @@ class ActionVerbs:
 
 def _amount(to: object) -> int:
     if isinstance(to, bool) or not isinstance(to, int):
-        raise InvalidActionError(f"amount must be an int number of chips, got {show(to)}")
+        raise InvalidActionError(f"amount must be an int number of chips, got {shown(to)}")
     if to <= 0:
-        raise InvalidActionError(f"amount must be positive, got {show(to)}")
+        raise InvalidActionError(f"amount must be positive, got {shown(to)}")
     if to > MAX_CHIPS:
-        raise InvalidActionError(f"amount {show(to)} is above the engine's limit of 2**53 chips")
+        raise InvalidActionError(f"amount {shown(to)} is above the engine's limit of 2**53 chips")
     return to
-
-
-def show(value: object) -> str:
-    """``repr(value)`` for an error message, short for an int too long to print whole
-    (``repr`` of an int over 4300 digits raises ValueError)."""
-    if isinstance(value, int) and value.bit_length() > 256:
-        digits = int(value.bit_length() * 0.30103) + 1
-        return f"{'-' if value < 0 else ''}<an int of about {digits} digits>"
-    text = repr(value)
-    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _whole(digits: str, text: str) -> int:

@@ -29,6 +29,7 @@ from collections.abc import Callable
 from typing import NamedTuple, Protocol, runtime_checkable
 
 from holdem._eval import evaluate_many
+from holdem._shown import shown
 from holdem._table_hand import compiled_loop
 from holdem.actions import Action, ActionType
 from holdem.cards import Card
@@ -163,7 +164,7 @@ class RandomAgent:
     def __setstate__(self, state: dict[str, object]) -> None:
         if (type(state) is not dict or set(state) != {"seed", "_rng"}
                 or not isinstance(state["_rng"], random.Random)):
-            raise InvalidStateError(f"not a valid pickled RandomAgent: {state!r}")
+            raise InvalidStateError(f"not a valid pickled RandomAgent: {shown(state)}")
         self.seed = state["seed"]  # type: ignore[assignment]
         self._rng = state["_rng"]
         self._random = self._rng.random
@@ -228,7 +229,7 @@ class EquityAgent:
                 or type(samples) is not int or samples < 1
                 or type(raise_at) not in (int, float)
                 or not isinstance(state["_rng"], random.Random)):
-            raise InvalidStateError(f"not a valid pickled EquityAgent: {state!r}")
+            raise InvalidStateError(f"not a valid pickled EquityAgent: {shown(state)}")
         self.__dict__.update(state)
 
     def spawn(self, seed: int) -> EquityAgent:

@@ -19,7 +19,8 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from holdem._enums import NamedRepr
-from holdem.actions import MAX_CHIPS, show
+from holdem._shown import shown
+from holdem.actions import MAX_CHIPS
 from holdem.errors import InvalidConfigError, InvalidStateError
 from holdem.hand_types import ExtraPost
 from holdem.pots import Rake
@@ -66,12 +67,12 @@ class DealStart(NamedRepr, Enum):
 
 def _int(name: str, value: object, low: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidConfigError(f"{name} must be an int number of chips, got {show(value)}")
+        raise InvalidConfigError(f"{name} must be an int number of chips, got {shown(value)}")
     if value < low:
-        raise InvalidConfigError(f"{name} must be at least {low}, got {show(value)}")
+        raise InvalidConfigError(f"{name} must be at least {low}, got {shown(value)}")
     if value > MAX_CHIPS:
         raise InvalidConfigError(
-            f"{name} is {show(value)}, above the engine's limit of 2**53 ({MAX_CHIPS}) chips")
+            f"{name} is {shown(value)}, above the engine's limit of 2**53 ({MAX_CHIPS}) chips")
     return value
 
 

@@ -71,6 +71,7 @@ from typing import Any, NamedTuple
 from holdem._enums import NamedRepr
 from holdem._parallel import master_seed
 from holdem._seating import Kind, Plan, Positions, between
+from holdem._shown import shown
 from holdem._table_hand import compiled_loop
 from holdem._table_state import check_table_state, copy_fields
 from holdem._table_steps import (
@@ -138,7 +139,7 @@ class Player:
 
     def __setstate__(self, state: tuple[object, ...]) -> None:
         if type(state) is not tuple or len(state) != len(_PLAYER_FIELDS):
-            raise InvalidStateError(f"not a valid pickled Player: {state!r}")
+            raise InvalidStateError(f"not a valid pickled Player: {shown(state)}")
         for f, v in zip(_PLAYER_FIELDS, state, strict=True):
             object.__setattr__(self, f, v)
         self._act = None
@@ -201,7 +202,7 @@ class Table:
         if not isinstance(game, Game):
             raise InvalidConfigError(f"game must be a holdem.Game, got {game!r}")
         if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 10:
-            raise InvalidConfigError(f"a table has 2 to 10 seats (R1), got {seats!r}")
+            raise InvalidConfigError(f"a table has 2 to 10 seats (R1), got {shown(seats)}")
         self.tournament = game.mode is Mode.TOURNAMENT
         if schedule is not None:
             if not isinstance(schedule, BlindSchedule):
@@ -219,7 +220,7 @@ class Table:
                                        or max_buy_in < self.min_buy_in):
             raise InvalidConfigError(
                 f"max_buy_in must be an int >= the minimum buy-in {self.min_buy_in}, "
-                f"got {max_buy_in!r}")
+                f"got {shown(max_buy_in)}")
         self.game = game
         self.size = seats
         self.max_buy_in = max_buy_in
@@ -262,7 +263,7 @@ class Table:
             if p is not None and p.name == name:
                 return p
         seated = ", ".join(repr(p.name) for p in self._seats if p is not None) or "nobody"
-        raise TableError(f"unknown player {name!r} (seated: {seated})")
+        raise TableError(f"unknown player {shown(name)} (seated: {seated})")
 
     @property
     def button(self) -> int | None:
@@ -317,9 +318,9 @@ class Table:
         bet or, with ``wait_for_big_blind=True``, waits for the big blind (R36).
         """
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.size:
-            raise TableError(f"seat must be 0..{self.size - 1}, got {seat!r}")
+            raise TableError(f"seat must be 0..{self.size - 1}, got {shown(seat)}")
         if not isinstance(name, str) or not name:
-            raise TableError(f"a player needs a non-empty name, got {name!r}")
+            raise TableError(f"a player needs a non-empty name, got {shown(name)}")
         taken = self._seats[seat]
         if taken is not None:
             raise TableError(f"seat {seat} is taken by {taken.name!r}")
@@ -343,17 +344,17 @@ class Table:
 
     def _check_buy_in(self, name: str, stack: int, amount: int) -> None:
         if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
-            raise TableError(f"chips for {name!r} must be a positive int, got {amount!r}")
+            raise TableError(f"chips for {name!r} must be a positive int, got {shown(amount)}")
         # the engine deals stacks up to MAX_CHIPS; every chip at the table may end in one
         # stack, so the table's total is held to it too (else a hand could not be dealt)
         if stack + amount > MAX_CHIPS:
-            raise TableError(f"{name!r} would have {stack + amount} chips, above the engine's "
-                             f"limit of 2**53 = {MAX_CHIPS} chips per stack")
+            raise TableError(f"{shown(amount)} chips for {name!r} would put the stack above "
+                             f"the engine's limit of 2**53 = {MAX_CHIPS} chips")
         total = self.chips_in_play + amount
         if total > MAX_CHIPS:
-            raise TableError(f"{amount} more chips for {name!r} would put {total} chips on the "
-                             f"table, above the engine's limit of 2**53 = {MAX_CHIPS} (all of "
-                             f"them may end in one stack)")
+            raise TableError(f"{shown(amount)} more chips for {name!r} would put {total} chips "
+                             f"on the table, above the engine's limit of 2**53 = {MAX_CHIPS} "
+                             f"(all of them may end in one stack)")
         if stack == 0 and amount < self.min_buy_in:
             raise TableError(f"buy-in {amount} for {name!r} is below the minimum "
                              f"{self.min_buy_in} (R35: 10 times the lower limit)")

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from holdem._shown import shown
 from holdem._validate import MAX_CHIPS
 from holdem.errors import InvalidConfigError, InvalidStateError
 
@@ -36,12 +37,12 @@ class BlindLevel:
         for name in ("small_blind", "big_blind", "ante"):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise InvalidConfigError(f"{name} must be an int >= 0, got {value!r}")
+                raise InvalidConfigError(f"{name} must be an int >= 0, got {shown(value)}")
             if value > MAX_CHIPS:
-                raise InvalidConfigError(f"{name} {value} is above the engine's limit of "
-                                         f"2**53 = {MAX_CHIPS} chips")
+                raise InvalidConfigError(f"{name} must be at most the engine's limit of "
+                                         f"2**53 = {MAX_CHIPS} chips, got {shown(value)}")
         if self.big_blind < 1:
-            raise InvalidConfigError(f"big_blind must be at least 1, got {self.big_blind}")
+            raise InvalidConfigError(f"big_blind must be at least 1, got {shown(self.big_blind)}")
         if self.small_blind > self.big_blind:
             raise InvalidConfigError(
                 f"small_blind {self.small_blind} is above the big blind {self.big_blind}")
@@ -79,12 +80,12 @@ class BlindSchedule:
             isinstance(hands_per_level, bool) or not isinstance(hands_per_level, int)
             or hands_per_level < 1
         ):
-            raise InvalidConfigError(f"hands_per_level must be an int >= 1, got {hands_per_level!r}")
+            raise InvalidConfigError(f"hands_per_level must be an int >= 1, got {shown(hands_per_level)}")
         if minutes_per_level is not None and (
             isinstance(minutes_per_level, bool) or not isinstance(minutes_per_level, int | float)
             or not minutes_per_level > 0
         ):
-            raise InvalidConfigError(f"minutes_per_level must be > 0, got {minutes_per_level!r}")
+            raise InvalidConfigError(f"minutes_per_level must be > 0, got {shown(minutes_per_level)}")
         object.__setattr__(self, "levels", levels)
         object.__setattr__(self, "hands_per_level", hands_per_level)
         object.__setattr__(self, "minutes_per_level", minutes_per_level)

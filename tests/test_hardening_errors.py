@@ -157,3 +157,44 @@ def test_error_contract_phh_nested_too_deeply(depth: int) -> None:
     inline = "variant = 'NT'\nx = " + "{a = " * depth + "1" + "}" * depth + "\n"
     with pytest.raises(InvalidHistoryError, match="nested too deeply"):
         phh.loads(inline)
+
+
+@pytest.mark.parametrize("cls", CORES, ids=["compiled", "reference"])
+def test_error_contract_huge_ints_in_messages(cls: type) -> None:
+    """A value too long for int -> str (over 4300 digits) still gets its HoldemError: the
+    message shows it shortened instead of failing while it is formatted."""
+    from holdem import Deck, ExtraPost, child_seed, deal_hands
+
+    st = hand(cls)
+    calls = [
+        lambda: st.apply("f", seat=HUGE),  # type: ignore[attr-defined]
+        lambda: st.apply((ActionType.RAISE, HUGE)),  # type: ignore[attr-defined]
+        lambda: st.apply((HUGE, 5)),  # type: ignore[attr-defined]
+        lambda: st.apply(-HUGE),  # type: ignore[attr-defined]
+        lambda: Action.from_int(-HUGE),
+        lambda: Game(big_blind=2).new_hand([100, 100, 100], seed=1,
+                                           extra_posts=[ExtraPost(2, HUGE, 0)]),
+        lambda: Game(big_blind=2).new_hand([100, 100, 100], button=HUGE, seed=1),
+        lambda: Game(big_blind=2).new_hand([100, -HUGE], seed=1),
+        lambda: Deck(seed=1).deal(HUGE),
+        lambda: Deck(seed=1).deal(-HUGE),
+        lambda: deal_hands(HUGE, 6, seed=1),
+        lambda: deal_hands(1, HUGE, seed=1),
+        lambda: deal_hands(1, 6, seed=1, start=HUGE),
+        lambda: child_seed(1, HUGE),
+    ]
+    for i, call in enumerate(calls):
+        with pytest.raises(HoldemError) as info:
+            call()
+        text = str(info.value)
+        assert "bits" in text or "digits" in text or "too large" in text, (i, text)
+
+
+@pytest.mark.parametrize(("kind", "to"), [(2, 2**64), (2, -(2**64)), (2**64, 0), (-(2**40), 0)],
+                         ids=_id)
+def test_error_contract_apply_unchecked_values_beyond_c_integers(kind: int, to: int) -> None:
+    st = hand(HandState)
+    before = st._getstate()  # type: ignore[attr-defined]
+    with pytest.raises(InvalidActionError, match=r"2\*\*53"):
+        st.apply_unchecked(kind, to)  # type: ignore[attr-defined]
+    assert st._getstate() == before  # type: ignore[attr-defined]

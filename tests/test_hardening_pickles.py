@@ -336,3 +336,43 @@ def test_pickle_game_altered_is_checked_like_new_input() -> None:
             _game_from(tuple({**items, **change}.items()))
     with pytest.raises(InvalidStateError, match="not a valid pickled Game"):
         _game_from(5)
+
+
+# --------------------------------------------------------------------------- Deck
+
+
+DECK_CORRUPTIONS: list[tuple[int, Any]] = [
+    (1, (0, 0, 0, 0)),  # all-zero generator: the shuffle would never end
+    (1, (1, 2, 3)), (1, (-1, 2, 3, 4)), (1, (2**64, 2, 3, 4)), (1, (1.5, 2, 3, 4)), (1, None),
+    (2, "x" * 52), (2, bytes(range(52)) * 2), (3, 2**64), (3, -1), (3, "52"), (4, None),
+    (5, "yes"), (0, "seed"), (0, 1.5),
+]
+
+
+@pytest.mark.parametrize(("index", "value"), DECK_CORRUPTIONS, ids=[str(i) for i in
+                                                                    range(len(DECK_CORRUPTIONS))])
+def test_pickle_corrupt_deck_is_refused_in_a_child_process(index: int, value: Any) -> None:
+    """Each corrupt Deck state, loaded and shuffled in a fresh interpreter (bounded time):
+    a DeckError, never a crash, a hang or another exception."""
+    from holdem import Deck
+
+    fn, args = Deck(seed=1).__reduce__()
+    bad = list(args)
+    bad[index] = value
+    data = pickle.dumps((fn, tuple(bad)))
+    code = textwrap.dedent(f"""
+        import pickle
+        from holdem import DeckError
+        fn, args = pickle.loads({data!r})
+        try:
+            d = fn(*args)
+        except DeckError:
+            print("refused")
+        else:
+            d.reset()
+            print("accepted")
+    """)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60)
+    assert proc.returncode >= 0, f"child crashed with signal {-proc.returncode}: {proc.stderr}"
+    assert proc.stdout.strip() == "refused", proc.stderr

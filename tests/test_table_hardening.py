@@ -213,3 +213,30 @@ def test_tournament_stacks_and_blind_levels_within_the_engine_limit() -> None:
             values["big_blind"] = MAX_CHIPS + 2
         with pytest.raises(InvalidConfigError, match=r"2\*\*53"):
             BlindLevel(**values)
+
+
+@pytest.mark.parametrize("huge", [10**5000, -10**5000, MAX_CHIPS + 1], ids=["+5000 digits",
+                                                                          "-5000 digits",
+                                                                          "2**53+1"])
+def test_huge_amounts_get_a_table_error_naming_them(huge: int) -> None:
+    """Amounts far too large even to print (over 4,300 digits) still get the table's own
+    error, never Python's ValueError about printing them; nothing changes."""
+    t = Table(Game(big_blind=2), seats=3, seed=1)
+    call_all(t, [0])
+    before = (t.bought_in, t.player("s0").stack)
+    for call in (lambda: t.sit(1, "x", huge, CallAgent()),
+                 lambda: t.sit(huge, "x", 20, CallAgent()),
+                 lambda: t.add_chips("s0", huge)):
+        with pytest.raises(TableError) as err:
+            call()
+        assert "chips" in str(err.value) or "seat" in str(err.value)
+        if abs(huge) > 10**100:
+            assert "an int of 16610 bits" in str(err.value)
+    for call in (lambda: t.leave(huge), lambda: t.sit(1, huge, 20, CallAgent())):  # type: ignore[arg-type]
+        with pytest.raises(TableError, match="player"):
+            call()
+    assert (t.bought_in, t.player("s0").stack) == before and len(t.players) == 1
+    with pytest.raises(InvalidConfigError, match="max_buy_in"):
+        Table(Game(big_blind=2), max_buy_in=-abs(huge))
+    with pytest.raises(InvalidConfigError, match="big_blind"):
+        BlindLevel(1, abs(huge))

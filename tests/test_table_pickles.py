@@ -131,6 +131,7 @@ _ALTERED = {
     "last small blind out of range": {"_prev_sb_pos": 17},
     "first button out of range": {"_first_button": 7},
     "negative hand number": {"hand_number": -1},
+    "hand number beyond 64 bits": {"hand_number": 2**64},
     "chips do not add up": {"bought_in": 1},
     "negative rake": {"rake": -1},
     "saved mid-hand": {"_in_hand": True},
@@ -242,3 +243,12 @@ def test_any_altered_field_is_refused_or_gives_a_table_that_plays(field: str,
 
 
 _STATE = _state()
+
+
+@pytest.mark.parametrize("field", ["bought_in", "hand_number", "stack", "seat", "size"])
+def test_altered_pickle_with_an_int_too_long_to_print(field: str) -> None:
+    huge = 10**5000
+    state = (_player(_STATE, **{field: huge}) if field in ("stack", "seat")
+             else {**_STATE, field: huge})
+    with pytest.raises(InvalidStateError, match=r"an int of 16610 bits|chips do not add up"):
+        _loads_forged(Table, state)

@@ -144,7 +144,7 @@ def test_long_session_dead_button_conserves_chips() -> None:
 
 
 @pytest.mark.parametrize("name", ["holdem.table", "holdem.agents", "holdem.tournament",
-                                  "holdem.simulate", "holdem._seating"])
+                                  "holdem.simulate", "holdem._seating", "holdem._shown"])
 def test_docstring_examples(name: str) -> None:
     import doctest
     import importlib
