@@ -73,7 +73,7 @@ __all__ = [
 
 MASK64: Final = (1 << 64) - 1
 TASK_CHUNKS: Final = 32
-"""Most chunks in one task of :meth:`Runner.imap_seeded` on an executor."""
+"""Most chunks in one task of :meth:`Runner.map_seeded` on an executor."""
 T = TypeVar("T")
 
 
@@ -199,36 +199,30 @@ class Runner:
         seed: int,
         *,
         start: int = 0,
+        done: Callable[[int], None] | None = None,
     ) -> list[T]:
         """Per-chunk results of ``fn(*args, sizes[i], chunk_seed(seed, start + i))``, in order.
 
-        The chunks are grouped into a few tasks per worker (one task in-process), which
-        changes nothing in the results: each chunk only sees its size and its own seed.
-        ``fn`` must be a module-level function and ``args`` picklable. ``start`` numbers the
-        chunks of a later round after those of earlier ones (for stop rules).
+        The chunks are grouped into tasks, which changes nothing in the results: each chunk
+        only sees its size and its own seed. In-process every chunk is a task; on an executor
+        there are at least two tasks per worker and at most :data:`TASK_CHUNKS` chunks per
+        task, so progress and Ctrl-C are seen often on long jobs. ``done(k)`` is called as
+        each task's ``k`` chunks come back, in order (for progress reports). ``fn`` must be a
+        module-level function and ``args`` picklable. ``start`` numbers the chunks of a later
+        round after those of earlier ones (for stop rules).
         """
-        return [r for rs in self.imap_seeded(fn, args, sizes, seed, start=start) for r in rs]
-
-    def imap_seeded(
-        self,
-        fn: Callable[..., T],
-        args: tuple[Any, ...],
-        sizes: Sequence[int],
-        seed: int,
-        *,
-        start: int = 0,
-    ) -> Iterator[list[T]]:
-        """:meth:`map_seeded` one task at a time: yields each task's list of chunk results, in
-        chunk order (for progress reports). In-process every chunk is its own task; on an
-        executor at least two tasks per worker, and at most :data:`TASK_CHUNKS` chunks per
-        task, so progress and Ctrl-C are seen often on long jobs."""
         items = [(n, chunk_seed(seed, start + i)) for i, n in enumerate(sizes)]
         if self.executor is None:
             parts = len(items)
         else:
             parts = max(2 * self.workers, -(-len(items) // TASK_CHUNKS))
-        yield from self.imap(_run_chunks, [(fn, args, list(part))
-                                           for part in split_even(items, parts)])
+        out: list[T] = []
+        for rs in self.imap(_run_chunks, [(fn, args, list(part))
+                                          for part in split_even(items, parts)]):
+            out += rs
+            if done is not None:
+                done(len(rs))
+        return out
 
 
 def _run_chunks(

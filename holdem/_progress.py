@@ -84,6 +84,17 @@ class Progress:
             self.every = float(mode)
             self.next = self.start + self.every
 
+    def __enter__(self) -> Progress:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, *rest: object) -> None:
+        """:meth:`finish` after a run; after an error or Ctrl-C, only end the bar's line."""
+        if kind is None:
+            self.finish()
+        elif self.stream is not None and self.bar and self.shown:
+            self.stream.write("\n")
+            self.stream.flush()
+
     def update(self, n: int) -> None:
         """Count ``n`` more units done; report if it is time."""
         self.done += n

@@ -503,7 +503,9 @@ def main(
         print(f"{prog}: error: {message}", file=err)
         return code
     except KeyboardInterrupt:
-        print(f"{prog}: interrupted", file=err)
+        # on a terminal the line starts after the ^C echo (and any progress bar)
+        start = "\n" if _isatty(err) else ""
+        print(f"{start}{prog}: interrupted", file=err)
         return 130
     except UnicodeDecodeError as e:
         print(f"{prog}: error: the input is not valid text ({e.reason})", file=err)
@@ -515,22 +517,30 @@ def main(
         return 0
     # Bad input the library does not (yet) name as a HoldemError: still one line, exit 2,
     # never a traceback (a number beyond a C long, input nested too deeply, a missing file).
-    except RecursionError:
-        print(f"{prog}: error: the input is nested too deeply to read", file=err)
+    except (RecursionError, OverflowError, MemoryError, OSError, ValueError) as e:
+        print(f"{prog}: error: {_bad_input(e)}", file=err)
         return 2
-    except OverflowError as e:
-        print(f"{prog}: error: a number is too large ({_first_line(e)})", file=err)
-        return 2
-    except MemoryError:
-        print(f"{prog}: error: out of memory (is an input or a count too large?)", file=err)
-        return 2
-    except OSError as e:
+
+
+def _bad_input(e: BaseException) -> str:
+    """One line for a Python error caused by bad input."""
+    if isinstance(e, RecursionError):
+        return "the input is nested too deeply to read"
+    if isinstance(e, OverflowError):
+        return f"a number is too large ({_first_line(e)})"
+    if isinstance(e, MemoryError):
+        return "out of memory (is an input or a count too large?)"
+    if isinstance(e, OSError):
         where = f"{e.filename}: " if e.filename else ""
-        print(f"{prog}: error: {where}{e.strerror or _first_line(e)}", file=err)
-        return 2
-    except ValueError as e:
-        print(f"{prog}: error: {_first_line(e)}", file=err)
-        return 2
+        return f"{where}{e.strerror or _first_line(e)}"
+    return _first_line(e)
+
+
+def _isatty(stream: IO[str]) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
 
 
 def _first_line(e: BaseException) -> str:

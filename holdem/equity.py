@@ -454,9 +454,9 @@ def _run_exact(
     step = max(1, -(-EXACT_CHUNK_BOARDS * first // per))
     chunks = [(u, min(u + step, units)) for u in range(0, units, step)]
     work = a_count * per * n
-    bar = Progress("equity", "boards", a_count * per, progress)
     results: list[tuple[int, float, list[float], list[float]]] = []
-    with open_executor(executor, small=work <= SMALL_WORK or len(chunks) == 1) as runner:
+    with (open_executor(executor, small=work <= SMALL_WORK or len(chunks) == 1) as runner,
+          Progress("equity", "boards", a_count * per, progress) as bar):
         tasks: list[tuple[Any, ...]] = []
         for group in split_even(chunks, 4 * runner.workers if runner.executor else 1):
             a0 = group[0][0] // first
@@ -466,7 +466,6 @@ def _run_exact(
         for rs in runner.imap(_exact_task, tasks):
             results += rs
             bar.update(sum(r[0] for r in rs))
-    bar.finish()
     boards = 0
     total = 0.0
     wins = [0.0] * n
@@ -500,8 +499,8 @@ def _run_mc(
     ties = [0] * (n * (n + 1))
     done = 0
     stderr: list[float] = []
-    bar = Progress("equity", "boards", total, progress)
     with ExitStack() as stack:
+        bar = stack.enter_context(Progress("equity", "boards", total, progress))
         runner: Runner | None = None
         for r, chunk_ids in enumerate(rounds):
             if runner is None:
@@ -516,15 +515,18 @@ def _run_mc(
                     runner = current = stack.enter_context(open_executor(executor, small=small))
             else:
                 current = runner
-            results: list[tuple[list[int], list[int], int]] = []
+            round_sizes = [sizes[i] for i in chunk_ids]
+            back = 0
+
+            def count(k: int, round_sizes: list[int] = round_sizes) -> None:
+                nonlocal back
+                bar.update(sum(round_sizes[back:back + k]))
+                back += k
+
             try:
-                for rs in current.imap_seeded(
-                    _mc_chunk, (prob,), [sizes[i] for i in chunk_ids], master,
-                    start=chunk_ids[0],
-                ):
-                    got = chunk_ids[len(results):len(results) + len(rs)]
-                    bar.update(sum(sizes[i] for i in got))
-                    results += rs
+                results = current.map_seeded(
+                    _mc_chunk, (prob,), round_sizes, master, start=chunk_ids[0], done=count,
+                )
             except OverflowError:
                 raise InvalidRangeError(
                     "the ranges collide too often to sample (a million redraws in a row): "
@@ -537,7 +539,6 @@ def _run_mc(
             stderr = [_stderr(n, wins, ties, p, done) for p in range(n)]
             if target_se is not None and max(stderr) <= target_se:
                 break
-    bar.finish()
     out = []
     for p in range(n):
         win, tie, share = _shares(n, wins, ties, p)

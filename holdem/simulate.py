@@ -176,15 +176,14 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
             f"stack must be an int of at least 10 big blinds (R35), got {stack!r}")
     kept, master = master_seed(seed)
     sizes = chunk_sizes(hands, chunk_hands)
-    bar = Progress("simulate", "hands", hands, progress)
     tasks = [(names, objs, game, size, chunk_seed(master, i), i, stack)
              for i, size in enumerate(sizes)]
     results: list[tuple[int, list[list[int]]]] = []
-    with open_executor(executor, small=len(tasks) <= 1) as runner:
+    with (open_executor(executor, small=len(tasks) <= 1) as runner,
+          Progress("simulate", "hands", hands, progress) as bar):
         for t, result in zip(tasks, runner.imap(_play_chunk, tasks), strict=False):
             results.append(result)
             bar.update(t[3])
-    bar.finish()
     rake = 0
     totals = [[0, 0, 0, 0] for _ in names]
     for r, stats in results:

@@ -6,7 +6,6 @@ The command line is driven as a user would: ``python -m holdem ...`` in a subpro
 from __future__ import annotations
 
 import os
-import pty
 import re
 import signal
 import subprocess
@@ -39,6 +38,9 @@ def one_line_error(r: subprocess.CompletedProcess[str], prog: str) -> str:
 
 
 # --- item 1: Ctrl-C stops runs with worker processes -------------------------------------------
+
+needs_proc = pytest.mark.skipif(not os.path.exists("/proc/self/stat"),
+                                reason="finds the worker processes in /proc (Linux)")
 
 
 def _children(pid: int) -> list[int]:
@@ -110,6 +112,7 @@ def _interrupt_after_workers_start(cmd: list[str], workers: int) -> tuple[int, f
     ],
     ids=["simulate", "equity"],
 )
+@needs_proc
 def test_item_1_ctrl_c_stops_the_cli_and_its_workers(args: tuple[str, ...]) -> None:
     code, took, alive, err = _interrupt_after_workers_start(
         [sys.executable, "-m", "holdem", *args], 2)
@@ -135,6 +138,7 @@ except KeyboardInterrupt:
 
 
 @pytest.mark.parametrize("what", ["simulate", "equity"])
+@needs_proc
 def test_item_1_ctrl_c_stops_the_python_api_and_its_workers(what: str) -> None:
     if holdem._parallel.cpu_count() < 2:
         pytest.skip("executor=None runs in-process on one core: no pool to stop")
@@ -200,6 +204,7 @@ def test_item_3_short_runs_stay_quiet_by_default_and_no_progress_silences() -> N
 
 def test_item_3_progress_bar_on_a_terminal() -> None:
     """On a terminal the bar is redrawn in place (``\\r``) with the rate and the ETA."""
+    pty = pytest.importorskip("pty")  # POSIX terminals
     controller, terminal = pty.openpty()
     try:
         proc = subprocess.run(
@@ -240,6 +245,30 @@ def test_item_3_progress_lines_from_the_python_api(capsys: pytest.CaptureFixture
     holdem.equity(["AK", "22+"], samples=300_000, seed=1, executor="serial", progress=True)
     err = capsys.readouterr().err
     assert LINE.match(err.splitlines()[-1]) and "300,000/300,000 boards (100%)" in err
+
+
+def test_item_3_progress_report_forms() -> None:
+    import io
+
+    from holdem._progress import Progress, format_duration
+
+    assert [format_duration(x) for x in (0, 59.4, 61, 3600, 3725)] == [
+        "0:00", "0:59", "1:01", "1:00:00", "1:02:05"]
+    out = io.StringIO()  # not a terminal: lines
+    with Progress("job", "items", 10, 0.01, stream=out) as bar:
+        for _ in range(5):
+            time.sleep(0.02)
+            bar.update(2)
+    lines = out.getvalue().splitlines()
+    assert len(lines) >= 2 and lines[-1].startswith("job: 10/10 items (100%), ")
+    assert all("items/s, " in ln and " elapsed, ETA " in ln for ln in lines)
+    quiet = io.StringIO()  # automatic and short: nothing
+    with Progress("job", "items", 10, None, stream=quiet) as bar:
+        bar.update(10)
+    assert quiet.getvalue() == ""
+    with pytest.raises(KeyboardInterrupt), Progress("job", "items", 10, True, stream=quiet):
+        raise KeyboardInterrupt  # an interrupted run prints no final line
+    assert quiet.getvalue() == ""
 
 
 # --- item 4: unpicklable agents ------------------------------------------------------------------
