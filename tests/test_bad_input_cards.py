@@ -183,6 +183,8 @@ def many_inputs(draw: st.DrawFn) -> tuple[object, dict[str, object], object]:
     layout = draw(st.sampled_from(["c", "c", "fortran", "strided", "readonly", "flat", "3d",
                                    "scalar", "memoryview", "bytes", "array", "list"]))
     kwargs: dict[str, object] = {}
+    if layout in ("memoryview", "bytes") and arr.dtype.kind not in "iub":
+        layout = "c"  # numpy cannot export (or cast) these dtypes as a buffer
     if layout == "fortran":
         arr = np.asfortranarray(arr)
     elif layout == "strided":
