@@ -189,7 +189,13 @@ def to_card_ids(cards: str | Iterable[CardLike], *, unique: bool = True) -> list
 
 def format_cards(cards: Iterable[CardLike], sep: str = " ") -> str:
     """``format_cards([51, 46]) == 'As Kh'``."""
-    return sep.join(str(Card(c)) for c in cards)
+    if not isinstance(sep, str):
+        raise TypeError(f"format_cards: sep must be a str, not {type(sep).__name__}")
+    try:
+        items = iter(cards)
+    except TypeError:
+        raise InvalidCardError(f"not an iterable of cards: {cards!r}") from None
+    return sep.join(str(Card(c)) for c in items)
 
 
 def cards_to_mask(cards: str | Iterable[CardLike]) -> int:
@@ -202,6 +208,8 @@ def cards_to_mask(cards: str | Iterable[CardLike]) -> int:
 
 def mask_to_cards(mask: int) -> tuple[Card, ...]:
     """The cards of a mask made by :func:`cards_to_mask`, in id order."""
+    if isinstance(mask, bool) or not isinstance(mask, int):
+        raise TypeError(f"mask_to_cards: mask must be an int, not {type(mask).__name__}")
     if mask < 0 or mask >> 52:
         raise InvalidCardError(f"card mask {mask:#x} has bits outside 0..51")
     return tuple(CARDS[i] for i in range(52) if mask >> i & 1)

@@ -260,6 +260,14 @@ class PotResult:
         return "\n".join(lines)
 
 
+def _per_seat(name: str, values: Any) -> tuple[Any, ...]:
+    """``values`` as a tuple, or InvalidPotError naming ``name`` if it is not a sequence."""
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__len__"):
+        raise InvalidPotError(f"{name} must be a sequence with one entry per seat, "
+                              f"got {type(values).__name__}: {values!r}")
+    return tuple(values)
+
+
 def split_pots(committed: Sequence[int], folded: Sequence[bool],
                ranks: Sequence[int | None] | None, button: int, *,
                dead: int = 0, rake: Rake | None = None, flop_dealt: bool = True) -> PotResult:
@@ -283,6 +291,10 @@ def split_pots(committed: Sequence[int], folded: Sequence[bool],
     """
     if rake is not None and not isinstance(rake, Rake):
         raise InvalidPotError(f"rake must be a holdem.Rake or None, got {rake!r}")
+    committed = _per_seat("committed", committed)
+    folded = _per_seat("folded", folded)
+    if ranks is not None:
+        ranks = _per_seat("ranks", ranks)
     payouts, returned, total_rake, raw = _pots.resolve(
         committed, folded, ranks, button, rake, bool(flop_dealt), dead)
     pots = tuple(Pot(amount, eligible, winners, shares, pot_rake)

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping
+from numbers import Real
 from typing import Any, Final
 
 from holdem.cards import CARDS, RANKS, Card, CardLike, parse_cards
@@ -336,9 +337,17 @@ class Range:
         Range('KsKh, 0.5(AsAh)')
         """
         items: Iterable[tuple[HandLike, float]]
-        items = combos.items() if isinstance(combos, Mapping) else ((c, 1.0) for c in combos)
+        if isinstance(combos, Mapping):
+            items = combos.items()
+        elif isinstance(combos, Iterable):
+            items = ((c, 1.0) for c in combos)
+        else:
+            raise InvalidRangeError(f"combos must be an iterable of hands or a mapping of "
+                                    f"hands to weights, not {type(combos).__name__}")
         out: dict[tuple[int, int], float] = {}
         for hand, w in items:
+            if isinstance(w, bool) or not isinstance(w, Real):
+                raise InvalidRangeError(f"weight {w!r} for {hand!r} is not a number")
             w = float(w)
             if not 0.0 < w <= 1.0:
                 raise InvalidRangeError(f"weight {w!r} for {hand!r} is outside (0, 1]")
