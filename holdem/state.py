@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING
 
 from holdem import _betting
 from holdem.actions import Action, ActionType, ActionVerbs
-from holdem.errors import IllegalActionError
+from holdem.errors import IllegalActionError, InvalidConfigError
 from holdem.hand_types import ActionRecord, HandResult, SeatStatus, Street
 
 if TYPE_CHECKING:
@@ -55,7 +55,10 @@ else:
                 RuntimeWarning, stacklevel=2)
             from holdem._betting import HandCore
 
-__all__ = ["Action", "HandState"]
+__all__ = ["MAX_ACTION_CODES", "Action", "HandState"]
+
+#: The most bet/raise sizes :meth:`HandState.legal_action_codes` lists (one code per chip).
+MAX_ACTION_CODES = 1 << 20
 
 if TYPE_CHECKING:
     _QueryBase = HandCore
@@ -124,7 +127,10 @@ class _HandQueries(ActionVerbs, _QueryBase):
     def legal_action_codes(self) -> list[int]:
         """OpenSpiel-style int actions of the seat to act (see :meth:`holdem.Action.from_int`):
         ``0`` fold (when offered), ``1`` check/call, ``k`` bet/raise to ``k - 1`` for every
-        legal size, ascending. Empty at the end of the hand."""
+        legal size, ascending. Empty at the end of the hand. The list holds one code per chip
+        of the raise range, so it is refused (:class:`InvalidConfigError`) beyond
+        ``MAX_ACTION_CODES`` sizes: deep stacks want :meth:`legal_actions` (the range) or a
+        discrete layout (:class:`holdem.vector.ActionLayout`)."""
         if self.is_terminal():
             return []
         la = self.legal_actions()
@@ -132,6 +138,12 @@ class _HandQueries(ActionVerbs, _QueryBase):
         codes.append(1)
         if la.can_raise:
             assert la.min_to is not None and la.max_to is not None
+            sizes = la.max_to - la.min_to + 1
+            if sizes > MAX_ACTION_CODES:
+                raise InvalidConfigError(
+                    f"legal_action_codes would list {sizes:,} bet/raise sizes (to {la.min_to:,} "
+                    f"..{la.max_to:,}); at most {MAX_ACTION_CODES:,} are listed: use "
+                    f"legal_actions() for the range of sizes, or smaller stacks")
             codes.extend(range(la.min_to + 1, la.max_to + 2))
         return codes
 

@@ -172,6 +172,17 @@ def test_openspiel_style_codes() -> None:
     assert s.current_player() == -4 and s.legal_action_codes() == [] and s.returns() == [-1.0, 1.0]
 
 
+def test_openspiel_style_codes_refused_beyond_the_listed_bound() -> None:
+    from holdem.state import MAX_ACTION_CODES
+
+    ok = Game(big_blind=2).new_hand([MAX_ACTION_CODES + 3] * 2, seed=1)
+    assert len(ok.legal_action_codes()) == 2 + MAX_ACTION_CODES  # to 4 .. all in, one a chip
+    deep = Game(big_blind=2).new_hand([2**53 - 1] * 2, seed=1)
+    with pytest.raises(holdem.InvalidConfigError, match="legal_actions"):
+        deep.legal_action_codes()
+    assert deep.legal_actions().max_to == 2**53 - 1  # the query itself is fine
+
+
 def test_unchecked_path_refuses_a_finished_hand() -> None:
     s = hu_hand()
     s.apply_unchecked(0)
