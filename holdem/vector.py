@@ -25,6 +25,7 @@ overwrites them, so copy what you keep. Inputs are any integer buffers or sequen
 from __future__ import annotations
 
 import array
+import importlib
 import operator
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
@@ -38,9 +39,9 @@ from holdem.errors import IllegalActionError, InvalidArrayError, InvalidConfigEr
 from holdem.game import AnteType, DealStart, Game, Structure
 from holdem.state import HandState
 
-_np: Any
-try:  # numpy is optional
-    import numpy as _np
+_np: Any  # numpy is optional (typed as Any: the lint environment has no numpy)
+try:
+    _np = importlib.import_module("numpy")
 except ImportError:  # pragma: no cover - exercised by the no-numpy job
     _np = None
 

@@ -1,0 +1,6 @@
+"""Standard reinforcement-learning interfaces over the engine (the optional ``rl`` extra).
+
+The adapters share the batched engine's encoding (:mod:`holdem.vector`: the observation spec and
+the discrete action layouts); each framework is imported only by its own module, so
+``import holdem`` never needs them.
+"""
