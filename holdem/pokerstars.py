@@ -300,15 +300,20 @@ def _posted_all_in(state: HandState, seat: int) -> bool:
 Source = str | os.PathLike[str] | Iterable[str]
 
 _CARD: dict[str, Card] = {str(c): c for c in (parse_card(r + s) for r in "23456789TJQKA" for s in "cdhs")}
+#: The cards of a bracket's text (``"Ah Kd"``), shared: hands repeat deals and boards.
+_CARD_TEXT: dict[str, tuple[Card, ...]] = {}
 _ROMAN = {"I": 1, "V": 5, "X": 10, "L": 50, "C": 100, "D": 500, "M": 1000}
 _STRUCTURES = (("Hold'em No Limit", "NT"), ("Hold'em Pot Limit", "PT"), ("Hold'em Limit", "FT"))
-_STREET_LINES = {"*** FLOP ***": 3, "*** TURN ***": 4, "*** RIVER ***": 5}
+#: A street line's word (``line[4:8]``) -> its head and the board's size after it.
+_STREET_LINES = {"FLOP": ("*** FLOP ***", 3), "TURN": ("*** TURN ***", 4),
+                 "RIVE": ("*** RIVER ***", 5)}
 _SKIP_SUFFIXES = (" is disconnected", " is connected", " has timed out", " has returned",
                   " leaves the table", " is sitting out", " will be allowed to play after the button",
                   " was removed from the table for failing to post", " has timed out while disconnected",
                   " has timed out while being disconnected")
 _IGNORED = ("doesn't show hand", "sits out", "is sitting out", "sitting out", "is back",
             "sits in", "has returned", "leaves the table", "is disconnected", "is connected")
+_HAND_STARTS = ("PokerStars ", "\ufeffPokerStars ")
 _PLAYS = frozenset({"folds", "calls", "checks", "raises", "bets", "shows", "mucks"})
 _DATE = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})(?: ([A-Z]{2,5}))?")
 _SEAT = re.compile(r"Seat (\d+): (.+) \(([^ ()]+) in chips(?:, [^()]*)?\)(.*)\Z")
@@ -372,6 +377,7 @@ class _Hand:
         self.scale = 1
         self.places = 0
         self.symbol = ""
+        self.action_lines: list[int] = []  # the line of each action of the built hand
 
     # errors ------------------------------------------------------------------------------
     def error(self, why: str, lineno: int | None = None, line: str | None = None) -> InvalidHistoryError:
@@ -405,10 +411,16 @@ class _Hand:
         return f"{self.symbol}{units // self.scale}.{units % self.scale:0{self.places}d}"
 
     def cards(self, text: str) -> tuple[Card, ...]:
-        try:
-            return tuple(_CARD[c] for c in text.split())
-        except KeyError:
-            raise self.error(f"[{text}] are not cards (like [Ah Kd])") from None
+        got = _CARD_TEXT.get(text)
+        if got is None:
+            try:
+                got = tuple(_CARD[c] for c in text.split())
+            except KeyError:
+                raise self.error(f"[{text}] are not cards (like [Ah Kd])") from None
+            if len(_CARD_TEXT) >= 100_000:
+                _CARD_TEXT.clear()
+            _CARD_TEXT[text] = got
+        return got
 
     def bracket(self, text: str) -> tuple[tuple[Card, ...], str]:
         """The cards of the first ``[..]`` in ``text`` and the text after it."""
@@ -509,16 +521,19 @@ class _Hand:
         # seat lines
         seat_of: dict[str, int] = {}
         stack_of: dict[str, int] = {}
-        while i < len(lines) and lines[i].startswith("Seat "):
+        n_lines = len(lines)
+        units = self.units
+        seat_match = _SEAT.match
+        while i < n_lines and lines[i].startswith("Seat "):
             self.i = i
-            m = _SEAT.match(lines[i])
+            m = seat_match(lines[i])
             if m is None:
                 raise self.error("a seat line reads Seat N: NAME (STACK in chips)")
-            name = m.group(2)
+            number, name, stack, _ = m.groups()
             if name in seat_of:
                 raise self.error(f"{name} sits in two seats")
-            seat_of[name] = int(m.group(1))
-            stack_of[name] = self.units(m.group(3))
+            seat_of[name] = int(number)
+            stack_of[name] = units(stack)
             i += 1
         if len(seat_of) < 2:
             raise self.error("fewer than 2 players are seated")
@@ -549,46 +564,48 @@ class _Hand:
         active: set[str] = set()
         posts: list[tuple[str, str, int, int, bool]] = []  # (name, kind, amount, lineno, all-in)
         actions: list[tuple[str | None, str, Any, int]] = []  # (name|None, kind, data, lineno)
-        board: list[Card] = []
+        act = actions.append
+        board: tuple[Card, ...] = ()
         summary: dict[str, Any] = {}
         section = "posts"
-        n_lines = len(lines)
         first = self.first
-        while i < n_lines:
+        start = i
+        # One pass over the lines, dispatching on their first character and words with str
+        # methods (the common lines first: "NAME: verb ...", then "Dealt to", the streets).
+        for i in range(start, n_lines):
             line = lines[i]
-            self.i = i
-            lineno = first + i
-            i += 1
             if not line:
                 continue
-            if line.startswith("*** "):
+            self.i = i
+            c = line[0]
+            if c == "*" and line.startswith("*** "):
                 if line.startswith("*** HOLE CARDS ***"):
                     section = "preflop"
                     continue
-                for head, count in _STREET_LINES.items():
-                    if line.startswith(head):
-                        got, rest = self.bracket(line[len(head) :])
-                        if "[" in rest:
-                            got = got + self.bracket(rest)[0]
-                        if len(got) != count or got[: len(board)] != tuple(board):
-                            raise self.error(f"the board has {count} cards here, continuing "
-                                             f"[{' '.join(map(str, board))}]")
-                        actions.append((None, "db", got[len(board) :], lineno))
-                        board = list(got)
-                        for nm in street_bet:
-                            street_bet[nm] = 0
-                        section = "street"
-                        break
+                street = _STREET_LINES.get(line[4:8])
+                if street is not None and line.startswith(street[0]):
+                    head, count = street
+                    got, rest = self.bracket(line[len(head) :])
+                    if "[" in rest:
+                        got = got + self.bracket(rest)[0]
+                    if len(got) != count or got[: len(board)] != board:
+                        raise self.error(f"the board has {count} cards here, continuing "
+                                         f"[{' '.join(map(str, board))}]")
+                    act((None, "db", got[len(board) :], first + i))
+                    board = got
+                    for nm in street_bet:
+                        street_bet[nm] = 0
+                    section = "street"
+                elif line.startswith("*** SHOW DOWN ***"):
+                    section = "showdown"
+                elif line.startswith("*** SUMMARY ***"):
+                    section = "summary"
+                    self.summary(lines, i + 1, summary, names, cards_of)
+                    break  # the summary reads the hand's last lines
                 else:
-                    if line.startswith("*** SHOW DOWN ***"):
-                        section = "showdown"
-                    elif line.startswith("*** SUMMARY ***"):
-                        section = "summary"
-                        i = self.summary(lines, i, summary, names, cards_of)
-                    else:
-                        raise self.error("unknown section (run it twice is not supported)")
+                    raise self.error("unknown section (run it twice is not supported)")
                 continue
-            if line.startswith("Dealt to "):
+            if c == "D" and line.startswith("Dealt to "):
                 b = line.find(" [", 9)
                 named = (line[9:b], line[b:]) if line[9:b] in name_set else \
                     starts_with_name(line[9:])
@@ -601,9 +618,9 @@ class _Hand:
                 cards_of[nm] = cards
                 active.add(nm)
                 continue
-            if line.startswith("Uncalled bet ("):
+            if c == "U" and line.startswith("Uncalled bet ("):
                 close = line.find(")")
-                amount = self.units(line[14:close])
+                amount = units(line[14:close])
                 nm = line[close + 1 :].removeprefix(" returned to ").strip()
                 if nm not in seat_of:
                     raise self.error("an uncalled bet returned to a player who is not seated")
@@ -613,13 +630,13 @@ class _Hand:
             if k >= 0 and line[:k] in name_set:
                 nm, rest = line[:k], line[k + 2 :]
             else:
-                c = line.find(" collected ")
-                named = (line[:c], line[c + 1 :]) if c > 0 and line[:c] in name_set else \
+                at = line.find(" collected ")
+                named = (line[:at], line[at + 1 :]) if at > 0 and line[:at] in name_set else \
                     starts_with_name(line)
                 if named is not None and named[1].startswith("collected "):
                     nm, rest = named
                     words = rest.split()
-                    collected[nm] += self.units(words[1])
+                    collected[nm] += units(words[1])
                     continue
                 if named is not None and (named[1].startswith("said, ") or named[1].endswith(_SKIP_SUFFIXES)
                                         or named[1].startswith(("joins the table", "is sitting out",
@@ -637,59 +654,59 @@ class _Hand:
                     nm, rest = who(line)
                 except InvalidHistoryError:
                     raise self.error("not a PokerStars hand-history line") from None
-            rest = rest.strip()
+            if rest[:1].isspace() or rest[-1:].isspace():
+                rest = rest.strip()
             sp = rest.find(" ")
             verb = rest if sp < 0 else rest[:sp]
-            if verb in _PLAYS and section in ("posts", "summary"):
+            if verb in _PLAYS and (section == "posts" or section == "summary"):
                 raise self.misplaced(section)
             if verb == "folds":
-                actions.append((nm, "f", None, lineno))
+                act((nm, "f", None, first + i))
                 if sp > 0 and "[" in rest:
                     cards_of[nm] = self.bracket(rest)[0]
             elif verb == "calls" or verb == "bets":
-                arg = rest[sp + 1 :]
-                e = arg.find(" ")
-                amount = self.units(arg if e < 0 else arg[:e])
+                e = rest.find(" ", sp + 1)
+                amount = units(rest[sp + 1 :] if e < 0 else rest[sp + 1 : e])
                 committed[nm] += amount
                 street_bet[nm] += amount
-                actions.append((nm, "cc", None, lineno) if verb == "calls"
-                               else (nm, "cbr", street_bet[nm], lineno))
+                act((nm, "cc", None, first + i) if verb == "calls"
+                    else (nm, "cbr", street_bet[nm], first + i))
             elif verb == "checks":
-                actions.append((nm, "cc", None, lineno))
+                act((nm, "cc", None, first + i))
             elif verb == "raises":
                 words = rest.split(" ", 4)
                 if len(words) < 4 or words[2] != "to":
                     raise self.error("a raise reads 'raises X to Y'")
-                to = self.units(words[3])
+                to = units(words[3])
                 if to <= street_bet[nm]:
                     raise self.error("a raise to less than the player's bet")
                 committed[nm] += to - street_bet[nm]
                 street_bet[nm] = to
-                actions.append((nm, "cbr", to, lineno))
+                act((nm, "cbr", to, first + i))
             elif verb == "posts":
                 if section != "posts":
                     raise self.error("posts come before the hole cards")
                 body = rest[6:].removesuffix(" and is all-in")
                 allin = len(body) + 6 < len(rest)
                 if body.startswith("the ante "):
-                    kind, amount = "ante", self.units(body[9:])
+                    kind, amount = "ante", units(body[9:])
                 elif body.startswith("small blind "):
-                    kind, amount = "small_blind", self.units(body[12:])
+                    kind, amount = "small_blind", units(body[12:])
                 elif body.startswith("big blind "):
-                    kind, amount = "big_blind", self.units(body[10:])
+                    kind, amount = "big_blind", units(body[10:])
                 elif body.startswith("straddle "):
-                    kind, amount = "straddle", self.units(body[9:])
+                    kind, amount = "straddle", units(body[9:])
                 elif body.startswith("small & big blinds "):
-                    kind, amount = "small_and_big", self.units(body[19:])
+                    kind, amount = "small_and_big", units(body[19:])
                 else:
                     raise self.error("a post reads 'posts the ante X', 'posts small blind X', "
                                      "'posts big blind X', 'posts small & big blinds X' or "
                                      "'posts straddle X'")
-                posts.append((nm, kind, amount, lineno, allin))
+                posts.append((nm, kind, amount, first + i, allin))
                 committed[nm] += amount
                 if kind != "ante":
                     street_bet[nm] += amount
-            elif verb in ("shows", "mucks"):
+            elif verb == "shows" or verb == "mucks":
                 shown = None
                 if verb == "shows":
                     shown = self.bracket(rest)[0]
@@ -698,7 +715,7 @@ class _Hand:
                     cards_of[nm] = shown
                 elif rest != "mucks hand":
                     raise self.error("not a PokerStars action")
-                actions.append((nm, "sm", shown, lineno))
+                act((nm, "sm", shown, first + i))
             elif rest.startswith(_IGNORED) or rest == "":
                 continue
             else:
@@ -754,7 +771,9 @@ class _Hand:
               returned: dict[str, int], collected: dict[str, int], summary: dict[str, Any],
               ) -> HandHistory:
         # Players dealt in, from the first seat left of the button (the button last).
-        players = sorted(active, key=lambda nm: (seat_of[nm] <= button, seat_of[nm]))
+        by_seat = sorted([(seat_of[nm], nm) for nm in active])
+        cut = sum(1 for seat, _ in by_seat if seat <= button)
+        players = [nm for _, nm in by_seat[cut:]] + [nm for _, nm in by_seat[:cut]]
         n = len(players)
         if n < 2:
             raise self.error("fewer than 2 players are dealt in", self.first, self.lines[0])
@@ -818,34 +837,40 @@ class _Hand:
             raise self.error("nobody posts the small blind (a dead small blind is not "
                              "supported)", self.first, self.lines[0])
         out = self.out
-        hh_actions: list[HistoryAction] = []
-        self.action_lines: list[int] = []
-        for nm in players:
-            c = cards_of.get(nm)
-            hh_actions.append(_action(index[nm], "dh", c, None) if c
-                              else _SIMPLE[index[nm], "dh"])
-            self.action_lines.append(self.first)
+        # Amounts are integers in the text's units: chips need no conversion.
+        conv: Callable[[int], Number] | None = None if self.scale == 1 else out
+        shared = _ACTIONS
+        hh_actions: list[HistoryAction] = [
+            (shared.get((k, "dh", c, None)) or _action(k, "dh", c, None)) if c
+            else _SIMPLE[k, "dh"]
+            for k, c in enumerate(map(cards_of.get, players))]
+        self.action_lines = [self.first] * n
+        self.action_lines += [x[3] for x in actions]
+        add = hh_actions.append
         for nm2, kind, data, lineno in actions:
             if nm2 is None:
-                hh_actions.append(_action(None, "db", data, None))
-            elif nm2 not in index:
+                add(shared.get((None, "db", data, None)) or _action(None, "db", data, None))
+                continue
+            p = index.get(nm2)
+            if p is None:
                 raise self.error("acts but is not dealt in", lineno, self.line_at(lineno))
-            elif kind == "cbr":
-                hh_actions.append(_action(index[nm2], "cbr", None, out(data)))
+            if kind == "cbr":
+                to: Number = data if conv is None else conv(data)
+                add(shared.get((p, "cbr", None, to)) or _action(p, "cbr", None, to))
             elif kind == "sm":
-                hh_actions.append(_action(index[nm2], "sm", data, None))
+                add(shared.get((p, "sm", data, None)) or _action(p, "sm", data, None))
             else:
-                hh_actions.append(_SIMPLE[index[nm2], kind])
-            self.action_lines.append(lineno)
+                add(_SIMPLE[p, kind])
+        starting = [stack_of[nm] for nm in players]
         final = [stack_of[nm] - committed[nm] + returned[nm] + collected[nm] for nm in players]
-        if any(stack_of[nm] <= 0 for nm in players):
+        if min(starting) <= 0:
             raise self.error("a player dealt in has no chips", self.first, self.lines[0])
-        if any(f < 0 for f in final):
+        if min(final) < 0:
             raise self.error("a player bets more than the chips in front of them", self.first, self.lines[0])
         user: dict[str, Any] = {}
         if extra:
             user["_extra_posts"] = [[k, out(v[0]), out(v[1])] for k, v in sorted(extra.items())]
-        if self.scale != 1:
+        if conv is not None:
             user["_chip_unit"] = 1 / self.scale
         if summary["rake"]:
             user["_rake"] = out(summary["rake"])
@@ -857,13 +882,13 @@ class _Hand:
             bet = {"min_bet": out(big)}
         return _history(
             variant=variant,
-            antes=tuple(out(a) for a in antes),
-            blinds_or_straddles=tuple(out(b) for b in blinds),
-            starting_stacks=tuple(out(stack_of[nm]) for nm in players),
+            antes=tuple(antes) if conv is None else tuple(map(conv, antes)),
+            blinds_or_straddles=tuple(blinds) if conv is None else tuple(map(conv, blinds)),
+            starting_stacks=tuple(starting) if conv is None else tuple(map(conv, starting)),
             actions=tuple(hh_actions),
-            seats=tuple(seat_of[nm] for nm in players),
+            seats=tuple([seat_of[nm] for nm in players]),
             players=tuple(players),
-            finishing_stacks=tuple(out(f) for f in final),
+            finishing_stacks=tuple(final) if conv is None else tuple(map(conv, final)),
             user_fields=user,
             **bet,
             **fields,
@@ -919,16 +944,19 @@ def _lines(source: Source) -> Iterator[str]:
         isinstance(source, str) and "\n" not in source and not source.lstrip("\ufeff").startswith(
             ("PokerStars", "\n")) and source.strip()
     ):
-        try:
-            f = open(source, encoding="utf-8-sig")  # noqa: SIM115 - closed below
-        except OSError as e:
-            raise InvalidHistoryError(f"cannot read {os.fspath(source)}: {e.strerror or e}") from None
-        with f:
-            yield from f
-    elif isinstance(source, str):
-        yield from io.StringIO(source)
-    else:
-        yield from source
+        return _file_lines(source)
+    if isinstance(source, str):
+        return io.StringIO(source)
+    return iter(source)
+
+
+def _file_lines(path: str | os.PathLike[str]) -> Iterator[str]:
+    try:
+        f = open(path, encoding="utf-8-sig")  # noqa: SIM115 - closed below
+    except OSError as e:
+        raise InvalidHistoryError(f"cannot read {os.fspath(path)}: {e.strerror or e}") from None
+    with f:
+        yield from f
 
 
 def parse(source: Source, *, check: bool = True, name: str | None = None,
@@ -961,14 +989,19 @@ def parse(source: Source, *, check: bool = True, name: str | None = None,
     where = f"{name}: " if name else ""
     buf: list[str] = []
     first = 0
-    pending: list[tuple[int, list[str]]] = []
     for lineno, raw in enumerate(_lines(source), 1):
         line = raw.rstrip()
-        if line.startswith(("PokerStars ", "\ufeffPokerStars ")):
-            if buf:
-                pending.append((first, buf))
+        if line.startswith(_HAND_STARTS):
+            hand, start = buf, first
             buf = [line]
             first = lineno
+            if hand:
+                try:
+                    yield _one(start, hand, where, check)
+                except InvalidHistoryError as e:
+                    if on_error is None:
+                        raise
+                    on_error(e)
         elif buf:
             buf.append(line)
         elif line.strip() and not line.startswith("*****"):
@@ -978,14 +1011,6 @@ def parse(source: Source, *, check: bool = True, name: str | None = None,
             if on_error is None:
                 raise error
             on_error(error)
-        if pending:
-            hand = pending.pop()
-            try:
-                yield _one(*hand, where, check)
-            except InvalidHistoryError as e:
-                if on_error is None:
-                    raise
-                on_error(e)
     if buf:
         try:
             yield _one(first, buf, where, check)
