@@ -61,17 +61,18 @@ def _action(player: int | None, kind: str, cards: tuple[Card, ...] | None,
 
 
 _DEFAULTS = {f.name: f.default for f in dataclasses.fields(HandHistory) if f.name != "user_fields"}
+_FIELDS = frozenset(_DEFAULTS) | {"user_fields"}
 
 
 def _history(**fields: Any) -> HandHistory:
     """A HandHistory from values this module built and checked (the parser's fast path: the
     field-by-field validation of ``HandHistory()`` is most of the cost of a hand)."""
     hh: HandHistory = object.__new__(HandHistory)
-    values = dict(_DEFAULTS)
-    values.update(fields)
-    if not hasattr(hh, "__dict__") or values.keys() != _DEFAULTS.keys() | {"user_fields"}:
+    if not hasattr(hh, "__dict__") or "user_fields" not in fields or not fields.keys() <= _FIELDS:
         return HandHistory(**fields)  # pragma: no cover - a field this module does not know
-    hh.__dict__.update(values)
+    values = hh.__dict__
+    values.update(_DEFAULTS)
+    values.update(fields)
     return hh
 
 
