@@ -457,6 +457,7 @@ class HandReader:
 
     def summary(self, lines: list[str], i: int, out: dict[str, Any],
                 names: list[str], cards_of: dict[str, tuple[Card, ...]]) -> int:
+        line: str
         while i < len(lines):
             line = lines[i]
             self.i = i
