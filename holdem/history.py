@@ -47,15 +47,15 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from holdem.actions import Action, ActionType
 from holdem.cards import Card
 from holdem.errors import HoldemError, InvalidHandError, InvalidHistoryError
 from holdem.evaluator import evaluate
-from holdem.game import AnteType, Game, Structure
-from holdem.hand_types import SeatStatus, Street
+from holdem.hand.actions import Action, ActionType
+from holdem.hand.game import AnteType, Game, Structure
+from holdem.hand.records import SeatStatus, Street
+from holdem.hand.state import HandState, ReferenceHandState
 from holdem.phh import HandHistory, HistoryAction, Number
 from holdem.pots import Rake
-from holdem.state import HandState, ReferenceHandState
 
 __all__ = ["ChipUnit", "Replay", "chip_unit", "from_state", "game_for", "replay"]
 

@@ -43,13 +43,13 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any
 
-from holdem.actions import ActionType
 from holdem.cards import Card, parse_card
 from holdem.errors import InvalidHistoryError
-from holdem.hand_types import Street
+from holdem.hand.actions import ActionType
+from holdem.hand.records import Street
+from holdem.hand.state import HandState
 from holdem.history import replay
 from holdem.phh import HandHistory, HistoryAction, Number
-from holdem.state import HandState
 
 __all__ = ["parse", "to_pokerstars"]
 

@@ -30,11 +30,11 @@ from typing import NamedTuple, Protocol, runtime_checkable
 
 from holdem._eval import evaluate_many
 from holdem._shown import shown
-from holdem._table_hand import compiled_loop
-from holdem.actions import Action, ActionType
 from holdem.cards import Card
 from holdem.errors import InvalidStateError
-from holdem.hand_types import ActionRecord, LegalActions, Street
+from holdem.hand._core import table_loop
+from holdem.hand.actions import Action, ActionType
+from holdem.hand.records import ActionRecord, LegalActions, Street
 
 __all__ = [
     "ActionLike",
@@ -174,7 +174,7 @@ class RandomAgent:
 
     def act(self, observation: Observation) -> ActionLike:
         """The uniform choice (with the compiled core, the same code compiled:
-        :func:`holdem._table_loop.random_act`, draw for draw the same)."""
+        :func:`holdem.table._loop.random_act`, draw for draw the same)."""
         la = observation.legal
         rnd = self._random
         k = int(rnd() * (1 + la.can_fold + la.can_raise))
@@ -197,9 +197,9 @@ _CC_CODE = 1
 _BET_RAISE = ActionType.BET_RAISE
 _new_action = tuple.__new__
 _random_act_python = RandomAgent.act  # the reference the tests compare the compiled one with
-if compiled_loop is not None:
-    compiled_loop.bind(Observation)
-    RandomAgent.act = compiled_loop.random_act  # type: ignore[method-assign]
+if table_loop is not None:  # the compiled core: the same policy in C (see holdem.hand._core)
+    table_loop.bind(Observation)
+    RandomAgent.act = table_loop.random_act  # type: ignore[method-assign]
 
 
 class EquityAgent:

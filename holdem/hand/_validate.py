@@ -12,7 +12,6 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from holdem._shown import shown
-from holdem.actions import MAX_CHIPS, Action, ActionType
 from holdem.cards import Card, parse_cards
 from holdem.errors import (
     DuplicateCardError,
@@ -23,7 +22,8 @@ from holdem.errors import (
     InvalidHandError,
     InvalidSeatError,
 )
-from holdem.hand_types import LegalActions
+from holdem.hand.actions import MAX_CHIPS, Action, ActionType
+from holdem.hand.records import LegalActions
 
 __all__ = [
     "BET_RAISE",

@@ -15,7 +15,7 @@ from holdem._eval import evaluate
 from holdem.cards import Card
 from holdem.errors import InvalidHandError
 from holdem.evaluator import describe
-from holdem.hand_types import HandResult
+from holdem.hand.records import HandResult
 from holdem.pots import Pot, PotResult, Rake, split_pots
 
 __all__ = ["describe_rank", "rank7", "settle", "split"]
