@@ -642,6 +642,7 @@ def from_state(state: HandState | ReferenceHandState, *, chip_unit: ChipUnit = 1
         fields["players"] = tuple(players[s] for s in order)
     kwargs: dict[str, Any] = {"min_bet": amt(game.big_blind)}
     if game.structure is Structure.FIXED_LIMIT:
+        assert game.small_bet is not None and game.big_bet is not None  # set by Game for FL
         kwargs = {"small_bet": amt(game.small_bet), "big_bet": amt(game.big_bet)}
         if game.max_raises != 3:
             user["_cap_bets"] = game.max_raises + 1

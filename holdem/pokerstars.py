@@ -137,6 +137,7 @@ def to_pokerstars(hh: HandHistory, *, name: str | None = None) -> str:
     button = n - 1
     game = state.game
     if hh.variant == "FT":
+        assert game.small_bet is not None and game.big_bet is not None  # set by Game for FL
         stakes = f"{m(game.small_bet)}/{m(game.big_bet)}"
     else:
         stakes = f"{m(game.small_blind)}/{m(game.big_blind)}"

@@ -340,10 +340,7 @@ def _agent_names(text: str | None, default: str, seats: int, other: str) -> list
 
 
 def _cmd_equity(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
-    try:
-        from holdem.equity import equity  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        raise CommandError("this build of holdem has no holdem.equity module", 1) from None
+    from holdem.equity import equity
 
     if not 2 <= len(args.players) <= 10:
         raise CommandError(f"give 2 to 10 hands or ranges, not {len(args.players)}")

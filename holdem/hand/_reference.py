@@ -43,7 +43,7 @@ default. Both share :mod:`holdem.hand._validate` (checks and messages) and
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from holdem._deck import Deck
 from holdem._seeding import resolve_seed
@@ -64,6 +64,9 @@ from holdem.hand._validate import (
 )
 from holdem.hand.actions import Action
 from holdem.hand.records import HandResult, LegalActions, Post
+
+if TYPE_CHECKING:
+    from holdem.hand.game import Game
 
 _S = TypeVar("_S", bound="HandCore")
 
@@ -91,7 +94,7 @@ class HandCore:
         "_start_stacks", "_street",
     )
 
-    _game: Any
+    _game: Game
     _n: int
     _button: int
     _start_stacks: tuple[int, ...]
@@ -131,7 +134,7 @@ class HandCore:
 
     # ------------------------------------------------------------------ queries
     @property
-    def game(self) -> Any:
+    def game(self) -> Game:
         """The :class:`holdem.Game` this hand is played under."""
         return self._game
 
@@ -320,7 +323,7 @@ class HandCore:
 
     # ------------------------------------------------------------------ setup
     @classmethod
-    def _start(cls: type[_S], game: Any, stacks: Sequence[int], button: int, seed: int | None,
+    def _start(cls: type[_S], game: Game, stacks: Sequence[int], button: int, seed: int | None,
                hole_cards: Any, board: Any, dead_small_blind: bool = False,
                extra_posts: Any = ()) -> _S:
         stacks = check_start(game, stacks, button)
@@ -362,6 +365,7 @@ class HandCore:
         bb = game.big_blind
         st._bb = bb
         if st._kind == _FL:
+            assert game.small_bet is not None and game.big_bet is not None  # set by Game for FL
             st._sizes = (game.small_bet, game.small_bet, game.big_bet, game.big_bet)
             st._cap = 1 + game.max_raises
         else:
