@@ -252,7 +252,8 @@ _START: list[Callable[..., HandState]] = []
 
 
 def _load_start() -> Callable[..., HandState]:
-    # holdem.hand.state imports this module's enums, so it is imported on first use, once.
+    # A real cycle, so imported on first use, once: holdem.hand.state loads the hand core,
+    # whose state checks (holdem.hand._fields) test isinstance(game, Game) on unpickling.
     from holdem.hand.state import HandState
 
     _START.append(HandState._start)
