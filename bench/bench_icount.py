@@ -1,0 +1,95 @@
+"""The instruction-count gate's own checks (no valgrind needed): the workloads run, the
+comparison fails on a workload over the threshold and names it, and the baseline file keeps
+one workload per line. The gate itself: ``bench/gate.sh check`` (see bench/icount.py); the
+5% injection proof: ``python bench/inject_slowdown.py``."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import icount
+import icount_workloads
+
+TOOLS = {"python": "3.11.7", "cython": "3.3.1", "gcc": "12.2.0 (Debian)", "valgrind": "3.19.0",
+         "machine": "x86_64", "avx2": True, "holdem": "0.1.0"}
+
+
+def _result(**ir: float) -> dict[str, Any]:
+    return {"toolchain": dict(TOOLS),
+            "workloads": {k: {"ir_per_unit": v, "unit": "hand"} for k, v in ir.items()}}
+
+
+@pytest.mark.parametrize("name", sorted(icount_workloads.WORKLOADS))
+def test_workload_runs(name: str) -> None:
+    w = icount_workloads.WORKLOADS[name]
+    assert 0 < w.n1 < w.n2
+    w.setup()(w.n1)  # each workload checks its own result (payouts, boards, replays)
+
+
+def test_the_issue_workloads_are_covered() -> None:
+    assert set(icount_workloads.WORKLOADS) >= {
+        "evaluate_call", "evaluate_many_bytes", "evaluate_many_int64", "deal_hands",
+        "split_pots_batch", "split_pots", "equity_exact_hu", "equity_mc_3way",
+        "hand_validated", "hand_unchecked", "table_python_agent", "phh_round_trip"}
+
+
+def test_committed_baseline_covers_every_workload() -> None:
+    baseline = json.loads(icount.BASELINE.read_text())
+    assert set(baseline["workloads"]) == set(icount_workloads.WORKLOADS)
+    assert baseline["updates"] and all(isinstance(u, str) and u for u in baseline["updates"])
+    assert set(icount.TOOLCHAIN_KEYS) <= set(baseline["toolchain"])
+
+
+def test_a_workload_over_the_threshold_fails_and_is_named() -> None:
+    status, text = icount.report(_result(a=1000.0, b=50.0), _result(a=1050.0, b=50.1),
+                                 strict=True)
+    assert status == icount.EXIT_REGRESSION
+    fails = [line for line in text.splitlines() if line.startswith("FAIL")]
+    assert len(fails) == 1 and fails[0].startswith("FAIL a: +5.00%")
+    assert "| b | hand | 50.0 | 50.1 | +0.20% | ok |" in text
+
+
+def test_within_the_threshold_passes_and_improvements_are_reported() -> None:
+    status, text = icount.report(_result(a=1000.0, b=100.0), _result(a=1029.0, b=90.0),
+                                 strict=True)
+    assert status == icount.EXIT_OK
+    assert "icount gate: passed" in text
+    assert "Improved by more than 3%: b" in text
+
+
+def test_a_different_toolchain_is_not_compared_silently() -> None:
+    now = _result(a=2000.0)
+    now["toolchain"]["gcc"] = "13.2.0 (Ubuntu)"
+    status, text = icount.report(_result(a=1000.0), now, strict=False)
+    assert status == icount.EXIT_OK and "GATE NOT APPLIED" in text and "gcc: baseline" in text
+    status, _ = icount.report(_result(a=1000.0), now, strict=True)
+    assert status == icount.EXIT_NOT_COMPARABLE
+
+
+def test_new_and_removed_workloads() -> None:
+    status, text = icount.report(_result(old=10.0), _result(new=10.0), strict=True)
+    assert status == icount.EXIT_OK
+    assert "| new | hand | - | 10.0 | - | new (no baseline) |" in text
+    assert "| old | hand | 10.0 | - | - | not measured |" in text
+
+
+def test_baseline_update_keeps_the_reasons_one_workload_per_line(tmp_path: Path) -> None:
+    path = tmp_path / "baseline.json"
+    icount.update_baseline(path, _result(b=2.0, a=1.0), "first")
+    icount.update_baseline(path, _result(b=2.0, a=1.5), "a got slower:\n on purpose")
+    text = path.read_text()
+    data = json.loads(text)
+    assert [u.split(": ", 1)[1] for u in data["updates"]] == ["first", "a got slower: on purpose"]
+    assert data["workloads"]["a"] == {"ir_per_unit": 1.5, "unit": "hand"}
+    lines = text.splitlines()
+    assert sum('"a": {' in line for line in lines) == 1
+    assert lines.index('    "a": {"ir_per_unit": 1.5, "unit": "hand"},') < lines.index(
+        '    "b": {"ir_per_unit": 2.0, "unit": "hand"}')
+    with pytest.raises(icount.GateError, match="reason"):
+        icount.update_baseline(path, _result(a=1.0), "  ")
