@@ -15,6 +15,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 import holdem
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -107,13 +109,14 @@ def test_import_holdem_leaves_histories_and_live_dealing_unloaded() -> None:
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
 
 
-def test_a_missing_compiled_hand_core_is_reported_not_silent() -> None:
-    """If the compiled hand core fails to load, ``import holdem`` fails with one ImportError
-    that says how to build it (no silent fallback: issue 14 chose "none");
-    HOLDEM_PURE_PYTHON=1 chooses the reference core quietly."""
+@pytest.mark.parametrize("module", ["holdem.hand._compiled", "holdem.table._loop"])
+def test_a_missing_compiled_hand_core_is_reported_not_silent(module: str) -> None:
+    """If the compiled hand core (or its table loop) fails to load, ``import holdem`` fails
+    with one ImportError that says how to build it (no silent fallback: issue 14 chose
+    "none"); HOLDEM_PURE_PYTHON=1 chooses the reference core quietly."""
     code = (
         "import sys, warnings\n"
-        "sys.modules['holdem.hand._compiled'] = None  # import fails as in a broken build\n"
+        f"sys.modules[{module!r}] = None  # import fails as in a broken build\n"
         "warnings.simplefilter('error')\n"
         "try:\n"
         "    import holdem\n"
@@ -122,6 +125,7 @@ def test_a_missing_compiled_hand_core_is_reported_not_silent() -> None:
         "else:\n"
         "    raise SystemExit('no ImportError')\n"
         "assert 'compiled hand core did not load' in msg, msg\n"
+        f"assert {module!r} in msg, msg\n"
         "assert 'pip install -e .' in msg and 'build_ext --inplace' in msg, msg\n"
         "assert 'HOLDEM_PURE_PYTHON=1' in msg, msg\n"
     )
