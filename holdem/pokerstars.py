@@ -43,13 +43,13 @@ from fractions import Fraction
 from typing import Any
 
 from holdem._pokerstars_reader import HandReader, hands
-from holdem.actions import ActionType
 from holdem.cards import Card
 from holdem.errors import InvalidHistoryError
-from holdem.hand_types import Street
+from holdem.hand.actions import ActionType
+from holdem.hand.records import Street
+from holdem.hand.state import HandState
 from holdem.history import replay
 from holdem.phh import HandHistory
-from holdem.state import HandState
 
 __all__ = ["parse", "to_pokerstars"]
 
@@ -137,6 +137,7 @@ def to_pokerstars(hh: HandHistory, *, name: str | None = None) -> str:
     button = n - 1
     game = state.game
     if hh.variant == "FT":
+        assert game.small_bet is not None and game.big_bet is not None  # set by Game for FL
         stakes = f"{m(game.small_bet)}/{m(game.big_bet)}"
     else:
         stakes = f"{m(game.small_blind)}/{m(game.big_blind)}"
