@@ -278,6 +278,27 @@ def _phh_round_trip() -> Run:
     return run
 
 
+def _vector_step() -> Run:
+    """The batched engine: 256 6-max no-limit tables stepped together, per decision. Each
+    step plays a seeded column per table (a masked column plays check/call:
+    ``step_unchecked``), so folds, calls and raises of every size of the layout occur."""
+    from holdem.vector import VectorGame
+
+    tables = 256
+    env = VectorGame(NL6, num_tables=tables, players=6, stacks=200, seed=5)
+    size = env.action_layout.size
+    rng = random.Random(13)
+    columns = [array("q", [rng.randrange(size) for _ in range(tables)]) for _ in range(64)]
+    env.reset()
+
+    def run(n: int) -> object:
+        for k in range(n // tables):
+            env.step_unchecked(columns[k % 64])
+        return None
+
+    return run
+
+
 WORKLOADS: dict[str, Workload] = {
     w.name: w
     for w in (
@@ -303,6 +324,8 @@ WORKLOADS: dict[str, Workload] = {
                  "the same hands with apply_unchecked"),
         Workload("table_python_agent", "hand", 10, 30, _table_python_agent,
                  "a 6-max Table session with a Python agent in every seat"),
+        Workload("vector_step", "decision", 256 * 20, 256 * 60, _vector_step,
+                 "VectorGame.step_unchecked, 256 6-max no-limit tables, per decision"),
         Workload("phh_round_trip", "hand", 4, 12, _phh_round_trip,
                  "from_state -> phh.dumps -> phh.loads -> replay, per hand"),
     )
