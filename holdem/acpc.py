@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING, Any
 
 from holdem import (
     Action,
+    AgentError,
     ActionType,
     Card,
     Game,
@@ -171,7 +172,7 @@ class GameDef:
             return self.stacks
         assert self.raise_sizes is not None and self.max_raises is not None
         deep = self.big_blind + sum(s * (m + 1) for s, m in zip(self.raise_sizes,
-                                                                self.max_raises))
+                                                                self.max_raises, strict=True))
         return (deep,) * self.num_players
 
     def new_hand(self, **deal: Any) -> HandState:
@@ -462,7 +463,7 @@ class MatchState:
         """The holdem hand this line describes (position ``p`` on seat ``p``, button
         ``n - 1``): every action replayed and checked. Illegal betting or missing cards raise
         :class:`holdem.ProtocolError`."""
-        return _to_state(gamedef, self.betting, self.hole_cards, self.board, str(self))
+        return _to_state(gamedef, self.betting, self.hole_cards, self.boards, str(self))
 
 
 def parse_matchstate(line: str) -> MatchState:
@@ -565,12 +566,16 @@ def acpc_action(state: HandState, action: Action | str) -> str:
 
 
 def _to_state(gamedef: GameDef, betting: Sequence[Sequence[str]],
-              holes: Sequence[tuple[Card, ...] | None], board: Sequence[Card],
+              holes: Sequence[tuple[Card, ...] | None], boards: Sequence[Sequence[Card]],
               line: str) -> HandState:
     n = gamedef.num_players
     if len(holes) != n:
         raise ProtocolError(f"{len(holes)} hole-card fields for a {n}-player game in "
                             f"{_short(line)}")
+    if len(boards) != max(len(betting), 1) - 1:
+        raise ProtocolError(f"the betting reaches round {max(len(betting), 1) - 1} but the "
+                            f"cards show the board of {len(boards)} rounds in {_short(line)}")
+    board = [c for b in boards for c in b]
     try:
         state = gamedef.new_hand(hole_cards=list(holes), board=list(board))
     except HoldemError as exc:
@@ -635,8 +640,8 @@ def matchstate_of(state: HandState, position: int, hand_number: int = 0) -> Matc
     for p in range(n):
         seat = seat_of[p]
         visible = p == position or (showdown and state.status(seat) is not SeatStatus.FOLDED)
-        holes.append(tuple(state.hole_cards[seat]) if visible and state.hole_cards[seat]
-                     else None)
+        cards = state.hole_cards[seat]
+        holes.append(tuple(cards) if visible and cards else None)
     board = tuple(state.board)
     boards = [board[:3], board[3:4], board[4:5]]
     shown = max(0, len(rounds) - 1)
@@ -714,13 +719,16 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
                 continue
             answer = act(_observation(state, ms.position, ms.hand_number))
             try:
-                action = Action.parse(answer) if isinstance(answer, str) else answer
-                if not isinstance(action, Action):
-                    action = Action(*action)
+                if isinstance(answer, Action):
+                    action = answer
+                elif isinstance(answer, str):
+                    action = Action.parse(answer)
+                elif isinstance(answer, int) and not isinstance(answer, bool):
+                    action = Action.from_int(answer)
+                else:
+                    raise TypeError("an agent answers an Action, a str or an int")
                 token = acpc_action(state, action)
             except (HoldemError, TypeError) as exc:
-                from holdem.errors import AgentError
-
                 raise AgentError(f"the agent answered {answer!r} in {line!r}: {exc}") from None
             sock.sendall(f"{line}:{token}\r\n".encode("ascii"))
     return ClientResult(len(payoffs), tuple(payoffs))
@@ -791,11 +799,10 @@ def import_state_line(line: str, gamedef: GameDef) -> HandHistory:
 
     log = parse_log_line(line)
     text = line.rstrip("\r\n")
-    state = _to_state(gamedef, log.betting, log.hole_cards,
-                      tuple(c for b in log.boards for c in b), text)
+    state = _to_state(gamedef, log.betting, log.hole_cards, log.boards, text)
     if not state.is_terminal():
         raise ProtocolError(f"the hand is not over in {_short(text)}")
-    for p, (want, got) in enumerate(zip(log.outcome, state.payoffs)):
+    for p, (want, got) in enumerate(zip(log.outcome, state.payoffs, strict=True)):
         if want != got and (want.denominator == 1 or abs(want - got) >= 1):
             raise ProtocolError(f"position {p} ({log.players[p]}) wins {got} by the rules, the "
                                 f"log says {want}, in {_short(text)}")
