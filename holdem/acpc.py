@@ -47,8 +47,8 @@ from typing import TYPE_CHECKING, Any
 
 from holdem import (
     Action,
-    AgentError,
     ActionType,
+    AgentError,
     Card,
     Game,
     HandState,
@@ -59,10 +59,9 @@ from holdem import (
     Street,
     Structure,
 )
-from holdem.agents import resolve_agent
 
 if TYPE_CHECKING:
-    from holdem.phh import HandHistory
+    from holdem import HandHistory
 
 __all__ = [
     "HEADS_UP_LIMIT",
@@ -690,14 +689,14 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
     where its position is to act. A line it cannot read raises :class:`holdem.ProtocolError`;
     an agent's illegal answer raises :class:`holdem.AgentError`.
     """
-    act = resolve_agent(agent)
-    if act is None:
+    act = getattr(agent, "act", agent)
+    if not callable(act):
         raise TypeError(f"agent must have an act(observation) method or be callable, got "
                         f"{agent!r}")
     payoffs: list[int] = []
-    with socket.create_connection((host, port), timeout=timeout) as sock:
+    with socket.create_connection((host, port), timeout=timeout) as sock, \
+            sock.makefile("rb") as reader:  # closed too, so the dealer sees the end at once
         sock.sendall(b"VERSION:2.0.0\r\n")
-        reader = sock.makefile("rb")
         last_hand: int | None = None
         for raw in reader:
             if len(raw) > _MAX_LINE:
@@ -795,7 +794,7 @@ def import_state_line(line: str, gamedef: GameDef) -> HandHistory:
     the engine's payoff of every position must equal the line's outcome (exactly, or within
     the odd chip when ACPC wrote a fractional split), else :class:`holdem.ProtocolError`.
     ``players`` and ``hand`` are set from the line."""
-    from holdem.history import from_state
+    from holdem import from_state
 
     log = parse_log_line(line)
     text = line.rstrip("\r\n")
