@@ -314,3 +314,10 @@ def test_import_state_line_checks_outcome() -> None:
 def test_import_state_line_showdown_needs_cards() -> None:
     with pytest.raises(ProtocolError, match="STATE:1"):
         acpc.import_state_line("STATE:1:cc/cc/cc/cc:AsKd|/2c7d9h/3s/4d:-100|100:a|b", NL2)
+
+
+def test_module_docstring_examples() -> None:
+    import doctest
+
+    failed, tried = doctest.testmod(acpc, optionflags=doctest.ELLIPSIS)
+    assert tried > 0 and failed == 0
