@@ -492,6 +492,17 @@ def to_action(state: HandState, token: str) -> Action:
     ``r<total>``) for the seat to act: ``r<total>`` (a total over the hand) becomes
     ``raise_to(total - (committed - bets))`` (a street total). Limit raises may omit the amount.
     A token the state does not allow raises :class:`holdem.ProtocolError`."""
+    if not isinstance(token, str):
+        raise TypeError(f"token must be a str, got {type(token).__name__}")
+    try:
+        return _to_action(state, token)
+    except ProtocolError:
+        raise
+    except HoldemError as exc:
+        raise ProtocolError(f"action {token!r}: {exc}") from None
+
+
+def _to_action(state: HandState, token: str) -> Action:
     seat = state.actor
     if seat is None:
         raise ProtocolError(f"action {token!r} after the end of the hand")
@@ -514,8 +525,8 @@ def to_action(state: HandState, token: str) -> Action:
             action = Action(ActionType.BET_RAISE, la.min_to)
         else:
             amount = token[1:]
-            if not amount.isdigit():
-                raise ProtocolError(f"raise {token!r}: the amount must be digits")
+            if not (amount.isascii() and amount.isdigit()) or len(amount) > 16:
+                raise ProtocolError(f"raise {token!r}: the amount must be at most 16 digits")
             to = int(amount) - behind
             if limit and to != la.min_to:
                 raise ProtocolError(f"limit raise {token!r} must be to {la.min_to + behind} over "
@@ -698,7 +709,7 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
             sock.makefile("rb") as reader:  # closed too, so the dealer sees the end at once
         sock.sendall(b"VERSION:2.0.0\r\n")
         last_hand: int | None = None
-        for raw in reader:
+        while raw := reader.readline(_MAX_LINE + 1):
             if len(raw) > _MAX_LINE:
                 raise ProtocolError("the dealer sent a line longer than 64 KiB")
             try:

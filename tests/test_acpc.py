@@ -272,6 +272,18 @@ def test_fuzz_near_miss_lines_raise_only_protocol_error(text: str, betting: str)
             acpc.import_state_line(line.replace("MATCHSTATE:0", "STATE") + ":0|0:a|b", NL2)
 
 
+@given(st.text(max_size=24))
+def test_fuzz_to_action_raises_only_protocol_error(token: str) -> None:
+    for gamedef in (NL2, FL2):
+        state = gamedef.new_hand(seed=5)
+        with contextlib.suppress(ProtocolError):
+            state.apply(acpc.to_action(state, token))
+    state = NL2.new_hand(seed=5)
+    for huge in ("r" + "9" * 16, "r" + "9" * 17, "r0", "r-5", "r\u00b2"):
+        with pytest.raises(ProtocolError, match=r"raise|not legal"):
+            acpc.to_action(state, huge)
+
+
 def test_protocol_error_is_a_holdem_error() -> None:
     assert issubclass(ProtocolError, HoldemError) and issubclass(ProtocolError, ValueError)
     assert holdem.ProtocolError is ProtocolError
