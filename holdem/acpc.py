@@ -465,19 +465,25 @@ class MatchState:
         return _to_state(gamedef, self.betting, self.hole_cards, self.boards, str(self))
 
 
+def _fields(line: str, form: str) -> tuple[str, list[str]]:
+    """``line`` without its line end, split at ``:`` into the fields of ``form``."""
+    if not isinstance(line, str):
+        raise TypeError(f"line must be a str, got {type(line).__name__}")
+    head = form.split(":", 1)[0]
+    if len(line) > _MAX_LINE:
+        raise ProtocolError(f"line of {len(line)} characters is too long for a {head} line")
+    text = line.rstrip("\r\n")
+    parts = text.split(":")
+    if len(parts) != form.count(":") + 1 or parts[0] != head:
+        raise ProtocolError(f"not a {form} line: {_short(line)}")
+    return text, parts
+
+
 def parse_matchstate(line: str) -> MatchState:
     """Read a ``MATCHSTATE:<position>:<hand>:<betting>:<cards>`` line (a trailing newline and a
     client's ``:<action>`` are not part of it). The syntax is checked here, the play by
     :meth:`MatchState.to_state`."""
-    if not isinstance(line, str):
-        raise TypeError(f"line must be a str, got {type(line).__name__}")
-    if len(line) > _MAX_LINE:
-        raise ProtocolError(f"line of {len(line)} characters is too long for a MATCHSTATE")
-    text = line.rstrip("\r\n")
-    parts = text.split(":")
-    if len(parts) != 5 or parts[0] != "MATCHSTATE":
-        raise ProtocolError(f"not a MATCHSTATE:<position>:<hand>:<betting>:<cards> line: "
-                            f"{_short(line)}")
+    text, parts = _fields(line, "MATCHSTATE:<position>:<hand>:<betting>:<cards>")
     holes, boards = _split_cards(parts[4], text)
     position = _int_field(parts[1], "position", text)
     if position >= len(holes):
@@ -779,15 +785,7 @@ def _outcome(text: str, line: str) -> Fraction:
 
 def parse_log_line(line: str) -> LogState:
     """Read one ``STATE:`` line (syntax only; :func:`import_state_line` checks the play)."""
-    if not isinstance(line, str):
-        raise TypeError(f"line must be a str, got {type(line).__name__}")
-    if len(line) > _MAX_LINE:
-        raise ProtocolError(f"line of {len(line)} characters is too long for a STATE line")
-    text = line.rstrip("\r\n")
-    parts = text.split(":")
-    if len(parts) != 6 or parts[0] != "STATE":
-        raise ProtocolError(f"not a STATE:<hand>:<betting>:<cards>:<outcome>:<players> line: "
-                            f"{_short(line)}")
+    text, parts = _fields(line, "STATE:<hand>:<betting>:<cards>:<outcome>:<players>")
     holes, boards = _split_cards(parts[3], text)
     outcome = tuple(_outcome(x, text) for x in parts[4].split("|"))
     players = tuple(parts[5].split("|"))
