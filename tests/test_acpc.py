@@ -333,3 +333,14 @@ def test_module_docstring_examples() -> None:
 
     failed, tried = doctest.testmod(acpc, optionflags=doctest.ELLIPSIS)
     assert tried > 0 and failed == 0
+
+
+def test_import_fractional_split_r32_odd_chip() -> None:
+    # ACPC splits a pot in fractions (valueOfState is a double): 25 chips tied between
+    # positions 1 and 2 are 12.5 each. holdem gives the odd chip to the first winner left of
+    # the button (R32: position 1), so the replay is off by less than a chip, as documented.
+    line = "STATE:7:cfc/cc/cc/cc:2c3d|AsKh|AdKs/4c7d9h/Ts/2h:-5|2.5|2.5:x|y|z"
+    hh = acpc.import_state_line(line, FL3)
+    assert holdem.replay(hh).state.payoffs == (-5, 3, 2)
+    with pytest.raises(ProtocolError, match="position 1"):
+        acpc.import_state_line(line.replace("-5|2.5|2.5", "-5|1.5|3.5"), FL3)

@@ -9,12 +9,14 @@ from __future__ import annotations
 import socket
 import threading
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 
 from holdem import Action, ActionType, AgentError, HandState, RandomAgent, SeatStatus, Street, acpc
 
 TIMEOUT = 20.0
+DATA = Path(__file__).parent / "data" / "acpc"
 
 
 @dataclass
@@ -148,7 +150,8 @@ def _match(gamedef: acpc.GameDef, agents: list[object], hands: int
     (acpc.parse_gamedef(acpc.HEADS_UP_LIMIT.replace("numPlayers = 2", "numPlayers = 3")
                         .replace("blind = 10 5", "blind = 5 10 0")
                         .replace("firstPlayer = 2 1 1 1", "firstPlayer = 3 1 1 1")), 30),
-], ids=["nl2", "fl2", "fl3"])
+    (acpc.parse_gamedef((DATA / "holdem.nolimit.6p.game").read_text()), 15),
+], ids=["nl2", "fl2", "fl3", "nl6"])
 def test_client_plays_a_match_against_a_local_dealer(gamedef: acpc.GameDef, hands: int) -> None:
     agents: list[object] = [RandomAgent(seed=k + 1) for k in range(gamedef.num_players)]
     log, results = _match(gamedef, agents, hands)
