@@ -26,6 +26,14 @@ Amounts. ACPC's no-limit ``r<total>`` is a total over the hand; holdem's
 raiser (``committed`` over the hand, ``bets`` on this street). :func:`to_action` and
 :func:`acpc_action` do that conversion both ways.
 
+Rules. The ACPC dealer's rules agree with holdem's on the standard games: folding is refused
+when checking is free (holdem's default, R17), the minimum raise is the last raise (or the big
+blind), a limit round is capped after ``maxRaises`` raises, and after an all-in call the
+remaining rounds are written empty (``r20000c///``). Every player starts a hand with the same
+stack, so a short all-in raise never meets a player who could re-raise. Lines are read
+strictly: a closed round must be followed by its ``/`` and its board cards, as the dealer
+writes them (the ACPC code itself skips ``/`` when it reads).
+
 >>> from holdem import acpc
 >>> gd = acpc.parse_gamedef(acpc.HEADS_UP_NO_LIMIT)
 >>> ms = acpc.parse_matchstate("MATCHSTATE:1:7:r300c/r900:|AsKd/2c7d9h")
