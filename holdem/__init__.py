@@ -29,6 +29,7 @@ from holdem.errors import (
     InvalidSeatError,
     InvalidStateError,
     OutOfTurnError,
+    ProtocolError,
     TableError,
 )
 
@@ -198,6 +199,7 @@ __all__ = [
     "InvalidSeatError",
     "InvalidStateError",
     "OutOfTurnError",
+    "ProtocolError",
     "TableError",
     "__version__",
     "cards_to_mask",

@@ -25,6 +25,7 @@ __all__ = [
     "InvalidSeatError",
     "InvalidStateError",
     "OutOfTurnError",
+    "ProtocolError",
     "TableError",
 ]
 
@@ -111,3 +112,8 @@ class InvalidStateError(HoldemError):
 
 class TableError(HoldemError):
     """A table operation that is not allowed (seat taken, buy-in out of bounds...)."""
+
+
+class ProtocolError(HoldemError):
+    """A line of the ACPC protocol (``MATCHSTATE``, ``STATE``, a gamedef) that is malformed or
+    describes impossible play (illegal betting, impossible cards); the message names the line."""

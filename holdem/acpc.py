@@ -1,0 +1,840 @@
+"""The ACPC protocol: gamedefs, ``MATCHSTATE`` lines, a TCP client and ``STATE`` log import.
+
+The Annual Computer Poker Competition's dealer talks to bots in lines of text::
+
+    MATCHSTATE:<position>:<hand number>:<betting>:<cards>
+
+``betting`` lists the actions of each betting round (``c`` check or call, ``f`` fold, ``r``
+raise: bare in limit, ``r<total>`` in no-limit, where the total is everything the raiser has
+put in over the *whole hand*, blinds included), rounds separated by ``/`` (a ``/`` is written
+as soon as a round closes). ``cards`` is ``hole|hole|.../flop/turn/river``: the hole cards of
+every position (empty when hidden), then the board of each round reached.
+
+Seat order. ACPC numbers players by *position*, relative to the dealer of the hand: the last
+position (``n - 1``) is the dealer. The standard hold'em gamedefs fit holdem's rules with the
+button on seat ``n - 1``: heads-up (R3) position 1 is the button and posts the small blind
+(``blind = 100 50``: position 0 posts the big blind) and acts first preflop
+(``firstPlayer = 2 1 1 1``, 1-based), position 0 first after the flop; with 3 or more players
+position 0 posts the small blind, 1 the big blind, 2 acts first preflop (``firstPlayer = 3``)
+and position 0 first after the flop. So :meth:`GameDef.new_hand` deals with ``button=n-1``
+and holdem seat ``s`` is ACPC position ``s``; for a hand dealt with another button, position
+``p`` is seat ``(button + 1 + p) % n``. A gamedef with other blinds, first players, decks or
+round counts is refused (:class:`holdem.ProtocolError`).
+
+Amounts. ACPC's no-limit ``r<total>`` is a total over the hand; holdem's
+``Action.raise_to(to)`` is the street total: ``to = total - (committed - bets)`` for the
+raiser (``committed`` over the hand, ``bets`` on this street). :func:`to_action` and
+:func:`acpc_action` do that conversion both ways.
+
+Rules. The ACPC dealer's rules agree with holdem's on the standard games: folding is refused
+when checking is free (holdem's default, R17), the minimum raise is the last raise (or the big
+blind), a limit round is capped after ``maxRaises`` raises, and after an all-in call the
+remaining rounds are written empty (``r20000c///``). Every player starts a hand with the same
+stack, so a short all-in raise never meets a player who could re-raise. Lines are read
+strictly: a closed round must be followed by its ``/`` and its board cards, as the dealer
+writes them (the ACPC code itself skips ``/`` when it reads).
+
+>>> from holdem import acpc
+>>> gd = acpc.parse_gamedef(acpc.HEADS_UP_NO_LIMIT)
+>>> ms = acpc.parse_matchstate("MATCHSTATE:1:7:r300c/r900:|AsKd/2c7d9h")
+>>> state = ms.to_state(gd)  # position 0 (big blind) bet on the flop: 900 over the hand
+>>> state.actor, state.bets, state.committed
+(1, (600, 0), (900, 300))
+>>> from holdem import Action
+>>> acpc.acpc_action(state, Action.raise_to(1800))  # street 1800 -> 2100 over the hand
+'r2100'
+"""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from holdem import (
+    Action,
+    ActionType,
+    AgentError,
+    Card,
+    Game,
+    HandState,
+    HoldemError,
+    Observation,
+    ProtocolError,
+    SeatStatus,
+    Street,
+    Structure,
+)
+
+if TYPE_CHECKING:
+    from holdem import HandHistory
+
+__all__ = [
+    "HEADS_UP_LIMIT",
+    "HEADS_UP_NO_LIMIT",
+    "ClientResult",
+    "GameDef",
+    "LogState",
+    "MatchState",
+    "acpc_action",
+    "import_log",
+    "import_state_line",
+    "matchstate_of",
+    "parse_gamedef",
+    "parse_log_line",
+    "parse_matchstate",
+    "play",
+    "to_action",
+]
+
+HEADS_UP_NO_LIMIT = """GAMEDEF
+nolimit
+numPlayers = 2
+numRounds = 4
+stack = 20000 20000
+blind = 100 50
+firstPlayer = 2 1 1 1
+numSuits = 4
+numRanks = 13
+numHoleCards = 2
+numBoardCards = 0 3 1 1
+END GAMEDEF
+"""
+"""The ACPC heads-up no-limit hold'em gamedef (reverse blinds, 200 big blinds deep)."""
+
+HEADS_UP_LIMIT = """GAMEDEF
+limit
+numPlayers = 2
+numRounds = 4
+blind = 10 5
+raiseSize = 10 10 20 20
+firstPlayer = 2 1 1 1
+maxRaises = 3 4 4 4
+numSuits = 4
+numRanks = 13
+numHoleCards = 2
+numBoardCards = 0 3 1 1
+END GAMEDEF
+"""
+"""The ACPC heads-up limit hold'em gamedef (reverse blinds)."""
+
+_MAX_LINE = 1 << 16
+_BOARD = (0, 3, 1, 1)
+_STREETS = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER)
+
+
+def _short(line: str) -> str:
+    return repr(line if len(line) <= 200 else line[:200] + "...")
+
+
+def _int_field(text: str, what: str, line: str, low: int = 0) -> int:
+    if not text.isascii() or not text.isdigit() or len(text) > 16:
+        raise ProtocolError(f"{what} must be a non-negative integer, got {text!r} in {_short(line)}")
+    value = int(text)
+    if value < low:
+        raise ProtocolError(f"{what} must be at least {low}, got {value} in {_short(line)}")
+    return value
+
+
+# --- gamedefs ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class GameDef:
+    """A standard ACPC hold'em gamedef (see :func:`parse_gamedef`); ``str()`` writes it."""
+
+    limit: bool
+    num_players: int
+    blinds: tuple[int, ...]
+    stacks: tuple[int, ...] | None = None
+    raise_sizes: tuple[int, ...] | None = None
+    max_raises: tuple[int, ...] | None = None
+
+    @property
+    def big_blind(self) -> int:
+        return max(self.blinds)
+
+    @property
+    def small_blind(self) -> int:
+        return self.blinds[1] if self.num_players == 2 else self.blinds[0]
+
+    @property
+    def game(self) -> Game:
+        """The holdem :class:`~holdem.Game` of these rules."""
+        if not self.limit:
+            return Game(structure=Structure.NO_LIMIT, big_blind=self.big_blind,
+                        small_blind=self.small_blind)
+        assert self.raise_sizes is not None and self.max_raises is not None
+        return Game(structure=Structure.FIXED_LIMIT, big_blind=self.big_blind,
+                    small_blind=self.small_blind, small_bet=self.raise_sizes[0],
+                    big_bet=self.raise_sizes[2], max_raises=self.max_raises[0])
+
+    @property
+    def starting_stacks(self) -> tuple[int, ...]:
+        """Every position's stack at the start of a hand. ACPC limit games have no stacks:
+        holdem gets one larger than anybody can bet (every round capped), so none is all in."""
+        if self.stacks is not None:
+            return self.stacks
+        assert self.raise_sizes is not None and self.max_raises is not None
+        deep = self.big_blind + sum(s * (m + 1) for s, m in zip(self.raise_sizes,
+                                                                self.max_raises, strict=True))
+        return (deep,) * self.num_players
+
+    def new_hand(self, **deal: Any) -> HandState:
+        """A holdem hand of this game with position ``p`` on seat ``p`` (``button = n - 1``);
+        keyword arguments go to :meth:`holdem.Game.new_hand` (``seed``, ``hole_cards``...)."""
+        return self.game.new_hand(list(self.starting_stacks), button=self.num_players - 1,
+                                  **deal)
+
+    def __str__(self) -> str:
+        n = self.num_players
+        lines = ["GAMEDEF", "limit" if self.limit else "nolimit", f"numPlayers = {n}",
+                 "numRounds = 4"]
+        if self.stacks is not None:
+            lines.append("stack = " + " ".join(map(str, self.stacks)))
+        lines.append("blind = " + " ".join(map(str, self.blinds)))
+        if self.raise_sizes is not None:
+            lines.append("raiseSize = " + " ".join(map(str, self.raise_sizes)))
+        lines.append("firstPlayer = " + " ".join(map(str, _first_players(n))))
+        if self.max_raises is not None:
+            lines.append("maxRaises = " + " ".join(map(str, self.max_raises)))
+        lines += ["numSuits = 4", "numRanks = 13", "numHoleCards = 2",
+                  "numBoardCards = 0 3 1 1", "END GAMEDEF"]
+        return "\n".join(lines) + "\n"
+
+
+def _first_players(n: int) -> tuple[int, ...]:
+    return (2, 1, 1, 1) if n == 2 else (3, 1, 1, 1)
+
+
+_GAMEDEF_KEYS = {
+    "numplayers": "numPlayers", "numrounds": "numRounds", "stack": "stack", "blind": "blind",
+    "raisesize": "raiseSize", "firstplayer": "firstPlayer", "maxraises": "maxRaises",
+    "numsuits": "numSuits", "numranks": "numRanks", "numholecards": "numHoleCards",
+    "numboardcards": "numBoardCards",
+}
+
+
+def parse_gamedef(text: str) -> GameDef:
+    """Read an ACPC gamedef (``GAMEDEF`` ... ``END GAMEDEF``; ``#`` starts a comment).
+
+    Only the standard hold'em games are accepted: 2 to 10 players, 4 rounds, a 52-card deck
+    (``numSuits = 4``, ``numRanks = 13``), 2 hole cards, ``numBoardCards = 0 3 1 1``, the
+    blinds and first players of a button on the last position (module docstring), and in
+    limit ``raiseSize = b b 2b' 2b'`` style sizes (small bet = big blind) with
+    ``maxRaises = k k+1 k+1 k+1`` (the big blind counts as the preflop bet). Anything else
+    raises :class:`holdem.ProtocolError` naming the line.
+
+    >>> parse_gamedef(HEADS_UP_LIMIT).game.max_raises
+    3
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, got {type(text).__name__}")
+    values: dict[str, tuple[int, ...]] = {}
+    kind: str | None = None
+    started = ended = False
+    for raw in text.splitlines():
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        low = line.lower()
+        if ended:
+            raise ProtocolError(f"gamedef: text after END GAMEDEF: {_short(raw)}")
+        if low == "gamedef":
+            if started:
+                raise ProtocolError("gamedef: GAMEDEF given twice")
+            started = True
+            continue
+        if not started:
+            raise ProtocolError(f"gamedef: expected GAMEDEF first, got {_short(raw)}")
+        if low == "end gamedef":
+            ended = True
+        elif low in ("limit", "nolimit"):
+            if kind is not None:
+                raise ProtocolError(f"gamedef: betting type given twice ({_short(raw)})")
+            kind = low
+        elif low in ("potlimit", "pot limit"):
+            raise ProtocolError("gamedef: pot limit is not an ACPC betting type holdem reads "
+                                "(limit or nolimit)")
+        elif "=" in line:
+            key, _, rest = line.partition("=")
+            name = _GAMEDEF_KEYS.get(key.strip().lower())
+            if name is None:
+                raise ProtocolError(
+                    f"gamedef: unknown key {key.strip()!r} in {_short(raw)}; known: "
+                    + ", ".join(sorted(_GAMEDEF_KEYS.values())))
+            if name in values:
+                raise ProtocolError(f"gamedef: {name} given twice")
+            nums = rest.split()
+            if not nums:
+                raise ProtocolError(f"gamedef: {name} has no value in {_short(raw)}")
+            values[name] = tuple(_int_field(v, f"gamedef {name}", raw) for v in nums)
+        else:
+            raise ProtocolError(f"gamedef: cannot read line {_short(raw)}")
+    if not started or not ended:
+        raise ProtocolError("gamedef: the text must start with GAMEDEF and end with END GAMEDEF")
+    if kind is None:
+        raise ProtocolError("gamedef: missing the betting type (limit or nolimit)")
+    return _standard(kind == "limit", values)
+
+
+def _standard(limit: bool, v: dict[str, tuple[int, ...]]) -> GameDef:
+    def one(name: str, default: int | None = None) -> int:
+        got = v.get(name)
+        if got is None:
+            if default is None:
+                raise ProtocolError(f"gamedef: missing {name}")
+            return default
+        if len(got) != 1:
+            raise ProtocolError(f"gamedef: {name} takes one number, got {len(got)}")
+        return got[0]
+
+    def per(name: str, count: int, what: str) -> tuple[int, ...]:
+        got = v.get(name)
+        if got is None:
+            raise ProtocolError(f"gamedef: missing {name}")
+        if len(got) != count:
+            raise ProtocolError(f"gamedef: {name} needs one number per {what} ({count}), "
+                                f"got {len(got)}")
+        return got
+
+    n = one("numPlayers")
+    if not 2 <= n <= 10:
+        raise ProtocolError(f"gamedef: numPlayers must be 2..10 for hold'em, got {n}")
+    deck = (one("numSuits"), one("numRanks"), one("numHoleCards"), one("numRounds"))
+    if deck != (4, 13, 2, 4):
+        raise ProtocolError(
+            f"gamedef: not a standard hold'em deck and deal (numSuits, numRanks, numHoleCards, "
+            f"numRounds = {deck}); holdem plays 4 suits, 13 ranks, 2 hole cards, 4 rounds")
+    if per("numBoardCards", 4, "round") != _BOARD:
+        raise ProtocolError(f"gamedef: numBoardCards must be 0 3 1 1 for hold'em, got "
+                            f"{' '.join(map(str, v['numBoardCards']))}")
+    if per("firstPlayer", 4, "round") != _first_players(n):
+        raise ProtocolError(
+            f"gamedef: firstPlayer {' '.join(map(str, v['firstPlayer']))} is not hold'em's with "
+            f"the dealer on the last position; expected "
+            f"{' '.join(map(str, _first_players(n)))}")
+    blinds = per("blind", n, "player")
+    if n == 2:
+        bb, sb = blinds
+        want: tuple[int, ...] = (bb, sb)
+    else:
+        sb, bb = blinds[0], blinds[1]
+        want = (sb, bb) + (0,) * (n - 2)
+    if bb < 1 or sb > bb or blinds != want:
+        raise ProtocolError(
+            f"gamedef: blind {' '.join(map(str, blinds))} is not a hold'em blind structure "
+            f"(heads-up 'big small', else 'small big 0 ...', small <= big, big >= 1)")
+    if limit:
+        if "stack" in v:
+            raise ProtocolError("gamedef: holdem reads limit games without stacks only")
+        sizes = per("raiseSize", 4, "round")
+        caps = per("maxRaises", 4, "round")
+        if sizes[0] != bb or sizes[1] != bb or sizes[2] != sizes[3] or sizes[2] < bb:
+            raise ProtocolError(
+                f"gamedef: raiseSize {' '.join(map(str, sizes))} must be 'b b B B' with b the "
+                f"big blind ({bb}) and B >= b")
+        if caps[1:] != (caps[0] + 1,) * 3:
+            raise ProtocolError(
+                f"gamedef: maxRaises {' '.join(map(str, caps))} must be 'k k+1 k+1 k+1' (the "
+                f"big blind counts as the preflop bet)")
+        return GameDef(True, n, blinds, None, sizes, caps)
+    if "raiseSize" in v or "maxRaises" in v:
+        raise ProtocolError("gamedef: raiseSize and maxRaises apply to limit games only")
+    stacks = per("stack", n, "player")
+    if len(set(stacks)) != 1 or stacks[0] < 1:
+        raise ProtocolError(f"gamedef: stack must be equal and positive for every player, got "
+                            f"{' '.join(map(str, stacks))}")
+    try:
+        Game(big_blind=bb, small_blind=sb)
+    except HoldemError as exc:
+        raise ProtocolError(f"gamedef: {exc}") from None
+    return GameDef(False, n, blinds, stacks)
+
+
+# --- MATCHSTATE lines ------------------------------------------------------------------
+
+
+def _split_betting(betting: str, line: str) -> tuple[tuple[str, ...], ...]:
+    rounds = betting.split("/")
+    if len(rounds) > 4:
+        raise ProtocolError(f"betting {betting!r} has {len(rounds)} rounds, hold'em has 4, "
+                            f"in {_short(line)}")
+    out = []
+    for text in rounds:
+        tokens: list[str] = []
+        i = 0
+        while i < len(text):
+            ch = text[i]
+            if ch in "cf":
+                tokens.append(ch)
+                i += 1
+            elif ch == "r":
+                j = i + 1
+                while j < len(text) and text[j] in "0123456789":
+                    j += 1
+                if j - i > 17:
+                    raise ProtocolError(f"raise amount too large in {_short(line)}")
+                tokens.append(text[i:j])
+                i = j
+            else:
+                raise ProtocolError(
+                    f"betting: unknown action {ch!r} in {_short(line)} (expected c, f, r or "
+                    f"r<total>, rounds separated by '/')")
+        out.append(tuple(tokens))
+    return tuple(out)
+
+
+def _parse_cards(text: str, what: str, line: str) -> tuple[Card, ...]:
+    if len(text) % 2:
+        raise ProtocolError(f"{what} {text!r} is not a list of two-character cards in "
+                            f"{_short(line)}")
+    cards = []
+    for k in range(0, len(text), 2):
+        try:
+            cards.append(Card(text[k:k + 2]))
+        except (HoldemError, TypeError):
+            raise ProtocolError(f"{what}: {text[k:k + 2]!r} is not a card (rank 2-9TJQKA, suit "
+                                f"shdc) in {_short(line)}") from None
+    return tuple(cards)
+
+
+def _split_cards(text: str, line: str) -> tuple[tuple[tuple[Card, ...] | None, ...],
+                                                tuple[tuple[Card, ...], ...]]:
+    parts = text.split("/")
+    holes_text = parts[0].split("|")
+    if not 2 <= len(holes_text) <= 10:
+        raise ProtocolError(f"cards {text!r}: expected 2..10 hole-card fields separated by "
+                            f"'|' in {_short(line)}")
+    if len(parts) > 4:
+        raise ProtocolError(f"cards {text!r}: more than 3 board rounds in {_short(line)}")
+    holes: list[tuple[Card, ...] | None] = []
+    for k, h in enumerate(holes_text):
+        cards = _parse_cards(h, f"hole cards of position {k}", line)
+        if len(cards) not in (0, 2):
+            raise ProtocolError(f"position {k} has {len(cards)} hole cards, hold'em deals 2, "
+                                f"in {_short(line)}")
+        holes.append(cards or None)
+    boards = []
+    for r, b in enumerate(parts[1:], start=1):
+        cards = _parse_cards(b, f"board of round {r}", line)
+        if len(cards) != _BOARD[r]:
+            raise ProtocolError(f"round {r} deals {_BOARD[r]} board cards, got {len(cards)} "
+                                f"in {_short(line)}")
+        boards.append(cards)
+    seen: set[Card] = set()
+    for c in [c for h in holes if h for c in h] + [c for b in boards for c in b]:
+        if c in seen:
+            raise ProtocolError(f"card {c} is dealt twice in {_short(line)}")
+        seen.add(c)
+    return tuple(holes), tuple(boards)
+
+
+def _format_cards(holes: Sequence[Sequence[Card] | None],
+                  boards: Sequence[Sequence[Card]]) -> str:
+    text = "|".join("".join(map(str, h or ())) for h in holes)
+    return text + "".join("/" + "".join(map(str, b)) for b in boards)
+
+
+@dataclass(frozen=True, slots=True)
+class MatchState:
+    """One ``MATCHSTATE`` line: what ``position`` sees in hand ``hand_number``.
+
+    ``betting`` holds each round's action tokens (``"c"``, ``"f"``, ``"r"``, ``"r600"``); an
+    empty last round means the previous one has closed. ``hole_cards`` has one entry per
+    position (``None`` when hidden); ``boards`` the board cards of rounds 1, 2, 3 reached.
+    ``str()`` is the line.
+    """
+
+    position: int
+    hand_number: int
+    betting: tuple[tuple[str, ...], ...]
+    hole_cards: tuple[tuple[Card, ...] | None, ...]
+    boards: tuple[tuple[Card, ...], ...] = ()
+
+    @property
+    def betting_text(self) -> str:
+        return "/".join("".join(r) for r in self.betting)
+
+    @property
+    def board(self) -> tuple[Card, ...]:
+        return tuple(c for b in self.boards for c in b)
+
+    def __str__(self) -> str:
+        return (f"MATCHSTATE:{self.position}:{self.hand_number}:{self.betting_text}:"
+                f"{_format_cards(self.hole_cards, self.boards)}")
+
+    def to_state(self, gamedef: GameDef) -> HandState:
+        """The holdem hand this line describes (position ``p`` on seat ``p``, button
+        ``n - 1``): every action replayed and checked. Illegal betting or missing cards raise
+        :class:`holdem.ProtocolError`."""
+        return _to_state(gamedef, self.betting, self.hole_cards, self.boards, str(self))
+
+
+def _fields(line: str, form: str) -> tuple[str, list[str]]:
+    """``line`` without its line end, split at ``:`` into the fields of ``form``."""
+    if not isinstance(line, str):
+        raise TypeError(f"line must be a str, got {type(line).__name__}")
+    head = form.split(":", 1)[0]
+    if len(line) > _MAX_LINE:
+        raise ProtocolError(f"line of {len(line)} characters is too long for a {head} line")
+    text = line.rstrip("\r\n")
+    parts = text.split(":")
+    if len(parts) != form.count(":") + 1 or parts[0] != head:
+        raise ProtocolError(f"not a {form} line: {_short(line)}")
+    return text, parts
+
+
+def parse_matchstate(line: str) -> MatchState:
+    """Read a ``MATCHSTATE:<position>:<hand>:<betting>:<cards>`` line (a trailing newline and a
+    client's ``:<action>`` are not part of it). The syntax is checked here, the play by
+    :meth:`MatchState.to_state`."""
+    text, parts = _fields(line, "MATCHSTATE:<position>:<hand>:<betting>:<cards>")
+    holes, boards = _split_cards(parts[4], text)
+    position = _int_field(parts[1], "position", text)
+    if position >= len(holes):
+        raise ProtocolError(f"position {position} is not one of the {len(holes)} positions in "
+                            f"{_short(line)}")
+    return MatchState(position, _int_field(parts[2], "hand number", text),
+                      _split_betting(parts[3], text), holes, boards)
+
+
+def to_action(state: HandState, token: str) -> Action:
+    """The holdem :class:`~holdem.Action` of ACPC action ``token`` (``c``, ``f``, ``r``,
+    ``r<total>``) for the seat to act: ``r<total>`` (a total over the hand) becomes
+    ``raise_to(total - (committed - bets))`` (a street total). Limit raises may omit the amount.
+    A token the state does not allow raises :class:`holdem.ProtocolError`."""
+    if not isinstance(token, str):
+        raise TypeError(f"token must be a str, got {type(token).__name__}")
+    try:
+        return _to_action(state, token)
+    except ProtocolError:
+        raise
+    except HoldemError as exc:
+        raise ProtocolError(f"action {token!r}: {exc}") from None
+
+
+def _to_action(state: HandState, token: str) -> Action:
+    seat = state.actor
+    if seat is None:
+        raise ProtocolError(f"action {token!r} after the end of the hand")
+    if token == "f":
+        action = Action.fold()
+    elif token == "c":
+        action = Action(ActionType.CHECK_CALL)
+    elif token.startswith("r"):
+        la = state.legal_actions()
+        if not la.can_raise:
+            raise ProtocolError(f"seat {seat} may not raise here ({token!r}): the betting is "
+                                f"capped or the seat cannot raise")
+        assert la.min_to is not None
+        behind = state.committed[seat] - state.bets[seat]
+        limit = state.game.structure is Structure.FIXED_LIMIT
+        if token == "r":
+            if not limit:
+                raise ProtocolError("no-limit raise without an amount: write r<total over the "
+                                    "hand>")
+            action = Action(ActionType.BET_RAISE, la.min_to)
+        else:
+            amount = token[1:]
+            if not (amount.isascii() and amount.isdigit()) or len(amount) > 16:
+                raise ProtocolError(f"raise {token!r}: the amount must be at most 16 digits")
+            to = int(amount) - behind
+            if limit and to != la.min_to:
+                raise ProtocolError(f"limit raise {token!r} must be to {la.min_to + behind} over "
+                                    f"the hand")
+            action = Action(ActionType.BET_RAISE, to)
+    else:
+        raise ProtocolError(f"unknown ACPC action {token!r} (c, f, r or r<total>)")
+    if not state.is_legal(action):
+        la = state.legal_actions()
+        behind = state.committed[seat] - state.bets[seat]
+        allowed = ["c"] + (["f"] if la.can_fold else [])
+        if la.can_raise:
+            assert la.min_to is not None and la.max_to is not None
+            allowed.append(f"r{la.min_to + behind}..r{la.max_to + behind}")
+        raise ProtocolError(f"seat {seat}: {token!r} is not legal here; allowed: "
+                            + ", ".join(allowed))
+    return action
+
+
+def acpc_action(state: HandState, action: Action | str) -> str:
+    """The ACPC token for ``action`` by the seat to act: ``f``, ``c``, ``r`` (limit) or
+    ``r<total over the hand>`` (no-limit: ``to + committed - bets``). The action must be legal
+    (else :class:`holdem.IllegalActionError` / :class:`holdem.ProtocolError`)."""
+    act = Action.parse(action) if isinstance(action, str) else action
+    seat = state.actor
+    if seat is None:
+        raise ProtocolError("no ACPC action after the end of the hand")
+    kind = act.type
+    if kind is ActionType.FOLD:
+        if not state.legal_actions().can_fold:
+            raise ProtocolError(f"seat {seat} may not fold when checking is free")
+        return "f"
+    if kind in (ActionType.CHECK, ActionType.CALL, ActionType.CHECK_CALL):
+        if not state.is_legal(act):
+            raise ProtocolError(f"seat {seat}: {act} is not legal here")
+        return "c"
+    if kind is ActionType.ALL_IN:
+        to = state.bets[seat] + state.stacks[seat]
+        if to <= state.current_bet:
+            return "c"
+        act = Action(ActionType.BET_RAISE, to)
+    if not state.is_legal(act) or act.to is None:
+        raise ProtocolError(f"seat {seat}: {act} is not legal here")
+    if state.game.structure is Structure.FIXED_LIMIT:
+        return "r"
+    return f"r{act.to + state.committed[seat] - state.bets[seat]}"
+
+
+def _to_state(gamedef: GameDef, betting: Sequence[Sequence[str]],
+              holes: Sequence[tuple[Card, ...] | None], boards: Sequence[Sequence[Card]],
+              line: str) -> HandState:
+    n = gamedef.num_players
+    if len(holes) != n:
+        raise ProtocolError(f"{len(holes)} hole-card fields for a {n}-player game in "
+                            f"{_short(line)}")
+    if len(boards) != max(len(betting), 1) - 1:
+        raise ProtocolError(f"the betting reaches round {max(len(betting), 1) - 1} but the "
+                            f"cards show the board of {len(boards)} rounds in {_short(line)}")
+    board = [c for b in boards for c in b]
+    try:
+        state = gamedef.new_hand(hole_cards=list(holes), board=list(board))
+    except HoldemError as exc:
+        raise ProtocolError(f"{exc} in {_short(line)}") from None
+    if not betting:
+        betting = ((),)
+    for r, tokens in enumerate(betting):
+        if r and not state.is_terminal() and state.street_index < r:
+            raise ProtocolError(f"round {r} starts before round {r - 1} closed in "
+                                f"{_short(line)}")
+        for token in tokens:
+            if state.is_terminal() or state.street_index != r:
+                raise ProtocolError(f"action {token!r} in round {r} after the round or hand "
+                                    f"closed in {_short(line)}")
+            try:
+                action = to_action(state, token)
+                state.apply(action)
+            except HoldemError as exc:
+                raise ProtocolError(f"{exc} in {_short(line)}") from None
+    last = len(betting) - 1
+    if state.is_terminal():
+        folded = sum(1 for s in state.statuses if s is SeatStatus.FOLDED)
+        expected = 4 if folded < n - 1 else _STREETS.index(state.history[-1].street) + 1
+        if len(betting) != expected:
+            raise ProtocolError(f"the hand ended in round {expected - 1} but the betting "
+                                f"shows {len(betting)} rounds in {_short(line)}")
+    elif state.street_index != last:
+        raise ProtocolError(f"round {last} closed but the betting has no '/' for round "
+                            f"{last + 1} in {_short(line)}")
+    return state
+
+
+def matchstate_of(state: HandState, position: int, hand_number: int = 0) -> MatchState:
+    """The ``MATCHSTATE`` position ``position`` sees for ``state`` (position ``p`` is seat
+    ``(button + 1 + p) % n``): its own hole cards, and at a showdown those of every player who
+    did not fold; the board dealt so far."""
+    n = state.num_players
+    if not 0 <= position < n:
+        raise ProtocolError(f"position {position} is not one of 0..{n - 1}")
+    seat_of = [(state.button + 1 + p) % n for p in range(n)]
+    position_of = {s: p for p, s in enumerate(seat_of)}
+    fresh = state.game.new_hand(list(state.starting_stacks), button=state.button,
+                                hole_cards=list(state.hole_cards), board=list(state.board))
+    rounds: list[list[str]] = [[]]
+    for rec in state.history:
+        while len(rounds) - 1 < _STREETS.index(rec.street):
+            rounds.append([])
+        assert fresh.actor is not None and position_of[fresh.actor] == position_of[rec.seat]
+        act = (Action.fold() if rec.type is ActionType.FOLD else
+               Action(ActionType.CHECK_CALL) if rec.type in (ActionType.CHECK, ActionType.CALL)
+               else Action(ActionType.BET_RAISE, rec.to))
+        rounds[-1].append(acpc_action(fresh, act))
+        fresh.apply(act)
+    if not state.is_terminal():
+        while len(rounds) - 1 < state.street_index:
+            rounds.append([])
+    elif state.street is Street.SHOWDOWN:
+        while len(rounds) < 4:
+            rounds.append([])
+    showdown = state.is_terminal() and state.street is Street.SHOWDOWN
+    holes: list[tuple[Card, ...] | None] = []
+    for p in range(n):
+        seat = seat_of[p]
+        visible = p == position or (showdown and state.status(seat) is not SeatStatus.FOLDED)
+        cards = state.hole_cards[seat]
+        holes.append(tuple(cards) if visible and cards else None)
+    board = tuple(state.board)
+    boards = [board[:3], board[3:4], board[4:5]]
+    shown = max(0, len(rounds) - 1)
+    return MatchState(position, hand_number, tuple(tuple(r) for r in rounds), tuple(holes),
+                      tuple(boards[:shown]))
+
+
+# --- the client --------------------------------------------------------------------------
+
+
+def _observation(state: HandState, position: int, hand_number: int) -> Observation:
+    seat = state.actor
+    assert seat is not None
+    n = state.num_players
+    return Observation(
+        seat=seat, position=position, player=f"p{position}",
+        hole_cards=tuple(state.hole_cards[seat] or ()), board=tuple(state.board),
+        street=state.street, pot=state.pot, stacks=tuple(state.stacks),
+        bets=tuple(state.bets), committed=tuple(state.committed), seats=tuple(range(n)),
+        names=tuple(f"p{p}" for p in range(n)), button=state.button,
+        legal=state.legal_actions(), big_blind=state.game.big_blind, hand_number=hand_number,
+        raw_history=list(state.raw_history()))
+
+
+@dataclass(frozen=True, slots=True)
+class ClientResult:
+    """What :func:`play` saw: ``hands`` finished, ``payoffs`` (chips won per hand, in order)
+    and ``total`` (their sum) for the client's position in each hand."""
+
+    hands: int
+    payoffs: tuple[int, ...]
+
+    @property
+    def total(self) -> int:
+        return sum(self.payoffs)
+
+
+def play(host: str, port: int, agent: object, gamedef: GameDef, *,
+         timeout: float | None = 30.0) -> ClientResult:
+    """Connect to an ACPC dealer at ``host:port`` and play ``agent`` until the dealer closes.
+
+    ``agent`` is a holdem agent (an object with ``act(observation)`` or a callable taking an
+    :class:`holdem.Observation`, as for :class:`holdem.Table`); the observation is built from
+    the hand the ``MATCHSTATE`` describes (seats are ACPC positions, names ``p0``, ``p1``...).
+    The client sends ``VERSION:2.0.0``, then answers ``<matchstate>:<action>`` to each line
+    where its position is to act. A line it cannot read raises :class:`holdem.ProtocolError`;
+    an agent's illegal answer raises :class:`holdem.AgentError`.
+    """
+    act = getattr(agent, "act", agent)
+    if not callable(act):
+        raise TypeError(f"agent must have an act(observation) method or be callable, got "
+                        f"{agent!r}")
+    payoffs: list[int] = []
+    with socket.create_connection((host, port), timeout=timeout) as sock, \
+            sock.makefile("rb") as reader:  # closed too, so the dealer sees the end at once
+        sock.sendall(b"VERSION:2.0.0\r\n")
+        last_hand: int | None = None
+        while raw := reader.readline(_MAX_LINE + 1):
+            if len(raw) > _MAX_LINE:
+                raise ProtocolError("the dealer sent a line longer than 64 KiB")
+            try:
+                line = raw.decode("ascii").rstrip("\r\n")
+            except UnicodeDecodeError:
+                raise ProtocolError(f"the dealer sent a non-ASCII line {raw[:80]!r}") from None
+            if not line or line[0] in "#;":
+                continue
+            ms = parse_matchstate(line)
+            state = ms.to_state(gamedef)
+            if state.is_terminal():
+                if ms.hand_number != last_hand:
+                    payoffs.append(state.payoffs[ms.position])
+                    last_hand = ms.hand_number
+                continue
+            if state.actor != ms.position:
+                continue
+            answer = act(_observation(state, ms.position, ms.hand_number))
+            try:
+                if isinstance(answer, Action):
+                    action = answer
+                elif isinstance(answer, str):
+                    action = Action.parse(answer)
+                elif isinstance(answer, int) and not isinstance(answer, bool):
+                    action = Action.from_int(answer)
+                else:
+                    raise TypeError("an agent answers an Action, a str or an int")
+                token = acpc_action(state, action)
+            except (HoldemError, TypeError) as exc:
+                raise AgentError(f"the agent answered {answer!r} in {line!r}: {exc}") from None
+            sock.sendall(f"{line}:{token}\r\n".encode("ascii"))
+    return ClientResult(len(payoffs), tuple(payoffs))
+
+
+# --- STATE log lines ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class LogState:
+    """One ``STATE:<hand>:<betting>:<cards>:<outcome>:<players>`` log line (the ACPC dealer's
+    and the Pluribus logs' format): ``outcome`` is each position's winnings, ``players`` the
+    names by position."""
+
+    hand_number: int
+    betting: tuple[tuple[str, ...], ...]
+    hole_cards: tuple[tuple[Card, ...] | None, ...]
+    boards: tuple[tuple[Card, ...], ...]
+    outcome: tuple[Fraction, ...]
+    players: tuple[str, ...]
+
+    def __str__(self) -> str:
+        def num(x: Fraction) -> str:
+            return str(x.numerator) if x.denominator == 1 else str(float(x))
+
+        return (f"STATE:{self.hand_number}:{'/'.join(''.join(r) for r in self.betting)}:"
+                f"{_format_cards(self.hole_cards, self.boards)}:"
+                f"{'|'.join(num(x) for x in self.outcome)}:{'|'.join(self.players)}")
+
+
+def _outcome(text: str, line: str) -> Fraction:
+    t = text.strip()
+    body = t[1:] if t[:1] in "+-" else t
+    if not body or len(body) > 30 or body.count(".") > 1 or not body.replace(".", "").isdigit():
+        raise ProtocolError(f"outcome {text!r} is not a number in {_short(line)}")
+    return Fraction(t)
+
+
+def parse_log_line(line: str) -> LogState:
+    """Read one ``STATE:`` line (syntax only; :func:`import_state_line` checks the play)."""
+    text, parts = _fields(line, "STATE:<hand>:<betting>:<cards>:<outcome>:<players>")
+    holes, boards = _split_cards(parts[3], text)
+    outcome = tuple(_outcome(x, text) for x in parts[4].split("|"))
+    players = tuple(parts[5].split("|"))
+    if len(outcome) != len(holes) or len(players) != len(holes):
+        raise ProtocolError(f"{len(holes)} hole-card fields, {len(outcome)} outcomes and "
+                            f"{len(players)} players in {_short(line)}: they must agree")
+    if sum(outcome) != 0:
+        raise ProtocolError(f"the outcomes sum to {sum(outcome)}, not 0, in {_short(line)}")
+    return LogState(_int_field(parts[1], "hand number", text), _split_betting(parts[2], text),
+                    holes, boards, outcome, players)
+
+
+def import_state_line(line: str, gamedef: GameDef) -> HandHistory:
+    """The PHH :class:`holdem.phh.HandHistory` of a ``STATE:`` log line, replayed and checked:
+    the engine's payoff of every position must equal the line's outcome (exactly, or within
+    the odd chip when ACPC wrote a fractional split), else :class:`holdem.ProtocolError`.
+    ``players`` and ``hand`` are set from the line."""
+    from holdem import from_state
+
+    log = parse_log_line(line)
+    text = line.rstrip("\r\n")
+    state = _to_state(gamedef, log.betting, log.hole_cards, log.boards, text)
+    if not state.is_terminal():
+        raise ProtocolError(f"the hand is not over in {_short(text)}")
+    for p, (want, got) in enumerate(zip(log.outcome, state.payoffs, strict=True)):
+        if want != got and (want.denominator == 1 or abs(want - got) >= 1):
+            raise ProtocolError(f"position {p} ({log.players[p]}) wins {got} by the rules, the "
+                                f"log says {want}, in {_short(text)}")
+    try:
+        return from_state(state, players=list(log.players), hand=log.hand_number)
+    except HoldemError as exc:
+        raise ProtocolError(f"{exc} in {_short(text)}") from None
+
+
+def import_log(lines: Iterable[str], gamedef: GameDef) -> list[HandHistory]:
+    """Every ``STATE:`` line of an ACPC or Pluribus log as a hand history (other lines, such
+    as ``#`` comments and ``SCORE:``, are skipped)."""
+    out = []
+    for line in lines:
+        if line.startswith("STATE:"):
+            out.append(import_state_line(line, gamedef))
+    return out
+
+

@@ -1,0 +1,184 @@
+"""holdem.acpc.play against a small ACPC dealer on 127.0.0.1 (real sockets, seeded hands).
+
+The dealer here is written independently of holdem.acpc: it formats MATCHSTATE lines itself,
+reads ``<matchstate>:<action>`` answers and checks every action with a HandState.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from holdem import Action, ActionType, AgentError, HandState, RandomAgent, SeatStatus, Street, acpc
+
+TIMEOUT = 20.0
+DATA = Path(__file__).parent / "data" / "acpc"
+
+
+@dataclass
+class DealerLog:
+    payoffs: list[list[int]] = field(default_factory=list)  # per hand, per player
+    errors: list[str] = field(default_factory=list)
+    answers: int = 0
+
+
+def _cards(state: HandState, position: int, rounds: int) -> str:
+    n = state.num_players
+    showdown = state.is_terminal() and state.street is Street.SHOWDOWN
+    holes = []
+    for p in range(n):
+        hole = state.hole_cards[p]
+        shown = p == position or (showdown and state.status(p) is not SeatStatus.FOLDED)
+        holes.append("".join(map(str, hole)) if shown and hole else "")
+    board = [str(c) for c in state.board]
+    parts = ["|".join(holes)]
+    for r, (lo, hi) in enumerate(((0, 3), (3, 4), (4, 5)), start=1):
+        if r < rounds:
+            parts.append("".join(board[lo:hi]))
+    return "/".join(parts)
+
+
+def _dealer(servers: list[socket.socket], gamedef: acpc.GameDef, hands: int,
+            log: DealerLog) -> None:
+    n = gamedef.num_players
+    conns = []
+    try:
+        for server in servers:
+            conn, _ = server.accept()
+            conn.settimeout(TIMEOUT)
+            conns.append((conn, conn.makefile("rb")))
+        for _, reader in conns:
+            version = reader.readline()
+            if version != b"VERSION:2.0.0\r\n":
+                log.errors.append(f"bad version line {version!r}")
+                return
+        limit = gamedef.limit
+        for h in range(hands):
+            state = gamedef.new_hand(seed=1000 + h)
+            player_at = [(p - h) % n for p in range(n)]  # position -> player (seats rotate)
+            rounds = [""]
+            while True:
+                lines = {}
+                for p in range(n):
+                    line = f"MATCHSTATE:{p}:{h}:{'/'.join(rounds)}:{_cards(state, p, len(rounds))}"
+                    lines[p] = line
+                    conns[player_at[p]][0].sendall(line.encode() + b"\r\n")
+                if state.is_terminal():
+                    break
+                actor = state.actor
+                assert actor is not None
+                answer = conns[player_at[actor]][1].readline().decode().rstrip("\r\n")
+                log.answers += 1
+                prefix = lines[actor] + ":"
+                if not answer.startswith(prefix):
+                    log.errors.append(f"answer {answer!r} does not echo {lines[actor]!r}")
+                    return
+                token = answer[len(prefix):]
+                behind = state.committed[actor] - state.bets[actor]
+                if token == "f":
+                    action = Action.fold()
+                elif token == "c":
+                    action = Action.parse("cc")
+                elif limit and token == "r":
+                    la = state.legal_actions()
+                    action = Action.parse(f"cbr {la.min_to}")
+                elif not limit and token[:1] == "r" and token[1:].isdigit():
+                    action = Action.parse(f"cbr {int(token[1:]) - behind}")
+                else:
+                    log.errors.append(f"bad action {token!r} in {answer!r}")
+                    return
+                if not state.is_legal(action):
+                    log.errors.append(f"illegal action {token!r} in {answer!r}")
+                    return
+                state.apply(action)
+                rounds[-1] += token
+                if state.is_terminal():
+                    if state.street is Street.SHOWDOWN:
+                        rounds += [""] * (4 - len(rounds))
+                else:
+                    rounds += [""] * (state.street_index + 1 - len(rounds))
+            by_player = [0] * n
+            for p in range(n):
+                by_player[player_at[p]] = state.payoffs[p]
+            log.payoffs.append(by_player)
+    except OSError as exc:
+        log.errors.append(f"dealer socket error: {exc!r}")
+    finally:
+        for conn, reader in conns:
+            reader.close()
+            conn.close()
+        for server in servers:
+            server.close()
+
+
+def _match(gamedef: acpc.GameDef, agents: list[object], hands: int
+           ) -> tuple[DealerLog, list[acpc.ClientResult | BaseException]]:
+    servers = []
+    for _ in agents:
+        server = socket.create_server(("127.0.0.1", 0))
+        server.settimeout(TIMEOUT)
+        servers.append(server)
+    ports = [s.getsockname()[1] for s in servers]
+    log = DealerLog()
+    dealer = threading.Thread(target=_dealer, args=(servers, gamedef, hands, log))
+    dealer.start()
+    results: list[acpc.ClientResult | BaseException] = [RuntimeError("no result")] * len(agents)
+
+    def run(k: int) -> None:
+        try:
+            results[k] = acpc.play("127.0.0.1", ports[k], agents[k], gamedef, timeout=TIMEOUT)
+        except BaseException as exc:  # reported by the test
+            results[k] = exc
+
+    clients = [threading.Thread(target=run, args=(k,)) for k in range(len(agents))]
+    for c in clients:
+        c.start()
+    for c in clients:
+        c.join(TIMEOUT * 3)
+    dealer.join(TIMEOUT * 3)
+    assert not dealer.is_alive() and not any(c.is_alive() for c in clients)
+    return log, results
+
+
+@pytest.mark.parametrize(("gamedef", "hands"), [
+    (acpc.parse_gamedef(acpc.HEADS_UP_NO_LIMIT), 40),
+    (acpc.parse_gamedef(acpc.HEADS_UP_LIMIT), 40),
+    (acpc.parse_gamedef(acpc.HEADS_UP_LIMIT.replace("numPlayers = 2", "numPlayers = 3")
+                        .replace("blind = 10 5", "blind = 5 10 0")
+                        .replace("firstPlayer = 2 1 1 1", "firstPlayer = 3 1 1 1")), 30),
+    (acpc.parse_gamedef((DATA / "holdem.nolimit.6p.game").read_text()), 15),
+], ids=["nl2", "fl2", "fl3", "nl6"])
+def test_client_plays_a_match_against_a_local_dealer(gamedef: acpc.GameDef, hands: int) -> None:
+    agents: list[object] = [RandomAgent(seed=k + 1) for k in range(gamedef.num_players)]
+    log, results = _match(gamedef, agents, hands)
+    assert log.errors == []
+    assert len(log.payoffs) == hands and log.answers >= 2 * hands
+    for k, result in enumerate(results):
+        assert isinstance(result, acpc.ClientResult), result
+        assert result.hands == hands
+        assert list(result.payoffs) == [row[k] for row in log.payoffs]
+    assert sum(r.total for r in results if isinstance(r, acpc.ClientResult)) == 0
+    assert any(row[0] != 0 for row in log.payoffs)  # chips changed hands
+
+
+def test_client_plays_callable_agents() -> None:
+    gamedef = acpc.parse_gamedef(acpc.HEADS_UP_NO_LIMIT)
+
+    def min_raiser(obs: object) -> Action:
+        legal = obs.legal  # type: ignore[attr-defined]
+        return Action(ActionType.BET_RAISE, legal.min_to) if legal.can_raise else Action.parse("cc")
+
+    log, results = _match(gamedef, [min_raiser, lambda obs: 1], 10)  # 1: check/call
+    assert log.errors == [] and len(log.payoffs) == 10
+    assert all(isinstance(r, acpc.ClientResult) and r.hands == 10 for r in results)
+
+
+def test_client_refuses_an_illegal_agent_answer() -> None:
+    gamedef = acpc.parse_gamedef(acpc.HEADS_UP_NO_LIMIT)
+    log, results = _match(gamedef, [lambda obs: "cbr 1", lambda obs: "cbr 1"], 3)
+    assert any(isinstance(r, AgentError) and "cbr 1" in str(r) for r in results)
+    assert log.payoffs == []  # nothing illegal reached the dealer
