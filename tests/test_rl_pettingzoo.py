@@ -73,6 +73,9 @@ def test_illegal_action_raises_and_leaves_the_state() -> None:
     before = env.vector_game.history(0)
     with pytest.raises(IllegalActionError, match="fold"):
         env.step(99)  # not a column: the message lists the legal ones
+    for bad in (1.5, True, "1", 2**70):
+        with pytest.raises(IllegalActionError, match="column index"):
+            env.step(bad)  # type: ignore[arg-type]
     assert env.vector_game.history(0) == before
     with pytest.raises(InvalidConfigError):
         HoldemAECEnv(players=2, hands=0)

@@ -76,6 +76,9 @@ class _Core:
         self.zero_mask = np.zeros(self.size, dtype=np.int8)
         self.in_hand = False
         self.start_hands = 0
+        self.seat_of = {a: k for k, a in enumerate(self.agents_all)}
+        self.col = np.zeros(1, dtype=np.int64)
+        self.actor = 0
 
     def _new(self, seed: int) -> VectorGame:
         vg = VectorGame(self.game, num_tables=1, players=self.players, stacks=self.stacks,
@@ -102,21 +105,19 @@ class _Core:
         self._look()
 
     def _look(self) -> None:
-        actor = self.actor
+        self.actor = actor = int(self.vg.current_player[0])
         self.obs[actor] = self.vg.observation[0]
         self.mask[:] = self.vg.legal_mask[0]
 
-    @property
-    def actor(self) -> int:
-        return int(self.vg.current_player[0])
-
     def play(self, action: object) -> tuple[np.ndarray | None, bool]:
         """Play ``action`` for the actor; return (rewards in bb or None, episode over)."""
+        if isinstance(action, bool) or not isinstance(action, int | np.integer):
+            raise IllegalActionError(f"an action must be a column index (int), got {action!r}")
         try:
-            col = int(action)  # type: ignore[call-overload]
-        except (TypeError, ValueError):
-            raise IllegalActionError(f"an action must be a column index, got {action!r}") from None
-        _, rewards, done = self.vg.step([col])
+            self.col[0] = action
+        except OverflowError:
+            raise IllegalActionError(f"action {action} is not a column index") from None
+        _, rewards, done = self.vg.step(self.col)
         if not done[0]:
             self._look()
             return None, False
@@ -193,7 +194,7 @@ class HoldemAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mis
         self.agent_selection = self.possible_agents[self._core.actor]
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self.possible_agents.index(agent)
+        seat = self._core.seat_of[agent]
         acting = agent == self.agent_selection and not self.terminations.get(agent, True)
         return self._core.observe(seat, acting)
 
