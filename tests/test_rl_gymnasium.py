@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import doctest
+
 import pytest
 
 np = pytest.importorskip("numpy")
@@ -119,3 +121,11 @@ def test_vector_env_illegal_actions() -> None:
     _, _, _, _, after = lenient.step(np.full(4, 99))  # plays check/call everywhere
     assert [len(lenient.vector_game.history(i)) for i in range(4)] == [1, 1, 1, 1]
     assert after["current_player"].tolist() == [1, 1, 1, 1]
+
+
+def test_module_docstring_examples() -> None:
+    import importlib
+
+    failed, tried = doctest.testmod(importlib.import_module("holdem.rl.gymnasium"),
+                                    optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert tried > 0 and failed == 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 from typing import Any
 
 import pytest
@@ -220,3 +221,11 @@ def test_rlcard_bug7_action_mask_zero_for_agents_not_acting() -> None:
         env.step(int(rng.choice(legal)))
         steps += 1
     assert steps > 10
+
+
+def test_module_docstring_examples() -> None:
+    import importlib
+
+    failed, tried = doctest.testmod(importlib.import_module("holdem.rl.pettingzoo"),
+                                    optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert tried > 0 and failed == 0
