@@ -52,16 +52,16 @@ def aec_loop(env: Any, rng: Any, decisions: int) -> int:
     return done
 
 
-def _record(benchmark: Any, name: str, decisions: int) -> None:
+def _record(benchmark: Any, record_rate: Any, name: str, decisions: int) -> None:
+    """Decisions/s per median round (conftest's ``record_rate``) and the ratio to RLCard."""
     assert decisions > 0
-    stats = getattr(benchmark, "stats", None)
-    if stats is None:  # benchmarks disabled: a smoke run
+    record_rate(benchmark, decisions, "decisions_per_s")
+    rate = benchmark.extra_info.get("decisions_per_s")
+    if rate is None:  # benchmarks disabled: a smoke run
         return
-    _rates[name] = decisions / stats.stats.median
-    benchmark.extra_info["decisions_per_s"] = round(_rates[name])
-    for peer in ("rlcard",):
-        if peer in _rates and peer != name:
-            benchmark.extra_info[f"ratio_vs_{peer}"] = round(_rates[name] / _rates[peer], 2)
+    _rates[name] = rate
+    if name != "rlcard" and "rlcard" in _rates:
+        benchmark.extra_info["ratio_vs_rlcard"] = round(rate / _rates["rlcard"], 2)
 
 
 def holdem_env() -> HoldemAECEnv:
@@ -69,22 +69,22 @@ def holdem_env() -> HoldemAECEnv:
 
 
 @pytest.mark.benchmark(group="pettingzoo-aec-hunl")
-def test_rlcard_aec(benchmark: Any) -> None:
+def test_rlcard_aec(benchmark: Any, record_rate: Any) -> None:
     texas = pytest.importorskip("pettingzoo.classic.texas_holdem_no_limit_v6",
                                 reason="the bench extra installs rlcard")
     env = texas.env()
     rng = np.random.default_rng(1)
-    _record(benchmark, "rlcard", benchmark(aec_loop, env, rng, DECISIONS))
+    _record(benchmark, record_rate, "rlcard", benchmark(aec_loop, env, rng, DECISIONS))
 
 
 @pytest.mark.benchmark(group="pettingzoo-aec-hunl")
-def test_holdem_aec(benchmark: Any) -> None:
+def test_holdem_aec(benchmark: Any, record_rate: Any) -> None:
     rng = np.random.default_rng(1)
-    _record(benchmark, "holdem", benchmark(aec_loop, holdem_env(), rng, DECISIONS))
+    _record(benchmark, record_rate, "holdem", benchmark(aec_loop, holdem_env(), rng, DECISIONS))
 
 
 @pytest.mark.benchmark(group="pettingzoo-aec-hunl")
-def test_holdem_aec_wrapped(benchmark: Any) -> None:
+def test_holdem_aec_wrapped(benchmark: Any, record_rate: Any) -> None:
     env = wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(holdem_env()))
     rng = np.random.default_rng(1)
-    _record(benchmark, "holdem_wrapped", benchmark(aec_loop, env, rng, DECISIONS))
+    _record(benchmark, record_rate, "holdem_wrapped", benchmark(aec_loop, env, rng, DECISIONS))

@@ -113,11 +113,14 @@ class _Core:
         """Play ``action`` for the actor; return (rewards in bb or None, episode over)."""
         if isinstance(action, bool) or not isinstance(action, int | np.integer):
             raise IllegalActionError(f"an action must be a column index (int), got {action!r}")
-        try:
-            self.col[0] = action
-        except OverflowError:
-            raise IllegalActionError(f"action {action} is not a column index") from None
-        _, rewards, done = self.vg.step(self.col)
+        if not 0 <= action < self.size:
+            names = self.vg.action_layout.names
+            raise IllegalActionError(f"action {action} is not a column index of the layout "
+                                     f"(0..{self.size - 1}: {', '.join(names)})")
+        if not self.mask[action]:
+            self.vg.step([int(action)])  # raises IllegalActionError naming the legal columns
+        self.col[0] = action
+        _, rewards, done = self.vg.step_unchecked(self.col)  # checked against the mask above
         if not done[0]:
             self._look()
             return None, False
@@ -145,6 +148,20 @@ class _Core:
         return repr(state)
 
 
+def _attach(env: Any, game: Game | None, players: int, stacks: int | Sequence[int],
+            actions: ActionLayout | str, hands: int, seed: int, render_mode: str | None) -> None:
+    """Give ``env`` (AEC or parallel) its table, its agents and their spaces."""
+    if render_mode not in (None, "ansi"):
+        raise InvalidConfigError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+    env.render_mode = render_mode
+    env._core = _Core(Game(big_blind=2) if game is None else game, players, stacks, actions,
+                      hands, seed)
+    env.possible_agents = list(env._core.agents_all)
+    env._obs_space, env._act_space = env._core.spaces()
+    env.observation_spaces = dict.fromkeys(env.possible_agents, env._obs_space)
+    env.action_spaces = dict.fromkeys(env.possible_agents, env._act_space)
+
+
 class HoldemAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
     """Texas Hold'em as a PettingZoo AEC environment (turn by turn).
 
@@ -155,21 +172,16 @@ class HoldemAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mis
     carried over); ``seed`` the seed used until ``reset(seed=...)`` gives another.
     """
 
+    _core: _Core
+    _obs_space: spaces.Dict
+    _act_space: spaces.Discrete
     metadata: ClassVar[dict[str, Any]] = {"name": "holdem_v0", "render_modes": ["ansi"], "is_parallelizable": True}
 
     def __init__(self, game: Game | None = None, *, players: int = 2,
                  stacks: int | Sequence[int] = 200, actions: ActionLayout | str = "default",
                  hands: int = 1, seed: int = 0, render_mode: str | None = None) -> None:
         super().__init__()
-        if render_mode not in (None, "ansi"):
-            raise InvalidConfigError(f"render_mode must be None or 'ansi', got {render_mode!r}")
-        self.render_mode = render_mode
-        self._core = _Core(Game(big_blind=2) if game is None else game, players, stacks,
-                           actions, hands, seed)
-        self.possible_agents = list(self._core.agents_all)
-        self._obs_space, self._act_space = self._core.spaces()
-        self.observation_spaces = dict.fromkeys(self.possible_agents, self._obs_space)
-        self.action_spaces = dict.fromkeys(self.possible_agents, self._act_space)
+        _attach(self, game, players, stacks, actions, hands, seed, render_mode)
         self.agents: list[str] = []
 
     @property
@@ -230,21 +242,16 @@ class HoldemParallelEnv(ParallelEnv[str, dict[str, np.ndarray], int]):  # type: 
     arguments are those of :class:`HoldemAECEnv`.
     """
 
+    _core: _Core
+    _obs_space: spaces.Dict
+    _act_space: spaces.Discrete
     metadata: ClassVar[dict[str, Any]] = {"name": "holdem_parallel_v0", "render_modes": ["ansi"]}
 
     def __init__(self, game: Game | None = None, *, players: int = 2,
                  stacks: int | Sequence[int] = 200, actions: ActionLayout | str = "default",
                  hands: int = 1, seed: int = 0, render_mode: str | None = None) -> None:
-        if render_mode not in (None, "ansi"):
-            raise InvalidConfigError(f"render_mode must be None or 'ansi', got {render_mode!r}")
-        self.render_mode = render_mode
-        self._core = _Core(Game(big_blind=2) if game is None else game, players, stacks,
-                           actions, hands, seed)
-        self.possible_agents = list(self._core.agents_all)
+        _attach(self, game, players, stacks, actions, hands, seed, render_mode)
         self.agents: list[str] = []
-        self._obs_space, self._act_space = self._core.spaces()
-        self.observation_spaces = dict.fromkeys(self.possible_agents, self._obs_space)
-        self.action_spaces = dict.fromkeys(self.possible_agents, self._act_space)
 
     @property
     def vector_game(self) -> VectorGame:
