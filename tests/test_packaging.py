@@ -152,3 +152,17 @@ def test_a_missing_compiled_hand_core_is_reported_not_silent(module: str) -> Non
         "assert holdem.hand.state.HandCore is HandCore\n"
     )
     subprocess.run([sys.executable, "-c", compiled], cwd=ROOT, check=True, env=env)
+
+
+def test_every_subpackage_is_packaged() -> None:
+    """A wheel holds the packages that pyproject.toml lists (``packages`` is explicit): every
+    folder of holdem/ with an ``__init__.py`` must be among them, with its stubs and .pxd."""
+    meta = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    found = {".".join(p.parent.relative_to(ROOT).parts) for p in PACKAGE.rglob("__init__.py")}
+    assert found == set(meta["packages"])
+    data = meta["package-data"]
+    for pkg in found:
+        folder = ROOT.joinpath(*pkg.split("."))
+        kinds = {p.suffix for p in folder.iterdir() if p.suffix in {".pyi", ".pxd"}}
+        for suffix in kinds:
+            assert f"*{suffix}" in data.get(pkg, []), (pkg, suffix)

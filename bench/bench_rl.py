@@ -1,0 +1,90 @@
+"""PettingZoo AEC loop: holdem.rl.pettingzoo against PettingZoo's ``texas_holdem_no_limit_v6``.
+
+Workload: heads-up no-limit, one hand per episode, the same AEC loop for both
+(``agent_iter`` / ``last`` / ``step``, ``reset`` when the hand is over), the policy a uniform
+random choice among the ``action_mask`` columns (numpy, its time counted).
+
+- ``test_holdem_aec``: :class:`holdem.rl.pettingzoo.HoldemAECEnv` (1/2 blinds, 200-chip
+  stacks, the ``default`` layout: fold, check/call, half pot, pot, min-raise, all-in).
+- ``test_holdem_aec_wrapped``: the same behind PettingZoo's ``OrderEnforcingWrapper`` and
+  ``AssertOutOfBoundsWrapper`` (as the classic environments ship).
+- ``test_rlcard_aec``: ``pettingzoo.classic.texas_holdem_no_limit_v6.env()`` (RLCard 1.2; the
+  ``bench`` extra installs it).
+
+Each benchmark's ``extra_info`` has ``decisions_per_s`` (per median round) and the ratio to
+the RLCard environment measured in the same run. Run:
+``python -m pytest bench/bench_rl.py --benchmark-enable --benchmark-only -p no:randomly``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.utils import wrappers  # noqa: E402
+
+from holdem import Game  # noqa: E402
+from holdem.rl.pettingzoo import HoldemAECEnv  # noqa: E402
+
+DECISIONS = 3000
+_rates: dict[str, float] = {}
+
+
+def aec_loop(env: Any, rng: Any, decisions: int) -> int:
+    """Play ``decisions`` decisions through the AEC API with a random masked policy."""
+    done = 0
+    env.reset(seed=int(rng.integers(1 << 30)))
+    while done < decisions:
+        for agent in env.agent_iter():
+            obs, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[int(rng.integers(len(legal)))]))
+            done += 1
+            del agent
+        env.reset()
+    return done
+
+
+def _record(benchmark: Any, record_rate: Any, name: str, decisions: int) -> None:
+    """Decisions/s per median round (conftest's ``record_rate``) and the ratio to RLCard."""
+    assert decisions > 0
+    record_rate(benchmark, decisions, "decisions_per_s")
+    rate = benchmark.extra_info.get("decisions_per_s")
+    if rate is None:  # benchmarks disabled: a smoke run
+        return
+    _rates[name] = rate
+    if name != "rlcard" and "rlcard" in _rates:
+        benchmark.extra_info["ratio_vs_rlcard"] = round(rate / _rates["rlcard"], 2)
+
+
+def holdem_env() -> HoldemAECEnv:
+    return HoldemAECEnv(Game(big_blind=2), players=2, stacks=200)
+
+
+@pytest.mark.benchmark(group="pettingzoo-aec-hunl")
+def test_rlcard_aec(benchmark: Any, record_rate: Any) -> None:
+    texas = pytest.importorskip("pettingzoo.classic.texas_holdem_no_limit_v6",
+                                reason="the bench extra installs rlcard")
+    env = texas.env()
+    rng = np.random.default_rng(1)
+    _record(benchmark, record_rate, "rlcard", benchmark(aec_loop, env, rng, DECISIONS))
+
+
+@pytest.mark.benchmark(group="pettingzoo-aec-hunl")
+def test_holdem_aec(benchmark: Any, record_rate: Any) -> None:
+    rng = np.random.default_rng(1)
+    _record(benchmark, record_rate, "holdem", benchmark(aec_loop, holdem_env(), rng, DECISIONS))
+
+
+@pytest.mark.benchmark(group="pettingzoo-aec-hunl")
+def test_holdem_aec_wrapped(benchmark: Any, record_rate: Any) -> None:
+    env = wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(holdem_env()))
+    rng = np.random.default_rng(1)
+    _record(benchmark, record_rate, "holdem_wrapped", benchmark(aec_loop, env, rng, DECISIONS))

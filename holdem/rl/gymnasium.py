@@ -1,0 +1,278 @@
+"""Gymnasium environments over the batched engine: :class:`HoldemVectorEnv` and :class:`HoldemEnv`.
+
+>>> import numpy as np
+>>> from holdem import Game
+>>> from holdem.rl.gymnasium import HoldemVectorEnv
+>>> envs = HoldemVectorEnv(Game(big_blind=2), num_envs=64, players=6, stacks=200)
+>>> obs, info = envs.reset(seed=1)
+>>> obs.shape, info["action_mask"].shape, envs.single_action_space
+((64, 269), (64, 6), Discrete(6))
+>>> obs, reward, terminated, truncated, info = envs.step(np.ones(64, dtype=np.int64))
+
+Both share the batched engine's encoding (:class:`holdem.vector.ObservationSpec`, version 1,
+relative to the seat to act; :class:`holdem.vector.ActionLayout` columns). The legal columns
+are ``info["action_mask"]`` (bool). An action on a masked column plays check/call
+(``illegal="check_call"``, the default, as Gymnasium agents may sample the whole action
+space) or raises :class:`holdem.IllegalActionError` (``illegal="raise"``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+
+from holdem import Game, IllegalActionError, InvalidConfigError
+from holdem.vector import ActionLayout, VectorGame
+
+__all__ = ["HoldemEnv", "HoldemVectorEnv", "Policy", "RandomPolicy"]
+
+Policy = Callable[[np.ndarray, np.ndarray], int]
+"""An opponent: ``policy(observation, action_mask) -> action column``."""
+
+
+def _illegal(value: str) -> bool:
+    if value not in ("check_call", "raise"):
+        raise InvalidConfigError(f"illegal must be 'check_call' or 'raise', got {value!r}")
+    return value == "raise"
+
+
+def _obs_box(width: int) -> spaces.Box:
+    return spaces.Box(low=0.0, high=np.inf, shape=(width,), dtype=np.float32)
+
+
+class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
+    """``num_envs`` tables of self-play: one Gymnasium vector env over :class:`VectorGame`.
+
+    Each sub-environment is a table; each step plays one action for the seat to act on every
+    table (one policy plays every seat). When a hand ends on table ``i`` the next hand is dealt
+    in the same step (``autoreset_mode`` ``SAME_STEP``): ``terminated[i]`` is True, ``obs[i]``
+    is the new hand's first observation and ``reward[i]`` is the hand's payoff, in big blinds,
+    of the seat that acted. A finished hand has no seat to act, so no final observation is
+    given (its value is 0). ``info``: ``action_mask`` (N, A) bool, ``current_player`` (N,) the
+    seat to act now, ``actor`` (N,) the seat that acted, ``rewards`` (N, P) every seat's
+    payoff in big blinds of the hand that ended (zeros elsewhere).
+
+    The other arguments are those of :class:`holdem.vector.VectorGame` (``session=True``:
+    stacks carried over; ``num_threads``). ``reset(seed=s)`` starts table ``i`` from hand 0 of
+    seed ``s``; ``reset()`` without a seed keeps the tables where they are.
+    """
+
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP,  # noqa: RUF012 - Gymnasium's
+                "render_modes": []}
+
+    def __init__(self, game: Game, *, num_envs: int, players: int = 2,
+                 stacks: int | Sequence[int] = 200, actions: ActionLayout | str = "default",
+                 session: bool = False, seed: int = 0, num_threads: int = 1,
+                 illegal: str = "check_call") -> None:
+        self._args = dict(num_tables=num_envs, players=players, stacks=stacks,
+                          session=session, actions=actions, num_threads=num_threads)
+        self._game = game
+        self._raise = _illegal(illegal)
+        self._vg = VectorGame(game, seed=seed, **self._args)  # type: ignore[arg-type]
+        self._started = False
+        self.num_envs = num_envs
+        self.players = players
+        width = self._vg.observation_spec.width
+        size = self._vg.action_layout.size
+        self.single_observation_space = _obs_box(width)
+        self.single_action_space = spaces.Discrete(size)
+        self.observation_space = spaces.Box(low=0.0, high=np.inf, shape=(num_envs, width),
+                                            dtype=np.float32)
+        self.action_space = spaces.MultiDiscrete(np.full(num_envs, size))
+        self._cc = self._vg.action_layout.names.index("check_call")
+        self._size = size
+
+    @property
+    def vector_game(self) -> VectorGame:
+        """The engine underneath (its ``hand_state(i)``, ``last_hand(i)``, ...)."""
+        return self._vg
+
+    def _info(self, actor: np.ndarray | None, rewards: np.ndarray | None) -> dict[str, Any]:
+        info: dict[str, Any] = {"action_mask": self._vg.legal_mask.copy(),
+                                "current_player": self._vg.current_player.copy()}
+        if actor is not None:
+            info["actor"] = actor
+        if rewards is not None:
+            info["rewards"] = rewards
+        return info
+
+    def reset(self, *, seed: int | list[int] | None = None,
+              options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
+        if isinstance(seed, list):
+            raise InvalidConfigError("seed must be one int: table i's cards come from (seed, i)")
+        if seed is not None:
+            self._vg.close()
+            self._vg = VectorGame(self._game, seed=seed, **self._args)  # type: ignore[arg-type]
+            self._started = False
+        if not self._started:
+            self._vg.reset()
+            self._started = True
+        return self._vg.observation.copy(), self._info(None, None)
+
+    def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                                          dict[str, Any]]:
+        if not self._started:
+            raise IllegalActionError("call reset() first")
+        cols = np.asarray(actions, dtype=np.int64).reshape(-1)
+        actor = self._vg.current_player.astype(np.int64)
+        if self._raise:
+            obs, rewards, done = self._vg.step(cols)
+        else:
+            legal = np.zeros(cols.shape, dtype=bool)
+            inside = (cols >= 0) & (cols < self._size)
+            mask = self._vg.legal_mask
+            legal[inside] = mask[np.flatnonzero(inside), cols[inside]]
+            obs, rewards, done = self._vg.step(np.where(legal, cols, self._cc))
+        seat_rewards = rewards.copy()
+        reward = seat_rewards[np.arange(self.num_envs), actor].astype(np.float64)
+        reward[~done] = 0.0
+        return (obs.copy(), reward, done.copy(), np.zeros(self.num_envs, dtype=bool),
+                self._info(actor, seat_rewards))
+
+    def close_extras(self, **kwargs: Any) -> None:
+        self._vg.close()
+
+
+class RandomPolicy:
+    """An opponent that picks a legal column uniformly at random (seeded)."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+        self._rng = np.random.default_rng(seed)
+
+    def __repr__(self) -> str:
+        return f"RandomPolicy(seed={self.seed})"
+
+    def __call__(self, observation: np.ndarray, action_mask: np.ndarray) -> int:
+        return int(self._rng.choice(np.flatnonzero(action_mask)))
+
+    def reseed(self, seed: int) -> None:
+        """Start the random stream again from ``seed``."""
+        self.seed = seed
+        self._rng = np.random.default_rng(seed)
+
+
+class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
+    """One table, one learning seat: the other seats are played by ``opponents``.
+
+    ``opponents``: one policy per other seat, in seat order (a policy is
+    ``policy(observation, action_mask) -> column``; :class:`RandomPolicy` is one), or a single
+    policy for all of them; a masked column from a policy is treated as the learner's
+    (``illegal``). ``seat``: the learner's seat (the button moves one seat per hand).
+    An episode is one hand, from the learner's first decision; the reward is the learner's
+    payoff in big blinds when the hand ends. A hand that ends before the learner acts (all
+    fold to its big blind) is dealt past; its payoff is ``info["skipped_reward"]`` of the
+    next observation. ``info["action_mask"]`` holds the legal columns. Policies with a
+    ``reseed(seed)`` method are reseeded by ``reset(seed=...)``.
+    """
+
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's attribute
+
+    def __init__(self, game: Game | None = None, *, players: int = 2,
+                 opponents: Policy | Sequence[Policy] | None = None, seat: int = 0,
+                 stacks: int | Sequence[int] = 200, actions: ActionLayout | str = "default",
+                 seed: int = 0, illegal: str = "check_call",
+                 render_mode: str | None = None) -> None:
+        if render_mode not in (None, "ansi"):
+            raise InvalidConfigError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise InvalidConfigError(f"seat must be 0..{players - 1}, got {seat!r}")
+        self._game = Game(big_blind=2) if game is None else game
+        self._args = dict(num_tables=1, players=players, stacks=stacks, actions=actions)
+        self._vg = VectorGame(self._game, seed=seed, **self._args)  # type: ignore[arg-type]
+        if opponents is None:
+            opponents = RandomPolicy(seed)
+        pols = [opponents] * (players - 1) if callable(opponents) else list(opponents)
+        if len(pols) != players - 1 or not all(callable(p) for p in pols):
+            raise InvalidConfigError(f"opponents must be one policy or {players - 1} policies")
+        self._policies: dict[int, Policy] = dict(zip(
+            [s for s in range(players) if s != seat], pols, strict=True))
+        self.seat = seat
+        self.render_mode = render_mode
+        self._raise = _illegal(illegal)
+        self._cc = self._vg.action_layout.names.index("check_call")
+        self._started = False
+        self._in_hand = False
+        self.observation_space = _obs_box(self._vg.observation_spec.width)
+        self.action_space = spaces.Discrete(self._vg.action_layout.size)
+
+    @property
+    def vector_game(self) -> VectorGame:
+        return self._vg
+
+    def _advance(self) -> tuple[float, bool]:
+        """Let the opponents act until the learner must; return (learner's bb, a hand ended)."""
+        total, ended = 0.0, False
+        while (actor := int(self._vg.current_player[0])) != self.seat:
+            col = int(self._policies[actor](self._vg.observation[0].copy(),
+                                            self._vg.legal_mask[0].copy()))
+            _, rewards, done = self._vg.step([self._legal(col)])
+            if done[0]:
+                total += float(rewards[0, self.seat])
+                ended = True
+                return total, ended
+        return total, ended
+
+    def _legal(self, col: int) -> int:
+        """``col``, or check/call for a masked column (``illegal="raise"``: the error)."""
+        mask = self._vg.legal_mask[0]
+        if 0 <= col < len(mask) and mask[col]:
+            return col
+        if self._raise:
+            self._vg.step([col])  # raises IllegalActionError naming the legal columns
+        return self._cc
+
+    def _obs(self) -> tuple[np.ndarray, dict[str, Any]]:
+        return self._vg.observation[0].copy(), {"action_mask": self._vg.legal_mask[0].copy()}
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None,
+              ) -> tuple[np.ndarray, dict[str, Any]]:
+        super().reset(seed=seed)
+        if seed is not None:
+            self._vg = VectorGame(self._game, seed=seed, **self._args)  # type: ignore[arg-type]
+            self._started = False
+            for k, p in enumerate(self._policies.values()):
+                reseed = getattr(p, "reseed", None)
+                if reseed is not None:
+                    reseed(seed + k)
+        if not self._started:
+            self._vg.reset()
+            self._started = True
+        elif self._in_hand:  # a hand cut short: played out by check/call, its result unused
+            before = int(self._vg.hands_played()[0])
+            while int(self._vg.hands_played()[0]) == before:
+                self._vg.step([self._cc])
+        self._in_hand = True
+        skipped = 0.0
+        while True:
+            got, ended = self._advance()
+            skipped += got
+            if not ended:
+                break
+        obs, info = self._obs()
+        info["skipped_reward"] = skipped
+        return obs, info
+
+    def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        if not self._started:
+            raise IllegalActionError("call reset() first")
+        _, rewards, done = self._vg.step([self._legal(int(action))])
+        if done[0]:
+            self._in_hand = False
+            obs = self._vg.observation[0].copy()  # the next hand's: this episode is over
+            return obs, float(rewards[0, self.seat]), True, False, {
+                "action_mask": self._vg.legal_mask[0].copy()}
+        reward, ended = self._advance()
+        self._in_hand = not ended
+        obs, info = self._obs()
+        return obs, reward, ended, False, info
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi":
+            return None
+        return repr(self._vg.hand_state(0))

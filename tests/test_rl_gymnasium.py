@@ -1,0 +1,131 @@
+"""holdem.rl.gymnasium: the vector env over VectorGame and the single-table env (check_env)."""
+
+from __future__ import annotations
+
+import doctest
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("gymnasium")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from gymnasium.vector import AutoresetMode  # noqa: E402
+
+from holdem import Game, IllegalActionError, InvalidConfigError, Structure  # noqa: E402
+from holdem.rl.gymnasium import HoldemEnv, HoldemVectorEnv, RandomPolicy  # noqa: E402
+from holdem.vector import VectorGame  # noqa: E402
+
+pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
+
+
+@pytest.mark.parametrize("players", [2, 3, 6, 10])
+def test_single_env_passes_check_env(players: int) -> None:
+    check_env(HoldemEnv(players=players))
+    check_env(HoldemEnv(players=players, seat=players - 1, render_mode="ansi"))
+
+
+def test_single_env_passes_check_env_in_fixed_limit() -> None:
+    game = Game(structure=Structure.FIXED_LIMIT, big_blind=2)
+    check_env(HoldemEnv(game, players=4, actions="fchpa", opponents=RandomPolicy(3)))
+
+
+def test_single_env_opponents_are_policies_and_rewards_add_up() -> None:
+    calls: list[int] = []
+
+    def caller(obs: np.ndarray, mask: np.ndarray) -> int:
+        assert obs.shape == (VectorGame(Game(big_blind=2), num_tables=1, players=3,
+                                        stacks=200, seed=0).observation_spec.width,)
+        calls.append(1)
+        return 1  # always check/call
+
+    env = HoldemEnv(players=3, opponents=[caller, RandomPolicy(1)], seat=1, seed=4)
+    _, info = env.reset(seed=4)
+    total = 0.0
+    hands = 0
+    while hands < 200:
+        assert env.vector_game.current_player[0] == 1 and info["action_mask"].any()
+        action = int(np.flatnonzero(info["action_mask"])[-1])  # the biggest legal column
+        _, reward, terminated, _, info = env.step(action)
+        total += reward
+        if terminated:
+            hands += 1
+            _, info = env.reset()
+            total += info["skipped_reward"]
+    assert calls
+    learner = float(env.vector_game.total_payoffs()[0, 1]) / 2  # chips to big blinds
+    # every hand counted once: the payoffs the engine recorded for the learner's seat
+    assert total == pytest.approx(learner)
+
+
+def test_single_env_illegal_action_modes() -> None:
+    env = HoldemEnv(players=2, actions="fcpa", illegal="raise")
+    env.reset(seed=1)  # heads-up: seat 0 has the button and acts first
+    with pytest.raises(IllegalActionError, match="not a column"):
+        env.step(99)
+    assert env.vector_game.history(0) == []  # nothing moved
+    lenient = HoldemEnv(players=2, actions="fcpa", opponents=lambda obs, mask: 0)
+    lenient.reset(seed=1)
+    lenient.step(99)  # plays check/call; the opponent's fold (a check is free) checks
+    assert [(seat, street, kind) for seat, street, kind, _ in lenient.vector_game.history(0)] \
+        == [(0, 0, 1), (1, 0, 1), (1, 1, 1)]  # call, check; on the flop the big blind checks
+    with pytest.raises(InvalidConfigError):
+        HoldemEnv(players=2, illegal="ignore")
+    with pytest.raises(InvalidConfigError):
+        HoldemEnv(players=2, seat=2)
+
+
+def test_vector_env_declares_autoreset_and_single_spaces() -> None:
+    envs = HoldemVectorEnv(Game(big_blind=2), num_envs=32, players=6, stacks=200)
+    assert envs.metadata["autoreset_mode"] is AutoresetMode.SAME_STEP
+    obs, info = envs.reset(seed=1)
+    width = envs.vector_game.observation_spec.width
+    assert envs.single_observation_space.shape == (width,)
+    assert envs.single_action_space.n == 6
+    assert obs.shape == (32, width) and info["action_mask"].shape == (32, 6)
+    assert info["action_mask"].dtype == bool
+
+
+def test_vector_env_is_the_vector_game_same_seed() -> None:
+    envs = HoldemVectorEnv(Game(big_blind=2), num_envs=16, players=4, stacks=100,
+                           illegal="raise")
+    ref = VectorGame(Game(big_blind=2), num_tables=16, players=4, stacks=100, seed=9)
+    obs, info = envs.reset(seed=9)
+    ref_obs = ref.reset()
+    rng = np.random.default_rng(0)
+    ended = 0
+    for _ in range(300):
+        assert np.array_equal(obs, ref_obs)
+        assert np.array_equal(info["action_mask"], ref.legal_mask)
+        actor = ref.current_player.copy()
+        cols = (rng.random(info["action_mask"].shape) * info["action_mask"]).argmax(axis=1)
+        obs, reward, terminated, truncated, info = envs.step(cols)
+        ref_obs, ref_rew, done = ref.step(cols)
+        assert np.array_equal(terminated, done) and not truncated.any()
+        assert np.array_equal(info["rewards"], ref_rew)
+        assert np.array_equal(info["actor"], actor)
+        expect = np.where(done, ref_rew[np.arange(16), actor], 0.0)
+        assert np.array_equal(reward, expect)
+        ended += int(done.sum())
+        assert envs.single_observation_space.contains(obs[0])
+    assert ended > 100
+
+
+def test_vector_env_illegal_actions() -> None:
+    envs = HoldemVectorEnv(Game(big_blind=2), num_envs=4, players=2, illegal="raise")
+    envs.reset(seed=1)
+    with pytest.raises(IllegalActionError, match="table"):
+        envs.step(np.full(4, 99))
+    lenient = HoldemVectorEnv(Game(big_blind=2), num_envs=4, players=2)
+    lenient.reset(seed=1)
+    _, _, _, _, after = lenient.step(np.full(4, 99))  # plays check/call everywhere
+    assert [len(lenient.vector_game.history(i)) for i in range(4)] == [1, 1, 1, 1]
+    assert after["current_player"].tolist() == [1, 1, 1, 1]
+
+
+def test_module_docstring_examples() -> None:
+    import importlib
+
+    failed, tried = doctest.testmod(importlib.import_module("holdem.rl.gymnasium"),
+                                    optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert tried > 0 and failed == 0

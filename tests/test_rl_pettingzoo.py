@@ -1,0 +1,231 @@
+"""holdem.rl.pettingzoo: the PettingZoo API checkers, and the RLCard rule bugs pinned (R-ids)."""
+
+from __future__ import annotations
+
+import doctest
+from typing import Any
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("pettingzoo")
+
+import pettingzoo  # noqa: E402
+from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test  # noqa: E402
+
+from holdem import Game, IllegalActionError, InvalidConfigError, Structure, evaluate  # noqa: E402
+from holdem.rl.pettingzoo import HoldemAECEnv, HoldemParallelEnv  # noqa: E402
+from holdem.vector import ActionLayout, VectorGame  # noqa: E402
+
+pytestmark = pytest.mark.filterwarnings("ignore:Observation:UserWarning")
+
+
+def col(env: HoldemAECEnv, name: str) -> int:
+    return env.vector_game.action_layout.names.index(name)
+
+
+def play(env: HoldemAECEnv, *names: str) -> None:
+    for name in names:
+        env.step(col(env, name))
+
+
+@pytest.mark.parametrize("players", [2, 3, 6, 10])
+def test_aec_api_and_seed_tests(players: int) -> None:
+    api_test(HoldemAECEnv(players=players), num_cycles=200)
+    seed_test(lambda: HoldemAECEnv(players=players), num_cycles=200)
+
+
+@pytest.mark.parametrize("game", [Game(big_blind=2, ante=1), Game(big_blind=2, straddle=True),
+                                  Game(structure=Structure.POT_LIMIT, big_blind=2),
+                                  Game(structure=Structure.FIXED_LIMIT, big_blind=2)])
+def test_aec_api_test_in_every_structure_and_a_session(game: Game) -> None:
+    api_test(HoldemAECEnv(game, players=4, stacks=60, hands=5, actions="fchpa"), num_cycles=200)
+
+
+@pytest.mark.parametrize("players", [2, 6, 10])
+def test_parallel_api_and_seed_tests(players: int) -> None:
+    parallel_api_test(HoldemParallelEnv(players=players), num_cycles=200)
+    parallel_seed_test(lambda: HoldemParallelEnv(players=players), num_cycles=200)
+
+
+def test_registered_in_pettingzoo_registry() -> None:
+    aec = pettingzoo.make("aec", "holdem/Holdem-v0", players=3, actions="fcpa")
+    par = pettingzoo.make("parallel", "holdem/Holdem-v0", players=3)
+    assert isinstance(aec, HoldemAECEnv) and isinstance(par, HoldemParallelEnv)
+    assert aec.possible_agents == ["player_0", "player_1", "player_2"]
+
+
+def test_observation_is_the_vector_encoding_from_the_actor() -> None:
+    env = HoldemAECEnv(Game(big_blind=2), players=3, stacks=100, seed=5)
+    env.reset(seed=5)
+    vg = VectorGame(Game(big_blind=2), num_tables=1, players=3, stacks=100, seed=5)
+    ref = vg.reset()
+    obs = env.observe(env.agent_selection)
+    assert np.array_equal(obs["observation"], ref[0])
+    assert np.array_equal(obs["action_mask"], vg.legal_mask[0].astype(np.int8))
+    assert env.observation_space("player_0")["observation"].shape == (vg.observation_spec.width,)
+    assert env.action_space("player_0").n == len(vg.action_layout.names)
+
+
+def test_illegal_action_raises_and_leaves_the_state() -> None:
+    env = HoldemAECEnv(players=2, actions="fcpa")
+    env.reset(seed=1)
+    play(env, "check_call")  # the small blind calls: the big blind may check
+    before = env.vector_game.history(0)
+    with pytest.raises(IllegalActionError, match="fold"):
+        env.step(99)  # not a column: the message lists the legal ones
+    for bad in (1.5, True, "1", 2**70):
+        with pytest.raises(IllegalActionError, match="column index"):
+            env.step(bad)  # type: ignore[arg-type]
+    assert env.vector_game.history(0) == before
+    with pytest.raises(InvalidConfigError):
+        HoldemAECEnv(players=2, hands=0)
+
+
+def test_rewards_in_big_blinds() -> None:
+    env = HoldemAECEnv(Game(big_blind=10, small_blind=5), players=2, stacks=1000)
+    env.reset(seed=1)
+    play(env, "fold")  # the button (small blind) folds: it loses 5 chips, half a big blind
+    assert env.rewards == {"player_0": -0.5, "player_1": 0.5}
+    assert all(env.terminations.values())
+
+
+# ---------------------------------------------------------------- the RLCard rule bugs
+
+
+def find_seed(players: int, ok: Any) -> int:
+    """The first seed whose hand 0 cards satisfy ``ok(ranks)`` (ranks by seat, by evaluate)."""
+    game = Game(big_blind=2)
+    for seed in range(1, 5000):
+        hole, board = VectorGame(game, num_tables=1, players=players, stacks=100,
+                                 seed=seed).cards(0, 0)
+        ranks = [evaluate(list(h) + list(board)) for h in hole]
+        if ok(ranks):
+            return seed
+    raise AssertionError("no seed found")  # pragma: no cover
+
+
+def test_rlcard_bug1_side_pot_goes_to_its_best_eligible_hand_R31() -> None:
+    # A (seat 0) is all in for 10 with the best hand; B beats C; B and C each put in 50.
+    seed = find_seed(3, lambda r: r[0] > max(r[1], r[2]) and r[1] != r[2])
+    env = HoldemAECEnv(Game(big_blind=2), players=3, stacks=[10, 50, 50])
+    env.reset(seed=seed)
+    play(env, "all_in", "all_in", "check_call")
+    hole, board = env.vector_game.cards(0, 0)
+    b, c = (1, 2) if evaluate(list(hole[1]) + list(board)) > evaluate(
+        list(hole[2]) + list(board)) else (2, 1)
+    assert all(env.terminations.values())
+    # chips: A +20, B +30, C -50 (RLCard pays +20, -10, -10); rewards in big blinds (2 chips)
+    assert env.rewards["player_0"] == 10.0
+    assert env.rewards[f"player_{b}"] == 15.0
+    assert env.rewards[f"player_{c}"] == -25.0
+
+
+def test_rlcard_bug2_min_raise_enforced_R23() -> None:
+    # A 0.1-pot raise would be below the minimum raise: it clips to it, so the column is the
+    # min-raise column's duplicate and is masked; the min raise is the last increment again.
+    layout = ActionLayout(fractions=(0.1, 1), min_raise=True)
+    env = HoldemAECEnv(Game(big_blind=2), players=2, stacks=200, actions=layout)
+    env.reset(seed=1)
+    play(env, "raise_pot")  # the small blind raises to 6 (an increment of 4)
+    mask = env.observe(env.agent_selection)["action_mask"]
+    assert mask[col(env, "raise_0.1_pot")] == 0 and mask[col(env, "min_raise")] == 1
+    assert env.vector_game.raise_amounts(0)[col(env, "min_raise")] == 10
+    with pytest.raises(IllegalActionError):
+        env.step(col(env, "raise_0.1_pot"))
+    play(env, "min_raise")
+    assert env.vector_game.history(0)[-1] == (1, 0, 2, 10)
+
+
+def test_rlcard_bug3_pot_raise_is_call_plus_pot_after_call_R25() -> None:
+    env = HoldemAECEnv(Game(big_blind=2), players=2, stacks=200, actions="fcpa")
+    env.reset(seed=1)
+    play(env, "raise_pot")  # at 1/2 the small blind's pot raise goes to 2 + (2 + 2) = 6
+    assert env.vector_game.history(0) == [(0, 0, 2, 6)]
+
+
+def test_rlcard_bug4_heads_up_big_blind_acts_first_after_the_flop_R3() -> None:
+    env = HoldemAECEnv(players=2)
+    for seed in (1, 2):
+        env.reset(seed=seed)
+        assert env.agent_selection == "player_0"  # the button posts the small blind, acts first
+        play(env, "check_call", "check_call")  # call, check: the flop
+        assert env.vector_game.table_state(0)["street"] == 1
+        assert env.agent_selection == "player_1"  # the big blind acts first from the flop on
+        play(env, "check_call")
+        assert env.agent_selection == "player_0"
+
+
+def test_rlcard_bug5_button_rotates_across_resets_and_stacks_are_kept_R4() -> None:
+    env = HoldemAECEnv(players=3, stacks=[300, 200, 100])
+    buttons = []
+    env.reset(seed=7)
+    for _ in range(6):
+        state = env.vector_game.table_state(0)
+        buttons.append(state["button"])
+        assert state["starting_stacks"] == (300, 200, 100)  # the stacks asked for, every hand
+        env.reset()
+    assert buttons == [0, 1, 2, 0, 1, 2]
+
+
+def test_session_carries_stacks_over_R4() -> None:
+    env = HoldemAECEnv(players=2, stacks=100, hands=3)
+    env.reset(seed=3)
+    play(env, "fold")  # hand 1: the button folds its small blind
+    assert not any(env.terminations.values())
+    state = env.vector_game.table_state(0)
+    assert state["button"] == 1 and state["starting_stacks"] == (99, 101)
+    play(env, "fold")
+    play(env, "fold")
+    assert all(env.terminations.values())
+    assert env.vector_game.hands_played()[0] == 3
+
+
+def test_rlcard_bug6_odd_chip_goes_left_of_the_button_R32() -> None:
+    # The button and the big blind tie; the small blind folds: a 5-chip pot, the odd chip to
+    # the first winner left of the button (the big blind), every time.
+    for nth in range(3):
+        found: list[int] = []
+
+        def tie(r: list[int], found: list[int] = found, nth: int = nth) -> bool:
+            if r[0] == r[2] and r[1] < r[0]:
+                found.append(1)
+            return len(found) > nth
+
+        seed = find_seed(3, tie)
+        env = HoldemAECEnv(Game(big_blind=2), players=3, stacks=100)
+        env.reset(seed=seed)
+        play(env, "check_call", "fold", "check_call")  # button calls, SB folds, BB checks
+        for _ in range(6):  # checked down: the big blind, then the button, on each street
+            play(env, "check_call")
+        assert all(env.terminations.values())
+        assert env.rewards == {"player_0": 0.0, "player_1": -0.5, "player_2": 0.5}
+
+
+def test_rlcard_bug7_action_mask_zero_for_agents_not_acting() -> None:
+    env = HoldemAECEnv(players=4, hands=3)
+    env.reset(seed=2)
+    rng = np.random.default_rng(0)
+    steps = 0
+    for agent in env.agent_iter(max_iter=500):
+        obs, _, term, trunc, _ = env.last()
+        for other in env.agents:
+            if other != agent:
+                assert not env.observe(other)["action_mask"].any()
+        if term or trunc:
+            assert not obs["action_mask"].any()
+            env.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        assert len(legal) > 0
+        env.step(int(rng.choice(legal)))
+        steps += 1
+    assert steps > 10
+
+
+def test_module_docstring_examples() -> None:
+    import importlib
+
+    failed, tried = doctest.testmod(importlib.import_module("holdem.rl.pettingzoo"),
+                                    optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert tried > 0 and failed == 0
