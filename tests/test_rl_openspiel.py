@@ -264,3 +264,28 @@ def test_external_sampling_mccfr_runs_on_a_small_game():
     assert set(probs) == set(state.legal_actions())
     assert abs(sum(probs.values()) - 1.0) < 1e-9
     assert len(solver._infostates) > 0
+
+
+def test_readme_openspiel_example_runs():
+    """The README's OpenSpiel section: its example runs as written."""
+    from pathlib import Path
+    text = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    section = text.split("### OpenSpiel", 1)[1]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    scope: dict[str, object] = {}
+    exec(compile(code, "README.md (OpenSpiel)", "exec"), scope)
+    assert scope["state"].is_chance_node()  # type: ignore[attr-defined]
+    assert len(scope["policy"].action_probabilities(_dealt(scope["game"]))) >= 2  # type: ignore[attr-defined]
+
+
+def _dealt(game):
+    state = game.new_initial_state()
+    for c in range(4):
+        state.apply_action(c)
+    return state
+
+
+def test_module_docstring_examples():
+    import doctest
+    failed, tried = doctest.testmod(ospiel, optionflags=doctest.ELLIPSIS)
+    assert tried > 0 and failed == 0
