@@ -168,7 +168,24 @@ def test_information_state_and_observation_strings():
     assert "hole" in state.observation_string(1)
     width = ospiel.ObservationSpec(2).width
     assert len(state.observation_tensor(0)) == width
-    assert len(state.information_state_tensor(0)) == width + 4 * game.num_distinct_actions()
+    info = state.information_state_tensor(0)
+    history = info[width:]
+    assert len(history) == game.max_game_length() - (2 * 2 + 5)
+    codes = [int(x) - 1 for x in history if x]
+    decisions = [a for p, a in zip(_players(state), state.history(), strict=True) if p >= 0]
+    assert codes == decisions  # the whole action sequence, in order
+    assert info[:width] != state.information_state_tensor(1)[:width]  # own hole cards
+
+
+def _players(state):
+    """The player of each history entry (-1 for chance), replayed from the root."""
+    game = state.get_game()
+    s = game.new_initial_state()
+    out = []
+    for a in state.history():
+        out.append(s.current_player())
+        s.apply_action(a)
+    return out
 
 
 def test_returns_are_the_hand_payoffs_and_zero_sum():
@@ -289,3 +306,39 @@ def test_module_docstring_examples():
     import doctest
     failed, tried = doctest.testmod(ospiel, optionflags=doctest.ELLIPSIS)
     assert tried > 0 and failed == 0
+
+
+def test_same_game_as_universal_poker_hunl_fcpa():
+    """Differential: python_holdem loaded from a universal_poker string plays the same game as
+    OpenSpiel's universal_poker (same card ids, the same fcpa action ids): dealt the same cards
+    and given the same random actions, the legal actions agree at every decision and the
+    returns agree at the end (showdowns, folds, all-ins, split pots)."""
+    spec = HUNL_UP.replace("blind=2 1", "blind=100 50").replace("stack=40 40",
+                                                                "stack=20000 20000")
+    theirs, ours = pyspiel.load_game(spec), ospiel.load_game(spec)
+    rng = random.Random(5)
+    rivers = 0
+    for _ in range(200):
+        a, b = theirs.new_initial_state(), ours.new_initial_state()
+        hole: list[int] = []
+        while not a.is_terminal():
+            if a.is_chance_node():
+                card = rng.choice([c for c, _ in a.chance_outcomes()])
+                a.apply_action(card)
+                if len(hole) < 4:  # universal_poker deals seat by seat, holdem round by round
+                    hole.append(card)
+                    if len(hole) == 4:
+                        for c in (hole[0], hole[2], hole[1], hole[3]):
+                            b.apply_action(c)
+                else:
+                    b.apply_action(card)
+                continue
+            assert not b.is_chance_node()
+            assert a.legal_actions() == b.legal_actions()
+            move = rng.choice(a.legal_actions())
+            a.apply_action(move)
+            b.apply_action(move)
+        assert b.is_terminal()
+        assert a.returns() == b.returns()
+        rivers += len(b.hand.board) == 5
+    assert rivers > 10

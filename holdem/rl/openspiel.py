@@ -25,8 +25,9 @@ are chips won or lost (the hand's payoffs).
 
 Tensors share the batched engine's encoding (:class:`holdem.vector.ObservationSpec`, one row
 seen by the player). The observation tensor is that row; the information state tensor adds
-the player's own past actions (one column per action code and street: count of times taken),
-the perfect-recall part the row lacks. At a chance node after a pending action the tensors
+the action sequence (one column per decision of the longest hand, in order: the action plus
+one, 0 for none yet): with the player's cards and the board of the row it is perfect recall,
+since the seat of each decision follows from the actions before it. At a chance node after a pending action the tensors
 describe the hand before that action (the strings include it).
 """
 
@@ -128,16 +129,22 @@ def _config(params: dict[str, Any]) -> _Config:
     return _Config(game, stacks, button, layout)
 
 
+def _max_decisions(cfg: _Config) -> int:
+    """A bound on the decisions of a hand: a full bet or raise lifts the level by at least the
+    big blind over the hand (at most ``max stack / bb`` of them, plus one short all-in per seat
+    and per street), each answered by at most ``n - 1`` seats, plus ``n`` checks per street."""
+    n = len(cfg.stacks)
+    raises = max(cfg.stacks) // cfg.game.big_blind + 4 * n
+    return n * raises + 4 * n
+
+
 def _game_info(cfg: _Config) -> pyspiel.GameInfo:
     n = len(cfg.stacks)
-    bb = cfg.game.big_blind
-    # per street at most (max stack / bb + n) bets and raises, each answered by n - 1 seats
-    per_street = n * (max(cfg.stacks) // bb + n + 1)
     num_actions = max(cfg.stacks) + 2 if cfg.layout is None else cfg.layout.size
     return pyspiel.GameInfo(
         num_distinct_actions=num_actions, max_chance_outcomes=52, num_players=n,
         min_utility=float(-max(cfg.stacks)), max_utility=float(sum(cfg.stacks) - min(cfg.stacks)),
-        utility_sum=0.0, max_game_length=2 * n + 5 + 4 * per_street)
+        utility_sum=0.0, max_game_length=2 * n + 5 + _max_decisions(cfg))
 
 
 class HoldemGame(pyspiel.Game):  # type: ignore[misc]
@@ -147,8 +154,7 @@ class HoldemGame(pyspiel.Game):  # type: ignore[misc]
         self.config = _config(dict(params or {}))
         super().__init__(_GAME_TYPE, _game_info(self.config), dict(params or {}))
         self.spec = ObservationSpec(len(self.config.stacks))
-        n_codes = self.num_distinct_actions()
-        self.history_width = 4 * n_codes
+        self.history_width = _max_decisions(self.config)
 
     def new_initial_state(self) -> HoldemState:
         return HoldemState(self)
@@ -301,11 +307,11 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
             return [0.0] * spec.width
         return spec.encode(self._hand, player)
 
-    def history_counts(self, player: int, width: int, n_codes: int) -> list[float]:
+    def history_codes(self, width: int) -> list[float]:
+        """Every decision so far, in order: its action plus one (0: not yet)."""
         out = [0.0] * width
-        for s, st, c in self._log:
-            if s == player:
-                out[st * n_codes + c] += 1.0
+        for j, (_s, _st, c) in enumerate(self._log):
+            out[j] = c + 1.0
         return out
 
 
@@ -325,8 +331,7 @@ class _Observer:
         w = self._game.spec.width
         self.tensor[:w] = state.encode(player)
         if self._recall:
-            self.tensor[w:] = state.history_counts(player, self._game.history_width,
-                                                   self._game.num_distinct_actions())
+            self.tensor[w:] = state.history_codes(self._game.history_width)
 
     def string_from(self, state: HoldemState, player: int) -> str:
         if self._recall:
