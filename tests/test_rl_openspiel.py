@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from holdem import Game, InvalidConfigError
+from holdem import Game, IllegalActionError, InvalidConfigError
 from holdem.vector import VectorGame
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -75,7 +75,7 @@ def test_chance_nodes_deal_one_card_at_a_time_from_the_deck():
         assert len(outcomes) == 52 - k and not set(seen) & set(outcomes)
         seen.append(outcomes[0])
         state.apply_action(outcomes[0])
-    assert state.current_player() == 0  # heads-up the button (seat 0) acts first preflop
+    assert state.current_player() == 0  # R3: heads-up the button (seat 0) acts first preflop
     hand = state.hand
     assert hand is not None and [int(c) for c in hand.hole_cards[1]] == [seen[0], seen[2]]
     state.apply_action(1)  # button calls
@@ -84,7 +84,33 @@ def test_chance_nodes_deal_one_card_at_a_time_from_the_deck():
     for _ in range(3):
         state.apply_action(state.chance_outcomes()[0][0])
     assert not state.is_chance_node() and len(state.hand.board) == 3
-    assert state.current_player() == 1  # R: after the flop the big blind acts first heads-up
+    assert state.current_player() == 1  # R3: after the flop the big blind acts first
+
+
+def test_illegal_actions_are_refused_and_change_nothing():
+    game = pyspiel.load_game("python_holdem(players=2,stack=40,actions=fcpa)")
+    state = game.new_initial_state()
+    state.apply_action(7)
+    with pytest.raises(IllegalActionError, match="not a card left"):
+        state.apply_action(7)
+    with pytest.raises(IllegalActionError, match="not a card left"):
+        state.apply_action(52)
+    for c in (8, 9, 10):
+        state.apply_action(c)
+    state.apply_action(1)  # the button calls
+    before = (state.history(), str(state), state.information_state_string(1))
+    with pytest.raises(IllegalActionError, match="legal: 1 check_call"):
+        state.apply_action(0)  # R17: the big blind may not fold when checking is free
+    with pytest.raises(IllegalActionError, match="not legal"):
+        state.apply_action(9)
+    assert (state.history(), str(state), state.information_state_string(1)) == before
+    exact = pyspiel.load_game("python_holdem(players=2,stack=40,actions=exact)")
+    state = exact.new_initial_state()
+    for c in range(4):
+        state.apply_action(c)
+    with pytest.raises(IllegalActionError):
+        state.apply_action(3)  # raise to 2: below the minimum raise (R23)
+    assert state.history() == [0, 1, 2, 3]
 
 
 def test_tensors_share_the_vector_encoding():

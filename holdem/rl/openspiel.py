@@ -17,8 +17,11 @@ per seat separated by spaces, instead of ``stack``), ``small_blind``, ``big_blin
 or a ``universal_poker(...)`` string.
 
 Chance nodes are explicit, one card each, uniform over the cards still in the deck: the hole
-cards first (two rounds from the seat left of the button, as the dealer deals), then the board
-(three flop cards, the turn, the river), each dealt after the action that closes the street.
+cards first (two rounds from the seat left of the button, as the dealer deals, R12), then the
+board (three flop cards, the turn, the river, R14), each dealt after the action that closes the
+street. Burn cards (R13) are not modelled: they do not change the distribution of the cards
+dealt. An action that is not legal (a card already dealt, a masked column) raises
+:class:`holdem.IllegalActionError` and changes nothing.
 A chance node that deals the board therefore follows a *pending* action: the action is part of
 the history (and of the strings) and is applied to the hand once its cards are out. Returns
 are chips won or lost (the hand's payoffs).
@@ -33,21 +36,24 @@ describe the hand before that action (the strings include it).
 
 from __future__ import annotations
 
+import importlib
 import re
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
 import pyspiel
 
 from holdem import Action, Card, Game, HandState, HoldemError, Structure
-from holdem.errors import InvalidConfigError, InvalidHandError
+from holdem.errors import IllegalActionError, InvalidConfigError, InvalidHandError
 from holdem.state import MAX_ACTION_CODES
 from holdem.vector import ActionLayout, ObservationSpec
 
 __all__ = ["GAME_NAME", "HoldemGame", "HoldemState", "acpc_raise_to", "load_game", "parse_spec"]
 
 GAME_NAME = "python_holdem"
+
+# numpy comes with open_spiel; imported by name so that the type check needs neither
+np: Any = importlib.import_module("numpy")
 
 _DEFAULTS: dict[str, Any] = {
     "players": 2, "stack": 200, "stacks": "", "small_blind": 1, "big_blind": 2, "ante": 0,
@@ -226,16 +232,25 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
     # ------------------------------------------------------------------ moves
     def _apply_action(self, action: int) -> None:
         if self.is_chance_node():
+            if action not in dict(self.chance_outcomes()):
+                raise IllegalActionError(f"chance outcome {action} is not a card left in the "
+                                         f"deck (0..51, not dealt yet)")
             self._deal(action)
             return
         hand = self._hand
-        assert hand is not None
-        self._log.append((hand.actor or 0, hand.street_index, action))
+        assert hand is not None and hand.actor is not None
+        if self._cfg.layout is not None and action not in self._legal_actions(hand.actor):
+            names = self._cfg.layout.names
+            legal = ", ".join(f"{c} {names[c]}" for c in self._legal_actions(hand.actor))
+            raise IllegalActionError(f"action {action} is not legal for seat {hand.actor}; "
+                                     f"legal: {legal}")
+        seat, street = hand.actor, hand.street_index
         move = self._to_action(action)
         try:
-            hand.apply(move)
+            hand.apply(move)  # exact codes: an illegal size raises here, nothing changed
         except InvalidHandError:  # the board is needed: deal it first (state unchanged)
             self._pending = (action, move)
+        self._log.append((seat, street, action))
 
     def _deal(self, card: int) -> None:
         n = self._n
