@@ -62,7 +62,7 @@ def test_load_game_by_name_and_parameters():
 ])
 def test_random_sim_test(params):
     game = pyspiel.load_game(params)
-    pyspiel.random_sim_test(game, num_sims=15, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=15, serialize=True, verbose=False)
 
 
 def test_chance_nodes_deal_one_card_at_a_time_from_the_deck():
@@ -240,6 +240,8 @@ def test_acpc_gamedef_limit_is_parsed():
     assert params["button"] == 2 and params["stacks"] == "50 60 70"
     game = ospiel.load_game(LIMIT_GAMEDEF)
     pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)
+    # ACPC reads the names in any case
+    assert ospiel.parse_spec(LIMIT_GAMEDEF.replace("numPlayers", "NUMPLAYERS")) == params
 
 
 @pytest.mark.parametrize("bad, word", [

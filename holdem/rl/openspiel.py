@@ -419,10 +419,11 @@ def parse_spec(spec: str) -> dict[str, Any]:
     :class:`holdem.InvalidConfigError` naming it."""
     if not isinstance(spec, str):
         raise InvalidConfigError(f"a game specification must be a str, got {spec!r}")
-    f = _spec_fields(spec)
     known = {"betting", "numPlayers", "numRounds", "stack", "blind", "raiseSize", "maxRaises",
              "firstPlayer", "numSuits", "numRanks", "numHoleCards", "numBoardCards",
              "bettingAbstraction", "potSize", "boardCards", "handReaches"}
+    canonical = {k.lower(): k for k in known}  # ACPC reads the names in any case
+    f = {canonical.get(k.lower(), k): v for k, v in _spec_fields(spec).items()}
     unknown = set(f) - known
     _need(not unknown, f"unknown parameters {sorted(unknown)}")
     _need(not f.get("potSize", "0").strip("0") and not f.get("boardCards")
