@@ -138,7 +138,8 @@ class ActionLayout:
         """The bet/raise total of each column for ``state``'s seat to act (None when the column
         is masked; ``fold`` and ``check_call`` are None too): the rule of
         :meth:`VectorGame.raise_amounts`, for one :class:`holdem.HandState`."""
-        out: list[int | None] = [None] * self.size
+        codes = self._codes()
+        out: list[int | None] = [None] * len(codes)
         if state.is_terminal():
             return out
         la = state.legal_actions()
@@ -149,7 +150,6 @@ class ActionLayout:
         cur = state.current_bet
         total = state.bets[seat] + state.stacks[seat]
         base = state.pot + max(0, cur - state.bets[seat])
-        codes = self._codes()
         for step in range(3):
             for c, (code, num, den) in enumerate(codes):
                 a: int | None

@@ -182,6 +182,7 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
         self._hand: HandState | None = None
         self._pending: tuple[int, Action] | None = None   # (code, action) waiting for cards
         self._log: list[tuple[int, int, int]] = []      # (seat, street, code) per decision
+        self._legal: tuple[int, list[int]] = (-1, [])     # (len(_log), legal codes) cache
 
     # ------------------------------------------------------------------ queries
     @property
@@ -207,9 +208,13 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
 
     def _legal_actions(self, player: int) -> list[int]:
         assert self._hand is not None
-        if self._cfg.layout is None:
-            return self._hand.legal_action_codes()
-        return [c for c, ok in enumerate(self._cfg.layout.mask(self._hand)) if ok]
+        if self._legal[0] != len(self._log):  # computed once per decision
+            if self._cfg.layout is None:
+                codes = self._hand.legal_action_codes()
+            else:
+                codes = [c for c, ok in enumerate(self._cfg.layout.mask(self._hand)) if ok]
+            self._legal = (len(self._log), codes)
+        return list(self._legal[1])
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         used = set(self._hole) | set(self._board)
@@ -232,7 +237,7 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
     # ------------------------------------------------------------------ moves
     def _apply_action(self, action: int) -> None:
         if self.is_chance_node():
-            if action not in dict(self.chance_outcomes()):
+            if not 0 <= action < 52 or action in self._hole or action in self._board:
                 raise IllegalActionError(f"chance outcome {action} is not a card left in the "
                                          f"deck (0..51, not dealt yet)")
             self._deal(action)
@@ -258,9 +263,9 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
             self._hole.append(card)
             if len(self._hole) == 2 * n:
                 first = (self._cfg.button + 1) % n
-                hole: list[list[Card] | None] = [None] * n
+                hole: list[list[int] | None] = [None] * n
                 for k in range(n):
-                    hole[(first + k) % n] = [Card(self._hole[k]), Card(self._hole[n + k])]
+                    hole[(first + k) % n] = [self._hole[k], self._hole[n + k]]
                 self._hand = self._cfg.game.new_hand(list(self._cfg.stacks),
                                                      button=self._cfg.button,
                                                      hole_cards=hole, board=[])
@@ -269,8 +274,7 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
         if len(self._board) < 3:
             return
         assert self._pending is not None
-        self._hand.add_board([Card(card)] if len(self._board) > 3
-                             else [Card(c) for c in self._board])
+        self._hand.add_board([card] if len(self._board) > 3 else self._board)
         try:
             self._hand.apply(self._pending[1])
         except InvalidHandError:
