@@ -43,14 +43,26 @@ from typing import Any
 
 import pyspiel
 
-from holdem import Action, Card, Game, HandState, HoldemError, Structure
-from holdem.errors import IllegalActionError, InvalidConfigError, InvalidHandError
-from holdem.state import MAX_ACTION_CODES
+from holdem import (
+    Action,
+    Card,
+    Game,
+    HandState,
+    HoldemError,
+    IllegalActionError,
+    InvalidConfigError,
+    InvalidHandError,
+    Structure,
+)
 from holdem.vector import ActionLayout, ObservationSpec
 
-__all__ = ["GAME_NAME", "HoldemGame", "HoldemState", "acpc_raise_to", "load_game", "parse_spec"]
+__all__ = ["GAME_NAME", "MAX_EXACT_ACTIONS", "HoldemGame", "HoldemState", "acpc_raise_to", "load_game", "parse_spec"]
 
 GAME_NAME = "python_holdem"
+
+#: The most action ids of ``actions=exact`` (one per chip): the limit of
+#: :meth:`holdem.HandState.legal_action_codes`.
+MAX_EXACT_ACTIONS = 1 << 20
 
 # numpy comes with open_spiel; imported by name so that the type check needs neither
 np: Any = importlib.import_module("numpy")
@@ -129,9 +141,9 @@ def _config(params: dict[str, Any]) -> _Config:
                                  f"({game.big_blind + game.ante}), got {min(stacks)}")
     actions = str(p["actions"])
     layout = None if actions == "exact" else ActionLayout.preset(actions)
-    if layout is None and max(stacks) + 2 > MAX_ACTION_CODES:
+    if layout is None and max(stacks) + 2 > MAX_EXACT_ACTIONS:
         raise InvalidConfigError(f"actions=exact lists one action per chip: stacks up to "
-                                 f"{MAX_ACTION_CODES - 2:,} chips, got {max(stacks):,}")
+                                 f"{MAX_EXACT_ACTIONS - 2:,} chips, got {max(stacks):,}")
     return _Config(game, stacks, button, layout)
 
 
