@@ -47,9 +47,10 @@ else:
 
 
 def ext(name: str, *csources: str) -> Extension:
+    """The extension ``holdem.<name>`` (``name`` dotted inside subpackages: ``hand._compiled``)."""
     return Extension(
         f"holdem.{name}",
-        [f"holdem/{name}.pyx", *(f"csrc/{c}" for c in csources)],
+        [f"holdem/{name.replace('.', '/')}.pyx", *(f"csrc/{c}" for c in csources)],
         include_dirs=["csrc"],
         extra_compile_args=cflags,
         extra_link_args=ldflags,
@@ -61,13 +62,19 @@ extensions = [
     ext("_eval", "hd_eval.c", "hd_tables.c"),
     ext("_deck"),
     ext("_pots", "hd_pots.c"),
-    ext("_hand"),
-    ext("_table_loop"),
+    ext("hand._compiled"),
+    ext("table._loop"),
     ext("_equity", "hd_eval.c", "hd_tables.c"),
     ext("_vector", "hd_hand.c", "hd_pots.c", "hd_eval.c", "hd_tables.c"),
 ]
-# Modules still being written on a branch are skipped until their .pyx lands.
-extensions = [e for e in extensions if os.path.exists(e.sources[0])]
+# Plain Python modules compiled as they are (the .py stays the source mypy checks, and works
+# uncompiled): the PokerStars import's hot path. Built with Python's semantics kept (bounds
+# checks, negative indices, Python division), unlike the .pyx modules' directives below.
+python_extensions = [
+    Extension(f"holdem.{name}", [f"holdem/{name}.py"], extra_compile_args=cflags,
+              extra_link_args=ldflags)
+    for name in ("_pokerstars_reader",)
+]
 
 # A switch of flavour (release / debug / sanitize) must rebuild everything: drop the generated
 # C of the last build when the flavour differs, so Cython and the compiler both run again.
@@ -76,8 +83,8 @@ STAMP = os.path.join("build", "holdem-flavour.txt")
 if os.path.exists("build") or any(os.path.exists(e.sources[0][:-4] + ".c") for e in extensions):
     previous = Path(STAMP).read_text() if os.path.exists(STAMP) else "debug=0 sanitize=0"
     if previous != FLAVOUR:
-        for e in extensions:
-            generated = e.sources[0][:-4] + ".c"
+        for e in extensions + python_extensions:
+            generated = os.path.splitext(e.sources[0])[0] + ".c"
             if os.path.exists(generated):
                 os.remove(generated)
 os.makedirs("build", exist_ok=True)
@@ -111,5 +118,6 @@ setup(
             "cdivision": True,
             "embedsignature": True,
         },
-    ),
+    ) + cythonize(python_extensions, language_level=3,
+                  annotate=os.environ.get("HOLDEM_ANNOTATE") == "1"),
 )

@@ -7,7 +7,7 @@
   :class:`holdem.RandomAgent` (same policy, but through observations, agent calls, validated
   ``apply``, seating and button logic, records). ``extra_info['ratio_vs_bare']`` is the ratio of
   the two medians measured in the same run (table hands/s over bare hands/s). With the compiled
-  core the table's loop and bookkeeping run in C (``holdem/_table_loop.pyx``); the bare loop is
+  core the table's loop and bookkeeping run in C (``holdem/table/_loop.pyx``); the bare loop is
   plain Python over the same compiled ``HandState``.
 - ``test_simulate_1_core`` / ``test_simulate_2_workers``: :func:`holdem.simulate` hands/s with
   six built-in random agents, ``executor="serial"`` and a 2-process pool.

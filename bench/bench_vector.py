@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 
 from holdem import Game, Table
-from holdem.agents import _random_act_python
+from holdem.table.agents import _random_act_python
 from holdem.vector import VectorGame
 
 np = pytest.importorskip("numpy", reason="the batched policy is written in numpy")

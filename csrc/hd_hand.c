@@ -1,5 +1,5 @@
 /* The betting rules of one hand over a struct (see hd_hand.h for the contract). Every function
- * follows holdem/_betting.py (the reference core) line for line; the comments name the rule. */
+ * follows holdem/hand/_reference.py (the reference core) line for line; the comments name the rule. */
 #include "hd_hand.h"
 
 #include "hd_eval.h"

@@ -2,7 +2,7 @@
  * Plain C99, no Python.h, no allocation, no globals: every function may run without the GIL,
  * and independent hands (one struct each) may be stepped from different threads.
  *
- * The rules are exactly those of holdem.HandState (the reference holdem/_betting.py lists every
+ * The rules are exactly those of holdem.HandState (the reference holdem/hand/_reference.py lists every
  * choice with its RULES.md id): the amount to call preflop is the full big blind or straddle
  * (R9); the minimum raise increment starts at the big blind (the straddle) and grows with each
  * full raise (R22-R24); a seat that already acted may raise again only when it faces at least a
@@ -31,7 +31,7 @@
  *     while (!h.over) { hd_hs_legal(&g, &h, &la); ... hd_hs_act(&g, &h, kind, to); }
  *     h.stacks[] are the final stacks, h.payout[] what each seat got back from the pots.
  *
- * The one seam for the compiled hand core: holdem._hand.HandCore can hold one hd_hstate_t and
+ * The one seam for the compiled hand core: holdem.hand._compiled.HandCore can hold one hd_hstate_t and
  * one hd_rules_t (filled once per Game from the fields of game._plan) in place of its ~36 C
  * fields, keep its Python-only parts beside it (history list, card tuples, posts, seed), and
  * call hd_hs_legal / hd_hs_check / hd_hs_act; its pickle then is the struct's bytes plus those
@@ -91,7 +91,7 @@ typedef struct {
     hd_rake_t rake;
 } hd_rules_t;
 
-/* What the seat to act may do (the C twin of holdem.hand_types.LegalActions). */
+/* What the seat to act may do (the C twin of holdem.hand.records.LegalActions). */
 typedef struct {
     int32_t seat;
     int32_t can_fold;

@@ -61,7 +61,7 @@ except ModuleNotFoundError as _missing:
         name=_missing.name,
     ) from None
 
-# --- evaluator (issue 2) ------------------------------------------------------------------
+# --- evaluator ----------------------------------------------------------------------------
 from holdem.evaluator import (
     HandCategory,
     best_five,
@@ -71,16 +71,16 @@ from holdem.evaluator import (
     evaluate_many,
 )
 
-# --- deck (issue 2) -----------------------------------------------------------------------
+# --- deck ---------------------------------------------------------------------------------
 from holdem._deck import Deck, child_seed, deal_hands, hand_width
 
-# --- pots (issue 3) -----------------------------------------------------------------------
+# --- pots ---------------------------------------------------------------------------------
 from holdem.pots import Pot, PotResult, Rake, split_pots
 
-# --- game and hand state (issue 4) --------------------------------------------------------
-from holdem.actions import Action, ActionType
-from holdem.game import AnteType, DealStart, Game, Mode, Structure
-from holdem.hand_types import (
+# --- game and hand state ------------------------------------------------------------------
+from holdem.hand.actions import Action, ActionType
+from holdem.hand.game import AnteType, DealStart, Game, Mode, Structure
+from holdem.hand.records import (
     ActionRecord,
     ExtraPost,
     HandResult,
@@ -89,31 +89,31 @@ from holdem.hand_types import (
     SeatStatus,
     Street,
 )
-from holdem.state import HandState
+from holdem.hand.state import HandState
 
-# --- table, agents, tournaments (issue 5) -------------------------------------------------
-from holdem.agents import Agent, CallAgent, EquityAgent, Observation, RandomAgent
-from holdem.table import HandRecord, Player, PlayerStatus, Table
-from holdem.tournament import BlindLevel, BlindSchedule
+# --- table, agents, tournaments -----------------------------------------------------------
+from holdem.table.agents import Agent, CallAgent, EquityAgent, Observation, RandomAgent
+from holdem.table.table import HandRecord, Player, PlayerStatus, Table
+from holdem.table.tournament import BlindLevel, BlindSchedule
 
-# --- ranges, equity, simulation (issue 6) -------------------------------------------------
+# --- ranges, equity, simulation -----------------------------------------------------------
 from holdem.equity import EquityResult, PlayerEquity, equity
 from holdem.simulate import AgentResult, SimulationResult, simulate
 from holdem.ranges import Range, parse_range
 
 # --- imported on first use, so ``import holdem`` stays fast ------------------------------
-# hand histories (issue 7) and live dealing (issue 8): ``holdem.LiveHand`` and
+# hand histories and live dealing: ``holdem.LiveHand`` and
 # ``from holdem import LiveHand`` work as usual; type checkers read the imports below.
 # (``equity`` and ``simulate`` stay eager: they share their names with their modules, and
 # importing a submodule rebinds the package attribute of the same name.)
 if TYPE_CHECKING:
-    # --- hand histories (issue 7) -------------------------------------------------------------
+    # --- hand histories ---
     from holdem.history import Replay, from_state, replay
     from holdem.phh import HandHistory, HistoryAction
 
-    # --- live dealing (issue 8) ---------------------------------------------------------------
-    from holdem.live import LiveHand, ShuffleFunction
-    from holdem.live_events import (
+    # --- live dealing ---
+    from holdem.live.hand import LiveHand, ShuffleFunction
+    from holdem.live.events import (
         CardAccount,
         CardExposed,
         DealerError,
@@ -125,10 +125,10 @@ if TYPE_CHECKING:
         Ruling,
     )
 
-    # --- batched self-play ----------------------------------------------------------------
+    # --- batched self-play ---
     from holdem.vector import ActionLayout, ObservationSpec, VectorGame
 
-    # --- judging agents: statistics (issue 18) -----------------------------------------------
+    # --- judging agents: statistics ---
     from holdem.stats import PlayerStats, Stats, player_stats
 
 
@@ -154,11 +154,11 @@ def get_include() -> str:
 _LAZY: dict[str, str] = {
     **dict.fromkeys(("Replay", "from_state", "replay"), "holdem.history"),
     **dict.fromkeys(("HandHistory", "HistoryAction"), "holdem.phh"),
-    **dict.fromkeys(("LiveHand", "ShuffleFunction"), "holdem.live"),
+    **dict.fromkeys(("LiveHand", "ShuffleFunction"), "holdem.live.hand"),
     **dict.fromkeys(
         ("CardAccount", "CardExposed", "DealerError", "ExtraCards", "OverdealtFlop",
          "PrematureFlop", "PrematureRiver", "PrematureTurn", "Ruling"),
-        "holdem.live_events",
+        "holdem.live.events",
     ),
     **dict.fromkeys(("ActionLayout", "ObservationSpec", "VectorGame"), "holdem.vector"),
     **dict.fromkeys(("PlayerStats", "Stats", "player_stats"), "holdem.stats"),

@@ -47,15 +47,15 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
-from holdem.actions import Action, ActionType
 from holdem.cards import Card
 from holdem.errors import HoldemError, InvalidHandError, InvalidHistoryError
 from holdem.evaluator import evaluate
-from holdem.game import AnteType, Game, Structure
-from holdem.hand_types import SeatStatus, Street
+from holdem.hand.actions import Action, ActionType
+from holdem.hand.game import AnteType, Game, Structure
+from holdem.hand.records import SeatStatus, Street
+from holdem.hand.state import HandState, ReferenceHandState
 from holdem.phh import HandHistory, HistoryAction, Number
 from holdem.pots import Rake
-from holdem.state import HandState, ReferenceHandState
 
 __all__ = ["ChipUnit", "Replay", "chip_unit", "from_state", "game_for", "replay"]
 
@@ -642,6 +642,7 @@ def from_state(state: HandState | ReferenceHandState, *, chip_unit: ChipUnit = 1
         fields["players"] = tuple(players[s] for s in order)
     kwargs: dict[str, Any] = {"min_bet": amt(game.big_blind)}
     if game.structure is Structure.FIXED_LIMIT:
+        assert game.small_bet is not None and game.big_bet is not None  # set by Game for FL
         kwargs = {"small_bet": amt(game.small_bet), "big_bet": amt(game.big_bet)}
         if game.max_raises != 3:
             user["_cap_bets"] = game.max_raises + 1

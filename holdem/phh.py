@@ -47,9 +47,9 @@ from dataclasses import dataclass, field
 from typing import IO, Any, Final
 
 from holdem._toml import dumps_key, dumps_value
-from holdem.actions import MAX_CHIPS
 from holdem.cards import Card, parse_card
 from holdem.errors import HoldemError, InvalidHistoryError
+from holdem.hand.actions import MAX_CHIPS
 
 __all__ = [
     "VARIANTS",

@@ -260,8 +260,11 @@ class PotResult:
         return "\n".join(lines)
 
 
-def _per_seat(name: str, values: Any) -> tuple[Any, ...]:
-    """``values`` as a tuple, or InvalidPotError naming ``name`` if it is not a sequence."""
+def _per_seat(name: str, values: Any) -> Sequence[Any]:
+    """``values`` as a list or tuple, or InvalidPotError naming ``name`` if it is not a
+    sequence."""
+    if type(values) is list or type(values) is tuple:  # the common case, checked cheaply
+        return values
     if isinstance(values, (str, bytes)) or not hasattr(values, "__len__"):
         raise InvalidPotError(f"{name} must be a sequence with one entry per seat, "
                               f"got {type(values).__name__}: {values!r}")

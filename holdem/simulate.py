@@ -50,11 +50,11 @@ from typing import Any
 
 from holdem._parallel import ExecutorLike, chunk_seed, chunk_sizes, master_seed, open_executor
 from holdem._progress import Progress
-from holdem.agents import agent_name, resolve_agent
 from holdem.errors import InvalidConfigError
-from holdem.game import Game, Mode
+from holdem.hand.game import Game, Mode
 from holdem.stats import PlayerStats, Stats
-from holdem.table import Table
+from holdem.table.agents import agent_name, resolve_agent
+from holdem.table.table import Table
 
 __all__ = ["AgentResult", "SimulationResult", "simulate"]
 

@@ -34,10 +34,10 @@ from fractions import Fraction
 from typing import Any
 
 from holdem import _vector
-from holdem.actions import Action
 from holdem.errors import IllegalActionError, InvalidArrayError, InvalidConfigError
-from holdem.game import AnteType, DealStart, Game, Structure
-from holdem.state import HandState
+from holdem.hand.actions import Action
+from holdem.hand.game import AnteType, DealStart, Game, Structure
+from holdem.hand.state import HandState
 
 _np: Any  # numpy is optional (typed as Any: the lint environment has no numpy)
 try:

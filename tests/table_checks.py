@@ -15,8 +15,8 @@ from holdem import (
     RandomAgent,
     Table,
 )
-from holdem._seating import between
 from holdem.pots import Rake
+from holdem.table._seating import between
 
 
 def call_all(table: Table, seats: list[int], stack: int = 200) -> None:

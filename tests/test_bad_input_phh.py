@@ -124,7 +124,7 @@ LIVE_ACTIONS = st.one_of(ACTION_TEXT, st.integers(-2, 300), st.none(), st.just("
 @bounded(80)
 def live_hand(n: int, seed: int, stacked: bool, steps: list[tuple[str, Any]]) -> None:
     import holdem
-    from holdem import live_events
+    from holdem.live import events as live_events
 
     deck = None
     if stacked:

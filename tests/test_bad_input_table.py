@@ -107,7 +107,7 @@ def corrupt_tables(draw: st.DrawFn) -> bytes:
     import copyreg
 
     import holdem
-    from holdem.agents import CallAgent
+    from holdem.table.agents import CallAgent
 
     table = holdem.Table(holdem.Game(big_blind=2), seats=draw(st.integers(2, 6)),
                          seed=draw(st.integers(0, 100)))
@@ -126,7 +126,7 @@ def corrupt_tables(draw: st.DrawFn) -> bytes:
                                        st.sampled_from([-1, 10, 2**53 + 1])))
             if draw(st.integers(0, 5)) == 0:
                 fields = fields[:k]
-            seats[i] = _Forged(copyreg._reconstructor, (holdem.table.Player, object, None),
+            seats[i] = _Forged(copyreg._reconstructor, (holdem.Player, object, None),
                                tuple(fields))
         else:
             key = draw(st.sampled_from(sorted(state)))

@@ -19,8 +19,8 @@ from holdem import (
     phh,
     replay,
 )
-from holdem.actions import MAX_CHIPS
-from holdem.state import COMPILED, HandState, ReferenceHandState
+from holdem.hand.actions import MAX_CHIPS
+from holdem.hand.state import COMPILED, HandState, ReferenceHandState
 
 CORES = [HandState, ReferenceHandState]
 HUGE = 10**5000  # int() of its text and repr() of it both fail in Python

@@ -18,8 +18,8 @@ from typing import Any
 import pytest
 
 from holdem import AnteType, Game, InvalidStateError, Structure
-from holdem._hand_fields import FIELDS, check_state
-from holdem.state import COMPILED, HandState, ReferenceHandState
+from holdem.hand._fields import FIELDS, check_state
+from holdem.hand.state import COMPILED, HandState, ReferenceHandState
 
 CORES = [HandState, ReferenceHandState]
 IDX = {name: i for i, name in enumerate(FIELDS)}
@@ -42,9 +42,9 @@ class Forged:
     def __reduce__(self) -> Any:
         if self.cls is ReferenceHandState:
             return (copyreg._reconstructor, (self.cls, object, None), self.state)
-        import holdem._hand
+        import holdem.hand._compiled
 
-        return (holdem._hand._rebuild, (self.cls, self.state))
+        return (holdem.hand._compiled._rebuild, (self.cls, self.state))
 
 
 def forge(cls: type, state: tuple[Any, ...]) -> bytes:
@@ -306,7 +306,7 @@ LIVE_CORRUPTIONS: list[tuple[int, Any]] = [
 
 @pytest.mark.parametrize(("index", "value"), LIVE_CORRUPTIONS)
 def test_pickle_corrupt_live_hand_raises_invalid_state_error(index: int, value: Any) -> None:
-    from holdem.live import _restore_live
+    from holdem.live.hand import _restore_live
 
     args = _live_args(live_hand())
     args[index] = value
@@ -316,7 +316,7 @@ def test_pickle_corrupt_live_hand_raises_invalid_state_error(index: int, value: 
 
 def test_pickle_live_hand_with_an_illegal_history_is_refused() -> None:
     from holdem import Action
-    from holdem.live import _restore_live
+    from holdem.live.hand import _restore_live
 
     args = _live_args(live_hand())
     args[6] = (*args[6], Action.bet(5000))  # over the stack
@@ -325,7 +325,7 @@ def test_pickle_live_hand_with_an_illegal_history_is_refused() -> None:
 
 
 def test_pickle_game_altered_is_checked_like_new_input() -> None:
-    from holdem.game import _game_from
+    from holdem.hand.game import _game_from
 
     good = Game(big_blind=4, ante=1)
     assert pickle.loads(pickle.dumps(good)) == good

@@ -9,11 +9,11 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from holdem import InvalidHistoryError
-from holdem.actions import Action
-from holdem.game import AnteType, Game, Structure
+from holdem.hand.actions import Action
+from holdem.hand.game import AnteType, Game, Structure
+from holdem.hand.state import HandState
 from holdem.history import from_state, game_for, replay
 from holdem.phh import HandHistory, dumps, loads
-from holdem.state import HandState
 
 HEADER = """\
 variant = 'NT'

@@ -35,8 +35,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import holdem
-import holdem.live
-import holdem.live_events
+import holdem.live.events
+import holdem.live.hand
 from holdem import (
     CARDS,
     Card,
@@ -618,7 +618,7 @@ def test_random_dealer_errors_never_lose_a_card(
 
 
 # ---------------------------------------------------------------------- docs
-@pytest.mark.parametrize("module", [holdem.live, holdem.live_events])
+@pytest.mark.parametrize("module", [holdem.live.hand, holdem.live.events])
 def test_module_doctests(module: object) -> None:
     failed, attempted = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)  # type: ignore[arg-type]
     assert attempted > 0 and failed == 0

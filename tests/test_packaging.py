@@ -15,6 +15,8 @@ import sys
 import tomllib
 from pathlib import Path
 
+import pytest
+
 import holdem
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -85,13 +87,13 @@ def test_every_public_name_resolves_including_lazy_ones() -> None:
     """``__all__`` names exist (some are imported on first use), functions that share their
     module's name stay functions, and unknown names raise AttributeError."""
     code = (
-        "import holdem, holdem.equity, holdem.simulate, holdem.history, holdem.live\n"
+        "import holdem, holdem.equity, holdem.simulate, holdem.history, holdem.live.hand\n"
         "missing = [n for n in holdem.__all__ if not hasattr(holdem, n)]\n"
         "assert not missing, missing\n"
         "assert callable(holdem.equity) and callable(holdem.simulate)\n"
         "assert set(holdem.__all__) <= set(dir(holdem))\n"
         "from holdem import LiveHand, replay\n"
-        "assert LiveHand.__module__ == 'holdem.live' and replay.__module__ == 'holdem.history'\n"
+        "assert LiveHand.__module__ == 'holdem.live.hand' and replay.__module__ == 'holdem.history'\n"
         "try:\n    holdem.no_such_name\nexcept AttributeError:\n    pass\n"
         "else:\n    raise SystemExit('no AttributeError')\n"
     )
@@ -101,28 +103,31 @@ def test_every_public_name_resolves_including_lazy_ones() -> None:
 def test_import_holdem_leaves_histories_and_live_dealing_unloaded() -> None:
     code = (
         "import sys, holdem\n"
-        "lazy = {'holdem.history', 'holdem.phh', 'holdem.live', 'holdem.live_events'}\n"
+        "lazy = {'holdem.history', 'holdem.phh', 'holdem.live.hand', 'holdem.live.events'}\n"
         "assert not lazy & set(sys.modules), lazy & set(sys.modules)\n"
     )
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)
 
 
-def test_a_missing_compiled_hand_core_is_reported_not_silent() -> None:
-    """If the compiled hand core fails to load, holdem falls back to the reference core with a
-    RuntimeWarning that says why; HOLDEM_PURE_PYTHON=1 chooses that core quietly."""
+@pytest.mark.parametrize("module", ["holdem.hand._compiled", "holdem.table._loop"])
+def test_a_missing_compiled_hand_core_is_reported_not_silent(module: str) -> None:
+    """If the compiled hand core (or its table loop) fails to load, ``import holdem`` fails
+    with one ImportError that says how to build it (no silent fallback: issue 14 chose
+    "none"); HOLDEM_PURE_PYTHON=1 chooses the reference core quietly."""
     code = (
         "import sys, warnings\n"
-        "sys.modules['holdem._hand'] = None  # import fails as in a broken build\n"
-        "with warnings.catch_warnings(record=True) as seen:\n"
-        "    warnings.simplefilter('always')\n"
+        f"sys.modules[{module!r}] = None  # import fails as in a broken build\n"
+        "warnings.simplefilter('error')\n"
+        "try:\n"
         "    import holdem\n"
-        "from holdem._betting import HandCore\n"
-        "assert holdem.state.HandCore is HandCore\n"
-        "msgs = [str(w.message) for w in seen if issubclass(w.category, RuntimeWarning)]\n"
-        "assert len(msgs) == 1 and 'compiled hand core did not load' in msgs[0], msgs\n"
-        "s = holdem.Game(big_blind=2).new_hand([100, 100], button=0, seed=1)\n"
-        "s.fold()\n"
-        "assert s.is_terminal() and sum(s.payoffs) == 0\n"
+        "except ImportError as exc:\n"
+        "    msg = str(exc)\n"
+        "else:\n"
+        "    raise SystemExit('no ImportError')\n"
+        "assert 'compiled hand core did not load' in msg, msg\n"
+        f"assert {module!r} in msg, msg\n"
+        "assert 'pip install -e .' in msg and 'build_ext --inplace' in msg, msg\n"
+        "assert 'HOLDEM_PURE_PYTHON=1' in msg, msg\n"
     )
     env = {k: v for k, v in os.environ.items() if k != "HOLDEM_PURE_PYTHON"}
     subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True, env=env)
@@ -130,8 +135,12 @@ def test_a_missing_compiled_hand_core_is_reported_not_silent() -> None:
         "import warnings\n"
         "warnings.simplefilter('error')\n"
         "import holdem\n"
-        "from holdem._betting import HandCore\n"
-        "assert holdem.state.HandCore is HandCore\n"
+        "from holdem.hand._reference import HandCore\n"
+        "assert holdem.hand.state.HandCore is HandCore\n"
+        "assert holdem.hand._core.table_loop is None\n"
+        "s = holdem.Game(big_blind=2).new_hand([100, 100], button=0, seed=1)\n"
+        "s.fold()\n"
+        "assert s.is_terminal() and sum(s.payoffs) == 0\n"
     )
     subprocess.run([sys.executable, "-c", quiet], cwd=ROOT, check=True,
                    env={**env, "HOLDEM_PURE_PYTHON": "1"})
@@ -139,7 +148,7 @@ def test_a_missing_compiled_hand_core_is_reported_not_silent() -> None:
         "import warnings\n"
         "warnings.simplefilter('error')\n"
         "import holdem\n"
-        "from holdem._hand import HandCore\n"
-        "assert holdem.state.HandCore is HandCore\n"
+        "from holdem.hand._compiled import HandCore\n"
+        "assert holdem.hand.state.HandCore is HandCore\n"
     )
     subprocess.run([sys.executable, "-c", compiled], cwd=ROOT, check=True, env=env)

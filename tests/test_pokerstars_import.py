@@ -17,7 +17,7 @@ import pytest
 from test_history import _play_randomly
 
 from holdem import InvalidHistoryError
-from holdem.game import AnteType, Game, Structure
+from holdem.hand.game import AnteType, Game, Structure
 from holdem.history import from_state, replay
 from holdem.phh import HandHistory, dumps, loads
 from holdem.pokerstars import parse, to_pokerstars

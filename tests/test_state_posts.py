@@ -13,8 +13,8 @@ import pytest
 
 from holdem import Deck, ExtraPost, Game, HandState, Street, Structure
 from holdem.errors import HoldemError, InvalidConfigError, InvalidHistoryError
+from holdem.hand.state import ReferenceHandState
 from holdem.history import from_state
-from holdem.state import ReferenceHandState
 
 CORES = ["compiled", "reference"]
 

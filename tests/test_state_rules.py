@@ -19,8 +19,8 @@ from holdem import (
     Structure,
     parse_cards,
 )
-from holdem._betting import _deal_order
 from holdem.errors import IllegalActionError, InvalidConfigError
+from holdem.hand._reference import _deal_order
 
 NL = Game(big_blind=2)
 PL = Game(structure=Structure.POT_LIMIT, big_blind=2)
@@ -479,11 +479,11 @@ def test_cards_given_partly_unknown_for_folded_seats() -> None:
 
 @pytest.mark.parametrize("seed", range(40))
 def test_r19_r21_lone_winner_fast_path_equals_split_pots(seed: int) -> None:
-    """The no-showdown shortcut of holdem._showdown gives exactly what split_pots gives."""
+    """The no-showdown shortcut of holdem.hand._settle gives exactly what split_pots gives."""
     import random
 
     from holdem import split_pots
-    from holdem._showdown import _lone_result, _lone_winner
+    from holdem.hand._settle import _lone_result, _lone_winner
 
     rng = random.Random(seed)
     n = rng.randint(2, 10)
@@ -519,7 +519,7 @@ def test_r7_big_blind_ante_is_dead_money_in_the_main_pot() -> None:
 
 
 def _both_cores(game: Game, stacks: list[int], **kw: object) -> list[object]:
-    from holdem.state import ReferenceHandState
+    from holdem.hand.state import ReferenceHandState
 
     holes, board = kw.get("hole_cards"), kw.get("board")
     return [game.new_hand(stacks, button=0, hole_cards=holes, board=board),  # type: ignore[arg-type]
@@ -562,7 +562,7 @@ def test_r29_r33_result_on_first_use_equals_reference(seed: int) -> None:
     stacks = [rnd.randint(5, 60) for _ in range(n)]
     game = FL if seed % 2 else NL
     s = game.new_hand(stacks, button=seed % n, seed=seed)
-    from holdem.state import ReferenceHandState
+    from holdem.hand.state import ReferenceHandState
 
     ref = ReferenceHandState._start(game, stacks, seed % n, seed, None, None)
     while not s.is_terminal():

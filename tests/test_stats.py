@@ -9,8 +9,8 @@ import pytest
 
 import holdem
 from holdem import CallAgent, EquityAgent, Game, RandomAgent, Stats, player_stats, simulate
+from holdem.hand.state import HandState
 from holdem.history import from_state
-from holdem.state import HandState
 
 NAMES = ("ann", "bob", "cat")
 

@@ -21,7 +21,7 @@ from holdem import (
     Table,
     TableError,
 )
-from holdem._seating import between
+from holdem.table._seating import between
 
 
 # ---------------------------------------------------------------------- R35 / R37 / errors

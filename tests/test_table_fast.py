@@ -1,4 +1,4 @@
-"""The table's compiled path (holdem/_table_loop.pyx: decision loop, RandomAgent's policy,
+"""The table's compiled path (holdem/table/_loop.pyx: decision loop, RandomAgent's policy,
 per-hand bookkeeping) against the Python one it replaces with the compiled core: seeded
 sessions with every kind of answer, leaves during hands, tournaments and dead buttons must play
 identically, observation for observation, and reject bad answers with the same errors."""
@@ -6,16 +6,14 @@ identically, observation for observation, and reject bad answers with the same e
 from __future__ import annotations
 
 import random
-import subprocess
-import sys
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 import pytest
 
-import holdem._table_steps as _table_steps
-import holdem.table as table_mod
+import holdem.table._steps as _table_steps
+import holdem.table.table as table_mod
 from holdem import (
     Action,
     AgentError,
@@ -30,8 +28,8 @@ from holdem import (
     Street,
     Table,
 )
-from holdem.agents import _random_act_python
 from holdem.pots import Rake
+from holdem.table.agents import _random_act_python
 
 fast = table_mod._fast
 compiled_only = pytest.mark.skipif(fast is None, reason="the compiled core is not in use")
@@ -235,31 +233,3 @@ def test_reset_stacks_counts_chips_like_the_python_one(amount: int,
     monkeypatch.setattr(table_mod, "_fast", None)
     assert run() == compiled
     assert compiled[0] == tuple((f"p{s}", amount) for s in (0, 2, 3, 5))
-
-
-@compiled_only
-def test_a_missing_compiled_table_loop_is_reported_and_the_table_still_plays() -> None:
-    """A build whose table loop fails to load warns (RuntimeWarning saying why) and plays the
-    same hands with the Python steps and the Python RandomAgent policy."""
-    code = (
-        "import sys, warnings\n"
-        "sys.modules['holdem._table_loop'] = None  # import fails as in a broken build\n"
-        "with warnings.catch_warnings(record=True) as seen:\n"
-        "    warnings.simplefilter('always')\n"
-        "    import holdem\n"
-        "import holdem.table, holdem.agents\n"
-        "msgs = [str(w.message) for w in seen if issubclass(w.category, RuntimeWarning)]\n"
-        "assert len(msgs) == 1 and 'compiled table loop did not load' in msgs[0], msgs\n"
-        "assert holdem.table._fast is None\n"
-        "assert holdem.RandomAgent.act is holdem.agents._random_act_python\n"
-        "t = holdem.Table(holdem.Game(big_blind=2), seats=3, seed=4)\n"
-        "for s in range(3):\n"
-        "    t.sit(s, f'p{s}', 100, holdem.RandomAgent(seed=s))\n"
-        "print(repr([(r.payoffs, r.state.raw_history()) for r in t.play(40)]))\n"
-    )
-    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True,
-                         capture_output=True, text=True).stdout
-    t = Table(Game(big_blind=2), seats=3, seed=4)
-    for s in range(3):
-        t.sit(s, f"p{s}", 100, RandomAgent(seed=s))
-    assert out.strip() == repr([(r.payoffs, r.state.raw_history()) for r in t.play(40)])

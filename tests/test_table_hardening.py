@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from table_checks import Shove, call_all, check_moving_button
 
-import holdem.table as table_mod
+import holdem.table.table as table_mod
 from holdem import (
     BlindLevel,
     CallAgent,
@@ -20,7 +20,7 @@ from holdem import (
     Table,
     TableError,
 )
-from holdem._validate import MAX_CHIPS
+from holdem.hand._validate import MAX_CHIPS
 
 
 # ---------------------------------------------------------------------- 3.1: heads-up to three

@@ -28,9 +28,9 @@ from holdem import (
     Table,
     TableError,
 )
-from holdem._seating import Positions
-from holdem._validate import MAX_CHIPS
-from holdem.table import Player
+from holdem.hand._validate import MAX_CHIPS
+from holdem.table._seating import Positions
+from holdem.table.table import Player
 
 
 class _Forged:
@@ -204,7 +204,7 @@ def test_blind_levels_and_schedules_unpickle_through_their_checks() -> None:
         pickle.loads(data.replace(b"K\x05K\nK\x01", b"K\x05J\xff\xff\xff\xffK\x01"))  # bb -1
     with pytest.raises(InvalidStateError, match="BlindLevel"):
         pickle.loads(data.replace(b"K\x05K\nK\x01", b"K\x0bK\nK\x01"))  # sb above the bb
-    from holdem.tournament import _restore
+    from holdem.table.tournament import _restore
     with pytest.raises(InvalidStateError, match="BlindSchedule"):
         _restore(BlindSchedule, ((),), {"hands_per_level": 3, "minutes_per_level": None})
     with pytest.raises(InvalidStateError):

@@ -143,14 +143,14 @@ def test_long_session_dead_button_conserves_chips() -> None:
     assert any(r.button not in r.seats for r in recs)
 
 
-@pytest.mark.parametrize("name", ["holdem.table", "holdem.agents", "holdem.tournament",
-                                  "holdem.simulate", "holdem._seating", "holdem._shown"])
+@pytest.mark.parametrize("name", ["holdem.table.table", "holdem.table.agents", "holdem.table.tournament",
+                                  "holdem.simulate", "holdem.table._seating", "holdem._shown"])
 def test_docstring_examples(name: str) -> None:
     import doctest
     import importlib
 
     failed, tried = doctest.testmod(importlib.import_module(name),
                                     optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
-    assert failed == 0 and (tried > 0 or name == "holdem._seating")
+    assert failed == 0 and (tried > 0 or name == "holdem.table._seating")
 
 

@@ -14,10 +14,10 @@ from hypothesis import strategies as st
 from table_checks import check_moving_button
 from table_soak import Soak, soak
 
-import holdem.table as table_mod
+import holdem.table.table as table_mod
 from holdem import CallAgent, Game, HandRecord, PlayerStatus, RandomAgent, Table, TableError
-from holdem._seating import Kind, Positions, plan_hand
-from holdem._validate import MAX_CHIPS
+from holdem.hand._validate import MAX_CHIPS
+from holdem.table._seating import Kind, Positions, plan_hand
 
 SESSIONS = 20
 HANDS = 5_000  # 20 sessions x 5,000 hands = 100,000 hands (about 5 s on a quiet machine)

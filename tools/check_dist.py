@@ -59,12 +59,13 @@ def check_sdist(names: list[str]) -> list[str]:
     errors = []
     for need in ("csrc/hd_common.h", "csrc/hd_rng.h", "csrc/hd_deck.h", "csrc/hd_eval.h",
                  "csrc/hd_tables.h", "csrc/hd_pots.h", "holdem/_deck.pyx",
-                 "holdem/_deck.pxd", "holdem/_deck.pyi", "holdem/py.typed", "pyproject.toml",
+                 "holdem/_deck.pxd", "holdem/_deck.pyi", "holdem/hand/_compiled.pyx",
+                 "holdem/hand/_compiled.pxd", "holdem/table/_loop.pyx", "holdem/py.typed", "pyproject.toml",
                  "setup.py", "README.md", "LICENSE"):
         if PurePosixPath(need) not in rel:
             errors.append(f"{need} is missing")
     errors += [f"{p} (generated) must not be in the sdist" for p in rel
-               if p.parent == PurePosixPath("holdem") and p.suffix in {".c", ".cpp", ".html"}]
+               if p.parts[:1] == ("holdem",) and p.suffix in {".c", ".cpp", ".html"}]
     errors += [f"{p} (build product) must not be in the sdist" for p in rel
                if p.suffix in {".so", ".pyd", ".o"}]
     return errors

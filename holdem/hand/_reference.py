@@ -33,24 +33,26 @@ Rules for cash games, which agree on everything here):
   raise toward the cap.
 - Showdown (R33): the last river bettor shows first, else the first seat left of the button;
   a hand that an earlier shown hand beats in every pot it is in is mucked (it keeps no claim);
-  with any seat all in, every hand is shown (TDA 16). See :func:`holdem._showdown.settle`.
+  with any seat all in, every hand is shown (TDA 16). See :func:`holdem.hand._settle.settle`.
 
-This pure-Python core is the reference; :mod:`holdem._hand` is the compiled port used by
-default. Both share :mod:`holdem._validate` (checks and messages) and
-:mod:`holdem._showdown` (settling the hand).
+This pure-Python core is the reference; :mod:`holdem.hand._compiled` is the compiled port used by
+default. Both share :mod:`holdem.hand._validate` (checks and messages) and
+:mod:`holdem.hand._settle` (settling the hand).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from holdem._deck import Deck
-from holdem._hand_fields import FIELDS, check_state
 from holdem._seeding import resolve_seed
-from holdem._showdown import settle
 from holdem._shown import shown
-from holdem._validate import (
+from holdem.cards import Card
+from holdem.errors import IllegalActionError, InvalidConfigError, InvalidHandError, OutOfTurnError
+from holdem.hand._fields import FIELDS, check_state
+from holdem.hand._settle import settle
+from holdem.hand._validate import (
     actions_of,
     check_start,
     given_cards,
@@ -60,10 +62,11 @@ from holdem._validate import (
     seat_index,
     to_action,
 )
-from holdem.actions import Action
-from holdem.cards import Card
-from holdem.errors import IllegalActionError, InvalidConfigError, InvalidHandError, OutOfTurnError
-from holdem.hand_types import HandResult, LegalActions, Post
+from holdem.hand.actions import Action
+from holdem.hand.records import HandResult, LegalActions, Post
+
+if TYPE_CHECKING:
+    from holdem.hand.game import Game
 
 _S = TypeVar("_S", bound="HandCore")
 
@@ -91,7 +94,7 @@ class HandCore:
         "_start_stacks", "_street",
     )
 
-    _game: Any
+    _game: Game
     _n: int
     _button: int
     _start_stacks: tuple[int, ...]
@@ -131,7 +134,7 @@ class HandCore:
 
     # ------------------------------------------------------------------ queries
     @property
-    def game(self) -> Any:
+    def game(self) -> Game:
         """The :class:`holdem.Game` this hand is played under."""
         return self._game
 
@@ -248,14 +251,14 @@ class HandCore:
         return self._result
 
     def __getstate__(self) -> tuple[Any, ...]:
-        """The state as the tuple of :data:`holdem._hand_fields.FIELDS` (the compiled core's
+        """The state as the tuple of :data:`holdem.hand._fields.FIELDS` (the compiled core's
         pickle format too)."""
         return tuple(
             tuple(getattr(self, "_" + name)) if name in _AS_TUPLE
             else getattr(self, "_" + name) for name in FIELDS)
 
     def __setstate__(self, state: Any) -> None:
-        """Restore a state checked by :func:`holdem._hand_fields.check_state` (a corrupt one
+        """Restore a state checked by :func:`holdem.hand._fields.check_state` (a corrupt one
         raises :class:`holdem.InvalidStateError`)."""
         s = check_state(state)
         for name in FIELDS:
@@ -320,7 +323,7 @@ class HandCore:
 
     # ------------------------------------------------------------------ setup
     @classmethod
-    def _start(cls: type[_S], game: Any, stacks: Sequence[int], button: int, seed: int | None,
+    def _start(cls: type[_S], game: Game, stacks: Sequence[int], button: int, seed: int | None,
                hole_cards: Any, board: Any, dead_small_blind: bool = False,
                extra_posts: Any = ()) -> _S:
         stacks = check_start(game, stacks, button)
@@ -362,6 +365,7 @@ class HandCore:
         bb = game.big_blind
         st._bb = bb
         if st._kind == _FL:
+            assert game.small_bet is not None and game.big_bet is not None  # set by Game for FL
             st._sizes = (game.small_bet, game.small_bet, game.big_bet, game.big_bet)
             st._cap = 1 + game.max_raises
         else:
@@ -559,7 +563,7 @@ class HandCore:
 
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> LegalActions:
-        """What the seat to act may do (cached; see :class:`holdem.hand_types.LegalActions`)."""
+        """What the seat to act may do (cached; see :class:`holdem.hand.records.LegalActions`)."""
         legal = self._legal
         if legal is not None:
             return legal
@@ -676,7 +680,7 @@ _SLOTS = HandCore.__slots__
 _AS_LIST = frozenset(("stacks", "bets", "committed", "folded", "acted", "hist"))
 _AS_TUPLE = _AS_LIST | {"sizes"}
 if {"_" + f for f in FIELDS} | {"_legal"} != set(_SLOTS):  # one declared list of fields
-    raise ImportError("holdem._betting: the slots differ from holdem._hand_fields.FIELDS")
+    raise ImportError("holdem.hand._reference: the slots differ from holdem.hand._fields.FIELDS")
 _SHARED = tuple(
     s for s in _SLOTS
     if s not in ("_stacks", "_bets", "_committed", "_folded", "_acted", "_hist")

@@ -9,10 +9,9 @@ answers and the same messages.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from holdem._shown import shown
-from holdem.actions import MAX_CHIPS, Action, ActionType
 from holdem.cards import Card, parse_cards
 from holdem.errors import (
     DuplicateCardError,
@@ -23,7 +22,11 @@ from holdem.errors import (
     InvalidHandError,
     InvalidSeatError,
 )
-from holdem.hand_types import LegalActions
+from holdem.hand.actions import MAX_CHIPS, Action, ActionType
+from holdem.hand.records import LegalActions
+
+if TYPE_CHECKING:
+    from holdem.hand.game import Game
 
 __all__ = [
     "BET_RAISE",
@@ -54,7 +57,7 @@ def seat_index(seat: object, n: int) -> int:
     return seat
 
 
-def check_start(game: Any, stacks: Sequence[int], button: int) -> list[int]:
+def check_start(game: Game, stacks: Sequence[int], button: int) -> list[int]:
     """Validate the stacks and button of a new hand (R1); return the stacks as a list."""
     if (type(stacks) is list and 2 <= len(stacks) <= 10 and type(button) is int
             and 0 <= button < len(stacks) and not (game.straddle and len(stacks) < 3)
@@ -79,7 +82,7 @@ def check_start(game: Any, stacks: Sequence[int], button: int) -> list[int]:
     return out
 
 
-def plan_posts(game: Any, n: int, button: int, dead_small_blind: object,
+def plan_posts(game: Game, n: int, button: int, dead_small_blind: object,
                extra_posts: Any) -> tuple[int, int, bool, tuple[tuple[int, int, int], ...]]:
     """Validate ``Game.new_hand``'s ``dead_small_blind`` and ``extra_posts`` for ``n`` seats;
     return ``(sb_seat, bb_seat, post_small_blind, ((seat, live, dead), ...))``.

@@ -2,7 +2,7 @@
 """The compiled core of :class:`holdem.HandState`: fixed C arrays; an action allocates only its
 plain history tuple.
 
-This is a line-by-line port of the pure-Python reference core :mod:`holdem._betting` (same
+This is a line-by-line port of the pure-Python reference core :mod:`holdem.hand._reference` (same
 rules, same messages; see its docstring for the rule choices). The test suite runs both on the
 same traces and random hands and compares them decision by decision.
 """
@@ -21,11 +21,11 @@ from holdem._deck cimport (
 from holdem._pots cimport HD_POTS_NO_RANK, HD_POTS_OK, hd_pot_result_t, hd_pot_t, split_pots_c
 
 from holdem._deck import Deck
-from holdem._hand_fields import FIELDS, check_state
+from holdem.hand._fields import FIELDS, check_state
 from holdem._eval import evaluate
 from holdem._seeding import resolve_seed
-from holdem._showdown import settle
-from holdem._validate import (
+from holdem.hand._settle import settle
+from holdem.hand._validate import (
     MAX_CHIPS,
     actions_of,
     check_start,
@@ -46,7 +46,7 @@ from holdem.errors import (
     InvalidStateError,
     OutOfTurnError,
 )
-from holdem.hand_types import HandResult, LegalActions, Post
+from holdem.hand.records import HandResult, LegalActions, Post
 from holdem.pots import Pot
 
 __all__ = ["HandCore"]
@@ -209,7 +209,7 @@ cdef class HandCore:
                     posts.append((bb_seat, "big_blind_ante", level_a))
             for seat, live, dead in extras:
                 # live part first, as the seat's bet (R9: all in for less); dead part from what
-                # is left, dead money for the main pot (see holdem._betting)
+                # is left, dead money for the main pot (see holdem.hand._reference)
                 st._post(posts, seat, "entry_big_blind", live, True)
                 level_a = dead if dead < st._stacks[seat] else st._stacks[seat]
                 if level_a > 0:
@@ -458,7 +458,7 @@ cdef class HandCore:
         self._legal = o._legal
 
     def _getstate(self):
-        """The state as the tuple of :data:`holdem._hand_fields.FIELDS` (in that order)."""
+        """The state as the tuple of :data:`holdem.hand._fields.FIELDS` (in that order)."""
         cdef int n = self._n
         return (
             self.game, n, self._button, self._street, self._actor, self._raises, self._aggr,
@@ -476,7 +476,7 @@ cdef class HandCore:
 
     def _setstate(self, state):
         """Restore a state from :meth:`_getstate`'s tuple, checked first by
-        :func:`holdem._hand_fields.check_state` (InvalidStateError; nothing is changed)."""
+        :func:`holdem.hand._fields.check_state` (InvalidStateError; nothing is changed)."""
         cdef int i, n
         s = check_state(state)
         n = s["n"]
@@ -573,7 +573,7 @@ cdef class HandCore:
         self._legal = None
 
     cdef object _settle(self):
-        """The result of the finished hand: :func:`holdem._showdown.settle` computed from the C
+        """The result of the finished hand: :func:`holdem.hand._settle.settle` computed from the C
         arrays (same rules, same values); a hand with rake goes through ``settle`` itself."""
         cdef int n = self._n, j, k, w, first = self._first
         cdef bint showdown = self._live > 1, show_all
@@ -597,7 +597,7 @@ cdef class HandCore:
         shown = {}
         rank_of = {}
         mucked = []
-        if showdown:  # R29-R33 (see holdem._showdown.settle)
+        if showdown:  # R29-R33 (see holdem.hand._settle.settle)
             board = self._board[: self._nboard]
             show_all = not game.muck_losing_hands
             for k in range(n):
@@ -621,7 +621,7 @@ cdef class HandCore:
                         continue
                 rank_of[j] = r
                 shown[j] = cards
-        elif self._dead == 0:  # R19, R21: one seat left (holdem._showdown._lone_result)
+        elif self._dead == 0:  # R19, R21: one seat left (holdem.hand._settle._lone_result)
             w = -1
             for j in range(n):
                 if not self._folded[j]:
@@ -925,22 +925,22 @@ _REASONS = (
 
 def _check_fields():
     """Import-time check that ``_getstate``, ``_setstate`` and ``_copy_from`` (``clone``)
-    cover exactly the declared :data:`holdem._hand_fields.FIELDS`, on a hand mid-street with
+    cover exactly the declared :data:`holdem.hand._fields.FIELDS`, on a hand mid-street with
     every field away from its default: a field missing from one of them fails the import."""
-    from holdem.game import AnteType, Game
+    from holdem.hand.game import AnteType, Game
     game = Game(big_blind=2, ante=1, ante_type=AnteType.BIG_BLIND)
     cdef HandCore probe = HandCore._start(game, [7, 90, 11], 1, 5, None, None)
     cdef HandCore back = HandCore.__new__(HandCore)
     probe.apply("cbr 6")
     state = probe._getstate()
     if len(state) != len(FIELDS):
-        raise ImportError(f"holdem._hand: _getstate gives {len(state)} fields, FIELDS "
+        raise ImportError(f"holdem.hand._compiled: _getstate gives {len(state)} fields, FIELDS "
                           f"declares {len(FIELDS)}")
     back._setstate(state)
     if back._getstate() != state:
-        raise ImportError("holdem._hand: _setstate does not restore what _getstate saved")
+        raise ImportError("holdem.hand._compiled: _setstate does not restore what _getstate saved")
     if probe.clone()._getstate() != state:
-        raise ImportError("holdem._hand: _copy_from (clone) misses a field of FIELDS")
+        raise ImportError("holdem.hand._compiled: _copy_from (clone) misses a field of FIELDS")
 
 
 _check_fields()

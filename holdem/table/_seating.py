@@ -1,6 +1,6 @@
 """Where the button and the blinds go next hand, and who is dealt in (R2-R4, R36, R37).
 
-Pure functions over seat numbers; :class:`holdem.table.Table` feeds them and applies the plan.
+Pure functions over seat numbers; :class:`holdem.table.table.Table` feeds them and applies the plan.
 Seats are ``0..size-1`` clockwise. A seat's *kind* for the coming hand is one of:
 
 - ``REGULAR``: dealt in, owes nothing;

@@ -316,7 +316,7 @@ def _agent_names(text: str | None, default: str, seats: int, other: str) -> list
     """The names of ``--agents`` (``default`` when not given), checked: no empty name, no
     unknown agent, and no more names than the ``seats`` they are for (nothing is dropped
     silently; the default list is cut to the seats)."""
-    from holdem._play import make_agent
+    from holdem.cli._play import make_agent
 
     if text is None:
         return default.split(",")[:seats]
@@ -340,10 +340,7 @@ def _agent_names(text: str | None, default: str, seats: int, other: str) -> list
 
 
 def _cmd_equity(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
-    try:
-        from holdem.equity import equity  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        raise CommandError("this build of holdem has no holdem.equity module", 1) from None
+    from holdem.equity import equity
 
     if not 2 <= len(args.players) <= 10:
         raise CommandError(f"give 2 to 10 hands or ranges, not {len(args.players)}")
@@ -364,7 +361,7 @@ def _cmd_equity(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[
 
 
 def _cmd_simulate(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
-    from holdem._play import make_agent, make_game
+    from holdem.cli._play import make_agent, make_game
     from holdem.simulate import simulate
 
     kinds = _agent_names(args.agents, "random,call,equity", args.players, "")
@@ -427,7 +424,7 @@ def _summary_table(result: Any) -> str:
 
 
 def _cmd_play(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
-    from holdem._play import make_game, play_session
+    from holdem.cli._play import make_game, play_session
 
     names = _agent_names(args.agents, "random", args.players - 1, " other")
     game = make_game(args.limit, args.big_blind)

@@ -20,13 +20,13 @@ from collections.abc import Callable, Sequence
 from typing import IO, Any, Final
 
 from holdem._parallel import chunk_seed
-from holdem.actions import Action, ActionType
-from holdem.agents import CallAgent, EquityAgent, Observation, RandomAgent
 from holdem.cards import Card
 from holdem.errors import HoldemError
-from holdem.game import Game, Structure
-from holdem.hand_types import ActionRecord, LegalActions, Street
-from holdem.table import HandRecord, Table
+from holdem.hand.actions import Action, ActionType
+from holdem.hand.game import Game, Structure
+from holdem.hand.records import ActionRecord, LegalActions, Street
+from holdem.table.agents import CallAgent, EquityAgent, Observation, RandomAgent
+from holdem.table.table import HandRecord, Table
 
 __all__ = ["AGENTS", "HumanAgent", "make_agent", "make_game", "play_session"]
 

@@ -24,9 +24,9 @@ rules for tournaments, as said at each point):
   hand (R3, TDA 34), which also settles the move from three players to two. From two to three
   or more: while two play heads-up, a player who posts or waits for the big blind is dealt in
   at the next hand as the big blind (the two others take the small blind and the button;
-  R36 with R3, R4: see :mod:`holdem._seating`). ``dead_button=True``
+  R36 with R3, R4: see :mod:`holdem.table._seating`). ``dead_button=True``
   places the big blind first and the small blind and button behind it, possibly dead (TDA dead
-  button; Robert's Rules, button and blind use 2b). See :mod:`holdem._seating`.
+  button; Robert's Rules, button and blind use 2b). See :mod:`holdem.table._seating`.
 - Missed blinds (cash; Robert's Rules, button and blind use): a player not dealt in (sitting
   out, or without chips) when the big blind passes their seat owes a big blind, and when the
   small blind passes it also owes a small blind. Coming back they post them (the big blind
@@ -40,7 +40,7 @@ rules for tournaments, as said at each point):
 - ``leave`` between hands cashes the player out. Leaving during a hand (from inside an agent)
   takes effect at that player's next turn: the hand is folded then (checked while checking is
   free, as folding is not offered then, R17) and the player is cashed out after the hand.
-- Tournament mode (``game.mode is Mode.TOURNAMENT``): a :class:`~holdem.tournament.BlindSchedule`
+- Tournament mode (``game.mode is Mode.TOURNAMENT``): a :class:`~holdem.table.tournament.BlindSchedule`
   raises blinds and antes by hands or by time (R10, injectable ``clock``); players without chips
   are eliminated, finishing places counted from the bottom; several players out in one hand are
   placed by the chips they started the hand with, equal stacks tie (TDA). No straddle (R8).
@@ -50,12 +50,12 @@ rules for tournaments, as said at each point):
 - Chips are conserved: ``chips_in_play + cashed_out + rake == bought_in`` at all times. No
   stack, and no table total (one stack may win it all), goes above the engine's limit of
   2**53 chips: ``sit`` and ``add_chips`` refuse such amounts.
-- A table pickles between hands; loading checks the state (:mod:`holdem._table_state`): an
+- A table pickles between hands; loading checks the state (:mod:`holdem.table._state`): an
   altered one raises :class:`~holdem.errors.InvalidStateError`.
 
 With the compiled hand core, a hand's decision loop and the per-hand bookkeeping run in C
-(:mod:`holdem._table_loop`); the pure-Python core uses the same steps written in Python
-(:mod:`holdem._table_steps`, ``Table._kinds_python``...). Both play the same sessions
+(:mod:`holdem.table._loop`); the pure-Python core uses the same steps written in Python
+(:mod:`holdem.table._steps`, ``Table._kinds_python``...). Both play the same sessions
 (tests/test_table_fast.py).
 """
 
@@ -65,24 +65,10 @@ import dataclasses
 import random
 import time
 from collections.abc import Callable, Iterator
-from enum import Enum
 from typing import Any, NamedTuple
 
-from holdem._enums import NamedRepr
 from holdem._parallel import master_seed
-from holdem._seating import Kind, Plan, Positions, between
 from holdem._shown import shown
-from holdem._table_hand import compiled_loop
-from holdem._table_state import check_table_state, copy_fields
-from holdem._table_steps import (
-    cached_hand,
-    cached_plan,
-    hand_seed,
-    run_hand_python,
-    seed_head,
-)
-from holdem._validate import MAX_CHIPS
-from holdem.agents import ActionLike, Observation, agent_name, resolve_agent
 from holdem.errors import (
     AgentError,
     IllegalActionError,
@@ -91,62 +77,29 @@ from holdem.errors import (
     InvalidStateError,
     TableError,
 )
-from holdem.game import Game, Mode, Structure
-from holdem.hand_types import ExtraPost
-from holdem.state import HandState
-from holdem.tournament import BlindLevel, BlindSchedule
+from holdem.hand._core import table_loop
+from holdem.hand._validate import MAX_CHIPS
+from holdem.hand.game import Game, Mode, Structure
+from holdem.hand.records import ExtraPost
+from holdem.hand.state import HandState
+from holdem.table._seating import Kind, Plan, Positions, between
+from holdem.table._state import check_table_state, copy_fields
+from holdem.table._steps import (
+    cached_hand,
+    cached_plan,
+    hand_seed,
+    run_hand_python,
+    seed_head,
+)
+from holdem.table.agents import agent_name, resolve_agent
+from holdem.table.player import Player, PlayerStatus
+from holdem.table.tournament import BlindLevel, BlindSchedule
 
 __all__ = ["HandRecord", "Player", "PlayerStatus", "Table"]
 
 # With the compiled hand core, the decision loop and the per-hand bookkeeping run in C too
-# (holdem/_table_loop.pyx: the same steps, checked against the Python ones by the tests).
-_fast: Any = compiled_loop
-
-
-class PlayerStatus(NamedRepr, Enum):
-    """``ACTIVE`` (dealt in when possible), ``SITTING_OUT``, ``WAITING`` (for the big blind)."""
-
-    ACTIVE = "active"
-    SITTING_OUT = "sitting out"
-    WAITING = "waiting for the big blind"
-
-
-
-@dataclasses.dataclass(eq=False, slots=True)
-class Player:
-    """A player at the table (owned by the table: change it through :class:`Table` methods)."""
-
-    name: str
-    seat: int
-    stack: int
-    agent: Any = dataclasses.field(repr=False)
-    status: PlayerStatus = PlayerStatus.ACTIVE
-    entry_due: bool = False
-    owes_big_blind: bool = False
-    owes_small_blind: bool = False
-    leaving: bool = False
-    hands_played: int = 0
-    _act: Callable[[Observation], ActionLike] | None = dataclasses.field(repr=False, default=None)
-
-    @property
-    def owes(self) -> bool:
-        """Whether the player must post before being dealt in (entry bet or missed blinds)."""
-        return self.entry_due or self.owes_big_blind or self.owes_small_blind
-
-    def __getstate__(self) -> tuple[object, ...]:
-        # the agent's function is looked up again when the table is restored
-        return tuple([getattr(self, f) for f in _PLAYER_FIELDS])
-
-    def __setstate__(self, state: tuple[object, ...]) -> None:
-        if type(state) is not tuple or len(state) != len(_PLAYER_FIELDS):
-            raise InvalidStateError(f"not a valid pickled Player: {shown(state)}")
-        for f, v in zip(_PLAYER_FIELDS, state, strict=True):
-            object.__setattr__(self, f, v)
-        self._act = None
-
-
-_PLAYER_FIELDS = ("name", "seat", "stack", "agent", "status", "entry_due", "owes_big_blind",
-                  "owes_small_blind", "leaving", "hands_played")
+# (holdem/table/_loop.pyx: the same steps, checked against the Python ones by the tests).
+_fast: Any = table_loop
 
 
 _OUT, _REGULAR, _POSTER, _WAITING_KIND = (int(Kind.OUT), int(Kind.REGULAR), int(Kind.POSTER),
@@ -183,7 +136,7 @@ class HandRecord(NamedTuple):
     """How the button and blinds were placed: ``"moving"`` (R4), ``"dead"`` (TDA dead button),
     ``"heads-up"`` (R3, TDA 34) or ``"joining"`` (a heads-up game gets a third player, who
     takes the big blind: R36 with R3, R4). A dead-button table uses ``"moving"`` for a hand
-    the dead-button progression cannot place (see :mod:`holdem._seating`)."""
+    the dead-button progression cannot place (see :mod:`holdem.table._seating`)."""
 
 
 class Table:
@@ -298,7 +251,7 @@ class Table:
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         """Restore a pickled table after checking its state: a corrupt or inconsistent one
-        raises :class:`InvalidStateError` (see :mod:`holdem._table_state`)."""
+        raises :class:`InvalidStateError` (see :mod:`holdem.table._state`)."""
         check_table_state(state, Player, PlayerStatus)
         self.__dict__.update(state)
         self._games = {}
@@ -470,8 +423,8 @@ class Table:
         return g, lv
 
     def _kinds(self) -> tuple[int, ...]:
-        """Each seat's :class:`~holdem._seating.Kind` (as its int value, which is how
-        :func:`~holdem._seating.plan_hand` compares them)."""
+        """Each seat's :class:`~holdem.table._seating.Kind` (as its int value, which is how
+        :func:`~holdem.table._seating.plan_hand` compares them)."""
         if _fast is None:
             return self._kinds_python()
         kinds: tuple[int, ...] = _fast.seat_kinds(self._seats, self.tournament, _SITTING_OUT,
@@ -570,7 +523,7 @@ class Table:
     def _run(self, state: HandState, dealt: tuple[int, ...], players: list[Player],
              names: tuple[str, ...], button_index: int, game: Game) -> None:
         """Play the hand to its end with the agents (see
-        :func:`holdem._table_steps.run_hand_python`)."""
+        :func:`holdem.table._steps.run_hand_python`)."""
         (run_hand_python if _fast is None else _fast.run_hand)(
             state, players, dealt, names, button_index, game.big_blind, self.hand_number,
             self.tournament, _SITTING_OUT, self._apply_checked)

@@ -1,4 +1,4 @@
-"""The physical cards of a :class:`holdem.live.LiveHand` and the rules' procedures on them.
+"""The physical cards of a :class:`holdem.live.hand.LiveHand` and the rules' procedures on them.
 
 Private: :class:`Table` is mutable; ``LiveHand`` validates an event, applies its procedure to a
 copy of the table and commits the copy only when everything succeeded.
@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 from holdem.cards import Card, format_cards
 from holdem.errors import InvalidEventError
-from holdem.live_events import (
+from holdem.live.events import (
     CardAccount,
     CardExposed,
     DealerError,

@@ -7,7 +7,7 @@ river (R13, R14), each street as soon as the betting round before it is over. Th
 exactly :class:`holdem.HandState`'s: the live hand drives a ``HandState`` built from the cards
 actually dealt and replays the actions on it whenever a card changes.
 
-Dealer errors are reported with :meth:`LiveHand.report` (events in :mod:`holdem.live_events`);
+Dealer errors are reported with :meth:`LiveHand.report` (events in :mod:`holdem.live.events`);
 the engine applies the procedure of the rules (seed 001, "Errores del Repartidor"):
 
 - R38 the first card of the deal exposed: misdeal; all cards collected, reshuffled, dealt again.
@@ -75,9 +75,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from holdem._deck import Deck, child_seed
-from holdem._live_table import Table, can_finish
 from holdem._seeding import resolve_seed
-from holdem.actions import Action, ActionType, ActionVerbs
 from holdem.cards import CARDS, Card, CardLike, format_cards, parse_cards
 from holdem.errors import (
     DeckError,
@@ -89,9 +87,12 @@ from holdem.errors import (
     InvalidHandError,
     InvalidStateError,
 )
-from holdem.game import DealStart, Game
-from holdem.hand_types import HandResult, LegalActions, Street
-from holdem.live_events import (
+from holdem.hand.actions import Action, ActionType, ActionVerbs
+from holdem.hand.game import DealStart, Game
+from holdem.hand.records import HandResult, LegalActions, Street
+from holdem.hand.state import HandState
+from holdem.live._table import Table, can_finish
+from holdem.live.events import (
     CardAccount,
     CardExposed,
     DealerError,
@@ -102,7 +103,6 @@ from holdem.live_events import (
     PrematureTurn,
     Ruling,
 )
-from holdem.state import HandState
 
 __all__ = ["LiveHand", "ShuffleFunction"]
 

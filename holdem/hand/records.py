@@ -10,8 +10,9 @@ from enum import IntEnum
 from typing import NamedTuple
 
 from holdem._enums import NamedRepr
-from holdem.actions import ActionType
 from holdem.cards import Card
+from holdem.evaluator import describe
+from holdem.hand.actions import ActionType
 from holdem.pots import Pot
 
 __all__ = [
@@ -136,9 +137,7 @@ class HandResult(NamedTuple):
     @property
     def descriptions(self) -> dict[int, str]:
         """Seat -> text description of each shown hand (``holdem.describe``)."""
-        from holdem._showdown import describe_rank
-
-        return {seat: describe_rank(rank) for seat, rank in self.ranks.items()}
+        return {seat: describe(rank) for seat, rank in self.ranks.items()}
 
     @property
     def winners(self) -> tuple[int, ...]:

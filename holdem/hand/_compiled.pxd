@@ -1,8 +1,8 @@
-# Declarations of the compiled hand core (holdem/_hand.pyx) for other Cython modules.
+# Declarations of the compiled hand core (holdem/hand/_compiled.pyx) for other Cython modules.
 #
-# From another .pyx: ``from holdem._hand cimport HandCore``; a ``HandState`` of the compiled
-# core is a ``HandCore`` (a Python subclass), so a typed caller (the table's decision loop,
-# holdem/_table_loop.pyx) reads the C arrays and calls ``_act``/``legal_actions`` directly.
+# From another .pyx: ``from holdem.hand._compiled cimport HandCore``; a ``HandState`` of the
+# compiled core is a ``HandCore`` (a Python subclass), so a typed caller (the table's decision loop,
+# holdem/table/_loop.pyx) reads the C arrays and calls ``_act``/``legal_actions`` directly.
 # ``_act`` applies an action without any check: callers validate first.
 
 from libc.stdint cimport int64_t

@@ -1,4 +1,4 @@
 # The compiled core has exactly the API of the pure-Python reference core.
-from holdem._betting import HandCore as HandCore
+from holdem.hand._reference import HandCore as HandCore
 
 __all__ = ["HandCore"]

@@ -20,14 +20,14 @@ from typing import TYPE_CHECKING, Any
 
 from holdem._enums import NamedRepr
 from holdem._shown import shown
-from holdem.actions import MAX_CHIPS
 from holdem.errors import InvalidConfigError, InvalidStateError
-from holdem.hand_types import ExtraPost
+from holdem.hand.actions import MAX_CHIPS
+from holdem.hand.records import ExtraPost
 from holdem.pots import Rake
 
 if TYPE_CHECKING:
     from holdem.cards import CardLike
-    from holdem.state import HandState
+    from holdem.hand.state import HandState
 
 __all__ = ["AnteType", "DealStart", "Game", "Mode", "Structure"]
 
@@ -252,8 +252,9 @@ _START: list[Callable[..., HandState]] = []
 
 
 def _load_start() -> Callable[..., HandState]:
-    # holdem.state imports this module's enums, so it is imported on first use, once.
-    from holdem.state import HandState
+    # A real cycle, so imported on first use, once: holdem.hand.state loads the hand core,
+    # whose state checks (holdem.hand._fields) test isinstance(game, Game) on unpickling.
+    from holdem.hand.state import HandState
 
     _START.append(HandState._start)
     return _START[0]

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from holdem._shown import shown
-from holdem._validate import MAX_CHIPS
 from holdem.errors import InvalidConfigError, InvalidStateError
+from holdem.hand._validate import MAX_CHIPS
 
 __all__ = ["BlindLevel", "BlindSchedule"]
 

@@ -2,11 +2,11 @@
 """The compiled part of :class:`holdem.Table`: one hand's decision loop over the compiled hand
 core, :class:`holdem.RandomAgent`'s policy, and the table's per-hand bookkeeping (seat kinds,
 the players dealt in, deck seeds, posts, payouts, stack resets), each the C twin of a step
-that ``holdem/table.py`` and ``holdem/_table_steps.py`` also keep in Python for the
+that ``holdem/table/table.py`` and ``holdem/table/_steps.py`` also keep in Python for the
 pure-Python core.
 
-:func:`run_hand` is ``holdem._table_steps.run_hand_python`` (the loop used with the
-pure-Python reference core) written against the C state of :class:`holdem._hand.HandCore`:
+:func:`run_hand` is ``holdem.table._steps.run_hand_python`` (the loop used with the
+pure-Python reference core) written against the C state of :class:`holdem.hand._compiled.HandCore`:
 the same observations (every field, every decision), the same agent calls, the same
 validation of the answers (a plainly legal answer is applied directly, anything else goes
 through the checked ``apply`` and its error), the same order of everything. The tests run
@@ -19,11 +19,11 @@ from cpython.list cimport PyList_GetSlice
 from cpython.long cimport PyLong_FromLongLong
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 
-from holdem._hand cimport HandCore
+from holdem.hand._compiled cimport HandCore
 
-from holdem._seating import Kind
-from holdem.actions import Action, ActionType
-from holdem.hand_types import LegalActions, Street
+from holdem.table._seating import Kind
+from holdem.hand.actions import Action, ActionType
+from holdem.hand.records import LegalActions, Street
 
 __all__ = [
     "bind", "hand_players", "hand_seed", "pay", "random_act", "reset_stacks", "run_hand",
@@ -42,7 +42,7 @@ cdef extern from *:
 
 cdef tuple _STREETS = tuple(Street)
 cdef type _LegalActions = LegalActions
-cdef type _Observation = None  # holdem.Observation, bound by holdem.agents (see bind)
+cdef type _Observation = None  # holdem.Observation, bound by holdem.table.agents (see bind)
 cdef object _BET_RAISE = ActionType.BET_RAISE
 cdef object _BET = ActionType.BET
 cdef object _RAISE = ActionType.RAISE
@@ -96,7 +96,7 @@ cdef object _observation(type cls, object seat, int position, object player, obj
 
 
 cdef int _plain_code(object action, tuple la):
-    """:func:`holdem._table_hand.fast_code` on the core's LegalActions tuple ``la``."""
+    """:func:`holdem.table._steps.fast_code` on the core's LegalActions tuple ``la``."""
     cdef object t, to, lo, hi
     if type(action) is int:
         if action == 1:
@@ -122,7 +122,7 @@ cdef int _plain_code(object action, tuple la):
 
 
 def bind(type observation):
-    """Set the :class:`holdem.Observation` class (defined in :mod:`holdem.agents`, which
+    """Set the :class:`holdem.Observation` class (defined in :mod:`holdem.table.agents`, which
     imports this module: it binds it once, at import)."""
     global _Observation
     _Observation = observation
@@ -133,7 +133,7 @@ def run_hand(HandCore state, list players, tuple dealt, tuple names, object butt
              object apply_checked):
     """Play ``state`` (a compiled :class:`holdem.HandState`) to its end with the agents.
 
-    ``players[i]``: the :class:`holdem.table.Player` at position ``i`` (its agent's function
+    ``players[i]``: the :class:`holdem.table.table.Player` at position ``i`` (its agent's function
     is ``_act``); a player who is ``leaving`` (or sitting out in a tournament) checks when
     free, else folds, without being asked; ``apply_checked(state, player, seat, action)``
     applies an answer that is not plainly legal through the checked ``apply`` (raising
@@ -146,7 +146,7 @@ def run_hand(HandCore state, list players, tuple dealt, tuple names, object butt
     cdef object p, action, stacks = (), bets = (), committed = (), board = (), pot = 0
     cdef list acts = [p._act for p in players]
     if _Observation is None:
-        raise RuntimeError("holdem._table_loop.bind(Observation) was not called")
+        raise RuntimeError("holdem.table._loop.bind(Observation) was not called")
     # indexed by seat below without bounds checks (release builds): check the lengths once
     if not (len(players) == len(dealt) == len(names) == len(holes) == n):
         raise ValueError(f"run_hand: {n} seats but {len(players)} players, {len(dealt)} "
@@ -229,7 +229,7 @@ def random_act(self, observation):
 
 
 def hand_seed(uint64_t head, uint64_t number):
-    """``holdem._table_steps.hand_seed`` in C (two splitmix64 steps over 64-bit words)."""
+    """``holdem.table._steps.hand_seed`` in C (two splitmix64 steps over 64-bit words)."""
     cdef uint64_t x = head ^ (number * <uint64_t>0xD1B54A32D192ED03 + <uint64_t>0x243F6A8885A308D3)
     x = x + <uint64_t>0x9E3779B97F4A7C15
     x = x + <uint64_t>0x9E3779B97F4A7C15
@@ -245,7 +245,7 @@ cdef object _WAITING_KIND = int(Kind.WAITING)
 
 
 def seat_kinds(list seats, bint tournament, object sitting_out, object waiting):
-    """``Table._kinds`` in C: each seat's :class:`holdem._seating.Kind` as its int value."""
+    """``Table._kinds`` in C: each seat's :class:`holdem.table._seating.Kind` as its int value."""
     cdef Py_ssize_t n = len(seats), k
     cdef tuple out = PyTuple_New(n)
     cdef object p, kind

@@ -30,11 +30,11 @@ from typing import NamedTuple, Protocol, runtime_checkable
 
 from holdem._eval import evaluate_many
 from holdem._shown import shown
-from holdem._table_hand import compiled_loop
-from holdem.actions import Action, ActionType
 from holdem.cards import Card
 from holdem.errors import InvalidStateError
-from holdem.hand_types import ActionRecord, LegalActions, Street
+from holdem.hand._core import table_loop
+from holdem.hand.actions import Action, ActionType
+from holdem.hand.records import ActionRecord, LegalActions, Street
 
 __all__ = [
     "ActionLike",
@@ -145,6 +145,23 @@ class CallAgent:
         return "CallAgent()"
 
 
+def _random_act_python(self: RandomAgent, observation: Observation) -> ActionLike:
+    """:meth:`RandomAgent.act` in Python, the reference core's (the tests compare the compiled
+    one, :func:`holdem.table._loop.random_act`, with it draw for draw)."""
+    la = observation.legal
+    rnd = self._random
+    k = int(rnd() * (1 + la.can_fold + la.can_raise))
+    if la.can_fold:
+        if k == 0:
+            return _FOLD_CODE
+        k -= 1
+    if k == 0:
+        return _CC_CODE
+    lo, hi = la.min_to, la.max_to
+    assert lo is not None and hi is not None
+    return _new_action(Action, (_BET_RAISE, lo + int(rnd() * (hi - lo + 1))))
+
+
 class RandomAgent:
     """Picks uniformly among the kinds offered (fold, check/call, bet/raise), and a bet or
     raise size uniformly between the minimum and the maximum (draws are ``int(random() * n)``
@@ -172,21 +189,10 @@ class RandomAgent:
     def spawn(self, seed: int) -> RandomAgent:
         return RandomAgent(seed)
 
-    def act(self, observation: Observation) -> ActionLike:
-        """The uniform choice (with the compiled core, the same code compiled:
-        :func:`holdem._table_loop.random_act`, draw for draw the same)."""
-        la = observation.legal
-        rnd = self._random
-        k = int(rnd() * (1 + la.can_fold + la.can_raise))
-        if la.can_fold:
-            if k == 0:
-                return _FOLD_CODE
-            k -= 1
-        if k == 0:
-            return _CC_CODE
-        lo, hi = la.min_to, la.max_to
-        assert lo is not None and hi is not None
-        return _new_action(Action, (_BET_RAISE, lo + int(rnd() * (hi - lo + 1))))
+    # The uniform choice: the Python policy below on the reference core, the same code compiled
+    # (holdem.table._loop.random_act, draw for draw the same) with the compiled core; the seam
+    # (holdem.hand._core) chose which.
+    act = _random_act_python if table_loop is None else table_loop.random_act
 
     def __repr__(self) -> str:
         return f"RandomAgent(seed={self.seed!r})"
@@ -196,10 +202,8 @@ _FOLD_CODE = 0
 _CC_CODE = 1
 _BET_RAISE = ActionType.BET_RAISE
 _new_action = tuple.__new__
-_random_act_python = RandomAgent.act  # the reference the tests compare the compiled one with
-if compiled_loop is not None:
-    compiled_loop.bind(Observation)
-    RandomAgent.act = compiled_loop.random_act  # type: ignore[method-assign]
+if table_loop is not None:  # the compiled policy builds observations' type: give it once
+    table_loop.bind(Observation)
 
 
 class EquityAgent:

@@ -1,6 +1,6 @@
 """Dealer errors (RULES.md R38-R42) as small immutable events, and what the engine rules.
 
-Report them to a :class:`holdem.live.LiveHand` with :meth:`~holdem.live.LiveHand.report`.
+Report them to a :class:`holdem.live.hand.LiveHand` with :meth:`~holdem.live.hand.LiveHand.report`.
 Each event is a frozen value whose ``repr`` pastes back:
 
 >>> CardExposed(3)
@@ -177,7 +177,7 @@ class Ruling(NamedTuple):
 
 
 class CardAccount(NamedTuple):
-    """Where each of the 52 cards is (see :meth:`holdem.live.LiveHand.accounting`).
+    """Where each of the 52 cards is (see :meth:`holdem.live.hand.LiveHand.accounting`).
 
     - ``deck``: the cards left in the deck, top first;
     - ``hole``: each seat's hole cards (folded hands included), indexed by seat;

@@ -9,19 +9,17 @@ never fails later with an ``IndexError`` or a crash in the hand core.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from holdem._parallel import master_seed
-from holdem._seating import Positions
 from holdem._shown import shown
-from holdem._validate import MAX_CHIPS
-from holdem.agents import resolve_agent
 from holdem.errors import InvalidStateError
-from holdem.game import Game, Mode
-from holdem.tournament import BlindSchedule
-
-if TYPE_CHECKING:
-    from holdem.table import Player
+from holdem.hand._validate import MAX_CHIPS
+from holdem.hand.game import Game, Mode
+from holdem.table._seating import Positions
+from holdem.table.agents import resolve_agent
+from holdem.table.player import Player
+from holdem.table.tournament import BlindSchedule
 
 __all__ = ["FIELDS", "check_table_state", "copy_fields"]
 

@@ -1,31 +1,33 @@
-"""The Python steps of :class:`holdem.Table` for one hand, kept apart from the class.
+"""The steps of :class:`holdem.Table` for one hand, apart from the class.
 
 - :func:`run_hand_python`: the decision loop the table runs on the pure-Python reference core
-  (the compiled core runs its C twin, :func:`holdem._table_loop.run_hand`; the tests compare
+  (the compiled core runs its C twin, :func:`holdem.table._loop.run_hand`; the tests compare
   the two session by session).
 - :func:`cached_plan`, :func:`cached_hand`: the seating plan of a hand (button, blinds, who is
   dealt in), a pure function of the seats and the last positions, memoized.
 - :func:`seed_head`, :func:`hand_seed`: each hand's deck seed (``holdem._parallel.chunk_seed``
   written out).
+- :func:`fast_code`: decides when an agent's answer is plainly legal, so the trusted
+  ``apply_unchecked`` path can be taken (anything else goes through the checked ``apply``,
+  which raises the precise error).
+
+The table's extra forced bets (a dead small blind, entry bets and missed blinds) are posted by
+``Game.new_hand(dead_small_blind=..., extra_posts=...)`` itself, on the compiled core.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
-from holdem._seating import Plan, Positions, plan_hand
-from holdem._table_hand import fast_code
-from holdem.actions import Action, ActionType
-from holdem.agents import Observation
-from holdem.hand_types import Street
-from holdem.state import HandState
+from holdem.hand.actions import Action, ActionType
+from holdem.hand.records import LegalActions, Street
+from holdem.hand.state import HandState
+from holdem.table._seating import Plan, Positions, plan_hand
+from holdem.table.agents import Observation
+from holdem.table.player import Player
 
-if TYPE_CHECKING:
-    from holdem.table import Player
-
-__all__ = ["cached_hand", "cached_plan", "hand_seed", "run_hand_python", "seed_head"]
+__all__ = ["cached_hand", "cached_plan", "fast_code", "hand_seed", "run_hand_python", "seed_head"]
 
 _STREETS = tuple(Street)
 _BET_RAISE = ActionType.BET_RAISE
@@ -37,7 +39,7 @@ def run_hand_python(state: HandState, players: list[Player], dealt: tuple[int, .
                     tournament: bool, sitting_out: object,
                     apply_checked: Callable[[HandState, Player, int, object], None]) -> None:
     """One hand's decision loop in Python (the pure-Python core's; the compiled core runs
-    the same loop in C, :func:`holdem._table_loop.run_hand`, with the same arguments):
+    the same loop in C, :func:`holdem.table._loop.run_hand`, with the same arguments):
     observation, agent call, then the answer applied directly when plainly legal, else
     through ``apply_checked`` (the checked ``apply``, which raises the agent's error)."""
     acts = [p._act for p in players]
@@ -99,7 +101,7 @@ def run_hand_python(state: HandState, players: list[Player], dealt: tuple[int, .
 @functools.lru_cache(maxsize=4096)
 def cached_plan(kinds: tuple[int, ...], prev: Positions | None, dead_button: bool,
                  first_button: int) -> Plan | None:
-    """:func:`holdem._seating.plan_hand` is a pure function of these: memoized."""
+    """:func:`holdem.table._seating.plan_hand` is a pure function of these: memoized."""
     return plan_hand(kinds, prev, dead_button=dead_button, first_button=first_button)
 
 
@@ -148,3 +150,35 @@ def hand_seed(head: int, number: int) -> int:
 
 
 _MASK64 = (1 << 64) - 1
+
+
+def fast_code(action: object, la: LegalActions) -> int:
+    """The ``apply_unchecked`` kind of ``action`` when it is plainly legal (0 fold, 1 check or
+    call, 2 bet or raise to ``action.to``), else -1: the checked ``apply`` then decides and
+    reports. Legal means exactly what :class:`holdem.LegalActions` says: fold when offered,
+    check when nothing is owed, call when facing a bet, a bet (no bet yet) or raise (facing
+    one) to an int between ``min_to`` and ``max_to``."""
+    if type(action) is int:
+        if action == 1:
+            return 1
+        if action == 0:
+            return 0 if la.can_fold else -1
+        return -1
+    if type(action) is not Action:
+        return -1
+    t, to = action
+    if t is _BR or (t is _BET and la.is_bet) or (t is _RAISE and not la.is_bet):
+        lo, hi = la.min_to, la.max_to
+        if la.can_raise and type(to) is int and lo is not None and hi is not None and lo <= to <= hi:
+            return 2
+        return -1
+    if t is _CC or (t is _CHECK and la.can_check) or (t is _CALL and not la.can_check):
+        return 1
+    if t is _FOLD_T:
+        return 0 if la.can_fold else -1
+    return -1
+
+
+_BR, _BET, _RAISE = ActionType.BET_RAISE, ActionType.BET, ActionType.RAISE
+_CC, _CHECK, _CALL = ActionType.CHECK_CALL, ActionType.CHECK, ActionType.CALL
+_FOLD_T = ActionType.FOLD

@@ -1,44 +1,29 @@
-"""The one place where a hand meets the evaluator and the pot resolver (R29-R34).
+"""Settlement: the one place where a hand meets the evaluator and the pot resolver (R29-R34).
 
-``rank7`` ranks a seat's seven cards with ``holdem.evaluate`` (best five of seven, R29/R30;
-higher is stronger), ``describe_rank`` names a rank (``holdem.describe``) and ``split``
-resolves the pots with ``holdem.split_pots`` (dead money R7, uncalled chips R21, side pots
-R31, odd chips R32, rake R34).
+:func:`settle` ranks each shown hand with ``holdem.evaluate`` (best five of seven, R29/R30;
+higher is stronger) and resolves the pots with ``holdem.split_pots`` (dead money R7, uncalled
+chips R21, side pots R31, odd chips R32, rake R34). The reference core calls it; the compiled
+core settles in C the same way (the differential tests compare the two hand by hand).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from holdem._eval import evaluate
 from holdem.cards import Card
 from holdem.errors import InvalidHandError
-from holdem.evaluator import describe
-from holdem.hand_types import HandResult
-from holdem.pots import Pot, PotResult, Rake, split_pots
+from holdem.hand.records import HandResult
+from holdem.pots import Pot, split_pots
 
-__all__ = ["describe_rank", "rank7", "settle", "split"]
+if TYPE_CHECKING:
+    from holdem.hand.game import Game
 
-
-def rank7(cards: Sequence[int]) -> int:
-    """The evaluator rank of 5-7 cards (higher is stronger)."""
-    return int(evaluate(cards))
+__all__ = ["settle"]
 
 
-def describe_rank(rank: int) -> str:
-    """The text description of a rank, e.g. ``'Two Pair, Aces and Kings, Queen kicker'``."""
-    return describe(rank)
-
-
-def split(committed: Sequence[int], folded: Sequence[bool], ranks: Sequence[int | None] | None,
-          button: int, *, rake: Rake | None, flop_dealt: bool, dead: int = 0) -> PotResult:
-    """Resolve the pots (R7, R21, R31, R32, R34): ``holdem.split_pots``."""
-    return split_pots(committed, folded, ranks, button, dead=dead, rake=rake,
-                      flop_dealt=flop_dealt)
-
-
-def settle(game: Any, button: int, folded: Sequence[bool], committed: Sequence[int],
+def settle(game: Game, button: int, folded: Sequence[bool], committed: Sequence[int],
            stacks: Sequence[int], start_stacks: Sequence[int],
            hole: Sequence[tuple[Card, ...] | None], board: tuple[Card, ...],
            river_bettor: int, showdown: bool, dead: int = 0) -> HandResult:

@@ -1,7 +1,7 @@
 """The state of one hand, declared once: the fields both hand cores keep, and their checks.
 
 :data:`FIELDS` names every field of a hand's state in pickle order. The compiled core
-(``holdem._hand``) and the reference core (``holdem._betting``) both pickle a hand as the
+(``holdem.hand._compiled``) and the reference core (``holdem.hand._reference``) both pickle a hand as the
 tuple of these values and both restore one through :func:`check_state`, so a pickle altered
 by hand (a seat count of 1000, an actor out of range, a board of nine cards, per-seat arrays
 longer than the C arrays, wrong types, chips that do not add up) raises
@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from holdem.actions import MAX_CHIPS as _MAX_CHIPS
 from holdem.cards import Card
 from holdem.errors import InvalidStateError
-from holdem.game import Game
-from holdem.hand_types import HandResult
+from holdem.hand.actions import MAX_CHIPS as _MAX_CHIPS
+from holdem.hand.game import Game
+from holdem.hand.records import HandResult
 
 __all__ = ["FIELDS", "MAX_SEATS", "PER_SEAT", "check_state"]
 

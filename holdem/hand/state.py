@@ -20,42 +20,23 @@ seat) and leaves the state exactly as it was. Trusted callers (simulations) may 
 >>> state.is_terminal(), state.payoffs
 (True, (6, -6))
 
-The state is plain data: the compiled core (``holdem._hand``) keeps it in fixed C arrays, the
-pure-Python reference core (``holdem._betting``, used when the extension is not built or when
-``HOLDEM_PURE_PYTHON=1``) in ``__slots__`` lists. :meth:`clone` copies a few arrays and states
-pickle.
+The state is plain data: the compiled core (``holdem.hand._compiled``) keeps it in fixed C
+arrays, the pure-Python reference core (``holdem.hand._reference``, chosen with
+``HOLDEM_PURE_PYTHON=1``) in ``__slots__`` lists; :mod:`holdem.hand._core` chooses.
+:meth:`clone` copies a few arrays and states pickle.
 """
 
 from __future__ import annotations
 
-import os
 from typing import TYPE_CHECKING
 
-from holdem import _betting
-from holdem.actions import Action, ActionType, ActionVerbs
 from holdem.errors import IllegalActionError, InvalidConfigError
-from holdem.hand_types import ActionRecord, HandResult, SeatStatus, Street
+from holdem.hand import _reference
+from holdem.hand._core import COMPILED, HandCore
+from holdem.hand.actions import Action, ActionType, ActionVerbs
+from holdem.hand.records import ActionRecord, HandResult, SeatStatus, Street
 
-if TYPE_CHECKING:
-    from holdem._betting import HandCore
-else:
-    if os.environ.get("HOLDEM_PURE_PYTHON"):
-        from holdem._betting import HandCore
-    else:
-        try:
-            from holdem._hand import HandCore
-        except ImportError as exc:  # a broken or partial build: say so, then carry on
-            import warnings
-
-            warnings.warn(
-                f"holdem: the compiled hand core did not load ({exc}); using the pure-Python "
-                f"reference core, which is correct but about 9x slower. Reinstall holdem "
-                f"(pip install --force-reinstall holdem-engine) or rebuild it in place; set "
-                f"HOLDEM_PURE_PYTHON=1 to choose the reference core without this warning.",
-                RuntimeWarning, stacklevel=2)
-            from holdem._betting import HandCore
-
-__all__ = ["MAX_ACTION_CODES", "Action", "HandState"]
+__all__ = ["COMPILED", "MAX_ACTION_CODES", "Action", "HandState", "ReferenceHandState"]
 
 #: The most bet/raise sizes :meth:`HandState.legal_action_codes` lists (one code per chip).
 MAX_ACTION_CODES = 1 << 20
@@ -176,10 +157,8 @@ class HandState(_HandQueries, HandCore):
     __slots__ = ()
 
 
-class ReferenceHandState(_HandQueries, _betting.HandCore):
+class ReferenceHandState(_HandQueries, _reference.HandCore):
     """The same API over the pure-Python reference core (for differential tests)."""
 
     __slots__ = ()
 
-
-COMPILED = HandCore is not _betting.HandCore

@@ -1,8 +1,8 @@
 from collections.abc import Callable
 from typing import Any
 
-from holdem.actions import Action
-from holdem.hand_types import HandResult
+from holdem.hand.actions import Action
+from holdem.hand.records import HandResult
 
 __all__ = [
     "bind", "hand_players", "hand_seed", "pay", "random_act", "reset_stacks", "run_hand",

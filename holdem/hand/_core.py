@@ -1,0 +1,60 @@
+"""The seam between holdem's two hand cores: the one place that chooses which one runs.
+
+- the compiled core: :mod:`holdem.hand._compiled` (Cython, the hand in fixed C arrays) with
+  its table loop :mod:`holdem.table._loop` (the table's decision loop, ``RandomAgent``'s
+  policy and the per-hand bookkeeping in C, built against the compiled core's struct);
+- the reference core: :mod:`holdem.hand._reference` (plain Python, the readable spec and the
+  differential oracle of the tests), chosen with ``HOLDEM_PURE_PYTHON=1``; the table then
+  runs its Python steps (:mod:`holdem.table._steps`) and ``RandomAgent`` its Python policy.
+
+The choice is made once, at import. There is no silent fallback: a compiled core that does
+not load is an ImportError saying how to build it.
+
+The contract each core provides (``HandCore``; :class:`holdem.HandState` adds the enums, the
+records and the verbs on top of it, :class:`holdem.Table` and the agents use nothing else):
+
+- construction: ``HandCore._start(game, stacks, button, seed, hole_cards, board, ...)``
+  (what :meth:`holdem.Game.new_hand` calls) and ``_rebuild`` through ``__reduce__``/pickle;
+- plain queries: ``game``, ``num_players``, ``button``, ``small_blind_seat``,
+  ``big_blind_seat``, ``actor``, ``board``, ``burned``, ``hole_cards``, ``stacks``,
+  ``starting_stacks``, ``bets``, ``committed``, ``pot``, ``posts``, ``current_bet``,
+  ``street_index`` (0..4), ``seed``, ``is_terminal()``, ``status_code(seat)`` (0 active,
+  1 folded, 2 all-in), ``raw_history()`` (``(seat, street, type, to, amount, all_in)`` int
+  tuples), ``result_or_none()`` (a :class:`holdem.HandResult` or None), ``legal_actions()``,
+  ``actions()``, ``is_legal(action)``;
+- actions: ``apply(action, seat=None)`` (checked: the state is unchanged after a rejected
+  action), ``apply_unchecked(kind, to)`` (``kind`` 0 fold, 1 check/call, 2 bet/raise to
+  ``to``; trusted callers only), ``add_board(cards)``;
+- values: ``clone()``/``__copy__``, ``__eq__`` on the whole state, pickling.
+
+Both cores settle a hand through :func:`holdem.hand._settle.settle` semantics (the compiled
+core's C twin is checked against it hand by hand by the differential tests).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import TYPE_CHECKING, Any
+
+__all__ = ["COMPILED", "HandCore", "table_loop"]
+
+COMPILED: bool = not os.environ.get("HOLDEM_PURE_PYTHON")
+"""Whether the compiled cores run (``HOLDEM_PURE_PYTHON`` unset or empty)."""
+
+_HOW = ("Reinstall holdem (`pip install --force-reinstall holdem-engine`), or in a source "
+        "folder rebuild it with `pip install -e .` or `python setup.py build_ext --inplace`; "
+        "HOLDEM_PURE_PYTHON=1 runs the pure-Python reference hand core instead.")
+
+table_loop: Any = None
+""":mod:`holdem.table._loop` with the compiled core, else None (the table's Python steps)."""
+
+if TYPE_CHECKING or not COMPILED:
+    from holdem.hand._reference import HandCore
+else:
+    try:
+        from holdem.hand._compiled import HandCore
+        from holdem.table import _loop as table_loop
+    except ImportError as exc:
+        raise ImportError(
+            f"holdem's compiled hand core did not load ({exc}). {_HOW}",
+            name=getattr(exc, "name", None)) from exc

@@ -1,0 +1,110 @@
+"""The package layout of docs/ARCHITECTURE.md holds: every module imports first in a fresh
+interpreter (no import cycle depends on the order), and each layer imports only the layers
+below it (checked on the module-level imports of the sources)."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+PKG = ROOT / "holdem"
+
+
+def _modules() -> list[str]:
+    out = []
+    for path in sorted(PKG.rglob("*")):
+        if path.suffix not in {".py", ".pyx"} or "build" in path.parts:
+            continue
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        if parts[-1] == "__main__":
+            continue
+        out.append(".".join(parts))
+    return out
+
+
+MODULES = _modules()
+
+# what each package may import (module-level), besides itself and the top-level foundations
+_FOUNDATION = {"holdem._version", "holdem.errors", "holdem._enums", "holdem._shown",
+               "holdem._seeding", "holdem.cards"}
+_KERNELS = {"holdem._eval", "holdem.evaluator", "holdem._deck", "holdem._pots", "holdem.pots",
+            "holdem._equity", "holdem.equity", "holdem.ranges", "holdem._parallel",
+            "holdem._progress"}
+
+
+def _layer(module: str) -> str:
+    parts = module.split(".")
+    if len(parts) > 2 and parts[1] in {"hand", "table", "live", "cli"}:
+        return parts[1]
+    if module in _FOUNDATION:
+        return "foundation"
+    if module in _KERNELS:
+        return "kernels"
+    return "top"  # the facade, formats, simulate, stats, charts
+
+
+_ALLOWED = {
+    "foundation": {"foundation"},
+    "kernels": {"foundation", "kernels"},
+    "hand": {"foundation", "kernels", "hand", "table._loop"},
+    "table": {"foundation", "kernels", "hand", "table"},
+    "live": {"foundation", "kernels", "hand", "live"},
+}
+
+
+def _imports(path: Path) -> set[str]:
+    """The holdem modules ``path`` imports (or cimports) at module level: the unindented
+    import lines (imports under TYPE_CHECKING are indented)."""
+    found = set()
+    for m in _IMPORT.finditer(path.read_text()):
+        module = m.group(1) or m.group(3)
+        if module in {"holdem", "holdem.hand", "holdem.table"} and m.group(2):
+            names = m.group(2).strip("()").split(",")
+            found |= {f"{module}.{n.split()[0]}" for n in names if n.strip()}
+        else:
+            found.add(module)
+    return found
+
+
+_IMPORT = re.compile(r"^(?:from (holdem[\w.]*) c?import ([^\n]*)|import (holdem[\w.]*))",
+                     re.MULTILINE)
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_every_module_imports_first_in_a_fresh_interpreter(module: str) -> None:
+    subprocess.run([sys.executable, "-c", f"import {module}; import holdem"], cwd=ROOT,
+                   check=True)
+
+
+def test_each_layer_imports_only_the_layers_below() -> None:
+    bad = []
+    for path in sorted(PKG.rglob("*")):
+        if path.suffix not in {".py", ".pyx"}:
+            continue
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        module = ".".join(parts)
+        allowed = _ALLOWED.get(_layer(module))
+        if allowed is None:
+            continue
+        for imported in _imports(path):
+            layer = _layer(imported)
+            if layer not in allowed and imported.removeprefix("holdem.") not in allowed:
+                bad.append(f"{module} imports {imported} ({layer})")
+    assert not bad, bad
+
+
+def test_the_compiled_core_is_chosen_in_one_place() -> None:
+    """Only holdem.hand._core reads HOLDEM_PURE_PYTHON or imports a compiled core by name."""
+    readers = [p.relative_to(ROOT).as_posix() for p in PKG.rglob("*.py")
+               if "HOLDEM_PURE_PYTHON\")" in p.read_text()
+               or "import HandCore" in p.read_text().replace("_reference import HandCore", "")]
+    assert readers == ["holdem/hand/_core.py"], readers
