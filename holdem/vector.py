@@ -134,6 +134,44 @@ class ActionLayout:
     def size(self) -> int:
         return len(self.names)
 
+    def amounts(self, state: HandState) -> list[int | None]:
+        """The bet/raise total of each column for ``state``'s seat to act (None when the column
+        is masked; ``fold`` and ``check_call`` are None too): the rule of
+        :meth:`VectorGame.raise_amounts`, for one :class:`holdem.HandState`."""
+        codes = self._codes()
+        out: list[int | None] = [None] * len(codes)
+        if state.is_terminal():
+            return out
+        la = state.legal_actions()
+        if not la.can_raise:
+            return out
+        assert la.min_to is not None and la.max_to is not None
+        seat = la.seat
+        cur = state.current_bet
+        total = state.bets[seat] + state.stacks[seat]
+        base = state.pot + max(0, cur - state.bets[seat])
+        for step in range(3):
+            for c, (code, num, den) in enumerate(codes):
+                a: int | None
+                if step == 0 and code == _ALLIN:
+                    a = total if la.max_to == total else None
+                elif step == 1 and code == _MIN:
+                    a = la.min_to
+                elif step == 2 and code == _FRAC:
+                    a = min(max(cur + base * num // den, la.min_to), la.max_to)
+                else:
+                    continue
+                out[c] = None if a in out else a
+        return out
+
+    def mask(self, state: HandState) -> list[bool]:
+        """The legal columns for ``state``'s seat to act (all False once the hand is over)."""
+        if state.is_terminal():
+            return [False] * self.size
+        can_fold = state.legal_actions().can_fold
+        return [can_fold if code == _FOLD else code == _CC or a is not None
+                for (code, _, _), a in zip(self._codes(), self.amounts(state), strict=True)]
+
     def _codes(self) -> list[tuple[int, int, int]]:
         out = [(_FOLD, 0, 1)] if self.fold else []
         out.append((_CC, 0, 1))
@@ -185,6 +223,98 @@ class ObservationSpec:
             return self.names.index(name)
         except ValueError:
             raise InvalidConfigError(f"no observation column named {name!r}") from None
+
+
+    def encode(self, state: HandState, seat: int | None = None) -> list[float]:
+        """One row of this encoding for one :class:`holdem.HandState`, seen by ``seat``
+        (default: the seat to act), as :attr:`VectorGame.observation` shows it to the actor.
+
+        For a seat that is not to act (or once the hand is over) ``to_call``,
+        ``min_raise_to`` and ``max_raise_to`` are 0; after the hand the street is the river's.
+        ``s.added`` counts the chips of the actions that did not end the hand, less an
+        uncalled bet given back when the street closed.
+        """
+        n = state.num_players
+        if n != self.players:
+            raise InvalidConfigError(f"the spec is for {self.players} players, the hand has {n}")
+        actor = state.actor
+        if seat is None:
+            if actor is None:
+                raise InvalidConfigError("the hand is over: give the seat to encode for")
+            seat = actor
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise InvalidConfigError(f"seat must be 0..{n - 1}, got {seat!r}")
+        ib = 1.0 / state.game.big_blind
+        row = [0.0] * self.width
+        hole = state.hole_cards[seat]
+        if hole is not None:
+            for c in hole:
+                row[int(c)] = 1.0
+        for k, c in enumerate(state.board):
+            row[(52, 52, 52, 104, 156)[k] + int(c)] = 1.0
+        street = min(state.street_index, 3)
+        row[208 + street] = 1.0
+        button = state.button
+        row[212 + (seat - button) % n] = 1.0
+        base = 212 + n
+        stacks, bets, committed = state.stacks, state.bets, state.committed
+        to_act = 0
+        for r in range(n):
+            s = (seat + r) % n
+            k = base + 6 * r
+            folded = state.status_code(s) == 1
+            row[k:k + 6] = [float((s - button) % n), stacks[s] * ib, bets[s] * ib,
+                            committed[s] * ib, float(folded), float(not folded and stacks[s] == 0)]
+            to_act += not folded and stacks[s] > 0
+        k = base + 6 * n
+        row[k] = state.pot * ib
+        if seat == actor:
+            la = state.legal_actions()
+            row[k + 1] = la.call * ib
+            if la.can_raise:
+                assert la.min_to is not None and la.max_to is not None
+                row[k + 2], row[k + 3] = la.min_to * ib, la.max_to * ib
+        row[k + 4] = state.current_bet * ib
+        row[k + 5] = float(sum(state.status_code(s) != 1 for s in range(n)))
+        row[k + 6] = float(to_act)
+        raises, added = _street_counts(state)
+        for s in range(4):
+            row[k + 7 + 2 * s] = float(raises[s])
+            row[k + 8 + 2 * s] = added[s] * ib
+        return row
+
+
+def _street_counts(state: HandState) -> tuple[list[int], list[int]]:
+    """Bets/raises and chips added per street by the actions (see :meth:`ObservationSpec.encode`)."""
+    n = state.num_players
+    raises, added = [0] * 4, [0] * 4
+    bets = [0] * n
+    for post in state.posts:  # the live forced bets are the preflop street totals
+        if post.kind in ("small_blind", "big_blind", "straddle", "entry_big_blind"):
+            bets[post.seat] += post.amount
+    hist = state.raw_history()
+    last = len(hist) - 1 if state.is_terminal() else len(hist)
+    street = 0
+    for j, (seat, st, kind, to, amount, _) in enumerate(hist):
+        while st > street:  # the street closed: an uncalled bet went back
+            added[street] -= _uncalled(bets)
+            bets = [0] * n
+            street += 1
+        if kind in (3, 4):  # BET, RAISE
+            raises[st] += 1
+        bets[seat] = to
+        if j < last:
+            added[st] += amount
+    if not state.is_terminal() and state.street_index > street:
+        added[street] -= _uncalled(bets)
+    return raises, added
+
+
+def _uncalled(bets: list[int]) -> int:
+    top = max(bets)
+    if top <= 0 or bets.count(top) != 1:
+        return 0
+    return top - max(b for b in bets if b != top)
 
 
 def _integer(name: str, value: object) -> int:

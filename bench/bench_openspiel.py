@@ -1,0 +1,71 @@
+"""The OpenSpiel game (holdem.rl.openspiel) against OpenSpiel's own universal_poker.
+
+Workload: heads-up no-limit, blinds 50/100, 200 big blinds (20,000 chips), the fcpa action
+abstraction (fold, call, pot, all-in) on both sides; uniform random playouts through the
+pyspiel API (``legal_actions``, ``chance_outcomes``, ``apply_action``), seeded. A decision is
+one player action (chance nodes are not counted, but their time is).
+
+- ``test_python_holdem``: ``pyspiel.load_game("python_holdem(...)")`` (a Python game);
+- ``test_universal_poker``: ``pyspiel.load_game("universal_poker(...)")`` (C++), the same game.
+
+Each benchmark's ``extra_info`` has ``decisions/s`` (per median round) and, for the second
+one, ``ratio_vs_other``: its rate over the first one's, measured in the same run. Run:
+``python -m pytest bench/bench_openspiel.py --benchmark-enable --benchmark-only``.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel", reason="the rl extra (open_spiel) is not installed")
+ospiel = pytest.importorskip("holdem.rl.openspiel")
+
+HUNL = ("universal_poker(betting=nolimit,numPlayers=2,numRounds=4,blind=100 50,"
+        "firstPlayer=2 1 1 1,numSuits=4,numRanks=13,numHoleCards=2,numBoardCards=0 3 1 1,"
+        "stack=20000 20000,bettingAbstraction=fcpa)")
+HANDS = 200
+_rates: dict[str, float] = {}
+
+
+def playouts(game: Any, hands: int, seed: int) -> int:
+    """``hands`` uniform random playouts; returns the player decisions made."""
+    rng = random.Random(seed)
+    decisions = 0
+    for _ in range(hands):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                legal = state.legal_actions()
+                state.apply_action(legal[rng.randrange(len(legal))])
+                decisions += 1
+    return decisions
+
+
+def _compare(benchmark: Any, name: str, decisions: int, record_rate: Any) -> None:
+    """decisions/s (``record_rate``) and the ratio to the other game's rate in this run."""
+    assert decisions > 0
+    record_rate(benchmark, decisions, "decisions/s")
+    rate = benchmark.extra_info.get("decisions/s")
+    if rate:
+        _rates[name] = rate
+        other = next((v for k, v in _rates.items() if k != name), None)
+        if other:
+            benchmark.extra_info["ratio_vs_other"] = round(rate / other, 3)
+
+
+@pytest.mark.benchmark(group="openspiel-hunl")
+def test_universal_poker(benchmark: Any, record_rate: Any) -> None:
+    game = pyspiel.load_game(HUNL)
+    _compare(benchmark, "universal_poker", benchmark(playouts, game, HANDS, 1), record_rate)
+
+
+@pytest.mark.benchmark(group="openspiel-hunl")
+def test_python_holdem(benchmark: Any, record_rate: Any) -> None:
+    game = ospiel.load_game(HUNL)
+    _compare(benchmark, "python_holdem", benchmark(playouts, game, HANDS, 1), record_rate)

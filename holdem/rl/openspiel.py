@@ -1,0 +1,507 @@
+"""holdem as an OpenSpiel game: ``pyspiel.load_game("python_holdem(...)")``.
+
+>>> import pyspiel
+>>> import holdem.rl.openspiel  # registers the game
+>>> game = pyspiel.load_game("python_holdem(players=2,stack=200,big_blind=2,actions=fcpa)")
+>>> state = game.new_initial_state()
+>>> state.is_chance_node(), len(state.chance_outcomes())
+(True, 52)
+
+Parameters (all optional): ``players`` (2-10), ``stack`` (chips per seat), ``stacks`` (one
+per seat separated by spaces, instead of ``stack``), ``small_blind``, ``big_blind``, ``ante``, ``structure``
+(``NL``, ``PL`` or ``FL``; fixed limit bets ``big_blind`` then ``2 * big_blind`` with
+``max_raises`` raises), ``button`` (the dealer seat), ``actions`` (a discrete layout of
+:class:`holdem.vector.ActionLayout`: ``fcpa``, ``fchpa``, ``default``; or ``exact``: action
+``0`` fold, ``1`` check/call, ``k`` bet/raise to ``k - 1`` chips, the codes of
+:meth:`holdem.HandState.legal_action_codes`). :func:`load_game` also takes an ACPC gamedef
+or a ``universal_poker(...)`` string.
+
+Chance nodes are explicit, one card each, uniform over the cards still in the deck: the hole
+cards first (two rounds from the seat left of the button, as the dealer deals, R12), then the
+board (three flop cards, the turn, the river, R14), each dealt after the action that closes the
+street. Burn cards (R13) are not modelled: they do not change the distribution of the cards
+dealt. An action that is not legal (a card already dealt, a masked column) raises
+:class:`holdem.IllegalActionError` and changes nothing.
+A chance node that deals the board therefore follows a *pending* action: the action is part of
+the history (and of the strings) and is applied to the hand once its cards are out. Returns
+are chips won or lost (the hand's payoffs).
+
+Tensors share the batched engine's encoding (:class:`holdem.vector.ObservationSpec`, one row
+seen by the player). The observation tensor is that row; the information state tensor adds
+the action sequence (one column per decision of the longest hand, in order: the action plus
+one, 0 for none yet): with the player's cards and the board of the row it is perfect recall,
+since the seat of each decision follows from the actions before it. At a chance node after a pending action the tensors
+describe the hand before that action (the strings include it).
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from dataclasses import dataclass
+from typing import Any
+
+import pyspiel
+
+from holdem import (
+    Action,
+    Card,
+    Game,
+    HandState,
+    HoldemError,
+    IllegalActionError,
+    InvalidConfigError,
+    InvalidHandError,
+    Structure,
+)
+from holdem.vector import ActionLayout, ObservationSpec
+
+__all__ = ["GAME_NAME", "MAX_EXACT_ACTIONS", "HoldemGame", "HoldemState", "acpc_raise_to", "load_game", "parse_spec"]
+
+GAME_NAME = "python_holdem"
+
+#: The most action ids of ``actions=exact`` (one per chip): the limit of
+#: :meth:`holdem.HandState.legal_action_codes`.
+MAX_EXACT_ACTIONS = 1 << 20
+
+# numpy comes with open_spiel; imported by name so that the type check needs neither
+np: Any = importlib.import_module("numpy")
+
+_DEFAULTS: dict[str, Any] = {
+    "players": 2, "stack": 200, "stacks": "", "small_blind": 1, "big_blind": 2, "ante": 0,
+    "structure": "NL", "max_raises": 3, "button": 0, "actions": "fcpa",
+}
+_STRUCTURES = {"NL": Structure.NO_LIMIT, "PL": Structure.POT_LIMIT, "FL": Structure.FIXED_LIMIT}
+_STREETS = ("preflop", "flop", "turn", "river")
+
+_GAME_TYPE = pyspiel.GameType(
+    short_name=GAME_NAME,
+    long_name="holdem Texas Hold'em",
+    dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+    chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+    information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+    utility=pyspiel.GameType.Utility.ZERO_SUM,
+    reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+    max_num_players=10,
+    min_num_players=2,
+    provides_information_state_string=True,
+    provides_information_state_tensor=True,
+    provides_observation_string=True,
+    provides_observation_tensor=True,
+    parameter_specification=dict(_DEFAULTS),
+)
+
+
+@dataclass(frozen=True)
+class _Config:
+    game: Game
+    stacks: tuple[int, ...]
+    button: int
+    layout: ActionLayout | None  # None: exact codes
+
+
+def _stacks(text: object, players: int) -> tuple[int, ...]:
+    parts = str(text).split()
+    try:
+        values = [int(p) for p in parts]
+    except ValueError:
+        raise InvalidConfigError(f"stack must be integers separated by spaces, got {text!r}") from None
+    if len(values) == 1:
+        values *= players
+    if len(values) != players:
+        raise InvalidConfigError(f"stack needs 1 or {players} values, got {len(values)}")
+    if any(v < 1 for v in values):
+        raise InvalidConfigError(f"every stack must be at least 1 chip, got {text!r}")
+    return tuple(values)
+
+
+def _config(params: dict[str, Any]) -> _Config:
+    p = {**_DEFAULTS, **params}
+    unknown = set(p) - set(_DEFAULTS)
+    if unknown:
+        raise InvalidConfigError(f"unknown parameters {sorted(unknown)}; allowed: {sorted(_DEFAULTS)}")
+    players = int(p["players"])
+    if not 2 <= players <= 10:
+        raise InvalidConfigError(f"players must be 2..10 (R1), got {players}")
+    structure = str(p["structure"]).upper()
+    if structure not in _STRUCTURES:
+        raise InvalidConfigError(f"structure must be NL, PL or FL, got {p['structure']!r}")
+    kwargs: dict[str, Any] = {"structure": _STRUCTURES[structure],
+                              "small_blind": int(p["small_blind"]),
+                              "big_blind": int(p["big_blind"]), "ante": int(p["ante"])}
+    if structure == "FL":
+        kwargs["max_raises"] = int(p["max_raises"])
+    game = Game(**kwargs)
+    button = int(p["button"])
+    if not 0 <= button < players:
+        raise InvalidConfigError(f"button must be a seat 0..{players - 1}, got {button}")
+    stacks = _stacks(p["stacks"] or p["stack"], players)
+    if min(stacks) <= game.big_blind + game.ante:
+        raise InvalidConfigError(f"every stack must exceed the big blind plus the ante "
+                                 f"({game.big_blind + game.ante}), got {min(stacks)}")
+    actions = str(p["actions"])
+    layout = None if actions == "exact" else ActionLayout.preset(actions)
+    if layout is None and max(stacks) + 2 > MAX_EXACT_ACTIONS:
+        raise InvalidConfigError(f"actions=exact lists one action per chip: stacks up to "
+                                 f"{MAX_EXACT_ACTIONS - 2:,} chips, got {max(stacks):,}")
+    return _Config(game, stacks, button, layout)
+
+
+def _max_decisions(cfg: _Config) -> int:
+    """A bound on the decisions of a hand: a full bet or raise lifts the level by at least the
+    big blind over the hand (at most ``max stack / bb`` of them, plus one short all-in per seat
+    and per street), each answered by at most ``n - 1`` seats, plus ``n`` checks per street."""
+    n = len(cfg.stacks)
+    raises = max(cfg.stacks) // cfg.game.big_blind + 4 * n
+    return n * raises + 4 * n
+
+
+def _game_info(cfg: _Config) -> pyspiel.GameInfo:
+    n = len(cfg.stacks)
+    num_actions = max(cfg.stacks) + 2 if cfg.layout is None else cfg.layout.size
+    return pyspiel.GameInfo(
+        num_distinct_actions=num_actions, max_chance_outcomes=52, num_players=n,
+        min_utility=float(-max(cfg.stacks)), max_utility=float(sum(cfg.stacks) - min(cfg.stacks)),
+        utility_sum=0.0, max_game_length=2 * n + 5 + _max_decisions(cfg))
+
+
+class HoldemGame(pyspiel.Game):  # type: ignore[misc]
+    """The pyspiel game (see the module docstring for the parameters)."""
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        self.config = _config(dict(params or {}))
+        super().__init__(_GAME_TYPE, _game_info(self.config), dict(params or {}))
+        self.spec = ObservationSpec(len(self.config.stacks))
+        self.history_width = _max_decisions(self.config)
+
+    def new_initial_state(self) -> HoldemState:
+        return HoldemState(self)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+        perfect_recall = iig_obs_type is None or bool(iig_obs_type.perfect_recall)
+        return _Observer(self, perfect_recall)
+
+
+class HoldemState(pyspiel.State):  # type: ignore[misc]
+    """A hand in progress: the deal (chance nodes), then holdem's :class:`HandState`."""
+
+    def __init__(self, game: HoldemGame) -> None:
+        super().__init__(game)
+        self._cfg = game.config
+        self._n = len(self._cfg.stacks)
+        self._hole: list[int] = []     # hole cards dealt, in dealing order
+        self._board: list[int] = []    # board cards dealt
+        self._hand: HandState | None = None
+        self._pending: tuple[int, Action] | None = None   # (code, action) waiting for cards
+        self._log: list[tuple[int, int, int]] = []      # (seat, street, code) per decision
+        self._legal: tuple[int, list[int]] = (-1, [])     # (len(_log), legal codes) cache
+
+    # ------------------------------------------------------------------ queries
+    @property
+    def hand(self) -> HandState | None:
+        """The holdem hand (None until every hole card is dealt)."""
+        return self._hand
+
+    def current_player(self) -> int:
+        if self._hand is None or self._pending is not None:
+            return int(pyspiel.PlayerId.CHANCE)
+        if self._hand.is_terminal():
+            return int(pyspiel.PlayerId.TERMINAL)
+        return self._hand.current_player()
+
+    def is_terminal(self) -> bool:
+        return self._hand is not None and self._pending is None and self._hand.is_terminal()
+
+    def returns(self) -> list[float]:
+        if not self.is_terminal():
+            return [0.0] * self._n
+        assert self._hand is not None
+        return self._hand.returns()
+
+    def _legal_actions(self, player: int) -> list[int]:
+        assert self._hand is not None
+        if self._legal[0] != len(self._log):  # computed once per decision
+            if self._cfg.layout is None:
+                codes = self._hand.legal_action_codes()
+            else:
+                codes = [c for c, ok in enumerate(self._cfg.layout.mask(self._hand)) if ok]
+            self._legal = (len(self._log), codes)
+        return list(self._legal[1])
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        used = set(self._hole) | set(self._board)
+        left = [c for c in range(52) if c not in used]
+        p = 1.0 / len(left)
+        return [(c, p) for c in left]
+
+    def _to_action(self, code: int) -> Action:
+        assert self._hand is not None
+        if self._cfg.layout is None:
+            return Action.from_int(code)
+        if code == 0 and self._cfg.layout.fold:
+            return Action.fold()
+        if code == (1 if self._cfg.layout.fold else 0):
+            return Action.check_or_call()
+        to = self._cfg.layout.amounts(self._hand)[code]
+        assert to is not None
+        return Action.bet_or_raise(to)
+
+    # ------------------------------------------------------------------ moves
+    def _apply_action(self, action: int) -> None:
+        if self.is_chance_node():
+            if not 0 <= action < 52 or action in self._hole or action in self._board:
+                raise IllegalActionError(f"chance outcome {action} is not a card left in the "
+                                         f"deck (0..51, not dealt yet)")
+            self._deal(action)
+            return
+        hand = self._hand
+        assert hand is not None and hand.actor is not None
+        if self._cfg.layout is not None and action not in self._legal_actions(hand.actor):
+            names = self._cfg.layout.names
+            legal = ", ".join(f"{c} {names[c]}" for c in self._legal_actions(hand.actor))
+            raise IllegalActionError(f"action {action} is not legal for seat {hand.actor}; "
+                                     f"legal: {legal}")
+        seat, street = hand.actor, hand.street_index
+        move = self._to_action(action)
+        try:
+            hand.apply(move)  # exact codes: an illegal size raises here, nothing changed
+        except InvalidHandError:  # the board is needed: deal it first (state unchanged)
+            self._pending = (action, move)
+        self._log.append((seat, street, action))
+
+    def _deal(self, card: int) -> None:
+        n = self._n
+        if self._hand is None:
+            self._hole.append(card)
+            if len(self._hole) == 2 * n:
+                first = (self._cfg.button + 1) % n
+                hole: list[list[int] | None] = [None] * n
+                for k in range(n):
+                    hole[(first + k) % n] = [self._hole[k], self._hole[n + k]]
+                self._hand = self._cfg.game.new_hand(list(self._cfg.stacks),
+                                                     button=self._cfg.button,
+                                                     hole_cards=hole, board=[])
+            return
+        self._board.append(card)
+        if len(self._board) < 3:
+            return
+        assert self._pending is not None
+        self._hand.add_board([card] if len(self._board) > 3 else self._board)
+        try:
+            self._hand.apply(self._pending[1])
+        except InvalidHandError:
+            return
+        self._pending = None
+
+    # ------------------------------------------------------------------ strings
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"deal {Card(action)}"
+        if self._cfg.layout is None:
+            return str(Action.from_int(action))
+        return self._cfg.layout.names[action]
+
+    def _cards_text(self, player: int) -> str:
+        n = self._n
+        first = (self._cfg.button + 1) % n
+        k = (player - first) % n
+        mine = [self._hole[i] for i in (k, n + k) if i < len(self._hole)]
+        return "".join(str(Card(c)) for c in mine)
+
+    def _public_text(self) -> str:
+        parts = []
+        hand = self._hand
+        if hand is not None:
+            parts.append(f"stacks {list(hand.stacks)} bets {list(hand.bets)} pot {hand.pot}")
+        parts.append("board " + ("".join(str(Card(c)) for c in self._board) or "-"))
+        return " | ".join(parts)
+
+    def information_state_text(self, player: int) -> str:
+        log = " ".join(f"{s}:{_STREETS[st][0]}:{self._action_to_string(s, c)}"
+                       for s, st, c in self._log)
+        return (f"[seat {player} button {self._cfg.button}] hole {self._cards_text(player) or '-'}"
+                f" | board {''.join(str(Card(c)) for c in self._board) or '-'} | actions {log}")
+
+    def observation_text(self, player: int) -> str:
+        return f"[seat {player}] hole {self._cards_text(player) or '-'} | {self._public_text()}"
+
+    def __str__(self) -> str:
+        hole = " ".join(self._cards_text(p) or "-" for p in range(self._n))
+        log = " ".join(f"{s}:{self._action_to_string(s, c)}" for s, _st, c in self._log)
+        return f"hole {hole} | {self._public_text()} | actions {log}"
+
+    # ------------------------------------------------------------------ tensors
+    def encode(self, player: int) -> list[float]:
+        """The shared observation row seen by ``player`` (zeros before the hole cards)."""
+        spec: ObservationSpec = self.get_game().spec
+        if self._hand is None:
+            return [0.0] * spec.width
+        return spec.encode(self._hand, player)
+
+    def history_codes(self, width: int) -> list[float]:
+        """Every decision so far, in order: its action plus one (0: not yet)."""
+        out = [0.0] * width
+        for j, (_s, _st, c) in enumerate(self._log):
+            out[j] = c + 1.0
+        return out
+
+
+class _Observer:
+    """Tensors and strings for pyspiel (``make_py_observer``)."""
+
+    def __init__(self, game: HoldemGame, perfect_recall: bool) -> None:
+        self._game = game
+        self._recall = perfect_recall
+        size = game.spec.width + (game.history_width if perfect_recall else 0)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor[:game.spec.width]}
+        if perfect_recall:
+            self.dict["actions"] = self.tensor[game.spec.width:]
+
+    def set_from(self, state: HoldemState, player: int) -> None:
+        w = self._game.spec.width
+        self.tensor[:w] = state.encode(player)
+        if self._recall:
+            self.tensor[w:] = state.history_codes(self._game.history_width)
+
+    def string_from(self, state: HoldemState, player: int) -> str:
+        if self._recall:
+            return state.information_state_text(player)
+        return state.observation_text(player)
+
+
+pyspiel.register_game(_GAME_TYPE, HoldemGame)
+
+
+# ---------------------------------------------------------------------- specifications
+def acpc_raise_to(hand_total: int, committed_before_street: int) -> int:
+    """ACPC "raise to" (the seat's total over the whole hand, ``r<total>``) as holdem's amount:
+    the seat's total for the current street (``hand_total`` minus what it put in on the
+    earlier streets)."""
+    to = hand_total - committed_before_street
+    if to <= 0:
+        raise InvalidConfigError(f"ACPC raise to {hand_total} is not above the "
+                                 f"{committed_before_street} chips put in before this street")
+    return to
+
+
+_UP_RE = re.compile(r"^\s*universal_poker\s*\((.*)\)\s*$", re.S)
+
+
+def _spec_fields(spec: str) -> dict[str, str]:
+    m = _UP_RE.match(spec)
+    fields: dict[str, str] = {}
+    if m:
+        for item in filter(None, (x.strip() for x in m.group(1).split(","))):
+            key, sep, value = item.partition("=")
+            if not sep:
+                raise InvalidConfigError(f"universal_poker parameter {item!r} has no '='")
+            fields[key.strip()] = value.strip()
+        return fields
+    lines = [ln.split("#", 1)[0].strip() for ln in spec.splitlines()]
+    lines = [ln for ln in lines if ln]
+    if not lines or lines[0].upper() != "GAMEDEF" or lines[-1].upper() != "END GAMEDEF":
+        raise InvalidConfigError("a game specification must be universal_poker(...) or an ACPC "
+                                 "gamedef (GAMEDEF ... END GAMEDEF)")
+    for ln in lines[1:-1]:
+        if ln.lower() in ("limit", "nolimit", "pot"):
+            fields["betting"] = ln.lower()
+            continue
+        key, sep, value = ln.partition("=")
+        if not sep:
+            raise InvalidConfigError(f"ACPC gamedef line {ln!r} is not 'name = value'")
+        fields[key.strip()] = value.strip()
+    return fields
+
+
+def _ints(fields: dict[str, str], key: str, default: str | None = None) -> list[int]:
+    text = fields.get(key, default)
+    if text is None:
+        raise InvalidConfigError(f"the game specification needs {key}")
+    try:
+        return [int(x) for x in text.split()]
+    except ValueError:
+        raise InvalidConfigError(f"{key} must be integers, got {text!r}") from None
+
+
+def _need(cond: bool, what: str) -> None:
+    if not cond:
+        raise InvalidConfigError(f"holdem does not play this specification: {what}")
+
+
+def parse_spec(spec: str) -> dict[str, Any]:
+    """The ``python_holdem`` parameters of an ACPC gamedef or a ``universal_poker(...)``
+    string; what holdem does not play (other decks, rounds or blind orders) raises
+    :class:`holdem.InvalidConfigError` naming it."""
+    if not isinstance(spec, str):
+        raise InvalidConfigError(f"a game specification must be a str, got {spec!r}")
+    known = {"betting", "numPlayers", "numRounds", "stack", "blind", "raiseSize", "maxRaises",
+             "firstPlayer", "numSuits", "numRanks", "numHoleCards", "numBoardCards",
+             "bettingAbstraction", "potSize", "boardCards", "handReaches"}
+    canonical = {k.lower(): k for k in known}  # ACPC reads the names in any case
+    f = {canonical.get(k.lower(), k): v for k, v in _spec_fields(spec).items()}
+    unknown = set(f) - known
+    _need(not unknown, f"unknown parameters {sorted(unknown)}")
+    _need(not f.get("potSize", "0").strip("0") and not f.get("boardCards")
+          and not f.get("handReaches"), "subgames (potSize, boardCards, handReaches)")
+    n = _ints(f, "numPlayers", "2")[0]
+    _need(2 <= n <= 10, f"numPlayers {n} (2..10)")
+    _need(_ints(f, "numRounds", "4") == [4], "numRounds other than 4")
+    _need(_ints(f, "numSuits", "4") == [4] and _ints(f, "numRanks", "13") == [13],
+          "a deck other than 4 suits of 13 ranks")
+    _need(_ints(f, "numHoleCards", "2") == [2], "numHoleCards other than 2")
+    _need(_ints(f, "numBoardCards", "0 3 1 1") == [0, 3, 1, 1], "numBoardCards other than 0 3 1 1")
+    blinds = _ints(f, "blind")
+    _need(len(blinds) == n, f"blind needs {n} values")
+    bb = max(blinds)
+    bb_seat = blinds.index(bb)
+    others = [b for i, b in enumerate(blinds) if i != bb_seat and b]
+    _need(len(others) <= 1 and bb > 0, f"blinds {blinds}: one big blind and at most one small")
+    sb = others[0] if others else 0
+    sb_seat = blinds.index(sb) if others else (bb_seat - 1) % n
+    _need(sb_seat == (bb_seat - 1) % n, f"blinds {blinds}: the small blind sits right of the big")
+    button = sb_seat if n == 2 else (sb_seat - 1) % n
+    first = [x - 1 for x in _ints(f, "firstPlayer", "1 1 1 1")]
+    _need(len(first) == 4, "firstPlayer needs 4 values")
+    pre = (bb_seat + 1) % n
+    post = bb_seat if n == 2 else sb_seat
+    _need(first == [pre, post, post, post],
+          f"firstPlayer {' '.join(str(x + 1) for x in first)} (holdem's order: "
+          f"{pre + 1} {post + 1} {post + 1} {post + 1})")
+    stacks = _ints(f, "stack", str(2 ** 31 - 1))
+    if len(stacks) == 1:
+        stacks *= n
+    _need(len(stacks) == n, f"stack needs 1 or {n} values")
+    betting = f.get("betting", "nolimit").lower()
+    params: dict[str, Any] = {"players": n, "stacks": " ".join(map(str, stacks)),
+                              "small_blind": sb, "big_blind": bb, "button": button}
+    if betting == "limit":
+        sizes = _ints(f, "raiseSize")
+        _need(len(sizes) == 4 and sizes[0] == sizes[1] == bb and sizes[2] == sizes[3] == 2 * bb,
+              f"raiseSize {sizes} (holdem: big blind, big blind, 2x, 2x)")
+        caps = _ints(f, "maxRaises", "3 4 4 4")
+        _need(len(caps) == 4 and caps[0] >= 0 and caps[1:] == [caps[0] + 1] * 3,
+              f"maxRaises {caps} (holdem: m m+1 m+1 m+1, the blind counting as the first bet)")
+        params.update(structure="FL", max_raises=caps[0])
+    elif betting == "nolimit":
+        params["structure"] = "NL"
+    else:
+        _need(False, f"betting {betting!r} (limit or nolimit)")
+    abstraction = f.get("bettingAbstraction", "fcpa" if betting == "nolimit" else "fullgame")
+    _need(abstraction in ("fcpa", "fchpa", "fullgame"), f"bettingAbstraction {abstraction!r}")
+    if abstraction == "fullgame":
+        params["actions"] = "default" if betting == "limit" else "exact"
+    else:
+        params["actions"] = abstraction
+    return params
+
+
+def load_game(spec: str | None = None, **params: Any) -> HoldemGame:
+    """``pyspiel.load_game("python_holdem", params)``; ``spec`` is an ACPC gamedef or a
+    ``universal_poker(...)`` string (keyword parameters override its values)."""
+    merged = {**(parse_spec(spec) if spec is not None else {}), **params}
+    try:
+        game: HoldemGame = pyspiel.load_game(GAME_NAME, merged)
+    except HoldemError:
+        raise
+    return game

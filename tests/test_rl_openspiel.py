@@ -1,0 +1,372 @@
+"""The OpenSpiel game (holdem.rl.openspiel): registration, chance nodes, tensors, specs, MCCFR."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from holdem import Game, IllegalActionError, InvalidConfigError
+from holdem.vector import VectorGame
+
+pyspiel = pytest.importorskip("pyspiel")
+np = pytest.importorskip("numpy")
+ospiel = pytest.importorskip("holdem.rl.openspiel")
+
+HUNL_UP = ("universal_poker(betting=nolimit,numPlayers=2,numRounds=4,blind=2 1,"
+           "firstPlayer=2 1 1 1,numSuits=4,numRanks=13,numHoleCards=2,numBoardCards=0 3 1 1,"
+           "stack=40 40,bettingAbstraction=fcpa)")
+LIMIT_GAMEDEF = """GAMEDEF
+limit
+numPlayers = 3
+numRounds = 4
+blind = 1 2 0
+raiseSize = 2 2 4 4
+firstPlayer = 3 1 1 1
+maxRaises = 3 4 4 4
+numSuits = 4
+numRanks = 13
+numHoleCards = 2
+numBoardCards = 0 3 1 1
+stack = 50 60 70
+END GAMEDEF
+"""
+
+
+def _play(state, rng):
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+            assert abs(sum(probs) - 1.0) < 1e-9
+            state.apply_action(rng.choice(outcomes))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_load_game_by_name_and_parameters():
+    game = pyspiel.load_game("python_holdem(players=3,stack=100,big_blind=2,small_blind=1,"
+                             "actions=fchpa)")
+    assert game.num_players() == 3
+    assert game.num_distinct_actions() == 5
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert game.max_chance_outcomes() == 52
+
+
+@pytest.mark.parametrize("params", [
+    "python_holdem(players=2,stack=40,actions=fcpa)",
+    "python_holdem(players=3,stacks=30 40 50,actions=fchpa,button=1)",
+    "python_holdem(players=4,stack=20,structure=FL,actions=default)",
+    "python_holdem(players=2,stack=12,structure=PL,actions=exact)",
+    "python_holdem(players=2,stack=30,ante=1,actions=default)",
+])
+def test_random_sim_test(params):
+    game = pyspiel.load_game(params)
+    pyspiel.random_sim_test(game, num_sims=15, serialize=True, verbose=False)
+
+
+def test_chance_nodes_deal_one_card_at_a_time_from_the_deck():
+    game = pyspiel.load_game("python_holdem(players=2,stack=40)")
+    state = game.new_initial_state()
+    seen = []
+    for k in range(4):  # two rounds of hole cards
+        assert state.is_chance_node()
+        outcomes = [c for c, _ in state.chance_outcomes()]
+        assert len(outcomes) == 52 - k and not set(seen) & set(outcomes)
+        seen.append(outcomes[0])
+        state.apply_action(outcomes[0])
+    assert state.current_player() == 0  # R3: heads-up the button (seat 0) acts first preflop
+    hand = state.hand
+    assert hand is not None and [int(c) for c in hand.hole_cards[1]] == [seen[0], seen[2]]
+    state.apply_action(1)  # button calls
+    state.apply_action(1)  # big blind checks: the flop is needed, the check is pending
+    assert state.is_chance_node() and len(state.chance_outcomes()) == 48
+    for _ in range(3):
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert not state.is_chance_node() and len(state.hand.board) == 3
+    assert state.current_player() == 1  # R3: after the flop the big blind acts first
+
+
+def test_illegal_actions_are_refused_and_change_nothing():
+    game = pyspiel.load_game("python_holdem(players=2,stack=40,actions=fcpa)")
+    state = game.new_initial_state()
+    state.apply_action(7)
+    with pytest.raises(IllegalActionError, match="not a card left"):
+        state.apply_action(7)
+    with pytest.raises(IllegalActionError, match="not a card left"):
+        state.apply_action(52)
+    for c in (8, 9, 10):
+        state.apply_action(c)
+    state.apply_action(1)  # the button calls
+    before = (state.history(), str(state), state.information_state_string(1))
+    with pytest.raises(IllegalActionError, match="legal: 1 check_call"):
+        state.apply_action(0)  # R17: the big blind may not fold when checking is free
+    with pytest.raises(IllegalActionError, match="not legal"):
+        state.apply_action(9)
+    assert (state.history(), str(state), state.information_state_string(1)) == before
+    exact = pyspiel.load_game("python_holdem(players=2,stack=40,actions=exact)")
+    state = exact.new_initial_state()
+    for c in range(4):
+        state.apply_action(c)
+    with pytest.raises(IllegalActionError):
+        state.apply_action(3)  # raise to 2: below the minimum raise (R23)
+    assert state.history() == [0, 1, 2, 3]
+
+
+def test_tensors_share_the_vector_encoding():
+    """The observation tensor of the actor equals VectorGame's row for the same hand."""
+    game = pyspiel.load_game("python_holdem(players=3,stack=60,big_blind=2,actions=default)")
+    env = VectorGame(Game(big_blind=2), num_tables=1, players=3, stacks=60, seed=5,
+                     actions="default")
+    obs = env.reset()
+    rng = random.Random(2)
+    checked = 0
+    for _ in range(300):
+        hs = env.hand_state(0)
+        state = game.new_initial_state()
+        # deal the same cards, in dealing order from the left of the button
+        n = 3
+        first = (hs.button + 1) % n
+        order = [int(hs.hole_cards[(first + k) % n][0]) for k in range(n)]
+        order += [int(hs.hole_cards[(first + k) % n][1]) for k in range(n)]
+        if hs.button != 0:
+            break  # python_holdem keeps the button on seat 0 (parameter button)
+        for c in order:
+            state.apply_action(c)
+        for rec in hs.history:
+            assert not state.is_chance_node()
+            code = _column_of(env, state, rec)
+            state.apply_action(code)
+            while state.is_chance_node():
+                state.apply_action(int(hs.board[len(state.hand.board) + _pending_cards(state)]))
+        if not state.is_terminal():
+            actor = state.current_player()
+            assert np.array_equal(np.asarray(state.observation_tensor(actor), np.float32), obs[0])
+            assert list(env.legal_mask[0].nonzero()[0]) == state.legal_actions()
+            checked += 1
+        legal = [c for c in range(env.action_layout.size) if env.legal_mask[0][c]]
+        obs, _, done = env.step([rng.choice(legal)])
+        if done[0]:
+            break
+    assert checked > 0
+
+
+def _pending_cards(state):
+    return len(state._board) - len(state.hand.board)
+
+
+def _column_of(env, state, rec):
+    from holdem import ActionType
+    names = env.action_layout.names
+    if rec.type is ActionType.FOLD:
+        return names.index("fold")
+    if rec.type in (ActionType.CHECK, ActionType.CALL):
+        return names.index("check_call")
+    amounts = env.action_layout.amounts(state.hand)
+    return amounts.index(rec.to)
+
+
+def test_observation_spec_encode_matches_vector_rows():
+    """ObservationSpec.encode / ActionLayout.amounts and mask (one HandState) equal the batched
+    engine's rows, amounts and masks over random play, with antes and 2-4 players."""
+    for game, players in ((Game(big_blind=2), 2), (Game(big_blind=2), 3),
+                          (Game(big_blind=2, ante=1), 4)):
+        env = VectorGame(game, num_tables=3, players=players, stacks=60, seed=3)
+        obs = env.reset()
+        rng = random.Random(players)
+        for _ in range(250):
+            for t in range(3):
+                hs = env.hand_state(t)
+                row = np.asarray(env.observation_spec.encode(hs), np.float32)
+                assert np.array_equal(row, obs[t])
+                assert env.action_layout.amounts(hs) == env.raise_amounts(t)
+                assert env.action_layout.mask(hs) == [bool(x) for x in env.legal_mask[t]]
+            acts = [rng.choice([c for c in range(env.action_layout.size)
+                                if env.legal_mask[t][c]]) for t in range(3)]
+            obs, _, _ = env.step(acts)
+
+
+def test_information_state_and_observation_strings():
+    game = pyspiel.load_game("python_holdem(players=2,stack=40)")
+    state = _play(game.new_initial_state(), random.Random(4))
+    assert "actions" in state.information_state_string(0)
+    assert state.information_state_string(0) != state.information_state_string(1)
+    assert "hole" in state.observation_string(1)
+    width = ospiel.ObservationSpec(2).width
+    assert len(state.observation_tensor(0)) == width
+    info = state.information_state_tensor(0)
+    history = info[width:]
+    assert len(history) == game.max_game_length() - (2 * 2 + 5)
+    codes = [int(x) - 1 for x in history if x]
+    decisions = [a for p, a in zip(_players(state), state.history(), strict=True) if p >= 0]
+    assert codes == decisions  # the whole action sequence, in order
+    assert info[:width] != state.information_state_tensor(1)[:width]  # own hole cards
+
+
+def _players(state):
+    """The player of each history entry (-1 for chance), replayed from the root."""
+    game = state.get_game()
+    s = game.new_initial_state()
+    out = []
+    for a in state.history():
+        out.append(s.current_player())
+        s.apply_action(a)
+    return out
+
+
+def test_returns_are_the_hand_payoffs_and_zero_sum():
+    game = pyspiel.load_game("python_holdem(players=3,stack=30,actions=fchpa)")
+    rng = random.Random(9)
+    for _ in range(30):
+        state = _play(game.new_initial_state(), rng)
+        assert state.returns() == [float(p) for p in state.hand.payoffs]
+        assert sum(state.returns()) == 0
+
+
+def test_universal_poker_string_is_parsed():
+    params = ospiel.parse_spec(HUNL_UP)
+    assert params == {"players": 2, "stacks": "40 40", "small_blind": 1, "big_blind": 2,
+                      "button": 1, "structure": "NL", "actions": "fcpa"}
+    game = ospiel.load_game(HUNL_UP)
+    state = game.new_initial_state()
+    for c in range(4):
+        state.apply_action(c)
+    assert state.current_player() == 1  # ACPC: seat 1 posts the small blind and acts first
+
+
+def test_acpc_gamedef_limit_is_parsed():
+    params = ospiel.parse_spec(LIMIT_GAMEDEF)
+    assert params["structure"] == "FL" and params["max_raises"] == 3
+    assert params["button"] == 2 and params["stacks"] == "50 60 70"
+    game = ospiel.load_game(LIMIT_GAMEDEF)
+    pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)
+    # ACPC reads the names in any case
+    assert ospiel.parse_spec(LIMIT_GAMEDEF.replace("numPlayers", "NUMPLAYERS")) == params
+
+
+@pytest.mark.parametrize("bad, word", [
+    (HUNL_UP.replace("numRanks=13", "numRanks=6"), "deck"),
+    (HUNL_UP.replace("numRounds=4", "numRounds=2"), "numRounds"),
+    (HUNL_UP.replace("firstPlayer=2 1 1 1", "firstPlayer=1 1 1 1"), "firstPlayer"),
+    (HUNL_UP.replace("betting=nolimit", "betting=pot"), "betting"),
+    (HUNL_UP.replace("numBoardCards=0 3 1 1", "numBoardCards=0 2 1 1"), "numBoardCards"),
+    (HUNL_UP.replace("fcpa", "fc"), "bettingAbstraction"),
+    (LIMIT_GAMEDEF.replace("raiseSize = 2 2 4 4", "raiseSize = 2 2 6 6"), "raiseSize"),
+    ("kuhn_poker()", "universal_poker"),
+])
+def test_unplayable_specifications_are_refused(bad, word):
+    with pytest.raises(InvalidConfigError, match=word):
+        ospiel.parse_spec(bad)
+
+
+def test_acpc_raise_to_is_converted_to_the_street_total():
+    """ACPC r<total> counts the whole hand; holdem's raise-to counts the street."""
+    game = ospiel.load_game(HUNL_UP.replace("fcpa", "fullgame"))  # exact codes
+    state = game.new_initial_state()
+    for c in range(4):
+        state.apply_action(c)
+    state.apply_action(1)  # small blind calls: 2 each
+    state.apply_action(1)  # big blind checks
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    hand = state.hand
+    seat = hand.actor
+    assert seat == 0  # ACPC seat 0 is the big blind: first to act after the flop
+    before = hand.committed[seat]
+    assert before == 2
+    to = ospiel.acpc_raise_to(8, before)  # ACPC "r8": 8 in the hand, 6 on the flop
+    assert to == 6
+    state.apply_action(to + 1)  # the exact code of "bet to 6"
+    assert state.hand.bets[seat] == 6 and state.hand.committed[seat] == 8
+    with pytest.raises(InvalidConfigError, match="not above"):
+        ospiel.acpc_raise_to(2, 2)
+
+
+def test_parameters_are_checked():
+    for bad in ("python_holdem(players=11)", "python_holdem(structure=XL)",
+                "python_holdem(actions=fcx)", "python_holdem(stack=2)",
+                "python_holdem(players=3,stacks=10 20)"):
+        with pytest.raises(InvalidConfigError, match=r"players|structure|preset|stack"):
+            pyspiel.load_game(bad)
+
+
+def test_external_sampling_mccfr_runs_on_a_small_game():
+    """An OpenSpiel algorithm on the game: external-sampling MCCFR, heads-up limit, short
+    stacks; the average policy is a distribution over the legal actions."""
+    from open_spiel.python.algorithms import external_sampling_mccfr
+    game = pyspiel.load_game("python_holdem(players=2,stack=6,structure=FL,max_raises=1,"
+                             "actions=default)")
+    solver = external_sampling_mccfr.ExternalSamplingSolver(
+        game, external_sampling_mccfr.AverageType.SIMPLE)
+    np.random.seed(0)
+    for _ in range(300):
+        solver.iteration()
+    policy = solver.average_policy()
+    state = game.new_initial_state()
+    for c in range(4):
+        state.apply_action(c)
+    probs = policy.action_probabilities(state)
+    assert set(probs) == set(state.legal_actions())
+    assert abs(sum(probs.values()) - 1.0) < 1e-9
+    assert len(solver._infostates) > 0
+
+
+def test_readme_openspiel_example_runs():
+    """The README's OpenSpiel section: its example runs as written."""
+    from pathlib import Path
+    text = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    section = text.split("### OpenSpiel", 1)[1]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    scope: dict[str, object] = {}
+    exec(compile(code, "README.md (OpenSpiel)", "exec"), scope)
+    assert scope["state"].is_chance_node()  # type: ignore[attr-defined]
+    assert len(scope["policy"].action_probabilities(_dealt(scope["game"]))) >= 2  # type: ignore[attr-defined]
+
+
+def _dealt(game):
+    state = game.new_initial_state()
+    for c in range(4):
+        state.apply_action(c)
+    return state
+
+
+def test_module_docstring_examples():
+    import doctest
+    failed, tried = doctest.testmod(ospiel, optionflags=doctest.ELLIPSIS)
+    assert tried > 0 and failed == 0
+
+
+def test_same_game_as_universal_poker_hunl_fcpa():
+    """Differential: python_holdem loaded from a universal_poker string plays the same game as
+    OpenSpiel's universal_poker (same card ids, the same fcpa action ids): dealt the same cards
+    and given the same random actions, the legal actions agree at every decision and the
+    returns agree at the end (showdowns, folds, all-ins, split pots)."""
+    spec = HUNL_UP.replace("blind=2 1", "blind=100 50").replace("stack=40 40",
+                                                                "stack=20000 20000")
+    theirs, ours = pyspiel.load_game(spec), ospiel.load_game(spec)
+    rng = random.Random(5)
+    rivers = 0
+    for _ in range(200):
+        a, b = theirs.new_initial_state(), ours.new_initial_state()
+        hole: list[int] = []
+        while not a.is_terminal():
+            if a.is_chance_node():
+                card = rng.choice([c for c, _ in a.chance_outcomes()])
+                a.apply_action(card)
+                if len(hole) < 4:  # universal_poker deals seat by seat, holdem round by round
+                    hole.append(card)
+                    if len(hole) == 4:
+                        for c in (hole[0], hole[2], hole[1], hole[3]):
+                            b.apply_action(c)
+                else:
+                    b.apply_action(card)
+                continue
+            assert not b.is_chance_node()
+            assert a.legal_actions() == b.legal_actions()
+            move = rng.choice(a.legal_actions())
+            a.apply_action(move)
+            b.apply_action(move)
+        assert b.is_terminal()
+        assert a.returns() == b.returns()
+        rivers += len(b.hand.board) == 5
+    assert rivers > 10
