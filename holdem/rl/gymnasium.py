@@ -21,10 +21,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-import gymnasium
-import numpy as np
-from gymnasium import spaces
-from gymnasium.vector import AutoresetMode, VectorEnv
+from holdem.rl import missing_extra
+
+try:  # the optional rl extra
+    import gymnasium
+    import numpy as np
+    from gymnasium import spaces
+    from gymnasium.vector import AutoresetMode, VectorEnv
+except ImportError as _exc:
+    raise ImportError(missing_extra(__name__, _exc)) from _exc
 
 from holdem import Game, IllegalActionError, InvalidConfigError
 from holdem.vector import ActionLayout, VectorGame

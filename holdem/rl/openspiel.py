@@ -41,7 +41,12 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-import pyspiel
+from holdem.rl import missing_extra
+
+try:  # the optional rl extra
+    import pyspiel
+except ImportError as _exc:
+    raise ImportError(missing_extra(__name__, _exc)) from _exc
 
 from holdem import (
     Action,

@@ -35,10 +35,15 @@ import functools
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-import numpy as np
-from gymnasium import spaces
-from pettingzoo import AECEnv, ParallelEnv
-from pettingzoo import register as _register
+from holdem.rl import missing_extra
+
+try:  # the optional rl extra
+    import numpy as np
+    from gymnasium import spaces
+    from pettingzoo import AECEnv, ParallelEnv
+    from pettingzoo import register as _register
+except ImportError as _exc:
+    raise ImportError(missing_extra(__name__, _exc)) from _exc
 
 from holdem import Game, HandState, IllegalActionError, InvalidConfigError
 from holdem.vector import ActionLayout, VectorGame
