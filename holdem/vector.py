@@ -283,6 +283,34 @@ class ObservationSpec:
             row[k + 8 + 2 * s] = added[s] * ib
         return row
 
+    def reseat(self, row: Any, shift: int, hole: Sequence[int]) -> Any:
+        """``row`` (a row seen by the seat to act, a list or a numpy row) as the seat ``shift``
+        seats after it sees it, given that seat's ``hole`` cards: the seat blocks turned, its
+        position, and ``to_call``, ``min_raise_to``, ``max_raise_to`` 0 (they are the actor's),
+        as :meth:`encode` writes it for a seat that is not to act. A new row of the same type."""
+        n = self.players
+        if isinstance(shift, bool) or not isinstance(shift, int) or not 0 <= shift < n:
+            raise InvalidConfigError(f"shift must be 0..{n - 1}, got {shift!r}")
+        out = row.copy()
+        base, cut, end = 212 + n, 212 + n + 6 * shift, 212 + 7 * n
+        _clear(out, 0, 52)
+        for c in hole:
+            out[int(c)] = 1.0
+        out[base:end - 6 * shift] = row[cut:end]
+        out[end - 6 * shift:end] = row[base:cut]
+        _clear(out, 212, base)
+        out[212 + int(row[cut])] = 1.0  # the seat's distance from the button
+        _clear(out, end + 1, end + 4)
+        return out
+
+
+def _clear(row: Any, lo: int, hi: int) -> None:
+    """Zero ``row[lo:hi]`` (a list or a numpy row)."""
+    if isinstance(row, list):
+        row[lo:hi] = [0.0] * (hi - lo)
+    else:
+        row[lo:hi] = 0.0
+
 
 def _street_counts(state: HandState) -> tuple[list[int], list[int]]:
     """Bets/raises and chips added per street by the actions (see :meth:`ObservationSpec.encode`)."""

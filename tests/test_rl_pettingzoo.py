@@ -15,7 +15,7 @@ from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, see
 
 from holdem import Game, IllegalActionError, InvalidConfigError, Structure, evaluate  # noqa: E402
 from holdem.rl.pettingzoo import HoldemAECEnv, HoldemParallelEnv  # noqa: E402
-from holdem.vector import ActionLayout, VectorGame  # noqa: E402
+from holdem.vector import ActionLayout, ObservationSpec, VectorGame  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore:Observation:UserWarning")
 
@@ -229,3 +229,148 @@ def test_module_docstring_examples() -> None:
     failed, tried = doctest.testmod(importlib.import_module("holdem.rl.pettingzoo"),
                                     optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert tried > 0 and failed == 0
+
+
+# ---------------------------------------------------------------- every agent's view
+
+
+def _encoded(state: Any, seat: int) -> Any:
+    spec = ObservationSpec(state.num_players)
+    return np.asarray(spec.encode(state, seat), dtype=np.float32)
+
+
+def _actor_only_zeroed(row: Any, players: int) -> Any:
+    """``row`` with the actor-only columns (to_call, min/max_raise_to) zero."""
+    spec = ObservationSpec(players)
+    out = row.copy()
+    for name in ("to_call", "min_raise_to", "max_raise_to"):
+        out[spec.index(name)] = 0.0
+    return out
+
+
+@pytest.mark.parametrize(("players", "hands"), [(2, 1), (3, 1), (6, 3)])
+def test_observe_is_the_current_state_for_every_agent(players: int, hands: int) -> None:
+    """observe(agent) is the encoding of the current HandState from that agent's seat, whether
+    it acts or not (its own cards, never the actor's; mask all zeros when not acting); once
+    the episode is over every agent sees the hand as it stood at its last decision."""
+    env = HoldemAECEnv(Game(big_blind=2), players=players, stacks=60, hands=hands)
+    rng = np.random.default_rng(players)
+    checked = 0
+    for seed in range(12):
+        env.reset(seed=seed)
+        before = None
+        while env.agents:
+            agent = env.agent_selection
+            if env.terminations[agent]:
+                assert before is not None
+                state, last_actor = before
+                seat = int(agent.split("_")[1])
+                obs = env.observe(agent)
+                want = _encoded(state, seat)
+                if seat == last_actor:
+                    want = _actor_only_zeroed(want, players)
+                assert np.array_equal(obs["observation"], want)
+                assert not obs["action_mask"].any()
+                env.step(None)
+                continue
+            state = env.vector_game.hand_state(0)
+            actor = env._core.actor
+            for k, other in enumerate(env.possible_agents):
+                obs = env.observe(other)
+                assert np.array_equal(obs["observation"], _encoded(state, k))
+                hole = np.flatnonzero(obs["observation"][:52]).tolist()
+                assert hole == sorted(int(c) for c in state.hole_cards[k])  # its own cards
+                assert obs["action_mask"].any() == (k == actor)
+                checked += 1
+            legal = np.flatnonzero(env.observe(agent)["action_mask"])
+            before = (state, actor)
+            env.step(int(legal[int(rng.integers(len(legal)))]))
+    assert checked > 50
+
+
+def test_observe_of_a_waiting_agent_follows_the_public_state() -> None:
+    """The big blind's view changes when the button calls (before it acts itself)."""
+    env = HoldemAECEnv(Game(big_blind=2), players=2, stacks=100, actions="fcpa")
+    env.reset(seed=4)
+    assert env.agent_selection == "player_0"  # the button acts first heads-up
+    waiting = env.observe("player_1")["observation"]
+    mine = env.observe("player_0")["observation"]
+    assert not (waiting[:52] * mine[:52]).any()  # each sees its own hole cards
+    play(env, "raise_pot")
+    assert env.agent_selection == "player_1"
+    play(env, "check_call")  # the flop: the big blind acts first, the button waits
+    after = env.observe("player_0")
+    spec = ObservationSpec(2)
+    assert after["observation"][spec.index("pot")] > mine[spec.index("pot")]
+    assert after["observation"][spec.index("street[flop]")] == 1.0
+    assert np.array_equal(after["observation"][:52], mine[:52])
+    assert not after["action_mask"].any()
+
+
+def test_parallel_observations_are_every_agents_current_view() -> None:
+    env = HoldemParallelEnv(Game(big_blind=2), players=3, stacks=60, actions="fchpa")
+    obs, _ = env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    while env.agents:
+        state = env.vector_game.hand_state(0)
+        actor = state.actor
+        for k, a in enumerate(env.possible_agents):
+            assert np.array_equal(obs[a]["observation"], _encoded(state, k))
+            assert obs[a]["action_mask"].any() == (k == actor)
+        legal = np.flatnonzero(obs[f"player_{actor}"]["action_mask"])
+        obs, _, term, _, _ = env.step({f"player_{actor}": int(rng.choice(legal))})
+    assert all(term.values())
+    assert not any(o["action_mask"].any() for o in obs.values())
+
+
+def test_reseat_turns_a_row_as_encode_does() -> None:
+    """ObservationSpec.reseat (lists and numpy rows) equals encode for the other seats."""
+    vg = VectorGame(Game(big_blind=2, ante=1), num_tables=1, players=4, stacks=40, seed=8)
+    vg.reset()
+    rng = np.random.default_rng(8)
+    spec = vg.observation_spec
+    for _ in range(60):
+        state = vg.hand_state(0)
+        actor = state.actor
+        row = vg.observation[0]
+        for shift in range(4):
+            seat = (actor + shift) % 4
+            want = spec.encode(state, seat)
+            hole = state.hole_cards[seat]
+            if shift:
+                assert spec.reseat(row.tolist(), shift, hole) == want
+                assert np.array_equal(spec.reseat(row, shift, hole),
+                                      np.asarray(want, np.float32))
+        with pytest.raises(InvalidConfigError, match="shift"):
+            spec.reseat(row, 4, hole)
+        vg.step([int(rng.choice(np.flatnonzero(vg.legal_mask[0])))])
+
+
+def test_no_wrapper_needed_out_of_order_calls_are_refused() -> None:
+    """What PettingZoo's OrderEnforcingWrapper and AssertOutOfBoundsWrapper check, the env
+    refuses itself with a holdem error: use before reset(), actions outside the space, an
+    action for a finished agent, a step after the episode."""
+    env = HoldemAECEnv(players=2, actions="fcpa")
+    with pytest.raises(IllegalActionError, match="reset"):
+        env.step(1)
+    with pytest.raises(IllegalActionError, match="reset"):
+        env.observe("player_0")
+    env.reset(seed=1)
+    with pytest.raises(InvalidConfigError, match="unknown agent"):
+        env.observe("player_9")
+    for bad in (-1, 4, None):
+        with pytest.raises(IllegalActionError):
+            env.step(bad)
+    play(env, "fold")
+    assert all(env.terminations.values())
+    with pytest.raises(IllegalActionError, match="only action is None"):
+        env.step(1)
+    env.step(None)
+    env.step(None)
+    assert env.agents == []
+    with pytest.raises(IllegalActionError, match="episode is over"):
+        env.step(None)
+    par = HoldemParallelEnv(players=2)
+    par.reset(seed=1)
+    with pytest.raises(IllegalActionError, match="acting agent"):
+        par.step({})

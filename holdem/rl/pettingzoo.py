@@ -11,10 +11,14 @@
 Agents are ``player_0`` .. ``player_{P-1}``, one per seat. The encoding is the batched
 engine's (:class:`holdem.vector.ObservationSpec`, version 1; :class:`holdem.vector.ActionLayout`):
 
-- ``observe(agent)`` is ``{"observation": float32 (F,), "action_mask": int8 (A,)}``. The acting
-  agent's observation is the current one, from its seat; an agent that is not acting keeps the
-  one of its last turn in this hand (zeros before its first turn), and its ``action_mask`` is
-  all zeros, as PettingZoo documents.
+- ``observe(agent)`` is ``{"observation": float32 (F,), "action_mask": int8 (A,)}``: the current
+  hand from that agent's seat (its own hole cards, the public state now), whether it acts or
+  not, as :meth:`holdem.vector.ObservationSpec.encode` writes it; the ``action_mask`` is all
+  zeros for an agent that is not acting, as PettingZoo documents. Once the episode is over
+  (``terminations``) every agent sees the hand as it stood at its last decision (the engine has
+  dealt the next hand already; the result is in the rewards), with no actor-only columns.
+- No wrapper is needed: calls before :meth:`reset`, actions outside the space, an action for
+  a finished agent or a step after the episode raise :class:`holdem.IllegalActionError`.
 - Rewards are in big blinds: when a hand ends every seat gets its payoff (chips won minus chips
   put in, divided by the big blind).
 - An episode is one hand (``hands=1``, fresh stacks every hand), or a session of ``hands``
@@ -59,7 +63,12 @@ def _session_seed(seed: int, episode: int) -> int:
 
 
 class _Core:
-    """One table of a :class:`VectorGame` with the per-agent views both APIs share."""
+    """One table of a :class:`VectorGame` with the per-agent views both APIs share.
+
+    The engine writes the actor's row and mask into its own buffers at every step; they are
+    read in place (``row``, ``mask``) and copied only when an observation is handed out. Any
+    other seat's row is the actor's turned to that seat (:meth:`ObservationSpec.reseat`).
+    """
 
     def __init__(self, game: Game, players: int, stacks: int | Sequence[int],
                  actions: ActionLayout | str, hands: int, seed: int) -> None:
@@ -73,23 +82,37 @@ class _Core:
         self.seed = seed
         self.episode = 0
         self.vg = self._new(seed)
+        self.spec = self.vg.observation_spec
         self.agents_all = [f"player_{k}" for k in range(players)]
-        self.width = self.vg.observation_spec.width
+        self.width = self.spec.width
         self.size = self.vg.action_layout.size
-        self.obs = np.zeros((players, self.width), dtype=np.float32)
-        self.mask = np.zeros(self.size, dtype=np.int8)
         self.zero_mask = np.zeros(self.size, dtype=np.int8)
-        self.in_hand = False
+        self.started = False   # reset() called
+        self.in_hand = False   # False once the episode is over
         self.start_hands = 0
         self.seat_of = {a: k for k, a in enumerate(self.agents_all)}
         self.col = np.zeros(1, dtype=np.int64)
-        self.actor = 0
+        self.hand = 0          # the table's hand number (VectorGame.cards)
+        self.holes: tuple[tuple[int, int], ...] = ()
+        self.holes_of = -1     # the hand number of ``holes``
+        self.last_row = np.zeros(self.width, dtype=np.float32)  # the row of the last decision
+        self.last_actor = 0
+        self._bind()
 
     def _new(self, seed: int) -> VectorGame:
         vg = VectorGame(self.game, num_tables=1, players=self.players, stacks=self.stacks,
                         seed=seed, session=self.hands > 1, actions=self.actions)
         vg.reset()
         return vg
+
+    def _bind(self) -> None:
+        """Views of the engine's buffers (written in place by every step)."""
+        self.row = self.vg.observation[0]
+        self.mask = self.vg.legal_mask[0].view(np.int8)
+        self.actors = self.vg.current_player
+        self.actor = int(self.actors[0])
+        self.hand = int(self.vg.hands_played()[0])
+        self.holes_of = -1
 
     def reset(self, seed: int | None) -> None:
         if seed is not None:
@@ -104,15 +127,9 @@ class _Core:
             before = int(self.vg.hands_played()[0])
             while int(self.vg.hands_played()[0]) == before:
                 self.vg.step([cc])
-        self.start_hands = int(self.vg.hands_played()[0])
-        self.obs[:] = 0
-        self.in_hand = True
-        self._look()
-
-    def _look(self) -> None:
-        self.actor = actor = int(self.vg.current_player[0])
-        self.obs[actor] = self.vg.observation[0]
-        self.mask[:] = self.vg.legal_mask[0]
+        self._bind()
+        self.start_hands = self.hand
+        self.started = self.in_hand = True
 
     def play(self, action: object) -> tuple[np.ndarray | None, bool]:
         """Play ``action`` for the actor; return (rewards in bb or None, episode over)."""
@@ -124,23 +141,37 @@ class _Core:
                                      f"(0..{self.size - 1}: {', '.join(names)})")
         if not self.mask[action]:
             self.vg.step([int(action)])  # raises IllegalActionError naming the legal columns
+        np.copyto(self.last_row, self.row)
+        self.last_actor = self.actor
         self.col[0] = action
         _, rewards, done = self.vg.step_unchecked(self.col)  # checked against the mask above
+        self.actor = int(self.actors[0])
         if not done[0]:
-            self._look()
             return None, False
-        rew = np.array(rewards[0], dtype=np.float64)
-        played = int(self.vg.hands_played()[0]) - self.start_hands
-        if played >= self.hands:
+        self.hand += 1
+        rew = rewards[0].astype(np.float64)
+        if self.hand - self.start_hands >= self.hands:
             self.in_hand = False
             return rew, True
-        self.obs[:] = 0
-        self._look()
         return rew, False
 
-    def observe(self, seat: int, acting: bool) -> dict[str, np.ndarray]:
-        return {"observation": self.obs[seat].copy(),
-                "action_mask": (self.mask if acting else self.zero_mask).copy()}
+    def observe(self, seat: int) -> dict[str, np.ndarray]:
+        """``seat``'s view of the hand now: the actor gets the engine's row and mask; any other
+        seat the row turned to it (its own cards), with a mask of zeros. Once the episode is
+        over, every seat sees the hand as it stood at its last decision."""
+        if self.in_hand:
+            if seat == self.actor:
+                return {"observation": self.row.copy(), "action_mask": self.mask.copy()}
+            row, actor, hand = self.row, self.actor, self.hand
+        elif self.started:
+            row, actor, hand = self.last_row, self.last_actor, self.hand - 1
+        else:
+            raise IllegalActionError("call reset() first")
+        if hand != self.holes_of:
+            self.holes, self.holes_of = self.vg.cards(0, hand)[0], hand
+        return {"observation": self.spec.reseat(row, (seat - actor) % self.players,
+                                                self.holes[seat]),
+                "action_mask": self.zero_mask.copy()}
 
     def spaces(self) -> tuple[spaces.Dict, spaces.Discrete]:
         obs = spaces.Dict({
@@ -209,28 +240,48 @@ class HoldemAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mis
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self._core.actor]
+        self._rewarded = False  # self.rewards holds a hand's payoffs (zeroed at the next step)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self._core.seat_of[agent]
-        acting = agent == self.agent_selection and not self.terminations.get(agent, True)
-        return self._core.observe(seat, acting)
+        seat = self._core.seat_of.get(agent)
+        if seat is None:
+            raise InvalidConfigError(f"unknown agent {agent!r}; agents: "
+                                     f"{', '.join(self.possible_agents)}")
+        return self._core.observe(seat)
+
+    def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool,
+                                                   bool, dict[str, Any]]:
+        agent = self.agent_selection
+        return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
+                self.terminations[agent], self.truncations[agent], self.infos[agent])
 
     def step(self, action: int | None) -> None:
+        if not self.agents:
+            raise IllegalActionError("no agent to act: call reset() (the episode is over or "
+                                     "has not started)")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise IllegalActionError(f"{agent}'s episode is over: its only action is None, "
+                                         f"got {action!r}")
             self._was_dead_step(action)
             return
-        self._cumulative_rewards[agent] = 0.0
         rewards, over = self._core.play(action)
-        self.rewards = dict.fromkeys(self.agents, 0.0)
+        cumulative = self._cumulative_rewards
+        cumulative[agent] = 0.0
         if rewards is not None:
+            rew = self.rewards
             for k, a in enumerate(self.possible_agents):
-                self.rewards[a] = float(rewards[k])
+                rew[a] = r = float(rewards[k])
+                cumulative[a] += r
+            self._rewarded = True
+        elif self._rewarded:
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._rewarded = False
         if over:
             self.terminations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = self.possible_agents[self._core.actor]
-        self._accumulate_rewards()
 
     def render(self) -> str | None:
         return self._core.render() if self.render_mode == "ansi" else None
@@ -271,8 +322,7 @@ class HoldemParallelEnv(ParallelEnv[str, dict[str, np.ndarray], int]):  # type: 
         return self._act_space
 
     def _all_obs(self) -> dict[str, dict[str, np.ndarray]]:
-        actor = self._core.actor
-        return {a: self._core.observe(k, k == actor) for k, a in enumerate(self.possible_agents)}
+        return {a: self._core.observe(k) for k, a in enumerate(self.possible_agents)}
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None,
               ) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict[str, Any]]]:
@@ -293,8 +343,7 @@ class HoldemParallelEnv(ParallelEnv[str, dict[str, np.ndarray], int]):  # type: 
                for k, a in enumerate(self.possible_agents)}
         term = dict.fromkeys(self.possible_agents, over)
         trunc = dict.fromkeys(self.possible_agents, False)
-        obs = ({a: self._core.observe(k, False) for k, a in enumerate(self.possible_agents)}
-               if over else self._all_obs())
+        obs = self._all_obs()
         infos: dict[str, dict[str, Any]] = {a: {} for a in self.possible_agents}
         if over:
             self.agents = []
