@@ -10,29 +10,40 @@ put in over the *whole hand*, blinds included), rounds separated by ``/`` (a ``/
 as soon as a round closes). ``cards`` is ``hole|hole|.../flop/turn/river``: the hole cards of
 every position (empty when hidden), then the board of each round reached.
 
-Seat order. ACPC numbers players by *position*, relative to the dealer of the hand: the last
-position (``n - 1``) is the dealer. The standard hold'em gamedefs fit holdem's rules with the
-button on seat ``n - 1``: heads-up (R3) position 1 is the button and posts the small blind
-(``blind = 100 50``: position 0 posts the big blind) and acts first preflop
+Games. :func:`parse_game` is the one reader of hold'em games: an ACPC gamedef or an OpenSpiel
+``universal_poker(...)`` string becomes a :class:`GameDef`, which the protocol code here and
+the OpenSpiel game (:mod:`holdem.rl.openspiel`) both use. It reads any stacks, and the dealer
+on any position (from ``blind`` and ``firstPlayer``); what holdem cannot play (other decks,
+round counts, blind orders, pot limit) raises :class:`GameDefError`, a
+:class:`holdem.ProtocolError` that is also a :class:`holdem.InvalidConfigError`.
+
+Seat order. ACPC numbers players by *position*. The standard hold'em gamedefs put the dealer
+on the last position (``n - 1``): heads-up (R3) position 1 is the button and posts the small
+blind (``blind = 100 50``: position 0 posts the big blind) and acts first preflop
 (``firstPlayer = 2 1 1 1``, 1-based), position 0 first after the flop; with 3 or more players
 position 0 posts the small blind, 1 the big blind, 2 acts first preflop (``firstPlayer = 3``)
-and position 0 first after the flop. So :meth:`GameDef.new_hand` deals with ``button=n-1``
-and holdem seat ``s`` is ACPC position ``s``; for a hand dealt with another button, position
-``p`` is seat ``(button + 1 + p) % n``. A gamedef with other blinds, first players, decks or
-round counts is refused (:class:`holdem.ProtocolError`).
+and position 0 first after the flop. :meth:`GameDef.new_hand` deals with the button on
+:attr:`GameDef.button` and holdem seat ``s`` is ACPC position ``s``; for a hand dealt with
+another button, :func:`matchstate_of` maps position ``p`` to seat ``(button + 1 + p) % n``.
+
+The protocol code (``MATCHSTATE`` and ``STATE`` lines, :func:`play`; :func:`parse_gamedef`)
+plays what ACPC's dealer plays as holdem does, and refuses the rest with
+:class:`GameDefError` naming the limitation (:meth:`GameDef.check_protocol`): the dealer
+must be on the last position, limit games have no stacks, and stacks are equal (with unequal
+stacks a short all-in raise can face a player who already acted: ACPC's dealer lets that
+player raise again, holdem does not, R24). The OpenSpiel game plays all of them.
 
 Amounts. ACPC's no-limit ``r<total>`` is a total over the hand; holdem's
-``Action.raise_to(to)`` is the street total: ``to = total - (committed - bets)`` for the
-raiser (``committed`` over the hand, ``bets`` on this street). :func:`to_action` and
-:func:`acpc_action` do that conversion both ways.
+``Action.raise_to(to)`` is the street total: :func:`street_raise_to` gives
+``to = total - (committed - bets)`` for the raiser (``committed`` over the hand, ``bets`` on
+this street), and :func:`to_action` and :func:`acpc_action` convert with it both ways.
 
 Rules. The ACPC dealer's rules agree with holdem's on the standard games: folding is refused
 when checking is free (holdem's default, R17), the minimum raise is the last raise (or the big
 blind), a limit round is capped after ``maxRaises`` raises, and after an all-in call the
-remaining rounds are written empty (``r20000c///``). Every player starts a hand with the same
-stack, so a short all-in raise never meets a player who could re-raise. Lines are read
-strictly: a closed round must be followed by its ``/`` and its board cards, as the dealer
-writes them (the ACPC code itself skips ``/`` when it reads).
+remaining rounds are written empty (``r20000c///``). Lines are read strictly: a closed round
+must be followed by its ``/`` and its board cards, as the dealer writes them (the ACPC code
+itself skips ``/`` when it reads).
 
 >>> from holdem import acpc
 >>> gd = acpc.parse_gamedef(acpc.HEADS_UP_NO_LIMIT)
@@ -61,6 +72,7 @@ from holdem import (
     Game,
     HandState,
     HoldemError,
+    InvalidConfigError,
     Observation,
     ProtocolError,
     SeatStatus,
@@ -76,16 +88,19 @@ __all__ = [
     "HEADS_UP_NO_LIMIT",
     "ClientResult",
     "GameDef",
+    "GameDefError",
     "LogState",
     "MatchState",
     "acpc_action",
     "import_log",
     "import_state_line",
     "matchstate_of",
+    "parse_game",
     "parse_gamedef",
     "parse_log_line",
     "parse_matchstate",
     "play",
+    "street_raise_to",
     "to_action",
 ]
 
@@ -141,9 +156,21 @@ def _int_field(text: str, what: str, line: str, low: int = 0) -> int:
 # --- gamedefs ---------------------------------------------------------------------------
 
 
+class GameDefError(ProtocolError, InvalidConfigError):
+    """A gamedef, a ``universal_poker(...)`` string or an ACPC amount holdem cannot use: a
+    :class:`holdem.ProtocolError` (ACPC input) and a :class:`holdem.InvalidConfigError` (it
+    sets up a game), so the callers of either catch it."""
+
+
+_ABSTRACTIONS = ("fcpa", "fchpa", "fullgame")
+
+
 @dataclass(frozen=True, slots=True)
 class GameDef:
-    """A standard ACPC hold'em gamedef (see :func:`parse_gamedef`); ``str()`` writes it."""
+    """A hold'em game as ACPC describes it (see :func:`parse_game`); ``str()`` writes the
+    gamedef. ``blinds`` and ``stacks`` are per position; ``stacks`` is None in a limit game
+    without stacks; ``betting_abstraction`` is a ``universal_poker`` string's
+    ``bettingAbstraction`` (None when not given)."""
 
     limit: bool
     num_players: int
@@ -151,6 +178,7 @@ class GameDef:
     stacks: tuple[int, ...] | None = None
     raise_sizes: tuple[int, ...] | None = None
     max_raises: tuple[int, ...] | None = None
+    betting_abstraction: str | None = None
 
     @property
     def big_blind(self) -> int:
@@ -158,7 +186,22 @@ class GameDef:
 
     @property
     def small_blind(self) -> int:
-        return self.blinds[1] if self.num_players == 2 else self.blinds[0]
+        posted = sorted(b for b in self.blinds if b)
+        return posted[0] if len(posted) == 2 else 0
+
+    @property
+    def button(self) -> int:
+        """The dealer's position: heads-up the small blind, else the position before it."""
+        n, blinds = self.num_players, self.blinds
+        for b in reversed(range(n)):  # heads-up equal blinds: the dealer on position 1
+            if _blinds_for(n, b, self.small_blind, self.big_blind) == blinds:
+                return b
+        raise GameDefError(f"blind {_nums(blinds)} is not a hold'em blind structure")
+
+    @property
+    def first_players(self) -> tuple[int, ...]:
+        """ACPC's ``firstPlayer`` (1-based, per round) of hold'em with these blinds."""
+        return _first_players(self.num_players, self.button)
 
     @property
     def game(self) -> Game:
@@ -183,30 +226,66 @@ class GameDef:
         return (deep,) * self.num_players
 
     def new_hand(self, **deal: Any) -> HandState:
-        """A holdem hand of this game with position ``p`` on seat ``p`` (``button = n - 1``);
-        keyword arguments go to :meth:`holdem.Game.new_hand` (``seed``, ``hole_cards``...)."""
-        return self.game.new_hand(list(self.starting_stacks), button=self.num_players - 1,
-                                  **deal)
+        """A holdem hand of this game with position ``p`` on seat ``p`` (the button on
+        :attr:`button`); keyword arguments go to :meth:`holdem.Game.new_hand` (``seed``,
+        ``hole_cards``...)."""
+        return self.game.new_hand(list(self.starting_stacks), button=self.button, **deal)
+
+    def check_protocol(self) -> GameDef:
+        """This gamedef, if the protocol code (MATCHSTATE and STATE lines, :func:`play`) can
+        play it as ACPC's dealer does; else :class:`GameDefError` naming the limitation."""
+        n = self.num_players
+        if self.button != n - 1:
+            raise GameDefError(
+                f"gamedef: blind {_nums(self.blinds)} puts the dealer on position "
+                f"{self.button}; the ACPC protocol code plays the dealer on the last position "
+                f"(blind {_nums(_blinds_for(n, n - 1, self.small_blind, self.big_blind))})")
+        if self.limit and self.stacks is not None:
+            raise GameDefError("gamedef: the ACPC protocol code reads limit games without "
+                               "stacks only")
+        if self.stacks is not None and len(set(self.stacks)) != 1:
+            raise GameDefError(
+                f"gamedef: stack {_nums(self.stacks)}: the ACPC protocol code plays equal "
+                f"stacks only (with unequal ones a short all-in raise may face a player who "
+                f"already acted: holdem does not reopen the betting for it, R24, ACPC's "
+                f"dealer does)")
+        return self
 
     def __str__(self) -> str:
         n = self.num_players
         lines = ["GAMEDEF", "limit" if self.limit else "nolimit", f"numPlayers = {n}",
                  "numRounds = 4"]
         if self.stacks is not None:
-            lines.append("stack = " + " ".join(map(str, self.stacks)))
-        lines.append("blind = " + " ".join(map(str, self.blinds)))
+            lines.append("stack = " + _nums(self.stacks))
+        lines.append("blind = " + _nums(self.blinds))
         if self.raise_sizes is not None:
-            lines.append("raiseSize = " + " ".join(map(str, self.raise_sizes)))
-        lines.append("firstPlayer = " + " ".join(map(str, _first_players(n))))
+            lines.append("raiseSize = " + _nums(self.raise_sizes))
+        lines.append("firstPlayer = " + _nums(self.first_players))
         if self.max_raises is not None:
-            lines.append("maxRaises = " + " ".join(map(str, self.max_raises)))
+            lines.append("maxRaises = " + _nums(self.max_raises))
         lines += ["numSuits = 4", "numRanks = 13", "numHoleCards = 2",
                   "numBoardCards = 0 3 1 1", "END GAMEDEF"]
         return "\n".join(lines) + "\n"
 
 
-def _first_players(n: int) -> tuple[int, ...]:
-    return (2, 1, 1, 1) if n == 2 else (3, 1, 1, 1)
+def _nums(values: Iterable[int]) -> str:
+    return " ".join(map(str, values))
+
+
+def _blinds_for(n: int, button: int, sb: int, bb: int) -> tuple[int, ...]:
+    """The blind per position with the dealer on ``button`` (heads-up it posts the small)."""
+    out = [0] * n
+    out[button if n == 2 else (button + 1) % n] = sb
+    out[(button + 1) % n if n == 2 else (button + 2) % n] = bb
+    return tuple(out)
+
+
+def _first_players(n: int, button: int) -> tuple[int, ...]:
+    """Hold'em's ``firstPlayer`` (1-based): left of the big blind preflop, then left of the
+    button (heads-up the big blind)."""
+    pre = (button + (2 if n == 2 else 3)) % n
+    post = (button + 1) % n
+    return (pre + 1, post + 1, post + 1, post + 1)
 
 
 _GAMEDEF_KEYS = {
@@ -215,23 +294,54 @@ _GAMEDEF_KEYS = {
     "numsuits": "numSuits", "numranks": "numRanks", "numholecards": "numHoleCards",
     "numboardcards": "numBoardCards",
 }
+# universal_poker(...) only: the betting type, OpenSpiel's action abstraction, and subgames
+_UNIVERSAL_KEYS = {"betting": "betting", "bettingabstraction": "bettingAbstraction",
+                   "potsize": "potSize", "boardcards": "boardCards",
+                   "handreaches": "handReaches"}
+
+
+def parse_game(text: str) -> GameDef:
+    """Read a hold'em game from an ACPC gamedef (``GAMEDEF`` ... ``END GAMEDEF``; ``#`` starts
+    a comment) or an OpenSpiel ``universal_poker(name=value,...)`` string (names in any case).
+
+    Accepted: ``limit`` or ``nolimit`` with 2 to 10 players, 4 rounds, a 52-card deck
+    (``numSuits = 4``, ``numRanks = 13``), 2 hole cards, ``numBoardCards = 0 3 1 1``, a big
+    blind and at most one small blind on the position before it, ``firstPlayer`` as hold'em
+    plays those blinds (:attr:`GameDef.first_players`), one ``stack`` per player (any sizes;
+    optional in limit), in limit ``raiseSize = b b B B`` (small bet = big blind ``b``,
+    ``B >= b``) with ``maxRaises = k k+1 k+1 k+1`` (the big blind counts as the preflop bet).
+    Anything else raises :class:`GameDefError` naming the line or parameter.
+    :func:`parse_gamedef` adds what the protocol code needs.
+
+    >>> gd = parse_game("universal_poker(betting=nolimit,numPlayers=2,numRounds=4,"
+    ...                 "blind=2 1,firstPlayer=2 1 1 1,numSuits=4,numRanks=13,numHoleCards=2,"
+    ...                 "numBoardCards=0 3 1 1,stack=40 60,bettingAbstraction=fcpa)")
+    >>> gd.stacks, gd.button, gd.betting_abstraction
+    ((40, 60), 1, 'fcpa')
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"text must be a str, got {type(text).__name__}")
+    head = text.lstrip()[:16].lower()
+    if head.startswith("universal_poker"):
+        kind, values, extra = _universal_fields(text)
+    else:
+        kind, values = _gamedef_fields(text)
+        extra = {}
+    return _standard(kind, values, extra)
 
 
 def parse_gamedef(text: str) -> GameDef:
-    """Read an ACPC gamedef (``GAMEDEF`` ... ``END GAMEDEF``; ``#`` starts a comment).
-
-    Only the standard hold'em games are accepted: 2 to 10 players, 4 rounds, a 52-card deck
-    (``numSuits = 4``, ``numRanks = 13``), 2 hole cards, ``numBoardCards = 0 3 1 1``, the
-    blinds and first players of a button on the last position (module docstring), and in
-    limit ``raiseSize = b b 2b' 2b'`` style sizes (small bet = big blind) with
-    ``maxRaises = k k+1 k+1 k+1`` (the big blind counts as the preflop bet). Anything else
-    raises :class:`holdem.ProtocolError` naming the line.
+    """:func:`parse_game` for the protocol: also refuses (:class:`GameDefError`) what
+    :meth:`GameDef.check_protocol` refuses (unequal stacks, limit stacks, a dealer elsewhere
+    than the last position).
 
     >>> parse_gamedef(HEADS_UP_LIMIT).game.max_raises
     3
     """
-    if not isinstance(text, str):
-        raise TypeError(f"text must be a str, got {type(text).__name__}")
+    return parse_game(text).check_protocol()
+
+
+def _gamedef_fields(text: str) -> tuple[str, dict[str, tuple[int, ...]]]:
     values: dict[str, tuple[int, ...]] = {}
     kind: str | None = None
     started = ended = False
@@ -241,117 +351,182 @@ def parse_gamedef(text: str) -> GameDef:
             continue
         low = line.lower()
         if ended:
-            raise ProtocolError(f"gamedef: text after END GAMEDEF: {_short(raw)}")
+            raise GameDefError(f"gamedef: text after END GAMEDEF: {_short(raw)}")
         if low == "gamedef":
             if started:
-                raise ProtocolError("gamedef: GAMEDEF given twice")
+                raise GameDefError("gamedef: GAMEDEF given twice")
             started = True
             continue
         if not started:
-            raise ProtocolError(f"gamedef: expected GAMEDEF first, got {_short(raw)}")
+            raise GameDefError(f"gamedef: expected GAMEDEF first (or universal_poker(...)), "
+                               f"got {_short(raw)}")
         if low == "end gamedef":
             ended = True
-        elif low in ("limit", "nolimit"):
+        elif low in ("limit", "nolimit", "potlimit", "pot limit"):
             if kind is not None:
-                raise ProtocolError(f"gamedef: betting type given twice ({_short(raw)})")
+                raise GameDefError(f"gamedef: betting type given twice ({_short(raw)})")
             kind = low
-        elif low in ("potlimit", "pot limit"):
-            raise ProtocolError("gamedef: pot limit is not an ACPC betting type holdem reads "
-                                "(limit or nolimit)")
         elif "=" in line:
             key, _, rest = line.partition("=")
             name = _GAMEDEF_KEYS.get(key.strip().lower())
             if name is None:
-                raise ProtocolError(
+                raise GameDefError(
                     f"gamedef: unknown key {key.strip()!r} in {_short(raw)}; known: "
                     + ", ".join(sorted(_GAMEDEF_KEYS.values())))
-            if name in values:
-                raise ProtocolError(f"gamedef: {name} given twice")
-            nums = rest.split()
-            if not nums:
-                raise ProtocolError(f"gamedef: {name} has no value in {_short(raw)}")
-            values[name] = tuple(_int_field(v, f"gamedef {name}", raw) for v in nums)
+            _put(values, name, rest, raw)
         else:
-            raise ProtocolError(f"gamedef: cannot read line {_short(raw)}")
+            raise GameDefError(f"gamedef: cannot read line {_short(raw)}")
     if not started or not ended:
-        raise ProtocolError("gamedef: the text must start with GAMEDEF and end with END GAMEDEF")
+        raise GameDefError("gamedef: the text must start with GAMEDEF and end with END GAMEDEF")
     if kind is None:
-        raise ProtocolError("gamedef: missing the betting type (limit or nolimit)")
-    return _standard(kind == "limit", values)
+        raise GameDefError("gamedef: missing the betting type (limit or nolimit)")
+    return kind, values
 
 
-def _standard(limit: bool, v: dict[str, tuple[int, ...]]) -> GameDef:
-    def one(name: str, default: int | None = None) -> int:
+def _universal_fields(text: str) -> tuple[str, dict[str, tuple[int, ...]], dict[str, str]]:
+    body = text.strip()
+    if not body.endswith(")") or "(" not in body or body[:body.index("(")].strip().lower() \
+            != "universal_poker":
+        raise GameDefError(f"not a universal_poker(name=value,...) string: {_short(text)}")
+    values: dict[str, tuple[int, ...]] = {}
+    extra: dict[str, str] = {}
+    for item in filter(None, (x.strip() for x in body[body.index("(") + 1:-1].split(","))):
+        key, sep, value = item.partition("=")
+        low = key.strip().lower()
+        if not sep:
+            raise GameDefError(f"universal_poker parameter {item!r} has no '='")
+        if low in _UNIVERSAL_KEYS:
+            if _UNIVERSAL_KEYS[low] in extra:
+                raise GameDefError(f"universal_poker: {_UNIVERSAL_KEYS[low]} given twice")
+            extra[_UNIVERSAL_KEYS[low]] = value.strip()
+        elif low in _GAMEDEF_KEYS:
+            _put(values, _GAMEDEF_KEYS[low], value, item)
+        else:
+            raise GameDefError(
+                f"universal_poker: unknown parameter {key.strip()!r}; known: "
+                + ", ".join(sorted([*_GAMEDEF_KEYS.values(), *_UNIVERSAL_KEYS.values()])))
+    if extra.get("potSize", "0").strip("0") or extra.get("boardCards") \
+            or extra.get("handReaches"):
+        raise GameDefError("universal_poker: holdem plays whole hands, not subgames (potSize, "
+                           "boardCards, handReaches)")
+    kind = extra.get("betting", "nolimit").lower()
+    return kind, values, extra
+
+
+def _put(values: dict[str, tuple[int, ...]], name: str, rest: str, raw: str) -> None:
+    if name in values:
+        raise GameDefError(f"gamedef: {name} given twice")
+    nums = rest.split()
+    if not nums:
+        raise GameDefError(f"gamedef: {name} has no value in {_short(raw)}")
+    try:
+        values[name] = tuple(_int_field(v, f"gamedef {name}", raw) for v in nums)
+    except ProtocolError as exc:
+        raise GameDefError(str(exc)) from None
+
+
+def _standard(kind: str, v: dict[str, tuple[int, ...]], extra: dict[str, str]) -> GameDef:
+    def one(name: str) -> int:
         got = v.get(name)
         if got is None:
-            if default is None:
-                raise ProtocolError(f"gamedef: missing {name}")
-            return default
+            raise GameDefError(f"gamedef: missing {name}")
         if len(got) != 1:
-            raise ProtocolError(f"gamedef: {name} takes one number, got {len(got)}")
+            raise GameDefError(f"gamedef: {name} takes one number, got {len(got)}")
         return got[0]
 
     def per(name: str, count: int, what: str) -> tuple[int, ...]:
         got = v.get(name)
         if got is None:
-            raise ProtocolError(f"gamedef: missing {name}")
+            raise GameDefError(f"gamedef: missing {name}")
         if len(got) != count:
-            raise ProtocolError(f"gamedef: {name} needs one number per {what} ({count}), "
-                                f"got {len(got)}")
+            raise GameDefError(f"gamedef: {name} needs one number per {what} ({count}), "
+                               f"got {len(got)}")
         return got
 
+    if kind not in ("limit", "nolimit"):
+        raise GameDefError(f"gamedef: betting {kind!r}: pot limit is not an ACPC betting type "
+                           f"holdem reads (limit or nolimit)")
+    limit = kind == "limit"
     n = one("numPlayers")
     if not 2 <= n <= 10:
-        raise ProtocolError(f"gamedef: numPlayers must be 2..10 for hold'em, got {n}")
+        raise GameDefError(f"gamedef: numPlayers must be 2..10 for hold'em, got {n}")
     deck = (one("numSuits"), one("numRanks"), one("numHoleCards"), one("numRounds"))
     if deck != (4, 13, 2, 4):
-        raise ProtocolError(
+        raise GameDefError(
             f"gamedef: not a standard hold'em deck and deal (numSuits, numRanks, numHoleCards, "
             f"numRounds = {deck}); holdem plays 4 suits, 13 ranks, 2 hole cards, 4 rounds")
     if per("numBoardCards", 4, "round") != _BOARD:
-        raise ProtocolError(f"gamedef: numBoardCards must be 0 3 1 1 for hold'em, got "
-                            f"{' '.join(map(str, v['numBoardCards']))}")
-    if per("firstPlayer", 4, "round") != _first_players(n):
-        raise ProtocolError(
-            f"gamedef: firstPlayer {' '.join(map(str, v['firstPlayer']))} is not hold'em's with "
-            f"the dealer on the last position; expected "
-            f"{' '.join(map(str, _first_players(n)))}")
+        raise GameDefError(f"gamedef: numBoardCards must be 0 3 1 1 for hold'em, got "
+                           f"{_nums(v['numBoardCards'])}")
     blinds = per("blind", n, "player")
-    if n == 2:
-        bb, sb = blinds
-        want: tuple[int, ...] = (bb, sb)
-    else:
-        sb, bb = blinds[0], blinds[1]
-        want = (sb, bb) + (0,) * (n - 2)
-    if bb < 1 or sb > bb or blinds != want:
-        raise ProtocolError(
-            f"gamedef: blind {' '.join(map(str, blinds))} is not a hold'em blind structure "
-            f"(heads-up 'big small', else 'small big 0 ...', small <= big, big >= 1)")
+    posted = sorted(b for b in blinds if b)
+    if not 1 <= len(posted) <= 2:
+        raise GameDefError(f"gamedef: blind {_nums(blinds)} is not a hold'em blind structure "
+                           f"(a big blind and at most one small blind)")
+    sb, bb = (posted[0] if len(posted) == 2 else 0), posted[-1]
+    buttons = [b for b in range(n) if _blinds_for(n, b, sb, bb) == blinds]
+    if not buttons:
+        raise GameDefError(
+            f"gamedef: blind {_nums(blinds)} is not a hold'em blind structure (the small blind "
+            f"on the position before the big blind; heads-up 'big small' or 'small big')")
+    first = per("firstPlayer", 4, "round")
+    fits = [b for b in buttons if _first_players(n, b) == first]
+    if not fits:
+        raise GameDefError(
+            f"gamedef: firstPlayer {_nums(first)} does not fit blind {_nums(blinds)}: hold'em "
+            f"plays those blinds with firstPlayer {_nums(_first_players(n, buttons[0]))}")
+    abstraction = extra.get("bettingAbstraction")
+    if abstraction is not None and abstraction not in _ABSTRACTIONS:
+        raise GameDefError(f"gamedef: bettingAbstraction {abstraction!r}: holdem reads "
+                           f"{', '.join(_ABSTRACTIONS)}")
+    stacks = per("stack", n, "player") if "stack" in v or not limit else None
+    if stacks is not None and min(stacks) < 1:
+        raise GameDefError(f"gamedef: stack must be positive for every player, got "
+                           f"{_nums(stacks)}")
+    sizes = caps = None
     if limit:
-        if "stack" in v:
-            raise ProtocolError("gamedef: holdem reads limit games without stacks only")
         sizes = per("raiseSize", 4, "round")
         caps = per("maxRaises", 4, "round")
         if sizes[0] != bb or sizes[1] != bb or sizes[2] != sizes[3] or sizes[2] < bb:
-            raise ProtocolError(
-                f"gamedef: raiseSize {' '.join(map(str, sizes))} must be 'b b B B' with b the "
-                f"big blind ({bb}) and B >= b")
+            raise GameDefError(
+                f"gamedef: raiseSize {_nums(sizes)} must be 'b b B B' with b the big blind "
+                f"({bb}) and B >= b")
         if caps[1:] != (caps[0] + 1,) * 3:
-            raise ProtocolError(
-                f"gamedef: maxRaises {' '.join(map(str, caps))} must be 'k k+1 k+1 k+1' (the "
-                f"big blind counts as the preflop bet)")
-        return GameDef(True, n, blinds, None, sizes, caps)
-    if "raiseSize" in v or "maxRaises" in v:
-        raise ProtocolError("gamedef: raiseSize and maxRaises apply to limit games only")
-    stacks = per("stack", n, "player")
-    if len(set(stacks)) != 1 or stacks[0] < 1:
-        raise ProtocolError(f"gamedef: stack must be equal and positive for every player, got "
-                            f"{' '.join(map(str, stacks))}")
+            raise GameDefError(
+                f"gamedef: maxRaises {_nums(caps)} must be 'k k+1 k+1 k+1' (the big blind "
+                f"counts as the preflop bet)")
+    elif "raiseSize" in v or "maxRaises" in v:
+        raise GameDefError("gamedef: raiseSize and maxRaises apply to limit games only")
+    gamedef = GameDef(limit, n, blinds, stacks, sizes, caps, abstraction)
+    if gamedef.button != fits[0]:  # heads-up equal blinds: the dealer is position 1
+        raise GameDefError(f"gamedef: firstPlayer {_nums(first)} with blind {_nums(blinds)}: "
+                           f"with equal blinds heads-up holdem reads the dealer on position 1 "
+                           f"(firstPlayer {_nums(_first_players(2, 1))})")
     try:
-        Game(big_blind=bb, small_blind=sb)
+        gamedef.game  # noqa: B018 - holdem's own checks of the blinds and bets
     except HoldemError as exc:
-        raise ProtocolError(f"gamedef: {exc}") from None
-    return GameDef(False, n, blinds, stacks)
+        raise GameDefError(f"gamedef: {exc}") from None
+    return gamedef
+
+
+def street_raise_to(hand_total: int, committed_before_street: int) -> int:
+    """ACPC's no-limit raise-to (``r<total>``: the seat's chips over the whole hand, blinds
+    included) as holdem's (the seat's total on this street): ``hand_total`` less what the seat
+    put in on the earlier streets. :func:`to_action` and :func:`acpc_action` convert with it.
+
+    >>> street_raise_to(900, 300)  # r900 on the flop after 300 preflop: a raise to 600
+    600
+    """
+    to = hand_total - committed_before_street
+    if to <= 0:
+        raise GameDefError(f"ACPC raise to {hand_total} is not above the "
+                           f"{committed_before_street} chips put in before this street")
+    return to
+
+
+def _before_street(state: HandState, seat: int) -> int:
+    """The chips ``seat`` put in on the streets before this one."""
+    return state.committed[seat] - state.bets[seat]
 
 
 # --- MATCHSTATE lines ------------------------------------------------------------------
@@ -530,7 +705,7 @@ def _to_action(state: HandState, token: str) -> Action:
             raise ProtocolError(f"seat {seat} may not raise here ({token!r}): the betting is "
                                 f"capped or the seat cannot raise")
         assert la.min_to is not None
-        behind = state.committed[seat] - state.bets[seat]
+        behind = _before_street(state, seat)
         limit = state.game.structure is Structure.FIXED_LIMIT
         if token == "r":
             if not limit:
@@ -541,7 +716,7 @@ def _to_action(state: HandState, token: str) -> Action:
             amount = token[1:]
             if not (amount.isascii() and amount.isdigit()) or len(amount) > 16:
                 raise ProtocolError(f"raise {token!r}: the amount must be at most 16 digits")
-            to = int(amount) - behind
+            to = street_raise_to(int(amount), behind)
             if limit and to != la.min_to:
                 raise ProtocolError(f"limit raise {token!r} must be to {la.min_to + behind} over "
                                     f"the hand")
@@ -550,7 +725,7 @@ def _to_action(state: HandState, token: str) -> Action:
         raise ProtocolError(f"unknown ACPC action {token!r} (c, f, r or r<total>)")
     if not state.is_legal(action):
         la = state.legal_actions()
-        behind = state.committed[seat] - state.bets[seat]
+        behind = _before_street(state, seat)
         allowed = ["c"] + (["f"] if la.can_fold else [])
         if la.can_raise:
             assert la.min_to is not None and la.max_to is not None
@@ -586,12 +761,13 @@ def acpc_action(state: HandState, action: Action | str) -> str:
         raise ProtocolError(f"seat {seat}: {act} is not legal here")
     if state.game.structure is Structure.FIXED_LIMIT:
         return "r"
-    return f"r{act.to + state.committed[seat] - state.bets[seat]}"
+    return f"r{act.to + _before_street(state, seat)}"
 
 
 def _to_state(gamedef: GameDef, betting: Sequence[Sequence[str]],
               holes: Sequence[tuple[Card, ...] | None], boards: Sequence[Sequence[Card]],
               line: str) -> HandState:
+    gamedef.check_protocol()
     n = gamedef.num_players
     if len(holes) != n:
         raise ProtocolError(f"{len(holes)} hole-card fields for a {n}-player game in "

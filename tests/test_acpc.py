@@ -100,6 +100,62 @@ def test_gamedef_limit_refusals() -> None:
                                                        "maxRaises = 3 3 4 4"))
 
 
+def test_parse_game_one_reader_for_gamedefs_and_universal_poker() -> None:
+    """One reader: a universal_poker(...) string and the gamedef it names give the same
+    GameDef; its errors are ProtocolErrors and InvalidConfigErrors both."""
+    up = ("universal_poker(betting=nolimit,numPlayers=2,numRounds=4,blind=100 50,"
+          "firstPlayer=2 1 1 1,numSuits=4,numRanks=13,numHoleCards=2,numBoardCards=0 3 1 1,"
+          "stack=20000 20000)")
+    assert acpc.parse_game(up) == NL2 == acpc.parse_gamedef(up)
+    assert acpc.parse_game(up.replace(")", ",bettingAbstraction=fcpa)")).betting_abstraction \
+        == "fcpa"
+    assert issubclass(acpc.GameDefError, ProtocolError)
+    assert issubclass(acpc.GameDefError, holdem.InvalidConfigError)
+    for bad, message in ((up.replace("numRounds=4", "numRounds=3"), "numRounds"),
+                         (up.replace(")", ",potSize=200)"), "subgames"),
+                         (up.replace(")", ",bogus=1)"), "unknown parameter 'bogus'"),
+                         (up.replace("blind=100 50", "blind=100 50 0"), "one number per")):
+        with pytest.raises(acpc.GameDefError, match=message):
+            acpc.parse_game(bad)
+
+
+def test_unequal_stacks_read_once_refused_by_the_protocol_only() -> None:
+    """Unequal stacks: parse_game reads them (the OpenSpiel game plays them); the protocol
+    code refuses them, naming why (a short all-in raise reopens the betting for ACPC's dealer,
+    not for holdem, R24)."""
+    text = acpc.HEADS_UP_NO_LIMIT.replace("stack = 20000 20000", "stack = 20000 100")
+    gd = acpc.parse_game(text)
+    assert gd.stacks == (20000, 100) and gd.new_hand(seed=1).stacks == (19900, 50)
+    with pytest.raises(ProtocolError, match=r"equal stacks only.*R24"):
+        gd.check_protocol()
+    with pytest.raises(ProtocolError, match="equal stacks only"):
+        acpc.parse_matchstate("MATCHSTATE:0:0::AsKd|").to_state(gd)
+
+
+def test_dealer_on_another_position_read_once_refused_by_the_protocol() -> None:
+    # 3 players, the dealer on position 0: small blind on 1, big blind on 2, position 0 first
+    text = (acpc.HEADS_UP_LIMIT.replace("numPlayers = 2", "numPlayers = 3")
+            .replace("blind = 10 5", "blind = 0 5 10").replace("firstPlayer = 2 1 1 1",
+                                                                "firstPlayer = 1 2 2 2"))
+    gd = acpc.parse_game(text)
+    assert gd.button == 0 and gd.first_players == (1, 2, 2, 2)
+    state = gd.new_hand(seed=3)
+    assert state.button == 0 and state.bets == (0, 5, 10) and state.actor == 0
+    assert acpc.parse_game(str(gd)) == gd
+    with pytest.raises(ProtocolError, match="dealer on the last position"):
+        acpc.parse_gamedef(text)
+    with pytest.raises(ProtocolError, match=r"firstPlayer 3 1 1 1 does not fit blind 0 5 10"):
+        acpc.parse_game(text.replace("firstPlayer = 1 2 2 2", "firstPlayer = 3 1 1 1"))
+
+
+def test_street_raise_to_is_the_protocols_conversion() -> None:
+    # the one conversion: r<total over the hand> less what went in before this street
+    state = acpc.parse_matchstate("MATCHSTATE:0:0:r300c/c:AsKd|/2c7d9h").to_state(NL2)
+    assert acpc.street_raise_to(900, 300) == 600 == acpc.to_action(state, "r900").to
+    with pytest.raises(ProtocolError, match="not above"):
+        acpc.to_action(state, "r300")
+
+
 # --- MATCHSTATE lines --------------------------------------------------------------------
 
 # The limit example exchange of the ACPC protocol description (position 1 is the button).

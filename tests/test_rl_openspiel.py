@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from holdem import Game, IllegalActionError, InvalidConfigError
+from holdem import Game, IllegalActionError, InvalidConfigError, ProtocolError, acpc
 from holdem.vector import VectorGame
 
 pyspiel = pytest.importorskip("pyspiel")
@@ -16,21 +16,9 @@ ospiel = pytest.importorskip("holdem.rl.openspiel")
 HUNL_UP = ("universal_poker(betting=nolimit,numPlayers=2,numRounds=4,blind=2 1,"
            "firstPlayer=2 1 1 1,numSuits=4,numRanks=13,numHoleCards=2,numBoardCards=0 3 1 1,"
            "stack=40 40,bettingAbstraction=fcpa)")
-LIMIT_GAMEDEF = """GAMEDEF
-limit
-numPlayers = 3
-numRounds = 4
-blind = 1 2 0
-raiseSize = 2 2 4 4
-firstPlayer = 3 1 1 1
-maxRaises = 3 4 4 4
-numSuits = 4
-numRanks = 13
-numHoleCards = 2
-numBoardCards = 0 3 1 1
-stack = 50 60 70
-END GAMEDEF
-"""
+# 3 players, unequal stacks, limit: the protocol code refuses it, python_holdem plays it
+LIMIT_GAMEDEF = str(acpc.GameDef(limit=True, num_players=3, blinds=(1, 2, 0), stacks=(50, 60, 70),
+                                 raise_sizes=(2, 2, 4, 4), max_raises=(3, 4, 4, 4)))
 
 
 def _play(state, rng):
@@ -224,7 +212,7 @@ def test_returns_are_the_hand_payoffs_and_zero_sum():
 
 
 def test_universal_poker_string_is_parsed():
-    params = ospiel.parse_spec(HUNL_UP)
+    params = ospiel.game_parameters(HUNL_UP)
     assert params == {"players": 2, "stacks": "40 40", "small_blind": 1, "big_blind": 2,
                       "button": 1, "structure": "NL", "actions": "fcpa"}
     game = ospiel.load_game(HUNL_UP)
@@ -235,13 +223,19 @@ def test_universal_poker_string_is_parsed():
 
 
 def test_acpc_gamedef_limit_is_parsed():
-    params = ospiel.parse_spec(LIMIT_GAMEDEF)
+    params = ospiel.game_parameters(LIMIT_GAMEDEF)
     assert params["structure"] == "FL" and params["max_raises"] == 3
     assert params["button"] == 2 and params["stacks"] == "50 60 70"
     game = ospiel.load_game(LIMIT_GAMEDEF)
     pyspiel.random_sim_test(game, num_sims=5, serialize=False, verbose=False)
     # ACPC reads the names in any case
-    assert ospiel.parse_spec(LIMIT_GAMEDEF.replace("numPlayers", "NUMPLAYERS")) == params
+    assert ospiel.game_parameters(LIMIT_GAMEDEF.replace("numPlayers", "NUMPLAYERS")) == params
+    # the one reader's GameDef serves both: python_holdem plays these stacks, the protocol not
+    gd = acpc.parse_game(LIMIT_GAMEDEF)
+    assert ospiel.game_parameters(gd) == params
+    assert ospiel.load_game(gd).num_players() == 3
+    with pytest.raises(ProtocolError, match="without stacks"):
+        acpc.parse_gamedef(LIMIT_GAMEDEF)
 
 
 @pytest.mark.parametrize("bad, word", [
@@ -256,7 +250,7 @@ def test_acpc_gamedef_limit_is_parsed():
 ])
 def test_unplayable_specifications_are_refused(bad, word):
     with pytest.raises(InvalidConfigError, match=word):
-        ospiel.parse_spec(bad)
+        ospiel.game_parameters(bad)
 
 
 def test_acpc_raise_to_is_converted_to_the_street_total():
@@ -274,12 +268,12 @@ def test_acpc_raise_to_is_converted_to_the_street_total():
     assert seat == 0  # ACPC seat 0 is the big blind: first to act after the flop
     before = hand.committed[seat]
     assert before == 2
-    to = ospiel.acpc_raise_to(8, before)  # ACPC "r8": 8 in the hand, 6 on the flop
+    to = acpc.street_raise_to(8, before)  # ACPC "r8": 8 in the hand, 6 on the flop
     assert to == 6
     state.apply_action(to + 1)  # the exact code of "bet to 6"
     assert state.hand.bets[seat] == 6 and state.hand.committed[seat] == 8
     with pytest.raises(InvalidConfigError, match="not above"):
-        ospiel.acpc_raise_to(2, 2)
+        acpc.street_raise_to(2, 2)
 
 
 def test_parameters_are_checked():

@@ -37,7 +37,6 @@ describe the hand before that action (the strings include it).
 from __future__ import annotations
 
 import importlib
-import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,9 +58,10 @@ from holdem import (
     InvalidHandError,
     Structure,
 )
+from holdem.acpc import GameDef, GameDefError, parse_game
 from holdem.vector import ActionLayout, ObservationSpec
 
-__all__ = ["GAME_NAME", "MAX_EXACT_ACTIONS", "HoldemGame", "HoldemState", "acpc_raise_to", "load_game", "parse_spec"]
+__all__ = ["GAME_NAME", "MAX_EXACT_ACTIONS", "HoldemGame", "HoldemState", "game_parameters", "load_game"]
 
 GAME_NAME = "python_holdem"
 
@@ -379,132 +379,40 @@ pyspiel.register_game(_GAME_TYPE, HoldemGame)
 
 
 # ---------------------------------------------------------------------- specifications
-def acpc_raise_to(hand_total: int, committed_before_street: int) -> int:
-    """ACPC "raise to" (the seat's total over the whole hand, ``r<total>``) as holdem's amount:
-    the seat's total for the current street (``hand_total`` minus what it put in on the
-    earlier streets)."""
-    to = hand_total - committed_before_street
-    if to <= 0:
-        raise InvalidConfigError(f"ACPC raise to {hand_total} is not above the "
-                                 f"{committed_before_street} chips put in before this street")
-    return to
-
-
-_UP_RE = re.compile(r"^\s*universal_poker\s*\((.*)\)\s*$", re.S)
-
-
-def _spec_fields(spec: str) -> dict[str, str]:
-    m = _UP_RE.match(spec)
-    fields: dict[str, str] = {}
-    if m:
-        for item in filter(None, (x.strip() for x in m.group(1).split(","))):
-            key, sep, value = item.partition("=")
-            if not sep:
-                raise InvalidConfigError(f"universal_poker parameter {item!r} has no '='")
-            fields[key.strip()] = value.strip()
-        return fields
-    lines = [ln.split("#", 1)[0].strip() for ln in spec.splitlines()]
-    lines = [ln for ln in lines if ln]
-    if not lines or lines[0].upper() != "GAMEDEF" or lines[-1].upper() != "END GAMEDEF":
-        raise InvalidConfigError("a game specification must be universal_poker(...) or an ACPC "
-                                 "gamedef (GAMEDEF ... END GAMEDEF)")
-    for ln in lines[1:-1]:
-        if ln.lower() in ("limit", "nolimit", "pot"):
-            fields["betting"] = ln.lower()
-            continue
-        key, sep, value = ln.partition("=")
-        if not sep:
-            raise InvalidConfigError(f"ACPC gamedef line {ln!r} is not 'name = value'")
-        fields[key.strip()] = value.strip()
-    return fields
-
-
-def _ints(fields: dict[str, str], key: str, default: str | None = None) -> list[int]:
-    text = fields.get(key, default)
-    if text is None:
-        raise InvalidConfigError(f"the game specification needs {key}")
-    try:
-        return [int(x) for x in text.split()]
-    except ValueError:
-        raise InvalidConfigError(f"{key} must be integers, got {text!r}") from None
-
-
-def _need(cond: bool, what: str) -> None:
-    if not cond:
-        raise InvalidConfigError(f"holdem does not play this specification: {what}")
-
-
-def parse_spec(spec: str) -> dict[str, Any]:
-    """The ``python_holdem`` parameters of an ACPC gamedef or a ``universal_poker(...)``
-    string; what holdem does not play (other decks, rounds or blind orders) raises
-    :class:`holdem.InvalidConfigError` naming it."""
-    if not isinstance(spec, str):
-        raise InvalidConfigError(f"a game specification must be a str, got {spec!r}")
-    known = {"betting", "numPlayers", "numRounds", "stack", "blind", "raiseSize", "maxRaises",
-             "firstPlayer", "numSuits", "numRanks", "numHoleCards", "numBoardCards",
-             "bettingAbstraction", "potSize", "boardCards", "handReaches"}
-    canonical = {k.lower(): k for k in known}  # ACPC reads the names in any case
-    f = {canonical.get(k.lower(), k): v for k, v in _spec_fields(spec).items()}
-    unknown = set(f) - known
-    _need(not unknown, f"unknown parameters {sorted(unknown)}")
-    _need(not f.get("potSize", "0").strip("0") and not f.get("boardCards")
-          and not f.get("handReaches"), "subgames (potSize, boardCards, handReaches)")
-    n = _ints(f, "numPlayers", "2")[0]
-    _need(2 <= n <= 10, f"numPlayers {n} (2..10)")
-    _need(_ints(f, "numRounds", "4") == [4], "numRounds other than 4")
-    _need(_ints(f, "numSuits", "4") == [4] and _ints(f, "numRanks", "13") == [13],
-          "a deck other than 4 suits of 13 ranks")
-    _need(_ints(f, "numHoleCards", "2") == [2], "numHoleCards other than 2")
-    _need(_ints(f, "numBoardCards", "0 3 1 1") == [0, 3, 1, 1], "numBoardCards other than 0 3 1 1")
-    blinds = _ints(f, "blind")
-    _need(len(blinds) == n, f"blind needs {n} values")
-    bb = max(blinds)
-    bb_seat = blinds.index(bb)
-    others = [b for i, b in enumerate(blinds) if i != bb_seat and b]
-    _need(len(others) <= 1 and bb > 0, f"blinds {blinds}: one big blind and at most one small")
-    sb = others[0] if others else 0
-    sb_seat = blinds.index(sb) if others else (bb_seat - 1) % n
-    _need(sb_seat == (bb_seat - 1) % n, f"blinds {blinds}: the small blind sits right of the big")
-    button = sb_seat if n == 2 else (sb_seat - 1) % n
-    first = [x - 1 for x in _ints(f, "firstPlayer", "1 1 1 1")]
-    _need(len(first) == 4, "firstPlayer needs 4 values")
-    pre = (bb_seat + 1) % n
-    post = bb_seat if n == 2 else sb_seat
-    _need(first == [pre, post, post, post],
-          f"firstPlayer {' '.join(str(x + 1) for x in first)} (holdem's order: "
-          f"{pre + 1} {post + 1} {post + 1} {post + 1})")
-    stacks = _ints(f, "stack", str(2 ** 31 - 1))
-    if len(stacks) == 1:
-        stacks *= n
-    _need(len(stacks) == n, f"stack needs 1 or {n} values")
-    betting = f.get("betting", "nolimit").lower()
-    params: dict[str, Any] = {"players": n, "stacks": " ".join(map(str, stacks)),
-                              "small_blind": sb, "big_blind": bb, "button": button}
-    if betting == "limit":
-        sizes = _ints(f, "raiseSize")
-        _need(len(sizes) == 4 and sizes[0] == sizes[1] == bb and sizes[2] == sizes[3] == 2 * bb,
-              f"raiseSize {sizes} (holdem: big blind, big blind, 2x, 2x)")
-        caps = _ints(f, "maxRaises", "3 4 4 4")
-        _need(len(caps) == 4 and caps[0] >= 0 and caps[1:] == [caps[0] + 1] * 3,
-              f"maxRaises {caps} (holdem: m m+1 m+1 m+1, the blind counting as the first bet)")
-        params.update(structure="FL", max_raises=caps[0])
-    elif betting == "nolimit":
-        params["structure"] = "NL"
+def game_parameters(spec: str | GameDef) -> dict[str, Any]:
+    """The ``python_holdem`` parameters of a game read by :func:`holdem.acpc.parse_game` (an
+    ACPC gamedef or a ``universal_poker(...)`` string, or its :class:`~holdem.acpc.GameDef`).
+    Unequal stacks are played as given; a limit game without stacks gets
+    :attr:`~holdem.acpc.GameDef.starting_stacks`. What ``python_holdem`` cannot set up (a
+    fixed-limit big bet other than twice the big blind) raises
+    :class:`holdem.acpc.GameDefError` (an :class:`holdem.InvalidConfigError`) naming it."""
+    gd = spec if isinstance(spec, GameDef) else parse_game(spec)
+    params: dict[str, Any] = {"players": gd.num_players, "stacks": " ".join(map(str, gd.starting_stacks)),
+                              "small_blind": gd.small_blind, "big_blind": gd.big_blind,
+                              "button": gd.button}
+    if gd.limit:
+        assert gd.raise_sizes is not None and gd.max_raises is not None
+        if gd.raise_sizes[2] != 2 * gd.big_blind:
+            raise GameDefError(
+                f"raiseSize {' '.join(map(str, gd.raise_sizes))}: python_holdem's fixed limit "
+                f"bets the big blind, then twice it on the turn and river "
+                f"({gd.big_blind} {gd.big_blind} {2 * gd.big_blind} {2 * gd.big_blind})")
+        params.update(structure="FL", max_raises=gd.max_raises[0])
     else:
-        _need(False, f"betting {betting!r} (limit or nolimit)")
-    abstraction = f.get("bettingAbstraction", "fcpa" if betting == "nolimit" else "fullgame")
-    _need(abstraction in ("fcpa", "fchpa", "fullgame"), f"bettingAbstraction {abstraction!r}")
+        params["structure"] = "NL"
+    abstraction = gd.betting_abstraction or ("fullgame" if gd.limit else "fcpa")
     if abstraction == "fullgame":
-        params["actions"] = "default" if betting == "limit" else "exact"
+        params["actions"] = "default" if gd.limit else "exact"
     else:
         params["actions"] = abstraction
     return params
 
 
-def load_game(spec: str | None = None, **params: Any) -> HoldemGame:
-    """``pyspiel.load_game("python_holdem", params)``; ``spec`` is an ACPC gamedef or a
-    ``universal_poker(...)`` string (keyword parameters override its values)."""
-    merged = {**(parse_spec(spec) if spec is not None else {}), **params}
+def load_game(spec: str | GameDef | None = None, **params: Any) -> HoldemGame:
+    """``pyspiel.load_game("python_holdem", params)``; ``spec`` is an ACPC gamedef, a
+    ``universal_poker(...)`` string or a :class:`holdem.acpc.GameDef` (keyword parameters
+    override its values; see :func:`game_parameters`)."""
+    merged = {**(game_parameters(spec) if spec is not None else {}), **params}
     try:
         game: HoldemGame = pyspiel.load_game(GAME_NAME, merged)
     except HoldemError:
