@@ -8,8 +8,9 @@ one player action (chance nodes are not counted, but their time is).
 - ``test_python_holdem``: ``pyspiel.load_game("python_holdem(...)")`` (a Python game);
 - ``test_universal_poker``: ``pyspiel.load_game("universal_poker(...)")`` (C++), the same game.
 
-Each benchmark's ``extra_info`` has ``decisions/s`` (per median round) and, for the second
-one, ``ratio_vs_other``: its rate over the first one's, measured in the same run. Run:
+Each benchmark's ``extra_info`` has ``decisions/s`` (per median round); the one that runs
+second also has ``python_holdem_over_universal_poker``, python_holdem's rate over
+universal_poker's, both measured in the same run (the same loop, seed and hands). Run:
 ``python -m pytest bench/bench_openspiel.py --benchmark-enable --benchmark-only``.
 """
 
@@ -48,15 +49,16 @@ def playouts(game: Any, hands: int, seed: int) -> int:
 
 
 def _compare(benchmark: Any, name: str, decisions: int, record_rate: Any) -> None:
-    """decisions/s (``record_rate``) and the ratio to the other game's rate in this run."""
+    """decisions/s (``record_rate``) and, once both games have run in this session,
+    ``python_holdem_over_universal_poker``: python_holdem's rate over universal_poker's."""
     assert decisions > 0
     record_rate(benchmark, decisions, "decisions/s")
     rate = benchmark.extra_info.get("decisions/s")
     if rate:
         _rates[name] = rate
-        other = next((v for k, v in _rates.items() if k != name), None)
-        if other:
-            benchmark.extra_info["ratio_vs_other"] = round(rate / other, 3)
+        if len(_rates) == 2:
+            benchmark.extra_info["python_holdem_over_universal_poker"] = round(
+                _rates["python_holdem"] / _rates["universal_poker"], 3)
 
 
 @pytest.mark.benchmark(group="openspiel-hunl")

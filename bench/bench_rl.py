@@ -1,18 +1,24 @@
 """PettingZoo AEC loop: holdem.rl.pettingzoo against PettingZoo's ``texas_holdem_no_limit_v6``.
 
-Workload: heads-up no-limit, one hand per episode, the same AEC loop for both
-(``agent_iter`` / ``last`` / ``step``, ``reset`` when the hand is over), the policy a uniform
-random choice among the ``action_mask`` columns (numpy, its time counted).
+Workload: heads-up no-limit, one hand per episode, the same agent loop code for every side
+(:func:`aec_loop`: ``agent_iter`` / ``last`` / ``step``, ``reset`` when the hand is over), the
+policy a uniform random choice among the ``action_mask`` columns (numpy, its time counted).
+Each environment is taken as its ``env()`` entry point returns it to users:
 
-- ``test_holdem_aec``: :class:`holdem.rl.pettingzoo.HoldemAECEnv` (1/2 blinds, 200-chip
-  stacks, the ``default`` layout: fold, check/call, half pot, pot, min-raise, all-in).
-- ``test_holdem_aec_wrapped``: the same behind PettingZoo's ``OrderEnforcingWrapper`` and
-  ``AssertOutOfBoundsWrapper`` (as the classic environments ship).
-- ``test_rlcard_aec``: ``pettingzoo.classic.texas_holdem_no_limit_v6.env()`` (RLCard 1.2; the
-  ``bench`` extra installs it).
+- ``test_rlcard_aec``: ``pettingzoo.classic.texas_holdem_no_limit_v6.env()`` (RLCard 1.2, the
+  ``bench`` extra installs it): RLCard's game wrapped in PettingZoo's
+  ``TerminateIllegalWrapper``, ``AssertOutOfBoundsWrapper`` and ``OrderEnforcingWrapper``
+  (1/2 blinds, 100-chip stacks; fold, check/call, half pot, pot, all-in).
+- ``test_holdem_aec``: ``holdem.rl.pettingzoo.env()``, a bare :class:`HoldemAECEnv` (1/2
+  blinds, 200-chip stacks, the ``default`` layout: fold, check/call, half pot, pot,
+  min-raise, all-in). It needs no wrapper: it refuses calls before ``reset``, actions outside
+  its space or for a finished agent itself (``IllegalActionError``; tests/test_rl_pettingzoo.py).
+- ``test_holdem_aec_wrapped``: the same behind the three wrappers RLCard's ``env()`` adds
+  (redundant for it; the like-for-like figure).
 
 Each benchmark's ``extra_info`` has ``decisions_per_s`` (per median round) and the ratio to
-the RLCard environment measured in the same run. Run:
+the RLCard environment measured in the same run (``ratio_vs_rlcard``; the goal for
+``test_holdem_aec`` is at least 10). Run:
 ``python -m pytest bench/bench_rl.py --benchmark-enable --benchmark-only -p no:randomly``.
 """
 
@@ -27,8 +33,7 @@ pytest.importorskip("pettingzoo")
 
 from pettingzoo.utils import wrappers  # noqa: E402
 
-from holdem import Game  # noqa: E402
-from holdem.rl.pettingzoo import HoldemAECEnv  # noqa: E402
+from holdem.rl import pettingzoo as hpz  # noqa: E402
 
 DECISIONS = 3000
 _rates: dict[str, float] = {}
@@ -64,10 +69,6 @@ def _record(benchmark: Any, record_rate: Any, name: str, decisions: int) -> None
         benchmark.extra_info["ratio_vs_rlcard"] = round(rate / _rates["rlcard"], 2)
 
 
-def holdem_env() -> HoldemAECEnv:
-    return HoldemAECEnv(Game(big_blind=2), players=2, stacks=200)
-
-
 @pytest.mark.benchmark(group="pettingzoo-aec-hunl")
 def test_rlcard_aec(benchmark: Any, record_rate: Any) -> None:
     texas = pytest.importorskip("pettingzoo.classic.texas_holdem_no_limit_v6",
@@ -79,12 +80,15 @@ def test_rlcard_aec(benchmark: Any, record_rate: Any) -> None:
 
 @pytest.mark.benchmark(group="pettingzoo-aec-hunl")
 def test_holdem_aec(benchmark: Any, record_rate: Any) -> None:
+    env = hpz.env()
+    assert isinstance(env, hpz.HoldemAECEnv)  # as users get it: no wrapper
     rng = np.random.default_rng(1)
-    _record(benchmark, record_rate, "holdem", benchmark(aec_loop, holdem_env(), rng, DECISIONS))
+    _record(benchmark, record_rate, "holdem", benchmark(aec_loop, env, rng, DECISIONS))
 
 
 @pytest.mark.benchmark(group="pettingzoo-aec-hunl")
 def test_holdem_aec_wrapped(benchmark: Any, record_rate: Any) -> None:
-    env = wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(holdem_env()))
+    env = wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(
+        wrappers.TerminateIllegalWrapper(hpz.env(), illegal_reward=-1)))
     rng = np.random.default_rng(1)
     _record(benchmark, record_rate, "holdem_wrapped", benchmark(aec_loop, env, rng, DECISIONS))

@@ -291,25 +291,17 @@ class ObservationSpec:
         n = self.players
         if isinstance(shift, bool) or not isinstance(shift, int) or not 0 <= shift < n:
             raise InvalidConfigError(f"shift must be 0..{n - 1}, got {shift!r}")
-        out = row.copy()
         base, cut, end = 212 + n, 212 + n + 6 * shift, 212 + 7 * n
-        _clear(out, 0, 52)
-        for c in hole:
-            out[int(c)] = 1.0
+        out = row.copy()
         out[base:end - 6 * shift] = row[cut:end]
         out[end - 6 * shift:end] = row[base:cut]
-        _clear(out, 212, base)
+        lists = isinstance(out, list)
+        for lo, hi in ((0, 52), (212, base), (end + 1, end + 4)):  # hole, position, the actor's
+            out[lo:hi] = [0.0] * (hi - lo) if lists else 0.0
+        for c in hole:
+            out[int(c)] = 1.0
         out[212 + int(row[cut])] = 1.0  # the seat's distance from the button
-        _clear(out, end + 1, end + 4)
         return out
-
-
-def _clear(row: Any, lo: int, hi: int) -> None:
-    """Zero ``row[lo:hi]`` (a list or a numpy row)."""
-    if isinstance(row, list):
-        row[lo:hi] = [0.0] * (hi - lo)
-    else:
-        row[lo:hi] = 0.0
 
 
 def _street_counts(state: HandState) -> tuple[list[int], list[int]]:

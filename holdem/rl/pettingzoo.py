@@ -106,10 +106,17 @@ class _Core:
         return vg
 
     def _bind(self) -> None:
-        """Views of the engine's buffers (written in place by every step)."""
-        self.row = self.vg.observation[0]
-        self.mask = self.vg.legal_mask[0].view(np.int8)
-        self.actors = self.vg.current_player
+        """Views of the engine's buffers (written in place by every step), and its one-table
+        step: ``VectorGame.step_unchecked`` without the per-call conversion of the actions
+        (``col`` is already the int64 buffer it would make) and thread dispatch."""
+        vg = self.vg
+        self.row = vg.observation[0]
+        self.mask = vg.legal_mask[0].view(np.int8)
+        self.actors = vg.current_player
+        self.rewards = vg._rewards
+        self.done = vg._done
+        self.run = functools.partial(vg._batch.run, 0, 1, None, None, self.col, vg._obs,
+                                     vg._mask, vg._actor, vg._payoffs, vg._rewards, vg._done)
         self.actor = int(self.actors[0])
         self.hand = int(self.vg.hands_played()[0])
         self.holes_of = -1
@@ -122,18 +129,23 @@ class _Core:
         elif self.hands > 1:  # a new session
             self.episode += 1
             self.vg = self._new(_session_seed(self.seed, self.episode))
-        elif self.in_hand:  # a hand cut short: play it out by check/call, its result unused
-            cc = self.vg.action_layout.names.index("check_call")
-            before = int(self.vg.hands_played()[0])
-            while int(self.vg.hands_played()[0]) == before:
-                self.vg.step([cc])
-        self._bind()
+        else:
+            if self.in_hand:  # a hand cut short: play it out by check/call, its result unused
+                cc = self.vg.action_layout.names.index("check_call")
+                before = int(self.vg.hands_played()[0])
+                while int(self.vg.hands_played()[0]) == before:
+                    self.vg.step([cc])
+                self.hand = before + 1
+            self.actor = int(self.actors[0])  # the same engine: its buffers are bound
+        if seed is not None or self.hands > 1:
+            self._bind()
         self.start_hands = self.hand
         self.started = self.in_hand = True
 
     def play(self, action: object) -> tuple[np.ndarray | None, bool]:
         """Play ``action`` for the actor; return (rewards in bb or None, episode over)."""
-        if isinstance(action, bool) or not isinstance(action, int | np.integer):
+        if type(action) is not int and (isinstance(action, bool)
+                                        or not isinstance(action, int | np.integer)):
             raise IllegalActionError(f"an action must be a column index (int), got {action!r}")
         if not 0 <= action < self.size:
             names = self.vg.action_layout.names
@@ -144,12 +156,12 @@ class _Core:
         np.copyto(self.last_row, self.row)
         self.last_actor = self.actor
         self.col[0] = action
-        _, rewards, done = self.vg.step_unchecked(self.col)  # checked against the mask above
+        self.run()  # checked against the mask above
         self.actor = int(self.actors[0])
-        if not done[0]:
+        if not self.done[0]:
             return None, False
         self.hand += 1
-        rew = rewards[0].astype(np.float64)
+        rew = self.rewards[0].astype(np.float64)
         if self.hand - self.start_hands >= self.hands:
             self.in_hand = False
             return rew, True
@@ -264,7 +276,7 @@ class HoldemAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mis
             if action is not None:
                 raise IllegalActionError(f"{agent}'s episode is over: its only action is None, "
                                          f"got {action!r}")
-            self._was_dead_step(action)
+            self._remove(agent)
             return
         rewards, over = self._core.play(action)
         cumulative = self._cumulative_rewards
@@ -282,6 +294,17 @@ class HoldemAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mis
             self.terminations = dict.fromkeys(self.agents, True)
         else:
             self.agent_selection = self.possible_agents[self._core.actor]
+
+    def _remove(self, agent: str) -> None:
+        """The step of a finished agent (as ``AECEnv._was_dead_step``; every agent finishes
+        together here): it leaves, the next one is selected, the rewards are cleared."""
+        del self.terminations[agent], self.truncations[agent], self.rewards[agent]
+        del self._cumulative_rewards[agent], self.infos[agent]
+        self.agents.remove(agent)
+        if self.agents:
+            self.agent_selection = self.agents[0]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._rewarded = False
 
     def render(self) -> str | None:
         return self._core.render() if self.render_mode == "ansi" else None
