@@ -637,13 +637,18 @@ class VectorGame:
         if threads <= 1:
             self._batch.run(0, n, *args)
         else:
+            # the calling thread steps the first slice itself (one hand-off fewer per step);
+            # the pool's threads step the others, all without the GIL
             if self._pool is None:
-                self._pool = ThreadPoolExecutor(max_workers=threads)
+                self._pool = ThreadPoolExecutor(max_workers=threads - 1)
             bounds = [n * k // threads for k in range(threads + 1)]
             futures = [self._pool.submit(self._batch.run, bounds[k], bounds[k + 1], *args)
-                       for k in range(threads)]
-            for f in futures:
-                f.result()
+                       for k in range(1, threads)]
+            try:
+                self._batch.run(0, bounds[1], *args)
+            finally:
+                for f in futures:
+                    f.result()
         done = self._done.view(bool) if _np is not None else self._done
         return self._obs, self._rewards, done
 
