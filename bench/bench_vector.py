@@ -57,7 +57,7 @@ UNIVERSAL_POKER_6MAX = (
     "firstPlayer=3 1 1 1,numSuits=4,numRanks=13,numHoleCards=2,numBoardCards=0 3 1 1,"
     "stack=200 200 200 200 200 200,bettingAbstraction=fchpa)")
 _LOOPS = ("handstate", "table", "rlcard", "pettingzoo", "universal_poker")
-PEERS = {"table": ("handstate",), "vector1": _LOOPS, "vector2": _LOOPS + ("vector1",),
+PEERS = {"table": ("handstate",), "vector1": _LOOPS, "vector2": (*_LOOPS, "vector1"),
          "vector_mlp": ("table_mlp", "vector1")}  # the ratios each benchmark reports
 _rates: dict[str, float] = {}
 _engine: dict[str, list[float]] = {}  # seconds inside step_unchecked, one entry per round

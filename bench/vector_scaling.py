@@ -6,6 +6,8 @@ policy of ``bench_vector.vector_steps``, its time counted; medians of ``--rounds
 
 - N = 1 .. 100,000 tables at 6 players: decisions/s and nanoseconds per decision;
 - 2 .. 10 players at N = 4,096;
+- ``num_threads`` 1 and 2 at N = 4,096, with the CPU time of both threads (how many cores
+  the process got: on a shared machine the wall-time ratio says more about the neighbours);
 - the resident memory a batch adds, measured in a fresh interpreter per size (VmRSS after
   ``reset()`` and a few steps, less VmRSS before the batch was made), per table, beside
   :meth:`holdem.vector.VectorGame.memory_per_table`.
@@ -37,19 +39,32 @@ PLAYER_COUNTS = tuple(range(2, 11))
 RSS_SIZES = (4096, 100_000)
 
 
-def rate(tables: int, players: int, decisions: int, rounds: int) -> float:
-    """Median decisions/s of ``rounds`` rounds of about ``decisions`` decisions each."""
-    env = VectorGame(NL6, num_tables=tables, players=players, stacks=200, seed=1)
+def rate(tables: int, players: int, decisions: int, rounds: int,
+         threads: int = 1) -> tuple[float, float]:
+    """Median decisions/s of ``rounds`` rounds of about ``decisions`` decisions each, by the
+    wall clock and by this process's CPU time (all its threads; steadier on a shared
+    machine)."""
+    env = VectorGame(NL6, num_tables=tables, players=players, stacks=200, seed=1,
+                     num_threads=threads)
     env.reset()
     rng = np.random.default_rng(1)
     steps = max(2, decisions // tables)
     vector_steps(env, rng, steps)  # warm up: caches, first hands
-    times = []
+    wall, cpu = [], []
     for _ in range(rounds):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         vector_steps(env, rng, steps)
-        times.append(time.perf_counter() - start)
-    return steps * tables / statistics.median(times)
+        wall.append(time.perf_counter() - start)
+        cpu.append(time.process_time() - start_cpu)
+    env.close()
+    return steps * tables / statistics.median(wall), steps * tables / statistics.median(cpu)
+
+
+def _row(label: str, wall: float, cpu: float) -> str:
+    return f"{label:>8} {wall:>14,.0f} {1e9 / wall:>12.0f} {1e9 / cpu:>16.0f}"
+
+
+_HEADER = f"{{:>8}} {'decisions/s':>14} {'ns/decision':>12} {'CPU ns/decision':>16}"
 
 
 def _vm_rss() -> int:
@@ -92,17 +107,22 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     decisions = 40_000 if args.quick else 400_000
 
-    print("6-max NL 100bb, uniform random numpy policy (time counted), 1 thread")
-    print(f"{'tables':>8} {'decisions/s':>14} {'ns/decision':>12}")
+    print("6-max NL 100bb, uniform random numpy policy (time counted), 1 thread; medians")
+    print(_HEADER.format("tables"))
     for n in TABLE_SIZES:
-        r = rate(n, 6, min(decisions, 4_000 if n == 1 else decisions), args.rounds)
-        print(f"{n:>8,} {r:>14,.0f} {1e9 / r:>12.0f}")
+        print(_row(f"{n:,}", *rate(n, 6, 4_000 if n == 1 else decisions, args.rounds)))
 
     print("\nN = 4,096 tables, NL 100bb")
-    print(f"{'players':>8} {'decisions/s':>14} {'ns/decision':>12}")
+    print(_HEADER.format("players"))
     for p in PLAYER_COUNTS:
-        r = rate(4096, p, decisions, args.rounds)
-        print(f"{p:>8} {r:>14,.0f} {1e9 / r:>12.0f}")
+        print(_row(str(p), *rate(4096, p, decisions, args.rounds)))
+
+    print("\nN = 4,096 tables, 6 players, num_threads 1 and 2 (CPU: both threads' time; "
+          "cores used = CPU time / wall time)")
+    print(_HEADER.format("threads") + f" {'cores used':>11}")
+    for t in (1, 2):
+        wall, cpu = rate(4096, 6, decisions, args.rounds, threads=t)
+        print(_row(str(t), wall, cpu) + f" {wall / cpu:>11.2f}")
 
     print("\nresident memory added by a batch (6 players; a fresh interpreter per size)")
     print(f"{'tables':>8} {'RSS MB':>8} {'bytes/table':>12} {'memory_per_table()':>19}")
