@@ -29,7 +29,8 @@ Workload: 6-max no-limit 1/2 at 100 big blinds (200 chips), fresh stacks every h
 
 Each benchmark's ``extra_info`` has ``decisions_per_s`` (per median round) and its ratios to
 the others measured in the same run (``ratio_vs_<peer>``; ``engine_ratio_vs_vector1`` for the
-engine step alone). The vector tests run last in their group, so they see every peer. Run:
+engine step alone; ``cores_used``: the CPU time of all the process's threads over the wall
+time while a vector test ran). The vector tests run last in their group, so they see every peer. Run:
 ``python -m pytest bench/bench_vector.py --benchmark-enable --benchmark-only``. On a shared
 machine, ``--benchmark-timer=time.process_time`` times by this process's CPU time (all its
 threads: for ``num_threads=2`` that measures the CPU cost per decision, not the speed-up).
@@ -213,9 +214,15 @@ def test_vector_random(benchmark: Any, threads: int, request: pytest.FixtureRequ
     # the engine's share is timed by the benchmark's clock (--benchmark-timer)
     cpu = str(request.config.getoption("benchmark_timer")) == "time.process_time"
     clock = time.process_time if cpu else time.perf_counter
+    wall, cpu_time = time.perf_counter(), time.process_time()
     decisions = benchmark(vector_steps, env, rng, STEPS, inside, clock)
+    wall, cpu_time = time.perf_counter() - wall, time.process_time() - cpu_time
     env.close()
     _record(benchmark, name, decisions)
+    if getattr(benchmark, "stats", None) is not None:
+        # the cores this process got while it ran (CPU time of all its threads / wall time):
+        # a 2-thread ratio near 1 with about 1 core used says the machine was busy
+        benchmark.extra_info["cores_used"] = round(cpu_time / wall, 2)
 
 
 @pytest.mark.parametrize("tables", [1, 64, 4096, 100_000])
