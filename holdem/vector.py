@@ -399,7 +399,8 @@ class _SliceThreads:
 
     def __init__(self, count: int) -> None:
         self._jobs: list[queue.SimpleQueue[Any]] = [queue.SimpleQueue() for _ in range(count)]
-        self._done: queue.SimpleQueue[BaseException | None] = queue.SimpleQueue()
+        self._done: queue.SimpleQueue[tuple[int, BaseException | None]] = queue.SimpleQueue()
+        self._calls = 0
         self._threads = [threading.Thread(target=_slice_worker, args=(jobs, self._done),
                                           name=f"holdem-vector-{k}", daemon=True)
                          for k, jobs in enumerate(self._jobs)]
@@ -407,15 +408,22 @@ class _SliceThreads:
             t.start()
 
     def run(self, fn: Callable[..., None], bounds: list[int], args: tuple[Any, ...]) -> None:
-        """``fn(bounds[k], bounds[k + 1], *args)`` for every slice ``k``, all in parallel."""
+        """``fn(bounds[k], bounds[k + 1], *args)`` for every slice ``k``, all in parallel.
+        Returns when every slice is done (replies left by an interrupted call are skipped)."""
+        self._calls += 1
+        call = self._calls
         for k, jobs in enumerate(self._jobs, start=1):
-            jobs.put((fn, bounds[k], bounds[k + 1], args))
+            jobs.put((call, fn, bounds[k], bounds[k + 1], args))
         error: BaseException | None = None
         try:
             fn(bounds[0], bounds[1], *args)
         finally:
-            for _ in self._jobs:
-                error = self._done.get() or error
+            waiting = len(self._jobs)
+            while waiting:
+                done_call, exc = self._done.get()
+                if done_call == call:
+                    waiting -= 1
+                    error = error or exc
         if error is not None:
             raise error
 
@@ -428,14 +436,14 @@ class _SliceThreads:
 
 def _slice_worker(jobs: queue.SimpleQueue[Any], done: queue.SimpleQueue[Any]) -> None:
     while (job := jobs.get()) is not None:
-        fn, lo, hi, args = job
+        call, fn, lo, hi, args = job
         del job
         try:
             fn(lo, hi, *args)
         except BaseException as exc:  # handed to the caller, which raises it
-            done.put(exc)
+            done.put((call, exc))
         else:
-            done.put(None)
+            done.put((call, None))
         del fn, args
 
 

@@ -76,3 +76,17 @@ def test_a_failing_slice_raises_in_the_caller() -> None:
         assert sorted(ran) == [(0, 3), (0, 3), (3, 6), (3, 6), (6, 9)]
     finally:
         pool.close()
+
+
+def test_replies_of_an_interrupted_step_are_skipped() -> None:
+    from holdem.vector import _SliceThreads
+
+    ran: list[int] = []
+    pool = _SliceThreads(1)
+    try:
+        # what an interrupted wait leaves behind: a reply of an earlier call
+        pool._done.put((pool._calls, InvalidArrayError("stale")))
+        pool.run(lambda lo, hi: ran.append(lo), [0, 1, 2], ())
+        assert sorted(ran) == [0, 1]
+    finally:
+        pool.close()
