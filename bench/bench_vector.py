@@ -2,27 +2,44 @@
 
 Workload: 6-max no-limit 1/2 at 100 big blinds (200 chips), fresh stacks every hand.
 
-- ``test_vector_random_1_thread`` / ``_2_threads``: N = 4,096 tables, the policy a uniform
-  random choice among the legal columns of the default layout, written in numpy over the whole
-  batch (its time counted): ``argmax(random(N, A) * legal_mask)``.
+- ``test_vector_random[1]`` / ``[2]``: N = 4,096 tables, ``num_threads`` 1 and 2, the policy a
+  uniform random choice among the legal columns of the default layout, written in numpy over
+  the whole batch (its time counted): ``argmax(random(N, A) * legal_mask)``. Besides the rate
+  with the policy (``decisions_per_s``), ``engine_decisions_per_s`` counts only the time
+  inside ``step_unchecked`` (the median round's share).
 - ``test_handstate_loop``: :class:`holdem.HandState` with ``apply_unchecked`` and the inline
   uniform policy of ``bench_table.bare_hands`` (one Python call per decision).
 - ``test_table_python_agent``: a :class:`holdem.Table` of six Python agents (the pure-Python
   uniform policy of :class:`holdem.RandomAgent`, not its compiled twin).
+- ``test_rlcard_step``: RLCard's ``no-limit-holdem`` (6 players, 200 chips, blinds 1/2),
+  ``env.step`` with a uniform choice among ``legal_actions`` (numpy draws).
+- ``test_pettingzoo_aec``: PettingZoo's ``texas_holdem_no_limit_v6`` (RLCard's game) with 6
+  players, through ``bench_rl.aec_loop``. The environment fixes 100-chip stacks; its RLCard
+  game is given 200 after each seeding, so it plays 100 big blinds too.
+- ``test_universal_poker``: OpenSpiel's ``universal_poker`` (C++), the same game (6 players,
+  blinds 1/2, 200 chips, the ``fchpa`` abstraction), uniform random playouts through
+  ``bench_openspiel.playouts``; skipped when ``open_spiel`` is not installed.
 - ``test_vector_mlp`` / ``test_table_mlp``: a small numpy MLP (observation -> 128 -> 128 ->
   columns, ReLU, fixed seeded weights, greedy over the legal columns) over the whole batch,
   against the same network called once per decision by a Python agent at a :class:`Table`
   (its input: the table observation's stacks, bets, pot and cards written into a vector of
   the same width).
+- ``test_vector_scaling_tables`` / ``_players``: the random policy as N and the number of
+  players grow (``bench/vector_scaling.py`` prints both tables and the RSS per table).
 
 Each benchmark's ``extra_info`` has ``decisions_per_s`` (per median round) and its ratios to
-the others measured in the same run. Run:
-``python -m pytest bench/bench_vector.py --benchmark-enable --benchmark-only``.
+the others measured in the same run (``ratio_vs_<peer>``; ``engine_ratio_vs_vector1`` for the
+engine step alone; ``cores_used``: the CPU time of all the process's threads over the wall
+time while a vector test ran). The vector tests run last in their group, so they see every peer. Run:
+``python -m pytest bench/bench_vector.py --benchmark-enable --benchmark-only``. On a shared
+machine, ``--benchmark-timer=time.process_time`` times by this process's CPU time (all its
+threads: for ``num_threads=2`` that measures the CPU cost per decision, not the speed-up).
 """
 
 from __future__ import annotations
 
 import random
+import time
 from typing import Any
 
 import pytest
@@ -37,7 +54,16 @@ NL6 = Game(big_blind=2)
 TABLES = 4096
 STEPS = 40
 HANDS = 300
+PEER_DECISIONS = 3000
+UNIVERSAL_POKER_6MAX = (
+    "universal_poker(betting=nolimit,numPlayers=6,numRounds=4,blind=1 2 0 0 0 0,"
+    "firstPlayer=3 1 1 1,numSuits=4,numRanks=13,numHoleCards=2,numBoardCards=0 3 1 1,"
+    "stack=200 200 200 200 200 200,bettingAbstraction=fchpa)")
+_LOOPS = ("handstate", "table", "rlcard", "pettingzoo", "universal_poker")
+PEERS = {"table": ("handstate",), "vector1": _LOOPS, "vector2": (*_LOOPS, "vector1"),
+         "vector_mlp": ("table_mlp", "vector1")}  # the ratios each benchmark reports
 _rates: dict[str, float] = {}
+_engine: dict[str, list[float]] = {}  # seconds inside step_unchecked, one entry per round
 
 
 class PythonRandomAgent:
@@ -49,12 +75,19 @@ class PythonRandomAgent:
         self._random = random.Random(seed).random
 
 
-def vector_steps(env: VectorGame, rng: Any, steps: int) -> int:
-    """``steps`` batched decisions with the uniform masked numpy policy; returns decisions."""
+def vector_steps(env: VectorGame, rng: Any, steps: int, engine: list[float] | None = None,
+                 clock: Any = time.perf_counter) -> int:
+    """``steps`` batched decisions with the uniform masked numpy policy; returns decisions.
+    The seconds (by ``clock``) spent inside ``step_unchecked`` are appended to ``engine``."""
     shape = (env.num_tables, env.action_layout.size)
+    inside = 0.0
     for _ in range(steps):
         cols = (rng.random(shape, dtype=np.float32) * env.legal_mask).argmax(axis=1)
+        t0 = clock()
         env.step_unchecked(cols)
+        inside += clock() - t0
+    if engine is not None:
+        engine.append(inside)
     return steps * env.num_tables
 
 
@@ -75,6 +108,23 @@ def table_decisions(hands: int, seed: int) -> int:
     return decisions
 
 
+def rlcard_decisions(env: Any, rng: Any, decisions: int) -> int:
+    """RLCard's own loop: ``env.step`` with a uniform choice among the legal actions."""
+    state, _ = env.reset()
+    for _ in range(decisions):
+        legal = list(state["legal_actions"])
+        state, _ = env.step(legal[int(rng.integers(len(legal)))])
+        if env.is_over():
+            state, _ = env.reset()
+    return decisions
+
+
+def _median(values: list[float]) -> float:
+    ordered = sorted(values)
+    mid = len(ordered) // 2
+    return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
+
+
 def _record(benchmark: Any, name: str, decisions: int) -> None:
     assert decisions > 0
     stats = getattr(benchmark, "stats", None)
@@ -82,9 +132,19 @@ def _record(benchmark: Any, name: str, decisions: int) -> None:
         return
     _rates[name] = decisions / stats.stats.median
     benchmark.extra_info["decisions_per_s"] = round(_rates[name])
-    for peer in ("handstate", "table", "vector1", "table_mlp"):
-        if peer in _rates and peer != name:
+    for peer in PEERS.get(name, ()):
+        if peer in _rates:
             benchmark.extra_info[f"ratio_vs_{peer}"] = round(_rates[name] / _rates[peer], 2)
+    inside = _engine.get(name)
+    if inside:
+        # the engine's share: the median of the measured rounds' seconds in the step (the
+        # list starts with pytest-benchmark's calibration calls)
+        engine_rate = decisions / _median(inside[-stats.stats.rounds:])
+        _rates[f"engine_{name}"] = engine_rate
+        benchmark.extra_info["engine_decisions_per_s"] = round(engine_rate)
+        if name != "vector1" and "engine_vector1" in _rates:
+            benchmark.extra_info["engine_ratio_vs_vector1"] = round(
+                engine_rate / _rates["engine_vector1"], 2)
 
 
 @pytest.mark.benchmark(group="self-play-6max")
@@ -97,15 +157,72 @@ def test_table_python_agent(benchmark: Any) -> None:
     _record(benchmark, "table", benchmark(table_decisions, HANDS, 1))
 
 
+@pytest.mark.benchmark(group="self-play-6max")
+def test_rlcard_step(benchmark: Any) -> None:
+    rlcard = pytest.importorskip("rlcard", reason="the bench extra installs rlcard")
+    env = rlcard.make("no-limit-holdem",
+                      config={"game_num_players": 6, "chips_for_each": 200, "seed": 1})
+    rng = np.random.default_rng(1)
+    _record(benchmark, "rlcard", benchmark(rlcard_decisions, env, rng, PEER_DECISIONS))
+
+
+def pettingzoo_6max() -> Any:
+    """PettingZoo's no-limit environment for 6 players at 200 chips (its game is RLCard's;
+    the environment makes a new one with 100-chip stacks whenever it is seeded)."""
+    texas = pytest.importorskip("pettingzoo.classic.texas_holdem_no_limit_v6",
+                                reason="the bench extra installs pettingzoo and rlcard")
+    env = texas.env(num_players=6)
+    raw = env.unwrapped
+    reseed = raw._seed
+
+    def _seed(seed: int | None = None) -> None:
+        reseed(seed)
+        raw.env.game.init_chips = [200] * 6
+
+    raw._seed = _seed
+    raw.env.game.init_chips = [200] * 6
+    return env
+
+
+@pytest.mark.benchmark(group="self-play-6max")
+def test_pettingzoo_aec(benchmark: Any) -> None:
+    from bench_rl import aec_loop
+
+    env = pettingzoo_6max()
+    rng = np.random.default_rng(1)
+    _record(benchmark, "pettingzoo", benchmark(aec_loop, env, rng, PEER_DECISIONS))
+    assert env.unwrapped.env.game.init_chips == [200] * 6
+
+
+@pytest.mark.benchmark(group="self-play-6max")
+def test_universal_poker(benchmark: Any) -> None:
+    pyspiel = pytest.importorskip("pyspiel", reason="open_spiel is not installed")
+    from bench_openspiel import playouts
+
+    game = pyspiel.load_game(UNIVERSAL_POKER_6MAX)
+    _record(benchmark, "universal_poker", benchmark(playouts, game, 200, 1))
+
+
 @pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.benchmark(group="self-play-6max")
-def test_vector_random(benchmark: Any, threads: int) -> None:
+def test_vector_random(benchmark: Any, threads: int, request: pytest.FixtureRequest) -> None:
     env = VectorGame(NL6, num_tables=TABLES, players=6, stacks=200, seed=1, num_threads=threads)
     env.reset()
     rng = np.random.default_rng(1)
-    decisions = benchmark(vector_steps, env, rng, STEPS)
+    name = f"vector{threads}"
+    inside = _engine[name] = []
+    # the engine's share is timed by the benchmark's clock (--benchmark-timer)
+    cpu = str(request.config.getoption("benchmark_timer")) == "time.process_time"
+    clock = time.process_time if cpu else time.perf_counter
+    wall, cpu_time = time.perf_counter(), time.process_time()
+    decisions = benchmark(vector_steps, env, rng, STEPS, inside, clock)
+    wall, cpu_time = time.perf_counter() - wall, time.process_time() - cpu_time
     env.close()
-    _record(benchmark, f"vector{threads}", decisions)
+    _record(benchmark, name, decisions)
+    if getattr(benchmark, "stats", None) is not None:
+        # the cores this process got while it ran (CPU time of all its threads / wall time):
+        # a 2-thread ratio near 1 with about 1 core used says the machine was busy
+        benchmark.extra_info["cores_used"] = round(cpu_time / wall, 2)
 
 
 @pytest.mark.parametrize("tables", [1, 64, 4096, 100_000])

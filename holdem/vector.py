@@ -27,8 +27,10 @@ from __future__ import annotations
 import array
 import importlib
 import operator
-from collections.abc import Sequence
-from concurrent.futures import ThreadPoolExecutor
+import queue
+import threading
+import weakref
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
@@ -409,6 +411,62 @@ def _int64_vector(values: object, n: int, what: str) -> Any:
         raise InvalidArrayError(f"{what} has a value outside int64") from None
 
 
+class _SliceThreads:
+    """Threads that step slices of a batch in parallel (the C loop runs without the GIL).
+
+    Per step: one queue put per worker, the caller steps the first slice itself, then one
+    get per worker (a lighter hand-off than an executor's futures)."""
+
+    def __init__(self, count: int) -> None:
+        self._jobs: list[queue.SimpleQueue[Any]] = [queue.SimpleQueue() for _ in range(count)]
+        self._done: queue.SimpleQueue[tuple[int, BaseException | None]] = queue.SimpleQueue()
+        self._calls = 0
+        self._threads = [threading.Thread(target=_slice_worker, args=(jobs, self._done),
+                                          name=f"holdem-vector-{k}", daemon=True)
+                         for k, jobs in enumerate(self._jobs)]
+        for t in self._threads:
+            t.start()
+
+    def run(self, fn: Callable[..., None], bounds: list[int], args: tuple[Any, ...]) -> None:
+        """``fn(bounds[k], bounds[k + 1], *args)`` for every slice ``k``, all in parallel.
+        Returns when every slice is done (replies left by an interrupted call are skipped)."""
+        self._calls += 1
+        call = self._calls
+        for k, jobs in enumerate(self._jobs, start=1):
+            jobs.put((call, fn, bounds[k], bounds[k + 1], args))
+        error: BaseException | None = None
+        try:
+            fn(bounds[0], bounds[1], *args)
+        finally:
+            waiting = len(self._jobs)
+            while waiting:
+                done_call, exc = self._done.get()
+                if done_call == call:
+                    waiting -= 1
+                    error = error or exc
+        if error is not None:
+            raise error
+
+    def close(self) -> None:
+        for jobs in self._jobs:
+            jobs.put(None)
+        for t in self._threads:
+            t.join()
+
+
+def _slice_worker(jobs: queue.SimpleQueue[Any], done: queue.SimpleQueue[Any]) -> None:
+    while (job := jobs.get()) is not None:
+        call, fn, lo, hi, args = job
+        del job
+        try:
+            fn(lo, hi, *args)
+        except BaseException as exc:  # handed to the caller, which raises it
+            done.put((call, exc))
+        else:
+            done.put((call, None))
+        del fn, args
+
+
 class VectorGame:
     """``num_tables`` independent tables of ``game`` with ``players`` seats, stepped together.
 
@@ -466,7 +524,7 @@ class VectorGame:
         self._done = _alloc("B", (n,))
         self._kinds = _alloc("q", (n,))
         self._tos = _alloc("q", (n,))
-        self._pool: ThreadPoolExecutor | None = None
+        self._pool: _SliceThreads | None = None
         self._started = False
 
     def __repr__(self) -> str:
@@ -658,19 +716,17 @@ class VectorGame:
             self._batch.run(0, n, *args)
         else:
             if self._pool is None:
-                self._pool = ThreadPoolExecutor(max_workers=threads)
+                self._pool = _SliceThreads(threads - 1)
+                self._close_pool = weakref.finalize(self, self._pool.close)
             bounds = [n * k // threads for k in range(threads + 1)]
-            futures = [self._pool.submit(self._batch.run, bounds[k], bounds[k + 1], *args)
-                       for k in range(threads)]
-            for f in futures:
-                f.result()
+            self._pool.run(self._batch.run, bounds, args)
         done = self._done.view(bool) if _np is not None else self._done
         return self._obs, self._rewards, done
 
     def close(self) -> None:
         """Stop the worker threads (if any)."""
         if self._pool is not None:
-            self._pool.shutdown()
+            self._close_pool()
             self._pool = None
 
     # ------------------------------------------------------------------ messages
