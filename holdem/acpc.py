@@ -852,20 +852,6 @@ def matchstate_of(state: HandState, position: int, hand_number: int = 0) -> Matc
 # --- the client --------------------------------------------------------------------------
 
 
-def _observation(state: HandState, position: int, hand_number: int) -> Observation:
-    seat = state.actor
-    assert seat is not None
-    n = state.num_players
-    return Observation(
-        seat=seat, position=position, player=f"p{position}",
-        hole_cards=tuple(state.hole_cards[seat] or ()), board=tuple(state.board),
-        street=state.street, pot=state.pot, stacks=tuple(state.stacks),
-        bets=tuple(state.bets), committed=tuple(state.committed), seats=tuple(range(n)),
-        names=tuple(f"p{p}" for p in range(n)), button=state.button,
-        legal=state.legal_actions(), big_blind=state.game.big_blind, hand_number=hand_number,
-        raw_history=list(state.raw_history()))
-
-
 @dataclass(frozen=True, slots=True)
 class ClientResult:
     """What :func:`play` saw: ``hands`` finished, ``payoffs`` (chips won per hand, in order)
@@ -917,7 +903,7 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
                 continue
             if state.actor != ms.position:
                 continue
-            answer = act(_observation(state, ms.position, ms.hand_number))
+            answer = act(Observation.from_state(state, ms.hand_number))
             try:
                 if isinstance(answer, Action):
                     action = answer

@@ -56,6 +56,8 @@ class Card(int):
     def __new__(cls, value: CardLike) -> Card:
         if type(value) is Card:
             return value
+        if type(value) is int and 0 <= value < 52:  # before the (slow) protocol check
+            return CARDS[value]
         if isinstance(value, str):
             return parse_card(value)
         if isinstance(value, bool) or not isinstance(value, SupportsIndex):

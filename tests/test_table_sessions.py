@@ -16,6 +16,7 @@ from holdem import (
     EquityAgent,
     Game,
     HandState,
+    IllegalActionError,
     Observation,
     RandomAgent,
     Table,
@@ -73,6 +74,35 @@ def test_observation_shows_only_what_the_seat_can_see() -> None:
     assert seen[-1].history[: len(seen[0].history)] == seen[0].history
     with pytest.raises(AttributeError):
         seen[0].pot = 5  # type: ignore[misc]
+
+
+def test_observation_from_state_is_what_the_table_shows() -> None:
+    """``Observation.from_state`` of the hand replayed gives, decision by decision, the
+    observation the table gave the agent (a full table of players named by seat)."""
+    seen: list[Observation] = []
+    agent = RandomAgent(seed=3)
+
+    def spy(obs: Observation) -> Any:
+        seen.append(obs)
+        return agent.act(obs)
+
+    for seed in range(12):
+        t = Table(Game(big_blind=2), seats=3, seed=seed)
+        for seat in range(3):
+            t.sit(seat, f"p{seat}", 200, spy)
+        seen.clear()
+        rec = t.play_hand()
+        end = rec.state
+        state = Game(big_blind=2).new_hand(list(rec.starting_stacks), button=end.button,
+                                           hole_cards=end.hole_cards, board=end.board)
+        rebuilt = []
+        for seat, _street, kind, to, _amount, _all_in in end.raw_history():
+            rebuilt.append(Observation.from_state(state, rec.number))
+            state.apply(Action.fold() if kind == 0 else Action.check_or_call() if kind in (1, 2)
+                        else Action.bet_or_raise(to), seat=seat)
+        assert rebuilt == seen and state.payoffs == end.payoffs
+    with pytest.raises(IllegalActionError, match="the hand is over"):
+        Observation.from_state(state)
 
 
 def test_leaving_mid_hand_folds_at_next_turn() -> None:

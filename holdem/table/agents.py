@@ -26,15 +26,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import NamedTuple, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, NamedTuple, Protocol, runtime_checkable
 
 from holdem._eval import evaluate_many
 from holdem._shown import shown
 from holdem.cards import Card
-from holdem.errors import InvalidStateError
+from holdem.errors import IllegalActionError, InvalidStateError
 from holdem.hand._core import table_loop
 from holdem.hand.actions import Action, ActionType
 from holdem.hand.records import ActionRecord, LegalActions, Street
+
+if TYPE_CHECKING:
+    from holdem.hand.state import HandState
 
 __all__ = [
     "ActionLike",
@@ -93,6 +96,23 @@ class Observation(NamedTuple):
         """The public actions of this hand so far, oldest first."""
         return tuple(ActionRecord(s, _STREETS[st], _TYPES[t], to, amt, ai)
                      for s, st, t, to, amt, ai in self.raw_history)
+
+    @classmethod
+    def from_state(cls, state: HandState, hand_number: int = 0) -> Observation:
+        """What the seat to act in ``state`` sees: to play an agent outside a
+        :class:`holdem.Table` (positions are the hand's seats, players ``p0``, ``p1``, ...)."""
+        seat = state.actor
+        if seat is None:
+            raise IllegalActionError("the hand is over: nobody is to act")
+        n = state.num_players
+        return cls(
+            seat=seat, position=seat, player=f"p{seat}",
+            hole_cards=tuple(state.hole_cards[seat] or ()), board=tuple(state.board),
+            street=state.street, pot=state.pot, stacks=tuple(state.stacks),
+            bets=tuple(state.bets), committed=tuple(state.committed), seats=tuple(range(n)),
+            names=tuple(f"p{s}" for s in range(n)), button=state.button,
+            legal=state.legal_actions(), big_blind=state.game.big_blind,
+            hand_number=hand_number, raw_history=list(state.raw_history()))
 
     @property
     def to_call(self) -> int:
