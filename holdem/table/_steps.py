@@ -5,8 +5,6 @@
   the two session by session).
 - :func:`cached_plan`, :func:`cached_hand`: the seating plan of a hand (button, blinds, who is
   dealt in), a pure function of the seats and the last positions, memoized.
-- :func:`seed_head`, :func:`hand_seed`: each hand's deck seed (``holdem._parallel.chunk_seed``
-  written out).
 - :func:`fast_code`: decides when an agent's answer is plainly legal, so the trusted
   ``apply_unchecked`` path can be taken (anything else goes through the checked ``apply``,
   which raises the precise error).
@@ -27,7 +25,7 @@ from holdem.table._seating import Plan, Positions, plan_hand
 from holdem.table.agents import Observation
 from holdem.table.player import Player
 
-__all__ = ["cached_hand", "cached_plan", "fast_code", "hand_seed", "run_hand_python", "seed_head"]
+__all__ = ["cached_hand", "cached_plan", "fast_code", "run_hand_python"]
 
 _STREETS = tuple(Street)
 _BET_RAISE = ActionType.BET_RAISE
@@ -128,28 +126,6 @@ def cached_hand(kinds: tuple[int, ...], prev: Positions | None, dead_button: boo
         assert pos.small_blind is not None and index[pos.small_blind] == (bb_i - 1) % n
         btn = (bb_i - 2) % n
     return plan, index, btn, dead_sb
-
-
-def seed_head(bits: int) -> int:
-    """The part of :func:`holdem._parallel.chunk_seed` that depends on the seed only."""
-    x = ((bits ^ 0x6A09E667F3BCC909) + 0x9E3779B97F4A7C15) & _MASK64
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return x ^ (x >> 31)
-
-
-def hand_seed(head: int, number: int) -> int:
-    """The deck seed of hand ``number``: ``chunk_seed(bits, number)`` with ``head`` from
-    :func:`seed_head` (``bits``), written out (two splitmix64 steps) for speed."""
-    x = head ^ ((number * 0xD1B54A32D192ED03 + 0x243F6A8885A308D3) & _MASK64)
-    x = (x + 0x9E3779B97F4A7C15) & _MASK64
-    x = (x + 0x9E3779B97F4A7C15) & _MASK64
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return x ^ (x >> 31)
-
-
-_MASK64 = (1 << 64) - 1
 
 
 def fast_code(action: object, la: LegalActions) -> int:
