@@ -19,6 +19,7 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 
 from holdem._deck cimport hd_rng_below, hd_rng_double, hd_rng_seed, hd_rng_t
+from holdem._eval cimport eval_tables, hd_tables_share
 
 cdef extern from "hd_eval.h" nogil:
     ctypedef unsigned int hd_rank_t
@@ -28,9 +29,8 @@ cdef extern from "hd_eval.h" nogil:
     hd_hand_t hd_hand_add(hd_hand_t h, int card)
     hd_hand_t hd_hand_merge(hd_hand_t a, hd_hand_t b)
     hd_rank_t hd_hand_rank7(hd_hand_t h)
-    void hd_eval_init()
 
-hd_eval_init()
+hd_tables_share(eval_tables())  # the evaluator's tables, linked once into holdem._eval
 
 cdef enum:
     MAXP = 10                   # most players

@@ -63,6 +63,9 @@ CATEGORY_MIN = (
     HD_NUM_RANKS + 1,
 )
 
+cdef extern from "hd_eval.h" nogil:
+    const hd_tables_t *hd_tables_here()
+
 cdef extern from "hd_tables.h":
     const uint16_t hd_flush_rank[8192]
     const uint64_t hd_batch_pair[512]
@@ -426,3 +429,9 @@ cdef hd_rank_t eval_cards_c(const uint8_t *cards, int n) noexcept nogil:
     a card is out of range or repeated. Exported through this module's C API (declared in
     _eval.pxd), so a caller that cimports it needs only the headers, not csrc/*.c."""
     return hd_eval_cards(cards, n)
+
+
+cdef const hd_tables_t *eval_tables() noexcept nogil:
+    """This module's evaluator tables, the one copy: modules built with HD_TABLES_SHARED pass
+    them to ``hd_tables_share`` at import (see _eval.pxd)."""
+    return hd_tables_here()

@@ -12,10 +12,13 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t, INT64_MAX
 from libc.string cimport memcpy, memset
 
 from holdem._deck cimport hd_deal_hand, hd_deck_t, hd_seed_child
+from holdem._eval cimport eval_tables, hd_tables_share
 
 from holdem.errors import InvalidArrayError, InvalidConfigError
 
 __all__ = ["MAX_TABLES", "OBS_VERSION", "Batch", "obs_names", "obs_width"]
+
+hd_tables_share(eval_tables())  # the evaluator's tables, linked once into holdem._eval
 
 
 cdef extern from "hd_pots.h" nogil:
