@@ -166,3 +166,11 @@ def test_every_subpackage_is_packaged() -> None:
         kinds = {p.suffix for p in folder.iterdir() if p.suffix in {".pyi", ".pxd"}}
         for suffix in kinds:
             assert f"*{suffix}" in data.get(pkg, []), (pkg, suffix)
+
+
+def test_the_facade_lists_the_live_events_of_their_module() -> None:
+    """``holdem`` names the events it imports on first use without importing their module."""
+    import holdem.live.events
+
+    assert holdem.live.events.__all__ == holdem._LAZY_EVENTS
+    assert set(holdem.live.events.__all__) <= set(holdem.__all__)
