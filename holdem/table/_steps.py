@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
+from holdem.cards import Card
 from holdem.hand.actions import Action, ActionType
 from holdem.hand.records import LegalActions, Street
 from holdem.hand.state import HandState
@@ -29,7 +30,6 @@ __all__ = ["cached_hand", "cached_plan", "fast_code", "run_hand_python"]
 
 _STREETS = tuple(Street)
 _BET_RAISE = ActionType.BET_RAISE
-_new_obs = tuple.__new__  # Observation fields in order, without the keyword-argument layer
 
 
 def run_hand_python(state: HandState, players: list[Player], dealt: tuple[int, ...],
@@ -50,7 +50,8 @@ def run_hand_python(state: HandState, players: list[Player], dealt: tuple[int, .
     street = -1
     moved = True
     stacks: tuple[int, ...] = ()
-    bets = committed = board = stacks
+    bets = committed = stacks
+    board: tuple[Card, ...] = ()
     pot = 0
     while not is_terminal():
         i: int = state.actor  # type: ignore[assignment]
@@ -66,10 +67,11 @@ def run_hand_python(state: HandState, players: list[Player], dealt: tuple[int, .
             if st != street:
                 board = state.board
                 street = st
-        action = acts[i](_new_obs(Observation, (  # type: ignore[misc]
-            dealt[i], i, names[i], holes[i], board, _STREETS[st], pot, stacks,
+        # the agent of a seated player is set, and every seat dealt in has its hole cards
+        action = acts[i](Observation(  # type: ignore[misc]
+            dealt[i], i, names[i], holes[i], board, _STREETS[st], pot, stacks,  # type: ignore[arg-type]
             bets, committed, dealt, names, button_index, la, bb, number,
-            state.raw_history())))
+            state.raw_history()))
         if type(action) is int:
             if action == 1:
                 moved = not la.can_check

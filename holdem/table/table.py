@@ -105,7 +105,6 @@ _OUT, _REGULAR, _POSTER, _WAITING_KIND = (int(Kind.OUT), int(Kind.REGULAR), int(
                                          int(Kind.WAITING))
 _SITTING_OUT, _WAITING = PlayerStatus.SITTING_OUT, PlayerStatus.WAITING
 _ACTIVE = PlayerStatus.ACTIVE
-_new_record = tuple.__new__  # HandRecord fields in order, without the keyword-argument layer
 _start_hand = HandState._start  # what Game.new_hand calls for a plain seeded hand
 
 
@@ -588,9 +587,9 @@ class Table:
             for p in players:
                 if p.leaving:
                     self._remove(p)
-        record: HandRecord = _new_record(HandRecord, (
+        record = HandRecord(
             self.hand_number, level, pos.button, pos.small_blind, pos.big_blind, dealt, names,
-            start, posts, payoffs, res.rake, eliminated, state, plan.new_game, plan.placement))
+            start, posts, payoffs, res.rake, eliminated, state, plan.new_game, plan.placement)
         self.hand_number += 1
         return record
 
