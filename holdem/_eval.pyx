@@ -14,7 +14,7 @@ from libc.string cimport memset
 
 import sys
 
-from holdem.cards import parse_cards
+from holdem.cards import Card, parse_cards
 from holdem.errors import InvalidArrayError, InvalidHandError
 
 
@@ -292,7 +292,6 @@ cdef str _describe_bad_row(object row, Py_ssize_t index):
         if not 0 <= v < 52:
             return f"row {index} has card id {v}, outside 0..51"
         if (seen >> v) & 1:
-            from holdem.cards import Card
             return f"row {index} has card {Card(v)} (id {v}) twice"
         seen |= (<uint64_t>1) << v
     return f"row {index} is invalid"  # pragma: no cover (the C check and this one agree)
