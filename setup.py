@@ -47,14 +47,20 @@ else:
 
 
 def ext(name: str, *csources: str) -> Extension:
-    """The extension ``holdem.<name>`` (``name`` dotted inside subpackages: ``hand._compiled``)."""
+    """The extension ``holdem.<name>`` (``name`` dotted inside subpackages: ``hand._compiled``).
+
+    With ``hd_tables_shared.c`` among its sources it is built with HD_TABLES_SHARED: it reads
+    the evaluator's tables linked once, into ``holdem._eval`` (csrc/hd_eval.h)."""
+    macros = [("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")]
+    if "hd_tables_shared.c" in csources:
+        macros.append(("HD_TABLES_SHARED", "1"))
     return Extension(
         f"holdem.{name}",
         [f"holdem/{name.replace('.', '/')}.pyx", *(f"csrc/{c}" for c in csources)],
         include_dirs=["csrc"],
         extra_compile_args=cflags,
         extra_link_args=ldflags,
-        define_macros=[("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION")],
+        define_macros=macros,
     )
 
 
@@ -64,8 +70,8 @@ extensions = [
     ext("_pots", "hd_pots.c"),
     ext("hand._compiled"),
     ext("table._loop"),
-    ext("_equity", "hd_eval.c", "hd_tables.c"),
-    ext("_vector", "hd_hand.c", "hd_pots.c", "hd_eval.c", "hd_tables.c"),
+    ext("_equity", "hd_tables_shared.c"),
+    ext("_vector", "hd_hand.c", "hd_pots.c", "hd_eval.c", "hd_tables_shared.c"),
 ]
 # Plain Python modules compiled as they are (the .py stays the source mypy checks, and works
 # uncompiled): the PokerStars import's hot path. Built with Python's semantics kept (bounds

@@ -1,6 +1,6 @@
 """Dealing throughput: shuffle + deal a 6-player hold'em hand (12 hole + 5 board + 3 burns).
 
-Goal (issue 2): >= 5 M deals/s in a batch loop on this 2-core machine. Peers are timed in the
+Goal: >= 5 M deals/s in a batch loop on this 2-core machine. Peers are timed in the
 same test, on the same work, and reported as ratios of medians in ``extra_info``:
 eval7 (``Deck()`` + ``shuffle()`` + ``deal(20)`` per hand, its fastest Python path) and
 pokerkit (``shuffled(Deck.STANDARD)`` then 20 cards per hand).

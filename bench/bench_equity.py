@@ -5,7 +5,7 @@ Compare within one run (ratios of medians): the machine is shared and noisy. Pee
 slow for the full workload run a reduced one, scaled per board and labelled so in the name and
 ``extra_info`` (``boards``: boards evaluated per call; divide the median by it).
 
-Targets (issue 6): exhaustive heads-up preflop, 1,712,304 boards, <= 10 ms on one core
+Targets: exhaustive heads-up preflop, 1,712,304 boards, <= 10 ms on one core
 (eval7 in a Python loop: about 0.86 s); Monte Carlo 3-way preflop >= 20 M boards/s on one core
 (pokerkit's calculate_equities: about 1,600 boards/s); near-linear scaling with cores.
 """

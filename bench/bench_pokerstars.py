@@ -15,7 +15,7 @@ hand to its end), exported once as PokerStars text (about 40 lines a hand). Benc
 Run with ``python -m pytest bench/bench_pokerstars.py --benchmark-enable --benchmark-only``
 (add ``--benchmark-timer time.process_time`` to time the CPU of the one core used, which a
 loaded machine does not dilute). hands/s and the ratios of the imports to the export and to
-PokerKit (ratios of medians, same run) are in ``extra_info``. The goal (issue 18): the import
+PokerKit (ratios of medians, same run) are in ``extra_info``. The goal: the import
 reads at least 20,000 hands/s on one core.
 """
 

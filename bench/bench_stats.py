@@ -1,4 +1,4 @@
-"""Statistics cost next to the cost of playing the hands (issue 18: at most 2x, one core).
+"""Statistics cost next to the cost of playing the hands (goal: at most 2x, one core).
 
 - ``test_simulate_plain`` / ``test_simulate_with_stats``: :func:`holdem.simulate` on one core
   (``executor="serial"``), 6-max no-limit 1/2 with six :class:`holdem.RandomAgent`, without

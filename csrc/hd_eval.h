@@ -33,6 +33,40 @@ extern "C" {
 
 typedef uint16_t hd_rank_t; /* 1..7462 for valid hands, higher is stronger; 0 = invalid */
 
+/* Where the lookup tables are. A module built with csrc/hd_tables.c reads its own copy
+ * directly. Extension modules share one copy (about 230 KB): the others are built with
+ * HD_TABLES_SHARED defined and csrc/hd_tables_shared.c instead of csrc/hd_tables.c, and call
+ * hd_tables_share() once, before any lookup, with the owner's hd_tables_here(). The API below
+ * is the same in both builds (in a shared build a table name reads through a pointer). */
+typedef struct {
+    const uint64_t *card_key;
+    const uint64_t *batch_pair;
+    const uint16_t *flush_rank;
+    const uint8_t *hash7_disp;
+    const uint16_t *hash7_rank;
+    const uint8_t *hash56_disp;
+    const uint16_t *hash56_rank;
+} hd_tables_t;
+
+#ifdef HD_TABLES_SHARED
+extern HD_HIDDEN hd_tables_t hd_tables_shared;
+HD_HIDDEN void hd_tables_share(const hd_tables_t *t);
+#define hd_card_key (hd_tables_shared.card_key)
+#define hd_batch_pair (hd_tables_shared.batch_pair)
+#define hd_flush_rank (hd_tables_shared.flush_rank)
+#define hd_hash7_disp (hd_tables_shared.hash7_disp)
+#define hd_hash7_rank (hd_tables_shared.hash7_rank)
+#define hd_hash56_disp (hd_tables_shared.hash56_disp)
+#define hd_hash56_rank (hd_tables_shared.hash56_rank)
+#else
+/* This module's tables, for hd_tables_share() in a module built with HD_TABLES_SHARED. */
+HD_INLINE const hd_tables_t *hd_tables_here(void) {
+    static const hd_tables_t t = {hd_card_key, hd_batch_pair, hd_flush_rank, hd_hash7_disp,
+                                  hd_hash7_rank, hd_hash56_disp, hd_hash56_rank};
+    return &t;
+}
+#endif
+
 /* An incremental accumulator of cards: plain values, copy freely.
  * key:  sum of hd_card_key[] (rank keys in the low 32 bits, suit counters above, the card
  *       count at HD_COUNT_SHIFT);

@@ -67,7 +67,8 @@ HD_INLINE double hd_rng_double(hd_rng_t *r) {
 
 /* A child seed for stream `index` of master seed `seed`: deterministic, well mixed, and
  * independent of how many streams there are (so chunked work gives the same result on any
- * number of workers). */
+ * number of workers). holdem's one seed derivation: batch rows, parallel chunks, table hands,
+ * agents' seeds and vector tables all use it; Python reaches it as holdem._deck.child_seed. */
 HD_INLINE uint64_t hd_seed_child(uint64_t seed, uint64_t index) {
     uint64_t x = seed ^ 0x6A09E667F3BCC909ULL;
     uint64_t a = hd_splitmix64(&x);

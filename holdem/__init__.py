@@ -6,32 +6,14 @@ Card('As')
 """
 
 import importlib
+import os
 from typing import TYPE_CHECKING, Any
 
 from holdem._version import __version__
 
 # --- errors -------------------------------------------------------------------------------
-from holdem.errors import (
-    AgentError,
-    DeckError,
-    DuplicateCardError,
-    HoldemError,
-    IllegalActionError,
-    InvalidActionError,
-    InvalidArrayError,
-    InvalidCardError,
-    InvalidConfigError,
-    InvalidEventError,
-    InvalidHandError,
-    InvalidHistoryError,
-    InvalidPotError,
-    InvalidRangeError,
-    InvalidSeatError,
-    InvalidStateError,
-    OutOfTurnError,
-    ProtocolError,
-    TableError,
-)
+from holdem import errors as _errors
+from holdem.errors import *  # noqa: F403  (every name of holdem.errors.__all__)
 
 # --- cards --------------------------------------------------------------------------------
 from holdem.cards import (
@@ -54,9 +36,9 @@ except ModuleNotFoundError as _missing:
         raise
     raise ImportError(
         f"holdem's compiled extensions are not built (no module {_missing.name} in "
-        f"{__path__[0]}): this is a source folder. Install holdem with `pip install .` (or "
-        "`pip install -e .` to develop), or build the extensions in place with "
-        "`python setup.py build_ext --inplace`; to use an installed holdem instead, run "
+        f"{os.path.dirname(__file__)}): this is a source folder. Install holdem with "
+        "`pip install .` (or `pip install -e .` to develop), or build the extensions in place "
+        "with `python setup.py build_ext --inplace`; to use an installed holdem instead, run "
         "Python from another folder. (HOLDEM_PURE_PYTHON=1 does not help here: it only "
         "replaces the hand core, the evaluator and the deck are always compiled.)",
         name=_missing.name,
@@ -114,17 +96,7 @@ if TYPE_CHECKING:
 
     # --- live dealing ---
     from holdem.live.hand import LiveHand, ShuffleFunction
-    from holdem.live.events import (
-        CardAccount,
-        CardExposed,
-        DealerError,
-        ExtraCards,
-        OverdealtFlop,
-        PrematureFlop,
-        PrematureRiver,
-        PrematureTurn,
-        Ruling,
-    )
+    from holdem.live.events import *  # noqa: F403  (every name of its __all__)
 
     # --- batched self-play ---
     from holdem.vector import ActionLayout, ObservationSpec, VectorGame
@@ -144,23 +116,20 @@ def get_include() -> str:
     >>> os.path.exists(os.path.join(get_include(), "hd_eval.h"))
     True
     """
-    import os
-
-    here = __path__[0]
+    here = os.path.dirname(__file__)
     if os.path.exists(os.path.join(here, "hd_eval.h")):
         return here
     return os.path.join(os.path.dirname(here), "csrc")
 
 
+# the names of holdem.live.events.__all__ (read without importing it; a test checks they agree)
+_LAZY_EVENTS = ["CardAccount", "CardExposed", "DealerError", "ExtraCards", "OverdealtFlop",
+                "PrematureFlop", "PrematureRiver", "PrematureTurn", "Ruling"]
 _LAZY: dict[str, str] = {
     **dict.fromkeys(("Replay", "from_state", "replay"), "holdem.history"),
     **dict.fromkeys(("HandHistory", "HistoryAction"), "holdem.phh"),
     **dict.fromkeys(("LiveHand", "ShuffleFunction"), "holdem.live.hand"),
-    **dict.fromkeys(
-        ("CardAccount", "CardExposed", "DealerError", "ExtraCards", "OverdealtFlop",
-         "PrematureFlop", "PrematureRiver", "PrematureTurn", "Ruling"),
-        "holdem.live.events",
-    ),
+    **dict.fromkeys(_LAZY_EVENTS, "holdem.live.events"),
     **dict.fromkeys(("ActionLayout", "ObservationSpec", "VectorGame"), "holdem.vector"),
     **dict.fromkeys(("PlayerStats", "Stats", "player_stats"), "holdem.stats"),
 }
@@ -181,26 +150,7 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "CARDS",
-    "AgentError",
     "Card",
-    "DeckError",
-    "DuplicateCardError",
-    "HoldemError",
-    "IllegalActionError",
-    "InvalidActionError",
-    "InvalidArrayError",
-    "InvalidCardError",
-    "InvalidConfigError",
-    "InvalidEventError",
-    "InvalidHandError",
-    "InvalidHistoryError",
-    "InvalidPotError",
-    "InvalidRangeError",
-    "InvalidSeatError",
-    "InvalidStateError",
-    "OutOfTurnError",
-    "ProtocolError",
-    "TableError",
     "__version__",
     "cards_to_mask",
     "get_include",
@@ -268,17 +218,8 @@ __all__ = [
     "Replay",
     "from_state",
     "replay",
-    # live
-    "CardAccount",
-    "CardExposed",
-    "DealerError",
-    "ExtraCards",
+    # live (and its events: holdem.live.events.__all__, added below)
     "LiveHand",
-    "OverdealtFlop",
-    "PrematureFlop",
-    "PrematureRiver",
-    "PrematureTurn",
-    "Ruling",
     "ShuffleFunction",
     # batched self-play
     "ActionLayout",
@@ -289,3 +230,5 @@ __all__ = [
     "Stats",
     "player_stats",
 ]
+__all__ += _errors.__all__
+__all__ += _LAZY_EVENTS

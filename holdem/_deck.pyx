@@ -278,11 +278,20 @@ def child_seed(seed, index):
     """The 64-bit seed of row ``index`` of a :func:`deal_hands` batch seeded with ``seed``.
 
     Row ``i`` is dealt exactly like ``Deck(seed=child_seed(seed, i))`` dealt in table order.
+    This is holdem's one seed derivation (``hd_seed_child``, csrc/hd_rng.h): parallel chunks,
+    table hands and agents' seeds all come from it.
     """
-    if isinstance(index, bool) or not hasattr(index, "__index__") or not (
-            0 <= index.__index__() < (1 << 64)):
-        raise InvalidConfigError(f"index must be an int in 0 .. 2**64-1, got {shown(index)}")
-    return hd_seed_child(<uint64_t>seed_bits(seed), <uint64_t>index.__index__())
+    if type(index) is not int or not 0 <= index <= _MAX64:
+        if isinstance(index, bool) or not hasattr(index, "__index__") or not (
+                0 <= index.__index__() <= _MAX64):
+            raise InvalidConfigError(f"index must be an int in 0 .. 2**64-1, got {shown(index)}")
+        index = index.__index__()
+    if type(seed) is int:
+        return hd_seed_child(<uint64_t>(seed & _MAX64), <uint64_t>index)
+    return hd_seed_child(<uint64_t>seed_bits(seed), <uint64_t>index)
+
+
+cdef object _MAX64 = (1 << 64) - 1
 
 
 def deal_hands(n_hands, n_players, *, seed, burns=True, start=0, out=None):

@@ -2,7 +2,6 @@
 
 from typing_extensions import Buffer
 
-def seed_child(seed: int, index: int, /) -> int: ...
 def exact_chunk(
     cards: Buffer, board: Buffer, dead: int, n: int, assign: Buffer, aweight: Buffer,
     u0: int, u1: int, first: int, /,

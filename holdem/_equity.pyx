@@ -18,6 +18,9 @@ from cpython.pyport cimport PY_SSIZE_T_MAX
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 
+from holdem._deck cimport hd_rng_below, hd_rng_double, hd_rng_seed, hd_rng_t
+from holdem._eval cimport eval_tables, hd_tables_share
+
 cdef extern from "hd_eval.h" nogil:
     ctypedef unsigned int hd_rank_t
     ctypedef struct hd_hand_t:
@@ -26,28 +29,14 @@ cdef extern from "hd_eval.h" nogil:
     hd_hand_t hd_hand_add(hd_hand_t h, int card)
     hd_hand_t hd_hand_merge(hd_hand_t a, hd_hand_t b)
     hd_rank_t hd_hand_rank7(hd_hand_t h)
-    void hd_eval_init()
 
-cdef extern from "hd_rng.h" nogil:
-    ctypedef struct hd_rng_t:
-        pass
-    void hd_rng_seed(hd_rng_t *r, uint64_t seed)
-    uint32_t hd_rng_below(hd_rng_t *r, uint32_t n)
-    double hd_rng_double(hd_rng_t *r)
-    uint64_t hd_seed_child(uint64_t seed, uint64_t index)
-
-hd_eval_init()
+hd_tables_share(eval_tables())  # the evaluator's tables, linked once into holdem._eval
 
 cdef enum:
     MAXP = 10                   # most players
     NT = MAXP * (MAXP + 1)      # tie counters: [player][players sharing the pot]
     # consecutive failed combo draws (card conflicts between players) before Monte Carlo stops
     MAX_REJECTIONS = 1000000
-
-
-def seed_child(uint64_t seed, uint64_t index):
-    """``hd_seed_child(seed, index)`` from csrc/hd_rng.h (for checking the Python mirror)."""
-    return hd_seed_child(seed, index)
 
 
 cdef struct Ctx:

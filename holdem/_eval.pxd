@@ -5,7 +5,9 @@
 # ``include_dirs=[holdem.get_include()]`` (the headers ship with holdem). The inline
 # incremental evaluator (hd_hand_empty, hd_hand_add, hd_hand_rank) reads tables defined in
 # csrc/hd_tables.c: a module that uses it compiles csrc/hd_eval.c and csrc/hd_tables.c in
-# (see setup.py; they are in the sdist).
+# (see setup.py; they are in the sdist), or shares this module's copy: build it with
+# HD_TABLES_SHARED and csrc/hd_tables_shared.c, and at import, before any lookup, run
+# ``hd_tables_share(eval_tables())`` (as holdem._equity and holdem._vector do).
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 
 
@@ -14,6 +16,9 @@ cdef extern from "hd_eval.h" nogil:
     ctypedef struct hd_hand_t:
         uint64_t key
         uint64_t mask
+    ctypedef struct hd_tables_t:
+        pass
+    void hd_tables_share(const hd_tables_t *t)  # in a module built with HD_TABLES_SHARED
 
     int HD_NUM_RANKS
     uint64_t HD_KEY_INIT
@@ -43,3 +48,4 @@ cdef extern from "hd_eval.h" nogil:
 
 
 cdef hd_rank_t eval_cards_c(const uint8_t *cards, int n) noexcept nogil
+cdef const hd_tables_t *eval_tables() noexcept nogil

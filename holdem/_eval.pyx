@@ -14,7 +14,7 @@ from libc.string cimport memset
 
 import sys
 
-from holdem.cards import parse_cards
+from holdem.cards import Card, parse_cards
 from holdem.errors import InvalidArrayError, InvalidHandError
 
 
@@ -62,6 +62,9 @@ CATEGORY_MIN = (
     HD_MIN_FLUSH, HD_MIN_FULL_HOUSE, HD_MIN_FOUR_OF_A_KIND, HD_MIN_STRAIGHT_FLUSH,
     HD_NUM_RANKS + 1,
 )
+
+cdef extern from "hd_eval.h" nogil:
+    const hd_tables_t *hd_tables_here()
 
 cdef extern from "hd_tables.h":
     const uint16_t hd_flush_rank[8192]
@@ -289,7 +292,6 @@ cdef str _describe_bad_row(object row, Py_ssize_t index):
         if not 0 <= v < 52:
             return f"row {index} has card id {v}, outside 0..51"
         if (seen >> v) & 1:
-            from holdem.cards import Card
             return f"row {index} has card {Card(v)} (id {v}) twice"
         seen |= (<uint64_t>1) << v
     return f"row {index} is invalid"  # pragma: no cover (the C check and this one agree)
@@ -426,3 +428,9 @@ cdef hd_rank_t eval_cards_c(const uint8_t *cards, int n) noexcept nogil:
     a card is out of range or repeated. Exported through this module's C API (declared in
     _eval.pxd), so a caller that cimports it needs only the headers, not csrc/*.c."""
     return hd_eval_cards(cards, n)
+
+
+cdef const hd_tables_t *eval_tables() noexcept nogil:
+    """This module's evaluator tables, the one copy: modules built with HD_TABLES_SHARED pass
+    them to ``hd_tables_share`` at import (see _eval.pxd)."""
+    return hd_tables_here()

@@ -50,6 +50,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar, Union
 
+from holdem._deck import child_seed
 from holdem._seeding import resolve_seed, seed_bits
 from holdem.errors import InvalidConfigError
 
@@ -57,7 +58,6 @@ if TYPE_CHECKING:  # concurrent.futures pulls in multiprocessing: import it only
     from concurrent.futures import Executor
 
 __all__ = [
-    "MASK64",
     "ExecutorLike",
     "Runner",
     "SupportsSubmit",
@@ -71,7 +71,6 @@ __all__ = [
     "split_even",
 ]
 
-MASK64: Final = (1 << 64) - 1
 TASK_CHUNKS: Final = 32
 """Most chunks in one task of :meth:`Runner.map_seeded` on an executor."""
 T = TypeVar("T")
@@ -90,26 +89,10 @@ class SupportsSubmit(Protocol):
 ExecutorLike = Union[SupportsSubmit, "Executor", str, None]
 
 
-def _splitmix64(x: int) -> tuple[int, int]:
-    """One splitmix64 step: (new state, output). Mirrors ``hd_splitmix64`` in csrc/hd_rng.h."""
-    x = (x + 0x9E3779B97F4A7C15) & MASK64
-    z = x
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    return x, z ^ (z >> 31)
-
-
-def chunk_seed(seed: int, index: int) -> int:
-    """The seed of chunk ``index`` under master ``seed``: the same value as ``hd_seed_child``.
-
-    Depends only on (seed, index), so chunk ``i`` draws the same numbers wherever it runs.
-    """
-    x = (seed ^ 0x6A09E667F3BCC909) & MASK64
-    x, a = _splitmix64(x)
-    x = a ^ ((index * 0xD1B54A32D192ED03 + 0x243F6A8885A308D3) & MASK64)
-    x, _ = _splitmix64(x)
-    _, out = _splitmix64(x)
-    return out
+chunk_seed: Final = child_seed
+"""The seed of chunk ``index`` under master ``seed`` (``chunk_seed(seed, index)``): holdem's one
+seed derivation, :func:`holdem.child_seed` (``hd_seed_child`` in csrc/hd_rng.h). It depends only
+on (seed, index), so chunk ``i`` draws the same numbers wherever it runs."""
 
 
 def master_seed(seed: object) -> tuple[int, int]:

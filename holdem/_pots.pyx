@@ -1,8 +1,10 @@
 # cython: freethreading_compatible = True
 """Compiled core of :mod:`holdem.pots`: a thin wrapper over ``csrc/hd_pots.c``.
 
-Use :func:`holdem.pots.split_pots` for one hand; :func:`split_pots_batch` resolves many hands
-from buffers in one ``nogil`` loop (no Python objects per hand).
+Use :func:`holdem.pots.split_pots` for one hand; :func:`holdem.pots.split_pots_batch` resolves
+many hands from buffers in one ``nogil`` loop (no Python objects per hand). This module
+never imports ``holdem.pots``: a ``rake`` is read by its fields (anything else is
+rejected as not a ``Rake``).
 """
 
 from libc.stdint cimport int32_t, int64_t, uint8_t
@@ -52,16 +54,23 @@ cdef str _error_message(int code, int seat, int n, int button):
 
 
 cdef int _fill_rake(object rake, hd_rake_t *out) except -1:
-    """Copy a holdem.pots.Rake (already validated by its constructor) into ``out``."""
-    fraction = rake.fraction
-    cap = rake.cap
-    out.num = fraction.numerator
-    out.den = fraction.denominator
+    """Copy a holdem.pots.Rake into ``out``: read by its fields (``fraction``, ``cap``,
+    ``no_flop_no_drop``), so this kernel needs no import of holdem.pots; the C resolver checks
+    the values it gets (HD_POTS_E_RAKE)."""
+    try:
+        num = rake.fraction.numerator
+        den = rake.fraction.denominator
+        cap = rake.cap
+        no_flop_no_drop = rake.no_flop_no_drop
+    except AttributeError:
+        raise InvalidPotError(f"rake must be a holdem.Rake or None, got {rake!r}") from None
+    out.num = num
+    out.den = den
     if cap is None or cap >= HD_POTS_MAX_CHIPS * HD_POTS_MAX_SEATS + HD_POTS_MAX_DEAD:
         out.cap = HD_POTS_NO_CAP          # a cap above any possible pot is no cap
     else:
         out.cap = cap
-    out.no_flop_no_drop = 1 if rake.no_flop_no_drop else 0
+    out.no_flop_no_drop = 1 if no_flop_no_drop else 0
     return 0
 
 
@@ -226,9 +235,6 @@ def _split_pots_batch_typed(const int64_t[:, ::1] committed not None,
             raise InvalidPotError(f"dead has {dead_col.shape[0]} entries for {m} hands")
         per_hand_dead = True
     if rake is not None:
-        from holdem.pots import Rake
-        if not isinstance(rake, Rake):
-            raise InvalidPotError(f"rake must be a holdem.Rake or None, got {rake!r}")
         _fill_rake(rake, &c_rake)
         p_rake = &c_rake
 

@@ -11,19 +11,15 @@ from cpython.mem cimport PyMem_Calloc, PyMem_Free
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t, INT64_MAX
 from libc.string cimport memcpy, memset
 
+from holdem._deck cimport hd_deal_hand, hd_deck_t, hd_seed_child
+from holdem._eval cimport eval_tables, hd_tables_share
+
 from holdem.errors import InvalidArrayError, InvalidConfigError
 
 __all__ = ["MAX_TABLES", "OBS_VERSION", "Batch", "obs_names", "obs_width"]
 
+hd_tables_share(eval_tables())  # the evaluator's tables, linked once into holdem._eval
 
-cdef extern from "hd_rng.h" nogil:
-    uint64_t hd_seed_child(uint64_t seed, uint64_t index)
-
-cdef extern from "hd_deck.h" nogil:
-    ctypedef struct hd_deck_t:
-        uint8_t cards[52]
-        uint8_t n
-    void hd_deal_hand(hd_deck_t *d, uint64_t seed, int players, int burns, uint8_t *row)
 
 cdef extern from "hd_pots.h" nogil:
     ctypedef struct hd_rake_t:

@@ -28,10 +28,14 @@ import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from holdem.cards import RANKS as _RANKS
 from holdem.errors import InvalidConfigError
+
+if TYPE_CHECKING:
+    from holdem.hand.records import HandResult
+    from holdem.hand.state import HandState
 
 __all__ = ["PlayerStats", "Stats", "format_table", "player_stats"]
 
@@ -263,7 +267,7 @@ class Stats(Mapping[str, PlayerStats]):
                 self.curves[name] = []
         return ints, self._floats[name]
 
-    def add_state(self, state: Any, names: Sequence[str], *, unit: Fraction | int = 1) -> None:
+    def add_state(self, state: HandState, names: Sequence[str], *, unit: Fraction | int = 1) -> None:
         """Add a finished :class:`holdem.HandState` whose seat ``i`` is player ``names[i]``;
         ``unit`` is what one chip of the state is worth in the hand's own units (a history in
         dollars and cents is played in cents: ``unit=Fraction(1, 100)``), so ``net`` comes out
@@ -376,7 +380,7 @@ class Stats(Mapping[str, PlayerStats]):
                 c = curves[name]
                 c.append((c[-1] if c else 0.0) + x)
 
-    def _count_classes(self, state: Any, names: Sequence[str], vpip: list[bool]) -> None:
+    def _count_classes(self, state: HandState, names: Sequence[str], vpip: list[bool]) -> None:
         assert self.starting_hands is not None
         for i, cards in enumerate(state.hole_cards):
             if cards is None or len(cards) != 2 or None in cards:
@@ -391,7 +395,7 @@ class Stats(Mapping[str, PlayerStats]):
             if vpip[i]:
                 row[1] += 1
 
-    def _allin(self, state: Any, res: Any, last_street: int) -> list[float] | None:
+    def _allin(self, state: Any, res: HandResult, last_street: int) -> list[float] | None:
         """Each seat's expected net when the betting ended all in before the river with every
         live hand known; ``None`` otherwise."""
         if not state.raw_history():

@@ -71,7 +71,7 @@ def test_stats_bad_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
 
 
 def test_stats_reads_pokerstars_files_and_reports_net_in_their_units(tmp_path: Path) -> None:
-    """Issue 18: ``holdem stats`` reads PokerStars text too (a file or a folder), and a cash
+    """``holdem stats`` reads PokerStars text too (a file or a folder), and a cash
     game in dollars is played in cents but reported in dollars."""
     from fractions import Fraction
 

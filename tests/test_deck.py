@@ -176,6 +176,15 @@ def test_child_seed_matches_reference(seed: int, index: int) -> None:
     assert child_seed(seed, index) == ref_child_seed(seed & M64, index)
 
 
+def test_child_seed_matches_reference_on_random_seeds_and_indexes() -> None:
+    # the one seed derivation (table hands: child_seed(bits, hand number); parallel chunks)
+    rng = random.Random(4)
+    for _ in range(2000):
+        bits, number = rng.getrandbits(64), rng.choice([0, 1, rng.getrandbits(20),
+                                                        rng.getrandbits(64)])
+        assert child_seed(bits, number) == ref_child_seed(bits, number)
+
+
 @pytest.mark.parametrize("seed", [0, 7, 123456789, -1, 2**70 + 3])
 def test_deck_order_matches_reference(seed: int) -> None:
     assert [int(c) for c in Deck(seed=seed).deal(52)] == ref_deck_order(seed)

@@ -1,4 +1,4 @@
-"""What a new user hit in the first hour (issue 13, section 4), each test named after its item.
+"""What a new user hit in the first hour, each test named after its item.
 
 The command line is driven as a user would: ``python -m holdem ...`` in a subprocess.
 """

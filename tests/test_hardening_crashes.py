@@ -1,4 +1,4 @@
-"""Issue 13, section 1: no input crashes the interpreter (sizes checked before they are
+"""No input crashes the interpreter (sizes checked before they are
 multiplied or allocated). Calls that used to crash run in a child process, so a crash shows
 as a crash (a negative exit status), not as a dead test runner."""
 

@@ -1,4 +1,4 @@
-"""Issue 13, section 2: the error contract. Bad values raise a HoldemError naming what was
+"""The error contract. Bad values raise a HoldemError naming what was
 wrong and what is allowed (never IndexError, OverflowError, RecursionError or int()'s
 digit-limit ValueError); wrong Python types stay TypeError naming the parameter."""
 

@@ -1,6 +1,6 @@
-"""Issue 13, section 1 (pickles) and issue 14 item 5: a pickled hand state whose values were
-altered is refused with InvalidStateError by both hand cores, never read out of bounds; every
-state restored from a valid pickle plays on exactly like the original.
+"""A pickled hand state whose values were altered is refused with InvalidStateError by both
+hand cores, never read out of bounds; every state restored from a valid pickle plays on exactly
+like the original.
 
 Corrupt pickles are loaded in a child process, so a crash shows as a crash.
 """
@@ -185,7 +185,7 @@ def test_pickle_valid_state_restores_and_plays_on(cls: type) -> None:
 
 
 def test_pickle_both_cores_save_the_same_fields() -> None:
-    """The declared FIELDS are what both cores save, value for value (one list, issue 14)."""
+    """The declared FIELDS are what both cores save, value for value (one list)."""
     if not COMPILED:
         pytest.skip("the compiled core is not built")
     for seed in range(40):

@@ -1,4 +1,4 @@
-"""Issue 13, section 2: split_pots_batch takes any integer dtype and any layout for its
+"""split_pots_batch takes any integer dtype and any layout for its
 inputs (as evaluate_many does), and a read-only or wrong-dtype output raises
 InvalidArrayError naming the argument, what was given and what is wanted."""
 

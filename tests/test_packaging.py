@@ -112,8 +112,8 @@ def test_import_holdem_leaves_histories_and_live_dealing_unloaded() -> None:
 @pytest.mark.parametrize("module", ["holdem.hand._compiled", "holdem.table._loop"])
 def test_a_missing_compiled_hand_core_is_reported_not_silent(module: str) -> None:
     """If the compiled hand core (or its table loop) fails to load, ``import holdem`` fails
-    with one ImportError that says how to build it (no silent fallback: issue 14 chose
-    "none"); HOLDEM_PURE_PYTHON=1 chooses the reference core quietly."""
+    with one ImportError that says how to build it (no silent fallback);
+    HOLDEM_PURE_PYTHON=1 chooses the reference core quietly."""
     code = (
         "import sys, warnings\n"
         f"sys.modules[{module!r}] = None  # import fails as in a broken build\n"
@@ -166,3 +166,11 @@ def test_every_subpackage_is_packaged() -> None:
         kinds = {p.suffix for p in folder.iterdir() if p.suffix in {".pyi", ".pxd"}}
         for suffix in kinds:
             assert f"*{suffix}" in data.get(pkg, []), (pkg, suffix)
+
+
+def test_the_facade_lists_the_live_events_of_their_module() -> None:
+    """``holdem`` names the events it imports on first use without importing their module."""
+    import holdem.live.events
+
+    assert holdem.live.events.__all__ == holdem._LAZY_EVENTS
+    assert set(holdem.live.events.__all__) <= set(holdem.__all__)

@@ -132,7 +132,7 @@ def class_ranges(draw: st.DrawFn) -> str:
 def test_round_trip_weighted_combos(r: Range) -> None:
     assert eval(repr(r), {"Range": Range}) == r
     assert pickle.loads(pickle.dumps(r)) == r
-    if not r:  # the empty range writes as '', which Range() refuses (issue 13, 4.7)
+    if not r:  # the empty range writes as '', which Range() refuses
         with pytest.raises(InvalidRangeError):
             Range(str(r))
         return

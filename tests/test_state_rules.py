@@ -1,7 +1,7 @@
 """One test (at least) per rule of RULES.md that applies to a single hand (R1-R33).
 
 R4 (button movement) and R10 (tournament schedules) span several hands: they belong to the
-table (issue 5); a hand only honours the ``button`` it is given (tested under R1/R2).
+table; a hand only honours the ``button`` it is given (tested under R1/R2).
 """
 
 from __future__ import annotations

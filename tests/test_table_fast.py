@@ -211,15 +211,6 @@ def test_random_agent_compiled_policy_draws_like_the_python_one(wrap: str) -> No
 
 
 @compiled_only
-def test_hand_seed_matches_the_python_one() -> None:
-    rng = random.Random(4)
-    for _ in range(2000):
-        head, number = rng.getrandbits(64), rng.choice([0, 1, rng.getrandbits(20),
-                                                        rng.getrandbits(64)])
-        assert fast.hand_seed(head, number) == _table_steps.hand_seed(head, number)
-
-
-@compiled_only
 @pytest.mark.parametrize("amount", [0, 150, 200, 10**15])
 def test_reset_stacks_counts_chips_like_the_python_one(amount: int,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:

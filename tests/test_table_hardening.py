@@ -1,4 +1,4 @@
-"""Table bugs found in long sessions (issue: hardening): a third player at a heads-up table,
+"""Table bugs found in long sessions: a third player at a heads-up table,
 an entry post on the straddle seat, stacks above the engine's limit. Rule ids from RULES.md
 are in the test names."""
 
@@ -39,7 +39,7 @@ def _issue_recipe(dead_button: bool = False, **sit: Any) -> tuple[Table, list[Ha
 @pytest.mark.parametrize("wait", [False, True])
 def test_R36_R3_new_player_at_a_heads_up_table_is_dealt_in(dead_button: bool,
                                                          wait: bool) -> None:
-    """Issue 3.1: the newcomer (posting the entry bet or waiting for the big blind, R36) is
+    """The newcomer (posting the entry bet or waiting for the big blind, R36) is
     dealt in at the very next hand, as the big blind, and in every hand after it."""
     t, recs = _issue_recipe(dead_button, wait_for_big_blind=wait)
     after = recs[3:]
@@ -152,7 +152,7 @@ def test_heads_up_joining_plays_the_same_on_the_compiled_and_python_paths(
 
 # ---------------------------------------------------------------------- 3.2: straddle seat
 def test_R36_R8_straddle_covers_the_entry_bet_of_its_seat() -> None:
-    """Issue 3.2, ruling under R36 (RULES.md): a seat that owes an entry bet (or missed
+    """Ruling under R36 (RULES.md): a seat that owes an entry bet (or missed
     blinds) and is due to straddle posts the straddle only; the live straddle (two big blinds)
     covers the one-big-blind entry bet, as the big blind covers it for a player who enters in
     the big blind, and settles what the seat owed."""
@@ -179,7 +179,7 @@ def test_R36_R8_straddle_covers_the_entry_bet_of_its_seat() -> None:
 
 # ---------------------------------------------------------------------- 3.3: the chip limit
 def test_sit_and_add_chips_refuse_stacks_above_the_engine_limit() -> None:
-    """Issue 3.3: no stack (and no table total, since one stack may win it all) above 2**53
+    """No stack (and no table total, since one stack may win it all) above 2**53
     chips; the message names the limit; a refused call changes nothing."""
     t = Table(Game(big_blind=2), seats=4, seed=1)
     with pytest.raises(TableError, match=r"above the engine's limit of 2\*\*53"):

@@ -116,6 +116,21 @@ def _int_range(low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
+def _add_table(p: argparse.ArgumentParser, *, players: tuple[int, str],
+               hands: tuple[int | None, str], agents: str, stack: str, seed: str) -> None:
+    """The table arguments of ``simulate`` and ``play`` (defaults and help as given)."""
+    p.add_argument("--players", type=_int_range(2, 10), default=players[0], metavar="N",
+                   help=players[1])
+    p.add_argument("--hands", type=_positive_int, default=hands[0], metavar="N", help=hands[1])
+    p.add_argument("--agents", metavar="NAMES", help=agents)
+    p.add_argument("--stack", type=_positive_int, metavar="CHIPS", help=stack)
+    p.add_argument("--big-blind", type=_positive_int, default=2, metavar="CHIPS",
+                   help="big blind (default 2; the small blind is half, R5)")
+    p.add_argument("--limit", choices=("no", "pot", "fixed"), default="no",
+                   help="betting structure (default no-limit)")
+    p.add_argument("--seed", type=_seed, metavar="S", help=seed)
+
+
 def _add_parallel(p: argparse.ArgumentParser) -> None:
     group = p.add_mutually_exclusive_group()
     group.add_argument("--workers", type=_positive_int, metavar="N",
@@ -165,21 +180,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--progress); Ctrl-C stops the workers at once.",
         epilog="example: holdem simulate --players 6 --hands 10000 --seed 1",
     )
-    p.add_argument("--players", type=_int_range(2, 10), default=6, metavar="N",
-                   help="players at the table, 2-10 (default 6)")
-    p.add_argument("--hands", type=_positive_int, default=10_000, metavar="N",
-                   help="hands to play (default 10000)")
-    p.add_argument("--agents", metavar="NAMES",
-                   help="comma-separated agents, repeated over the seats as needed, at most one "
-                   "per seat (built-in: call, random, equity; default random,call,equity)")
-    p.add_argument("--stack", type=_positive_int, metavar="CHIPS",
-                   help="chips every agent starts each hand with (default 100 big blinds)")
-    p.add_argument("--big-blind", type=_positive_int, default=2, metavar="CHIPS",
-                   help="big blind (default 2; the small blind is half, R5)")
-    p.add_argument("--limit", choices=("no", "pot", "fixed"), default="no",
-                   help="betting structure (default no-limit)")
-    p.add_argument("--seed", type=_seed, metavar="S",
-                   help="seed (default: a fresh one, printed with the result)")
+    _add_table(p, players=(6, "players at the table, 2-10 (default 6)"),
+               hands=(10_000, "hands to play (default 10000)"),
+               agents="comma-separated agents, repeated over the seats as needed, at most one "
+               "per seat (built-in: call, random, equity; default random,call,equity)",
+               stack="chips every agent starts each hand with (default 100 big blinds)",
+               seed="seed (default: a fresh one, printed with the result)")
     p.add_argument("--duplicate", nargs="?", const="rotations", choices=("rotations",
                    "permutations"), help="duplicate match: play every deal once per rotation "
                    "of the agents over the seats (or per permutation), so the luck of the cards "
@@ -220,21 +226,12 @@ def build_parser() -> argparse.ArgumentParser:
         "and the button moves each hand. Moves are read one per line from stdin (type 'help' "
         "at the prompt), so a script can play too.",
     )
-    p.add_argument("--players", type=_int_range(2, 10), default=3, metavar="N",
-                   help="players at the table including you, 2-10 (default 3)")
-    p.add_argument("--hands", type=_positive_int, metavar="N",
-                   help="stop after N hands (default: until you quit or a side is broke)")
-    p.add_argument("--agents", metavar="NAMES",
-                   help="comma-separated agents for the other seats, repeated as needed, at "
-                   "most one per seat (built-in: call, random, equity; default random)")
-    p.add_argument("--stack", type=_positive_int, metavar="CHIPS",
-                   help="starting stack of every player (default 100 big blinds)")
-    p.add_argument("--big-blind", type=_positive_int, default=2, metavar="CHIPS",
-                   help="big blind (default 2; the small blind is half, R5)")
-    p.add_argument("--limit", choices=("no", "pot", "fixed"), default="no",
-                   help="betting structure (default no-limit)")
-    p.add_argument("--seed", type=_seed, metavar="S",
-                   help="seed for the cards and the agents (default: a fresh one, printed)")
+    _add_table(p, players=(3, "players at the table including you, 2-10 (default 3)"),
+               hands=(None, "stop after N hands (default: until you quit or a side is broke)"),
+               agents="comma-separated agents for the other seats, repeated as needed, at "
+               "most one per seat (built-in: call, random, equity; default random)",
+               stack="starting stack of every player (default 100 big blinds)",
+               seed="seed for the cards and the agents (default: a fresh one, printed)")
     p.add_argument("--save", metavar="PATH",
                    help="write every hand played to PATH as PHH (.phhs; see 'holdem replay')")
     p.set_defaults(run=_cmd_play)

@@ -252,8 +252,10 @@ _START: list[Callable[..., HandState]] = []
 
 
 def _load_start() -> Callable[..., HandState]:
-    # A real cycle, so imported on first use, once: holdem.hand.state loads the hand core,
-    # whose state checks (holdem.hand._fields) test isinstance(game, Game) on unpickling.
+    # A real cycle, so imported on first use, once: holdem.hand.state loads the hand core
+    # (_core -> _compiled or _reference), which imports holdem.hand._fields, which imports
+    # Game (its state checks test isinstance(game, Game) on unpickling); a module-level import
+    # here fails with "cannot import name 'Game' from partially initialized module".
     from holdem.hand.state import HandState
 
     _START.append(HandState._start)

@@ -10,16 +10,7 @@ from collections.abc import Callable
 
 from holdem.cards import Card, format_cards
 from holdem.errors import InvalidEventError
-from holdem.live.events import (
-    CardAccount,
-    CardExposed,
-    DealerError,
-    ExtraCards,
-    OverdealtFlop,
-    PrematureFlop,
-    PrematureRiver,
-    PrematureTurn,
-)
+from holdem.live import events
 
 __all__ = ["Shuffler", "Table", "can_finish"]
 
@@ -94,14 +85,14 @@ class Table:
         self.shuffles += 1
         return self.shuffler(self.shuffles, cards)
 
-    def account(self) -> CardAccount:
-        return CardAccount(tuple(self.stub), tuple(tuple(h) for h in self.hole),
+    def account(self) -> events.CardAccount:
+        return events.CardAccount(tuple(self.stub), tuple(tuple(h) for h in self.hole),
                            tuple(self.burns), tuple(self.board), tuple(self.aside))
 
-    def procedure(self, event: DealerError) -> tuple[str, str, bool]:
+    def procedure(self, event: events.DealerError) -> tuple[str, str, bool]:
         """Apply the rules' procedure for ``event``; return (rule id, text, board or hole cards
         changed)."""
-        if isinstance(event, CardExposed):
+        if isinstance(event, events.CardExposed):
             self.exposed += 1
             if event.position == 0:
                 return self.misdeal("R38", "the first card of the deal was exposed")
@@ -115,7 +106,7 @@ class Table:
             self.flop_burned = True
             return ("R39", f"the exposed {card} (seat {seat}) is replaced by the top card {new} "
                     "and becomes the burn card", True)
-        if isinstance(event, ExtraCards):
+        if isinstance(event, events.ExtraCards):
             self.extra += event.count
             if self.extra >= 2:
                 return self.misdeal("R42", f"{self.extra} extra cards were dealt")
@@ -123,7 +114,7 @@ class Table:
             self.burns.append(card)
             self.flop_burned = True
             return "R42", f"the extra card {card} goes back and is used as the burn card", False
-        if isinstance(event, PrematureFlop):
+        if isinstance(event, events.PrematureFlop):
             self.dealing = False
             burn = ""
             if not self.flop_burned:
@@ -135,7 +126,7 @@ class Table:
             self.stub = self.reshuffle(self.stub)
             return ("R40", f"the premature flop {format_cards(turned)}{burn} is shuffled back "
                     "into the deck; the burn stays; the new flop comes without a burn", False)
-        if isinstance(event, OverdealtFlop):
+        if isinstance(event, events.OverdealtFlop):
             extra = event.cards - 3
             turned = self.board + self.stub[:extra]
             self.stub = self.reshuffle(turned + self.stub[extra:])
@@ -143,8 +134,8 @@ class Table:
             return ("R40", f"the flop of {event.cards} cards {format_cards(turned)} is shuffled "
                     f"back into the deck; the burn stays; new flop {format_cards(self.board)} "
                     "without a burn", True)
-        if isinstance(event, PrematureTurn | PrematureRiver):
-            street = 1 if isinstance(event, PrematureTurn) else 2
+        if isinstance(event, events.PrematureTurn | events.PrematureRiver):
+            street = 1 if isinstance(event, events.PrematureTurn) else 2
             b = self.take()
             c = self.take()
             self.burns.append(b)

@@ -71,6 +71,7 @@ True
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -118,6 +119,12 @@ def _to_action(action: Action | str | int) -> Action:
     if isinstance(action, tuple) and len(action) == 2 and isinstance(action[0], ActionType):
         return Action(action[0], action[1])
     raise InvalidActionError(f"not an action: {action!r}")
+
+
+def _read(path: str, doc: str | None = None) -> Any:
+    """A read-only attribute of :class:`LiveHand`: the value at ``path`` of the hand
+    (``"_state.pot"``: its betting state's pot), declared with its type in the class."""
+    return property(operator.attrgetter(path), doc=doc)
 
 
 class LiveHand(ActionVerbs):
@@ -201,27 +208,21 @@ class LiveHand(ActionVerbs):
         self._check(t, state)
 
     # ------------------------------------------------------------------ queries
-    @property
-    def game(self) -> Game:
-        return self._game
-
-    @property
-    def seed(self) -> int:
-        """The seed of this hand's shuffles (the one drawn when ``seed=None`` was given)."""
-        return self._seed
-
-    @property
-    def num_players(self) -> int:
-        return self._n
-
-    @property
-    def button(self) -> int:
-        return self._button
-
-    @property
-    def first_seat_dealt(self) -> int:
-        """The seat that gets deal positions ``0`` and ``n`` (R12)."""
-        return self._first
+    game: Game = _read("_game")
+    seed: int = _read(
+        "_seed", "The seed of this hand's shuffles (the one drawn when ``seed=None`` was given).")
+    num_players: int = _read("_n")
+    button: int = _read("_button")
+    first_seat_dealt: int = _read("_first", "The seat that gets deal positions ``0`` and ``n`` (R12).")
+    misdeals: int = _read(
+        "_t.misdeals", "How many times this hand was misdealt and dealt again (R38, R39, R42).")
+    # the betting state's, as on a HandState
+    street: Street = _read("_state.street")
+    actor: int | None = _read("_state.actor")
+    stacks: tuple[int, ...] = _read("_state.stacks")
+    pot: int = _read("_state.pot")
+    result: HandResult = _read("_state.result")
+    payoffs: tuple[int, ...] = _read("_state.payoffs")
 
     @property
     def state(self) -> HandState:
@@ -251,45 +252,16 @@ class LiveHand(ActionVerbs):
         """How many cards are left in the deck."""
         return len(self._t.stub)
 
-    @property
-    def misdeals(self) -> int:
-        """How many times this hand was misdealt and dealt again (R38, R39, R42)."""
-        return self._t.misdeals
-
     def is_dealing(self) -> bool:
         """True while the deal is open (no action and no board error yet): the time for
         :class:`CardExposed` and :class:`ExtraCards`."""
         return self._t.dealing
-
-    @property
-    def street(self) -> Street:
-        return self._state.street
-
-    @property
-    def actor(self) -> int | None:
-        return self._state.actor
 
     def is_terminal(self) -> bool:
         return self._state.is_terminal()
 
     def legal_actions(self) -> LegalActions:
         return self._state.legal_actions()
-
-    @property
-    def stacks(self) -> tuple[int, ...]:
-        return self._state.stacks
-
-    @property
-    def pot(self) -> int:
-        return self._state.pot
-
-    @property
-    def result(self) -> HandResult:
-        return self._state.result
-
-    @property
-    def payoffs(self) -> tuple[int, ...]:
-        return self._state.payoffs
 
     @property
     def history(self) -> tuple[Action | DealerError, ...]:

@@ -5,7 +5,7 @@ from holdem.hand.actions import Action
 from holdem.hand.records import HandResult
 
 __all__ = [
-    "bind", "hand_players", "hand_seed", "pay", "random_act", "reset_stacks", "run_hand",
+    "bind", "hand_players", "pay", "random_act", "reset_stacks", "run_hand",
     "seat_kinds", "table_posts",
 ]
 
@@ -14,7 +14,6 @@ def run_hand(state: Any, players: list[Any], dealt: tuple[int, ...], names: tupl
              button: int, big_blind: int, number: int, tournament: bool, sitting_out: object,
              apply_checked: Callable[[Any, Any, int, object], None]) -> None: ...
 def random_act(self: Any, observation: Any) -> int | Action: ...
-def hand_seed(head: int, number: int) -> int: ...
 def seat_kinds(seats: list[Any], tournament: bool, sitting_out: object,
                waiting: object) -> tuple[int, ...]: ...
 def table_posts(state: Any, dealt: tuple[int, ...]) -> tuple[tuple[int, str, int], ...]: ...

@@ -13,7 +13,7 @@ through the checked ``apply`` and its error), the same order of everything. The 
 seeded sessions through both and compare them hand by hand.
 """
 
-from libc.stdint cimport int64_t, uint64_t
+from libc.stdint cimport int64_t
 from cpython.ref cimport Py_INCREF
 from cpython.list cimport PyList_GetSlice
 from cpython.long cimport PyLong_FromLongLong
@@ -26,7 +26,7 @@ from holdem.hand.actions import Action, ActionType
 from holdem.hand.records import LegalActions, Street
 
 __all__ = [
-    "bind", "hand_players", "hand_seed", "pay", "random_act", "reset_stacks", "run_hand",
+    "bind", "hand_players", "pay", "random_act", "reset_stacks", "run_hand",
     "seat_kinds", "table_posts",
 ]
 
@@ -226,16 +226,6 @@ def random_act(self, observation):
     _put(action, 0, _BET_RAISE)
     _put(action, 1, PyLong_FromLongLong(lo + <int64_t>(<double>rnd() * <double>(hi - lo + 1))))
     return action
-
-
-def hand_seed(uint64_t head, uint64_t number):
-    """``holdem.table._steps.hand_seed`` in C (two splitmix64 steps over 64-bit words)."""
-    cdef uint64_t x = head ^ (number * <uint64_t>0xD1B54A32D192ED03 + <uint64_t>0x243F6A8885A308D3)
-    x = x + <uint64_t>0x9E3779B97F4A7C15
-    x = x + <uint64_t>0x9E3779B97F4A7C15
-    x = (x ^ (x >> 30)) * <uint64_t>0xBF58476D1CE4E5B9
-    x = (x ^ (x >> 27)) * <uint64_t>0x94D049BB133111EB
-    return x ^ (x >> 31)
 
 
 cdef object _OUT = int(Kind.OUT)

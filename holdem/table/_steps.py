@@ -5,8 +5,6 @@
   the two session by session).
 - :func:`cached_plan`, :func:`cached_hand`: the seating plan of a hand (button, blinds, who is
   dealt in), a pure function of the seats and the last positions, memoized.
-- :func:`seed_head`, :func:`hand_seed`: each hand's deck seed (``holdem._parallel.chunk_seed``
-  written out).
 - :func:`fast_code`: decides when an agent's answer is plainly legal, so the trusted
   ``apply_unchecked`` path can be taken (anything else goes through the checked ``apply``,
   which raises the precise error).
@@ -20,6 +18,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 
+from holdem.cards import Card
 from holdem.hand.actions import Action, ActionType
 from holdem.hand.records import LegalActions, Street
 from holdem.hand.state import HandState
@@ -27,11 +26,10 @@ from holdem.table._seating import Plan, Positions, plan_hand
 from holdem.table.agents import Observation
 from holdem.table.player import Player
 
-__all__ = ["cached_hand", "cached_plan", "fast_code", "hand_seed", "run_hand_python", "seed_head"]
+__all__ = ["cached_hand", "cached_plan", "fast_code", "run_hand_python"]
 
 _STREETS = tuple(Street)
 _BET_RAISE = ActionType.BET_RAISE
-_new_obs = tuple.__new__  # Observation fields in order, without the keyword-argument layer
 
 
 def run_hand_python(state: HandState, players: list[Player], dealt: tuple[int, ...],
@@ -52,7 +50,8 @@ def run_hand_python(state: HandState, players: list[Player], dealt: tuple[int, .
     street = -1
     moved = True
     stacks: tuple[int, ...] = ()
-    bets = committed = board = stacks
+    bets = committed = stacks
+    board: tuple[Card, ...] = ()
     pot = 0
     while not is_terminal():
         i: int = state.actor  # type: ignore[assignment]
@@ -68,10 +67,11 @@ def run_hand_python(state: HandState, players: list[Player], dealt: tuple[int, .
             if st != street:
                 board = state.board
                 street = st
-        action = acts[i](_new_obs(Observation, (  # type: ignore[misc]
-            dealt[i], i, names[i], holes[i], board, _STREETS[st], pot, stacks,
+        # the agent of a seated player is set, and every seat dealt in has its hole cards
+        action = acts[i](Observation(  # type: ignore[misc]
+            dealt[i], i, names[i], holes[i], board, _STREETS[st], pot, stacks,  # type: ignore[arg-type]
             bets, committed, dealt, names, button_index, la, bb, number,
-            state.raw_history())))
+            state.raw_history()))
         if type(action) is int:
             if action == 1:
                 moved = not la.can_check
@@ -128,28 +128,6 @@ def cached_hand(kinds: tuple[int, ...], prev: Positions | None, dead_button: boo
         assert pos.small_blind is not None and index[pos.small_blind] == (bb_i - 1) % n
         btn = (bb_i - 2) % n
     return plan, index, btn, dead_sb
-
-
-def seed_head(bits: int) -> int:
-    """The part of :func:`holdem._parallel.chunk_seed` that depends on the seed only."""
-    x = ((bits ^ 0x6A09E667F3BCC909) + 0x9E3779B97F4A7C15) & _MASK64
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return x ^ (x >> 31)
-
-
-def hand_seed(head: int, number: int) -> int:
-    """The deck seed of hand ``number``: ``chunk_seed(bits, number)`` with ``head`` from
-    :func:`seed_head` (``bits``), written out (two splitmix64 steps) for speed."""
-    x = head ^ ((number * 0xD1B54A32D192ED03 + 0x243F6A8885A308D3) & _MASK64)
-    x = (x + 0x9E3779B97F4A7C15) & _MASK64
-    x = (x + 0x9E3779B97F4A7C15) & _MASK64
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return x ^ (x >> 31)
-
-
-_MASK64 = (1 << 64) - 1
 
 
 def fast_code(action: object, la: LegalActions) -> int:

@@ -179,7 +179,7 @@ def _random_act_python(self: RandomAgent, observation: Observation) -> ActionLik
         return _CC_CODE
     lo, hi = la.min_to, la.max_to
     assert lo is not None and hi is not None
-    return _new_action(Action, (_BET_RAISE, lo + int(rnd() * (hi - lo + 1))))
+    return Action(_BET_RAISE, lo + int(rnd() * (hi - lo + 1)))
 
 
 class RandomAgent:
@@ -221,7 +221,6 @@ class RandomAgent:
 _FOLD_CODE = 0
 _CC_CODE = 1
 _BET_RAISE = ActionType.BET_RAISE
-_new_action = tuple.__new__
 if table_loop is not None:  # the compiled policy builds observations' type: give it once
     table_loop.bind(Observation)
 

@@ -67,6 +67,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
+from holdem._deck import child_seed
 from holdem._parallel import master_seed
 from holdem._shown import shown
 from holdem.errors import (
@@ -87,9 +88,7 @@ from holdem.table._state import check_table_state, copy_fields
 from holdem.table._steps import (
     cached_hand,
     cached_plan,
-    hand_seed,
     run_hand_python,
-    seed_head,
 )
 from holdem.table.agents import agent_name, resolve_agent
 from holdem.table.player import Player, PlayerStatus
@@ -106,7 +105,6 @@ _OUT, _REGULAR, _POSTER, _WAITING_KIND = (int(Kind.OUT), int(Kind.REGULAR), int(
                                          int(Kind.WAITING))
 _SITTING_OUT, _WAITING = PlayerStatus.SITTING_OUT, PlayerStatus.WAITING
 _ACTIVE = PlayerStatus.ACTIVE
-_new_record = tuple.__new__  # HandRecord fields in order, without the keyword-argument layer
 _start_hand = HandState._start  # what Game.new_hand calls for a plain seeded hand
 
 
@@ -181,7 +179,6 @@ class Table:
         self.schedule = schedule
         self.clock = clock if clock is not None else time.monotonic
         self.seed, self._bits = master_seed(seed)
-        self._seed_head = seed_head(self._bits)
         self._seats: list[Player | None] = [None] * seats
         self._prev: Positions | None = None
         self._prev_sb_pos: int | None = None
@@ -255,7 +252,6 @@ class Table:
         check_table_state(state, Player, PlayerStatus)
         self.__dict__.update(state)
         self._games = {}
-        self._seed_head = seed_head(self._bits)
         try:
             self._plan()  # the seating plan of the next hand can be made
         except Exception as exc:  # pragma: no cover - the checks above are meant to catch it
@@ -489,8 +485,7 @@ class Table:
         dealt = plan.dealt
         if game.straddle and len(dealt) == 2:
             game = dataclasses.replace(game, straddle=False)
-        seed = (hand_seed if _fast is None else _fast.hand_seed)(self._seed_head,
-                                                                 self.hand_number)
+        seed = child_seed(self._bits, self.hand_number)
         if dead_sb or plan.posters:
             extra = []
             # the straddle (2 big blinds, live) covers what its seat owes, as the big blind
@@ -592,9 +587,9 @@ class Table:
             for p in players:
                 if p.leaving:
                     self._remove(p)
-        record: HandRecord = _new_record(HandRecord, (
+        record = HandRecord(
             self.hand_number, level, pos.button, pos.small_blind, pos.big_blind, dealt, names,
-            start, posts, payoffs, res.rake, eliminated, state, plan.new_game, plan.placement))
+            start, posts, payoffs, res.rake, eliminated, state, plan.new_game, plan.placement)
         self.hand_number += 1
         return record
 
