@@ -49,17 +49,10 @@ try:  # the optional rl extra
 except ImportError as _exc:
     raise ImportError(missing_extra(__name__, _exc)) from _exc
 
-from holdem import Game, HandState, IllegalActionError, InvalidConfigError
+from holdem import Game, HandState, IllegalActionError, InvalidConfigError, child_seed
 from holdem.vector import ActionLayout, VectorGame
 
 __all__ = ["HoldemAECEnv", "HoldemParallelEnv", "env", "parallel_env"]
-
-_MASK = 2**64
-
-
-def _session_seed(seed: int, episode: int) -> int:
-    """The seed of session ``episode`` (a fixed mix, so sessions differ but replay)."""
-    return (seed * 0x9E3779B97F4A7C15 + episode * 0xBF58476D1CE4E5B9 + episode) % _MASK
 
 
 class _Core:
@@ -128,7 +121,7 @@ class _Core:
             self.vg = self._new(seed)
         elif self.hands > 1:  # a new session
             self.episode += 1
-            self.vg = self._new(_session_seed(self.seed, self.episode))
+            self.vg = self._new(child_seed(self.seed, self.episode))  # the one derivation
         else:
             if self.in_hand:  # a hand cut short: play it out by check/call, its result unused
                 cc = self.vg.action_layout.names.index("check_call")
