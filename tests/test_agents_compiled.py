@@ -147,6 +147,16 @@ def test_equity_estimate_rejects_bad_cards() -> None:
         _vector.equity_estimate([1, 2], [], 1, 0, 0)
 
 
+def test_c_policies_on_their_own(tmp_path: Any) -> None:
+    """csrc/hd_agents.h in plain C (tests/c/hd_agents_check.c): every policy plays whole hands
+    in every structure at 2-10 seats with legal decisions and chips conserved (R31, R34), and
+    garbage into the equity estimate stays memory-safe, under ASan/UBSan when available."""
+    from c_checks import run_c_check
+
+    run_c_check(tmp_path, "hd_agents_check",
+                ("hd_agents.c", "hd_hand.c", "hd_pots.c", "hd_eval.c", "hd_tables.c"))
+
+
 # --- VectorGame.play -------------------------------------------------------------------------
 
 
