@@ -143,8 +143,8 @@ class CompiledPolicy(NamedTuple):
     equity policy's parameters (:class:`EquityAgent`). An agent declares its policy as its
     ``compiled_policy`` attribute; the built-in agents give ``None`` when a subclass overrides
     how they decide (then the agent plays through its Python ``act``). The C policies draw
-    from their own generator (xoshiro256**, one per table and seat), not from the agent's
-    :class:`random.Random`: the same rules and distributions, different hands.
+    from their own generators (xoshiro256**, one per table and seat or stream), not from the
+    agent's :class:`random.Random`: the same rules and distributions, different hands.
     """
 
     kind: str
