@@ -71,7 +71,7 @@ extensions = [
     ext("hand._compiled"),
     ext("table._loop"),
     ext("_equity", "hd_tables_shared.c"),
-    ext("_vector", "hd_hand.c", "hd_pots.c", "hd_eval.c", "hd_tables_shared.c"),
+    ext("_vector", "hd_hand.c", "hd_pots.c", "hd_eval.c", "hd_tables_shared.c", "hd_agents.c"),
 ]
 # Plain Python modules compiled as they are (the .py stays the source mypy checks, and works
 # uncompiled): the PokerStars import's hot path. Built with Python's semantics kept (bounds

@@ -10,7 +10,8 @@
   core the table's loop and bookkeeping run in C (``holdem/table/_loop.pyx``); the bare loop is
   plain Python over the same compiled ``HandState``.
 - ``test_simulate_1_core`` / ``test_simulate_2_workers``: :func:`holdem.simulate` hands/s with
-  six built-in random agents, ``executor="serial"`` and a 2-process pool.
+  six built-in random agents on Tables (``engine="table"``; bench_simulate.py measures the
+  batched engine), ``executor="serial"`` and a 2-process pool.
 
 Run: ``python -m pytest bench/bench_table.py --benchmark-enable --benchmark-only``.
 """
@@ -97,7 +98,7 @@ def test_table_6max_random_agents(benchmark: Any) -> None:
 def _sim(executor: Any) -> int:
     agents = [RandomAgent(seed=k) for k in range(6)]
     r = simulate(agents, NL6, hands=SIM_HANDS, seed=5, executor=executor, chunk_hands=250,
-                 progress=False)
+                 progress=False, engine="table")
     return r.hands
 
 

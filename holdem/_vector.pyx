@@ -11,12 +11,13 @@ from cpython.mem cimport PyMem_Calloc, PyMem_Free
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t, INT64_MAX
 from libc.string cimport memcpy, memset
 
-from holdem._deck cimport hd_deal_hand, hd_deck_t, hd_seed_child
+from holdem._deck cimport hd_deal_hand, hd_deck_t, hd_rng_seed, hd_rng_t, hd_seed_child
 from holdem._eval cimport eval_tables, hd_tables_share
 
 from holdem.errors import InvalidArrayError, InvalidConfigError
 
-__all__ = ["MAX_TABLES", "OBS_VERSION", "Batch", "obs_names", "obs_width"]
+__all__ = ["MAX_TABLES", "OBS_VERSION", "POLICIES", "Batch", "equity_estimate", "obs_names",
+           "obs_width"]
 
 hd_tables_share(eval_tables())  # the evaluator's tables, linked once into holdem._eval
 
@@ -97,6 +98,22 @@ cdef extern from "hd_hand.h" nogil:
     int64_t hd_hs_pot(const hd_hstate_t *h)
 
 
+cdef extern from "hd_agents.h" nogil:
+    enum:
+        HD_POLICY_RANDOM
+        HD_POLICY_CALL
+        HD_POLICY_EQUITY
+    ctypedef struct hd_policy_t:
+        int32_t kind
+        int32_t samples
+        double raise_at
+    int hd_policy_check(const hd_policy_t *p)
+    double hd_equity_mc(const uint8_t *hole, const uint8_t *board, int nboard, int opponents,
+                        int samples, hd_rng_t *r)
+    void hd_policy_act(const hd_policy_t *p, const hd_hstate_t *h, const hd_legal_t *la,
+                       hd_rng_t *r, int *kind, int64_t *to, double *equity)
+
+
 # Action column codes (holdem.vector.ActionLayout builds the list).
 cdef enum:
     COL_FOLD = 0
@@ -124,10 +141,37 @@ cdef enum:
     LOG_CAP = 64        # actions kept per hand for history() (more: the hand's log is dropped)
     LOG_FULL = 1 << 20
 
+# Compiled policies (csrc/hd_agents.h), by code.
+POLICIES = ("random", "call", "equity")
+# Policy streams: stream k of table t is child_seed(child_seed(seed, t), POLICY_STREAM - k)
+# (the table's hands are dealt from the indexes 0, 1, 2...).
+cdef uint64_t POLICY_STREAM = 0xFFFFFFFFFFFFFFFFULL
+
 cdef list _SEAT_FIELDS = ["button_distance", "stack", "bet", "committed", "folded", "all_in"]
 cdef list _GLOBAL_FIELDS = ["pot", "to_call", "min_raise_to", "max_raise_to", "current_bet",
                             "players_in_hand", "players_to_act"]
 cdef list _STREET_NAMES = ["preflop", "flop", "turn", "river"]
+
+
+def equity_estimate(hole, board, int opponents, int samples, uint64_t seed):
+    """The equity policy's Monte Carlo estimate (csrc/hd_agents.h) of ``hole`` (2 card ids) on
+    ``board`` (0..5 card ids) against ``opponents`` random hands, ``samples`` deals."""
+    cdef uint8_t h[2]
+    cdef uint8_t b[5]
+    cdef hd_rng_t r
+    cdef int k
+    cards = list(hole) + list(board)
+    if len(hole) != 2 or len(board) > 5 or len(set(cards)) != len(cards) \
+            or not all(0 <= c < 52 for c in cards):
+        raise InvalidConfigError("need 2 hole cards and 0..5 board cards, distinct ids 0..51")
+    if not 1 <= samples <= 1000000:
+        raise InvalidConfigError(f"samples must be 1..1000000, got {samples}")
+    for k in range(2):
+        h[k] = hole[k]
+    for k in range(len(board)):
+        b[k] = board[k]
+    hd_rng_seed(&r, seed)
+    return hd_equity_mc(h, b, len(board), opponents, samples, &r)
 
 
 def obs_width(int players):
@@ -508,7 +552,153 @@ cdef class Batch:
             self._act(i, <int>kind, to, payoffs + i * n, rewards + i * n, done + i)
             self._write(i, obs + i * self.width, mask + i * self.num_cols, actor + i)
 
+    cdef int _play_table(self, Py_ssize_t i, int64_t hands, const hd_policy_t *pol,
+                         const uint64_t *streams, int64_t step, int64_t *chips,
+                         int64_t *squares, int64_t *showdowns, int64_t *won, int64_t *rake,
+                         int64_t *curve, int64_t *per_hand) noexcept nogil:
+        """Play table i's hands 0..hands-1 to the end with policy pol[s] in seat s (the cards
+        step() deals; session stacks as _new_hand carries them). Adds the per-seat results
+        (rows of n), fills ``curve`` every ``step`` hands and at the end, and ``per_hand`` (when
+        given). Seat s's policy draws from stream streams[s] of the table. Returns 0, or -1 if
+        a policy made an illegal decision (a bug)."""
+        cdef hd_hstate_t h
+        cdef hd_legal_t la
+        cdef hd_rng_t rng[10]
+        cdef uint8_t cards[25]
+        cdef int64_t st[10]
+        cdef int64_t carry[10]
+        cdef int64_t run[10]
+        cdef int64_t to, pay, hand
+        cdef int n = self.players, k, kind, seat, skipped = 0
+        cdef uint64_t tseed = hd_seed_child(self.seed, <uint64_t>i)
+        for k in range(n):
+            hd_rng_seed(&rng[k], hd_seed_child(tseed, POLICY_STREAM - streams[k]))
+            carry[k] = self.stacks0[k]
+            run[k] = 0
+        for hand in range(hands):
+            for k in range(n):
+                st[k] = (carry[k] if self.session and carry[k] > 0 and skipped < 64
+                         else self.stacks0[k])
+            self._deal(i, hand, cards)
+            hd_hs_start(&self.rules, &h, n, <int>(hand % n), st, cards)
+            skipped = skipped + 1 if h.over else 0
+            while not h.over:
+                hd_hs_legal(&self.rules, &h, &la)
+                seat = la.seat
+                hd_policy_act(&pol[seat], &h, &la, &rng[seat], &kind, &to, NULL)
+                if hd_hs_check(&self.rules, &h, kind, to) != HD_HAND_OK:
+                    return -1
+                hd_hs_act(&self.rules, &h, kind, to)
+            if h.error:
+                return -1
+            rake[0] += h.rake
+            for k in range(n):
+                pay = h.stacks[k] - h.start[k]
+                carry[k] = h.stacks[k]
+                run[k] += pay
+                chips[k] += pay
+                squares[k] += pay * pay
+                if h.showdown and not h.folded[k]:
+                    showdowns[k] += 1
+                    if h.payout[k] > 0:
+                        won[k] += 1
+                if per_hand != NULL:
+                    per_hand[hand * n + k] = pay
+            if (hand + 1) % step == 0 or hand + 1 == hands:
+                memcpy(curve, run, n * sizeof(int64_t))
+                curve += n
+        return 0
+
     # ------------------------------------------------------------------ Python API
+    def play(self, Py_ssize_t lo, Py_ssize_t hi, int64_t hands, list policies, list streams,
+             int64_t step,
+             int64_t[:, ::1] chips, int64_t[:, ::1] squares, int64_t[:, ::1] showdowns,
+             int64_t[:, ::1] won, int64_t[::1] rake, int64_t[:, :, ::1] curve, per_hand):
+        """Play hands 0..hands-1 on tables lo..hi-1 with one compiled policy per seat
+        (``policies``: (code, samples, raise_at) per seat; seat s draws from the table's
+        policy stream ``streams[s]``, 0..2**32-1), without touching the stepping
+        state (releases the GIL). Outputs have num_tables rows and are zeroed first (rows
+        lo..hi-1); ``curve`` has a point every ``step`` hands and at the end, ``per_hand``
+        (None or int64 (num_tables, hands, players)) each hand's payoffs. Returns -1, or the
+        first table where a policy made an illegal decision."""
+        cdef hd_policy_t pol[10]
+        cdef uint64_t st[10]
+        cdef Py_ssize_t i, bad = -1, T = self.num_tables
+        cdef int k, n = self.players
+        cdef int64_t points, total = 0
+        cdef int64_t[:, :, ::1] ph
+        cdef int64_t *php = NULL
+        if not 0 <= lo <= hi <= T:
+            raise InvalidArrayError(f"slice {lo}:{hi} outside 0..{T}")
+        if hands < 1 or step < 1:
+            raise InvalidConfigError(f"hands and the curve step must be >= 1, got {hands}, {step}")
+        if len(policies) != n:
+            raise InvalidConfigError(f"{len(policies)} policies for {n} seats")
+        for k in range(n):
+            pol[k].kind, pol[k].samples, pol[k].raise_at = policies[k]
+            if hd_policy_check(&pol[k]) != 0:
+                raise InvalidConfigError(f"seat {k}: not a valid compiled policy: {policies[k]!r}")
+        if len(streams) != n or not all(0 <= x < 1 << 32 for x in streams):
+            raise InvalidConfigError(f"streams must be {n} ints 0..2**32-1, got {streams!r}")
+        for k in range(n):
+            st[k] = streams[k]
+        for k in range(n):
+            total += self.stacks0[k]
+        bound = <object>total * (hands + 1) if self.session else <object>total
+        if <object>hands * bound * bound >= 1 << 63:
+            raise InvalidConfigError(
+                f"{hands} hands with {total} chips at a table could overflow the int64 sums of "
+                f"squared payoffs: play fewer hands per call")
+        points = hands // step + (1 if hands % step else 0)
+        if not (chips.shape[0] == squares.shape[0] == showdowns.shape[0] == won.shape[0] == T
+                and chips.shape[1] == squares.shape[1] == showdowns.shape[1] == won.shape[1]
+                == n):
+            raise InvalidArrayError("result arrays must have shape (num_tables, players)")
+        if rake.shape[0] != T or curve.shape[0] != T or curve.shape[1] != points \
+                or curve.shape[2] != n:
+            raise InvalidArrayError("rake or curve arrays do not match the batch")
+        if per_hand is not None:
+            ph = per_hand
+            if ph.shape[0] != T or ph.shape[1] != hands or ph.shape[2] != n:
+                raise InvalidArrayError("per_hand must have shape (num_tables, hands, players)")
+        if lo == hi:
+            return -1
+        with nogil:
+            for i in range(lo, hi):
+                memset(&chips[i, 0], 0, n * sizeof(int64_t))
+                memset(&squares[i, 0], 0, n * sizeof(int64_t))
+                memset(&showdowns[i, 0], 0, n * sizeof(int64_t))
+                memset(&won[i, 0], 0, n * sizeof(int64_t))
+                rake[i] = 0
+                if per_hand is not None:
+                    php = &ph[i, 0, 0]
+                if self._play_table(i, hands, pol, st, step, &chips[i, 0], &squares[i, 0],
+                                    &showdowns[i, 0], &won[i, 0], &rake[i], &curve[i, 0, 0],
+                                    php) != 0:
+                    bad = i
+                    break
+        return bad
+
+    def decide(self, Py_ssize_t i, tuple policy, uint64_t seed):
+        """A compiled policy's answer on table i's current decision, drawing from a generator
+        seeded with ``seed``: (kind, to, equity estimate or -1). Nothing moves."""
+        cdef hd_policy_t p
+        cdef hd_legal_t la
+        cdef hd_rng_t r
+        cdef int kind
+        cdef int64_t to
+        cdef double eq
+        self._index(i)
+        if self.tabs[i].h.over or self.tabs[i].h.n == 0:
+            raise InvalidArrayError(f"table {i} has no decision: call reset() first")
+        p.kind, p.samples, p.raise_at = policy
+        if hd_policy_check(&p) != 0:
+            raise InvalidConfigError(f"not a valid compiled policy: {policy!r}")
+        hd_rng_seed(&r, seed)
+        hd_hs_legal(&self.rules, &self.tabs[i].h, &la)
+        hd_policy_act(&p, &self.tabs[i].h, &la, &r, &kind, &to, &eq)
+        return kind, to, eq
+
     def reset(self, float[:, ::1] obs, uint8_t[:, ::1] mask, int32_t[::1] actor):
         """Start hand 0 on every table and fill the outputs."""
         cdef Py_ssize_t i

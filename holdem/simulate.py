@@ -20,6 +20,15 @@ so a seed gives bit-identical results on any ``executor`` with any number of wor
 ``concurrent.futures.Executor``, including a Dask client's ``client.get_executor(pure=False)``).
 Agents must be picklable to run in other processes (the built-in agents are).
 
+Two engines (``engine=``, ``result.engine``): when every agent declares a compiled policy
+(``agent.compiled_policy``: the built-in agents do) and ``stats`` is off, each chunk is one
+table of :meth:`holdem.vector.VectorGame.play` seeded with the chunk's seed: the hands are
+played in C, the agents' rules as C policies (each agent with its own generator in every
+seating), about 50 times faster. Otherwise (any agent deciding in Python, or ``stats=True``,
+whose statistics need every hand's history) the chunks are Tables as above. The batched engine
+deals its own cards and its policies draw from C generators, so the two engines play different
+hands from one seed: the same rules and distributions, each deterministic on any executor.
+
 Duplicate matches (``duplicate=True``, the method of the Annual Computer Poker Competition):
 each of the ``hands`` deals is played once for every seating of the agents, on a table seeded
 the same way, so every seat gets the same cards, button and board in each seating and the luck
@@ -53,7 +62,7 @@ from holdem._progress import Progress
 from holdem.errors import InvalidConfigError
 from holdem.hand.game import Game, Mode
 from holdem.stats import PlayerStats, Stats
-from holdem.table.agents import agent_name, resolve_agent
+from holdem.table.agents import CompiledPolicy, agent_name, resolve_agent
 from holdem.table.table import Table
 
 __all__ = ["AgentResult", "SimulationResult", "simulate"]
@@ -118,6 +127,9 @@ class SimulationResult:
     tenth of a chunk (:func:`holdem.charts.simulation_chart`)."""
     stats: tuple[PlayerStats, ...] | None = dataclasses.field(default=None, repr=False)
     """With ``simulate(stats=True)``: each agent's :class:`holdem.PlayerStats`."""
+    engine: str = "table"
+    """Where the hands were played: ``"batched"`` (compiled policies in the batched engine)
+    or ``"table"`` (:class:`holdem.Table` with the agents' Python ``act``)."""
 
     def __getitem__(self, name: str) -> AgentResult:
         for r in self.players:
@@ -209,16 +221,87 @@ def _play_chunk(names: tuple[str, ...], agents: tuple[Any, ...], game: Game, han
             if not dup and ((h + 1) % step == 0 or h + 1 == hands):
                 points.append((h + 1, tuple(st[0] for st in stats)))
     if dup:
-        run = [0] * n
-        for h in range(hands):
-            for k in range(n):
-                run[k] += deal[k][h]
-            if (h + 1) % step == 0 or h + 1 == hands:
-                points.append((h + 1, tuple(run)))
-        for k in range(n):
-            stats[k][4] = sum(deal[k])
-            stats[k][5] = sum(d * d for d in deal[k])
+        points = _deal_points(deal, stats, step)
     return rake, stats, acc, points
+
+
+def _deal_points(deal: list[list[int]], stats: list[list[int]],
+                 step: int) -> list[tuple[int, tuple[int, ...]]]:
+    """A duplicate chunk's curve from each agent's deal totals (``deal[k][h]``: its chips in
+    deal ``h`` summed over the seatings); also fills each agent's row with the sum of its deal
+    totals and the sum of their squares."""
+    n, hands = len(deal), len(deal[0])
+    points = []
+    run = [0] * n
+    for h in range(hands):
+        for k in range(n):
+            run[k] += deal[k][h]
+        if (h + 1) % step == 0 or h + 1 == hands:
+            points.append((h + 1, tuple(run)))
+    for k in range(n):
+        stats[k][4] = sum(deal[k])
+        stats[k][5] = sum(d * d for d in deal[k])
+    return points
+
+
+def _play_chunk_batched(names: tuple[str, ...], policies: tuple[CompiledPolicy, ...],
+                        game: Game, hands: int, seed: int, index: int, stack: int, *,
+                        seatings: tuple[tuple[int, ...], ...] | None = None) -> _ChunkResult:
+    """:func:`_play_chunk` on the batched engine: the chunk is one table of a
+    :class:`holdem.vector.VectorGame` seeded with ``seed``, played to the end by the agents'
+    compiled policies (agent ``k`` in seat ``(s[k] + index) % n`` of each seating ``s``, so a
+    duplicate chunk deals the same cards to the same seats in every seating). Same result
+    layout; no statistics."""
+    from holdem.vector import VectorGame
+
+    n = len(policies)
+    dup = seatings is not None
+    stats = [[0] * (6 if dup else 4) for _ in range(n)]
+    deal = [[0] * hands for _ in range(n)]
+    step = max(1, hands // 10)
+    env = VectorGame(game, num_tables=1, players=n, stacks=stack, seed=seed)
+    rake = 0
+    points: list[tuple[int, tuple[int, ...]]] = []
+    for seating in seatings if seatings is not None else (tuple(range(n)),):
+        seat = [(seating[k] + index) % n for k in range(n)]
+        by_seat = list(policies)
+        streams = list(range(n))
+        for k in range(n):  # agent k keeps its own random stream whatever its seat
+            by_seat[seat[k]] = policies[k]
+            streams[seat[k]] = k
+        res = env.play(hands, by_seat, curve_every=step, keep_hands=dup, streams=streams)
+        rake += int(res.rake[0])
+        pay, sq, sd, won = (a.tolist()[0] for a in (res.payoffs, res.squares, res.showdowns,
+                                                     res.showdowns_won))
+        for k in range(n):
+            s, st = seat[k], stats[k]
+            st[0] += pay[s]
+            st[1] += sq[s]
+            st[2] += sd[s]
+            st[3] += won[s]
+        if dup:
+            rows = res.hand_payoffs.tolist()[0]
+            for k in range(n):
+                s, d = seat[k], deal[k]
+                for h in range(hands):
+                    d[h] += rows[h][s]
+        else:
+            curve = res.curve.tolist()[0]
+            points = [(h, tuple(curve[j][seat[k]] for k in range(n)))
+                      for j, h in enumerate(res.curve_hands)]
+    if dup:
+        points = _deal_points(deal, stats, step)
+    return rake, stats, None, points
+
+
+def _compiled(objs: tuple[Any, ...]) -> tuple[CompiledPolicy, ...] | None:
+    """Every agent's compiled policy, or None when one has none (it plays in Python)."""
+    if not all(isinstance(getattr(a, "compiled_policy", None), CompiledPolicy) for a in objs):
+        return None  # without importing the batched engine (and numpy, when installed)
+    from holdem.vector import compiled_policy
+
+    out = tuple(compiled_policy(a) for a in objs)
+    return None if any(p is None for p in out) else out  # type: ignore[return-value]
 
 
 def _seatings(duplicate: bool | str, n: int) -> tuple[tuple[int, ...], ...]:
@@ -245,7 +328,8 @@ def _ci95(total: int, squares: int, count: int) -> float:
 def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int = 10_000, *,
              seed: int | None = None, executor: ExecutorLike = None, stack: int | None = None,
              chunk_hands: int = 500, progress: bool | float | None = None,
-             duplicate: bool | str = False, stats: bool = False) -> SimulationResult:
+             duplicate: bool | str = False, stats: bool = False,
+             engine: str = "auto") -> SimulationResult:
     """Play ``hands`` hands of ``game`` between ``agents``; see the module docstring.
 
     - ``agents``: 2 to 10 agents (a sequence, named after each agent's ``name`` attribute or
@@ -264,6 +348,9 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
       (see the module docstring); ``chunk_hands`` then counts deals.
     - ``stats``: collect each agent's playing statistics (VPIP, PFR, aggression...: see
       :mod:`holdem.stats`) in the workers, as the result's ``stats``.
+    - ``engine``: ``"auto"`` (default) plays on the batched engine when every agent has a
+      compiled policy and ``stats`` is off, else on Tables; ``"batched"`` requires it;
+      ``"table"`` always plays on Tables (see the module docstring).
 
     Ctrl-C (``KeyboardInterrupt``) cancels the chunks not started and stops a process pool
     made for the call at once. Agents that cannot be pickled (lambdas, local classes) raise
@@ -284,17 +371,26 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
     if isinstance(stack, bool) or not isinstance(stack, int) or stack < 10 * game.big_blind:
         raise InvalidConfigError(
             f"stack must be an int of at least 10 big blinds (R35), got {stack!r}")
+    if engine not in ("auto", "batched", "table"):
+        raise InvalidConfigError(f"engine must be 'auto', 'batched' or 'table', got {engine!r}")
     seatings = _seatings(duplicate, len(objs))
     m = len(seatings)
-    play: Callable[..., _ChunkResult] = _play_chunk
+    policies = None if engine == "table" or stats else _compiled(objs)
+    if engine == "batched" and policies is None:
+        missing = [n for n, a in zip(names, objs, strict=True) if _compiled((a,)) is None]
+        raise InvalidConfigError(
+            "engine='batched' needs stats=False (the statistics need full hand histories)"
+            if not missing else "engine='batched' needs a compiled policy for every agent; "
+            "agents without one: " + ", ".join(missing))
+    play: Callable[..., _ChunkResult] = _play_chunk if policies is None else _play_chunk_batched
     if duplicate is not False:
-        play = functools.partial(_play_chunk, seatings=seatings)
+        play = functools.partial(play, seatings=seatings)
     if stats:
         play = functools.partial(play, collect=True)
     kept, master = master_seed(seed)
     sizes = chunk_sizes(hands, chunk_hands)
-    tasks = [(names, objs, game, size, chunk_seed(master, i), i, stack)
-             for i, size in enumerate(sizes)]
+    tasks = [(names, objs if policies is None else policies, game, size,
+              chunk_seed(master, i), i, stack) for i, size in enumerate(sizes)]
     results: list[_ChunkResult] = []
     with (open_executor(executor, small=len(tasks) <= 1) as runner,
           Progress("simulate", "hands", hands * m, progress) as bar):
@@ -336,4 +432,5 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
     if merged is not None:
         player_stats = tuple(merged[name] for name in names)
     return SimulationResult(played, rake, bb, kept, tuple(out), hands, m, chunk_hands,
-                            tuple(curve), player_stats)
+                            tuple(curve), player_stats,
+                            "table" if policies is None else "batched")

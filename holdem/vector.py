@@ -40,6 +40,7 @@ from holdem.errors import IllegalActionError, InvalidArrayError, InvalidConfigEr
 from holdem.hand.actions import Action
 from holdem.hand.game import AnteType, DealStart, Game, Structure
 from holdem.hand.state import HandState
+from holdem.table.agents import CompiledPolicy
 
 _np: Any  # numpy is optional (typed as Any: the lint environment has no numpy)
 try:
@@ -47,7 +48,8 @@ try:
 except ImportError:  # pragma: no cover - exercised by the no-numpy job
     _np = None
 
-__all__ = ["OBS_VERSION", "ActionLayout", "ObservationSpec", "VectorGame"]
+__all__ = ["OBS_VERSION", "ActionLayout", "CompiledPolicy", "ObservationSpec", "PlayResult",
+           "VectorGame", "compiled_policy"]
 
 OBS_VERSION: int = _vector.OBS_VERSION
 
@@ -467,6 +469,43 @@ def _slice_worker(jobs: queue.SimpleQueue[Any], done: queue.SimpleQueue[Any]) ->
         del fn, args
 
 
+def compiled_policy(policy: object) -> CompiledPolicy | None:
+    """``policy`` itself (a :class:`holdem.table.agents.CompiledPolicy`) or the agent's
+    declared ``compiled_policy``, when it is one the engine can run; else None."""
+    p = policy if isinstance(policy, CompiledPolicy) else getattr(policy, "compiled_policy", None)
+    if not isinstance(p, CompiledPolicy) or p.kind not in _vector.POLICIES:
+        return None
+    if p.kind == "equity" and (isinstance(p.samples, bool) or not isinstance(p.samples, int)
+                               or not 1 <= p.samples <= 1_000_000
+                               or not isinstance(p.raise_at, int | float)
+                               or p.raise_at != p.raise_at):
+        return None
+    return p
+
+
+@dataclass(frozen=True)
+class PlayResult:
+    """What :meth:`VectorGame.play` returns: per table and seat, over the hands played.
+
+    Arrays as the engine's other outputs (numpy with numpy installed, else ``memoryview``),
+    all int64: ``payoffs`` (N, P) chips won; ``squares`` (N, P) the sum of each hand's payoff
+    squared (for confidence intervals); ``showdowns`` (N, P) hands the seat took to a
+    showdown; ``showdowns_won`` (N, P) those where it won chips from a pot; ``rake`` (N,);
+    ``curve`` (N, len(curve_hands), P) the chips won so far after ``curve_hands[j]`` hands;
+    ``hand_payoffs`` (N, hands, P) each hand's payoffs (with ``keep_hands=True``, else None).
+    """
+
+    hands: int
+    payoffs: Any
+    squares: Any
+    showdowns: Any
+    showdowns_won: Any
+    rake: Any
+    curve_hands: tuple[int, ...]
+    curve: Any
+    hand_payoffs: Any = None
+
+
 class VectorGame:
     """``num_tables`` independent tables of ``game`` with ``players`` seats, stepped together.
 
@@ -708,26 +747,87 @@ class VectorGame:
         return self._run(k, t, None)
 
     def _run(self, kinds: Any, tos: Any, cols: Any) -> tuple[Any, Any, Any]:
-        n = self.num_tables
         args = (kinds, tos, cols, self._obs, self._mask, self._actor, self._payoffs,
                 self._rewards, self._done)
-        threads = min(self._threads, n)
-        if threads <= 1:
-            self._batch.run(0, n, *args)
-        else:
-            if self._pool is None:
-                self._pool = _SliceThreads(threads - 1)
-                self._close_pool = weakref.finalize(self, self._pool.close)
-            bounds = [n * k // threads for k in range(threads + 1)]
-            self._pool.run(self._batch.run, bounds, args)
+        self._slices(self._batch.run, args)
         done = self._done.view(bool) if _np is not None else self._done
         return self._obs, self._rewards, done
+
+    def _slices(self, fn: Callable[..., None], args: tuple[Any, ...]) -> None:
+        """``fn(lo, hi, *args)`` over ``num_threads`` slices of the batch, in parallel."""
+        n = self.num_tables
+        threads = min(self._threads, n)
+        if threads <= 1:
+            fn(0, n, *args)
+            return
+        if self._pool is None:
+            self._pool = _SliceThreads(threads - 1)
+            self._close_pool = weakref.finalize(self, self._pool.close)
+        self._pool.run(fn, [n * k // threads for k in range(threads + 1)], args)
 
     def close(self) -> None:
         """Stop the worker threads (if any)."""
         if self._pool is not None:
             self._close_pool()
             self._pool = None
+
+    def play(self, hands: int, policies: Sequence[object], *, curve_every: int | None = None,
+             keep_hands: bool = False, streams: Sequence[int] | None = None) -> PlayResult:
+        """Play hands ``0 .. hands-1`` to the end on every table with compiled policies, all
+        in C (no Python call per decision; ``num_threads`` slices of the batch in parallel).
+
+        ``policies``: one per seat (the same on every table), each a
+        :class:`holdem.table.agents.CompiledPolicy` or an agent that declares one as its
+        ``compiled_policy`` (the built-in ``RandomAgent``, ``CallAgent``, ``EquityAgent``).
+        Table ``i`` deals the cards :meth:`step` deals there (they depend only on ``(seed, i,
+        hand number)``, the button on seat ``h % players``); seat ``s``'s policy draws from
+        its own generator seeded from ``(seed, i, streams[s])`` (``streams`` defaults to the
+        seat numbers; give a policy the same stream in another seat and it keeps its draws).
+        So the result depends only on the arguments, not on ``num_threads``. ``curve_every``: hands between the points of
+        ``curve`` (default a tenth of ``hands``; the last hand is always a point).
+        ``play`` leaves :meth:`step`'s tables as they were.
+        """
+        hands = _integer("hands", hands)
+        if hands < 1:
+            raise InvalidConfigError(f"hands must be >= 1, got {hands}")
+        step = max(1, hands // 10) if curve_every is None else _integer("curve_every", curve_every)
+        if step < 1:
+            raise InvalidConfigError(f"curve_every must be >= 1, got {step}")
+        if isinstance(policies, str | bytes) or not isinstance(policies, Sequence):
+            raise InvalidConfigError("policies must be a sequence, one per seat")
+        if len(policies) != self.players:
+            raise InvalidConfigError(
+                f"policies has {len(policies)} entries for {self.players} seats")
+        codes = []
+        for s, p in enumerate(policies):
+            cp = compiled_policy(p)
+            if cp is None:
+                raise InvalidConfigError(
+                    f"seat {s}: {p!r} has no compiled policy (use a CompiledPolicy, or an "
+                    "agent with a compiled_policy such as RandomAgent, CallAgent, EquityAgent)")
+            codes.append(cp.code)
+        ids = list(range(self.players)) if streams is None else [
+            _integer("streams", x) for x in streams]
+        if len(ids) != self.players or not all(0 <= x < 1 << 32 for x in ids):
+            raise InvalidConfigError(
+                f"streams must be {self.players} ints in 0..2**32-1, got {streams!r}")
+        n, p_ = self.num_tables, self.players
+        marks = tuple(range(step, hands + 1, step)) + ((hands,) if hands % step else ())
+        out = [_alloc("q", (n, p_)) for _ in range(4)]
+        rake = _alloc("q", (n,))
+        curve = _alloc("q", (n, len(marks), p_))
+        per_hand = _alloc("q", (n, hands, p_)) if keep_hands else None
+        args = (hands, codes, ids, step, *out, rake, curve, per_hand)
+        bad: dict[int, int] = {}
+
+        def play_slice(lo: int, hi: int, *a: Any) -> None:
+            bad[lo] = self._batch.play(lo, hi, *a)
+
+        self._slices(play_slice, args)
+        for b in bad.values():
+            if b >= 0:  # pragma: no cover - a compiled policy answered illegally: a bug
+                raise RuntimeError(f"table {b}: a compiled policy made an illegal decision")
+        return PlayResult(hands, out[0], out[1], out[2], out[3], rake, marks, curve, per_hand)
 
     # ------------------------------------------------------------------ messages
     def _legal_text(self, table: int) -> str:

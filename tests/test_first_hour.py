@@ -17,6 +17,7 @@ import pytest
 
 import holdem
 from holdem import CallAgent, Game, HoldemError, InvalidConfigError
+from holdem.table.agents import ActionLike, Observation
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="100")
@@ -176,8 +177,9 @@ LINE = re.compile(
 @pytest.mark.parametrize(
     ("args", "total"),
     [
-        (("simulate", "--players", "3", "--hands", "3000", "--seed", "1", "--workers", "1"),
-         "3,000"),
+        # the built-in agents play on the batched engine: enough hands for a second or two
+        (("simulate", "--players", "6", "--hands", "60000", "--seed", "1", "--workers", "1"),
+         "60,000"),
         (("equity", "AK", "22+", "--samples", "40000000", "--seed", "1", "--workers", "1"),
          "40,000,000"),
     ],
@@ -275,8 +277,9 @@ def test_item_3_progress_report_forms() -> None:
 
 
 def _local_agent() -> object:
-    class Local(CallAgent):
-        pass
+    class Local(CallAgent):  # decides in Python (a subclass as it is plays CallAgent's C policy)
+        def act(self, observation: Observation) -> ActionLike:
+            return super().act(observation)
 
     return Local()
 

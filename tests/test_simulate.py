@@ -14,33 +14,41 @@ GAME = Game(big_blind=2, rake=Rake(0.05, cap=4))
 AGENTS = (RandomAgent(seed=1), CallAgent(), RandomAgent(seed=2), EquityAgent(seed=3, samples=2))
 
 
-def run(executor: object) -> holdem.SimulationResult:
+ENGINES = ("table", "batched")  # the built-in agents play on either
+
+
+def run(executor: object, engine: str = "table") -> holdem.SimulationResult:
     return simulate(AGENTS, GAME, hands=120, seed=99, chunk_hands=30,
-                    executor=executor)  # type: ignore[arg-type]
+                    executor=executor, engine=engine)  # type: ignore[arg-type]
 
 
-def test_simulate_same_seed_same_result_serial_threads_process_pool() -> None:
-    serial = run("serial")
+@pytest.mark.parametrize("engine", ENGINES)
+def test_simulate_same_seed_same_result_serial_threads_process_pool(engine: str) -> None:
+    serial = run("serial", engine)
+    assert serial.engine == engine
     with ProcessPoolExecutor(max_workers=2) as pool:
-        assert run(pool) == serial
+        assert run(pool, engine) == serial
     with ThreadPoolExecutor(max_workers=3) as threads:
-        assert run(threads) == serial
-    assert run("serial") == serial
-    other = simulate(AGENTS, GAME, hands=120, seed=100, chunk_hands=30, executor="serial")
+        assert run(threads, engine) == serial
+    assert run("serial", engine) == serial
+    other = simulate(AGENTS, GAME, hands=120, seed=100, chunk_hands=30, executor="serial",
+                     engine=engine)
     assert other != serial
 
 
 def test_simulate_same_result_on_a_dask_cluster() -> None:
     from distributed import Client, LocalCluster
 
-    serial = run("serial")
+    serial = [run("serial", engine) for engine in ENGINES]
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                       dashboard_address=None) as cluster, Client(cluster) as client:
-        assert run(client.get_executor(pure=False)) == serial
+        for engine, want in zip(ENGINES, serial, strict=True):
+            assert run(client.get_executor(pure=False), engine) == want
 
 
-def test_simulate_is_zero_sum_minus_rake() -> None:
-    r = run("serial")
+@pytest.mark.parametrize("engine", ENGINES)
+def test_simulate_is_zero_sum_minus_rake(engine: str) -> None:
+    r = run("serial", engine)
     assert r.hands == 120 and all(p.hands == 120 for p in r.players)
     assert sum(p.chips for p in r.players) + r.rake == 0
     assert r.rake > 0
@@ -52,9 +60,10 @@ def test_simulate_is_zero_sum_minus_rake() -> None:
     assert r["call"].showdown_share >= r["random0"].showdown_share
 
 
-def test_two_calling_stations_always_reach_showdown() -> None:
+@pytest.mark.parametrize("engine", ENGINES)
+def test_two_calling_stations_always_reach_showdown(engine: str) -> None:
     r = simulate({"a": CallAgent(), "b": CallAgent()}, Game(big_blind=2), hands=100, seed=3,
-                 executor="serial")
+                 executor="serial", engine=engine)
     assert r["a"].showdowns == r["b"].showdowns == 100
     assert r["a"].chips == -r["b"].chips and r.rake == 0
 
@@ -113,21 +122,24 @@ def test_duplicate_plays_every_deal_once_per_rotation() -> None:
     assert "duplicate: 60 deals x 3 seatings" in str(r) and "duplicate " in str(r.players[0])
 
 
-def test_duplicate_deals_the_same_cards_to_each_seat() -> None:
+@pytest.mark.parametrize("engine", ENGINES)
+def test_duplicate_deals_the_same_cards_to_each_seat(engine: str) -> None:
     # Two calling stations always reach the showdown, so in the two seatings of a deal the
     # same cards win the same pot: each agent's total over the seatings of every deal is
     # exactly 0. This holds only if each seat gets the same cards (and button) in both.
     r = simulate({"a": CallAgent(), "b": CallAgent()}, Game(big_blind=2), hands=200, seed=4,
-                 executor="serial", duplicate=True)
+                 executor="serial", duplicate=True, engine=engine)
     assert r["a"].chips == r["b"].chips == 0
     assert r["a"].duplicate_ci95 == 0.0 and r["a"].ci95 > 0
 
 
-def test_duplicate_interval_much_narrower_than_plain_for_the_same_hands() -> None:
+@pytest.mark.parametrize("engine", ENGINES)
+def test_duplicate_interval_much_narrower_than_plain_for_the_same_hands(engine: str) -> None:
     agents = {"call": CallAgent(), "random": RandomAgent(seed=1)}
-    plain = simulate(agents, Game(big_blind=2), hands=8000, seed=11, executor="serial")
+    plain = simulate(agents, Game(big_blind=2), hands=8000, seed=11, executor="serial",
+                     engine=engine)
     dup = simulate(agents, Game(big_blind=2), hands=4000, seed=11, executor="serial",
-                   duplicate=True)
+                   duplicate=True, engine=engine)
     assert dup.hands == plain.hands == 8000
     width = dup["call"].duplicate_ci95
     assert width is not None and width < 0.7 * plain["call"].ci95

@@ -64,7 +64,7 @@ def test_seeded_500_hand_dead_button_session_is_pinned() -> None:
 def test_seeded_simulation_is_pinned() -> None:
     r = simulate([RandomAgent(seed=1), CallAgent(), EquityAgent(seed=2, samples=8)],
                  Game(big_blind=2), hands=600, seed=9, executor="serial", chunk_hands=200,
-                 progress=False)
+                 progress=False, engine="table")  # the Table path (batched: test_simulate_batched)
     assert [(p.name, p.chips, p.showdowns, p.showdowns_won) for p in r.players] == [
         ("random", -7301, 423, 194), ("call", 635, 558, 269), ("equity", 6666, 233, 124)]
     assert r.rake == 0

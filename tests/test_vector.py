@@ -476,27 +476,9 @@ def test_c_core_on_its_own(tmp_path: Any) -> None:
     structure conserves chips (R31, R34) and keeps the legal ranges consistent (R22-R28), and
     garbage through the unchecked hd_hs_act stays memory-safe, under ASan/UBSan when the
     compiler has them."""
-    import shutil
-    import subprocess
-    from pathlib import Path
+    from c_checks import run_c_check
 
-    root = Path(__file__).resolve().parent.parent
-    cc = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
-    if cc is None or not (root / "csrc" / "hd_hand.c").exists():
-        pytest.skip("needs a C compiler and a source checkout")
-    exe = tmp_path / "hd_hand_check"
-    sources = [str(root / "tests" / "c" / "hd_hand_check.c")] + [
-        str(root / "csrc" / f) for f in ("hd_hand.c", "hd_pots.c", "hd_eval.c", "hd_tables.c")]
-    base = [cc, "-std=c99", "-O1", "-g", "-Wall", "-Wextra", "-Werror", "-I", str(root / "csrc")]
-    sanitize = ["-fsanitize=address,undefined", "-fno-sanitize-recover=undefined"]
-    built = subprocess.run([*base, *sanitize, *sources, "-o", str(exe)], capture_output=True,
-                           text=True, check=False)
-    if built.returncode != 0:  # no sanitizer runtime: the plain build must still be clean
-        subprocess.run([*base, *sources, "-o", str(exe)], check=True, capture_output=True,
-                       text=True)
-    result = subprocess.run([str(exe)], capture_output=True, text=True, check=False)
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert result.stdout.strip() == "ok"
+    run_c_check(tmp_path, "hd_hand_check", ("hd_hand.c", "hd_pots.c", "hd_eval.c", "hd_tables.c"))
 
 
 PINNED = "cb5165130305879a"  # sha256 prefix of the trajectory below (observation version 1)

@@ -43,6 +43,7 @@ __all__ = [
     "ActionLike",
     "Agent",
     "CallAgent",
+    "CompiledPolicy",
     "EquityAgent",
     "Observation",
     "RandomAgent",
@@ -153,6 +154,38 @@ def agent_name(agent: object) -> str:
     return getattr(agent, "__qualname__", type(agent).__name__)
 
 
+class CompiledPolicy(NamedTuple):
+    """A built-in agent's decision rule as a C policy (``csrc/hd_agents.h``), run inside the
+    batched engine (:meth:`holdem.vector.VectorGame.play`, and :func:`holdem.simulate` when
+    every agent has one) with no Python call per decision.
+
+    ``kind``: ``"random"``, ``"call"`` or ``"equity"``; ``samples`` and ``raise_at``: the
+    equity policy's parameters (:class:`EquityAgent`). An agent declares its policy as its
+    ``compiled_policy`` attribute; the built-in agents give ``None`` when a subclass overrides
+    how they decide (then the agent plays through its Python ``act``). The C policies draw
+    from their own generators (xoshiro256**, one per table and seat or stream), not from the
+    agent's :class:`random.Random`: the same rules and distributions, different hands.
+    """
+
+    kind: str
+    samples: int = 0
+    raise_at: float = 0.0
+
+    @property
+    def code(self) -> tuple[int, int, float]:
+        """``(kind code, samples, raise_at)`` as the engine takes it."""
+        return _POLICY_CODES[self.kind], self.samples, self.raise_at
+
+
+_POLICY_CODES = {"random": 0, "call": 1, "equity": 2}
+
+
+def _decides_as(agent: object, cls: type, *methods: str) -> bool:
+    """True when ``agent``'s class decides with ``cls``'s own ``methods`` (not overridden)."""
+    kind = type(agent)
+    return all(getattr(kind, m) is getattr(cls, m) for m in methods)
+
+
 class CallAgent:
     """Always checks or calls (never folds, never raises): a "calling station"."""
 
@@ -160,6 +193,11 @@ class CallAgent:
 
     def act(self, observation: Observation) -> ActionLike:
         return Action.check_or_call()
+
+    @property
+    def compiled_policy(self) -> CompiledPolicy | None:
+        """The C policy ``"call"`` (None in a subclass that overrides ``act``)."""
+        return CompiledPolicy("call") if _decides_as(self, CallAgent, "act") else None
 
     def __repr__(self) -> str:
         return "CallAgent()"
@@ -213,6 +251,11 @@ class RandomAgent:
     # (holdem.table._loop.random_act, draw for draw the same) with the compiled core; the seam
     # (holdem.hand._core) chose which.
     act = _random_act_python if table_loop is None else table_loop.random_act
+
+    @property
+    def compiled_policy(self) -> CompiledPolicy | None:
+        """The C policy ``"random"`` (None in a subclass that overrides ``act``)."""
+        return CompiledPolicy("random") if _decides_as(self, RandomAgent, "act") else None
 
     def __repr__(self) -> str:
         return f"RandomAgent(seed={self.seed!r})"
@@ -295,16 +338,35 @@ class EquityAgent:
         return score / self.samples
 
     def act(self, observation: Observation) -> ActionLike:
-        la = observation.legal
         eq = self.equity(observation.hole_cards, observation.board, observation.opponents)
-        if la.can_raise and eq >= self.raise_at:
-            assert la.min_to is not None and la.max_to is not None
-            target = observation.bets[observation.position] + la.call + (2 * observation.pot) // 3
-            return Action(ActionType.BET_RAISE, min(max(target, la.min_to), la.max_to))
-        if la.can_check:
-            return _CC_CODE
-        odds = la.call / (observation.pot + la.call)
-        return _CC_CODE if eq >= odds else _FOLD_CODE
+        return equity_decision(eq, self.raise_at, observation.legal,
+                               observation.bets[observation.position], observation.pot)
+
+    @property
+    def compiled_policy(self) -> CompiledPolicy | None:
+        """The C policy ``"equity"`` with this agent's ``samples`` and ``raise_at`` (None in a
+        subclass that overrides ``act`` or ``equity``)."""
+        if not _decides_as(self, EquityAgent, "act", "equity"):
+            return None
+        return CompiledPolicy("equity", self.samples, float(self.raise_at))
 
     def __repr__(self) -> str:
         return f"EquityAgent(seed={self.seed!r}, samples={self.samples}, raise_at={self.raise_at})"
+
+
+def equity_decision(equity: float, raise_at: float, legal: LegalActions, bet: int,
+                    pot: int) -> ActionLike:
+    """:class:`EquityAgent`'s rule (the C policy ``"equity"`` applies the same): with
+    ``equity`` at least ``raise_at`` bet or raise to ``bet + call + 2/3 pot`` (clamped to the
+    legal range); else check when free; else call when ``equity`` reaches the pot odds
+    ``call / (pot + call)``; else fold. ``bet``: the seat's bet this street; ``pot``: every
+    chip in the middle."""
+    la = legal
+    if la.can_raise and equity >= raise_at:
+        assert la.min_to is not None and la.max_to is not None
+        target = bet + la.call + (2 * pot) // 3
+        return Action(ActionType.BET_RAISE, min(max(target, la.min_to), la.max_to))
+    if la.can_check:
+        return _CC_CODE
+    odds = la.call / (pot + la.call)
+    return _CC_CODE if equity >= odds else _FOLD_CODE

@@ -1,0 +1,118 @@
+"""holdem.simulate on the batched engine: when it is chosen, reproducibility on any executor,
+duplicate matches, and the Table path for everything else."""
+
+from __future__ import annotations
+
+import math
+from concurrent.futures import ProcessPoolExecutor
+
+import pytest
+
+from holdem import CallAgent, EquityAgent, Game, InvalidConfigError, RandomAgent, simulate
+from holdem.cli._play import make_agent
+from holdem.table.agents import CompiledPolicy, Observation
+
+GAME = Game(big_blind=2)
+
+
+def _default_agents(players: int = 6) -> dict[str, object]:
+    """The agents of ``holdem simulate`` (random, call, equity repeated over the seats)."""
+    kinds = ["random", "call", "equity"]
+    return {f"{kinds[k % 3]}-{k + 1}": make_agent(kinds[k % 3], k) for k in range(players)}
+
+
+def test_default_agents_play_batched_bit_identical_on_any_executor() -> None:
+    agents = _default_agents()
+    serial = simulate(agents, GAME, hands=1200, seed=1, chunk_hands=200, executor="serial")
+    assert serial.engine == "batched"
+    assert serial.hands == 1200 and sum(p.chips for p in serial.players) + serial.rake == 0
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        assert simulate(agents, GAME, hands=1200, seed=1, chunk_hands=200,
+                        executor=pool) == serial
+    assert simulate(agents, GAME, hands=1200, seed=2, chunk_hands=200,
+                    executor="serial") != serial
+    # the curve: ten points per chunk, the last one each agent's total
+    assert [d for d, _ in serial.curve][:10] == list(range(20, 201, 20))
+    assert list(serial.curve[-1][1]) == [p.chips for p in serial.players]
+    # the equity agents beat the random ones by far (as on the Table path)
+    assert min(serial["equity-3"].chips, serial["equity-6"].chips) > 0
+    assert max(serial["random-1"].chips, serial["random-4"].chips) < 0
+
+
+def test_batched_and_table_paths_agree_in_distribution() -> None:
+    # Different random streams (C generators vs random.Random): different hands, the same
+    # rules, so the same distributions. (120,000 hands each gave +903 and +906 bb/100 for the
+    # equity agent, showdowns 41.5% on both.)
+    agents = {"equity": EquityAgent(seed=1, samples=16), "random": RandomAgent(seed=2),
+              "call": CallAgent()}
+    b, t = (simulate(agents, GAME, hands=4000, seed=5, executor="serial", engine=engine)
+            for engine in ("batched", "table"))
+    assert (b.engine, t.engine) == ("batched", "table")
+    for name in agents:
+        x, y = b[name], t[name]
+        assert abs(x.bb_per_100 - y.bb_per_100) < 1.5 * math.hypot(x.ci95, y.ci95)
+        p = (x.showdown_share + y.showdown_share) / 2
+        assert abs(x.showdown_share - y.showdown_share) < 4 * math.sqrt(2 * p * (1 - p) / 4000)
+    assert b["call"].showdown_share > b["random"].showdown_share > b["equity"].showdown_share
+    assert b["equity"].bb_per_100 > 3 * b["equity"].ci95
+
+
+def test_batched_duplicate_is_reproducible_and_deals_the_same_cards() -> None:
+    agents = _default_agents(3)
+    r = simulate(agents, GAME, hands=300, seed=3, chunk_hands=100, executor="serial",
+                 duplicate=True)
+    assert r.engine == "batched" and (r.hands, r.deals, r.seatings) == (900, 300, 3)
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        assert simulate(agents, GAME, hands=300, seed=3, chunk_hands=100, executor=pool,
+                        duplicate=True) == r
+    for p in r.players:
+        assert p.duplicate_bb_per_100 == pytest.approx(p.bb_per_100)
+        assert p.duplicate_ci95 is not None and p.duplicate_ci95 > 0
+    perm = simulate(agents, GAME, hands=50, seed=3, executor="serial",
+                    duplicate="permutations")
+    assert perm.engine == "batched" and perm.seatings == 6
+
+
+def test_agents_without_a_compiled_policy_play_on_tables() -> None:
+    class Folder(CallAgent):
+        name = "folder"
+
+        def act(self, observation: Observation) -> int:
+            return 0 if observation.legal.can_fold else 1
+
+    r = simulate([Folder(), CallAgent()], GAME, hands=40, seed=1, executor="serial")
+    assert r.engine == "table" and r["folder"].chips < 0
+    r = simulate([lambda o: 1, CallAgent()], GAME, hands=20, seed=1, executor="serial")
+    assert r.engine == "table"
+    # statistics need full hand histories: the Table path
+    r = simulate([RandomAgent(), CallAgent()], GAME, hands=20, seed=1, executor="serial",
+                 stats=True)
+    assert r.engine == "table" and r.stats is not None
+    # a declared policy whose parameters the C policy does not take
+    r = simulate([_BadPolicy(), CallAgent()], GAME, hands=10, seed=1, executor="serial")
+    assert r.engine == "table"
+
+
+class _BadPolicy(CallAgent):
+    compiled_policy = CompiledPolicy("equity", 0, 0.5)  # type: ignore[assignment]
+
+
+def test_engine_errors() -> None:
+    with pytest.raises(InvalidConfigError, match="engine must be"):
+        simulate([CallAgent(), CallAgent()], GAME, hands=5, engine="gpu")
+    with pytest.raises(InvalidConfigError, match="without one: b"):
+        simulate({"a": CallAgent(), "b": lambda o: 1}, GAME, hands=5, engine="batched")
+    with pytest.raises(InvalidConfigError, match="stats=False"):
+        simulate([CallAgent(), CallAgent()], GAME, hands=5, engine="batched", stats=True)
+
+
+def test_seeded_batched_simulation_is_pinned() -> None:
+    # The cards (hd_deck.h under child seeds), the C policies' draws (xoshiro256**) and the
+    # rules give these numbers on every machine; a change to any of them shows here.
+    r = simulate([RandomAgent(seed=1), CallAgent(), EquityAgent(seed=2, samples=8)],
+                 Game(big_blind=2), hands=600, seed=9, executor="serial", chunk_hands=200,
+                 progress=False)
+    assert r.engine == "batched"
+    assert [(p.name, p.chips, p.showdowns, p.showdowns_won) for p in r.players] == [
+        ("random", -5788, 421, 195), ("call", -2022, 544, 256), ("equity", 7810, 219, 113)]
+    assert r.rake == 0 and r.curve[:2] == ((20, (-639, -403, 1042)), (40, (-1920, 484, 1436)))
