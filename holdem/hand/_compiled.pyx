@@ -129,8 +129,19 @@ cdef class HandCore:
         cdef bint post_sb = True, from_bb, bb_ante, straddle
         cdef tuple extras = ()
         cdef list posts
-        (kind, from_bb, bb_ante, bb, sb, ante, straddle, small, big, cap, lift,
-         fold_free) = <tuple>game._plan
+        plan = game._plan
+        kind = plan.structure
+        from_bb = plan.deal_from_bb
+        bb_ante = plan.bb_ante
+        bb = plan.big_blind
+        sb = plan.small_blind
+        ante = plan.ante
+        straddle = plan.straddle
+        small = plan.sizes[0]
+        big = plan.sizes[2]
+        cap = plan.cap
+        lift = plan.lift_heads_up
+        fold_free = plan.fold_free
         if not _plain_start(stacks, button, straddle):
             stacks = check_start(game, stacks, button)  # raises with the reason
         n = len(stacks)

@@ -19,7 +19,7 @@ from holdem.hand.actions import MAX_CHIPS as _MAX_CHIPS
 from holdem.hand.game import Game
 from holdem.hand.records import HandResult
 
-__all__ = ["FIELDS", "MAX_SEATS", "PER_SEAT", "check_state"]
+__all__ = ["FIELDS", "MAX_SEATS", "PER_SEAT", "check_state", "plan_fields"]
 
 MAX_SEATS = 10  # R1; the compiled core's C arrays hold this many seats
 _MAX_TOTAL = MAX_SEATS * _MAX_CHIPS  # all chips of a hand: fits a C int64 with room to spare
@@ -38,6 +38,13 @@ PER_SEAT: tuple[str, ...] = ("stacks", "bets", "committed", "acted", "folded")
 _BOARD_COUNT = (0, 3, 4, 5, 5)  # board cards dealt by street (preflop .. showdown)
 _POST_KINDS = frozenset({"ante", "small_blind", "big_blind", "straddle", "big_blind_ante",
                          "entry_big_blind", "dead_small_blind"})
+
+
+def plan_fields(game: Game) -> dict[str, Any]:
+    """The fields of :data:`FIELDS` that a hand takes from its game (``game._plan``), by name."""
+    p = game._plan
+    return {"kind": p.structure, "bb": p.big_blind, "sizes": p.sizes, "cap": p.cap,
+            "lift": p.lift_heads_up, "fold_free": p.fold_free}
 
 
 def _bad(reason: str) -> InvalidStateError:
@@ -99,9 +106,7 @@ def check_state(state: object) -> dict[str, Any]:
     for name in ("over", "partial", "lift", "fold_free"):
         _bool(name, s[name])
     # the betting plan comes from the game (validated by Game itself)
-    kind, _, _, bb, _, _, _, small, big, cap, lift, fold_free = game._plan
-    plan = {"kind": kind, "bb": bb, "sizes": (small, small, big, big), "cap": cap,
-            "lift": lift, "fold_free": fold_free}
+    plan = plan_fields(game)
     s["sizes"] = _seq("sizes", s["sizes"], 4)
     for name, want in plan.items():
         if s[name] != want or type(s[name]) is not type(want):
