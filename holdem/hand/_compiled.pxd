@@ -1,44 +1,130 @@
 # Declarations of the compiled hand core (holdem/hand/_compiled.pyx) for other Cython modules.
 #
 # From another .pyx: ``from holdem.hand._compiled cimport HandCore``; a ``HandState`` of the
-# compiled core is a ``HandCore`` (a Python subclass), so a typed caller (the table's decision loop,
-# holdem/table/_loop.pyx) reads the C arrays and calls ``_act``/``legal_actions`` directly.
-# ``_act`` applies an action without any check: callers validate first.
+# compiled core is a ``HandCore`` (a Python subclass), so a typed caller (the table's decision
+# loop, holdem/table/_loop.pyx) reads the hand's C struct ``_h`` (csrc/hd_hand.h) and calls
+# ``_act``/``legal_actions`` directly. ``_act`` applies an action without any check: callers
+# validate first.
 
-from libc.stdint cimport int64_t
+from libc.stdint cimport int32_t, int64_t, uint8_t
 
-cdef enum:
-    MAXP = 10  # seats per hand (R1)
+from holdem._pots cimport hd_pot_result_t, hd_rake_t
+
+
+cdef extern from "hd_hand.h" nogil:
+    enum:
+        HD_HAND_MAX_SEATS
+        HD_HAND_MAX_POSTS
+        HD_HAND_UNBOUNDED
+        HD_CARD_NONE
+        HD_HAND_OK
+        HD_HAND_E_BOARD
+        HD_HAND_E_HOLE
+    ctypedef struct hd_rules_t:
+        int32_t structure
+        int32_t straddle
+        int32_t bb_ante
+        int32_t deal_from_bb
+        int32_t lift_heads_up
+        int32_t fold_free
+        int32_t cap
+        int32_t has_rake
+        int64_t big_blind
+        int64_t small_blind
+        int64_t ante
+        int64_t sizes[4]
+        hd_rake_t rake
+    ctypedef struct hd_legal_t:
+        int32_t seat
+        int32_t can_fold
+        int32_t can_check
+        int32_t can_raise
+        int32_t is_bet
+        int64_t call
+        int64_t min_to
+        int64_t max_to
+    ctypedef struct hd_hstate_t:
+        int64_t stacks[10]
+        int64_t bets[10]
+        int64_t committed[10]
+        int64_t acted[10]
+        int64_t start[10]
+        int64_t payout[10]
+        int64_t cur
+        int64_t inc
+        int64_t full
+        int64_t dead
+        int64_t rake
+        int32_t n, button, sb_seat, bb_seat, first_dealt
+        int32_t street
+        int32_t actor
+        int32_t raises
+        int32_t aggr
+        int32_t live
+        int32_t nboard
+        int32_t over
+        int32_t showdown
+        int32_t error
+        int32_t ranks[10]
+        uint8_t folded[10]
+        uint8_t hole[20]
+        uint8_t board[5]
+    ctypedef struct hd_post_t:
+        int32_t seat
+        int32_t kind
+        int64_t amount
+    ctypedef struct hd_extra_t:
+        int32_t seat
+        int64_t live
+        int64_t dead
+    ctypedef struct hd_start_t:
+        int32_t dead_small_blind
+        int32_t unknown_cards
+        int32_t nextra
+        hd_extra_t extra[10]
+    ctypedef struct hd_record_t:
+        int32_t seat
+        int32_t street
+        int32_t type
+        int32_t all_in
+        int64_t to
+        int64_t amount
+
+    int hd_rules_check(const hd_rules_t *g)
+    int hd_hs_start_ex(const hd_rules_t *g, hd_hstate_t *h, int n, int button,
+                       const int64_t *stacks, const uint8_t *cards, const hd_start_t *opt,
+                       hd_post_t *posts, int *nposts)
+    void hd_hs_legal(const hd_rules_t *g, const hd_hstate_t *h, hd_legal_t *out)
+    int hd_hs_raise_block(const hd_rules_t *g, const hd_hstate_t *h, int i)
+    void hd_hs_act_rec(const hd_rules_t *g, hd_hstate_t *h, int kind, int64_t to,
+                       hd_record_t *rec)
+    int64_t hd_hs_pot(const hd_hstate_t *h)
+    int hd_hs_settle(const hd_rules_t *g, const hd_hstate_t *h, hd_pot_result_t *out)
+    int hd_hs_show_order(const hd_hstate_t *h, int32_t *order)
+    int hd_hs_showdown(const hd_hstate_t *h, int muck, int32_t *order, uint8_t *shown)
+    int hd_hs_consistent(const hd_rules_t *g, const hd_hstate_t *h)
+
+
+cdef class GameRules:
+    cdef hd_rules_t g
+    cdef readonly object plan
 
 
 cdef class HandCore:
     cdef readonly object game
-    cdef int _n, _button, _street, _actor, _raises, _aggr, _nboard, _live, _kind
-    cdef int _sb_seat, _bb_seat, _first
-    cdef int64_t _cur, _inc, _full, _bb, _cap, _dead
-    cdef int64_t _sizes[4]
-    cdef bint _over, _partial, _lift, _fold_free
-    cdef int64_t _stacks[MAXP]
-    cdef int64_t _bets[MAXP]
-    cdef int64_t _committed[MAXP]
-    cdef int64_t _acted[MAXP]
-    cdef bint _folded[MAXP]
+    cdef GameRules _rules
+    cdef hd_hstate_t _h
+    cdef bint _partial
     cdef tuple _start_stacks, _hole, _board, _burns, _posts
     cdef list _hist
     cdef object _result, _legal, _seed
 
-    cdef int64_t _blind(self, int seat, int64_t amount) noexcept
-    cdef _post(self, list posts, int seat, str kind, int64_t amount, bint live)
-    cdef _deal(self, seed, hole_cards, board, int first)
+    cdef _deal(self, int n, seed, hole_cards, board, int first, uint8_t *cards)
     cpdef HandCore clone(self)
     cdef _copy_from(self, HandCore o)
-    cdef _need_board(self, int count)
-    cdef _finish(self)
+    cdef _missing_cards(self)
     cdef object _settle(self)
-    cdef int _find_actor(self, int start) noexcept
-    cdef _end_street(self)
     cdef _act(self, int kind, int64_t to)
     cpdef legal_actions(self)
-    cdef int _raise_block(self, int i) noexcept
     cdef _seat_check(self, seat)
     cdef tuple _resolve(self, action, seat)

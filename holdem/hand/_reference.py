@@ -35,9 +35,10 @@ Rules for cash games, which agree on everything here):
   a hand that an earlier shown hand beats in every pot it is in is mucked (it keeps no claim);
   with any seat all in, every hand is shown (TDA 16). See :func:`holdem.hand._settle.settle`.
 
-This pure-Python core is the reference; :mod:`holdem.hand._compiled` is the compiled port used by
-default. Both share :mod:`holdem.hand._validate` (checks and messages) and
-:mod:`holdem.hand._settle` (settling the hand).
+This pure-Python core is the reference; the compiled core used by default,
+:mod:`holdem.hand._compiled`, runs the same rules in plain C (csrc/hd_hand.c). Both share
+:mod:`holdem.hand._validate` (checks and messages); this core settles with
+:mod:`holdem.hand._settle`, the compiled one in C into the same result.
 """
 
 from __future__ import annotations
