@@ -67,8 +67,8 @@ int64_t hd_hs_pot(const hd_hstate_t *h)
 
 /* A forced bet of up to `amount` (all in for less when short, R9); live bets count toward the
  * street total, dead ones are dead money (not the seat's contribution). Recorded in posts[]. */
-static void hd_post(hd_hstate_t *h, int seat, int64_t amount, int how, int kind,
-                    hd_post_t *posts, int *np)
+HD_INLINE void hd_post(hd_hstate_t *h, int seat, int64_t amount, int how, int kind,
+                       hd_post_t *posts, int *np)
 {
     int64_t a = amount < h->stacks[seat] ? amount : h->stacks[seat];
     if (a <= 0) return;
@@ -113,7 +113,7 @@ static void hd_finish(const hd_rules_t *g, hd_hstate_t *h)
     hd_pot_result_t res;
     int n = h->n, j, k, code;
     int showdown = h->live > 1;
-    if (showdown) { /* R29: every live hand and five board cards must be known */
+    if (showdown && h->unknown) { /* R29: every live hand and five board cards must be known */
         if (!hd_known(h->board, 5)) {
             h->error = HD_HAND_E_BOARD;
             h->actor = -1;
@@ -181,7 +181,7 @@ static void hd_end_street(const hd_rules_t *g, hd_hstate_t *h)
             return;
         }
         k = h->street == HD_STREET_PREFLOP ? 3 : h->nboard + 1;
-        if (!hd_known(h->board, k)) { /* R14: the next board card is not known (yet) */
+        if (h->unknown && !hd_known(h->board, k)) { /* R14: the next card is not known (yet) */
             h->error = HD_HAND_E_BOARD;
             h->actor = -1;
             return;
@@ -205,12 +205,6 @@ static void hd_end_street(const hd_rules_t *g, hd_hstate_t *h)
     }
 }
 
-int hd_hs_start(const hd_rules_t *g, hd_hstate_t *h, int n, int button, const int64_t *stacks,
-                const uint8_t *cards)
-{
-    return hd_hs_start_ex(g, h, n, button, stacks, cards, 0, 0, 0);
-}
-
 /* HD_HAND_OK when the extra posts are in range: seats not posting a blind, once each. */
 static int hd_check_extras(const hd_rules_t *g, const hd_hstate_t *h, const hd_start_t *opt,
                            int post_sb, int straddle_seat)
@@ -231,8 +225,11 @@ static int hd_check_extras(const hd_rules_t *g, const hd_hstate_t *h, const hd_s
     return HD_HAND_OK;
 }
 
-int hd_hs_start_ex(const hd_rules_t *g, hd_hstate_t *h, int n, int button, const int64_t *stacks,
-                   const uint8_t *cards, const hd_start_t *opt, hd_post_t *posts, int *nposts)
+/* hd_hs_start_ex, inlined into both entry points (the batched engine's hd_hs_start passes no
+ * options and no posts: those branches fold away). */
+HD_INLINE int hd_start(const hd_rules_t *g, hd_hstate_t *h, int n, int button,
+                       const int64_t *stacks, const uint8_t *cards, const hd_start_t *opt,
+                       hd_post_t *posts, int *nposts)
 {
     int j, k, last, actor, np = 0, post_sb = 1, unknown = opt != 0 && opt->unknown_cards;
     uint64_t seen = 0;
@@ -266,7 +263,8 @@ int hd_hs_start_ex(const hd_rules_t *g, hd_hstate_t *h, int n, int button, const
     for (k = 0; k < 2 * n; k++) h->hole[k] = cards[k];
     for (k = 2 * n; k < 2 * HD_HAND_MAX_SEATS; k++) h->hole[k] = 0;
     for (k = 0; k < 5; k++) h->board[k] = cards[2 * n + k];
-    for (k = 0; k < 3; k++) h->pad_[k] = 0;
+    h->unknown = (uint8_t)(unknown != 0);
+    h->pad_[0] = h->pad_[1] = 0;
     for (j = 0; j < HD_HAND_MAX_SEATS; j++) {
         h->stacks[j] = j < n ? stacks[j] : 0;
         h->start[j] = h->stacks[j];
@@ -323,7 +321,20 @@ int hd_hs_start_ex(const hd_rules_t *g, hd_hstate_t *h, int n, int button, const
     return HD_HAND_OK;
 }
 
-int hd_hs_raise_block(const hd_rules_t *g, const hd_hstate_t *h, int i)
+int hd_hs_start(const hd_rules_t *g, hd_hstate_t *h, int n, int button, const int64_t *stacks,
+                const uint8_t *cards)
+{
+    return hd_start(g, h, n, button, stacks, cards, 0, 0, 0);
+}
+
+int hd_hs_start_ex(const hd_rules_t *g, hd_hstate_t *h, int n, int button, const int64_t *stacks,
+                   const uint8_t *cards, const hd_start_t *opt, hd_post_t *posts, int *nposts)
+{
+    return hd_start(g, h, n, button, stacks, cards, opt, posts, nposts);
+}
+
+/* hd_hs_raise_block, inlined into hd_hs_legal. */
+HD_INLINE int hd_raise_blocked(const hd_rules_t *g, const hd_hstate_t *h, int i)
 {
     int j, other = 0;
     int64_t owe = h->cur - h->bets[i], faced;
@@ -347,6 +358,11 @@ int hd_hs_raise_block(const hd_rules_t *g, const hd_hstate_t *h, int i)
     return 0;
 }
 
+int hd_hs_raise_block(const hd_rules_t *g, const hd_hstate_t *h, int i)
+{
+    return hd_raise_blocked(g, h, i);
+}
+
 void hd_hs_legal(const hd_rules_t *g, const hd_hstate_t *h, hd_legal_t *out)
 {
     int i = h->actor < 0 ? 0 : h->actor;
@@ -357,7 +373,7 @@ void hd_hs_legal(const hd_rules_t *g, const hd_hstate_t *h, hd_legal_t *out)
     out->can_fold = !out->can_check || g->fold_free;
     out->is_bet = h->cur == 0;
     out->pad_ = 0;
-    out->can_raise = !h->over && hd_hs_raise_block(g, h, i) == 0;
+    out->can_raise = !h->over && hd_raise_blocked(g, h, i) == 0;
     out->min_to = 0;
     out->max_to = 0;
     if (!out->can_raise) return;
@@ -394,43 +410,28 @@ int hd_hs_check(const hd_rules_t *g, const hd_hstate_t *h, int kind, int64_t to)
     return HD_HAND_OK;
 }
 
-void hd_hs_act(const hd_rules_t *g, hd_hstate_t *h, int kind, int64_t to)
+/* hd_hs_act_rec, inlined into both entry points (hd_hs_act keeps no record). */
+HD_INLINE void hd_act(const hd_rules_t *g, hd_hstate_t *h, int kind, int64_t to,
+                      hd_record_t *rec)
 {
-    hd_record_t rec;
-    hd_hs_act_rec(g, h, kind, to, &rec);
-}
-
-void hd_hs_act_rec(const hd_rules_t *g, hd_hstate_t *h, int kind, int64_t to, hd_record_t *rec)
-{
-    int i = h->actor, actor;
-    int64_t owe, add, cur = h->cur;
+    int i = h->actor, actor, type;
+    int64_t owe, add = 0, cur = h->cur;
     if (h->over || i < 0 || i >= h->n) return;
-    rec->seat = i;
-    rec->street = h->street;
-    rec->all_in = 0;
-    rec->amount = 0;
     if (kind == HD_FOLD) {
         h->folded[i] = 1;
         h->live--;
-        rec->type = HD_REC_FOLD;
-        rec->to = h->bets[i];
-        if (h->live == 1) {
-            hd_finish(g, h);
-            return;
-        }
+        type = HD_REC_FOLD;
     } else if (kind == HD_CHECK_CALL) {
         owe = cur - h->bets[i];
-        rec->type = HD_REC_CHECK;
+        type = HD_REC_CHECK;
         if (owe > 0) {
             if (owe > h->stacks[i]) owe = h->stacks[i];
             h->stacks[i] -= owe;
             h->bets[i] += owe;
             h->committed[i] += owe;
-            rec->type = HD_REC_CALL;
-            rec->amount = owe;
-            rec->all_in = h->stacks[i] == 0;
+            type = HD_REC_CALL;
+            add = owe;
         }
-        rec->to = h->bets[i];
         h->acted[i] = cur;
     } else {
         /* unchecked: keep even a wrong amount inside the seat's chips (no overflow, no debt) */
@@ -451,16 +452,35 @@ void hd_hs_act_rec(const hd_rules_t *g, hd_hstate_t *h, int kind, int64_t to, hd
         h->cur = to;
         h->acted[i] = to;
         h->aggr = i;
-        rec->type = cur == 0 ? HD_REC_BET : HD_REC_RAISE;
-        rec->to = to;
+        type = cur == 0 ? HD_REC_BET : HD_REC_RAISE;
+    }
+    if (rec != 0) {
+        rec->seat = i;
+        rec->street = h->street;
+        rec->type = type;
+        rec->all_in = type != HD_REC_FOLD && type != HD_REC_CHECK && h->stacks[i] == 0;
+        rec->to = h->bets[i];
         rec->amount = add;
-        rec->all_in = h->stacks[i] == 0;
+    }
+    if (h->live == 1) { /* everyone else folded (R19) */
+        hd_finish(g, h);
+        return;
     }
     actor = hd_find_actor(h, (i + 1) % h->n);
     if (actor < 0)
         hd_end_street(g, h);
     else
         h->actor = actor;
+}
+
+void hd_hs_act(const hd_rules_t *g, hd_hstate_t *h, int kind, int64_t to)
+{
+    hd_act(g, h, kind, to, 0);
+}
+
+void hd_hs_act_rec(const hd_rules_t *g, hd_hstate_t *h, int kind, int64_t to, hd_record_t *rec)
+{
+    hd_act(g, h, kind, to, rec);
 }
 
 int hd_hs_show_order(const hd_hstate_t *h, int32_t *order)
@@ -520,7 +540,8 @@ int hd_hs_consistent(const hd_rules_t *g, const hd_hstate_t *h)
         return HD_HAND_E_STATE;
     if (h->cur < 0 || h->cur > top || h->inc < 0 || h->inc > top || h->full < 0 ||
         h->full > top || h->dead < 0 || h->dead > top || h->raises < 0 ||
-        h->raises > HD_HAND_UNBOUNDED || h->error != 0 || (h->over != 0 && h->over != 1))
+        h->raises > HD_HAND_UNBOUNDED || h->error != 0 || (h->over != 0 && h->over != 1) ||
+        h->unknown > 1)
         return HD_HAND_E_STATE;
     for (j = 0; j < HD_HAND_MAX_SEATS; j++) {
         if (j >= n) {
@@ -548,7 +569,7 @@ int hd_hs_consistent(const hd_rules_t *g, const hd_hstate_t *h)
     }
     for (j = 0; j < 2 * n + 5; j++) {
         c = j < 2 * n ? h->hole[j] : h->board[j - 2 * n];
-        if (c == HD_CARD_NONE) continue;
+        if (c == HD_CARD_NONE && h->unknown) continue;
         if (c >= HD_NCARDS || (seen >> c) & 1u) return HD_HAND_E_STATE;
         seen |= (uint64_t)1 << c;
     }

@@ -180,7 +180,8 @@ typedef struct {
     uint8_t folded[HD_HAND_MAX_SEATS];
     uint8_t hole[2 * HD_HAND_MAX_SEATS];   /* seat s: hole[2s], hole[2s+1] */
     uint8_t board[5];
-    uint8_t pad_[3];
+    uint8_t unknown;         /* nonzero: some cards may be HD_CARD_NONE (hd_start_t) */
+    uint8_t pad_[2];
 } hd_hstate_t;
 
 /* No-limit rules with these blinds and no ante, straddle or rake (fill more fields after). */

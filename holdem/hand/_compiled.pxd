@@ -69,6 +69,7 @@ cdef extern from "hd_hand.h" nogil:
         uint8_t folded[10]
         uint8_t hole[20]
         uint8_t board[5]
+        uint8_t unknown
     ctypedef struct hd_post_t:
         int32_t seat
         int32_t kind

@@ -470,6 +470,7 @@ cdef class HandCore:
         h.full = s["full"]
         h.dead = s["dead"]
         h.over = s["over"]
+        h.unknown = s["partial"]  # check_state: a hand not partial has every card
         h.showdown = h.over and h.live > 1
         for i in range(MAXP):
             h.acted[i] = -1
