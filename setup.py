@@ -68,7 +68,7 @@ extensions = [
     ext("_eval", "hd_eval.c", "hd_tables.c"),
     ext("_deck"),
     ext("_pots", "hd_pots.c"),
-    ext("hand._compiled"),
+    ext("hand._compiled", "hd_hand.c", "hd_pots.c", "hd_eval.c", "hd_tables_shared.c"),
     ext("table._loop"),
     ext("_equity", "hd_tables_shared.c"),
     ext("_vector", "hd_hand.c", "hd_pots.c", "hd_eval.c", "hd_tables_shared.c", "hd_agents.c"),

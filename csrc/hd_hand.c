@@ -6,6 +6,17 @@
 
 #define HD_HAND_MAX_STACK ((int64_t)1 << 53)
 
+enum { HD_POST_OWN = 0, HD_POST_LIVE = 1, HD_POST_DEAD = 2 }; /* how hd_post counts chips */
+
+/* Nonzero when every card in cards[0 .. k) is known. */
+static int hd_known(const uint8_t *cards, int k)
+{
+    int j;
+    for (j = 0; j < k; j++)
+        if (cards[j] >= HD_NCARDS) return 0;
+    return 1;
+}
+
 void hd_rules_init_nl(hd_rules_t *g, int64_t small_blind, int64_t big_blind)
 {
     int k;
@@ -55,14 +66,25 @@ int64_t hd_hs_pot(const hd_hstate_t *h)
 }
 
 /* A forced bet of up to `amount` (all in for less when short, R9); live bets count toward the
- * street total. */
-static void hd_post(hd_hstate_t *h, int seat, int64_t amount, int live)
+ * street total, dead ones are dead money (not the seat's contribution). Recorded in posts[]. */
+HD_INLINE void hd_post(hd_hstate_t *h, int seat, int64_t amount, int how, int kind,
+                       hd_post_t *posts, int *np)
 {
     int64_t a = amount < h->stacks[seat] ? amount : h->stacks[seat];
     if (a <= 0) return;
     h->stacks[seat] -= a;
-    h->committed[seat] += a;
-    if (live) h->bets[seat] += a;
+    if (how == HD_POST_DEAD) {
+        h->dead += a;
+    } else {
+        h->committed[seat] += a;
+        if (how == HD_POST_LIVE) h->bets[seat] += a;
+    }
+    if (posts != 0 && *np < HD_HAND_MAX_POSTS) {
+        posts[*np].seat = seat;
+        posts[*np].kind = kind;
+        posts[*np].amount = a;
+        ++*np;
+    }
 }
 
 /* The first seat from `start` clockwise that must act, or -1: the round is over (R19). */
@@ -79,12 +101,31 @@ static int hd_find_actor(const hd_hstate_t *h, int start)
     return -1;
 }
 
+int hd_hs_settle(const hd_rules_t *g, const hd_hstate_t *h, hd_pot_result_t *out)
+{
+    return hd_split_pots(h->committed, h->folded, h->showdown ? h->ranks : 0, h->n, h->button,
+                         h->dead, g->has_rake ? &g->rake : 0, h->nboard >= 3, out);
+}
+
 /* End the hand: one seat left (R19) or a showdown (R29-R33); pay the pots (R31, R32, R34). */
 static void hd_finish(const hd_rules_t *g, hd_hstate_t *h)
 {
     hd_pot_result_t res;
     int n = h->n, j, k, code;
     int showdown = h->live > 1;
+    if (showdown && h->unknown) { /* R29: every live hand and five board cards must be known */
+        if (!hd_known(h->board, 5)) {
+            h->error = HD_HAND_E_BOARD;
+            h->actor = -1;
+            return;
+        }
+        for (j = 0; j < n; j++)
+            if (!h->folded[j] && !hd_known(h->hole + 2 * j, 2)) {
+                h->error = HD_HAND_E_HOLE;
+                h->actor = -1;
+                return;
+            }
+    }
     h->showdown = showdown;
     for (j = 0; j < n; j++) h->ranks[j] = HD_POTS_NO_RANK;
     if (showdown) {
@@ -97,8 +138,7 @@ static void hd_finish(const hd_rules_t *g, hd_hstate_t *h)
                 hd_hand_add(hd_hand_add(b, h->hole[2 * j]), h->hole[2 * j + 1]));
         }
     }
-    code = hd_split_pots(h->committed, h->folded, showdown ? h->ranks : 0, n, h->button,
-                         h->dead, g->has_rake ? &g->rake : 0, h->nboard >= 3, &res);
+    code = hd_hs_settle(g, h, &res);
     h->error = code;
     h->rake = code == HD_POTS_OK ? res.rake : 0;
     for (j = 0; j < n; j++) {
@@ -140,8 +180,14 @@ static void hd_end_street(const hd_rules_t *g, hd_hstate_t *h)
             hd_finish(g, h);
             return;
         }
+        k = h->street == HD_STREET_PREFLOP ? 3 : h->nboard + 1;
+        if (h->unknown && !hd_known(h->board, k)) { /* R14: the next card is not known (yet) */
+            h->error = HD_HAND_E_BOARD;
+            h->actor = -1;
+            return;
+        }
         h->street++;
-        h->nboard = h->street == HD_STREET_FLOP ? 3 : h->nboard + 1;
+        h->nboard = k;
         for (j = 0; j < n; j++) {
             h->bets[j] = 0;
             h->acted[j] = -1;
@@ -159,30 +205,66 @@ static void hd_end_street(const hd_rules_t *g, hd_hstate_t *h)
     }
 }
 
-int hd_hs_start(const hd_rules_t *g, hd_hstate_t *h, int n, int button, const int64_t *stacks,
-                const uint8_t *cards)
+/* HD_HAND_OK when the extra posts are in range: seats not posting a blind, once each. */
+static int hd_check_extras(const hd_rules_t *g, const hd_hstate_t *h, const hd_start_t *opt,
+                           int post_sb, int straddle_seat)
 {
-    int j, k, last, actor;
+    int k, s;
+    uint32_t seen = 0;
+    if (opt->nextra < 0 || opt->nextra > HD_HAND_MAX_SEATS) return HD_HAND_E_POSTS;
+    for (k = 0; k < opt->nextra; k++) {
+        s = opt->extra[k].seat;
+        if (s < 0 || s >= h->n || s == h->bb_seat || (post_sb && s == h->sb_seat) ||
+            s == straddle_seat || (seen >> s) & 1u)
+            return HD_HAND_E_POSTS;
+        if (opt->extra[k].live < 0 || opt->extra[k].live > g->big_blind ||
+            opt->extra[k].dead < 0 || opt->extra[k].dead > g->big_blind)
+            return HD_HAND_E_POSTS;
+        seen |= 1u << s;
+    }
+    return HD_HAND_OK;
+}
+
+/* hd_hs_start_ex, inlined into both entry points (the batched engine's hd_hs_start passes no
+ * options and no posts: those branches fold away). */
+HD_INLINE int hd_start(const hd_rules_t *g, hd_hstate_t *h, int n, int button,
+                       const int64_t *stacks, const uint8_t *cards, const hd_start_t *opt,
+                       hd_post_t *posts, int *nposts)
+{
+    int j, k, last, actor, np = 0, post_sb = 1, unknown = opt != 0 && opt->unknown_cards;
     uint64_t seen = 0;
-    int64_t level, a;
+    int64_t level;
+    if (nposts != 0) *nposts = 0;
     if (hd_rules_check(g) != HD_HAND_OK) return HD_HAND_E_RULES;
     if (n < 2 || n > HD_HAND_MAX_SEATS || (g->straddle && n < 3)) return HD_HAND_E_SEATS;
     if (button < 0 || button >= n) return HD_HAND_E_BUTTON;
     for (j = 0; j < n; j++)
         if (stacks[j] < 1 || stacks[j] > HD_HAND_MAX_STACK) return HD_HAND_E_STACK;
     for (k = 0; k < 2 * n + 5; k++) {
+        if (unknown && cards[k] == HD_CARD_NONE) continue;
         if (cards[k] >= HD_NCARDS || (seen >> cards[k]) & 1u) return HD_HAND_E_CARDS;
         seen |= (uint64_t)1 << cards[k];
     }
     h->n = n;
     h->button = button;
-    /* R2, R3: heads-up the button posts the small blind */
-    h->sb_seat = n == 2 ? button : (button + 1) % n;
-    h->bb_seat = n == 2 ? (button + 1) % n : (button + 2) % n;
+    if (opt != 0 && opt->dead_small_blind) { /* TDA dead button: the big blind left of it */
+        if (n < 3) return HD_HAND_E_POSTS;
+        post_sb = 0;
+        h->sb_seat = button;
+        h->bb_seat = (button + 1) % n;
+    } else { /* R2, R3: heads-up the button posts the small blind */
+        h->sb_seat = n == 2 ? button : (button + 1) % n;
+        h->bb_seat = n == 2 ? (button + 1) % n : (button + 2) % n;
+    }
+    last = g->straddle ? (h->bb_seat + 1) % n : h->bb_seat;
+    if (opt != 0 && hd_check_extras(g, h, opt, post_sb, g->straddle ? last : -1) != HD_HAND_OK)
+        return HD_HAND_E_POSTS;
     h->first_dealt = g->deal_from_bb ? (h->bb_seat + 1) % n : (button + 1) % n;
     for (k = 0; k < 2 * n; k++) h->hole[k] = cards[k];
     for (k = 2 * n; k < 2 * HD_HAND_MAX_SEATS; k++) h->hole[k] = 0;
     for (k = 0; k < 5; k++) h->board[k] = cards[2 * n + k];
+    h->unknown = (uint8_t)(unknown != 0);
+    h->pad_[0] = h->pad_[1] = 0;
     for (j = 0; j < HD_HAND_MAX_SEATS; j++) {
         h->stacks[j] = j < n ? stacks[j] : 0;
         h->start[j] = h->stacks[j];
@@ -204,23 +286,28 @@ int hd_hs_start(const hd_rules_t *g, hd_hstate_t *h, int n, int button, const in
     h->nboard = 0;
     /* R7: a uniform ante before the blinds, from the small blind clockwise */
     if (g->ante && !g->bb_ante)
-        for (k = 0; k < n; k++) hd_post(h, (h->sb_seat + k) % n, g->ante, 0);
-    hd_post(h, h->sb_seat, g->small_blind, 1);
-    hd_post(h, h->bb_seat, g->big_blind, 1);
+        for (k = 0; k < n; k++)
+            hd_post(h, (h->sb_seat + k) % n, g->ante, HD_POST_OWN, HD_POST_ANTE, posts, &np);
+    if (post_sb)
+        hd_post(h, h->sb_seat, g->small_blind, HD_POST_LIVE, HD_POST_SMALL_BLIND, posts, &np);
+    hd_post(h, h->bb_seat, g->big_blind, HD_POST_LIVE, HD_POST_BIG_BLIND, posts, &np);
     level = g->big_blind;
-    last = h->bb_seat;
     if (g->straddle) { /* R8: a live straddle of twice the big blind */
-        last = (h->bb_seat + 1) % n;
         level = 2 * g->big_blind;
-        hd_post(h, last, level, 1);
+        hd_post(h, last, level, HD_POST_LIVE, HD_POST_STRADDLE, posts, &np);
     }
-    if (g->ante && g->bb_ante) { /* R7: the big blind's ante is dead money, after the blind */
-        a = g->ante < h->stacks[h->bb_seat] ? g->ante : h->stacks[h->bb_seat];
-        if (a > 0) {
-            h->stacks[h->bb_seat] -= a;
-            h->dead += a;
+    if (g->ante && g->bb_ante) /* R7: the big blind's ante is dead money, after the blind */
+        hd_post(h, h->bb_seat, g->ante, HD_POST_DEAD, HD_POST_BIG_BLIND_ANTE, posts, &np);
+    if (opt != 0)
+        for (k = 0; k < opt->nextra; k++) {
+            /* R36 entry bet / missed blinds: the live part like a blind (R9: all in for less),
+               then the dead part from what is left, dead money like a big-blind ante */
+            hd_post(h, opt->extra[k].seat, opt->extra[k].live, HD_POST_LIVE,
+                    HD_POST_ENTRY_BIG_BLIND, posts, &np);
+            hd_post(h, opt->extra[k].seat, opt->extra[k].dead, HD_POST_DEAD,
+                    HD_POST_DEAD_SMALL_BLIND, posts, &np);
         }
-    }
+    if (nposts != 0) *nposts = np;
     h->cur = level; /* R9: the full big blind (straddle) to call even if posted short */
     h->inc = level;
     h->full = level;
@@ -234,8 +321,20 @@ int hd_hs_start(const hd_rules_t *g, hd_hstate_t *h, int n, int button, const in
     return HD_HAND_OK;
 }
 
-/* 0 when seat i may bet or raise now, else the HD_HAND_E_RAISE reason's rule. */
-static int hd_raise_blocked(const hd_rules_t *g, const hd_hstate_t *h, int i)
+int hd_hs_start(const hd_rules_t *g, hd_hstate_t *h, int n, int button, const int64_t *stacks,
+                const uint8_t *cards)
+{
+    return hd_start(g, h, n, button, stacks, cards, 0, 0, 0);
+}
+
+int hd_hs_start_ex(const hd_rules_t *g, hd_hstate_t *h, int n, int button, const int64_t *stacks,
+                   const uint8_t *cards, const hd_start_t *opt, hd_post_t *posts, int *nposts)
+{
+    return hd_start(g, h, n, button, stacks, cards, opt, posts, nposts);
+}
+
+/* hd_hs_raise_block, inlined into hd_hs_legal. */
+HD_INLINE int hd_raise_blocked(const hd_rules_t *g, const hd_hstate_t *h, int i)
 {
     int j, other = 0;
     int64_t owe = h->cur - h->bets[i], faced;
@@ -257,6 +356,11 @@ static int hd_raise_blocked(const hd_rules_t *g, const hd_hstate_t *h, int i)
         }
     }
     return 0;
+}
+
+int hd_hs_raise_block(const hd_rules_t *g, const hd_hstate_t *h, int i)
+{
+    return hd_raise_blocked(g, h, i);
 }
 
 void hd_hs_legal(const hd_rules_t *g, const hd_hstate_t *h, hd_legal_t *out)
@@ -306,25 +410,27 @@ int hd_hs_check(const hd_rules_t *g, const hd_hstate_t *h, int kind, int64_t to)
     return HD_HAND_OK;
 }
 
-void hd_hs_act(const hd_rules_t *g, hd_hstate_t *h, int kind, int64_t to)
+/* hd_hs_act_rec, inlined into both entry points (hd_hs_act keeps no record). */
+HD_INLINE void hd_act(const hd_rules_t *g, hd_hstate_t *h, int kind, int64_t to,
+                      hd_record_t *rec)
 {
-    int i = h->actor, actor;
-    int64_t owe, add, cur = h->cur;
+    int i = h->actor, actor, type;
+    int64_t owe, add = 0, cur = h->cur;
     if (h->over || i < 0 || i >= h->n) return;
     if (kind == HD_FOLD) {
         h->folded[i] = 1;
         h->live--;
-        if (h->live == 1) {
-            hd_finish(g, h);
-            return;
-        }
+        type = HD_REC_FOLD;
     } else if (kind == HD_CHECK_CALL) {
         owe = cur - h->bets[i];
+        type = HD_REC_CHECK;
         if (owe > 0) {
             if (owe > h->stacks[i]) owe = h->stacks[i];
             h->stacks[i] -= owe;
             h->bets[i] += owe;
             h->committed[i] += owe;
+            type = HD_REC_CALL;
+            add = owe;
         }
         h->acted[i] = cur;
     } else {
@@ -346,10 +452,128 @@ void hd_hs_act(const hd_rules_t *g, hd_hstate_t *h, int kind, int64_t to)
         h->cur = to;
         h->acted[i] = to;
         h->aggr = i;
+        type = cur == 0 ? HD_REC_BET : HD_REC_RAISE;
+    }
+    if (rec != 0) {
+        rec->seat = i;
+        rec->street = h->street;
+        rec->type = type;
+        rec->all_in = type != HD_REC_FOLD && type != HD_REC_CHECK && h->stacks[i] == 0;
+        rec->to = h->bets[i];
+        rec->amount = add;
+    }
+    if (h->live == 1) { /* everyone else folded (R19) */
+        hd_finish(g, h);
+        return;
     }
     actor = hd_find_actor(h, (i + 1) % h->n);
     if (actor < 0)
         hd_end_street(g, h);
     else
         h->actor = actor;
+}
+
+void hd_hs_act(const hd_rules_t *g, hd_hstate_t *h, int kind, int64_t to)
+{
+    hd_act(g, h, kind, to, 0);
+}
+
+void hd_hs_act_rec(const hd_rules_t *g, hd_hstate_t *h, int kind, int64_t to, hd_record_t *rec)
+{
+    hd_act(g, h, kind, to, rec);
+}
+
+int hd_hs_show_order(const hd_hstate_t *h, int32_t *order)
+{
+    int n = h->n, first = h->aggr, j, k, count = 0;
+    if (n < 1 || n > HD_HAND_MAX_SEATS) return 0;
+    if (first < 0 || first >= n || h->folded[first]) { /* R33: first live seat left of button */
+        first = h->button;
+        for (k = 1; k <= n; k++) {
+            j = (h->button + k) % n;
+            if (!h->folded[j]) {
+                first = j;
+                break;
+            }
+        }
+    }
+    for (k = 0; k < n; k++) {
+        j = (first + k) % n;
+        if (!h->folded[j]) order[count++] = j;
+    }
+    return count;
+}
+
+int hd_hs_showdown(const hd_hstate_t *h, int muck, int32_t *order, uint8_t *shown)
+{
+    int count = hd_hs_show_order(h, order), a, b, j, show_all = !muck;
+    for (a = 0; a < count; a++)
+        if (h->stacks[order[a]] - h->payout[order[a]] == 0) show_all = 1; /* TDA 16 */
+    for (a = 0; a < count; a++) {
+        j = order[a];
+        shown[a] = 1;
+        if (show_all) continue;
+        for (b = 0; b < a; b++)
+            if (shown[b] && h->ranks[order[b]] > h->ranks[j] &&
+                h->committed[order[b]] >= h->committed[j]) {
+                shown[a] = 0; /* beaten by a shown hand that covers it in every pot */
+                break;
+            }
+    }
+    return count;
+}
+
+int hd_hs_consistent(const hd_rules_t *g, const hd_hstate_t *h)
+{
+    static const int32_t nboard[5] = {0, 3, 4, 5, 5};
+    int n = h->n, j, live = 0;
+    int64_t total = h->dead, start = 0, top = HD_HAND_MAX_SEATS * HD_HAND_MAX_STACK;
+    uint64_t seen = 0;
+    uint8_t c;
+    if (hd_rules_check(g) != HD_HAND_OK) return HD_HAND_E_STATE;
+    if (n < 2 || n > HD_HAND_MAX_SEATS) return HD_HAND_E_STATE;
+    if (h->button < 0 || h->button >= n || h->sb_seat < 0 || h->sb_seat >= n ||
+        h->bb_seat < 0 || h->bb_seat >= n || h->first_dealt < 0 || h->first_dealt >= n ||
+        h->actor < -1 || h->actor >= n || h->aggr < -1 || h->aggr >= n)
+        return HD_HAND_E_STATE;
+    if (h->street < 0 || h->street > HD_STREET_SHOWDOWN || h->nboard != nboard[h->street])
+        return HD_HAND_E_STATE;
+    if (h->cur < 0 || h->cur > top || h->inc < 0 || h->inc > top || h->full < 0 ||
+        h->full > top || h->dead < 0 || h->dead > top || h->raises < 0 ||
+        h->raises > HD_HAND_UNBOUNDED || h->error != 0 || (h->over != 0 && h->over != 1) ||
+        h->unknown > 1)
+        return HD_HAND_E_STATE;
+    for (j = 0; j < HD_HAND_MAX_SEATS; j++) {
+        if (j >= n) {
+            if (h->stacks[j] || h->bets[j] || h->committed[j] || h->start[j] || h->payout[j])
+                return HD_HAND_E_STATE;
+            continue;
+        }
+        if (h->start[j] < 1 || h->start[j] > HD_HAND_MAX_STACK || h->stacks[j] < 0 ||
+            h->bets[j] < 0 || h->bets[j] > HD_HAND_MAX_STACK || h->committed[j] < 0 ||
+            (!h->over && h->bets[j] > h->committed[j]) ||
+            h->stacks[j] - h->payout[j] + h->committed[j] > h->start[j] || h->acted[j] < -1 ||
+            h->acted[j] > HD_HAND_MAX_STACK || h->folded[j] > 1 || h->payout[j] < 0 ||
+            h->payout[j] > h->stacks[j])
+            return HD_HAND_E_STATE;
+        total += h->stacks[j] - h->payout[j] + h->committed[j];
+        start += h->start[j];
+        live += !h->folded[j];
+    }
+    if (total != start || live != h->live || live < 1) return HD_HAND_E_STATE;
+    if (h->over) {
+        if (h->actor != -1) return HD_HAND_E_STATE;
+    } else if (h->street > HD_STREET_RIVER || live < 2 || h->actor < 0 || h->folded[h->actor] ||
+               h->stacks[h->actor] == 0) {
+        return HD_HAND_E_STATE;
+    }
+    for (j = 0; j < 2 * n + 5; j++) {
+        c = j < 2 * n ? h->hole[j] : h->board[j - 2 * n];
+        if (c == HD_CARD_NONE && h->unknown) continue;
+        if (c >= HD_NCARDS || (seen >> c) & 1u) return HD_HAND_E_STATE;
+        seen |= (uint64_t)1 << c;
+    }
+    for (j = 0; j < h->nboard; j++)
+        if (h->board[j] >= HD_NCARDS) return HD_HAND_E_STATE;
+    return HD_HAND_OK;
 }

@@ -17,10 +17,15 @@
  * (dead money). Straddle (R8): a live 2 * big blind left of the big blind. Settlement (R29-R34):
  * each live seat's best five of seven (hd_eval.h) and the pot kernel (hd_pots.h: side pots,
  * odd chips left of the button, rake). Which hands a real dealer would muck does not change who
- * is paid (a mucked hand never beats the hand that made it muck), so settlement does not model it.
+ * is paid (a mucked hand never beats the hand that made it muck): hd_hs_showdown computes the
+ * R33 showing order and the mucked hands for display, from the settled struct.
  *
- * Not modelled here (the Python table layer handles them): dead small blinds, entry and
- * missed-blind posts, hands started from partly unknown cards.
+ * Forced bets a table needs beyond the regular blinds (hd_hs_start_ex, as holdem.Game.new_hand's
+ * dead_small_blind and extra_posts): a dead small blind (nobody posts it, the big blind sits
+ * left of the button) and extra posts (a live part posted like a blind, a dead part that is
+ * dead money for the main pot). Hands started from given cards may leave cards unknown
+ * (HD_CARD_NONE): a board card needed before it is known, or an unknown hand at the showdown,
+ * stops the hand with h.error set (the caller restores its copy and reports it).
  *
  * Seats are 0..n-1 clockwise; chips are int64, stacks 1..2^53 (as holdem.Game allows).
  *
@@ -31,15 +36,10 @@
  *     while (!h.over) { hd_hs_legal(&g, &h, &la); ... hd_hs_act(&g, &h, kind, to); }
  *     h.stacks[] are the final stacks, h.payout[] what each seat got back from the pots.
  *
- * The one seam for the compiled hand core: holdem.hand._compiled.HandCore can hold one hd_hstate_t and
- * one hd_rules_t (filled once per Game from the fields of game._plan) in place of its ~36 C
- * fields, keep its Python-only parts beside it (history list, card tuples, posts, seed), and
- * call hd_hs_legal / hd_hs_check / hd_hs_act; its pickle then is the struct's bytes plus those
- * parts (a load-time consistency check of the struct is still to be written). What it needs
- * on top: one more start function that posts the extra posts (dead small blind, entry bets)
- * into the same struct, a board that may arrive later (given partial cards), and the R33
- * showdown order and mucked hands for display, computed from h.ranks, h.aggr and h.committed
- * (they do not change the payouts).
+ * The compiled hand core (holdem/hand/_compiled.pyx, behind holdem.HandState) holds one
+ * hd_hstate_t and uses the hd_rules_t of its Game (filled once per Game from game._plan);
+ * beside the struct it keeps only Python objects (history list, card tuples, posts, seed,
+ * the result). The batched engine (holdem/_vector.pyx) steps arrays of the same struct.
  */
 #ifndef HD_HAND_H
 #define HD_HAND_H
@@ -53,6 +53,8 @@ extern "C" {
 
 #define HD_HAND_MAX_SEATS 10
 #define HD_HAND_UNBOUNDED (1 << 30)
+#define HD_HAND_MAX_POSTS (3 * HD_HAND_MAX_SEATS)  /* forced bets of one hand, at most */
+#define HD_CARD_NONE 255                           /* a card not known (given cards only) */
 
 enum { HD_NL = 0, HD_PL = 1, HD_FL = 2 };                 /* betting structure */
 enum { HD_FOLD = 0, HD_CHECK_CALL = 1, HD_BET_RAISE = 2 };  /* action kinds (to: bet/raise) */
@@ -71,8 +73,19 @@ enum {
     HD_HAND_E_KIND = -7,      /* action kind not 0, 1 or 2 */
     HD_HAND_E_FOLD = -8,      /* fold not offered (checking is free, fold_when_check_free 0) */
     HD_HAND_E_RAISE = -9,     /* a bet/raise is not allowed now (R17, R18, R24, R27, R28) */
-    HD_HAND_E_AMOUNT = -10    /* a bet/raise amount outside [min_to, max_to] */
+    HD_HAND_E_AMOUNT = -10,   /* a bet/raise amount outside [min_to, max_to] */
+    HD_HAND_E_POSTS = -11,    /* hd_start_t out of range (extra post seat, amounts, count) */
+    HD_HAND_E_BOARD = -12,    /* h.error: a board card was needed but is not known */
+    HD_HAND_E_HOLE = -13,     /* h.error: a seat reached the showdown with unknown cards */
+    HD_HAND_E_STATE = -14     /* hd_hs_consistent: the struct breaks an invariant */
 };
+
+/* Forced bets, in posting order (hd_post_t.kind; holdem/hand/_compiled.pyx names them). */
+enum { HD_POST_ANTE = 0, HD_POST_SMALL_BLIND, HD_POST_BIG_BLIND, HD_POST_STRADDLE,
+       HD_POST_BIG_BLIND_ANTE, HD_POST_ENTRY_BIG_BLIND, HD_POST_DEAD_SMALL_BLIND };
+
+/* What an action was, for the history (hd_record_t.type: holdem.ActionType's values). */
+enum { HD_REC_FOLD = 0, HD_REC_CHECK, HD_REC_CALL, HD_REC_BET, HD_REC_RAISE };
 
 /* One game's rules (the fields of holdem.Game a hand needs). */
 typedef struct {
@@ -104,6 +117,41 @@ typedef struct {
     int64_t max_to;
 } hd_legal_t;
 
+/* One forced bet posted by hd_hs_start_ex. */
+typedef struct {
+    int32_t seat;
+    int32_t kind;            /* HD_POST_* */
+    int64_t amount;          /* chips posted (>= 1; all in for less when short) */
+} hd_post_t;
+
+/* One extra post: `live` chips posted like a blind, then `dead` chips of dead money. */
+typedef struct {
+    int32_t seat;            /* not a blind or straddle seat, at most once */
+    int32_t pad_;
+    int64_t live;            /* 0..big_blind */
+    int64_t dead;            /* 0..big_blind */
+} hd_extra_t;
+
+/* Options of hd_hs_start_ex (all zero: a regular hand, as hd_hs_start). */
+typedef struct {
+    int32_t dead_small_blind; /* 3+ seats: nobody posts the small blind, the big blind sits
+                                 left of the button (sb_seat is then the button) */
+    int32_t unknown_cards;    /* nonzero: HD_CARD_NONE marks a card not known (yet) */
+    int32_t nextra;           /* 0..HD_HAND_MAX_SEATS entries of extra[] */
+    int32_t pad_;
+    hd_extra_t extra[HD_HAND_MAX_SEATS];
+} hd_start_t;
+
+/* What an action did (hd_hs_act_rec), the fields of one history entry. */
+typedef struct {
+    int32_t seat;
+    int32_t street;          /* the street it was made on */
+    int32_t type;            /* HD_REC_* */
+    int32_t all_in;          /* nonzero when it put the seat's last chip in */
+    int64_t to;              /* the seat's street total after it */
+    int64_t amount;          /* chips it added */
+} hd_record_t;
+
 /* One hand (about 1 KB). Fields are read freely; write them only through the functions. */
 typedef struct {
     int64_t stacks[HD_HAND_MAX_SEATS];     /* chips behind */
@@ -126,12 +174,14 @@ typedef struct {
     int32_t nboard;          /* board cards dealt 0, 3, 4, 5 */
     int32_t over;            /* nonzero when settled */
     int32_t showdown;        /* nonzero when the hand went to a showdown */
-    int32_t error;           /* nonzero if settlement failed (never with valid input) */
+    int32_t error;           /* nonzero if settlement failed (never with valid input), or
+                                HD_HAND_E_BOARD / HD_HAND_E_HOLE (unknown cards needed) */
     int32_t ranks[HD_HAND_MAX_SEATS];      /* after a showdown: evaluator ranks, -1 none */
     uint8_t folded[HD_HAND_MAX_SEATS];
     uint8_t hole[2 * HD_HAND_MAX_SEATS];   /* seat s: hole[2s], hole[2s+1] */
     uint8_t board[5];
-    uint8_t pad_[3];
+    uint8_t unknown;         /* nonzero: some cards may be HD_CARD_NONE (hd_start_t) */
+    uint8_t pad_[2];
 } hd_hstate_t;
 
 /* No-limit rules with these blinds and no ante, straddle or rake (fill more fields after). */
@@ -145,8 +195,17 @@ int hd_rules_check(const hd_rules_t *g);
 int hd_hs_start(const hd_rules_t *g, hd_hstate_t *h, int n, int button, const int64_t *stacks,
                 const uint8_t *cards);
 
+/* hd_hs_start with the options of a table (opt may be NULL: regular). The forced bets posted
+ * are written to posts[0 .. *nposts) when posts is not NULL (room for HD_HAND_MAX_POSTS). */
+int hd_hs_start_ex(const hd_rules_t *g, hd_hstate_t *h, int n, int button, const int64_t *stacks,
+                   const uint8_t *cards, const hd_start_t *opt, hd_post_t *posts, int *nposts);
+
 /* The legal actions of the seat to act; h must not be over. */
 void hd_hs_legal(const hd_rules_t *g, const hd_hstate_t *h, hd_legal_t *out);
+
+/* 0 when seat i may bet or raise now, else the rule that forbids it: 18 (no more chips than
+ * the call), 17 (nobody could answer), 27 (fixed-limit cap), 28 or 24 (not reopened). */
+int hd_hs_raise_block(const hd_rules_t *g, const hd_hstate_t *h, int i);
 
 /* 0 when (kind, to) is legal for the seat to act, else a negative HD_HAND_E_* code. */
 int hd_hs_check(const hd_rules_t *g, const hd_hstate_t *h, int kind, int64_t to);
@@ -156,8 +215,33 @@ int hd_hs_check(const hd_rules_t *g, const hd_hstate_t *h, int kind, int64_t to)
  * memory-safe and chip-conserving (a bet/raise amount is clamped to the seat's chips). */
 void hd_hs_act(const hd_rules_t *g, hd_hstate_t *h, int kind, int64_t to);
 
+/* hd_hs_act that also describes the action in *rec (not written when nothing was done: the
+ * hand over or no seat to act). After it, h.error is HD_HAND_E_BOARD or HD_HAND_E_HOLE when
+ * a card that is not known was needed (the state is then mid-way: restore a copy). */
+void hd_hs_act_rec(const hd_rules_t *g, hd_hstate_t *h, int kind, int64_t to, hd_record_t *rec);
+
 /* Total chips in the middle (committed plus dead money). */
 int64_t hd_hs_pot(const hd_hstate_t *h);
+
+/* The pots of a settled hand (the same hd_split_pots call that paid it): HD_POTS_OK or its
+ * error. */
+int hd_hs_settle(const hd_rules_t *g, const hd_hstate_t *h, hd_pot_result_t *out);
+
+/* R33 showing order of a hand at (or reaching) its showdown: the last river bettor first, else
+ * the first live seat left of the button, then clockwise; the live seats into order[], their
+ * count returned. */
+int hd_hs_show_order(const hd_hstate_t *h, int32_t *order);
+
+/* R33 for display (payouts do not depend on it): order[] as hd_hs_show_order, shown[k] nonzero
+ * when order[k] shows. With `muck` nonzero a hand that an already shown hand beats while
+ * covering its whole contribution is mucked, unless a seat in the showdown is all in (then
+ * every hand shows, TDA 16). Needs h.ranks (a settled showdown). Returns the count. */
+int hd_hs_showdown(const hd_hstate_t *h, int muck, int32_t *order, uint8_t *shown);
+
+/* HD_HAND_OK when a struct filled from outside (an unpickled hand, not yet settled: payout
+ * zero) keeps every invariant the functions rely on (ranges, chips adding up, cards), else
+ * HD_HAND_E_STATE. */
+int hd_hs_consistent(const hd_rules_t *g, const hd_hstate_t *h);
 
 #ifdef __cplusplus
 }

@@ -13,6 +13,12 @@ from libc.string cimport memcpy, memset
 
 from holdem._deck cimport hd_deal_hand, hd_deck_t, hd_rng_seed, hd_rng_t, hd_seed_child
 from holdem._eval cimport eval_tables, hd_tables_share
+from holdem._pots cimport HD_POTS_NO_CAP
+from holdem.hand._hd_hand cimport (
+    HD_BET_RAISE, HD_CHECK_CALL, HD_FOLD, HD_HAND_OK,
+    hd_hs_act, hd_hs_check, hd_hs_legal, hd_hs_pot, hd_hs_start, hd_hstate_t, hd_legal_t,
+    hd_rules_check, hd_rules_t,
+)
 
 from holdem.errors import InvalidArrayError, InvalidConfigError
 
@@ -20,82 +26,6 @@ __all__ = ["MAX_TABLES", "OBS_VERSION", "POLICIES", "Batch", "equity_estimate", 
            "obs_width"]
 
 hd_tables_share(eval_tables())  # the evaluator's tables, linked once into holdem._eval
-
-
-cdef extern from "hd_pots.h" nogil:
-    ctypedef struct hd_rake_t:
-        uint64_t num
-        uint64_t den
-        int64_t cap
-        int32_t no_flop_no_drop
-    const int64_t HD_POTS_NO_CAP
-
-cdef extern from "hd_hand.h" nogil:
-    enum:
-        HD_NL
-        HD_PL
-        HD_FL
-        HD_FOLD
-        HD_CHECK_CALL
-        HD_BET_RAISE
-        HD_HAND_OK
-        HD_HAND_UNBOUNDED
-    ctypedef struct hd_rules_t:
-        int32_t structure
-        int32_t straddle
-        int32_t bb_ante
-        int32_t deal_from_bb
-        int32_t lift_heads_up
-        int32_t fold_free
-        int32_t cap
-        int32_t has_rake
-        int64_t big_blind
-        int64_t small_blind
-        int64_t ante
-        int64_t sizes[4]
-        hd_rake_t rake
-    ctypedef struct hd_legal_t:
-        int32_t seat
-        int32_t can_fold
-        int32_t can_check
-        int32_t can_raise
-        int32_t is_bet
-        int64_t call
-        int64_t min_to
-        int64_t max_to
-    ctypedef struct hd_hstate_t:
-        int64_t stacks[10]
-        int64_t bets[10]
-        int64_t committed[10]
-        int64_t acted[10]
-        int64_t start[10]
-        int64_t payout[10]
-        int64_t cur
-        int64_t inc
-        int64_t full
-        int64_t dead
-        int64_t rake
-        int32_t n, button, sb_seat, bb_seat, first_dealt
-        int32_t street
-        int32_t actor
-        int32_t raises
-        int32_t aggr
-        int32_t live
-        int32_t nboard
-        int32_t over
-        int32_t showdown
-        int32_t error
-        int32_t ranks[10]
-        uint8_t folded[10]
-        uint8_t hole[20]
-        uint8_t board[5]
-    int hd_rules_check(const hd_rules_t *g)
-    int hd_hs_start(const hd_rules_t *g, hd_hstate_t *h, int n, int button,
-                    const int64_t *stacks, const uint8_t *cards)
-    void hd_hs_legal(const hd_rules_t *g, const hd_hstate_t *h, hd_legal_t *out)
-    int hd_hs_check(const hd_rules_t *g, const hd_hstate_t *h, int kind, int64_t to)
-    void hd_hs_act(const hd_rules_t *g, hd_hstate_t *h, int kind, int64_t to)
-    int64_t hd_hs_pot(const hd_hstate_t *h)
 
 
 cdef extern from "hd_agents.h" nogil:

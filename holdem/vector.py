@@ -38,7 +38,7 @@ from typing import Any
 from holdem import _vector
 from holdem.errors import IllegalActionError, InvalidArrayError, InvalidConfigError
 from holdem.hand.actions import Action
-from holdem.hand.game import AnteType, DealStart, Game, Structure
+from holdem.hand.game import Game, Plan
 from holdem.hand.state import HandState
 from holdem.table.agents import CompiledPolicy
 
@@ -352,22 +352,12 @@ def _integer(name: str, value: object) -> int:
 
 
 def _rules(game: Game) -> tuple[Any, ...]:
+    """The game's betting rules for the batched engine: the values of ``game._plan`` (the one
+    :class:`holdem.hand.game.Plan` derived from a Game), in ``hd_rules_t``'s field order."""
     if not isinstance(game, Game):
         raise InvalidConfigError(f"game must be a holdem.Game, got {game!r}")
-    code = {"NL": 0, "PL": 1, "FL": 2}[game.structure.value]
-    fixed = game.structure is Structure.FIXED_LIMIT
-    bb = game.big_blind
-    sizes = ((game.small_bet, game.small_bet, game.big_bet, game.big_bet) if fixed
-             else (bb, bb, bb, bb))
-    rake = None
-    if game.rake is not None:
-        r = game.rake
-        rake = (r.fraction.numerator, r.fraction.denominator, -1 if r.cap is None else r.cap,
-                int(r.no_flop_no_drop))
-    return (code, int(game.straddle), int(game.ante_type is AnteType.BIG_BLIND),
-            int(game.deal_start is DealStart.LEFT_OF_BIG_BLIND), int(not game.cap_heads_up),
-            int(game.fold_when_check_free), 1 + game.max_raises if fixed else 1 << 30,
-            bb, game.small_blind, game.ante, sizes, rake)
+    plan: Plan = game._plan
+    return tuple(plan)
 
 
 def _alloc(fmt: str, shape: tuple[int, ...]) -> Any:

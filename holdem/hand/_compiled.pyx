@@ -1,14 +1,18 @@
 # cython: language_level=3
-"""The compiled core of :class:`holdem.HandState`: fixed C arrays; an action allocates only its
-plain history tuple.
+"""The compiled core of :class:`holdem.HandState`: one ``hd_hstate_t`` (csrc/hd_hand.h) per hand.
 
-This is a line-by-line port of the pure-Python reference core :mod:`holdem.hand._reference` (same
-rules, same messages; see its docstring for the rule choices). The test suite runs both on the
-same traces and random hands and compares them decision by decision.
+The betting rules, the forced bets and the settlement are the plain-C ones of csrc/hd_hand.c
+(the batched engine, :mod:`holdem._vector`, steps the same struct); this class keeps beside the
+struct only what is Python: the history list, the card tuples, the posts, the seed and the
+:class:`holdem.HandResult`. The pure-Python reference core :mod:`holdem.hand._reference` is the
+readable spec: the test suite runs both on the same traces and random hands and compares them
+decision by decision.
 """
 
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t
-from libc.string cimport memcpy
+from libc.string cimport memset
 
 from holdem._deck cimport (
     hd_deck_init,
@@ -18,11 +22,20 @@ from holdem._deck cimport (
     hd_rng_seed,
     hd_rng_t,
 )
-from holdem._pots cimport HD_POTS_NO_RANK, HD_POTS_OK, hd_pot_result_t, hd_pot_t, split_pots_c
+from holdem._pots cimport HD_POTS_NO_CAP, HD_POTS_OK, hd_pot_result_t, hd_pot_t
+from holdem._eval cimport eval_tables, hd_tables_share
+from holdem.hand._hd_hand cimport (
+    HD_CARD_NONE, HD_HAND_E_BOARD, HD_HAND_E_HOLE, HD_HAND_MAX_POSTS, HD_HAND_OK,
+    HD_HAND_UNBOUNDED, HD_POST_ANTE, HD_POST_BIG_BLIND, HD_POST_BIG_BLIND_ANTE,
+    HD_POST_DEAD_SMALL_BLIND, HD_POST_ENTRY_BIG_BLIND, HD_POST_SMALL_BLIND, HD_POST_STRADDLE,
+    HD_REC_BET, HD_REC_CALL, HD_REC_CHECK, HD_REC_FOLD, HD_REC_RAISE, hd_hs_act_rec,
+    hd_hs_consistent, hd_hs_legal, hd_hs_pot, hd_hs_raise_block, hd_hs_settle,
+    hd_hs_show_order, hd_hs_showdown, hd_hs_start_ex, hd_hstate_t, hd_legal_t, hd_post_t,
+    hd_record_t, hd_rules_check, hd_rules_t, hd_start_t,
+)
 
 from holdem._deck import Deck
-from holdem.hand._fields import FIELDS, check_state
-from holdem._eval import evaluate
+from holdem.hand._fields import FIELDS, POST_KINDS, check_state, plan_fields
 from holdem._seeding import resolve_seed
 from holdem.hand._settle import settle
 from holdem.hand._validate import (
@@ -46,29 +59,41 @@ from holdem.errors import (
     InvalidStateError,
     OutOfTurnError,
 )
+from holdem.hand.actions import ActionType
 from holdem.hand.records import HandResult, LegalActions, Post
 from holdem.pots import Pot
 
 __all__ = ["HandCore"]
 
+hd_tables_share(eval_tables())  # the evaluator's tables, linked once into holdem._eval
+
 cdef enum:
-    K_NL = 0
-    K_PL = 1
-    K_FL = 2
-    A_FOLD = 0
-    A_CC = 1
-    A_BR = 2
-    T_FOLD = 0
-    T_CHECK = 1
-    T_CALL = 2
-    T_BET = 3
-    T_RAISE = 4
+    MAXP = 10  # seats per hand (R1): HD_HAND_MAX_SEATS
 
 cdef object _MASK64 = (1 << 64) - 1
 cdef object _MAX_CHIPS = MAX_CHIPS
 cdef tuple _CARD_OBJS = tuple(Card(i) for i in range(52))
+cdef tuple _POST_KINDS = POST_KINDS  # hd_post_t.kind (HD_POST_*) -> Post.kind
 # LegalActions(*fields) without the Python-level NamedTuple.__new__: the same tuple subclass
 _new_tuple = tuple.__new__
+
+# The C codes agree with the Python names they stand for (one declared mapping each): history
+# types are ActionType values, post kinds index POST_KINDS.
+if ((HD_REC_FOLD, HD_REC_CHECK, HD_REC_CALL, HD_REC_BET, HD_REC_RAISE)
+        != (ActionType.FOLD, ActionType.CHECK, ActionType.CALL, ActionType.BET,
+            ActionType.RAISE)):
+    raise ImportError("holdem.hand._compiled: HD_REC_* differ from holdem.ActionType")
+if (_POST_KINDS[HD_POST_ANTE], _POST_KINDS[HD_POST_SMALL_BLIND], _POST_KINDS[HD_POST_BIG_BLIND],
+        _POST_KINDS[HD_POST_STRADDLE], _POST_KINDS[HD_POST_BIG_BLIND_ANTE],
+        _POST_KINDS[HD_POST_ENTRY_BIG_BLIND], _POST_KINDS[HD_POST_DEAD_SMALL_BLIND]) != (
+        "ante", "small_blind", "big_blind", "straddle", "big_blind_ante", "entry_big_blind",
+        "dead_small_blind") or len(_POST_KINDS) != 7:
+    raise ImportError("holdem.hand._compiled: HD_POST_* differ from holdem.hand._fields.POST_KINDS")
+
+
+cdef inline void _put(tuple t, Py_ssize_t i, object v) noexcept:
+    Py_INCREF(v)
+    PyTuple_SET_ITEM(t, i, v)
 
 
 cdef tuple _deal_order(seed, int count):
@@ -111,10 +136,52 @@ def _rebuild(cls, state):
     return st
 
 
+cdef class GameRules:
+    """The C rules of one :class:`holdem.Game` (``hd_rules_t``), filled once from ``game._plan``
+    by field name and kept on the game (``game._core_rules``) for every hand it deals."""
+
+    def __init__(self, plan):
+        cdef hd_rules_t *g = &self.g
+        cdef int k
+        self.plan = plan
+        g.structure = plan.structure
+        g.straddle = plan.straddle
+        g.bb_ante = plan.bb_ante
+        g.deal_from_bb = plan.deal_from_bb
+        g.lift_heads_up = plan.lift_heads_up
+        g.fold_free = plan.fold_free
+        # R27: a cap beyond 2**30 raises is never reached (each raise is one action)
+        g.cap = plan.cap if plan.cap < HD_HAND_UNBOUNDED else HD_HAND_UNBOUNDED
+        g.big_blind = plan.big_blind
+        g.small_blind = plan.small_blind
+        g.ante = plan.ante
+        for k in range(4):
+            g.sizes[k] = plan.sizes[k]
+        rake = plan.rake
+        g.has_rake = rake is not None
+        g.rake.num, g.rake.den, g.rake.cap, g.rake.no_flop_no_drop = (
+            rake if rake is not None else (0, 1, HD_POTS_NO_CAP, 1))
+        if hd_rules_check(g) != HD_HAND_OK:
+            raise InvalidConfigError(f"the game's values are out of the engine's range: {plan}")
+
+
+cdef GameRules _rules_of(game):
+    """The :class:`GameRules` of ``game``, made on its first hand."""
+    cdef object r = game._core_rules
+    if r is None:
+        r = GameRules(game._plan)
+        object.__setattr__(game, "_core_rules", r)
+    return <GameRules>r
+
+
+cdef int _card_id(object c) except -1:
+    return HD_CARD_NONE if c is None else <int>c
+
+
 cdef class HandCore:
     """Compiled hand state (see :class:`holdem.HandState` for the documented API)."""
 
-    # the C state is declared in _hand.pxd (other Cython modules, like the table loop, cimport it)
+    # the C state is declared in _compiled.pxd (the table loop cimports it)
 
     def __init__(self, *args, **kwargs):
         raise TypeError("start a hand with Game.new_hand(...)")
@@ -124,134 +191,58 @@ cdef class HandCore:
     def _start(cls, game, stacks, button, seed, hole_cards, board, dead_small_blind=False,
                extra_posts=()):
         cdef HandCore st
-        cdef int n, i, k, sb_seat, bb_seat, last, actor, seat, kind, first_dealt
-        cdef int64_t level, bb, level_a, sb, ante
-        cdef bint post_sb = True, from_bb, bb_ante, straddle
-        cdef tuple extras = ()
-        cdef list posts
-        (kind, from_bb, bb_ante, bb, sb, ante, straddle, small, big, cap, lift,
-         fold_free) = <tuple>game._plan
-        if not _plain_start(stacks, button, straddle):
+        cdef GameRules rules = _rules_of(game)
+        cdef int n, k, code, nposts = 0, bb_seat
+        cdef int64_t chips[MAXP]
+        cdef uint8_t cards[2 * MAXP + 5]
+        cdef hd_post_t posts[HD_HAND_MAX_POSTS]
+        cdef hd_start_t opt
+        cdef hd_start_t *popt = NULL
+        cdef tuple out
+        if not _plain_start(stacks, button, rules.g.straddle):
             stacks = check_start(game, stacks, button)  # raises with the reason
         n = len(stacks)
-        if dead_small_blind is False and not extra_posts:
-            if n == 2:
-                sb_seat = button
-                bb_seat = 1 - sb_seat
-            else:
-                sb_seat = (button + 1) % n
-                bb_seat = (button + 2) % n
-        else:
-            sb_seat, bb_seat, post_sb, extras = plan_posts(game, n, button, dead_small_blind,
-                                                           extra_posts)
+        bb_seat = (button + 1) % n if n == 2 else (button + 2) % n
+        if dead_small_blind is not False or extra_posts:
+            _, bb_seat, post_sb, extras = plan_posts(game, n, button, dead_small_blind,
+                                                     extra_posts)
+            memset(&opt, 0, sizeof(opt))
+            popt = &opt
+            opt.dead_small_blind = not post_sb
+            opt.nextra = len(extras)
+            for k in range(opt.nextra):
+                opt.extra[k].seat, opt.extra[k].live, opt.extra[k].dead = extras[k]
         st = cls.__new__(cls)
         st.game = game
-        st._n = n
-        st._button = button
+        st._rules = rules
+        st._deal(n, seed, hole_cards, board,
+                 ((bb_seat if rules.g.deal_from_bb else button) + 1) % n, cards)
+        if st._partial:
+            if popt == NULL:
+                memset(&opt, 0, sizeof(opt))
+                popt = &opt
+            opt.unknown_cards = 1
+        for k in range(n):
+            chips[k] = stacks[k]
         st._start_stacks = tuple(stacks)
-        st._sb_seat = sb_seat
-        st._bb_seat = bb_seat
-        first_dealt = (bb_seat if from_bb else button) + 1
-        if first_dealt == n:
-            first_dealt = 0
-        st._deal(seed, hole_cards, board, first_dealt)
-        for i in range(n):
-            st._stacks[i] = stacks[i]
-            st._bets[i] = 0
-            st._committed[i] = 0
-            st._folded[i] = False
-            st._acted[i] = -1
         st._hist = []
-        st._street = 0
-        st._over = False
         st._result = None
         st._legal = None
-        st._live = n
-        st._aggr = -1
-        st._first = -1
-        st._kind = kind
-        st._bb = bb
-        st._sizes[0] = st._sizes[1] = small
-        st._sizes[2] = st._sizes[3] = big
-        st._cap = cap
-        st._lift = lift
-        st._fold_free = fold_free
-        st._dead = 0
-        if ante == 0 and post_sb and not straddle and not extras:
-            # the common case: two blinds (R2-R5, R9: all in for less when short)
-            level_a = st._blind(sb_seat, sb)
-            level = st._blind(bb_seat, bb)
-            if level_a > 0:
-                st._posts = ((sb_seat, "small_blind", level_a), (bb_seat, "big_blind", level))
-            else:
-                st._posts = ((bb_seat, "big_blind", level),)
-            level = bb
-            last = bb_seat
-        else:
-            posts = []
-            if ante and not bb_ante:
-                for k in range(n):
-                    st._post(posts, (sb_seat + k) % n, "ante", ante, False)
-            if post_sb:
-                st._post(posts, sb_seat, "small_blind", sb, True)
-            st._post(posts, bb_seat, "big_blind", bb, True)
-            level = bb
-            last = bb_seat
-            if straddle:
-                last = (bb_seat + 1) % n
-                level = 2 * bb
-                st._post(posts, last, "straddle", level, True)
-            if ante and bb_ante:  # dead money for the main pot, never an uncalled bet
-                level_a = ante if ante < st._stacks[bb_seat] else st._stacks[bb_seat]
-                if level_a > 0:
-                    st._stacks[bb_seat] -= level_a
-                    st._dead = level_a
-                    posts.append((bb_seat, "big_blind_ante", level_a))
-            for seat, live, dead in extras:
-                # live part first, as the seat's bet (R9: all in for less); dead part from what
-                # is left, dead money for the main pot (see holdem.hand._reference)
-                st._post(posts, seat, "entry_big_blind", live, True)
-                level_a = dead if dead < st._stacks[seat] else st._stacks[seat]
-                if level_a > 0:
-                    st._stacks[seat] -= level_a
-                    st._dead += level_a
-                    posts.append((seat, "dead_small_blind", level_a))
-            st._posts = tuple(posts)
-        st._cur = level
-        st._inc = level
-        st._full = level
-        st._raises = 2 if straddle else 1
-        st._actor = -1
-        st._nboard = 0
-        actor = st._find_actor((last + 1) % n)
-        if actor < 0:
-            st._end_street()
-        else:
-            st._actor = actor
+        code = hd_hs_start_ex(&rules.g, &st._h, n, button, chips, cards, popt, posts, &nposts)
+        if code != HD_HAND_OK:  # not reached: the arguments were checked above
+            raise InvalidConfigError(f"the engine refused the hand's start (code {code})")
+        out = PyTuple_New(nposts)
+        for k in range(nposts):
+            _put(out, k, (posts[k].seat, _POST_KINDS[posts[k].kind], posts[k].amount))
+        st._posts = out
+        if st._h.error:  # an all-in run-out needs cards that were not given
+            st._missing_cards()
         return st
 
-    cdef int64_t _blind(self, int seat, int64_t amount) noexcept:
-        """Post a live blind of ``amount`` (all in for less, R9); return the chips posted."""
-        cdef int64_t a = amount if amount < self._stacks[seat] else self._stacks[seat]
-        if a <= 0:
-            return 0
-        self._stacks[seat] -= a
-        self._committed[seat] += a
-        self._bets[seat] += a
-        return a
-
-    cdef _post(self, list posts, int seat, str kind, int64_t amount, bint live):
-        cdef int64_t a = amount if amount < self._stacks[seat] else self._stacks[seat]
-        if a <= 0:
-            return
-        self._stacks[seat] -= a
-        self._committed[seat] += a
-        if live:
-            self._bets[seat] += a
-        posts.append((seat, kind, a))
-
-    cdef _deal(self, seed, hole_cards, board, int first):
-        cdef int n = self._n, k, b
+    cdef _deal(self, int n, seed, hole_cards, board, int first, uint8_t *cards):
+        """The cards (R11-R14): the tuples, and ``cards`` for the struct (hole cards by seat,
+        then the five board cards; ``HD_CARD_NONE`` for a card not given)."""
+        cdef int k, b, s
         cdef hd_deck_t deck
         cdef hd_rng_t rng
         cdef int ids[2 * MAXP + 8]
@@ -276,57 +267,65 @@ cdef class HandCore:
                     ids[k] = hd_deck_pop(&deck)
             hole = [None] * n
             for k in range(n):
-                hole[(first + k) % n] = (_CARD_OBJS[ids[k]], _CARD_OBJS[ids[n + k]])
+                s = (first + k) % n
+                hole[s] = (_CARD_OBJS[ids[k]], _CARD_OBJS[ids[n + k]])
+                cards[2 * s] = ids[k]
+                cards[2 * s + 1] = ids[n + k]
             b = 2 * n
             self._hole = tuple(hole)
             self._burns = (_CARD_OBJS[ids[b]], _CARD_OBJS[ids[b + 4]], _CARD_OBJS[ids[b + 6]])
             self._board = (_CARD_OBJS[ids[b + 1]], _CARD_OBJS[ids[b + 2]],
                            _CARD_OBJS[ids[b + 3]], _CARD_OBJS[ids[b + 5]],
                            _CARD_OBJS[ids[b + 7]])
+            for k in range(3):
+                cards[b + k] = ids[b + 1 + k]
+            cards[b + 3] = ids[b + 5]
+            cards[b + 4] = ids[b + 7]
             self._partial = False
             return
         self._hole, self._board, self._partial = given_cards(n, seed, hole_cards, board)
         self._seed = None
         self._burns = ()
+        _card_ids(self._hole, self._board, cards)
 
     # ------------------------------------------------------------------ plain queries
     @property
     def num_players(self):
-        return self._n
+        return self._h.n
 
     @property
     def button(self):
-        return self._button
+        return self._h.button
 
     @property
     def small_blind_seat(self):
         """R2/R3: left of the button, or the button itself heads-up or when the small blind
         is dead (``dead_small_blind=True``: nobody posted it)."""
-        return self._sb_seat
+        return self._h.sb_seat
 
     @property
     def big_blind_seat(self):
-        return self._bb_seat
+        return self._h.bb_seat
 
     @property
     def actor(self):
         """The seat to act, or ``None`` when the hand is over."""
-        return None if self._actor < 0 else self._actor
+        return None if self._h.actor < 0 else self._h.actor
 
     @property
     def street_index(self):
         """0 preflop, 1 flop, 2 turn, 3 river, 4 showdown."""
-        return self._street
+        return self._h.street
 
     @property
     def board(self):
         """The community cards dealt so far (R14)."""
-        return self._board[: self._nboard]
+        return self._board[: self._h.nboard]
 
     @property
     def burned(self):
         """The burn cards used so far (R13); empty when the hand was started from given cards."""
-        return self._burns[: (0, 0, 0, 1, 2, 3)[self._nboard]]
+        return self._burns[: (0, 0, 0, 1, 2, 3)[self._h.nboard]]
 
     @property
     def hole_cards(self):
@@ -335,8 +334,8 @@ cdef class HandCore:
 
     @property
     def stacks(self):
-        """Chips behind, per seat (not counting chips already bet)."""
-        return tuple([self._stacks[i] for i in range(self._n)])
+        """Chips behind, per seat (not counting chips already bet, nor the pots' payouts)."""
+        return tuple([self._h.stacks[i] - self._h.payout[i] for i in range(self._h.n)])
 
     @property
     def starting_stacks(self):
@@ -345,22 +344,18 @@ cdef class HandCore:
     @property
     def bets(self):
         """Each seat's bet on the current street (blinds count, antes do not)."""
-        return tuple([self._bets[i] for i in range(self._n)])
+        return tuple([self._h.bets[i] for i in range(self._h.n)])
 
     @property
     def committed(self):
         """Chips each seat has put in this hand, uncalled bets removed (a big-blind ante and
         the dead part of an extra post are dead money: in :attr:`pot`, not here)."""
-        return tuple([self._committed[i] for i in range(self._n)])
+        return tuple([self._h.committed[i] for i in range(self._h.n)])
 
     @property
     def pot(self):
         """All chips in the middle, current street bets included."""
-        cdef int64_t t = self._dead
-        cdef int i
-        for i in range(self._n):
-            t += self._committed[i]
-        return t
+        return hd_hs_pot(&self._h)
 
     @property
     def posts(self):
@@ -371,10 +366,10 @@ cdef class HandCore:
     @property
     def current_bet(self):
         """The street total a seat must match to call (preflop at least the full big blind, R9)."""
-        return self._cur
+        return self._h.cur
 
     def is_terminal(self):
-        return self._over
+        return self._h.over != 0
 
     @property
     def seed(self):
@@ -385,30 +380,33 @@ cdef class HandCore:
     def add_board(self, cards):
         """Give more board cards to a hand started from given cards (live dealing, replays):
         the board grows up to five cards; cards already dealt never change."""
+        cdef int k
         self._board, self._partial = more_board(self._hole, self._board, self._seed, cards)
+        for k in range(len(self._board)):
+            self._h.board[k] = <int>self._board[k]
 
     def status_code(self, seat):
         """0 active, 1 folded, 2 all in (a seat outside 0..n-1: InvalidSeatError)."""
         cdef int i
-        if type(seat) is not int or not 0 <= seat < self._n:
-            seat = seat_index(seat, self._n)
+        if type(seat) is not int or not 0 <= seat < self._h.n:
+            seat = seat_index(seat, self._h.n)
         i = seat
-        if self._folded[i]:
+        if self._h.folded[i]:
             return 1
-        return 2 if self._stacks[i] == 0 else 0
+        return 2 if self._h.stacks[i] == self._h.payout[i] else 0
 
     def raw_history(self):
         """The history as ``(seat, street, type, to, amount, all_in)`` int tuples."""
         return list(self._hist)
 
     def result_or_none(self):
-        if self._result is None and self._over:
+        if self._result is None and self._h.over:
             self._result = self._settle()
         return self._result
 
     # ------------------------------------------------------------------ copying, pickling
     cpdef HandCore clone(self):
-        """An independent copy (C arrays copied, immutable parts shared): cheap, no deepcopy."""
+        """An independent copy (the struct copied, immutable parts shared): cheap, no deepcopy."""
         cdef HandCore new = type(self).__new__(type(self))
         new._copy_from(self)
         new._hist = list(self._hist)
@@ -419,33 +417,9 @@ cdef class HandCore:
 
     cdef _copy_from(self, HandCore o):
         self.game = o.game
-        self._n = o._n
-        self._button = o._button
-        self._street = o._street
-        self._actor = o._actor
-        self._raises = o._raises
-        self._aggr = o._aggr
-        self._nboard = o._nboard
-        self._live = o._live
-        self._kind = o._kind
-        self._sb_seat = o._sb_seat
-        self._bb_seat = o._bb_seat
-        self._cur = o._cur
-        self._inc = o._inc
-        self._full = o._full
-        self._bb = o._bb
-        self._cap = o._cap
-        self._dead = o._dead
-        memcpy(self._sizes, o._sizes, sizeof(self._sizes))
-        self._over = o._over
+        self._rules = o._rules
+        self._h = o._h
         self._partial = o._partial
-        self._lift = o._lift
-        self._fold_free = o._fold_free
-        memcpy(self._stacks, o._stacks, sizeof(self._stacks))
-        memcpy(self._bets, o._bets, sizeof(self._bets))
-        memcpy(self._committed, o._committed, sizeof(self._committed))
-        memcpy(self._acted, o._acted, sizeof(self._acted))
-        memcpy(self._folded, o._folded, sizeof(self._folded))
         self._start_stacks = o._start_stacks
         self._hole = o._hole
         self._board = o._board
@@ -454,64 +428,78 @@ cdef class HandCore:
         self._hist = o._hist
         self._seed = o._seed
         self._result = o._result
-        self._first = o._first
         self._legal = o._legal
 
     def _getstate(self):
         """The state as the tuple of :data:`holdem.hand._fields.FIELDS` (in that order)."""
-        cdef int n = self._n
+        cdef int n = self._h.n
+        cdef hd_hstate_t *h = &self._h
+        plan = plan_fields(self.game)
         return (
-            self.game, n, self._button, self._street, self._actor, self._raises, self._aggr,
-            self._nboard, self._live, self._kind, self._sb_seat, self._bb_seat, self._cur,
-            self._inc, self._full, self._bb, self._cap, self._dead,
-            tuple([self._sizes[i] for i in range(4)]), self._over, self._partial, self._lift,
-            self._fold_free,
-            tuple([self._stacks[i] for i in range(n)]), tuple([self._bets[i] for i in range(n)]),
-            tuple([self._committed[i] for i in range(n)]),
-            tuple([self._acted[i] for i in range(n)]),
-            tuple([bool(self._folded[i]) for i in range(n)]),
+            self.game, n, h.button, h.street, h.actor, h.raises, h.aggr, h.nboard, h.live,
+            plan["kind"], h.sb_seat, h.bb_seat, h.cur, h.inc, h.full, plan["bb"], plan["cap"],
+            h.dead, plan["sizes"], h.over != 0, self._partial, plan["lift"], plan["fold_free"],
+            self.stacks, self.bets, self.committed,
+            tuple([h.acted[i] for i in range(n)]),
+            tuple([h.folded[i] != 0 for i in range(n)]),
             self._start_stacks, self._hole, self._board, self._burns, self._posts,
             tuple(self._hist), self.result_or_none(), self._seed,
         )
 
     def _setstate(self, state):
         """Restore a state from :meth:`_getstate`'s tuple, checked first by
-        :func:`holdem.hand._fields.check_state` (InvalidStateError; nothing is changed)."""
+        :func:`holdem.hand._fields.check_state` and then, as a struct, by the engine's own
+        consistency check (InvalidStateError; nothing is changed)."""
         cdef int i, n
+        cdef hd_hstate_t h
+        cdef uint8_t cards[2 * MAXP + 5]
+        cdef GameRules rules
         s = check_state(state)
         n = s["n"]
         if n > MAXP:  # not reached: check_state bounds the seat count by the same limit
             raise InvalidStateError(f"not a valid pickled HandState: {n} seats")
-        self.game = s["game"]
-        self._n = n
-        self._button = s["button"]
-        self._street = s["street"]
-        self._actor = s["actor"]
-        self._raises = s["raises"]
-        self._aggr = s["aggr"]
-        self._nboard = s["nboard"]
-        self._live = s["live"]
-        self._kind = s["kind"]
-        self._sb_seat = s["sb_seat"]
-        self._bb_seat = s["bb_seat"]
-        self._cur = s["cur"]
-        self._inc = s["inc"]
-        self._full = s["full"]
-        self._bb = s["bb"]
-        self._cap = s["cap"]
-        self._dead = s["dead"]
-        for i in range(4):
-            self._sizes[i] = s["sizes"][i]
-        self._over = s["over"]
-        self._partial = s["partial"]
-        self._lift = s["lift"]
-        self._fold_free = s["fold_free"]
+        rules = _rules_of(s["game"])
+        memset(&h, 0, sizeof(h))
+        h.n = n
+        h.button = s["button"]
+        h.street = s["street"]
+        h.actor = s["actor"]
+        h.raises = s["raises"]
+        h.aggr = s["aggr"]
+        h.nboard = s["nboard"]
+        h.live = s["live"]
+        h.sb_seat = s["sb_seat"]
+        h.bb_seat = s["bb_seat"]
+        h.first_dealt = ((h.bb_seat if rules.g.deal_from_bb else h.button) + 1) % n
+        h.cur = s["cur"]
+        h.inc = s["inc"]
+        h.full = s["full"]
+        h.dead = s["dead"]
+        h.over = s["over"]
+        h.unknown = s["partial"]  # check_state: a hand not partial has every card
+        h.showdown = h.over and h.live > 1
+        for i in range(MAXP):
+            h.acted[i] = -1
+            h.ranks[i] = -1
         for i in range(n):
-            self._stacks[i] = s["stacks"][i]
-            self._bets[i] = s["bets"][i]
-            self._committed[i] = s["committed"][i]
-            self._acted[i] = s["acted"][i]
-            self._folded[i] = s["folded"][i]
+            h.stacks[i] = s["stacks"][i]
+            h.bets[i] = s["bets"][i]
+            h.committed[i] = s["committed"][i]
+            h.acted[i] = s["acted"][i]
+            h.folded[i] = s["folded"][i]
+            h.start[i] = s["start_stacks"][i]
+        _card_ids(s["hole"], s["board"], cards)
+        for i in range(2 * n):
+            h.hole[i] = cards[i]
+        for i in range(5):
+            h.board[i] = cards[2 * n + i]
+        if hd_hs_consistent(&rules.g, &h) != HD_HAND_OK:
+            raise InvalidStateError("not a valid pickled HandState: the betting state is not "
+                                    "one the engine can reach (chips, seats or cards)")
+        self.game = s["game"]
+        self._rules = rules
+        self._h = h
+        self._partial = s["partial"]
         self._start_stacks = s["start_stacks"]
         self._hole = s["hole"]
         self._board = s["board"]
@@ -520,7 +508,6 @@ cdef class HandCore:
         self._hist = list(s["hist"])
         self._result = s["result"]
         self._seed = s["seed"]
-        self._first = -1
         self._legal = None
 
     def __reduce__(self):
@@ -538,112 +525,51 @@ cdef class HandCore:
     __hash__ = None
 
     # ------------------------------------------------------------------ showdown
-    cdef _need_board(self, int count):
-        if count > len(self._board):
+    cdef _missing_cards(self):
+        """Raise for the unknown cards the engine stopped at (``h.error``)."""
+        cdef int32_t order[MAXP]
+        cdef int k, count
+        cdef hd_hstate_t *h = &self._h
+        if h.error == HD_HAND_E_BOARD:
+            need = 5 if h.street == 3 else 3 if h.street == 0 else h.nboard + 1
             raise InvalidHandError(
-                f"the board needs {count} cards but only {len(self._board)} were given")
-
-    cdef _finish(self):
-        """End the hand: one seat left (R19) or a showdown (R29-R33).
-
-        Everything that can fail (a board or hole cards missing at the showdown) is checked
-        here; the pots are paid and the :class:`holdem.HandResult` built on first use
-        (:meth:`result_or_none`), from state that no longer changes once the hand is over.
-        """
-        cdef int n = self._n, j, k, first
-        cdef bint showdown = self._live > 1
-        first = self._aggr if self._street == 3 else -1
-        if showdown:
-            self._need_board(5)
-            if first < 0:  # R33: first seat in the hand left of the button
-                for k in range(1, n + 1):
-                    j = (self._button + k) % n
-                    if not self._folded[j]:
-                        first = j
-                        break
-            for k in range(n):  # unknown hole cards at a showdown, in showing order
-                j = (first + k) % n
-                if not self._folded[j] and self._hole[j] is None:
-                    raise InvalidHandError(
-                        f"seat {j} reaches the showdown but its hole cards are unknown")
-            self._street = 4
-        self._first = first
-        self._over = True
-        self._actor = -1
-        self._legal = None
+                f"the board needs {need} cards but only {len(self._board)} were given")
+        if h.error == HD_HAND_E_HOLE:
+            count = hd_hs_show_order(h, order)
+            for k in range(count):
+                if self._hole[order[k]] is None:
+                    raise InvalidHandError(f"seat {order[k]} reaches the showdown but its hole "
+                                           f"cards are unknown")
+        raise InvalidHandError(f"the hand could not be settled (code {h.error})")
 
     cdef object _settle(self):
-        """The result of the finished hand: :func:`holdem.hand._settle.settle` computed from the C
-        arrays (same rules, same values); a hand with rake goes through ``settle`` itself."""
-        cdef int n = self._n, j, k, w, first = self._first
-        cdef bint showdown = self._live > 1, show_all
-        cdef int64_t total = 0, second = 0, amount, r
-        cdef int32_t ranks[MAXP]
-        cdef uint8_t folded[MAXP]
+        """The result of the finished hand, from the C settlement: the pots the engine paid
+        (``hd_hs_settle``) and the R33 showing order (``hd_hs_showdown``)."""
+        cdef hd_hstate_t *h = &self._h
+        cdef int n = h.n, j, k, count = 0
+        cdef int32_t order[MAXP]
+        cdef uint8_t show[MAXP]
         cdef hd_pot_result_t res
         cdef hd_pot_t *p
+        cdef int64_t before
         game = self.game
-        if game.rake is not None:
-            return settle(
-                game, self._button, [bool(self._folded[j]) for j in range(n)],
-                [self._committed[j] for j in range(n)], [self._stacks[j] for j in range(n)],
-                self._start_stacks, self._hole, self._board[: self._nboard],
-                first, showdown, self._dead)
-        for j in range(n):
-            total += self._committed[j]
-            folded[j] = self._folded[j]
-            ranks[j] = HD_POTS_NO_RANK
-        order = []
+        if hd_hs_settle(&self._rules.g, h, &res) != HD_POTS_OK:
+            return settle(  # not reached for a valid hand; raises with the reason
+                game, h.button, [h.folded[j] != 0 for j in range(n)],
+                list(self.committed), list(self.stacks), self._start_stacks, self._hole,
+                self.board, h.aggr if h.street >= 3 else -1, h.showdown != 0, h.dead)
         shown = {}
         rank_of = {}
         mucked = []
-        if showdown:  # R29-R33 (see holdem.hand._settle.settle)
-            board = self._board[: self._nboard]
-            show_all = not game.muck_losing_hands
-            for k in range(n):
-                j = (first + k) % n
-                if not self._folded[j]:
-                    order.append(j)
-                    if self._stacks[j] == 0:
-                        show_all = True
-            for j in order:
-                cards = self._hole[j]
-                r = evaluate(cards + board)  # R29: best five of the seven cards
-                ranks[j] = <int32_t>r
-                if not show_all:
-                    for k in rank_of:
-                        if ranks[k] > r and self._committed[k] >= self._committed[j]:
-                            break
-                    else:
-                        k = -1
-                    if k >= 0:
-                        mucked.append(j)
-                        continue
-                rank_of[j] = r
-                shown[j] = cards
-        elif self._dead == 0:  # R19, R21: one seat left (holdem.hand._settle._lone_result)
-            w = -1
-            for j in range(n):
-                if not self._folded[j]:
-                    w = j
-                elif self._committed[j] > second:
-                    second = self._committed[j]
-            if self._committed[w] >= second and total - (self._committed[w] - second) > 0:
-                amount = total - (self._committed[w] - second)
-                final = [self._stacks[j] for j in range(n)]
-                final[w] += total
-                returned = [0] * n
-                returned[w] = self._committed[w] - second
-                return _new_tuple(HandResult, (
-                    tuple([final[j] - self._start_stacks[j] for j in range(n)]), tuple(final),
-                    (Pot(amount, (w,), (w,), (amount,)),), tuple(returned), 0, (), {}, (), {}))
-        if split_pots_c(self._committed, folded, ranks, n, self._button, self._dead, NULL,
-                        self._nboard >= 3, &res) != HD_POTS_OK:
-            return settle(  # not reached for a valid hand; raises with the reason
-                game, self._button, [bool(self._folded[j]) for j in range(n)],
-                [self._committed[j] for j in range(n)], [self._stacks[j] for j in range(n)],
-                self._start_stacks, self._hole, self._board[: self._nboard],
-                first, showdown, self._dead)
+        if h.showdown:  # R29-R33 (see holdem.hand._settle.settle)
+            count = hd_hs_showdown(h, game.muck_losing_hands, order, show)
+            for k in range(count):
+                j = order[k]
+                if show[k]:
+                    rank_of[j] = h.ranks[j]
+                    shown[j] = self._hole[j]
+                else:
+                    mucked.append(j)
         pots = []
         for k in range(res.n_pots):  # as holdem.pots.split_pots builds them
             p = &res.pots[k]
@@ -657,192 +583,51 @@ cdef class HandCore:
                     winners.append(j)
                     shares.append(p.shares[j])
             pots.append(Pot(p.amount, tuple(eligible), tuple(winners), tuple(shares), p.rake))
-        final = tuple([self._stacks[j] + res.payouts[j] for j in range(n)])
+        final = []
+        for j in range(n):
+            before = h.stacks[j] - h.payout[j]
+            final.append(before + res.payouts[j])
         return _new_tuple(HandResult, (
-            tuple([final[j] - self._start_stacks[j] for j in range(n)]), final, tuple(pots),
-            tuple([res.returned[j] for j in range(n)]), res.rake, tuple(order), shown,
-            tuple(mucked), rank_of))
+            tuple([final[j] - self._start_stacks[j] for j in range(n)]), tuple(final),
+            tuple(pots), tuple([res.returned[j] for j in range(n)]), res.rake,
+            tuple([order[k] for k in range(count)]), shown, tuple(mucked), rank_of))
 
     # ------------------------------------------------------------------ engine core
-    cdef int _find_actor(self, int start) noexcept:
-        """The first seat from ``start`` clockwise that must act, or -1 (round over, R19)."""
-        cdef int n = self._n, j, k, i, chips = 0
-        for j in range(n):
-            if self._stacks[j] > 0 and not self._folded[j]:
-                chips += 1
-        for k in range(n):
-            i = (start + k) % n
-            if self._folded[i] or self._stacks[i] == 0:
-                continue
-            if self._bets[i] < self._cur or (self._acted[i] < 0 and chips > 1):
-                return i
-        return -1
-
-    cdef _end_street(self):
-        """Close the round: return the uncalled bet (R21), deal on (R13, R14, R20)."""
-        cdef int n = self._n, j, k, cnt, actor, nb
-        cdef int64_t top, second
-        while True:
-            top = 0
-            k = -1
-            cnt = 0
-            for j in range(n):
-                if self._bets[j] > top:
-                    top = self._bets[j]
-                    k = j
-                    cnt = 1
-                elif self._bets[j] == top:
-                    cnt += 1
-            if top > 0 and cnt == 1:
-                second = 0
-                for j in range(n):
-                    if j != k and self._bets[j] > second:
-                        second = self._bets[j]
-                self._stacks[k] += top - second
-                self._committed[k] -= top - second
-            if self._street == 3:
-                self._finish()
-                return
-            nb = 3 if self._street == 0 else self._nboard + 1
-            if self._partial:
-                self._need_board(nb)
-            self._street += 1
-            self._nboard = nb
-            for j in range(n):
-                self._bets[j] = 0
-                self._acted[j] = -1
-            self._cur = 0
-            self._inc = self._bb
-            self._full = 0
-            self._raises = 0
-            self._aggr = -1
-            actor = self._find_actor((self._button + 1) % n)
-            if actor >= 0:
-                self._actor = actor
-                return
-
     cdef _act(self, int kind, int64_t to):
         """Apply an action without any check (kind 0 fold, 1 check/call, 2 bet/raise to)."""
-        cdef int i = self._actor, actor
-        cdef int64_t cur = self._cur, owe, add
+        cdef hd_record_t rec
+        if self._h.over:
+            raise IllegalActionError("the hand is over: no more actions")
         self._legal = None
-        if kind == A_FOLD:
-            self._folded[i] = True
-            self._live -= 1
-            self._hist.append((i, self._street, T_FOLD, self._bets[i], 0, False))
-            if self._live == 1:
-                self._finish()
-                return
-        elif kind == A_CC:
-            owe = cur - self._bets[i]
-            if owe <= 0:
-                self._hist.append((i, self._street, T_CHECK, self._bets[i], 0, False))
-            else:
-                if owe > self._stacks[i]:
-                    owe = self._stacks[i]
-                self._stacks[i] -= owe
-                self._bets[i] += owe
-                self._committed[i] += owe
-                self._hist.append((i, self._street, T_CALL, self._bets[i], owe,
-                                   self._stacks[i] == 0))
-            self._acted[i] = cur
-        else:
-            add = to - self._bets[i]
-            self._stacks[i] -= add
-            self._bets[i] = to
-            self._committed[i] += add
-            if self._kind == K_FL:
-                if 2 * (to - self._full) >= self._sizes[self._street]:
-                    self._full = to
-                    self._raises += 1
-            elif to - cur >= self._inc:
-                self._inc = to - cur
-            self._cur = to
-            self._acted[i] = to
-            self._aggr = i
-            self._hist.append((i, self._street, T_BET if cur == 0 else T_RAISE, to, add,
-                               self._stacks[i] == 0))
-        actor = self._find_actor((i + 1) % self._n)
-        if actor < 0:
-            self._end_street()
-        else:
-            self._actor = actor
+        hd_hs_act_rec(&self._rules.g, &self._h, kind, to, &rec)
+        self._hist.append((rec.seat, rec.street, rec.type, rec.to, rec.amount, rec.all_in != 0))
+        if self._h.error:
+            self._missing_cards()
 
     # ------------------------------------------------------------------ legal actions
     cpdef legal_actions(self):
         """What the seat to act may do (cached; see :class:`holdem.LegalActions`)."""
-        cdef int i
-        cdef int64_t cur, bet, stack, owe, total, lo, hi
-        cdef bint can_check, can_raise
+        cdef hd_legal_t la
         if self._legal is not None:
             return self._legal
-        if self._over:
+        if self._h.over:
             raise IllegalActionError("the hand is over: nobody is to act")
-        i = self._actor
-        cur = self._cur
-        bet = self._bets[i]
-        stack = self._stacks[i]
-        owe = cur - bet
-        can_check = owe <= 0
-        can_raise = self._raise_block(i) == 0
-        if can_raise:
-            total = bet + stack
-            if self._kind == K_FL:
-                lo = self._full + self._sizes[self._street]
-                if lo > total:
-                    lo = total
-                hi = lo
-            else:
-                lo = cur + self._inc
-                if lo > total:
-                    lo = total
-                if self._kind == K_NL:
-                    hi = total
-                else:  # R25: the highest bet plus the pot after calling
-                    hi = 2 * cur - bet + self._dead
-                    for j in range(self._n):
-                        hi += self._committed[j]
-                    if hi < lo:
-                        hi = lo
-                    if hi > total:
-                        hi = total
+        hd_hs_legal(&self._rules.g, &self._h, &la)
+        if la.can_raise:
             legal = _new_tuple(LegalActions, (
-                i, (not can_check) or self._fold_free, can_check,
-                0 if can_check else (owe if owe < stack else stack), True, cur == 0, lo, hi))
+                la.seat, la.can_fold != 0, la.can_check != 0, la.call, True, la.is_bet != 0,
+                la.min_to, la.max_to))
         else:
             legal = _new_tuple(LegalActions, (
-                i, (not can_check) or self._fold_free, can_check,
-                0 if can_check else (owe if owe < stack else stack), False, cur == 0, None, None))
+                la.seat, la.can_fold != 0, la.can_check != 0, la.call, False, la.is_bet != 0,
+                None, None))
         self._legal = legal
         return legal
 
-    cdef int _raise_block(self, int i) noexcept:
-        """0 when seat ``i`` may bet or raise now, else the reason's code (see _REASONS)."""
-        cdef int64_t cur = self._cur, faced
-        cdef int j
-        if self._stacks[i] <= cur - self._bets[i]:
-            return 1
-        for j in range(self._n):
-            if j != i and not self._folded[j] and self._bets[j] + self._stacks[j] > cur:
-                break
-        else:
-            return 2
-        if (self._kind == K_FL and self._raises >= self._cap
-                and not (self._lift and self._live == 2)):
-            return 3
-        if self._acted[i] >= 0:
-            faced = cur - self._acted[i]
-            if self._kind == K_FL:
-                if 2 * faced < self._sizes[self._street]:
-                    return 4
-            elif faced < self._inc:
-                return 5
-        return 0
-
     def _block_reason(self, int i):
-        code = self._raise_block(i)
-        if code == 3:
-            return f"the betting is capped (R27: a bet and {self._cap - 1} raises)"
+        code = hd_hs_raise_block(&self._rules.g, &self._h, i)
+        if code == 27:
+            return f"the betting is capped (R27: a bet and {self._rules.plan.cap - 1} raises)"
         return _REASONS[code]
 
     def actions(self):
@@ -858,11 +643,11 @@ cdef class HandCore:
 
     # ------------------------------------------------------------------ acting (checked)
     cdef _seat_check(self, seat):
-        if self._over:
+        if self._h.over:
             raise IllegalActionError("the hand is over: no more actions")
-        if seat is not None and seat != self._actor:
+        if seat is not None and seat != self._h.actor:
             raise OutOfTurnError(
-                f"seat {_shown(seat)} acted out of turn: seat {self._actor} is to act")
+                f"seat {_shown(seat)} acted out of turn: seat {self._h.actor} is to act")
         return self.legal_actions()
 
     cdef tuple _resolve(self, action, seat):
@@ -870,21 +655,26 @@ cdef class HandCore:
         t, to, seat = to_action(action, seat)
         la = self._seat_check(seat)
         i = la.seat
-        return resolve(t, to, la, self._bets[i], self._stacks[i], self._cur, self._block_reason)
+        return resolve(t, to, la, self._h.bets[i], self._h.stacks[i], self._h.cur,
+                       self._block_reason)
 
     def apply(self, action, *, seat=None):
         """Validate and apply ``action`` (an :class:`Action`, PHH text or int code).
 
         ``seat``, when given, must be the seat to act (else :class:`OutOfTurnError`).
         """
-        cdef HandCore backup
+        cdef hd_hstate_t saved
+        cdef Py_ssize_t nhist
         kind, to = self._resolve(action, seat)
-        if self._partial:
-            backup = self.clone()
+        if self._partial:  # cards may be missing: keep a copy to restore
+            saved = self._h
+            nhist = len(self._hist)
             try:
                 self._act(kind, to)
             except InvalidHandError:
-                self._copy_from(backup)
+                self._h = saved
+                del self._hist[nhist:]
+                self._legal = None
                 raise
         else:
             self._act(kind, to)
@@ -893,12 +683,13 @@ cdef class HandCore:
         """Fast path for trusted callers: ``kind`` 0 fold, 1 check/call, 2 bet/raise to ``to``.
 
         No validation of the rules: an illegal action leaves the state inconsistent (but never
-        touches memory outside the state: acting on a finished hand is refused, and a value
-        that does not fit a C integer raises InvalidActionError, not OverflowError).
+        touches memory outside the state: acting on a finished hand is refused, a bet/raise
+        is kept within the seat's chips, and a value that does not fit a C integer raises
+        InvalidActionError, not OverflowError).
         """
         cdef int k
         cdef int64_t t
-        if self._over:
+        if self._h.over:
             raise IllegalActionError("the hand is over: no more actions")
         try:
             k = kind
@@ -913,14 +704,30 @@ cdef class HandCore:
         self._act(k, t)
 
 
-_REASONS = (
-    None,
-    "the seat cannot cover more than the call (R18: call all in or fold)",
-    "no other player in the hand could call more (R17: call or fold only)",
-    "the betting is capped (R27)",
-    "an all-in of less than half a bet did not reopen the betting (R28: call or fold only)",
-    "an all-in of less than a full raise did not reopen the betting (R24: call or fold only)",
-)
+cdef int _card_ids(tuple hole, tuple board, uint8_t *cards) except -1:
+    """Hole cards by seat then five board cards as ids into ``cards`` (``HD_CARD_NONE`` for
+    an unknown hand or a board card not given yet)."""
+    cdef Py_ssize_t n = len(hole), k
+    for k in range(n):
+        h = hole[k]
+        if h is None:
+            cards[2 * k] = cards[2 * k + 1] = HD_CARD_NONE
+        else:
+            cards[2 * k] = _card_id(h[0])
+            cards[2 * k + 1] = _card_id(h[1])
+    for k in range(5):
+        cards[2 * n + k] = _card_id(board[k]) if k < len(board) else HD_CARD_NONE
+    return 0
+
+
+_REASONS = {
+    0: None,
+    18: "the seat cannot cover more than the call (R18: call all in or fold)",
+    17: "no other player in the hand could call more (R17: call or fold only)",
+    27: "the betting is capped (R27)",
+    28: "an all-in of less than half a bet did not reopen the betting (R28: call or fold only)",
+    24: "an all-in of less than a full raise did not reopen the betting (R24: call or fold only)",
+}
 
 
 def _check_fields():

@@ -1,8 +1,10 @@
 """The seam between holdem's two hand cores: the one place that chooses which one runs.
 
-- the compiled core: :mod:`holdem.hand._compiled` (Cython, the hand in fixed C arrays) with
-  its table loop :mod:`holdem.table._loop` (the table's decision loop, ``RandomAgent``'s
-  policy and the per-hand bookkeeping in C, built against the compiled core's struct);
+- the compiled core: :mod:`holdem.hand._compiled` (Cython over the plain-C rules of
+  csrc/hd_hand.c: one ``hd_hstate_t`` per hand, the ``hd_rules_t`` of its Game, settlement in
+  C through csrc/hd_eval.c and csrc/hd_pots.c; the batched engine :mod:`holdem._vector` steps
+  the same struct) with its table loop :mod:`holdem.table._loop` (the table's decision loop,
+  ``RandomAgent``'s policy and the per-hand bookkeeping in C, built against that struct);
 - the reference core: :mod:`holdem.hand._reference` (plain Python, the readable spec and the
   differential oracle of the tests), chosen with ``HOLDEM_PURE_PYTHON=1``; the table then
   runs its Python steps (:mod:`holdem.table._steps`) and ``RandomAgent`` its Python policy.
@@ -27,8 +29,13 @@ records and the verbs on top of it, :class:`holdem.Table` and the agents use not
   ``to``; trusted callers only), ``add_board(cards)``;
 - values: ``clone()``/``__copy__``, ``__eq__`` on the whole state, pickling.
 
-Both cores settle a hand through :func:`holdem.hand._settle.settle` semantics (the compiled
-core's C twin is checked against it hand by hand by the differential tests).
+Both cores read the game's rules by name from ``game._plan`` (:class:`holdem.hand.game.Plan`),
+pickle the same tuple of :data:`holdem.hand._fields.FIELDS` (checked by ``check_state``; the
+compiled core also checks the loaded struct in C), and give the same results: the reference
+settles with :func:`holdem.hand._settle.settle`, the compiled core in C (``hd_hs_settle``,
+``hd_hs_showdown``) into the same :class:`holdem.HandResult` (post kinds and history types
+through one declared mapping each: ``_fields.POST_KINDS``, ``holdem.ActionType``); the
+differential tests compare them hand by hand.
 """
 
 from __future__ import annotations

@@ -4,9 +4,10 @@
 (``holdem.hand._compiled``) and the reference core (``holdem.hand._reference``) both pickle a hand as the
 tuple of these values and both restore one through :func:`check_state`, so a pickle altered
 by hand (a seat count of 1000, an actor out of range, a board of nine cards, per-seat arrays
-longer than the C arrays, wrong types, chips that do not add up) raises
-:class:`holdem.InvalidStateError` before any value reaches a C array. ``_hand.pyx`` checks at
-import that its ``_getstate``/``_setstate`` handle exactly these fields, in this order.
+longer than the C struct's arrays, wrong types, chips that do not add up) raises
+:class:`holdem.InvalidStateError` before any value reaches a C array. ``_compiled.pyx`` checks
+at import that its ``_getstate``/``_setstate`` handle exactly these fields, in this order, and
+checks a loaded struct again in C (``hd_hs_consistent``).
 """
 
 from __future__ import annotations
@@ -19,9 +20,9 @@ from holdem.hand.actions import MAX_CHIPS as _MAX_CHIPS
 from holdem.hand.game import Game
 from holdem.hand.records import HandResult
 
-__all__ = ["FIELDS", "MAX_SEATS", "PER_SEAT", "check_state"]
+__all__ = ["FIELDS", "MAX_SEATS", "PER_SEAT", "POST_KINDS", "check_state", "plan_fields"]
 
-MAX_SEATS = 10  # R1; the compiled core's C arrays hold this many seats
+MAX_SEATS = 10  # R1; the compiled core's C struct (hd_hstate_t) holds this many seats
 _MAX_TOTAL = MAX_SEATS * _MAX_CHIPS  # all chips of a hand: fits a C int64 with room to spare
 
 FIELDS: tuple[str, ...] = (
@@ -30,14 +31,23 @@ FIELDS: tuple[str, ...] = (
     "partial", "lift", "fold_free", "stacks", "bets", "committed", "acted", "folded",
     "start_stacks", "hole", "board", "burns", "posts", "hist", "result", "seed",
 )
-"""Every field of a hand's state, in pickle order (the compiled core's C fields by name)."""
+"""Every field of a hand's state, in pickle order (the reference core's slots by name)."""
 
 PER_SEAT: tuple[str, ...] = ("stacks", "bets", "committed", "acted", "folded")
-"""The per-seat C arrays (``MAX_SEATS`` long in the compiled core)."""
+"""The per-seat arrays (``MAX_SEATS`` long in the compiled core's C struct)."""
 
 _BOARD_COUNT = (0, 3, 4, 5, 5)  # board cards dealt by street (preflop .. showdown)
-_POST_KINDS = frozenset({"ante", "small_blind", "big_blind", "straddle", "big_blind_ante",
-                         "entry_big_blind", "dead_small_blind"})
+POST_KINDS: tuple[str, ...] = ("ante", "small_blind", "big_blind", "straddle", "big_blind_ante",
+                               "entry_big_blind", "dead_small_blind")
+"""Every :attr:`holdem.Post.kind`; the compiled core's C post codes (``HD_POST_*``) index it."""
+_POST_KINDS = frozenset(POST_KINDS)
+
+
+def plan_fields(game: Game) -> dict[str, Any]:
+    """The fields of :data:`FIELDS` that a hand takes from its game (``game._plan``), by name."""
+    p = game._plan
+    return {"kind": p.structure, "bb": p.big_blind, "sizes": p.sizes, "cap": p.cap,
+            "lift": p.lift_heads_up, "fold_free": p.fold_free}
 
 
 def _bad(reason: str) -> InvalidStateError:
@@ -99,9 +109,7 @@ def check_state(state: object) -> dict[str, Any]:
     for name in ("over", "partial", "lift", "fold_free"):
         _bool(name, s[name])
     # the betting plan comes from the game (validated by Game itself)
-    kind, _, _, bb, _, _, _, small, big, cap, lift, fold_free = game._plan
-    plan = {"kind": kind, "bb": bb, "sizes": (small, small, big, big), "cap": cap,
-            "lift": lift, "fold_free": fold_free}
+    plan = plan_fields(game)
     s["sizes"] = _seq("sizes", s["sizes"], 4)
     for name, want in plan.items():
         if s[name] != want or type(s[name]) is not type(want):

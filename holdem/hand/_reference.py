@@ -35,9 +35,10 @@ Rules for cash games, which agree on everything here):
   a hand that an earlier shown hand beats in every pot it is in is mucked (it keeps no claim);
   with any seat all in, every hand is shown (TDA 16). See :func:`holdem.hand._settle.settle`.
 
-This pure-Python core is the reference; :mod:`holdem.hand._compiled` is the compiled port used by
-default. Both share :mod:`holdem.hand._validate` (checks and messages) and
-:mod:`holdem.hand._settle` (settling the hand).
+This pure-Python core is the reference; the compiled core used by default,
+:mod:`holdem.hand._compiled`, runs the same rules in plain C (csrc/hd_hand.c). Both share
+:mod:`holdem.hand._validate` (checks and messages); this core settles with
+:mod:`holdem.hand._settle`, the compiled one in C into the same result.
 """
 
 from __future__ import annotations
@@ -343,9 +344,7 @@ class HandCore:
         st._button = button
         st._start_stacks = tuple(stacks)
         st._sb_seat, st._bb_seat = sb_seat, bb_seat
-        first_dealt = (button + 1) % n
-        if game.deal_start.value == "big_blind":
-            first_dealt = (bb_seat + 1) % n
+        first_dealt = ((bb_seat if game._plan.deal_from_bb else button) + 1) % n
         cls._deal(st, seed, hole_cards, board, first_dealt)
 
         st._stacks = stacks
@@ -360,19 +359,13 @@ class HandCore:
         st._legal = None
         st._live = n
         st._aggr = -1
-        structure = game.structure.value
-        st._kind = _NL if structure == "NL" else _PL if structure == "PL" else _FL
-        bb = game.big_blind
-        st._bb = bb
-        if st._kind == _FL:
-            assert game.small_bet is not None and game.big_bet is not None  # set by Game for FL
-            st._sizes = (game.small_bet, game.small_bet, game.big_bet, game.big_bet)
-            st._cap = 1 + game.max_raises
-        else:
-            st._sizes = (bb, bb, bb, bb)
-            st._cap = 1 << 30
-        st._lift = not game.cap_heads_up
-        st._fold_free = game.fold_when_check_free
+        plan = game._plan
+        st._kind = plan.structure
+        bb = st._bb = plan.big_blind
+        st._sizes = plan.sizes
+        st._cap = plan.cap
+        st._lift = plan.lift_heads_up
+        st._fold_free = plan.fold_free
 
         posts: list[Post] = []
         st._dead = 0
@@ -387,17 +380,17 @@ class HandCore:
                 st._bets[seat] += a
             posts.append(Post(seat, kind, a))
 
-        ante = game.ante
-        bb_ante = game.ante_type.value == "big_blind"
+        ante = plan.ante
+        bb_ante = plan.bb_ante
         if ante and not bb_ante:
             for k in range(n):
                 post((sb_seat + k) % n, "ante", ante, False)
         if post_sb:
-            post(sb_seat, "small_blind", game.small_blind, True)
+            post(sb_seat, "small_blind", plan.small_blind, True)
         post(bb_seat, "big_blind", bb, True)
         level = bb
         last = bb_seat
-        if game.straddle:
+        if plan.straddle:
             last = (bb_seat + 1) % n
             level = 2 * bb
             post(last, "straddle", level, True)
@@ -422,7 +415,7 @@ class HandCore:
         st._cur = level
         st._inc = level
         st._full = level
-        st._raises = 2 if game.straddle else 1
+        st._raises = 2 if plan.straddle else 1
         st._actor = -1
         st._nboard = 0
         actor = st._find_actor((last + 1) % n)

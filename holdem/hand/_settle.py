@@ -3,7 +3,8 @@
 :func:`settle` ranks each shown hand with ``holdem.evaluate`` (best five of seven, R29/R30;
 higher is stronger) and resolves the pots with ``holdem.split_pots`` (dead money R7, uncalled
 chips R21, side pots R31, odd chips R32, rake R34). The reference core calls it; the compiled
-core settles in C the same way (the differential tests compare the two hand by hand).
+core settles in C (``hd_hs_settle``/``hd_hs_showdown`` in csrc/hd_hand.c, the same pot kernel)
+into the same result (the differential tests compare the two hand by hand).
 """
 
 from __future__ import annotations

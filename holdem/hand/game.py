@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from enum import Enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from holdem._enums import NamedRepr
 from holdem._shown import shown
@@ -63,6 +63,31 @@ class DealStart(NamedRepr, Enum):
     LEFT_OF_BUTTON = "button"
     LEFT_OF_BIG_BLIND = "big_blind"
 
+
+
+class Plan(NamedTuple):
+    """What a hand's betting engine needs from a :class:`Game`, derived once per Game
+    (``game._plan``) and read by name. Field for field the C ``hd_rules_t`` (csrc/hd_hand.h)."""
+
+    structure: int  # 0 no-limit, 1 pot-limit, 2 fixed-limit
+    straddle: bool  # R8: a live 2 * big_blind left of the big blind
+    bb_ante: bool  # R7: the big blind posts the ante (dead money), else uniform
+    deal_from_bb: bool  # R12: cards dealt from left of the big blind
+    lift_heads_up: bool  # fixed limit: the cap is lifted with two players left
+    fold_free: bool  # R17: folding is offered when checking is free
+    cap: int  # fixed limit: a bet and max_raises raises (R27); else unbounded (1 << 30)
+    big_blind: int
+    small_blind: int
+    ante: int
+    sizes: tuple[int, int, int, int]  # bet size per street (fixed limit: small, small, big, big)
+    rake: tuple[int, int, int, int] | None  # (numerator, denominator, cap or -1, no flop no drop)
+
+
+STRUCTURE_CODES = {"NL": 0, "PL": 1, "FL": 2}
+""":class:`Structure` value -> :attr:`Plan.structure` code (the C ``HD_NL``/``HD_PL``/``HD_FL``)."""
+
+UNBOUNDED_CAP = 1 << 30
+""":attr:`Plan.cap` outside fixed limit (the C ``HD_HAND_UNBOUNDED``)."""
 
 
 def _int(name: str, value: object, low: int) -> int:
@@ -118,12 +143,10 @@ class Game:
     rake: Rake | None = None
     mode: Mode = Mode.CASH
     muck_losing_hands: bool = True
-    # Derived once for HandState._start (not part of the config's identity): (structure code
-    # 0 NL / 1 PL / 2 FL, deal from left of the big blind, big-blind ante, big blind, small
-    # blind, ante, straddle, preflop/flop bet size, turn/river bet size, bet cap (a bet and
-    # max_raises raises in fixed limit, else unbounded), cap lifted heads-up, fold when checking
-    # is free).
-    _plan: tuple[int, ...] = field(init=False, repr=False, compare=False, hash=False)
+    # Derived once for the hand cores (not part of the config's identity): see Plan.
+    _plan: Plan = field(init=False, repr=False, compare=False, hash=False)
+    # The compiled core's C copy of _plan, made on first use (holdem.hand._compiled).
+    _core_rules: Any = field(init=False, default=None, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         if not isinstance(self.structure, Structure):
@@ -165,14 +188,24 @@ class Game:
         rake = self.rake
         if rake is not None and not isinstance(rake, Rake):
             raise InvalidConfigError(f"rake must be a holdem.pots.Rake or None, got {rake!r}")
-        code = {"NL": 0, "PL": 1, "FL": 2}[self.structure.value]
-        fixed = code == 2
-        object.__setattr__(self, "_plan", (
-            code, self.deal_start is DealStart.LEFT_OF_BIG_BLIND,
-            self.ante_type is AnteType.BIG_BLIND, bb, sb, self.ante, self.straddle,
-            self.small_bet if fixed else bb, self.big_bet if fixed else bb,
-            1 + self.max_raises if fixed else 1 << 30, not self.cap_heads_up,
-            self.fold_when_check_free))
+        object.__setattr__(self, "_plan", self._make_plan())
+
+    def _make_plan(self) -> Plan:
+        fixed = self.structure is Structure.FIXED_LIMIT
+        bb = self.big_blind
+        small = self.small_bet if fixed and self.small_bet is not None else bb
+        big = self.big_bet if fixed and self.big_bet is not None else bb
+        rake = self.rake
+        return Plan(
+            structure=STRUCTURE_CODES[self.structure.value], straddle=self.straddle,
+            bb_ante=self.ante_type is AnteType.BIG_BLIND,
+            deal_from_bb=self.deal_start is DealStart.LEFT_OF_BIG_BLIND,
+            lift_heads_up=not self.cap_heads_up, fold_free=self.fold_when_check_free,
+            cap=1 + self.max_raises if fixed else UNBOUNDED_CAP, big_blind=bb,
+            small_blind=self.small_blind, ante=self.ante, sizes=(small, small, big, big),
+            rake=None if rake is None else (
+                rake.fraction.numerator, rake.fraction.denominator,
+                -1 if rake.cap is None else rake.cap, int(rake.no_flop_no_drop)))
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle through the constructor, so an altered pickle is checked like new input."""

@@ -20,8 +20,8 @@ seat) and leaves the state exactly as it was. Trusted callers (simulations) may 
 >>> state.is_terminal(), state.payoffs
 (True, (6, -6))
 
-The state is plain data: the compiled core (``holdem.hand._compiled``) keeps it in fixed C
-arrays, the pure-Python reference core (``holdem.hand._reference``, chosen with
+The state is plain data: the compiled core (``holdem.hand._compiled``) keeps it in one C
+struct (csrc/hd_hand.h), the pure-Python reference core (``holdem.hand._reference``, chosen with
 ``HOLDEM_PURE_PYTHON=1``) in ``__slots__`` lists; :mod:`holdem.hand._core` chooses.
 :meth:`clone` copies a few arrays and states pickle.
 """

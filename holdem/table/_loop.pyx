@@ -139,7 +139,7 @@ def run_hand(HandCore state, list players, tuple dealt, tuple names, object butt
     applies an answer that is not plainly legal through the checked ``apply`` (raising
     :class:`holdem.AgentError` for an illegal one).
     """
-    cdef int i, n = state._n, k, code, st, street = -1
+    cdef int i, n = state._h.n, k, code, st, street = -1
     cdef bint moved = True
     cdef int64_t total
     cdef tuple la, holes = state._hole
@@ -151,24 +151,24 @@ def run_hand(HandCore state, list players, tuple dealt, tuple names, object butt
     if not (len(players) == len(dealt) == len(names) == len(holes) == n):
         raise ValueError(f"run_hand: {n} seats but {len(players)} players, {len(dealt)} "
                          f"dealt, {len(names)} names, {len(holes)} hole cards")
-    while not state._over:
-        i = state._actor
+    while not state._h.over:
+        i = state._h.actor
         p = players[i]
         la = <tuple>state.legal_actions()
         if p.leaving or (tournament and p.status is sitting_out):
             state._act(1 if la[2] else 0, 0)
             continue
-        st = state._street
+        st = state._h.street
         if moved or st != street:
-            stacks = _ints(state._stacks, n)
-            bets = _ints(state._bets, n)
-            committed = _ints(state._committed, n)
-            total = state._dead
+            stacks = _ints(state._h.stacks, n)
+            bets = _ints(state._h.bets, n)
+            committed = _ints(state._h.committed, n)
+            total = state._h.dead  # hd_hs_pot (in the hand core's .so, not linked here)
             for k in range(n):
-                total += state._committed[k]
+                total += state._h.committed[k]
             pot = total
             if st != street:
-                board = state._board[:state._nboard]
+                board = state._board[:state._h.nboard]
                 street = st
         history = PyList_GetSlice(state._hist, 0, len(state._hist))  # raw_history()
         action = acts[i](_observation(
@@ -260,8 +260,8 @@ def seat_kinds(list seats, bint tournament, object sitting_out, object waiting):
 def table_posts(HandCore state, tuple dealt):
     """The forced bets of ``state`` as ``(table seat, kind, amount)`` (``Table._deal``)."""
     cdef tuple post
-    if len(dealt) != state._n:  # indexed without bounds checks
-        raise ValueError(f"table_posts: {len(dealt)} seats dealt, the hand has {state._n}")
+    if len(dealt) != state._h.n:  # indexed without bounds checks
+        raise ValueError(f"table_posts: {len(dealt)} seats dealt, the hand has {state._h.n}")
     return tuple([(dealt[<int>post[0]], post[1], post[2]) for post in state._posts])
 
 

@@ -1,7 +1,10 @@
 /* The hand rules in C (csrc/hd_hand.h) on their own: random legal play in every structure at
  * 2-10 seats conserves chips and keeps every legal range consistent; random garbage actions
  * through the unchecked hd_hs_act stay memory-safe and chip-conserving (run under ASan/UBSan by
- * tests/test_vector.py when the compiler has them). Prints "ok" or the first failure. */
+ * tests/test_vector.py when the compiler has them). The table starts (hd_hs_start_ex: dead small
+ * blind, extra posts, unknown cards) keep every invariant hd_hs_consistent checks, stop on an
+ * unknown card instead of reading it, and a struct with one field changed at random is either
+ * refused by hd_hs_consistent or played on safely. Prints "ok" or the first failure. */
 #include <stdio.h>
 
 #include "hd_deck.h"
@@ -20,6 +23,97 @@ static int64_t total_chips(const hd_hstate_t *h)
     int j;
     for (j = 0; j < h->n; j++) t += h->stacks[j] + h->committed[j];
     return t;
+}
+
+/* hd_hs_start_ex with random options, unknown cards and garbage; hd_hs_consistent throughout. */
+static int check_table_starts(void)
+{
+    hd_rules_t g;
+    hd_hstate_t h, m;
+    hd_legal_t la;
+    hd_deck_t deck;
+    hd_rng_t r;
+    hd_start_t opt;
+    hd_post_t posts[HD_HAND_MAX_POSTS];
+    hd_record_t rec;
+    hd_pot_result_t res;
+    int32_t order[HD_HAND_MAX_SEATS];
+    uint8_t row[28], cards[25], shown[HD_HAND_MAX_SEATS];
+    int64_t stacks[10], start_total, *field;
+    int hand, n, k, steps, np, code, count;
+    hd_rng_seed(&r, 777);
+    for (hand = 0; hand < 50000; hand++) {
+        hd_rules_init_nl(&g, 1 + hand % 3, 2 + hand % 3);
+        g.structure = hand % 3;
+        g.straddle = hand % 4 == 1;
+        g.ante = hand % 5 == 0 ? 1 : 0;
+        g.bb_ante = hand % 10 == 0;
+        g.deal_from_bb = hand % 3 == 1;
+        n = 2 + (int)hd_rng_below(&r, 9);
+        if (g.straddle && n < 3) n = 3;
+        for (k = 0; k < n; k++) stacks[k] = 1 + (int64_t)hd_rng_below(&r, 60);
+        hd_deal_hand(&deck, hd_rng_next(&r), n, 0, row);
+        for (k = 0; k < 2 * n + 5; k++)
+            cards[k] = hand % 4 == 0 && hd_rng_below(&r, 6) == 0 ? HD_CARD_NONE : row[k];
+        opt.dead_small_blind = n >= 3 && hd_rng_below(&r, 3) == 0;
+        opt.unknown_cards = hand % 4 == 0;
+        opt.pad_ = 0;
+        opt.nextra = (int)hd_rng_below(&r, 4);
+        for (k = 0; k < opt.nextra; k++) { /* sometimes out of range: must be refused */
+            opt.extra[k].seat = (int)hd_rng_below(&r, (uint32_t)n + 1);
+            opt.extra[k].pad_ = 0;
+            opt.extra[k].live = (int64_t)hd_rng_below(&r, 5) - 1;
+            opt.extra[k].dead = (int64_t)hd_rng_below(&r, 4);
+        }
+        code = hd_hs_start_ex(&g, &h, n, (int)hd_rng_below(&r, (uint32_t)n), stacks, cards, &opt,
+                              posts, &np);
+        if (code == HD_HAND_E_POSTS) continue;
+        if (code != HD_HAND_OK) return fail("start_ex", hand);
+        if (np < 1 || np > HD_HAND_MAX_POSTS) return fail("posts", hand);
+        start_total = 0;
+        for (k = 0; k < n; k++) start_total += stacks[k];
+        for (steps = 0; !h.over && !h.error; steps++) {
+            if (steps > 10000) return fail("no end", hand);
+            if (total_chips(&h) != start_total) return fail("chips (table start)", hand);
+            if (hd_hs_consistent(&g, &h) != HD_HAND_OK) return fail("consistent", hand);
+            if (steps == 2) { /* one field changed at random: refused, or safe to play on */
+                m = h;
+                switch (hd_rng_below(&r, 5)) {
+                case 0: field = &m.stacks[hd_rng_below(&r, HD_HAND_MAX_SEATS)]; break;
+                case 1: field = &m.bets[hd_rng_below(&r, HD_HAND_MAX_SEATS)]; break;
+                case 2: field = &m.committed[hd_rng_below(&r, HD_HAND_MAX_SEATS)]; break;
+                case 3: field = &m.acted[hd_rng_below(&r, HD_HAND_MAX_SEATS)]; break;
+                default: field = hd_rng_below(&r, 2) ? &m.cur : &m.dead; break;
+                }
+                *field = (int64_t)(hd_rng_next(&r) >> hd_rng_below(&r, 64)) - 3;
+                for (k = 0; k < 30 && hd_hs_consistent(&g, &m) == HD_HAND_OK && !m.over &&
+                     !m.error; k++) {
+                    hd_hs_legal(&g, &m, &la);
+                    hd_hs_act_rec(&g, &m, (int)hd_rng_below(&r, 3), la.max_to, &rec);
+                }
+            }
+            hd_hs_legal(&g, &h, &la);
+            hd_hs_act_rec(&g, &h, (int)hd_rng_below(&r, 3),
+                          la.can_raise ? la.min_to : (int64_t)hd_rng_below(&r, 9), &rec);
+            if (rec.seat < 0 || rec.seat >= n || rec.type < HD_REC_FOLD || rec.type > HD_REC_RAISE)
+                return fail("record", hand);
+        }
+        if (h.error) {
+            if (!opt.unknown_cards || (h.error != HD_HAND_E_BOARD && h.error != HD_HAND_E_HOLE))
+                return fail("unknown card error", hand);
+            continue;
+        }
+        if (hd_hs_consistent(&g, &h) != HD_HAND_OK) return fail("consistent at the end", hand);
+        if (hd_hs_settle(&g, &h, &res) != HD_POTS_OK) return fail("settle again", hand);
+        for (k = 0; k < n; k++)
+            if (res.payouts[k] != h.payout[k]) return fail("payouts again", hand);
+        if (h.showdown) {
+            count = hd_hs_showdown(&h, hand % 2, order, shown);
+            if (count != h.live || (hand % 2 == 0 && !shown[count - 1])) return fail("showdown", hand);
+            if (!shown[0]) return fail("the first hand shows", hand);
+        }
+    }
+    return 0;
 }
 
 int main(void)
@@ -96,6 +190,7 @@ int main(void)
         }
         if (hd_hs_check(&g, &h, HD_CHECK_CALL, 0) != HD_HAND_E_OVER) return fail("over", hand);
     }
+    if (check_table_starts() != 0) return 1;
     printf("ok\n");
     return 0;
 }
