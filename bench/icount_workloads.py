@@ -299,6 +299,22 @@ def _vector_step() -> Run:
     return run
 
 
+def _vector_play() -> Run:
+    """Whole hands in C with the built-in agents' compiled policies (random, call, equity,
+    twice each around a 6-max table: what ``simulate`` runs), 8 tables, per hand."""
+    from holdem import CallAgent, EquityAgent, RandomAgent
+    from holdem.vector import VectorGame
+
+    tables = 8
+    env = VectorGame(NL6, num_tables=tables, players=6, stacks=200, seed=5)
+    policies = [RandomAgent(), CallAgent(), EquityAgent()] * 2
+
+    def run(n: int) -> object:
+        return env.play(n // tables, policies)
+
+    return run
+
+
 WORKLOADS: dict[str, Workload] = {
     w.name: w
     for w in (
@@ -326,6 +342,9 @@ WORKLOADS: dict[str, Workload] = {
                  "a 6-max Table session with a Python agent in every seat"),
         Workload("vector_step", "decision", 256 * 20, 256 * 60, _vector_step,
                  "VectorGame.step_unchecked, 256 6-max no-limit tables, per decision"),
+        Workload("vector_play", "hand", 8 * 8, 8 * 24, _vector_play,
+                 "VectorGame.play: whole 6-max hands with the compiled random, call and "
+                 "equity policies, per hand"),
         Workload("phh_round_trip", "hand", 4, 12, _phh_round_trip,
                  "from_state -> phh.dumps -> phh.loads -> replay, per hand"),
     )
