@@ -360,6 +360,10 @@ def _rules(game: Game) -> tuple[Any, ...]:
     return tuple(plan)
 
 
+_MAX_HANDS = 1 << 53               # hands per play() call (hand numbers stay exact floats)
+_MAX_RESULT_BYTES = 1 << 36        # 64 GiB: one result array of play() at the most
+
+
 def _alloc(fmt: str, shape: tuple[int, ...]) -> Any:
     size = 1
     for s in shape:
@@ -778,11 +782,20 @@ class VectorGame:
         ``play`` leaves :meth:`step`'s tables as they were.
         """
         hands = _integer("hands", hands)
-        if hands < 1:
-            raise InvalidConfigError(f"hands must be >= 1, got {hands}")
+        if not 1 <= hands <= _MAX_HANDS:
+            raise InvalidConfigError(f"hands must be 1..2**53, got {hands}")
         step = max(1, hands // 10) if curve_every is None else _integer("curve_every", curve_every)
         if step < 1:
             raise InvalidConfigError(f"curve_every must be >= 1, got {step}")
+        # the result arrays' sizes, checked before anything is allocated (Python ints: exact)
+        points = -(-hands // step)
+        for what, count in (("curve (raise curve_every)", points),
+                            ("keep_hands=True (play fewer hands per call)",
+                             hands if keep_hands else 0)):
+            if 8 * self.num_tables * count * self.players > _MAX_RESULT_BYTES:
+                raise InvalidConfigError(
+                    f"{what}: {self.num_tables} tables x {count:,} x {self.players} seats of "
+                    f"int64 is more than {_MAX_RESULT_BYTES:,} bytes")
         if isinstance(policies, str | bytes) or not isinstance(policies, Sequence):
             raise InvalidConfigError("policies must be a sequence, one per seat")
         if len(policies) != self.players:

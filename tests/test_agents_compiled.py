@@ -264,3 +264,18 @@ def test_play_errors() -> None:
     big = VectorGame(GAME, num_tables=1, players=2, stacks=2**40, seed=1)
     with pytest.raises(InvalidConfigError, match="overflow"):
         big.play(10, [CALL, CALL])
+
+
+def test_play_sizes_are_checked_before_anything_is_allocated() -> None:
+    """Huge requests are refused by their sizes (no overflow, no attempt to allocate)."""
+    env = VectorGame(GAME, num_tables=3, players=3, stacks=200, seed=1)
+    seats = [CALL, CALL, CALL]
+    for hands in (2**53 + 1, 2**63, 2**70):
+        with pytest.raises(InvalidConfigError, match=r"hands must be 1\.\.2\*\*53"):
+            env.play(hands, seats)
+    with pytest.raises(InvalidConfigError, match="keep_hands=True"):
+        env.play(10**12, seats, keep_hands=True)
+    with pytest.raises(InvalidConfigError, match="curve"):
+        env.play(2**40, seats, curve_every=1)
+    r = env.play(7, seats, curve_every=3, keep_hands=True)
+    assert r.curve_hands == (3, 6, 7) and tuple(r.hand_payoffs.shape) == (3, 7, 3)
