@@ -79,6 +79,7 @@ from holdem import (
     Street,
     Structure,
 )
+from holdem.hand.actions import MAX_CHIPS
 
 if TYPE_CHECKING:
     from holdem import HandHistory
@@ -517,6 +518,10 @@ def street_raise_to(hand_total: int, committed_before_street: int) -> int:
     >>> street_raise_to(900, 300)  # r900 on the flop after 300 preflop: a raise to 600
     600
     """
+    for name, value in (("hand_total", hand_total),
+                        ("committed_before_street", committed_before_street)):
+        if type(value) is not int or not 0 <= value <= MAX_CHIPS:
+            raise GameDefError(f"ACPC raise to: {name} must be an int 0..2**53, got {value!r}")
     to = hand_total - committed_before_street
     if to <= 0:
         raise GameDefError(f"ACPC raise to {hand_total} is not above the "

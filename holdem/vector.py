@@ -295,16 +295,31 @@ class ObservationSpec:
         n = self.players
         if isinstance(shift, bool) or not isinstance(shift, int) or not 0 <= shift < n:
             raise InvalidConfigError(f"shift must be 0..{n - 1}, got {shift!r}")
+        shape = getattr(row, "shape", None)
+        if (not isinstance(row, list) and shape is None) or len(row) != self.width or (
+                shape is not None and len(shape) != 1):
+            raise InvalidArrayError(f"row must be one observation row of {self.width} values, "
+                                    f"got {type(row).__name__} of shape {shape or (len(row),)}")
+        cards = [-1 if isinstance(c, bool) or not hasattr(c, "__index__") else c.__index__()
+                 for c in hole]
+        if len(cards) not in (0, 2) or len(set(cards)) != len(cards) or not all(
+                0 <= c < 52 for c in cards):
+            raise InvalidConfigError(f"hole must be two distinct card ids 0..51 (or none), "
+                                     f"got {hole!r}")
         base, cut, end = 212 + n, 212 + n + 6 * shift, 212 + 7 * n
+        distance = int(row[cut])
+        if not 0 <= distance < n:
+            raise InvalidArrayError(f"row is not an observation row: the seat's distance from "
+                                    f"the button reads {row[cut]!r}")
         out = row.copy()
         out[base:end - 6 * shift] = row[cut:end]
         out[end - 6 * shift:end] = row[base:cut]
         lists = isinstance(out, list)
         for lo, hi in ((0, 52), (212, base), (end + 1, end + 4)):  # hole, position, the actor's
             out[lo:hi] = [0.0] * (hi - lo) if lists else 0.0
-        for c in hole:
-            out[int(c)] = 1.0
-        out[212 + int(row[cut])] = 1.0  # the seat's distance from the button
+        for c in cards:
+            out[c] = 1.0
+        out[212 + distance] = 1.0  # the seat's distance from the button
         return out
 
 

@@ -400,3 +400,11 @@ def test_import_fractional_split_r32_odd_chip() -> None:
     assert holdem.replay(hh).state.payoffs == (-5, 3, 2)
     with pytest.raises(ProtocolError, match="position 1"):
         acpc.import_state_line(line.replace("-5|2.5|2.5", "-5|1.5|3.5"), FL3)
+
+
+def test_street_raise_to_refuses_bad_numbers() -> None:
+    """Amounts that are not ints in 0..2**53 raise GameDefError (a ProtocolError)."""
+    for args in ((2**80, 3), (1.5, 0), ("9", 0), (10, -3), (True, 0)):
+        with pytest.raises(ProtocolError, match="must be an int"):
+            acpc.street_raise_to(*args)
+    assert acpc.street_raise_to(900, 300) == 600

@@ -374,3 +374,20 @@ def test_no_wrapper_needed_out_of_order_calls_are_refused() -> None:
     par.reset(seed=1)
     with pytest.raises(IllegalActionError, match="acting agent"):
         par.step({})
+
+
+def test_reseat_refuses_what_is_not_an_observation_row() -> None:
+    """Bad rows and hole cards raise holdem errors naming what was wrong (never IndexError)."""
+    from holdem import InvalidArrayError
+
+    vg = VectorGame(Game(big_blind=2), num_tables=1, players=3, stacks=200, seed=1)
+    vg.reset()
+    spec, row = vg.observation_spec, np.asarray(vg.observation[0])
+    for bad in (row[:5], np.zeros((3, spec.width)), "abc",
+                np.full(spec.width, 1e9, dtype=np.float32)):
+        with pytest.raises(InvalidArrayError, match="row"):
+            spec.reseat(bad, 1, (0, 1))
+    for hole in ((99, 1), (1,), (3, 3), (True, 2), ("As", 2)):
+        with pytest.raises(InvalidConfigError, match="hole"):
+            spec.reseat(row, 1, hole)
+    assert spec.reseat(row, 1, (np.int64(4), 5)).tolist() == spec.reseat(row, 1, (4, 5)).tolist()

@@ -184,3 +184,18 @@ def test_docstring_examples(name: str) -> None:
     assert failed == 0 and (tried > 0 or name == "holdem.table._seating")
 
 
+
+
+def test_observation_from_state_refuses_bad_input() -> None:
+    from holdem import IllegalActionError, InvalidConfigError, InvalidStateError
+    from holdem.table.agents import Observation
+
+    state = Game(big_blind=2).new_hand([100, 100], seed=1)
+    with pytest.raises(InvalidStateError, match="HandState"):
+        Observation.from_state(None)  # type: ignore[arg-type]
+    for number in (-1, 2**80, "x", 1.5):
+        with pytest.raises(InvalidConfigError, match="hand_number"):
+            Observation.from_state(state, hand_number=number)  # type: ignore[arg-type]
+    state.fold()
+    with pytest.raises(IllegalActionError, match="over"):
+        Observation.from_state(state)

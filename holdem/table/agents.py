@@ -26,18 +26,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import TYPE_CHECKING, NamedTuple, Protocol, runtime_checkable
+from typing import NamedTuple, Protocol, runtime_checkable
 
 from holdem._eval import evaluate_many
 from holdem._shown import shown
 from holdem.cards import Card
-from holdem.errors import IllegalActionError, InvalidStateError
+from holdem.errors import IllegalActionError, InvalidConfigError, InvalidStateError
 from holdem.hand._core import table_loop
-from holdem.hand.actions import Action, ActionType
+from holdem.hand.actions import MAX_CHIPS, Action, ActionType
 from holdem.hand.records import ActionRecord, LegalActions, Street
-
-if TYPE_CHECKING:
-    from holdem.hand.state import HandState
+from holdem.hand.state import HandState
 
 __all__ = [
     "ActionLike",
@@ -102,6 +100,10 @@ class Observation(NamedTuple):
     def from_state(cls, state: HandState, hand_number: int = 0) -> Observation:
         """What the seat to act in ``state`` sees: to play an agent outside a
         :class:`holdem.Table` (positions are the hand's seats, players ``p0``, ``p1``, ...)."""
+        if not isinstance(state, HandState):
+            raise InvalidStateError(f"state must be a holdem.HandState, got {shown(state)}")
+        if type(hand_number) is not int or not 0 <= hand_number <= MAX_CHIPS:
+            raise InvalidConfigError(f"hand_number must be an int 0..2**53, got {hand_number!r}")
         seat = state.actor
         if seat is None:
             raise IllegalActionError("the hand is over: nobody is to act")
