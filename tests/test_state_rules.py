@@ -574,3 +574,43 @@ def test_r29_r33_result_on_first_use_equals_reference(seed: int) -> None:
     copy, pickled = s.clone(), pickle.loads(pickle.dumps(s))
     assert s.result == ref.result == copy.result == pickled.result
     assert s.payoffs == ref.payoffs and sum(s.payoffs) == 0
+
+
+@pytest.mark.parametrize("players", [2, 3, 6, 10])
+def test_r13_one_burn_before_flop_turn_and_river(players: int) -> None:
+    """R13: a card is burned before the flop, the turn and the river: after the 2n hole cards,
+    the deck's next cards are burn, flop (3), burn, turn, burn, river."""
+    from holdem import Deck
+
+    for seed in range(20):
+        st = Game(big_blind=2).new_hand([100] * players, button=0, seed=seed)
+        burns_by_street = []
+        while not st.is_terminal():
+            la = st.legal_actions()
+            st.check() if la.can_check else st.call()
+            burns_by_street.append((len(st.board), len(st.burned)))
+        assert {(3, 1), (4, 2), (5, 3)} <= set(burns_by_street)
+        assert all(b == {0: 0, 3: 1, 4: 2, 5: 3}[n] for n, b in burns_by_street)
+        deck = Deck(seed=st.seed)
+        order = [deck.deal_one() for _ in range(2 * players + 8)]
+        rest = order[2 * players:]
+        assert list(st.burned) == [rest[0], rest[4], rest[6]]
+        assert list(st.board) == [rest[1], rest[2], rest[3], rest[5], rest[7]]
+
+
+def test_r20_all_in_run_out_deals_the_board_without_betting() -> None:
+    """R20: once at most one player in the hand has chips and the bets are matched, the board
+    is dealt to the end with no more decisions."""
+    st = Game(big_blind=2).new_hand([50, 300], button=0, seed=3)
+    st.raise_to(50)  # the button (small blind) is all in
+    st.call()
+    assert st.is_terminal() and len(st.board) == 5 and len(st.burned) == 3
+    assert [r[1] for r in st.raw_history()] == [0, 0]  # both actions preflop, none after
+    three = Game(big_blind=2).new_hand([40, 40, 500], button=0, seed=4)
+    while not three.is_terminal():  # two short stacks all in, the big stack calls
+        la = three.legal_actions()
+        three.raise_to(la.max_to) if la.can_raise and three.stacks[three.actor] <= 40 \
+            else three.call()
+    assert len(three.board) == 5
+    assert all(r[1] == 0 for r in three.raw_history())  # no decision after the preflop
+    assert sum(three.result.payoffs) == 0
