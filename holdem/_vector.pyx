@@ -280,6 +280,18 @@ cdef class Batch:
         return (tuple([(cards[2 * k], cards[2 * k + 1]) for k in range(n)]),
                 tuple([cards[2 * n + k] for k in range(5)]))
 
+    cdef inline void _stacks(self, const int64_t *carry, int skipped,
+                             int64_t *st) noexcept nogil:
+        """The stacks a hand starts from: in a session the ones carried over (``carry``; NULL
+        before the first hand), a busted seat refilled, and every seat refilled after 64
+        hands in a row that ended before any decision; else the starting stacks."""
+        cdef int k
+        for k in range(self.players):
+            if self.session and carry != NULL and carry[k] > 0 and skipped < 64:
+                st[k] = carry[k]
+            else:
+                st[k] = self.stacks0[k]
+
     cdef void _new_hand(self, Py_ssize_t i, int64_t *payoffs, float *rewards) noexcept nogil:
         """Start table i's next hand (auto-reset). A session hand that ends before any
         decision (every seat all in from the forced bets) is dealt out at once and its payoffs
@@ -292,11 +304,7 @@ cdef class Batch:
         cdef int n = self.players, k, button, skipped = 0
         while True:
             button = <int>(t.hand_no % n)
-            for k in range(n):
-                if self.session and t.hand_no > 0 and t.carry[k] > 0 and skipped < 64:
-                    st[k] = t.carry[k]
-                else:
-                    st[k] = self.stacks0[k]
+            self._stacks(t.carry if t.hand_no > 0 else NULL, skipped, st)
             self._deal(i, t.hand_no, cards)
             hd_hs_start(&self.rules, &t.h, n, button, st, cards)
             t.nlog = 0
@@ -506,9 +514,7 @@ cdef class Batch:
             carry[k] = self.stacks0[k]
             run[k] = 0
         for hand in range(hands):
-            for k in range(n):
-                st[k] = (carry[k] if self.session and carry[k] > 0 and skipped < 64
-                         else self.stacks0[k])
+            self._stacks(carry, skipped, st)
             self._deal(i, hand, cards)
             hd_hs_start(&self.rules, &h, n, <int>(hand % n), st, cards)
             skipped = skipped + 1 if h.over else 0
