@@ -57,14 +57,6 @@ int hd_rules_check(const hd_rules_t *g)
     return HD_HAND_OK;
 }
 
-int64_t hd_hs_pot(const hd_hstate_t *h)
-{
-    int64_t t = h->dead;
-    int j;
-    for (j = 0; j < h->n; j++) t += h->committed[j];
-    return t;
-}
-
 /* A forced bet of up to `amount` (all in for less when short, R9); live bets count toward the
  * street total, dead ones are dead money (not the seat's contribution). Recorded in posts[]. */
 HD_INLINE void hd_post(hd_hstate_t *h, int seat, int64_t amount, int how, int kind,
@@ -87,14 +79,15 @@ HD_INLINE void hd_post(hd_hstate_t *h, int seat, int64_t amount, int how, int ki
     }
 }
 
-/* The first seat from `start` clockwise that must act, or -1: the round is over (R19). */
+/* The first seat from `start` (0 .. 2n-1, taken mod n) clockwise that must act, or -1: the
+ * round is over (R19). */
 static int hd_find_actor(const hd_hstate_t *h, int start)
 {
     int n = h->n, j, k, i, chips = 0;
     for (j = 0; j < n; j++)
         if (h->stacks[j] > 0 && !h->folded[j]) chips++;
-    for (k = 0; k < n; k++) {
-        i = (start + k) % n;
+    i = start >= n ? start - n : start; /* start: 0 .. 2n-1 */
+    for (k = 0; k < n; k++, i = i + 1 == n ? 0 : i + 1) { /* seats from start, clockwise */
         if (h->folded[i] || h->stacks[i] == 0) continue;
         if (h->bets[i] < h->cur || (h->acted[i] < 0 && chips > 1)) return i;
     }
@@ -197,7 +190,7 @@ static void hd_end_street(const hd_rules_t *g, hd_hstate_t *h)
         h->full = 0;
         h->raises = 0;
         h->aggr = -1;
-        actor = hd_find_actor(h, (h->button + 1) % n);
+        actor = hd_find_actor(h, h->button + 1);
         if (actor >= 0) {
             h->actor = actor;
             return;
@@ -313,7 +306,7 @@ HD_INLINE int hd_start(const hd_rules_t *g, hd_hstate_t *h, int n, int button,
     h->full = level;
     h->raises = g->straddle ? 2 : 1;
     h->actor = -1;
-    actor = hd_find_actor(h, (last + 1) % n);
+    actor = hd_find_actor(h, last + 1);
     if (actor < 0)
         hd_end_street(g, h);
     else
@@ -466,7 +459,7 @@ HD_INLINE void hd_act(const hd_rules_t *g, hd_hstate_t *h, int kind, int64_t to,
         hd_finish(g, h);
         return;
     }
-    actor = hd_find_actor(h, (i + 1) % h->n);
+    actor = hd_find_actor(h, i + 1);
     if (actor < 0)
         hd_end_street(g, h);
     else

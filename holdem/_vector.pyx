@@ -8,7 +8,7 @@ layout and the observation spec live in :mod:`holdem.vector`; this module takes 
 """
 
 from cpython.mem cimport PyMem_Calloc, PyMem_Free
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint64_t, INT64_MAX
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t, INT64_MAX
 from libc.string cimport memcpy, memset
 
 from holdem._deck cimport hd_deal_hand, hd_deck_t, hd_rng_seed, hd_rng_t, hd_seed_child
@@ -126,32 +126,37 @@ def obs_names(int players):
 
 
 ctypedef struct vtab_t:
+    # what every decision reads or writes first (the step streams through these bytes)
     hd_hstate_t h
+    int64_t added[4]           # chips added to the pot per street by actions (uncalled back)
+    int32_t nraise[4]          # bets/raises per street
+    int32_t nlog               # actions logged this hand (LOG_FULL: more than LOG_CAP)
+    int32_t can_fold           # cached by _write for the next _map: fold offered,
+    int64_t amt[32]            # and the bet/raise amount per column (-1: masked)
+    int32_t nhot               # the one-hot columns _write set in the table's observation row
+    uint16_t hot[10]           # (cleared by the next _write instead of the whole row)
+    int32_t cur_log            # log[cur_log] is this hand's, log[1 - cur_log] the last hand's
+    # per hand or colder
     int64_t hand_no            # hands started on this table
     int64_t carry[10]          # session: the stacks the next hand starts from
     int64_t total[10]          # payoffs summed over every finished hand since reset()
-    int64_t added[4]           # chips added to the pot per street by actions (uncalled back)
-    int32_t nraise[4]          # bets/raises per street
     int32_t last_button        # the last hand ended by an action: button, stacks, cards, log
-    int32_t nlog               # actions logged this hand (LOG_FULL: more than LOG_CAP)
     int32_t nlast              # actions logged in the last hand (-1: none yet)
-    int32_t can_fold           # cached by _write for the next _map: fold offered,
-    int64_t amt[32]            # and the bet/raise amount per column (-1: masked)
     int64_t last_start[10]
     uint8_t last_cards[25]
     uint8_t pad2[7]
-    uint64_t log[64]           # this hand's actions, packed (see _pack)
-    uint64_t last_log[64]
+    uint64_t log[2][64]        # actions, packed (see _act); swapped, not copied, per hand
 
 
-cdef inline int64_t _frac_to(const hd_legal_t *la, const hd_hstate_t *h, int64_t num,
-                             int64_t den) noexcept nogil:
-    """cur + (pot after the call) * num / den, clipped to [min_to, max_to] (saturating)."""
+cdef inline int64_t _frac_to(const hd_legal_t *la, const hd_hstate_t *h, int64_t pot,
+                             int64_t num, int64_t den) noexcept nogil:
+    """cur + (pot after the call) * num / den, clipped to [min_to, max_to] (saturating);
+    ``pot`` is hd_hs_pot(h)."""
     cdef int64_t owe = h.cur - h.bets[la.seat]
     cdef int64_t base, q, r, extra
     if owe < 0:
         owe = 0
-    base = hd_hs_pot(h) + owe
+    base = pot + owe
     q = base // den
     r = base % den
     if num != 0 and q > (INT64_MAX // 4) // num:
@@ -178,6 +183,8 @@ cdef class Batch:
     cdef uint64_t seed
     cdef int64_t stacks0[10]
     cdef int col_code[32]
+    cdef int raise_order[32]   # the raise columns in duplicate priority (see _amounts)
+    cdef int num_raise_cols
     cdef int64_t col_num[32]
     cdef int64_t col_den[32]
     cdef double inv_bb
@@ -216,6 +223,12 @@ cdef class Batch:
         self.num_cols = len(columns)
         for k in range(self.num_cols):
             self.col_code[k], self.col_num[k], self.col_den[k] = columns[k]
+        self.num_raise_cols = 0
+        for code in (COL_ALL_IN, COL_MIN_RAISE, COL_FRACTION):
+            for k in range(self.num_cols):
+                if self.col_code[k] == code:
+                    self.raise_order[self.num_raise_cols] = k
+                    self.num_raise_cols += 1
         self.num_tables = num_tables
         self.players = players
         self.width = obs_width(players)
@@ -345,46 +358,50 @@ cdef class Batch:
         to[0] = t.amt[c]
         return 0
 
-    cdef void _amounts(self, const hd_hstate_t *h, const hd_legal_t *la,
+    cdef void _amounts(self, const hd_hstate_t *h, const hd_legal_t *la, int64_t pot,
                        int64_t *amounts) noexcept nogil:
         """Bet/raise amount per column (-1: not a raise column, not legal or a duplicate).
-        Priority for duplicates: all-in, min-raise, then the fractions in layout order."""
-        cdef int c, d, code, nc = self.num_cols, step
+        Priority for duplicates: all-in, min-raise, then the fractions in layout order
+        (``raise_order``). ``pot`` is hd_hs_pot(h)."""
+        cdef int c, d, j, code, nc = self.num_cols
         cdef int64_t a, total = h.bets[la.seat] + h.stacks[la.seat]
         for c in range(nc):
             amounts[c] = -1
         if not la.can_raise:
             return
-        for step in range(3):
-            for c in range(nc):
-                code = self.col_code[c]
-                if step == 0 and code == COL_ALL_IN:
-                    a = total if la.max_to == total else -1
-                elif step == 1 and code == COL_MIN_RAISE:
-                    a = la.min_to
-                elif step == 2 and code == COL_FRACTION:
-                    a = _frac_to(la, h, self.col_num[c], self.col_den[c])
-                else:
-                    continue
-                if a >= 0:
-                    for d in range(nc):
-                        if amounts[d] == a:
-                            a = -1
-                            break
-                amounts[c] = a
+        for j in range(self.num_raise_cols):
+            c = self.raise_order[j]
+            code = self.col_code[c]
+            if code == COL_ALL_IN:
+                a = total if la.max_to == total else -1
+            elif code == COL_MIN_RAISE:
+                a = la.min_to
+            else:
+                a = _frac_to(la, h, pot, self.col_num[c], self.col_den[c])
+            if a >= 0:
+                for d in range(nc):
+                    if amounts[d] == a:
+                        a = -1
+                        break
+            amounts[c] = a
 
     cdef void _write(self, Py_ssize_t i, float *obs, uint8_t *mask,
                      int32_t *actor) noexcept nogil:
-        """Table i's observation row (relative to its actor), legal mask row and actor."""
+        """Table i's observation row (relative to its actor), legal mask row and actor. The
+        row must be the one the last _write (or reset, which zeroes it) filled: only the
+        one-hot columns set then are cleared (``t.hot``), every other column is written."""
         cdef vtab_t *t = &self.tabs[i]
         cdef hd_hstate_t *h = &t.h
         cdef hd_legal_t la
-        cdef int n = self.players, a = h.actor, r, s, k, c, code, base, to_act = 0
+        cdef int n = self.players, a = h.actor, r, s, p, k, c, code, base, to_act = 0, nhot
+        cdef uint16_t hot[10]
+        cdef int64_t stack, pot = hd_hs_pot(h)
+        cdef uint8_t folded
         cdef double ib = self.inv_bb
         hd_hs_legal(&self.rules, h, &la)
         actor[0] = a
         # mask (and the cache _map reads)
-        self._amounts(h, &la, t.amt)
+        self._amounts(h, &la, pot, t.amt)
         t.can_fold = la.can_fold
         for c in range(self.num_cols):
             code = self.col_code[c]
@@ -394,33 +411,50 @@ cdef class Batch:
                 mask[c] = 1
             else:
                 mask[c] = t.amt[c] >= 0
-        # observation
-        memset(obs, 0, self.width * sizeof(float))
-        obs[O_HOLE + h.hole[2 * a]] = 1.0
-        obs[O_HOLE + h.hole[2 * a + 1]] = 1.0
+        # observation: the one-hot columns (cards, street, position) ...
+        for k in range(t.nhot):
+            obs[t.hot[k]] = 0.0
+        p = a - h.button
+        if p < 0:
+            p += n
+        hot[0] = O_HOLE + h.hole[2 * a]
+        hot[1] = O_HOLE + h.hole[2 * a + 1]
+        hot[2] = O_STREET + h.street
+        hot[3] = O_POSITION + p
+        nhot = 4
         if h.nboard >= 3:
-            for k in range(3):
-                obs[O_FLOP + h.board[k]] = 1.0
-        if h.nboard >= 4:
-            obs[O_TURN + h.board[3]] = 1.0
-        if h.nboard >= 5:
-            obs[O_RIVER + h.board[4]] = 1.0
-        obs[O_STREET + h.street] = 1.0
-        obs[O_POSITION + (a - h.button + n) % n] = 1.0
+            hot[4] = O_FLOP + h.board[0]
+            hot[5] = O_FLOP + h.board[1]
+            hot[6] = O_FLOP + h.board[2]
+            nhot = 7
+            if h.nboard >= 4:
+                hot[7] = O_TURN + h.board[3]
+                nhot = 8
+                if h.nboard >= 5:
+                    hot[8] = O_RIVER + h.board[4]
+                    nhot = 9
+        for k in range(nhot):
+            obs[hot[k]] = 1.0
+        memcpy(t.hot, hot, sizeof(hot))
+        t.nhot = nhot
+        # ... then the seats from the actor clockwise (s; p its distance from the button)
         base = O_POSITION + n
+        s = a
         for r in range(n):
-            s = (a + r) % n
             k = base + SEAT_COLS * r
-            obs[k] = (s - h.button + n) % n
-            obs[k + 1] = h.stacks[s] * ib
+            stack = h.stacks[s]
+            folded = h.folded[s]
+            obs[k] = p
+            obs[k + 1] = stack * ib
             obs[k + 2] = h.bets[s] * ib
             obs[k + 3] = h.committed[s] * ib
-            obs[k + 4] = h.folded[s]
-            obs[k + 5] = (not h.folded[s]) and h.stacks[s] == 0
-            if not h.folded[s] and h.stacks[s] > 0:
-                to_act += 1
+            obs[k + 4] = folded != 0
+            obs[k + 5] = folded == 0 and stack == 0
+            to_act += folded == 0 and stack > 0
+            s = 0 if s + 1 == n else s + 1
+            p = 0 if p + 1 == n else p + 1
         k = base + SEAT_COLS * n
-        obs[k] = hd_hs_pot(h) * ib
+        obs[k] = pot * ib
         obs[k + 1] = la.call * ib
         obs[k + 2] = la.min_to * ib if la.can_raise else 0.0
         obs[k + 3] = la.max_to * ib if la.can_raise else 0.0
@@ -442,7 +476,7 @@ cdef class Batch:
         cdef int64_t before = hd_hs_pot(h)
         # the log: to in bits 0-55, seat 56-59, street 60-61, kind 62-63
         if t.nlog < LOG_CAP:
-            t.log[t.nlog] = (<uint64_t>(to if kind == HD_BET_RAISE else 0) & ((1ULL << 56) - 1)
+            t.log[t.cur_log][t.nlog] = (<uint64_t>(to if kind == HD_BET_RAISE else 0) & ((1ULL << 56) - 1)
                              | (<uint64_t>h.actor << 56) | (<uint64_t>street << 60)
                              | (<uint64_t>kind << 62))
             t.nlog += 1
@@ -460,7 +494,7 @@ cdef class Batch:
         done[0] = 1
         t.nlast = t.nlog
         t.last_button = h.button
-        memcpy(t.last_log, t.log, sizeof(t.log))
+        t.cur_log = 1 - t.cur_log  # this hand's log becomes the last hand's
         memcpy(t.last_cards, h.hole, 2 * n)
         memcpy(t.last_cards + 2 * n, h.board, 5)
         for k in range(n):
@@ -644,6 +678,7 @@ cdef class Batch:
                 memset(&self.tabs[i], 0, sizeof(vtab_t))
                 self.tabs[i].nlast = -1
                 self._new_hand(i, NULL, NULL)
+                memset(&obs[i, 0], 0, self.width * sizeof(float))  # _write clears its own
                 self._write(i, &obs[i, 0], &mask[i, 0], &actor[i])
 
     cdef _check_out(self, float[:, ::1] obs, uint8_t[:, ::1] mask, int32_t[::1] actor):
@@ -733,7 +768,7 @@ cdef class Batch:
         cdef int c
         self._index(i)
         hd_hs_legal(&self.rules, &self.tabs[i].h, &la)
-        self._amounts(&self.tabs[i].h, &la, amounts)
+        self._amounts(&self.tabs[i].h, &la, hd_hs_pot(&self.tabs[i].h), amounts)
         return [None if amounts[c] < 0 else amounts[c] for c in range(self.num_cols)]
 
     def table(self, Py_ssize_t i):
@@ -786,10 +821,10 @@ cdef class Batch:
         self._index(i)
         t = &self.tabs[i]
         if last:
-            count, log, cards = t.nlast, t.last_log, t.last_cards
+            count, log, cards = t.nlast, t.log[1 - t.cur_log], t.last_cards
             setup = (t.last_button, tuple([t.last_start[k] for k in range(n)]))
         else:
-            count, log = t.nlog, t.log
+            count, log = t.nlog, t.log[t.cur_log]
             setup = (t.h.button, tuple([t.h.start[k] for k in range(n)]))
         if count < 0:
             return None

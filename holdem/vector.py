@@ -390,6 +390,15 @@ def _alloc(fmt: str, shape: tuple[int, ...]) -> Any:
     return flat.cast(fmt, shape)
 
 
+def _read_only(buf: Any) -> Any:
+    """A read-only view of ``buf`` (the engine keeps writing through its own view)."""
+    if _np is not None:
+        view = buf.view()
+        view.flags.writeable = False
+        return view
+    return buf.toreadonly()
+
+
 def _int64_vector(values: object, n: int, what: str) -> Any:
     """``values`` as a C-contiguous int64 vector of length ``n`` (checked, no table moves)."""
     if _np is not None:
@@ -565,6 +574,7 @@ class VectorGame:
                                     layout._codes())
         n, a, w = num_tables, layout.size, self._spec.width
         self._obs = _alloc("f", (n, w))
+        self._obs_view = _read_only(self._obs)  # each step rewrites only what changed
         self._mask = _alloc("B", (n, a))
         self._actor = _alloc("i", (n,))
         self._payoffs = _alloc("q", (n, players))
@@ -616,9 +626,10 @@ class VectorGame:
 
     @property
     def observation(self) -> Any:
-        """The observation of each table's actor, shape (N, F) float32."""
+        """The observation of each table's actor, shape (N, F) float32 (read-only: the
+        engine's own buffer, rewritten by every step; copy it to keep or change it)."""
         self._need_start()
-        return self._obs
+        return self._obs_view
 
     @property
     def payoffs(self) -> Any:
@@ -716,7 +727,7 @@ class VectorGame:
         """Deal hand 0 on every table; return the observations (N, F)."""
         self._batch.reset(self._obs, self._mask, self._actor)
         self._started = True
-        return self._obs
+        return self._obs_view
 
     def step(self, actions: object) -> tuple[Any, Any, Any]:
         """Play one action column per table; return ``(obs, rewards, done)``.
@@ -760,7 +771,7 @@ class VectorGame:
                 self._rewards, self._done)
         self._slices(self._batch.run, args)
         done = self._done.view(bool) if _np is not None else self._done
-        return self._obs, self._rewards, done
+        return self._obs_view, self._rewards, done
 
     def _slices(self, fn: Callable[..., None], args: tuple[Any, ...]) -> None:
         """``fn(lo, hi, *args)`` over ``num_threads`` slices of the batch, in parallel."""

@@ -581,3 +581,31 @@ def test_differential_random_games(game: Game, players: int, seed: int, session:
         return
     _differential(game, players, tables=3, steps=24, seed=seed, stacks=stacks,
                   session=session, layout=data.draw(st.sampled_from(["fcpa", "default"])))
+
+
+@pytest.mark.parametrize(("name", "players", "session"),
+                         [("nl", 2, False), ("pl_straddle", 6, True), ("fl_rake_ante", 10, True),
+                          ("nl_bb_ante", 3, True)])
+def test_rows_rewritten_in_place_equal_a_fresh_encoding(name: str, players: int,
+                                                        session: bool) -> None:
+    """A step rewrites only the one-hot columns that changed (cards, street, position) and
+    every other column; each row still equals ObservationSpec.encode of the table's hand at
+    every step, across streets, hand ends and session refills. The rows are read-only views
+    of the engine's buffer."""
+    env = VectorGame(GAMES[name], num_tables=3, players=players, stacks=40, seed=11,
+                     session=session)
+    obs = env.reset()
+    assert not obs.flags.writeable and not env.observation.flags.writeable
+    with pytest.raises(ValueError, match="read-only"):
+        obs[0, 0] = 1.0
+    rng = np.random.default_rng(players)
+    ends = 0
+    for _ in range(150):
+        for t in range(env.num_tables):
+            want = np.asarray(env.observation_spec.encode(env.hand_state(t)), np.float32)
+            assert np.array_equal(obs[t], want), (name, t)
+        cols = (rng.random(env.legal_mask.shape) * env.legal_mask).argmax(axis=1)
+        obs, _, done = env.step(cols)
+        assert not obs.flags.writeable
+        ends += int(done.sum())
+    assert ends >= 10  # the rows crossed many hand boundaries
