@@ -152,14 +152,12 @@ typedef struct {
     int64_t amount;          /* chips it added */
 } hd_record_t;
 
-/* One hand (about 1 KB). Fields are read freely; write them only through the functions. */
+/* One hand (664 bytes). Fields are read freely; write them only through the functions. */
 typedef struct {
     int64_t stacks[HD_HAND_MAX_SEATS];     /* chips behind */
     int64_t bets[HD_HAND_MAX_SEATS];       /* this street's bet (blinds count, antes not) */
     int64_t committed[HD_HAND_MAX_SEATS];  /* put in this hand, uncalled returned (no dead) */
     int64_t acted[HD_HAND_MAX_SEATS];      /* street total when the seat last acted, -1 none */
-    int64_t start[HD_HAND_MAX_SEATS];      /* stacks before the forced bets */
-    int64_t payout[HD_HAND_MAX_SEATS];     /* after settlement: chips back from the pots */
     int64_t cur;             /* the street total to call */
     int64_t inc;             /* the current minimum raise increment (NL/PL) */
     int64_t full;            /* fixed limit: the level of the last full bet or raise */
@@ -176,12 +174,16 @@ typedef struct {
     int32_t showdown;        /* nonzero when the hand went to a showdown */
     int32_t error;           /* nonzero if settlement failed (never with valid input), or
                                 HD_HAND_E_BOARD / HD_HAND_E_HOLE (unknown cards needed) */
-    int32_t ranks[HD_HAND_MAX_SEATS];      /* after a showdown: evaluator ranks, -1 none */
     uint8_t folded[HD_HAND_MAX_SEATS];
     uint8_t hole[2 * HD_HAND_MAX_SEATS];   /* seat s: hole[2s], hole[2s+1] */
     uint8_t board[5];
     uint8_t unknown;         /* nonzero: some cards may be HD_CARD_NONE (hd_start_t) */
     uint8_t pad_[2];
+    /* read at the start and the end of a hand only: last, off the cache lines every decision
+       touches (the batched engine streams through thousands of these per step) */
+    int32_t ranks[HD_HAND_MAX_SEATS];      /* after a showdown: evaluator ranks, -1 none */
+    int64_t start[HD_HAND_MAX_SEATS];      /* stacks before the forced bets */
+    int64_t payout[HD_HAND_MAX_SEATS];     /* after settlement: chips back from the pots */
 } hd_hstate_t;
 
 /* No-limit rules with these blinds and no ante, straddle or rake (fill more fields after). */

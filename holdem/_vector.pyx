@@ -126,16 +126,18 @@ def obs_names(int players):
 
 
 ctypedef struct vtab_t:
-    # what every decision reads or writes first (the step streams through these bytes)
-    hd_hstate_t h
-    int64_t added[4]           # chips added to the pot per street by actions (uncalled back)
-    int32_t nraise[4]          # bets/raises per street
+    # What every decision reads or writes comes first, in as few cache lines as possible (a
+    # step streams through thousands of tables): these fields, the part of h before its
+    # ranks/start/payout, then the first num_cols entries of amt.
     int32_t nlog               # actions logged this hand (LOG_FULL: more than LOG_CAP)
-    int32_t can_fold           # cached by _write for the next _map: fold offered,
-    int64_t amt[32]            # and the bet/raise amount per column (-1: masked)
+    int32_t can_fold           # cached by _write for the next _map: fold offered
+    int32_t cur_log            # log[cur_log] is this hand's, log[1 - cur_log] the last hand's
     int32_t nhot               # the one-hot columns _write set in the table's observation row
     uint16_t hot[10]           # (cleared by the next _write instead of the whole row)
-    int32_t cur_log            # log[cur_log] is this hand's, log[1 - cur_log] the last hand's
+    int32_t nraise[4]          # bets/raises per street
+    int64_t added[4]           # chips added to the pot per street by actions (uncalled back)
+    hd_hstate_t h
+    int64_t amt[32]            # cached by _write: the bet/raise amount per column (-1: masked)
     # per hand or colder
     int64_t hand_no            # hands started on this table
     int64_t carry[10]          # session: the stacks the next hand starts from

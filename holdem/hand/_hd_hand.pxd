@@ -54,8 +54,6 @@ cdef extern from "hd_hand.h" nogil:
         int64_t bets[10]
         int64_t committed[10]
         int64_t acted[10]
-        int64_t start[10]
-        int64_t payout[10]
         int64_t cur
         int64_t inc
         int64_t full
@@ -71,11 +69,13 @@ cdef extern from "hd_hand.h" nogil:
         int32_t over
         int32_t showdown
         int32_t error
-        int32_t ranks[10]
         uint8_t folded[10]
         uint8_t hole[20]
         uint8_t board[5]
         uint8_t unknown
+        int32_t ranks[10]
+        int64_t start[10]
+        int64_t payout[10]
     ctypedef struct hd_post_t:
         int32_t seat
         int32_t kind
