@@ -28,6 +28,10 @@ __all__ = ["MAX_TABLES", "OBS_VERSION", "POLICIES", "Batch", "equity_estimate", 
 hd_tables_share(eval_tables())  # the evaluator's tables, linked once into holdem._eval
 
 
+cdef extern from "hd_common.h" nogil:
+    void hd_prefetch(const void *p)
+
+
 cdef extern from "hd_agents.h" nogil:
     enum:
         HD_POLICY_RANDOM
@@ -67,6 +71,8 @@ cdef enum:
     STREET_COLS = 2     # per street: bets/raises, chips added (big blinds)
 
 MAX_TABLES = 1 << 26    # sizes are checked before any product is formed
+cdef enum:
+    PREFETCH_AHEAD = 4  # _run asks for the lines of the table this many ahead
 cdef enum:
     LOG_CAP = 64        # actions kept per hand for history() (more: the hand's log is dropped)
     LOG_FULL = 1 << 20
@@ -508,6 +514,18 @@ cdef class Batch:
             t.total[k] += payoffs[k]
         self._new_hand(i, payoffs, rewards)
 
+    cdef inline void _prefetch(self, Py_ssize_t i, float *obs) noexcept nogil:
+        """Ask for the cache lines a decision on table i touches: the head of its struct (up
+        to h.ranks), the first entries of amt and the dense tail of its observation row."""
+        cdef const char *p = <const char *>&self.tabs[i]
+        cdef const char *row = <const char *>(obs + i * self.width)
+        cdef size_t k, head = <size_t>(<const char *>&self.tabs[i].h.ranks[0] - p)
+        for k in range(0, head, 64):
+            hd_prefetch(p + k)
+        hd_prefetch(&self.tabs[i].amt[0])
+        for k in range(O_STREET * sizeof(float), self.width * sizeof(float), 64):
+            hd_prefetch(row + k)
+
     cdef void _run(self, Py_ssize_t lo, Py_ssize_t hi, const int64_t *kinds,
                    const int64_t *tos, const int64_t *cols, float *obs, uint8_t *mask,
                    int32_t *actor, int64_t *payoffs, float *rewards, uint8_t *done) noexcept nogil:
@@ -516,6 +534,8 @@ cdef class Batch:
         cdef int64_t kind, to
         cdef int n = self.players
         for i in range(lo, hi):
+            if i + PREFETCH_AHEAD < hi:
+                self._prefetch(i + PREFETCH_AHEAD, obs)
             if cols != NULL:
                 if self._map(i, cols[i], &kind, &to) != 0:
                     kind = HD_CHECK_CALL  # unchecked: a masked column plays check/call
