@@ -233,6 +233,7 @@ def test_simulate_summary_and_determinism() -> None:
     assert sum(int(r[2].replace(",", "")) for r in rows) == 0  # no rake: zero-sum
     assert lines[-1] == "total chips won 0 and rake 0: they sum to zero"
     assert "hands/s" in a.stderr and "simulate 300/300" not in a.stderr  # no bar off a terminal
+    assert "hands/s on the batched engine" in a.stderr  # the default agents are all compiled
     b = run(*args, "--workers", "2")
     assert b.returncode == 0 and b.stdout == a.stdout  # same seed, any number of workers
 

@@ -386,7 +386,10 @@ def _cmd_simulate(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: I
           f"{game.small_blind}/{game.big_blind}, stacks {stack} (reset every hand), "
           f"seed {result.seed}", file=out)
     print(_summary_table(result), file=out)
-    print(f"{elapsed:.1f} s, {result.hands / max(elapsed, 1e-9):,.0f} hands/s", file=err)
+    how = ("the batched engine (every agent has a compiled policy)" if result.engine == "batched"
+           else "tables (one Python call per decision)")
+    print(f"{elapsed:.1f} s, {result.hands / max(elapsed, 1e-9):,.0f} hands/s on {how}",
+          file=err)
     return 0
 
 
