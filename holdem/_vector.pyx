@@ -157,19 +157,25 @@ ctypedef struct vtab_t:
 
 
 cdef inline int64_t _frac_to(const hd_legal_t *la, const hd_hstate_t *h, int64_t pot,
-                             int64_t num, int64_t den) noexcept nogil:
+                             int64_t num, int64_t den, int64_t lim) noexcept nogil:
     """cur + (pot after the call) * num / den, clipped to [min_to, max_to] (saturating);
-    ``pot`` is hd_hs_pot(h)."""
+    ``pot`` is hd_hs_pot(h), ``lim`` the largest quotient that may be multiplied by num,
+    (INT64_MAX // 4) // num (no division here when den is 1)."""
     cdef int64_t owe = h.cur - h.bets[la.seat]
-    cdef int64_t base, q, r, extra
+    cdef int64_t base, q, r = 0, extra
     if owe < 0:
         owe = 0
     base = pot + owe
-    q = base // den
-    r = base % den
-    if num != 0 and q > (INT64_MAX // 4) // num:
+    if den == 1:
+        q = base
+    else:
+        q = base // den
+        r = base % den
+    if q > lim:
         return la.max_to
-    extra = q * num + (r * num) // den
+    extra = q * num
+    if r != 0:
+        extra += (r * num) // den
     extra = h.cur + extra
     if extra < la.min_to:
         return la.min_to
@@ -195,6 +201,7 @@ cdef class Batch:
     cdef int num_raise_cols
     cdef int64_t col_num[32]
     cdef int64_t col_den[32]
+    cdef int64_t col_lim[32]   # (INT64_MAX // 4) // num of a fraction column (see _frac_to)
     cdef double inv_bb
 
     def __cinit__(self):
@@ -231,6 +238,8 @@ cdef class Batch:
         self.num_cols = len(columns)
         for k in range(self.num_cols):
             self.col_code[k], self.col_num[k], self.col_den[k] = columns[k]
+            self.col_lim[k] = (INT64_MAX // 4) // self.col_num[k] if self.col_num[k] > 0 \
+                else INT64_MAX
         self.num_raise_cols = 0
         for code in (COL_ALL_IN, COL_MIN_RAISE, COL_FRACTION):
             for k in range(self.num_cols):
@@ -385,7 +394,7 @@ cdef class Batch:
             elif code == COL_MIN_RAISE:
                 a = la.min_to
             else:
-                a = _frac_to(la, h, pot, self.col_num[c], self.col_den[c])
+                a = _frac_to(la, h, pot, self.col_num[c], self.col_den[c], self.col_lim[c])
             if a >= 0:
                 for d in range(nc):
                     if amounts[d] == a:

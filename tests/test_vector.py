@@ -609,3 +609,25 @@ def test_rows_rewritten_in_place_equal_a_fresh_encoding(name: str, players: int,
         assert not obs.flags.writeable
         ends += int(done.sum())
     assert ends >= 10  # the rows crossed many hand boundaries
+
+
+@settings(max_examples=25, deadline=None)
+@given(fractions=st.lists(st.fractions(min_value="1/997", max_value=100,
+                                       max_denominator=997), min_size=1, max_size=4,
+                          unique=True),
+       stacks=st.lists(st.integers(3, 2**53), min_size=3, max_size=3),
+       seed=st.integers(0, 2**32))
+def test_raise_columns_equal_the_exact_arithmetic(fractions: list[Any], stacks: list[int],
+                                                   seed: int) -> None:
+    """The C step's pot-fraction amounts (no division when the denominator is 1, a saturating
+    product) equal ActionLayout.amounts' exact integers, for any fractions and stacks up to
+    2**53 (R22, R25: clipped to the minimum raise and the stack, duplicates masked)."""
+    layout = ActionLayout(tuple(fractions), min_raise=True)
+    env = VectorGame(Game(big_blind=2), num_tables=2, players=3, stacks=stacks, seed=seed,
+                     actions=layout)
+    env.reset()
+    rng = np.random.default_rng(seed)
+    for _ in range(12):
+        for t in range(2):
+            assert env.raise_amounts(t) == layout.amounts(env.hand_state(t))
+        env.step((rng.random(env.legal_mask.shape) * env.legal_mask).argmax(axis=1))
