@@ -1,8 +1,13 @@
-/* Atomic int64 counters and spin-wait helpers for threads sharing one batch of work.
+/* Atomic int64 counters, spin-wait helpers and a clock for threads sharing one batch of work.
  * GCC/Clang: the __atomic builtins; MSVC: the _Interlocked intrinsics (full barriers).
  * Plain C99, no Python.h. */
 #ifndef HD_ATOMIC_H
 #define HD_ATOMIC_H
+
+/* clock_gettime under -std=c99 on glibc (Python.h, included first by Cython, defines it) */
+#if defined(__linux__) && !defined(_POSIX_C_SOURCE)
+#  define _POSIX_C_SOURCE 200809L
+#endif
 
 #include <stdint.h>
 
@@ -50,9 +55,17 @@ HD_INLINE void hd_cpu_relax(void) {
 #  endif
 }
 HD_INLINE void hd_thread_yield(void) { SwitchToThread(); }
+/* a monotonic clock in nanoseconds */
+HD_INLINE int64_t hd_now_ns(void) {
+    LARGE_INTEGER t, f;
+    QueryPerformanceCounter(&t);
+    QueryPerformanceFrequency(&f);
+    return (int64_t)((double)t.QuadPart * (1e9 / (double)f.QuadPart));
+}
 
 #else
 #  include <sched.h>
+#  include <time.h>
 
 /* acquire loads, release stores and adds, acq_rel compare-and-swap */
 HD_INLINE int64_t hd_atomic_load(int64_t *p) { return __atomic_load_n(p, __ATOMIC_ACQUIRE); }
@@ -71,6 +84,12 @@ HD_INLINE void hd_cpu_relax(void) {
 #  endif
 }
 HD_INLINE void hd_thread_yield(void) { (void)sched_yield(); }
+/* a monotonic clock in nanoseconds */
+HD_INLINE int64_t hd_now_ns(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (int64_t)t.tv_sec * 1000000000 + t.tv_nsec;
+}
 #endif
 
 #ifdef __cplusplus

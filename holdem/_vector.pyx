@@ -32,6 +32,7 @@ cdef extern from "hd_atomic.h" nogil:
     ctypedef struct hd_share_t:
         int64_t next
         int64_t finished
+    int64_t hd_now_ns()
     int64_t hd_atomic_load(int64_t *p)
     void hd_atomic_store(int64_t *p, int64_t v)
     bint hd_atomic_cas(int64_t *p, int64_t *expected, int64_t desired)
@@ -210,6 +211,8 @@ cdef class Batch:
     cdef int64_t chunk
     cdef step_args_t shared
     cdef bint sharing
+    cdef int64_t step_end_ns   # when the last shared step ended (0: none yet)
+    cdef int64_t gap_ns        # from the end of the last shared step to the start of this one
 
     def __cinit__(self):
         self.tabs = NULL
@@ -786,6 +789,8 @@ cdef class Batch:
         hd_atomic_store(&self.chunk, chunk)
         hd_atomic_store(&self.share_state.finished, 0)
         self.sharing = True
+        hd_atomic_store(&self.gap_ns, hd_now_ns() - self.step_end_ns if self.step_end_ns
+                        else INT64_MAX)
         hd_atomic_store(&self.share_state.next, 0)  # publishes the step (release)
         try:
             wake()
@@ -793,14 +798,45 @@ cdef class Batch:
             with nogil:
                 self._take_chunks()
                 self._wait_stepped()
+                self.step_end_ns = hd_now_ns()
             self.sharing = False
         del held
 
-    def assist(self):
-        """Take chunks of the shared step in progress, if any, until none is left (releases
-        the GIL; returns at once when no step is in progress)."""
+    def assist(self, double linger):
+        """Take chunks of the shared step in progress, if any, until none is left; then, if
+        shared steps come at most ``linger`` seconds apart, watch for the next one (for twice
+        the last gap, again after each) and take its chunks too: back-to-back steps need no
+        wake-up. With slower steps it returns at once, while the step still runs without the
+        GIL, rather than in the middle of the caller's Python code. Releases the GIL."""
+        cdef int64_t most = <int64_t>(min(max(linger, 0.0), 1.0) * 1e9)
         with nogil:
             self._take_chunks()
+            self._linger(most)
+
+    cdef void _linger(self, int64_t most) noexcept nogil:
+        """Watch share_state.next for the next step (see assist): a CPU pause per look for
+        the first few microseconds, then a yield of the CPU per look."""
+        cdef int64_t start = hd_now_ns(), window = self._window(most)
+        cdef int looks = 0
+        while window > 0:
+            if hd_atomic_load(&self.share_state.next) < self.num_tables:
+                self._take_chunks()
+                start = hd_now_ns()
+                window = self._window(most)
+                looks = 0
+            looks += 1
+            if looks < 256:
+                hd_cpu_relax()
+                continue
+            if hd_now_ns() - start >= window:
+                return
+            hd_thread_yield()
+
+    cdef inline int64_t _window(self, int64_t most) noexcept nogil:
+        """How long to watch for the next shared step: twice the last gap between two, or 0
+        when that gap is over half of ``most``."""
+        cdef int64_t gap = hd_atomic_load(&self.gap_ns)
+        return 2 * gap if gap <= most // 2 else 0
 
     cdef void _take_chunks(self) noexcept nogil:
         """Step chunks of tables taken from share_state.next until none is left. A chunk is

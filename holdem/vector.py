@@ -55,6 +55,7 @@ OBS_VERSION: int = _vector.OBS_VERSION
 
 _FOLD, _CC, _FRAC, _MIN, _ALLIN = 0, 1, 2, 3, 4
 _CHUNK = 64  # tables a thread takes at a time in a step shared by threads (at most)
+_LINGER = 0.002  # seconds a worker watches for the next step before it sleeps on its queue
 _KIND_NAMES = ("fold", "check/call", "bet/raise")
 _FRACTION_WORDS = {Fraction(1, 2): "half_pot", Fraction(1): "pot", Fraction(1, 4): "quarter_pot",
                    Fraction(3, 4): "three_quarter_pot", Fraction(2): "two_pot",
@@ -443,16 +444,19 @@ class _SliceThreads:
         for t in self._threads:
             t.start()
 
-    def share(self, step: Callable[..., None], assist: Callable[[], None],
-              args: tuple[Any, ...]) -> None:
-        """``step(wake, *args)``, where ``wake()`` has every worker call ``assist()`` (no
-        reply: ``step`` itself returns once every table is stepped)."""
+    def share(self, step: Callable[..., None], assist: Callable[..., None],
+              args: tuple[Any, ...], assist_args: tuple[Any, ...] = ()) -> None:
+        """``step(wake, *args)``, where ``wake()`` has every worker call
+        ``assist(*assist_args)`` (no reply: ``step`` itself returns once every table is
+        stepped). A worker that has a job queued already gets no other: it is about to call
+        ``assist`` or is inside it, watching for steps (so its queue stays short)."""
         self._raise_failed()
-        job = (0, assist, ())
+        job = (0, assist, assist_args)
 
         def wake() -> None:
             for jobs in self._jobs:
-                jobs.put(job)
+                if not jobs.qsize():
+                    jobs.put(job)
 
         step(wake, *args)
 
@@ -556,8 +560,8 @@ class VectorGame:
     - ``actions``: an :class:`ActionLayout` or a preset name (``"default"``, ``"fcpa"``,
       ``"fchpa"``).
     - ``seed``: table ``i``'s hand ``h`` is dealt from ``child_seed(child_seed(seed, i), h)``.
-    - ``num_threads``: slices of the batch stepped in parallel by threads (the C loop runs
-      without the GIL); the results do not depend on it.
+    - ``num_threads``: threads stepping the batch in parallel (the C loop runs without the
+      GIL): they take chunks of tables until none is left; the results do not depend on it.
     """
 
     def __init__(self, game: Game, *, num_tables: int, players: int, stacks: int | Sequence[int],
@@ -795,7 +799,8 @@ class VectorGame:
             self._batch.run(0, n, *args)
         else:  # the threads take chunks of tables until none is left (a late one takes fewer)
             chunk = max(1, min(_CHUNK, n // (4 * threads)))
-            self._workers().share(self._batch.share, self._batch.assist, (chunk, *args))
+            self._workers().share(self._batch.share, self._batch.assist, (chunk, *args),
+                                  (_LINGER,))
         done = self._done.view(bool) if _np is not None else self._done
         return self._obs, self._rewards, done
 

@@ -166,7 +166,8 @@ def _args(env: VectorGame, cols: object) -> tuple[object, ...]:
 
 def _share(env: VectorGame, cols: object, chunk: int) -> None:
     """One step of ``env``'s batch shared by its threads in chunks of ``chunk`` tables."""
-    env._workers().share(env._batch.share, env._batch.assist, (chunk, *_args(env, cols)))
+    env._workers().share(env._batch.share, env._batch.assist, (chunk, *_args(env, cols)),
+                         (0.001 * (chunk % 2),))
 
 
 def _pair(tables: int, players: int, seed: int, threads: int) -> tuple[VectorGame, VectorGame]:
@@ -211,8 +212,9 @@ def test_share_checks_its_arguments_before_waking_anyone() -> None:
             env._batch.share(lambda: woken.append(1), chunk, *args)
     assert woken == []
     _same(before, _snapshot(env))
-    env._batch.assist()  # no step in progress: returns, nothing moves
-    _same(before, _snapshot(env))
+    for linger in (0.0, 0.001, -1.0):  # no step in progress: returns, nothing moves
+        env._batch.assist(linger)
+        _same(before, _snapshot(env))
     env.close()
 
 
@@ -245,7 +247,7 @@ def test_stale_wake_ups_are_harmless() -> None:
         env.step_unchecked(cols.copy())
         for jobs in env._workers()._jobs[: 1 + t % 2]:
             for _ in range(3):
-                jobs.put((0, env._batch.assist, ()))
+                jobs.put((0, env._batch.assist, (0.0005 * (t % 3),)))
         _same(_snapshot(ref), _snapshot(env))
     env.close()  # the stale jobs queued last run first, then the workers stop
     assert _workers() == before
@@ -279,8 +281,10 @@ def test_pool_closes_cleanly_after_shared_steps() -> None:
     before = _workers()
     env = VectorGame(GAME, num_tables=500, players=6, stacks=200, seed=4, num_threads=3)
     env.reset()
-    for _ in range(20):
+    for _ in range(200):
         env.step_unchecked(np.ones(500, dtype=np.int64))
+        # a worker watching for steps gets no job per step: its queue stays short
+        assert all(jobs.qsize() <= 1 for jobs in env._workers()._jobs)
     assert _workers() == before + 2
     env.close()
     assert _workers() == before
