@@ -28,7 +28,12 @@ typedef struct {
 
 #if defined(_MSC_VER)
 #  include <intrin.h>
-#  define WIN32_LEAN_AND_MEAN
+#  ifndef WIN32_LEAN_AND_MEAN
+#    define WIN32_LEAN_AND_MEAN
+#  endif
+#  ifndef NOMINMAX
+#    define NOMINMAX
+#  endif
 #  include <windows.h>
 
 HD_INLINE int64_t hd_atomic_load(int64_t *p) {

@@ -290,3 +290,33 @@ def test_pool_closes_cleanly_after_shared_steps() -> None:
     assert _workers() == before
     env.close()  # twice is fine
     assert _workers() == before
+
+
+def test_play_between_shared_steps_uses_the_same_workers() -> None:
+    """play() keeps its fixed slices on the workers that share the steps (lingering or not):
+    steps, play, steps give one thread's results, and play leaves the steps' tables alone."""
+    from holdem.table.agents import CompiledPolicy
+
+    policies = [CompiledPolicy("random"), CompiledPolicy("call")] * 2
+
+    def run(threads: int) -> list[object]:
+        env = VectorGame(GAME, num_tables=600, players=4, stacks=200, seed=8,
+                         num_threads=threads)
+        env.reset()
+        rng = np.random.default_rng(8)
+        out: list[object] = []
+        for rounds in range(3):
+            for _ in range(15):
+                cols = (rng.random(env.legal_mask.shape) * env.legal_mask).argmax(axis=1)
+                env.step(cols)
+            out.append(_snapshot(env))
+            r = env.play(5 + rounds, policies, keep_hands=True)
+            out.append((r.payoffs, r.hand_payoffs, r.curve, r.rake))
+            out.append(_snapshot(env))
+        env.close()
+        return out
+
+    one = run(1)
+    for threads in (2, 3):
+        for a, b in zip(one, run(threads), strict=True):
+            _same(a, b)
