@@ -55,7 +55,9 @@ OBS_VERSION: int = _vector.OBS_VERSION
 
 _FOLD, _CC, _FRAC, _MIN, _ALLIN = 0, 1, 2, 3, 4
 _CHUNK = 64  # tables a thread takes at a time in a step shared by threads (at most)
-_LINGER = 0.002  # seconds a worker watches for the next step before it sleeps on its queue
+# After its chunks a worker watches for the next step (for twice the last gap between steps,
+# when that is at most half of this many seconds) before it sleeps on its queue.
+_LINGER = 0.002
 _KIND_NAMES = ("fold", "check/call", "bet/raise")
 _FRACTION_WORDS = {Fraction(1, 2): "half_pot", Fraction(1): "pot", Fraction(1, 4): "quarter_pot",
                    Fraction(3, 4): "three_quarter_pot", Fraction(2): "two_pot",
