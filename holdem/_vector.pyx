@@ -1,6 +1,7 @@
 # cython: language_level=3
 """The batched engine behind :class:`holdem.vector.VectorGame`: N tables as one C array of
-``hd_hstate_t`` (csrc/hd_hand.h), stepped by one ``nogil`` loop per slice of the batch.
+``hd_hstate_t`` (csrc/hd_hand.h), stepped by ``nogil`` loops over slices of the batch (one
+thread: ``run``) or over chunks that threads take from a shared counter (``share``).
 
 Nothing here holds a Python object per table or per decision. The public class, the action
 layout and the observation spec live in :mod:`holdem.vector`; this module takes plain numbers
@@ -20,7 +21,7 @@ from holdem.hand._hd_hand cimport (
     hd_rules_check, hd_rules_t,
 )
 
-from holdem.errors import InvalidArrayError, InvalidConfigError
+from holdem.errors import IllegalActionError, InvalidArrayError, InvalidConfigError
 
 __all__ = ["MAX_TABLES", "OBS_VERSION", "POLICIES", "Batch", "equity_estimate", "obs_names",
            "obs_width"]
@@ -30,6 +31,19 @@ hd_tables_share(eval_tables())  # the evaluator's tables, linked once into holde
 
 cdef extern from "hd_common.h" nogil:
     void hd_prefetch(const void *p)
+
+
+cdef extern from "hd_atomic.h" nogil:
+    ctypedef struct hd_share_t:
+        int64_t next
+        int64_t finished
+    int64_t hd_now_ns()
+    int64_t hd_atomic_load(int64_t *p)
+    void hd_atomic_store(int64_t *p, int64_t v)
+    bint hd_atomic_cas(int64_t *p, int64_t *expected, int64_t desired)
+    void hd_atomic_add(int64_t *p, int64_t v)
+    void hd_cpu_relax()
+    void hd_thread_yield()
 
 
 cdef extern from "hd_agents.h" nogil:
@@ -156,6 +170,18 @@ ctypedef struct vtab_t:
     uint64_t log[2][64]        # actions, packed (see _act); swapped, not copied, per hand
 
 
+ctypedef struct step_args_t:   # one step's inputs and outputs, as run() and share() take them
+    const int64_t *kinds       # kinds and tos (checked), or cols (unchecked); the others NULL
+    const int64_t *tos
+    const int64_t *cols
+    float *obs
+    uint8_t *mask
+    int32_t *actor
+    int64_t *payoffs
+    float *rewards
+    uint8_t *done
+
+
 cdef inline int64_t _frac_to(const hd_legal_t *la, const hd_hstate_t *h, int64_t pot,
                              int64_t num, int64_t den, int64_t lim) noexcept nogil:
     """cur + (pot after the call) * num / den, clipped to [min_to, max_to] (saturating);
@@ -203,6 +229,13 @@ cdef class Batch:
     cdef int64_t col_den[32]
     cdef int64_t col_lim[32]   # (INT64_MAX // 4) // num of a fraction column (see _frac_to)
     cdef double inv_bb
+    # a step shared by threads (share/assist): tables are taken in chunks from share.next
+    cdef hd_share_t share_state
+    cdef int64_t chunk
+    cdef step_args_t shared
+    cdef bint sharing
+    cdef int64_t step_end_ns   # when the last shared step ended (0: none yet)
+    cdef int64_t gap_ns        # from the end of the last shared step to the start of this one
 
     def __cinit__(self):
         self.tabs = NULL
@@ -252,6 +285,9 @@ cdef class Batch:
         self.seed = seed
         self.session = session
         self.inv_bb = 1.0 / <double>g.big_blind
+        self.share_state.next = num_tables  # no shared step in progress
+        self.share_state.finished = num_tables
+        self.chunk = 1
         self._check_decision()
         self.tabs = <vtab_t *>PyMem_Calloc(<size_t>num_tables, sizeof(vtab_t))
         if self.tabs == NULL:
@@ -745,42 +781,160 @@ cdef class Batch:
                     break
         return bad
 
-    def run(self, Py_ssize_t lo, Py_ssize_t hi, kinds, tos, cols,
-            float[:, ::1] obs, uint8_t[:, ::1] mask, int32_t[::1] actor,
-            int64_t[:, ::1] payoffs, float[:, ::1] rewards, uint8_t[::1] done):
-        """Step tables lo..hi-1 (releases the GIL): ``cols`` (unchecked columns) or ``kinds``
-        and ``tos`` (already checked), all int64 arrays of length num_tables."""
+    cdef object _step_args(self, kinds, tos, cols, float[:, ::1] obs, uint8_t[:, ::1] mask,
+                           int32_t[::1] actor, int64_t[:, ::1] payoffs, float[:, ::1] rewards,
+                           uint8_t[::1] done, step_args_t *a):
+        """Check a step's arguments (run, share) and point ``a`` at them; returns the input
+        buffers, which the caller holds while the step runs (it holds the outputs itself)."""
         cdef const int64_t[::1] k_v
         cdef const int64_t[::1] t_v
         cdef const int64_t[::1] c_v
-        cdef const int64_t *kp = NULL
-        cdef const int64_t *tp = NULL
-        cdef const int64_t *cp = NULL
-        if not 0 <= lo <= hi <= self.num_tables:
-            raise InvalidArrayError(f"slice {lo}:{hi} outside 0..{self.num_tables}")
+        cdef object held
         self._check_out(obs, mask, actor)
         if (payoffs.shape[0] != self.num_tables or payoffs.shape[1] != self.players
                 or rewards.shape[0] != self.num_tables or rewards.shape[1] != self.players
                 or done.shape[0] != self.num_tables):
             raise InvalidArrayError("output buffers do not match the batch")
+        a.kinds = a.tos = a.cols = NULL
         if cols is not None:
             c_v = cols
             if c_v.shape[0] != self.num_tables:
                 raise InvalidArrayError(
                     f"actions must have shape ({self.num_tables},), got ({c_v.shape[0]},)")
-            cp = &c_v[0]
+            a.cols = &c_v[0]
+            held = <object>c_v
         else:
             k_v = kinds
             t_v = tos
             if k_v.shape[0] != self.num_tables or t_v.shape[0] != self.num_tables:
                 raise InvalidArrayError(f"kinds and amounts must have shape ({self.num_tables},)")
-            kp = &k_v[0]
-            tp = &t_v[0]
+            a.kinds = &k_v[0]
+            a.tos = &t_v[0]
+            held = (<object>k_v, <object>t_v)
+        a.obs = &obs[0, 0]
+        a.mask = &mask[0, 0]
+        a.actor = &actor[0]
+        a.payoffs = &payoffs[0, 0]
+        a.rewards = &rewards[0, 0]
+        a.done = &done[0]
+        return held
+
+    def run(self, Py_ssize_t lo, Py_ssize_t hi, kinds, tos, cols,
+            float[:, ::1] obs, uint8_t[:, ::1] mask, int32_t[::1] actor,
+            int64_t[:, ::1] payoffs, float[:, ::1] rewards, uint8_t[::1] done):
+        """Step tables lo..hi-1 (releases the GIL): ``cols`` (unchecked columns) or ``kinds``
+        and ``tos`` (already checked), all int64 arrays of length num_tables."""
+        cdef step_args_t a
+        if not 0 <= lo <= hi <= self.num_tables:
+            raise InvalidArrayError(f"slice {lo}:{hi} outside 0..{self.num_tables}")
+        held = self._step_args(kinds, tos, cols, obs, mask, actor, payoffs, rewards, done, &a)
         if lo == hi:
             return
         with nogil:
-            self._run(lo, hi, kp, tp, cp, &obs[0, 0], &mask[0, 0], &actor[0], &payoffs[0, 0],
-                      &rewards[0, 0], &done[0])
+            self._run(lo, hi, a.kinds, a.tos, a.cols, a.obs, a.mask, a.actor, a.payoffs,
+                      a.rewards, a.done)
+        del held
+
+    def share(self, wake, Py_ssize_t chunk, kinds, tos, cols,
+              float[:, ::1] obs, uint8_t[:, ::1] mask, int32_t[::1] actor,
+              int64_t[:, ::1] payoffs, float[:, ::1] rewards, uint8_t[::1] done):
+        """Step every table as :meth:`run` does, with other threads: check the arguments,
+        publish the step, call ``wake()`` (which should have other threads call
+        :meth:`assist`), then take ``chunk`` tables at a time until none is left and wait,
+        without the GIL, until every table taken by another thread is stepped. Which thread
+        steps a table does not change the result. If ``wake`` raises, the step still completes
+        first."""
+        cdef step_args_t a
+        if not 1 <= chunk <= MAX_TABLES:
+            raise InvalidConfigError(f"chunk must be 1..{MAX_TABLES}, got {chunk}")
+        if self.sharing:
+            raise IllegalActionError("this batch is being stepped by another thread: step a "
+                                     "VectorGame from one thread at a time")
+        held = self._step_args(kinds, tos, cols, obs, mask, actor, payoffs, rewards, done, &a)
+        # the previous shared step is over (every table finished): nothing reads these now
+        self.shared = a
+        hd_atomic_store(&self.chunk, chunk)
+        hd_atomic_store(&self.share_state.finished, 0)
+        self.sharing = True
+        hd_atomic_store(&self.gap_ns, hd_now_ns() - self.step_end_ns if self.step_end_ns
+                        else INT64_MAX)
+        hd_atomic_store(&self.share_state.next, 0)  # publishes the step (release)
+        try:
+            wake()
+        finally:
+            with nogil:
+                self._take_chunks()
+                self._wait_stepped()
+                self.step_end_ns = hd_now_ns()
+            self.sharing = False
+        del held
+
+    def assist(self, double linger):
+        """Take chunks of the shared step in progress, if any, until none is left; then, if
+        shared steps come at most ``linger`` seconds apart, watch for the next one (for twice
+        the last gap, again after each) and take its chunks too: back-to-back steps need no
+        wake-up. With slower steps it returns at once, while the step still runs without the
+        GIL, rather than in the middle of the caller's Python code. Releases the GIL."""
+        cdef int64_t most = <int64_t>(min(max(linger, 0.0), 1.0) * 1e9)
+        with nogil:
+            self._take_chunks()
+            self._linger(most)
+
+    cdef void _linger(self, int64_t most) noexcept nogil:
+        """Watch share_state.next for the next step (see assist): a CPU pause per look for
+        the first few microseconds, then a yield of the CPU per look."""
+        cdef int64_t start = hd_now_ns(), window = self._window(most)
+        cdef int looks = 0
+        while window > 0:
+            if hd_atomic_load(&self.share_state.next) < self.num_tables:
+                self._take_chunks()
+                start = hd_now_ns()
+                window = self._window(most)
+                looks = 0
+            looks += 1
+            if looks < 256:
+                hd_cpu_relax()
+                continue
+            if hd_now_ns() - start >= window:
+                return
+            hd_thread_yield()
+
+    cdef inline int64_t _window(self, int64_t most) noexcept nogil:
+        """How long to watch for the next shared step: twice the last gap between two, or 0
+        when that gap is over half of ``most``."""
+        cdef int64_t gap = hd_atomic_load(&self.gap_ns)
+        return 2 * gap if gap <= most // 2 else 0
+
+    cdef void _take_chunks(self) noexcept nogil:
+        """Step chunks of tables taken from share_state.next until none is left. A chunk is
+        taken by compare-and-swap and the step's arguments are read only after that: the
+        step cannot end (nor the next one start) while a chunk taken from it is unfinished,
+        so a thread never steps a chunk with another step's arguments, however late it is."""
+        cdef int64_t lo, hi, c, n = self.num_tables
+        cdef step_args_t *a = &self.shared
+        while True:
+            c = hd_atomic_load(&self.chunk)
+            lo = hd_atomic_load(&self.share_state.next)
+            while True:
+                if lo >= n:
+                    return
+                hi = lo + c if c < n - lo else n
+                if hd_atomic_cas(&self.share_state.next, &lo, hi):
+                    break
+            self._run(lo, hi, a.kinds, a.tos, a.cols, a.obs, a.mask, a.actor, a.payoffs,
+                      a.rewards, a.done)
+            hd_atomic_add(&self.share_state.finished, hi - lo)
+
+    cdef void _wait_stepped(self) noexcept nogil:
+        """Wait until every table of the shared step is stepped (the chunks still running
+        were taken by threads inside _take_chunks, which cannot fail)."""
+        cdef int spins = 0
+        while hd_atomic_load(&self.share_state.finished) < self.num_tables:
+            if spins < 1000:
+                spins += 1
+                hd_cpu_relax()
+            else:
+                hd_thread_yield()
 
     # ------------------------------------------------------------------ inspection
     def legal(self, Py_ssize_t i):

@@ -54,6 +54,10 @@ __all__ = ["OBS_VERSION", "ActionLayout", "CompiledPolicy", "ObservationSpec", "
 OBS_VERSION: int = _vector.OBS_VERSION
 
 _FOLD, _CC, _FRAC, _MIN, _ALLIN = 0, 1, 2, 3, 4
+_CHUNK = 64  # tables a thread takes at a time in a step shared by threads (at most)
+# After its chunks a worker watches for the next step (for twice the last gap between steps,
+# when that is at most half of this many seconds) before it sleeps on its queue.
+_LINGER = 0.002
 _KIND_NAMES = ("fold", "check/call", "bet/raise")
 _FRACTION_WORDS = {Fraction(1, 2): "half_pot", Fraction(1): "pot", Fraction(1, 4): "quarter_pot",
                    Fraction(3, 4): "three_quarter_pot", Fraction(2): "two_pot",
@@ -432,28 +436,49 @@ def _int64_vector(values: object, n: int, what: str) -> Any:
 
 
 class _SliceThreads:
-    """Threads that step slices of a batch in parallel (the C loop runs without the GIL).
+    """Worker threads for a batch (the C loops run without the GIL).
 
-    Per step: one queue put per worker, the caller steps the first slice itself, then one
-    get per worker (a lighter hand-off than an executor's futures)."""
+    :meth:`share` (a step): the workers are woken through their queues and join the caller in
+    taking chunks of tables; the caller waits for the tables in C, not for replies.
+    :meth:`run` (``play``): fixed slices, one queue put per worker, the caller runs the first
+    slice, then one reply per worker."""
 
     def __init__(self, count: int) -> None:
         self._jobs: list[queue.SimpleQueue[Any]] = [queue.SimpleQueue() for _ in range(count)]
         self._done: queue.SimpleQueue[tuple[int, BaseException | None]] = queue.SimpleQueue()
+        self._failed: list[BaseException] = []  # errors of jobs nobody waits for
         self._calls = 0
-        self._threads = [threading.Thread(target=_slice_worker, args=(jobs, self._done),
+        self._threads = [threading.Thread(target=_slice_worker,
+                                          args=(jobs, self._done, self._failed),
                                           name=f"holdem-vector-{k}", daemon=True)
                          for k, jobs in enumerate(self._jobs)]
         for t in self._threads:
             t.start()
 
+    def share(self, step: Callable[..., None], assist: Callable[..., None],
+              args: tuple[Any, ...], assist_args: tuple[Any, ...] = ()) -> None:
+        """``step(wake, *args)``, where ``wake()`` has every worker call
+        ``assist(*assist_args)`` (no reply: ``step`` itself returns once every table is
+        stepped). A worker that has a job queued already gets no other: it is about to call
+        ``assist`` or is inside it, watching for steps (so its queue stays short)."""
+        self._raise_failed()
+        job = (0, assist, assist_args)
+
+        def wake() -> None:
+            for jobs in self._jobs:
+                if not jobs.qsize():
+                    jobs.put(job)
+
+        step(wake, *args)
+
     def run(self, fn: Callable[..., None], bounds: list[int], args: tuple[Any, ...]) -> None:
         """``fn(bounds[k], bounds[k + 1], *args)`` for every slice ``k``, all in parallel.
         Returns when every slice is done (replies left by an interrupted call are skipped)."""
+        self._raise_failed()
         self._calls += 1
         call = self._calls
         for k, jobs in enumerate(self._jobs, start=1):
-            jobs.put((call, fn, bounds[k], bounds[k + 1], args))
+            jobs.put((call, fn, (bounds[k], bounds[k + 1], *args)))
         error: BaseException | None = None
         try:
             fn(bounds[0], bounds[1], *args)
@@ -467,23 +492,35 @@ class _SliceThreads:
         if error is not None:
             raise error
 
+    def _raise_failed(self) -> None:
+        if self._failed:
+            raise self._failed.pop(0)
+
     def close(self) -> None:
+        """Stop the workers (after the jobs already queued); then raise a worker's error that
+        no call has raised yet."""
         for jobs in self._jobs:
             jobs.put(None)
         for t in self._threads:
             t.join()
+        self._raise_failed()
 
 
-def _slice_worker(jobs: queue.SimpleQueue[Any], done: queue.SimpleQueue[Any]) -> None:
+def _slice_worker(jobs: queue.SimpleQueue[Any], done: queue.SimpleQueue[Any],
+                  failed: list[BaseException]) -> None:
     while (job := jobs.get()) is not None:
-        call, fn, lo, hi, args = job
+        call, fn, args = job
         del job
         try:
-            fn(lo, hi, *args)
+            fn(*args)
         except BaseException as exc:  # handed to the caller, which raises it
-            done.put((call, exc))
+            if call:
+                done.put((call, exc))
+            else:
+                failed.append(exc)
         else:
-            done.put((call, None))
+            if call:
+                done.put((call, None))
         del fn, args
 
 
@@ -534,8 +571,8 @@ class VectorGame:
     - ``actions``: an :class:`ActionLayout` or a preset name (``"default"``, ``"fcpa"``,
       ``"fchpa"``).
     - ``seed``: table ``i``'s hand ``h`` is dealt from ``child_seed(child_seed(seed, i), h)``.
-    - ``num_threads``: slices of the batch stepped in parallel by threads (the C loop runs
-      without the GIL); the results do not depend on it.
+    - ``num_threads``: threads stepping the batch in parallel (the C loop runs without the
+      GIL): they take chunks of tables until none is left; the results do not depend on it.
     """
 
     def __init__(self, game: Game, *, num_tables: int, players: int, stacks: int | Sequence[int],
@@ -769,9 +806,22 @@ class VectorGame:
     def _run(self, kinds: Any, tos: Any, cols: Any) -> tuple[Any, Any, Any]:
         args = (kinds, tos, cols, self._obs, self._mask, self._actor, self._payoffs,
                 self._rewards, self._done)
-        self._slices(self._batch.run, args)
+        n = self.num_tables
+        threads = min(self._threads, n)
+        if threads <= 1:
+            self._batch.run(0, n, *args)
+        else:  # the threads take chunks of tables until none is left (a late one takes fewer)
+            chunk = max(1, min(_CHUNK, n // (4 * threads)))
+            self._workers().share(self._batch.share, self._batch.assist, (chunk, *args),
+                                  (_LINGER,))
         done = self._done.view(bool) if _np is not None else self._done
         return self._obs_view, self._rewards, done
+
+    def _workers(self) -> _SliceThreads:
+        if self._pool is None:
+            self._pool = _SliceThreads(min(self._threads, self.num_tables) - 1)
+            self._close_pool = weakref.finalize(self, self._pool.close)
+        return self._pool
 
     def _slices(self, fn: Callable[..., None], args: tuple[Any, ...]) -> None:
         """``fn(lo, hi, *args)`` over ``num_threads`` slices of the batch, in parallel."""
@@ -780,10 +830,7 @@ class VectorGame:
         if threads <= 1:
             fn(0, n, *args)
             return
-        if self._pool is None:
-            self._pool = _SliceThreads(threads - 1)
-            self._close_pool = weakref.finalize(self, self._pool.close)
-        self._pool.run(fn, [n * k // threads for k in range(threads + 1)], args)
+        self._workers().run(fn, [n * k // threads for k in range(threads + 1)], args)
 
     def close(self) -> None:
         """Stop the worker threads (if any)."""

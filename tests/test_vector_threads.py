@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from holdem import Game
-from holdem.errors import InvalidArrayError
+from holdem.errors import IllegalActionError, InvalidArrayError
 from holdem.vector import VectorGame
 
 GAME = Game(big_blind=2)
@@ -90,3 +90,233 @@ def test_replies_of_an_interrupted_step_are_skipped() -> None:
         assert sorted(ran) == [0, 1]
     finally:
         pool.close()
+
+
+# --- steps shared by threads: chunks of tables taken from one counter ----------------------
+
+def _exact(env: VectorGame, rng: np.random.Generator) -> tuple[list[int], list[int]]:
+    """A random legal (kind, amount) per table, from its exact legal actions."""
+    kinds, amounts = [], []
+    for t in range(env.num_tables):
+        _, can_fold, _, _, can_raise, lo, hi = env.legal_actions(t)
+        kind = int(rng.integers(3))
+        if (kind == 0 and not can_fold) or (kind == 2 and not can_raise):
+            kind = 1
+        kinds.append(kind)
+        amounts.append(int(rng.integers(lo, hi + 1)) if kind == 2 else 0)
+    return kinds, amounts
+
+
+def _snapshot(env: VectorGame) -> tuple[np.ndarray, ...]:
+    return (env.observation.copy(), env.legal_mask.copy(), env.current_player.copy(),
+            env.payoffs.copy(), env.total_payoffs(), env.hands_played())
+
+
+def _same(a: tuple[np.ndarray, ...], b: tuple[np.ndarray, ...]) -> None:
+    for x, y in zip(a, b, strict=True):
+        assert np.array_equal(x, y)
+
+
+def _mixed_run(threads: int, tables: int, steps: int) -> list[tuple[np.ndarray, ...]]:
+    """``steps`` steps of every kind (checked, unchecked with masked and out-of-range columns,
+    exact), and a rejected illegal step that must move no table."""
+    env = VectorGame(GAME, num_tables=tables, players=6, stacks=200, seed=11,
+                     session=True, num_threads=threads)
+    env.reset()
+    rng = np.random.default_rng(11)
+    out = []
+    for t in range(steps):
+        mask = env.legal_mask
+        cols = (rng.random(mask.shape) * mask).argmax(axis=1)
+        if t % 3 == 0:
+            obs, rewards, done = env.step(cols)
+        elif t % 3 == 1:  # some columns masked or out of range: they play check/call
+            wild = rng.integers(-1, mask.shape[1] + 1, size=tables)
+            obs, rewards, done = env.step_unchecked(np.where(rng.random(tables) < 0.2, wild, cols))
+        else:
+            obs, rewards, done = env.step_exact(*_exact(env, rng))
+        out.append((obs.copy(), rewards.copy(), done.copy(), *_snapshot(env)))
+        if t % 10 == 5:  # an illegal column on the last table: nothing moves
+            before = _snapshot(env)
+            bad = (rng.random(env.legal_mask.shape) * env.legal_mask).argmax(axis=1)
+            illegal = np.flatnonzero(~env.legal_mask[-1])
+            bad[-1] = illegal[0] if illegal.size else env.action_layout.size
+            with pytest.raises(IllegalActionError, match=f"table {tables - 1}"):
+                env.step(bad)
+            _same(before, _snapshot(env))
+    env.close()
+    return out
+
+
+@pytest.mark.parametrize("tables", [301, 1000])
+def test_shared_steps_are_bit_identical_for_1_2_3_threads(tables: int) -> None:
+    """N not a multiple of the chunk (301 -> 37 x 8 + 5 with 2 threads, 25 x 12 + 1 with 3)."""
+    one = _mixed_run(1, tables, 40)
+    assert sum(int(s[2].sum()) for s in one) > tables  # hands ended along the way
+    for threads in (2, 3):
+        for a, b in zip(one, _mixed_run(threads, tables, 40), strict=True):
+            _same(a, b)
+
+
+def _args(env: VectorGame, cols: object) -> tuple[object, ...]:
+    """Batch.share's step arguments after the chunk: unchecked columns, ``env``'s outputs."""
+    return (None, None, np.asarray(cols, dtype=np.int64), env._obs, env._mask, env._actor,
+            env._payoffs, env._rewards, env._done)
+
+
+def _share(env: VectorGame, cols: object, chunk: int) -> None:
+    """One step of ``env``'s batch shared by its threads in chunks of ``chunk`` tables."""
+    env._workers().share(env._batch.share, env._batch.assist, (chunk, *_args(env, cols)),
+                         (0.001 * (chunk % 2),))
+
+
+def _pair(tables: int, players: int, seed: int, threads: int) -> tuple[VectorGame, VectorGame]:
+    """The same batch with one thread and with ``threads``, both reset."""
+    envs = tuple(VectorGame(GAME, num_tables=tables, players=players, stacks=200, seed=seed,
+                            num_threads=k) for k in (1, threads))
+    for env in envs:
+        env.reset()
+    return envs
+
+
+@pytest.mark.parametrize("chunk", [1, 7, 64, 129, 130, 1000])
+def test_any_chunk_gives_the_same_tables_more_threads_than_chunks(chunk: int) -> None:
+    """130 tables: a ragged last chunk (7, 64, 129) and fewer chunks than the 4 threads (64:
+    3, 129: 2, 130 and 1000: 1), so some workers find nothing to take."""
+    ref, env = _pair(130, 6, 3, 4)
+    rng = np.random.default_rng(3)
+    for _ in range(30):
+        cols = (rng.random(ref.legal_mask.shape) * ref.legal_mask).argmax(axis=1)
+        ref.step_unchecked(cols)
+        _share(env, cols, chunk)
+        _same(_snapshot(ref), _snapshot(env))
+        _same((ref._rewards, ref._done), (env._rewards, env._done))
+    env.close()
+
+
+def test_share_checks_its_arguments_before_waking_anyone() -> None:
+    _, env = _pair(50, 3, 2, 2)
+    woken: list[int] = []
+    good = _args(env, np.ones(50))
+    before = _snapshot(env)
+    for chunk, args, error in [
+            (8, (None, None, np.ones(49, dtype=np.int64), *good[3:]), "actions must have shape"),
+            (8, (np.ones(50, dtype=np.int64), None, None, *good[3:]), "kinds and amounts"),
+            (8, (*good[:3], env._obs[:49], *good[4:]), "output buffers"),
+            (8, (*good[:6], np.zeros((50, 2), dtype=np.int64), *good[7:]), "output buffers"),
+            (8, (*good[:6], env._payoffs[:, :2], *good[7:]), "not C-contiguous"),
+            (8, (*good[:2], np.ones(50, dtype=np.int32), *good[3:]), "mismatch"),
+            (0, good, "chunk must be 1.."),
+    ]:
+        with pytest.raises(ValueError, match=error):
+            env._batch.share(lambda: woken.append(1), chunk, *args)
+    assert woken == []
+    _same(before, _snapshot(env))
+    for linger in (0.0, 0.001, -1.0):  # no step in progress: returns, nothing moves
+        env._batch.assist(linger)
+        _same(before, _snapshot(env))
+    env.close()
+
+
+def test_a_step_inside_a_step_is_refused_and_the_outer_step_completes() -> None:
+    ref, env = _pair(50, 3, 2, 2)
+    args = _args(env, np.ones(50))
+
+    def wake_and_step_again() -> None:
+        env._batch.share(lambda: None, 4, *args)
+
+    with pytest.raises(IllegalActionError, match="one thread at a time"):
+        env._batch.share(wake_and_step_again, 4, *args)
+    ref.step_unchecked([1] * 50)  # the outer step ran once, whole
+    _same(_snapshot(ref), _snapshot(env))
+    env.step_unchecked([1] * 50)  # and the batch steps again afterwards
+    ref.step_unchecked([1] * 50)
+    _same(_snapshot(ref), _snapshot(env))
+    env.close()
+
+
+def test_stale_wake_ups_are_harmless() -> None:
+    """Extra assist jobs queued between steps (late wake-ups) take no chunk of a step they
+    were not woken for with wrong arguments: the results stay those of one thread."""
+    before = _workers()
+    ref, env = _pair(200, 6, 9, 3)
+    rng = np.random.default_rng(9)
+    for t in range(40):
+        cols = (rng.random(ref.legal_mask.shape) * ref.legal_mask).argmax(axis=1)
+        ref.step_unchecked(cols)
+        env.step_unchecked(cols.copy())
+        for jobs in env._workers()._jobs[: 1 + t % 2]:
+            for _ in range(3):
+                jobs.put((0, env._batch.assist, (0.0005 * (t % 3),)))
+        _same(_snapshot(ref), _snapshot(env))
+    env.close()  # the stale jobs queued last run first, then the workers stop
+    assert _workers() == before
+
+
+def test_a_failing_shared_job_is_raised_not_lost() -> None:
+    from holdem.vector import _SliceThreads
+
+    def boom() -> None:
+        raise InvalidArrayError("worker failed")
+
+    stepped: list[int] = []
+    pool = _SliceThreads(1)
+    pool.share(lambda wake, x: (wake(), stepped.append(x)), boom, (5,))
+    assert stepped == [5]  # the caller's step does not wait for the worker's reply
+    with pytest.raises(InvalidArrayError, match="worker failed"):
+        pool.close()  # the worker's error, raised once every queued job has run
+    pool = _SliceThreads(1)
+    try:
+        pool.share(lambda wake: wake(), boom, ())
+        pool.run(lambda lo, hi: None, [0, 1, 2], ())  # after this the worker has failed
+        with pytest.raises(InvalidArrayError, match="worker failed"):
+            pool.share(lambda wake: wake(), lambda: None, ())
+        pool.share(lambda wake: stepped.append(6), lambda: None, ())  # raised once only
+        assert stepped == [5, 6]
+    finally:
+        pool.close()
+
+
+def test_pool_closes_cleanly_after_shared_steps() -> None:
+    before = _workers()
+    env = VectorGame(GAME, num_tables=500, players=6, stacks=200, seed=4, num_threads=3)
+    env.reset()
+    for _ in range(200):
+        env.step_unchecked(np.ones(500, dtype=np.int64))
+        # a worker watching for steps gets no job per step: its queue stays short
+        assert all(jobs.qsize() <= 1 for jobs in env._workers()._jobs)
+    assert _workers() == before + 2
+    env.close()
+    assert _workers() == before
+    env.close()  # twice is fine
+    assert _workers() == before
+
+
+def test_play_between_shared_steps_uses_the_same_workers() -> None:
+    """play() keeps its fixed slices on the workers that share the steps (lingering or not):
+    steps, play, steps give one thread's results, and play leaves the steps' tables alone."""
+    from holdem.table.agents import CompiledPolicy
+
+    policies = [CompiledPolicy("random"), CompiledPolicy("call")] * 2
+
+    def run(threads: int) -> list[object]:
+        env = VectorGame(GAME, num_tables=600, players=4, stacks=200, seed=8,
+                         num_threads=threads)
+        env.reset()
+        rng = np.random.default_rng(8)
+        out: list[object] = []
+        for rounds in range(3):
+            for _ in range(15):
+                cols = (rng.random(env.legal_mask.shape) * env.legal_mask).argmax(axis=1)
+                env.step(cols)
+            out.append(_snapshot(env))
+            r = env.play(5 + rounds, policies, keep_hands=True)
+            out.append((r.payoffs, r.hand_payoffs, r.curve, r.rake))
+            out.append(_snapshot(env))
+        env.close()
+        return out
+
+    one = run(1)
+    for threads in (2, 3):
+        for a, b in zip(one, run(threads), strict=True):
+            _same(a, b)
