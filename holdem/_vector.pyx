@@ -529,9 +529,10 @@ cdef class Batch:
         cdef int64_t before = hd_hs_pot(h)
         # the log: to in bits 0-55, seat 56-59, street 60-61, kind 62-63
         if t.nlog < LOG_CAP:
-            t.log[t.cur_log][t.nlog] = (<uint64_t>(to if kind == HD_BET_RAISE else 0) & ((1ULL << 56) - 1)
-                             | (<uint64_t>h.actor << 56) | (<uint64_t>street << 60)
-                             | (<uint64_t>kind << 62))
+            t.log[t.cur_log][t.nlog] = (
+                <uint64_t>(to if kind == HD_BET_RAISE else 0) & ((1ULL << 56) - 1)
+                | (<uint64_t>h.actor << 56) | (<uint64_t>street << 60)
+                | (<uint64_t>kind << 62))
             t.nlog += 1
         else:
             t.nlog = LOG_FULL
