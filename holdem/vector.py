@@ -27,6 +27,7 @@ from __future__ import annotations
 import array
 import importlib
 import operator
+import os
 import queue
 import threading
 import weakref
@@ -444,6 +445,7 @@ class _SliceThreads:
     slice, then one reply per worker."""
 
     def __init__(self, count: int) -> None:
+        self.pid = os.getpid()  # a forked child has none of these threads
         self._jobs: list[queue.SimpleQueue[Any]] = [queue.SimpleQueue() for _ in range(count)]
         self._done: queue.SimpleQueue[tuple[int, BaseException | None]] = queue.SimpleQueue()
         self._failed: list[BaseException] = []  # errors of jobs nobody waits for
@@ -818,6 +820,11 @@ class VectorGame:
         return self._obs_view, self._rewards, done
 
     def _workers(self) -> _SliceThreads:
+        if self._pool is not None and self._pool.pid != os.getpid():
+            # a child forked after the workers started: they do not exist here (a fixed slice
+            # handed to one would never be stepped), so start this process's own
+            self._close_pool.detach()
+            self._pool = None
         if self._pool is None:
             self._pool = _SliceThreads(min(self._threads, self.num_tables) - 1)
             self._close_pool = weakref.finalize(self, self._pool.close)

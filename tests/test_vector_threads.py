@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import gc
+import multiprocessing
 import threading
+from typing import Any
 
 import numpy as np
 import pytest
 
-from holdem import Game
+from holdem import Game, RandomAgent
 from holdem.errors import IllegalActionError, InvalidArrayError
 from holdem.vector import VectorGame
 
@@ -320,3 +322,43 @@ def test_play_between_shared_steps_uses_the_same_workers() -> None:
     for threads in (2, 3):
         for a, b in zip(one, run(threads), strict=True):
             _same(a, b)
+
+
+def _step_and_play_in_child(env: Any, out: Any) -> None:
+    env.step(np.ones(env.num_tables, dtype=np.int64))
+    out.put(("step", env.table_state(0)["stacks"]))
+    r = env.play(6, [RandomAgent()] * env.players)
+    out.put(("play", r.payoffs.tolist()))
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(),
+                    reason="needs the fork start method (POSIX)")
+def test_a_forked_child_starts_its_own_workers() -> None:
+    """After a fork the parent's worker threads do not exist in the child: a step and play()
+    there start the child's own (play() used to wait forever for a slice nobody stepped),
+    with the results of one thread."""
+    game = Game(big_blind=2)
+    env = VectorGame(game, num_tables=256, players=3, stacks=100, seed=4, num_threads=2)
+    env.reset()
+    env.step(np.ones(256, dtype=np.int64))
+    env.play(3, [RandomAgent()] * 3)  # the parent's workers are running
+    ref = VectorGame(game, num_tables=256, players=3, stacks=100, seed=4)
+    ref.reset()
+    ref.step(np.ones(256, dtype=np.int64))
+    ref.step(np.ones(256, dtype=np.int64))
+    want = [("step", ref.table_state(0)["stacks"]),
+            ("play", ref.play(6, [RandomAgent()] * 3).payoffs.tolist())]
+    ctx = multiprocessing.get_context("fork")
+    out = ctx.SimpleQueue()
+    child = ctx.Process(target=_step_and_play_in_child, args=(env, out))
+    child.start()
+    child.join(60)
+    alive = child.is_alive()
+    if alive:
+        child.kill()
+    got = []
+    while not out.empty():
+        got.append(out.get())
+    assert not alive and child.exitcode == 0, (alive, child.exitcode, got)
+    assert got == want
+    env.close()
