@@ -622,6 +622,7 @@ class VectorGame:
         self._kinds = _alloc("q", (n,))
         self._tos = _alloc("q", (n,))
         self._pool: _SliceThreads | None = None
+        self._close_pool: weakref.finalize[[], VectorGame] | None = None
         self._started = False
 
     def __repr__(self) -> str:
@@ -823,7 +824,8 @@ class VectorGame:
         if self._pool is not None and self._pool.pid != os.getpid():
             # a child forked after the workers started: they do not exist here (a fixed slice
             # handed to one would never be stepped), so start this process's own
-            self._close_pool.detach()
+            if self._close_pool is not None:
+                self._close_pool.detach()
             self._pool = None
         if self._pool is None:
             self._pool = _SliceThreads(min(self._threads, self.num_tables) - 1)
@@ -841,7 +843,7 @@ class VectorGame:
 
     def close(self) -> None:
         """Stop the worker threads (if any)."""
-        if self._pool is not None:
+        if self._pool is not None and self._close_pool is not None:
             self._close_pool()
             self._pool = None
 
