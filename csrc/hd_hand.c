@@ -83,13 +83,17 @@ HD_INLINE void hd_post(hd_hstate_t *h, int seat, int64_t amount, int how, int ki
  * round is over (R19). */
 static int hd_find_actor(const hd_hstate_t *h, int start)
 {
-    int n = h->n, j, k, i, chips = 0;
-    for (j = 0; j < n; j++)
-        if (h->stacks[j] > 0 && !h->folded[j]) chips++;
+    int n = h->n, j, k, i, chips = -1; /* seats with chips behind, counted when first needed */
     i = start >= n ? start - n : start; /* start: 0 .. 2n-1 */
     for (k = 0; k < n; k++, i = i + 1 == n ? 0 : i + 1) { /* seats from start, clockwise */
         if (h->folded[i] || h->stacks[i] == 0) continue;
-        if (h->bets[i] < h->cur || (h->acted[i] < 0 && chips > 1)) return i;
+        if (h->bets[i] < h->cur) return i;
+        if (h->acted[i] < 0) {
+            if (chips < 0)
+                for (chips = 0, j = 0; j < n; j++)
+                    chips += h->stacks[j] > 0 && !h->folded[j];
+            if (chips > 1) return i;
+        }
     }
     return -1;
 }

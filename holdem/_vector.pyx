@@ -155,6 +155,7 @@ ctypedef struct vtab_t:
     int32_t nhot               # the one-hot columns _write set in the table's observation row
     uint16_t hot[10]           # (cleared by the next _write instead of the whole row)
     int32_t nraise[4]          # bets/raises per street
+    int64_t pot                # hd_hs_pot(&h) when _write showed the decision (read by _act)
     int64_t added[4]           # chips added to the pot per street by actions (uncalled back)
     hd_hstate_t h
     int64_t amt[32]            # cached by _write: the bet/raise amount per column (-1: masked)
@@ -182,16 +183,12 @@ ctypedef struct step_args_t:   # one step's inputs and outputs, as run() and sha
     uint8_t *done
 
 
-cdef inline int64_t _frac_to(const hd_legal_t *la, const hd_hstate_t *h, int64_t pot,
-                             int64_t num, int64_t den, int64_t lim) noexcept nogil:
-    """cur + (pot after the call) * num / den, clipped to [min_to, max_to] (saturating);
-    ``pot`` is hd_hs_pot(h), ``lim`` the largest quotient that may be multiplied by num,
+cdef inline int64_t _frac_to(const hd_legal_t *la, int64_t cur, int64_t base, int64_t num,
+                             int64_t den, int64_t lim) noexcept nogil:
+    """cur + base * num / den, clipped to [min_to, max_to] (saturating): ``base`` is the pot
+    after the call, ``lim`` the largest quotient that may be multiplied by num,
     (INT64_MAX // 4) // num (no division here when den is 1)."""
-    cdef int64_t owe = h.cur - h.bets[la.seat]
-    cdef int64_t base, q, r = 0, extra
-    if owe < 0:
-        owe = 0
-    base = pot + owe
+    cdef int64_t q, r = 0, extra
     if den == 1:
         q = base
     else:
@@ -202,7 +199,7 @@ cdef inline int64_t _frac_to(const hd_legal_t *la, const hd_hstate_t *h, int64_t
     extra = q * num
     if r != 0:
         extra += (r * num) // den
-    extra = h.cur + extra
+    extra = cur + extra
     if extra < la.min_to:
         return la.min_to
     if extra > la.max_to:
@@ -225,6 +222,8 @@ cdef class Batch:
     cdef int col_code[32]
     cdef int raise_order[32]   # the raise columns in duplicate priority (see _amounts)
     cdef int num_raise_cols
+    cdef int fixed_cols[32]    # the other columns (fold, check/call)
+    cdef int num_fixed
     cdef int64_t col_num[32]
     cdef int64_t col_den[32]
     cdef int64_t col_lim[32]   # (INT64_MAX // 4) // num of a fraction column (see _frac_to)
@@ -271,6 +270,8 @@ cdef class Batch:
         self.num_cols = len(columns)
         for k in range(self.num_cols):
             self.col_code[k], self.col_num[k], self.col_den[k] = columns[k]
+            if not COL_FOLD <= self.col_code[k] <= COL_ALL_IN:
+                raise InvalidConfigError(f"column {k}: unknown kind {self.col_code[k]}")
             self.col_lim[k] = (INT64_MAX // 4) // self.col_num[k] if self.col_num[k] > 0 \
                 else INT64_MAX
         self.num_raise_cols = 0
@@ -279,6 +280,11 @@ cdef class Batch:
                 if self.col_code[k] == code:
                     self.raise_order[self.num_raise_cols] = k
                     self.num_raise_cols += 1
+        self.num_fixed = 0
+        for k in range(self.num_cols):
+            if self.col_code[k] in (COL_FOLD, COL_CHECK_CALL):
+                self.fixed_cols[self.num_fixed] = k
+                self.num_fixed += 1
         self.num_tables = num_tables
         self.players = players
         self.width = obs_width(players)
@@ -416,26 +422,35 @@ cdef class Batch:
         """Bet/raise amount per column (-1: not a raise column, not legal or a duplicate).
         Priority for duplicates: all-in, min-raise, then the fractions in layout order
         (``raise_order``). ``pot`` is hd_hs_pot(h)."""
-        cdef int c, d, j, code, nc = self.num_cols
-        cdef int64_t a, total = h.bets[la.seat] + h.stacks[la.seat]
-        for c in range(nc):
-            amounts[c] = -1
+        cdef int c, j, m, code, nr = self.num_raise_cols, nseen = 0
+        cdef int64_t a, owe, base, total
+        cdef int64_t seen[32]   # the distinct amounts offered so far, in priority order
+        for j in range(self.num_fixed):
+            amounts[self.fixed_cols[j]] = -1
         if not la.can_raise:
+            for j in range(nr):
+                amounts[self.raise_order[j]] = -1
             return
-        for j in range(self.num_raise_cols):
+        total = h.bets[la.seat] + h.stacks[la.seat]
+        owe = h.cur - h.bets[la.seat]
+        base = pot + (owe if owe > 0 else 0)  # the pot after the call
+        for j in range(nr):
             c = self.raise_order[j]
             code = self.col_code[c]
-            if code == COL_ALL_IN:
-                a = total if la.max_to == total else -1
+            if code == COL_FRACTION:
+                a = _frac_to(la, h.cur, base, self.col_num[c], self.col_den[c], self.col_lim[c])
             elif code == COL_MIN_RAISE:
                 a = la.min_to
-            else:
-                a = _frac_to(la, h, pot, self.col_num[c], self.col_den[c], self.col_lim[c])
+            else:  # COL_ALL_IN
+                a = total if la.max_to == total else -1
             if a >= 0:
-                for d in range(nc):
-                    if amounts[d] == a:
+                for m in range(nseen):
+                    if seen[m] == a:
                         a = -1
                         break
+                else:
+                    seen[nseen] = a
+                    nseen += 1
             amounts[c] = a
 
     cdef void _write(self, Py_ssize_t i, float *obs, uint8_t *mask,
@@ -446,24 +461,23 @@ cdef class Batch:
         cdef vtab_t *t = &self.tabs[i]
         cdef hd_hstate_t *h = &t.h
         cdef hd_legal_t la
-        cdef int n = self.players, a = h.actor, r, s, p, k, c, code, base, to_act = 0, nhot
+        cdef int n = self.players, a = h.actor, s, p, k, c, to_act = 0, nhot
         cdef uint16_t hot[10]
         cdef int64_t stack, pot = hd_hs_pot(h)
-        cdef uint8_t folded
+        cdef bint live
+        cdef float *o
         cdef double ib = self.inv_bb
         hd_hs_legal(&self.rules, h, &la)
         actor[0] = a
+        t.pot = pot
         # mask (and the cache _map reads)
         self._amounts(h, &la, pot, t.amt)
         t.can_fold = la.can_fold
         for c in range(self.num_cols):
-            code = self.col_code[c]
-            if code == COL_FOLD:
-                mask[c] = la.can_fold
-            elif code == COL_CHECK_CALL:
-                mask[c] = 1
-            else:
-                mask[c] = t.amt[c] >= 0
+            mask[c] = t.amt[c] >= 0
+        for k in range(self.num_fixed):
+            c = self.fixed_cols[k]
+            mask[c] = la.can_fold if self.col_code[c] == COL_FOLD else 1
         # observation: the one-hot columns (cards, street, position) ...
         for k in range(t.nhot):
             obs[t.hot[k]] = 0.0
@@ -491,22 +505,26 @@ cdef class Batch:
         memcpy(t.hot, hot, sizeof(hot))
         t.nhot = nhot
         # ... then the seats from the actor clockwise (s; p its distance from the button)
-        base = O_POSITION + n
+        o = obs + O_POSITION + n
         s = a
-        for r in range(n):
-            k = base + SEAT_COLS * r
+        for _ in range(n):
             stack = h.stacks[s]
-            folded = h.folded[s]
-            obs[k] = p
-            obs[k + 1] = stack * ib
-            obs[k + 2] = h.bets[s] * ib
-            obs[k + 3] = h.committed[s] * ib
-            obs[k + 4] = folded != 0
-            obs[k + 5] = folded == 0 and stack == 0
-            to_act += folded == 0 and stack > 0
-            s = 0 if s + 1 == n else s + 1
-            p = 0 if p + 1 == n else p + 1
-        k = base + SEAT_COLS * n
+            live = h.folded[s] == 0
+            o[0] = <float>p
+            o[1] = <float>(stack * ib)
+            o[2] = <float>(h.bets[s] * ib)
+            o[3] = <float>(h.committed[s] * ib)
+            o[4] = <float>(not live)
+            o[5] = <float>(live & (stack == 0))
+            to_act += live & (stack > 0)
+            o += SEAT_COLS
+            s += 1
+            if s == n:
+                s = 0
+            p += 1
+            if p == n:
+                p = 0
+        k = O_POSITION + n + SEAT_COLS * n
         obs[k] = pot * ib
         obs[k + 1] = la.call * ib
         obs[k + 2] = la.min_to * ib if la.can_raise else 0.0
@@ -526,7 +544,7 @@ cdef class Batch:
         cdef vtab_t *t = &self.tabs[i]
         cdef hd_hstate_t *h = &t.h
         cdef int street = h.street, k, n = self.players
-        cdef int64_t before = hd_hs_pot(h)
+        cdef int64_t before = t.pot  # this decision's pot, from _write
         # the log: to in bits 0-55, seat 56-59, street 60-61, kind 62-63
         if t.nlog < LOG_CAP:
             t.log[t.cur_log][t.nlog] = (
@@ -768,18 +786,28 @@ cdef class Batch:
                     break
         return bad
 
-    def check_exact(self, const int64_t[::1] kinds, const int64_t[::1] tos):
-        """The first table whose (kind, to) is illegal, or -1 (no table moves)."""
+    def check_exact(self, const int64_t[::1] kinds, const int64_t[::1] tos,
+                    int64_t[::1] kinds_out, int64_t[::1] tos_out):
+        """The first table whose (kind, to) is illegal, or -1 (no table moves). The entries
+        checked are copied to kinds_out and tos_out, which the step then plays: a caller's
+        buffer changed after the check (by another thread) cannot reach a table."""
         cdef Py_ssize_t i, bad = -1
+        cdef int64_t kind, to
         if kinds.shape[0] != self.num_tables or tos.shape[0] != self.num_tables:
             raise InvalidArrayError(
                 f"kinds and amounts must have shape ({self.num_tables},)")
+        if kinds_out.shape[0] != self.num_tables or tos_out.shape[0] != self.num_tables:
+            raise InvalidArrayError("output buffers do not match the batch")
         with nogil:
             for i in range(self.num_tables):
-                if kinds[i] < 0 or kinds[i] > 2 or hd_hs_check(
-                        &self.rules, &self.tabs[i].h, <int>kinds[i], tos[i]) != HD_HAND_OK:
+                kind = kinds[i]
+                to = tos[i]
+                if kind < 0 or kind > 2 or hd_hs_check(
+                        &self.rules, &self.tabs[i].h, <int>kind, to) != HD_HAND_OK:
                     bad = i
                     break
+                kinds_out[i] = kind
+                tos_out[i] = to
         return bad
 
     cdef object _step_args(self, kinds, tos, cols, float[:, ::1] obs, uint8_t[:, ::1] mask,

@@ -420,7 +420,14 @@ def _int64_vector(values: object, n: int, what: str) -> Any:
     if mv is not None:
         if mv.format not in ("q", "l", "i", "b", "h", "B", "H", "I", "L", "Q") or mv.ndim != 1:
             raise InvalidArrayError(f"{what} must be a 1-D integer buffer, got format {mv.format}")
-        values = mv.tolist()
+        if len(mv) != n:
+            raise InvalidArrayError(f"{what} must have shape ({n},), got ({len(mv)},)")
+        if mv.format in ("q", "l") and mv.itemsize == 8 and mv.c_contiguous:
+            return mv  # already int64: the engine reads it as it is (no copy)
+        try:  # a buffer's items are ints: no per-item check
+            return array.array("q", mv.tolist())
+        except OverflowError:
+            raise InvalidArrayError(f"{what} has a value outside int64") from None
     try:
         seq = list(values)  # type: ignore[call-overload]
     except TypeError:
@@ -796,7 +803,7 @@ class VectorGame:
         self._need_start()
         k = _int64_vector(kinds, self.num_tables, "kinds")
         t = _int64_vector(amounts, self.num_tables, "amounts")
-        bad = self._batch.check_exact(k, t)
+        bad = self._batch.check_exact(k, t, self._kinds, self._tos)
         if bad >= 0:
             kind, to = int(k[bad]), int(t[bad])
             what = (f"kind {kind}" if not 0 <= kind <= 2 else
@@ -804,7 +811,7 @@ class VectorGame:
             raise IllegalActionError(
                 f"table {bad}: {what} is not legal for seat {self._batch.legal(bad)[0]}; "
                 f"{self._legal_text(bad)}")
-        return self._run(k, t, None)
+        return self._run(self._kinds, self._tos, None)
 
     def _run(self, kinds: Any, tos: Any, cols: Any) -> tuple[Any, Any, Any]:
         args = (kinds, tos, cols, self._obs, self._mask, self._actor, self._payoffs,

@@ -417,7 +417,8 @@ def test_without_numpy(monkeypatch: pytest.MonkeyPatch) -> None:
         for i in range(3):
             legal = [c for c in range(mask.shape[1]) if mask[i, c]]
             cols.append(legal[(i + s) % len(legal)])
-        step_in: object = array.array("q", cols) if s % 2 else cols
+        # a list, an int64 buffer (read in place), an int32 buffer (converted)
+        step_in: object = (cols, array.array("q", cols), array.array("i", cols))[s % 3]
         obs, rewards, done = env.step(step_in)
         ref_obs, ref_rewards, ref_done, ref_actor = with_np[s]
         assert np.array_equal(np.asarray(obs), ref_obs)
@@ -428,6 +429,40 @@ def test_without_numpy(monkeypatch: pytest.MonkeyPatch) -> None:
         env.step([1.0, 1, 1])
     with pytest.raises(InvalidArrayError, match="integer buffer"):
         env.step(array.array("d", [1, 1, 1]))
+    with pytest.raises(InvalidArrayError, match=r"shape \(3,\), got \(2,\)"):
+        env.step(array.array("q", [1, 1]))
+    with pytest.raises(InvalidArrayError, match="outside int64"):
+        env.step(array.array("Q", [1, 1, 2**63]))
+
+
+def test_step_exact_plays_the_entries_it_checked() -> None:
+    """step_exact copies what it checks: a caller's buffer written after the check (as by
+    another thread) cannot reach a table. The write here comes right after the real check."""
+    env = VectorGame(GAMES["nl"], num_tables=4, players=3, stacks=100, seed=9)
+    env.reset()
+    ref = VectorGame(GAMES["nl"], num_tables=4, players=3, stacks=100, seed=9)
+    ref.reset()
+    real = env._batch
+
+    class WrittenAfterCheck:
+        def __getattr__(self, name: str) -> Any:
+            return getattr(real, name)
+
+        def check_exact(self, kinds: Any, tos: Any, kinds_out: Any, tos_out: Any) -> int:
+            bad = real.check_exact(kinds, tos, kinds_out, tos_out)
+            kinds[:] = 2  # raise ...
+            tos[:] = 1    # ... to 1 chip: never legal
+            return bad
+
+    env._batch = WrittenAfterCheck()  # type: ignore[assignment]
+    for _ in range(12):
+        kinds = np.ones(4, dtype=np.int64)  # check/call everywhere
+        tos = np.zeros(4, dtype=np.int64)
+        obs, rewards, done = env.step_exact(kinds, tos)
+        ref_obs, ref_rewards, ref_done = ref.step_exact(np.ones(4, np.int64), np.zeros(4, np.int64))
+        assert (kinds == 2).all()  # the write happened
+        assert np.array_equal(obs, ref_obs) and np.array_equal(rewards, ref_rewards)
+        assert np.array_equal(done, ref_done)
 
 
 def test_module_examples() -> None:
@@ -469,6 +504,20 @@ def test_session_hands_without_decision() -> None:
             assert sum(t["stacks"]) + t["pot"] == sum(t["starting_stacks"])
     assert (env.hands_played() >= done_events).all()
     assert (env.hands_played() > done_events).any()  # some hands had no decision
+
+
+def test_engine_refuses_an_unknown_column_kind() -> None:
+    """The compiled batch checks the column codes it is given (a layout always passes valid
+    ones): an unknown kind would otherwise leave its amount and mask unwritten."""
+    from holdem import _vector
+    from holdem.vector import _rules
+
+    codes = ActionLayout.preset("fcpa")._codes()
+    args = (_rules(Game(big_blind=2)), 4, 3, (200, 200, 200), 1, False)
+    assert _vector.Batch(*args, codes).num_cols == len(codes)
+    for bad in (-1, 5, 99):
+        with pytest.raises(InvalidConfigError, match=f"column 1: unknown kind {bad}"):
+            _vector.Batch(*args, [codes[0], (bad, 1, 1), *codes[2:]])
 
 
 def test_c_core_on_its_own(tmp_path: Any) -> None:
