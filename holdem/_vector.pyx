@@ -8,6 +8,7 @@ layout and the observation spec live in :mod:`holdem.vector`; this module takes 
 (the rules, the layout as codes, the seed) and fills the output buffers it is given.
 """
 
+cimport cython
 from cpython.mem cimport PyMem_Calloc, PyMem_Free
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t, INT64_MAX
 from libc.string cimport memcpy, memset
@@ -184,13 +185,15 @@ ctypedef struct step_args_t:   # one step's inputs and outputs, as run() and sha
 
 
 cdef inline int64_t _frac_to(const hd_legal_t *la, int64_t cur, int64_t base, int64_t num,
-                             int64_t den, int64_t lim) noexcept nogil:
-    """cur + base * num / den, clipped to [min_to, max_to] (saturating): ``base`` is the pot
-    after the call, ``lim`` the largest quotient that may be multiplied by num,
-    (INT64_MAX // 4) // num (no division here when den is 1)."""
-    cdef int64_t q, r = 0, extra
-    if den == 1:
-        q = base
+                             int64_t den, int shift, int64_t lim) noexcept nogil:
+    """cur + base * num / den, clipped to [min_to, max_to] (saturating): ``base`` (>= 0) is
+    the pot after the call, ``lim`` the largest quotient that may be multiplied by num,
+    (INT64_MAX // 4) // num. ``shift`` is log2(den) when den is a power of two (then no
+    division: shifts and masks of a non-negative number are exact), else -1."""
+    cdef int64_t q, r, extra
+    if shift >= 0:
+        q = base >> shift
+        r = base & (den - 1)
     else:
         q = base // den
         r = base % den
@@ -198,7 +201,7 @@ cdef inline int64_t _frac_to(const hd_legal_t *la, int64_t cur, int64_t base, in
         return la.max_to
     extra = q * num
     if r != 0:
-        extra += (r * num) // den
+        extra += (r * num) >> shift if shift >= 0 else (r * num) // den
     extra = cur + extra
     if extra < la.min_to:
         return la.min_to
@@ -207,6 +210,7 @@ cdef inline int64_t _frac_to(const hd_legal_t *la, int64_t cur, int64_t base, in
     return extra
 
 
+@cython.final  # no subclass: the per-table methods are called directly, not through a vtable
 cdef class Batch:
     """N tables of one game stepped together (see :class:`holdem.vector.VectorGame`)."""
 
@@ -227,6 +231,7 @@ cdef class Batch:
     cdef int64_t col_num[32]
     cdef int64_t col_den[32]
     cdef int64_t col_lim[32]   # (INT64_MAX // 4) // num of a fraction column (see _frac_to)
+    cdef int col_shift[32]     # log2(den) when den is a power of two, else -1 (see _frac_to)
     cdef double inv_bb
     # a step shared by threads (share/assist): tables are taken in chunks from share.next
     cdef hd_share_t share_state
@@ -272,6 +277,9 @@ cdef class Batch:
             self.col_code[k], self.col_num[k], self.col_den[k] = columns[k]
             if not COL_FOLD <= self.col_code[k] <= COL_ALL_IN:
                 raise InvalidConfigError(f"column {k}: unknown kind {self.col_code[k]}")
+            self.col_shift[k] = -1
+            if self.col_den[k] > 0 and self.col_den[k] & (self.col_den[k] - 1) == 0:
+                self.col_shift[k] = int(self.col_den[k]).bit_length() - 1
             self.col_lim[k] = (INT64_MAX // 4) // self.col_num[k] if self.col_num[k] > 0 \
                 else INT64_MAX
         self.num_raise_cols = 0
@@ -438,7 +446,8 @@ cdef class Batch:
             c = self.raise_order[j]
             code = self.col_code[c]
             if code == COL_FRACTION:
-                a = _frac_to(la, h.cur, base, self.col_num[c], self.col_den[c], self.col_lim[c])
+                a = _frac_to(la, h.cur, base, self.col_num[c], self.col_den[c],
+                             self.col_shift[c], self.col_lim[c])
             elif code == COL_MIN_RAISE:
                 a = la.min_to
             else:  # COL_ALL_IN

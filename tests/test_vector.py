@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 import numpy as np
@@ -661,15 +662,17 @@ def test_rows_rewritten_in_place_equal_a_fresh_encoding(name: str, players: int,
 
 
 @settings(max_examples=25, deadline=None)
-@given(fractions=st.lists(st.fractions(min_value="1/997", max_value=100,
-                                       max_denominator=997), min_size=1, max_size=4,
-                          unique=True),
+@given(fractions=st.lists(st.one_of(
+           st.fractions(min_value="1/997", max_value=100, max_denominator=997),
+           # power-of-two denominators: the C step shifts instead of dividing
+           st.builds(Fraction, st.integers(1, 100), st.sampled_from([1, 2, 4, 8, 64, 512]))),
+           min_size=1, max_size=4, unique=True),
        stacks=st.lists(st.integers(3, 2**53), min_size=3, max_size=3),
        seed=st.integers(0, 2**32))
 def test_raise_columns_equal_the_exact_arithmetic(fractions: list[Any], stacks: list[int],
                                                    seed: int) -> None:
-    """The C step's pot-fraction amounts (no division when the denominator is 1, a saturating
-    product) equal ActionLayout.amounts' exact integers, for any fractions and stacks up to
+    """The C step's pot-fraction amounts (shifts when the denominator is a power of two, a
+    saturating product) equal ActionLayout.amounts' exact integers, for any fractions and stacks up to
     2**53 (R22, R25: clipped to the minimum raise and the stack, duplicates masked)."""
     layout = ActionLayout(tuple(fractions), min_raise=True)
     env = VectorGame(Game(big_blind=2), num_tables=2, players=3, stacks=stacks, seed=seed,
