@@ -216,6 +216,9 @@ cdef class Batch:
 
     cdef hd_rules_t rules
     cdef vtab_t *tabs
+    cdef int64_t *kinds_buf    # the actions of the last check (check_columns, check_exact):
+    cdef int64_t *tos_buf      # (kind, to) per table, played by the next run/share(None)
+    cdef bint checked          # they were checked against the tables as they are now
     cdef readonly Py_ssize_t num_tables
     cdef readonly int players
     cdef readonly int num_cols
@@ -237,12 +240,16 @@ cdef class Batch:
     cdef hd_share_t share_state
     cdef int64_t chunk
     cdef step_args_t shared
-    cdef bint sharing
+    cdef step_args_t out       # the output buffers bound by bind() (its input fields unused)
+    cdef object out_refs       # the memoryviews that keep them alive (None: nothing bound)
+    cdef bint stepping         # a step (run or share) is in progress: no bind or check now
     cdef int64_t step_end_ns   # when the last shared step ended (0: none yet)
     cdef int64_t gap_ns        # from the end of the last shared step to the start of this one
 
     def __cinit__(self):
         self.tabs = NULL
+        self.kinds_buf = NULL
+        self.tos_buf = NULL
 
     def __init__(self, tuple rules, Py_ssize_t num_tables, int players, tuple stacks,
                  uint64_t seed, bint session, list columns):
@@ -303,8 +310,14 @@ cdef class Batch:
         self.share_state.finished = num_tables
         self.chunk = 1
         self._check_decision()
+        PyMem_Free(self.tabs)  # (NULL unless __init__ is called again)
+        PyMem_Free(self.kinds_buf)
+        PyMem_Free(self.tos_buf)
+        self.checked = False
         self.tabs = <vtab_t *>PyMem_Calloc(<size_t>num_tables, sizeof(vtab_t))
-        if self.tabs == NULL:
+        self.kinds_buf = <int64_t *>PyMem_Calloc(<size_t>num_tables, sizeof(int64_t))
+        self.tos_buf = <int64_t *>PyMem_Calloc(<size_t>num_tables, sizeof(int64_t))
+        if self.tabs == NULL or self.kinds_buf == NULL or self.tos_buf == NULL:
             raise MemoryError(f"no memory for {num_tables} tables")
 
     cdef _check_decision(self):
@@ -325,6 +338,8 @@ cdef class Batch:
 
     def __dealloc__(self):
         PyMem_Free(self.tabs)
+        PyMem_Free(self.kinds_buf)
+        PyMem_Free(self.tos_buf)
 
     @staticmethod
     def table_bytes():
@@ -764,17 +779,24 @@ cdef class Batch:
         hd_policy_act(&p, &self.tabs[i].h, &la, &r, &kind, &to, &eq)
         return kind, to, eq
 
-    def reset(self, float[:, ::1] obs, uint8_t[:, ::1] mask, int32_t[::1] actor):
-        """Start hand 0 on every table and fill the outputs."""
+    def reset(self):
+        """Start hand 0 on every table and fill the bound outputs (every observation column:
+        later steps rewrite only what changed, so the rows must stay bound)."""
         cdef Py_ssize_t i
-        self._check_out(obs, mask, actor)
+        cdef step_args_t a = self.out
+        if self.out_refs is None:
+            raise InvalidArrayError("no output buffers: call bind() first")
+        if self.stepping:
+            raise IllegalActionError("this batch is being stepped by another thread: step a "
+                                     "VectorGame from one thread at a time")
+        self.checked = False
         with nogil:
             for i in range(self.num_tables):
                 memset(&self.tabs[i], 0, sizeof(vtab_t))
                 self.tabs[i].nlast = -1
                 self._new_hand(i, NULL, NULL)
-                memset(&obs[i, 0], 0, self.width * sizeof(float))  # _write clears its own
-                self._write(i, &obs[i, 0], &mask[i, 0], &actor[i])
+                memset(a.obs + i * self.width, 0, self.width * sizeof(float))
+                self._write(i, a.obs + i * self.width, a.mask + i * self.num_cols, a.actor + i)
 
     cdef _check_out(self, float[:, ::1] obs, uint8_t[:, ::1] mask, int32_t[::1] actor):
         if (obs.shape[0] != self.num_tables or obs.shape[1] != self.width
@@ -782,31 +804,38 @@ cdef class Batch:
                 or actor.shape[0] != self.num_tables):
             raise InvalidArrayError("output buffers do not match the batch")
 
-    def check_columns(self, const int64_t[::1] cols, int64_t[::1] kinds, int64_t[::1] tos):
-        """Map columns to (kind, to) without moving any table; the first illegal table or -1."""
+    def check_columns(self, const int64_t[::1] cols):
+        """Map columns to (kind, to) without moving any table, for the next ``run`` or
+        ``share`` without columns; the first illegal table or -1."""
         cdef Py_ssize_t i, bad = -1
         if cols.shape[0] != self.num_tables:
             raise InvalidArrayError(
                 f"actions must have shape ({self.num_tables},), got ({cols.shape[0]},)")
+        if self.stepping:
+            raise IllegalActionError("this batch is being stepped by another thread: step a "
+                                     "VectorGame from one thread at a time")
+        self.checked = False
         with nogil:
             for i in range(self.num_tables):
-                if self._map(i, cols[i], &kinds[i], &tos[i]) != 0:
+                if self._map(i, cols[i], &self.kinds_buf[i], &self.tos_buf[i]) != 0:
                     bad = i
                     break
+        self.checked = bad < 0
         return bad
 
-    def check_exact(self, const int64_t[::1] kinds, const int64_t[::1] tos,
-                    int64_t[::1] kinds_out, int64_t[::1] tos_out):
+    def check_exact(self, const int64_t[::1] kinds, const int64_t[::1] tos):
         """The first table whose (kind, to) is illegal, or -1 (no table moves). The entries
-        checked are copied to kinds_out and tos_out, which the step then plays: a caller's
+        checked are copied for the next ``run`` or ``share`` without columns: a caller's
         buffer changed after the check (by another thread) cannot reach a table."""
         cdef Py_ssize_t i, bad = -1
         cdef int64_t kind, to
         if kinds.shape[0] != self.num_tables or tos.shape[0] != self.num_tables:
             raise InvalidArrayError(
                 f"kinds and amounts must have shape ({self.num_tables},)")
-        if kinds_out.shape[0] != self.num_tables or tos_out.shape[0] != self.num_tables:
-            raise InvalidArrayError("output buffers do not match the batch")
+        if self.stepping:
+            raise IllegalActionError("this batch is being stepped by another thread: step a "
+                                     "VectorGame from one thread at a time")
+        self.checked = False
         with nogil:
             for i in range(self.num_tables):
                 kind = kinds[i]
@@ -815,67 +844,77 @@ cdef class Batch:
                         &self.rules, &self.tabs[i].h, <int>kind, to) != HD_HAND_OK:
                     bad = i
                     break
-                kinds_out[i] = kind
-                tos_out[i] = to
+                self.kinds_buf[i] = kind
+                self.tos_buf[i] = to
+        self.checked = bad < 0
         return bad
 
-    cdef object _step_args(self, kinds, tos, cols, float[:, ::1] obs, uint8_t[:, ::1] mask,
-                           int32_t[::1] actor, int64_t[:, ::1] payoffs, float[:, ::1] rewards,
-                           uint8_t[::1] done, step_args_t *a):
-        """Check a step's arguments (run, share) and point ``a`` at them; returns the input
-        buffers, which the caller holds while the step runs (it holds the outputs itself)."""
-        cdef const int64_t[::1] k_v
-        cdef const int64_t[::1] t_v
-        cdef const int64_t[::1] c_v
-        cdef object held
+    def bind(self, float[:, ::1] obs, uint8_t[:, ::1] mask, int32_t[::1] actor,
+             int64_t[:, ::1] payoffs, float[:, ::1] rewards, uint8_t[::1] done):
+        """Bind the output buffers :meth:`reset`, :meth:`run` and :meth:`share` write
+        (checked once here, held until the next bind; call :meth:`reset` after a bind)."""
         self._check_out(obs, mask, actor)
         if (payoffs.shape[0] != self.num_tables or payoffs.shape[1] != self.players
                 or rewards.shape[0] != self.num_tables or rewards.shape[1] != self.players
                 or done.shape[0] != self.num_tables):
             raise InvalidArrayError("output buffers do not match the batch")
-        a.kinds = a.tos = a.cols = NULL
-        if cols is not None:
-            c_v = cols
-            if c_v.shape[0] != self.num_tables:
-                raise InvalidArrayError(
-                    f"actions must have shape ({self.num_tables},), got ({c_v.shape[0]},)")
-            a.cols = &c_v[0]
-            held = <object>c_v
-        else:
-            k_v = kinds
-            t_v = tos
-            if k_v.shape[0] != self.num_tables or t_v.shape[0] != self.num_tables:
-                raise InvalidArrayError(f"kinds and amounts must have shape ({self.num_tables},)")
-            a.kinds = &k_v[0]
-            a.tos = &t_v[0]
-            held = (<object>k_v, <object>t_v)
-        a.obs = &obs[0, 0]
-        a.mask = &mask[0, 0]
-        a.actor = &actor[0]
-        a.payoffs = &payoffs[0, 0]
-        a.rewards = &rewards[0, 0]
-        a.done = &done[0]
-        return held
+        if self.stepping:
+            raise IllegalActionError("this batch is being stepped by another thread")
+        self.out.obs = &obs[0, 0]
+        self.out.mask = &mask[0, 0]
+        self.out.actor = &actor[0]
+        self.out.payoffs = &payoffs[0, 0]
+        self.out.rewards = &rewards[0, 0]
+        self.out.done = &done[0]
+        self.out_refs = (obs, mask, actor, payoffs, rewards, done)
 
-    def run(self, Py_ssize_t lo, Py_ssize_t hi, kinds, tos, cols,
-            float[:, ::1] obs, uint8_t[:, ::1] mask, int32_t[::1] actor,
-            int64_t[:, ::1] payoffs, float[:, ::1] rewards, uint8_t[::1] done):
-        """Step tables lo..hi-1 (releases the GIL): ``cols`` (unchecked columns) or ``kinds``
-        and ``tos`` (already checked), all int64 arrays of length num_tables."""
+    cdef object _step_args(self, cols, step_args_t *a):
+        """Point ``a`` at a step's inputs (run, share): ``cols``, or with None the entries of
+        the last successful check (once) and at the bound outputs; returns the columns'
+        buffer, which the caller holds while the step runs."""
+        cdef const int64_t[::1] c_v
+        if self.out_refs is None:
+            raise InvalidArrayError("no output buffers: call bind() first")
+        a[0] = self.out
+        a.kinds = a.tos = a.cols = NULL
+        if cols is None:
+            if not self.checked:
+                raise IllegalActionError("no checked actions to play: check them first")
+            self.checked = False  # played once
+            a.kinds = self.kinds_buf
+            a.tos = self.tos_buf
+            return None
+        c_v = cols
+        if c_v.shape[0] != self.num_tables:
+            raise InvalidArrayError(
+                f"actions must have shape ({self.num_tables},), got ({c_v.shape[0]},)")
+        self.checked = False  # the tables move
+        a.cols = &c_v[0]
+        return <object>c_v
+
+    def run(self, Py_ssize_t lo, Py_ssize_t hi, cols):
+        """Step tables lo..hi-1 (releases the GIL) into the bound outputs: ``cols`` (unchecked
+        columns, an int64 array of length num_tables) or None (the entries of the last
+        successful check)."""
         cdef step_args_t a
         if not 0 <= lo <= hi <= self.num_tables:
             raise InvalidArrayError(f"slice {lo}:{hi} outside 0..{self.num_tables}")
-        held = self._step_args(kinds, tos, cols, obs, mask, actor, payoffs, rewards, done, &a)
+        if self.stepping:
+            raise IllegalActionError("this batch is being stepped by another thread: step a "
+                                     "VectorGame from one thread at a time")
+        held = self._step_args(cols, &a)
         if lo == hi:
             return
-        with nogil:
-            self._run(lo, hi, a.kinds, a.tos, a.cols, a.obs, a.mask, a.actor, a.payoffs,
-                      a.rewards, a.done)
+        self.stepping = True
+        try:
+            with nogil:
+                self._run(lo, hi, a.kinds, a.tos, a.cols, a.obs, a.mask, a.actor, a.payoffs,
+                          a.rewards, a.done)
+        finally:
+            self.stepping = False
         del held
 
-    def share(self, wake, Py_ssize_t chunk, kinds, tos, cols,
-              float[:, ::1] obs, uint8_t[:, ::1] mask, int32_t[::1] actor,
-              int64_t[:, ::1] payoffs, float[:, ::1] rewards, uint8_t[::1] done):
+    def share(self, wake, Py_ssize_t chunk, cols):
         """Step every table as :meth:`run` does, with other threads: check the arguments,
         publish the step, call ``wake()`` (which should have other threads call
         :meth:`assist`), then take ``chunk`` tables at a time until none is left and wait,
@@ -885,15 +924,15 @@ cdef class Batch:
         cdef step_args_t a
         if not 1 <= chunk <= MAX_TABLES:
             raise InvalidConfigError(f"chunk must be 1..{MAX_TABLES}, got {chunk}")
-        if self.sharing:
+        if self.stepping:
             raise IllegalActionError("this batch is being stepped by another thread: step a "
                                      "VectorGame from one thread at a time")
-        held = self._step_args(kinds, tos, cols, obs, mask, actor, payoffs, rewards, done, &a)
+        held = self._step_args(cols, &a)
         # the previous shared step is over (every table finished): nothing reads these now
         self.shared = a
         hd_atomic_store(&self.chunk, chunk)
         hd_atomic_store(&self.share_state.finished, 0)
-        self.sharing = True
+        self.stepping = True
         hd_atomic_store(&self.gap_ns, hd_now_ns() - self.step_end_ns if self.step_end_ns
                         else INT64_MAX)
         hd_atomic_store(&self.share_state.next, 0)  # publishes the step (release)
@@ -904,7 +943,7 @@ cdef class Batch:
                 self._take_chunks()
                 self._wait_stepped()
                 self.step_end_ns = hd_now_ns()
-            self.sharing = False
+            self.stepping = False
         del held
 
     def assist(self, double linger):

@@ -407,6 +407,10 @@ def _read_only(buf: Any) -> Any:
 def _int64_vector(values: object, n: int, what: str) -> Any:
     """``values`` as a C-contiguous int64 vector of length ``n`` (checked, no table moves)."""
     if _np is not None:
+        v: Any = values
+        if (type(v) is _np.ndarray and v.dtype == _np.int64 and v.shape == (n,)
+                and v.flags.c_contiguous):
+            return v  # already what the engine reads
         arr = _np.asarray(values)
         if arr.dtype.kind not in ("i", "u"):
             raise InvalidArrayError(f"{what} must be integers, got dtype {arr.dtype}")
@@ -626,8 +630,10 @@ class VectorGame:
         self._payoffs = _alloc("q", (n, players))
         self._rewards = _alloc("f", (n, players))
         self._done = _alloc("B", (n,))
-        self._kinds = _alloc("q", (n,))
-        self._tos = _alloc("q", (n,))
+        self._done_view = self._done.view(bool) if _np is not None else self._done
+        self._mask_view = self._mask.view(bool) if _np is not None else self._mask
+        self._batch.bind(self._obs, self._mask, self._actor, self._payoffs, self._rewards,
+                         self._done)  # every step writes these
         self._pool: _SliceThreads | None = None
         self._close_pool: weakref.finalize[[], VectorGame] | None = None
         self._started = False
@@ -669,7 +675,7 @@ class VectorGame:
     def legal_mask(self) -> Any:
         """Legal action columns per table, shape (N, A) bool (uint8 without numpy)."""
         self._need_start()
-        return self._mask.view(bool) if _np is not None else self._mask
+        return self._mask_view
 
     @property
     def observation(self) -> Any:
@@ -772,7 +778,7 @@ class VectorGame:
 
     def reset(self) -> Any:
         """Deal hand 0 on every table; return the observations (N, F)."""
-        self._batch.reset(self._obs, self._mask, self._actor)
+        self._batch.reset()
         self._started = True
         return self._obs_view
 
@@ -784,17 +790,16 @@ class VectorGame:
         """
         self._need_start()
         cols = _int64_vector(actions, self.num_tables, "actions")
-        bad = self._batch.check_columns(cols, self._kinds, self._tos)
+        bad = self._batch.check_columns(cols)
         if bad >= 0:
             raise IllegalActionError(self._column_error(int(bad), int(cols[bad])))
-        return self._run(self._kinds, self._tos, None)
+        return self._run(None)  # the entries just checked
 
     def step_unchecked(self, actions: object) -> tuple[Any, Any, Any]:
         """:meth:`step` without the legality pass: a masked or out-of-range column plays
         check/call. For trusted policies that sample from :attr:`legal_mask`."""
         self._need_start()
-        cols = _int64_vector(actions, self.num_tables, "actions")
-        return self._run(None, None, cols)
+        return self._run(_int64_vector(actions, self.num_tables, "actions"))
 
     def step_exact(self, kinds: object, amounts: object) -> tuple[Any, Any, Any]:
         """The exact view: ``kinds`` 0 fold, 1 check/call, 2 bet/raise to ``amounts`` (street
@@ -803,7 +808,7 @@ class VectorGame:
         self._need_start()
         k = _int64_vector(kinds, self.num_tables, "kinds")
         t = _int64_vector(amounts, self.num_tables, "amounts")
-        bad = self._batch.check_exact(k, t, self._kinds, self._tos)
+        bad = self._batch.check_exact(k, t)  # copies what it checks
         if bad >= 0:
             kind, to = int(k[bad]), int(t[bad])
             what = (f"kind {kind}" if not 0 <= kind <= 2 else
@@ -811,11 +816,11 @@ class VectorGame:
             raise IllegalActionError(
                 f"table {bad}: {what} is not legal for seat {self._batch.legal(bad)[0]}; "
                 f"{self._legal_text(bad)}")
-        return self._run(self._kinds, self._tos, None)
+        return self._run(None)  # the entries just checked (copied)
 
-    def _run(self, kinds: Any, tos: Any, cols: Any) -> tuple[Any, Any, Any]:
-        args = (kinds, tos, cols, self._obs, self._mask, self._actor, self._payoffs,
-                self._rewards, self._done)
+    def _run(self, cols: Any) -> tuple[Any, Any, Any]:
+        """Step every table: ``cols`` unchecked, or None for the batch's last check."""
+        args = (cols,)
         n = self.num_tables
         threads = min(self._threads, n)
         if threads <= 1:
@@ -824,8 +829,7 @@ class VectorGame:
             chunk = max(1, min(_CHUNK, n // (4 * threads)))
             self._workers().share(self._batch.share, self._batch.assist, (chunk, *args),
                                   (_LINGER,))
-        done = self._done.view(bool) if _np is not None else self._done
-        return self._obs_view, self._rewards, done
+        return self._obs_view, self._rewards, self._done_view
 
     def _workers(self) -> _SliceThreads:
         if self._pool is not None and self._pool.pid != os.getpid():

@@ -449,8 +449,8 @@ def test_step_exact_plays_the_entries_it_checked() -> None:
         def __getattr__(self, name: str) -> Any:
             return getattr(real, name)
 
-        def check_exact(self, kinds: Any, tos: Any, kinds_out: Any, tos_out: Any) -> int:
-            bad = real.check_exact(kinds, tos, kinds_out, tos_out)
+        def check_exact(self, kinds: Any, tos: Any) -> int:
+            bad = real.check_exact(kinds, tos)
             kinds[:] = 2  # raise ...
             tos[:] = 1    # ... to 1 chip: never legal
             return bad
@@ -515,7 +515,12 @@ def test_engine_refuses_an_unknown_column_kind() -> None:
 
     codes = ActionLayout.preset("fcpa")._codes()
     args = (_rules(Game(big_blind=2)), 4, 3, (200, 200, 200), 1, False)
-    assert _vector.Batch(*args, codes).num_cols == len(codes)
+    batch = _vector.Batch(*args, codes)
+    assert batch.num_cols == len(codes)
+    with pytest.raises(InvalidArrayError, match="call bind"):  # no outputs bound: no step
+        batch.run(0, 4, np.ones(4, dtype=np.int64))
+    with pytest.raises(InvalidArrayError, match="call bind"):
+        batch.reset()
     for bad in (-1, 5, 99):
         with pytest.raises(InvalidConfigError, match=f"column 1: unknown kind {bad}"):
             _vector.Batch(*args, [codes[0], (bad, 1, 1), *codes[2:]])

@@ -161,9 +161,13 @@ def test_shared_steps_are_bit_identical_for_1_2_3_threads(tables: int) -> None:
 
 
 def _args(env: VectorGame, cols: object) -> tuple[object, ...]:
-    """Batch.share's step arguments after the chunk: unchecked columns, ``env``'s outputs."""
-    return (None, None, np.asarray(cols, dtype=np.int64), env._obs, env._mask, env._actor,
-            env._payoffs, env._rewards, env._done)
+    """Batch.share's step arguments after the chunk: unchecked columns (the outputs are the
+    ones ``env`` bound)."""
+    return (np.asarray(cols, dtype=np.int64),)
+
+
+def _outputs(env: VectorGame) -> tuple[Any, ...]:
+    return (env._obs, env._mask, env._actor, env._payoffs, env._rewards, env._done)
 
 
 def _share(env: VectorGame, cols: object, chunk: int) -> None:
@@ -202,12 +206,9 @@ def test_share_checks_its_arguments_before_waking_anyone() -> None:
     good = _args(env, np.ones(50))
     before = _snapshot(env)
     for chunk, args, error in [
-            (8, (None, None, np.ones(49, dtype=np.int64), *good[3:]), "actions must have shape"),
-            (8, (np.ones(50, dtype=np.int64), None, None, *good[3:]), "kinds and amounts"),
-            (8, (*good[:3], env._obs[:49], *good[4:]), "output buffers"),
-            (8, (*good[:6], np.zeros((50, 2), dtype=np.int64), *good[7:]), "output buffers"),
-            (8, (*good[:6], env._payoffs[:, :2], *good[7:]), "not C-contiguous"),
-            (8, (*good[:2], np.ones(50, dtype=np.int32), *good[3:]), "mismatch"),
+            (8, (np.ones(49, dtype=np.int64),), "actions must have shape"),
+            (8, (None,), "no checked actions"),  # None: the last check's, and there is none
+            (8, (np.ones(50, dtype=np.int32),), "mismatch"),
             (0, good, "chunk must be 1.."),
     ]:
         with pytest.raises(ValueError, match=error):
@@ -217,6 +218,22 @@ def test_share_checks_its_arguments_before_waking_anyone() -> None:
     for linger in (0.0, 0.001, -1.0):  # no step in progress: returns, nothing moves
         env._batch.assist(linger)
         _same(before, _snapshot(env))
+    # the outputs are checked when they are bound; a rejected bind keeps the bound ones
+    out = _outputs(env)
+    for outputs, error in [
+            ((env._obs[:49], *out[1:]), "output buffers"),
+            ((*out[:3], np.zeros((50, 2), dtype=np.int64), *out[4:]), "output buffers"),
+            ((*out[:3], env._payoffs[:, :2], *out[4:]), "not C-contiguous"),
+            ((*out[:5], np.zeros(50, dtype=np.int64)), "mismatch"),
+    ]:
+        with pytest.raises(ValueError, match=error):
+            env._batch.bind(*outputs)
+    env._batch.share(lambda: woken.append(1), 8, *good)
+    assert woken == [1]
+    ref = VectorGame(GAME, num_tables=50, players=3, stacks=200, seed=2)
+    ref.reset()
+    ref.step_unchecked(np.ones(50, dtype=np.int64))
+    _same(_snapshot(ref), _snapshot(env))
     env.close()
 
 
@@ -234,6 +251,47 @@ def test_a_step_inside_a_step_is_refused_and_the_outer_step_completes() -> None:
     env.step_unchecked([1] * 50)  # and the batch steps again afterwards
     ref.step_unchecked([1] * 50)
     _same(_snapshot(ref), _snapshot(env))
+    env.close()
+
+
+def test_checked_actions_are_played_once_and_only_on_the_tables_they_were_checked_on() -> None:
+    """The batch keeps the entries of its last successful check for one step: a failed check,
+    another step or a reset in between leaves nothing to play (a stale entry could be illegal
+    now), and nothing checks, binds or resets while a step runs."""
+    ref, env = _pair(20, 3, 5, 2)
+    b = env._batch
+    ones = np.ones(20, dtype=np.int64)
+    assert b.check_columns(ones) == -1
+    b.run(0, 20, None)
+    ref.step_unchecked(ones)
+    _same(_snapshot(ref), _snapshot(env))
+    for played, spoil in ((True, lambda: None),           # played once already
+                          (False, lambda: b.run(0, 20, ones)),  # another step moved the tables
+                          (False, b.reset),               # the tables were dealt again
+                          (False, lambda: b.check_columns(np.full(20, 99, dtype=np.int64)))):
+        assert b.check_columns(ones) == -1            # (99: not a column, a failed check)
+        if played:
+            b.run(0, 20, None)
+        spoil()
+        with pytest.raises(IllegalActionError, match="no checked actions"):
+            b.run(0, 20, None)
+        with pytest.raises(IllegalActionError, match="no checked actions"):
+            b.share(lambda: None, 4, None)
+    ref.reset()
+    ref.step_unchecked(ones)
+    b.reset()
+    b.run(0, 20, ones)
+    assert b.check_exact(ones, np.zeros(20, dtype=np.int64)) == -1
+    b.share(lambda: None, 4, None)
+    ref.step_unchecked(ones)
+    _same(_snapshot(ref), _snapshot(env))
+    out = _outputs(env)
+    for inside in (lambda: b.check_columns(ones), lambda: b.check_exact(ones, ones),
+                   lambda: b.reset(), lambda: b.bind(*out), lambda: b.run(0, 20, ones)):
+        with pytest.raises(IllegalActionError, match="another thread"):
+            b.share(inside, 4, ones)  # the wake-up runs while the step is in progress
+        ref.step_unchecked(ones)      # and the step itself completed
+        _same(_snapshot(ref), _snapshot(env))
     env.close()
 
 

@@ -201,6 +201,7 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.render_mode = render_mode
         self._raise = _illegal(illegal)
         self._cc = self._vg.action_layout.names.index("check_call")
+        self._col = np.zeros(1, dtype=np.int64)  # the one table's column, as step() reads it
         self._started = False
         self._in_hand = False
         self.observation_space = _obs_box(self._vg.observation_spec.width)
@@ -216,12 +217,16 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
         while (actor := int(self._vg.current_player[0])) != self.seat:
             col = int(self._policies[actor](self._vg.observation[0].copy(),
                                             self._vg.legal_mask[0].copy()))
-            _, rewards, done = self._vg.step([self._legal(col)])
+            _, rewards, done = self._play(self._legal(col))
             if done[0]:
                 total += float(rewards[0, self.seat])
                 ended = True
                 return total, ended
         return total, ended
+
+    def _play(self, col: int) -> tuple[Any, Any, Any]:
+        self._col[0] = col
+        return self._vg.step(self._col)
 
     def _legal(self, col: int) -> int:
         """``col``, or check/call for a masked column (``illegal="raise"``: the error)."""
@@ -266,7 +271,7 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         if not self._started:
             raise IllegalActionError("call reset() first")
-        _, rewards, done = self._vg.step([self._legal(int(action))])
+        _, rewards, done = self._play(self._legal(int(action)))
         if done[0]:
             self._in_hand = False
             obs = self._vg.observation[0].copy()  # the next hand's: this episode is over

@@ -108,8 +108,7 @@ class _Core:
         self.actors = vg.current_player
         self.rewards = vg._rewards
         self.done = vg._done
-        self.run = functools.partial(vg._batch.run, 0, 1, None, None, self.col, vg._obs,
-                                     vg._mask, vg._actor, vg._payoffs, vg._rewards, vg._done)
+        self.run = functools.partial(vg._batch.run, 0, 1, self.col)
         self.actor = int(self.actors[0])
         self.hand = int(self.vg.hands_played()[0])
         self.holes_of = -1
