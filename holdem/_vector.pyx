@@ -242,7 +242,7 @@ cdef class Batch:
     cdef step_args_t shared
     cdef step_args_t out       # the output buffers bound by bind() (its input fields unused)
     cdef object out_refs       # the memoryviews that keep them alive (None: nothing bound)
-    cdef bint stepping         # a step (run or share) is in progress: no bind or check now
+    cdef bint busy             # a step, check or reset in progress (see _claim)
     cdef int64_t step_end_ns   # when the last shared step ended (0: none yet)
     cdef int64_t gap_ns        # from the end of the last shared step to the start of this one
 
@@ -786,17 +786,28 @@ cdef class Batch:
         cdef step_args_t a = self.out
         if self.out_refs is None:
             raise InvalidArrayError("no output buffers: call bind() first")
-        if self.stepping:
-            raise IllegalActionError("this batch is being stepped by another thread: step a "
-                                     "VectorGame from one thread at a time")
+        self._claim()
         self.checked = False
-        with nogil:
-            for i in range(self.num_tables):
-                memset(&self.tabs[i], 0, sizeof(vtab_t))
-                self.tabs[i].nlast = -1
-                self._new_hand(i, NULL, NULL)
-                memset(a.obs + i * self.width, 0, self.width * sizeof(float))
-                self._write(i, a.obs + i * self.width, a.mask + i * self.num_cols, a.actor + i)
+        try:
+            with nogil:
+                for i in range(self.num_tables):
+                    memset(&self.tabs[i], 0, sizeof(vtab_t))
+                    self.tabs[i].nlast = -1
+                    self._new_hand(i, NULL, NULL)
+                    memset(a.obs + i * self.width, 0, self.width * sizeof(float))
+                    self._write(i, a.obs + i * self.width, a.mask + i * self.num_cols,
+                                a.actor + i)
+        finally:
+            self.busy = False
+
+    cdef int _claim(self) except -1:
+        """Mark the batch busy (a step, check or reset in progress, the GIL released), or
+        raise if it already is: another Python thread is using it."""
+        if self.busy:
+            raise IllegalActionError("this batch is in use by another thread (a step, check "
+                                     "or reset): use a VectorGame from one thread at a time")
+        self.busy = True
+        return 0
 
     cdef _check_out(self, float[:, ::1] obs, uint8_t[:, ::1] mask, int32_t[::1] actor):
         if (obs.shape[0] != self.num_tables or obs.shape[1] != self.width
@@ -811,15 +822,16 @@ cdef class Batch:
         if cols.shape[0] != self.num_tables:
             raise InvalidArrayError(
                 f"actions must have shape ({self.num_tables},), got ({cols.shape[0]},)")
-        if self.stepping:
-            raise IllegalActionError("this batch is being stepped by another thread: step a "
-                                     "VectorGame from one thread at a time")
+        self._claim()
         self.checked = False
-        with nogil:
-            for i in range(self.num_tables):
-                if self._map(i, cols[i], &self.kinds_buf[i], &self.tos_buf[i]) != 0:
-                    bad = i
-                    break
+        try:
+            with nogil:
+                for i in range(self.num_tables):
+                    if self._map(i, cols[i], &self.kinds_buf[i], &self.tos_buf[i]) != 0:
+                        bad = i
+                        break
+        finally:
+            self.busy = False
         self.checked = bad < 0
         return bad
 
@@ -832,20 +844,21 @@ cdef class Batch:
         if kinds.shape[0] != self.num_tables or tos.shape[0] != self.num_tables:
             raise InvalidArrayError(
                 f"kinds and amounts must have shape ({self.num_tables},)")
-        if self.stepping:
-            raise IllegalActionError("this batch is being stepped by another thread: step a "
-                                     "VectorGame from one thread at a time")
+        self._claim()
         self.checked = False
-        with nogil:
-            for i in range(self.num_tables):
-                kind = kinds[i]
-                to = tos[i]
-                if kind < 0 or kind > 2 or hd_hs_check(
-                        &self.rules, &self.tabs[i].h, <int>kind, to) != HD_HAND_OK:
-                    bad = i
-                    break
-                self.kinds_buf[i] = kind
-                self.tos_buf[i] = to
+        try:
+            with nogil:
+                for i in range(self.num_tables):
+                    kind = kinds[i]
+                    to = tos[i]
+                    if kind < 0 or kind > 2 or hd_hs_check(
+                            &self.rules, &self.tabs[i].h, <int>kind, to) != HD_HAND_OK:
+                        bad = i
+                        break
+                    self.kinds_buf[i] = kind
+                    self.tos_buf[i] = to
+        finally:
+            self.busy = False
         self.checked = bad < 0
         return bad
 
@@ -858,8 +871,8 @@ cdef class Batch:
                 or rewards.shape[0] != self.num_tables or rewards.shape[1] != self.players
                 or done.shape[0] != self.num_tables):
             raise InvalidArrayError("output buffers do not match the batch")
-        if self.stepping:
-            raise IllegalActionError("this batch is being stepped by another thread")
+        self._claim()
+        self.busy = False  # (nothing here releases the GIL)
         self.out.obs = &obs[0, 0]
         self.out.mask = &mask[0, 0]
         self.out.actor = &actor[0]
@@ -899,19 +912,18 @@ cdef class Batch:
         cdef step_args_t a
         if not 0 <= lo <= hi <= self.num_tables:
             raise InvalidArrayError(f"slice {lo}:{hi} outside 0..{self.num_tables}")
-        if self.stepping:
-            raise IllegalActionError("this batch is being stepped by another thread: step a "
-                                     "VectorGame from one thread at a time")
+        if self.busy:
+            self._claim()  # raises
         held = self._step_args(cols, &a)
         if lo == hi:
             return
-        self.stepping = True
+        self._claim()
         try:
             with nogil:
                 self._run(lo, hi, a.kinds, a.tos, a.cols, a.obs, a.mask, a.actor, a.payoffs,
                           a.rewards, a.done)
         finally:
-            self.stepping = False
+            self.busy = False
         del held
 
     def share(self, wake, Py_ssize_t chunk, cols):
@@ -924,15 +936,14 @@ cdef class Batch:
         cdef step_args_t a
         if not 1 <= chunk <= MAX_TABLES:
             raise InvalidConfigError(f"chunk must be 1..{MAX_TABLES}, got {chunk}")
-        if self.stepping:
-            raise IllegalActionError("this batch is being stepped by another thread: step a "
-                                     "VectorGame from one thread at a time")
+        if self.busy:
+            self._claim()  # raises
         held = self._step_args(cols, &a)
         # the previous shared step is over (every table finished): nothing reads these now
         self.shared = a
         hd_atomic_store(&self.chunk, chunk)
         hd_atomic_store(&self.share_state.finished, 0)
-        self.stepping = True
+        self._claim()
         hd_atomic_store(&self.gap_ns, hd_now_ns() - self.step_end_ns if self.step_end_ns
                         else INT64_MAX)
         hd_atomic_store(&self.share_state.next, 0)  # publishes the step (release)
@@ -943,7 +954,7 @@ cdef class Batch:
                 self._take_chunks()
                 self._wait_stepped()
                 self.step_end_ns = hd_now_ns()
-            self.stepping = False
+            self.busy = False
         del held
 
     def assist(self, double linger):
