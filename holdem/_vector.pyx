@@ -602,6 +602,16 @@ cdef class Batch:
             t.total[k] += payoffs[k]
         self._new_hand(i, payoffs, rewards)
 
+    cdef inline void _prefetch_hot(self, Py_ssize_t i, float *obs) noexcept nogil:
+        """Ask for the lines of table i's observation row that hold the one-hot columns its
+        last _write set (the next clears them; the board's stay on the same lines). Its
+        struct was asked for earlier (_prefetch), so reading t.hot does not wait."""
+        cdef const vtab_t *t = &self.tabs[i]
+        cdef const float *row = obs + i * self.width
+        cdef int k
+        for k in range(t.nhot):
+            hd_prefetch(row + t.hot[k])
+
     cdef inline void _prefetch(self, Py_ssize_t i, float *obs) noexcept nogil:
         """Ask for the cache lines a decision on table i touches: the head of its struct (up
         to h.ranks), the first entries of amt and the dense tail of its observation row."""
@@ -622,8 +632,10 @@ cdef class Batch:
         cdef int64_t kind, to
         cdef int n = self.players
         for i in range(lo, hi):
+            if i + 2 * PREFETCH_AHEAD < hi:
+                self._prefetch(i + 2 * PREFETCH_AHEAD, obs)
             if i + PREFETCH_AHEAD < hi:
-                self._prefetch(i + PREFETCH_AHEAD, obs)
+                self._prefetch_hot(i + PREFETCH_AHEAD, obs)
             if cols != NULL:
                 if self._map(i, cols[i], &kind, &to) != 0:
                     kind = HD_CHECK_CALL  # unchecked: a masked column plays check/call
