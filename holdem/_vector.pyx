@@ -368,7 +368,7 @@ cdef class Batch:
         """Table i's cards of hand number ``hand``: (hole cards by seat, board)."""
         cdef uint8_t cards[25]
         cdef int k, n = self.players
-        self._index(i)
+        self._index(i, False)  # the cards come from the seed alone
         if hand < 0:
             raise IndexError(f"hand {hand} is out of range (hands are numbered from 0)")
         self._deal(i, hand, cards)
@@ -1079,9 +1079,14 @@ cdef class Batch:
             "hole": tuple([(h.hole[2 * k], h.hole[2 * k + 1]) for k in range(n)]),
         }
 
-    cdef _index(self, Py_ssize_t i):
+    cdef _index(self, Py_ssize_t i, bint state=True):
+        """Check a table index; with ``state`` (the call reads the table's hand) also that no
+        other thread is stepping, checking or resetting the batch (it would read a hand
+        half-way through an action)."""
         if not 0 <= i < self.num_tables:
             raise IndexError(f"table {i} is out of range 0..{self.num_tables - 1}")
+        if state and self.busy:
+            self._claim()  # raises
 
     def totals(self, int64_t[:, ::1] out):
         """Payoffs per table and seat summed over every finished hand (fills ``out``)."""

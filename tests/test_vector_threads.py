@@ -287,11 +287,19 @@ def test_checked_actions_are_played_once_and_only_on_the_tables_they_were_checke
     _same(_snapshot(ref), _snapshot(env))
     out = _outputs(env)
     for inside in (lambda: b.check_columns(ones), lambda: b.check_exact(ones, ones),
-                   lambda: b.reset(), lambda: b.bind(*out), lambda: b.run(0, 20, ones)):
+                   lambda: b.reset(), lambda: b.bind(*out), lambda: b.run(0, 20, ones),
+                   # nor read a hand half-way through an action
+                   lambda: b.legal(3), lambda: b.amounts(3), lambda: b.table(3),
+                   lambda: b.history(3, False), lambda: b.decide(3, (0, 0, 0.0), 1)):
         with pytest.raises(IllegalActionError, match="another thread"):
             b.share(inside, 4, ones)  # the wake-up runs while the step is in progress
         ref.step_unchecked(ones)      # and the step itself completed
         _same(_snapshot(ref), _snapshot(env))
+    seen: list[object] = []
+    b.share(lambda: seen.append(b.cards(3, 0)), 4, ones)  # from the seed alone: allowed
+    ref.step_unchecked(ones)
+    assert seen == [ref._batch.cards(3, 0)]
+    _same(_snapshot(ref), _snapshot(env))
     env.close()
 
 
