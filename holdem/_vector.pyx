@@ -812,12 +812,17 @@ cdef class Batch:
         finally:
             self.busy = False
 
-    cdef int _claim(self) except -1:
-        """Mark the batch busy (a step, check or reset in progress, the GIL released), or
-        raise if it already is: another Python thread is using it."""
+    cdef int _check_free(self) except -1:
+        """Raise if the batch is busy: another Python thread is stepping, checking or
+        resetting it (the GIL released)."""
         if self.busy:
             raise IllegalActionError("this batch is in use by another thread (a step, check "
                                      "or reset): use a VectorGame from one thread at a time")
+        return 0
+
+    cdef int _claim(self) except -1:
+        """Mark the batch busy for a step, check or reset (see _check_free)."""
+        self._check_free()
         self.busy = True
         return 0
 
@@ -883,8 +888,7 @@ cdef class Batch:
                 or rewards.shape[0] != self.num_tables or rewards.shape[1] != self.players
                 or done.shape[0] != self.num_tables):
             raise InvalidArrayError("output buffers do not match the batch")
-        self._claim()
-        self.busy = False  # (nothing here releases the GIL)
+        self._check_free()
         self.out.obs = &obs[0, 0]
         self.out.mask = &mask[0, 0]
         self.out.actor = &actor[0]
@@ -924,8 +928,7 @@ cdef class Batch:
         cdef step_args_t a
         if not 0 <= lo <= hi <= self.num_tables:
             raise InvalidArrayError(f"slice {lo}:{hi} outside 0..{self.num_tables}")
-        if self.busy:
-            self._claim()  # raises
+        self._check_free()  # before _step_args, which consumes the last check
         held = self._step_args(cols, &a)
         if lo == hi:
             return
@@ -948,8 +951,7 @@ cdef class Batch:
         cdef step_args_t a
         if not 1 <= chunk <= MAX_TABLES:
             raise InvalidConfigError(f"chunk must be 1..{MAX_TABLES}, got {chunk}")
-        if self.busy:
-            self._claim()  # raises
+        self._check_free()  # before _step_args, which consumes the last check
         held = self._step_args(cols, &a)
         # the previous shared step is over (every table finished): nothing reads these now
         self.shared = a
@@ -1085,8 +1087,8 @@ cdef class Batch:
         half-way through an action)."""
         if not 0 <= i < self.num_tables:
             raise IndexError(f"table {i} is out of range 0..{self.num_tables - 1}")
-        if state and self.busy:
-            self._claim()  # raises
+        if state:
+            self._check_free()
 
     def totals(self, int64_t[:, ::1] out):
         """Payoffs per table and seat summed over every finished hand (fills ``out``)."""

@@ -820,14 +820,13 @@ class VectorGame:
 
     def _run(self, cols: Any) -> tuple[Any, Any, Any]:
         """Step every table: ``cols`` unchecked, or None for the batch's last check."""
-        args = (cols,)
         n = self.num_tables
         threads = min(self._threads, n)
         if threads <= 1:
-            self._batch.run(0, n, *args)
+            self._batch.run(0, n, cols)
         else:  # the threads take chunks of tables until none is left (a late one takes fewer)
             chunk = max(1, min(_CHUNK, n // (4 * threads)))
-            self._workers().share(self._batch.share, self._batch.assist, (chunk, *args),
+            self._workers().share(self._batch.share, self._batch.assist, (chunk, cols),
                                   (_LINGER,))
         return self._obs_view, self._rewards, self._done_view
 
