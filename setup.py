@@ -4,6 +4,9 @@ Switches (environment variables):
   HOLDEM_DEBUG=1     bounds-checked Cython (boundscheck, wraparound, initializedcheck on), -O0 -g
   HOLDEM_SANITIZE=1  AddressSanitizer + UndefinedBehaviorSanitizer (implies HOLDEM_DEBUG); run
                      the tests with LD_PRELOAD=$(gcc -print-file-name=libasan.so)
+  HOLDEM_SANITIZE=thread
+                     ThreadSanitizer (-O1 -g): run the tests with
+                     LD_PRELOAD=$(gcc -print-file-name=libtsan.so) (see tools/tsan.sh)
   HOLDEM_ANNOTATE=1  write Cython's annotated HTML next to each .pyx (cython -a)
 """
 
@@ -17,6 +20,10 @@ from setuptools.command.build_py import build_py
 
 DEBUG = os.environ.get("HOLDEM_DEBUG") == "1" or os.environ.get("HOLDEM_SANITIZE") == "1"
 SANITIZE = os.environ.get("HOLDEM_SANITIZE") == "1"
+TSAN = os.environ.get("HOLDEM_SANITIZE") == "thread"
+if os.environ.get("HOLDEM_SANITIZE", "") not in ("", "0", "1", "thread"):
+    sys.exit(f"HOLDEM_SANITIZE must be 1 (ASan + UBSan) or thread (TSan), "
+             f"got {os.environ['HOLDEM_SANITIZE']!r}")
 MSVC = sys.platform == "win32"
 
 cflags: list[str] = []
@@ -32,15 +39,23 @@ if MSVC:
         ldflags += ["/DEBUG"]
     else:
         cflags += ["/O2"]
-    if SANITIZE:
-        sys.exit("HOLDEM_SANITIZE=1 needs gcc or clang (ASan+UBSan); it is not available with MSVC")
+    if SANITIZE or TSAN:
+        sys.exit("HOLDEM_SANITIZE needs gcc or clang; it is not available with MSVC")
 else:
-    cflags += ["-std=c99", "-O0", "-g"] if DEBUG else ["-std=c99", "-O3", "-g0"]
+    if DEBUG:
+        cflags += ["-std=c99", "-O0", "-g"]
+    elif TSAN:  # optimized a little (TSan's advice), with line numbers for its reports
+        cflags += ["-std=c99", "-O1", "-g"]
+    else:
+        cflags += ["-std=c99", "-O3", "-g0"]
+    if TSAN:
+        cflags += ["-fsanitize=thread", "-fno-omit-frame-pointer"]
+        ldflags += ["-fsanitize=thread"]
     if SANITIZE:
         cflags += ["-fsanitize=address,undefined", "-fno-omit-frame-pointer",
                    "-fno-sanitize-recover=undefined"]
         ldflags += ["-fsanitize=address,undefined"]
-    if not DEBUG and sys.platform.startswith("linux"):
+    if not DEBUG and not TSAN and sys.platform.startswith("linux"):
         # Release builds drop the symbol tables: the .so files shrink about tenfold (the
         # exported PyInit_* entry points stay). Debug and sanitizer builds keep them.
         ldflags += ["-s"]
@@ -82,9 +97,9 @@ python_extensions = [
     for name in ("_pokerstars_reader",)
 ]
 
-# A switch of flavour (release / debug / sanitize) must rebuild everything: drop the generated
+# A switch of flavour (release / debug / sanitize / tsan) must rebuild everything: drop the generated
 # C of the last build when the flavour differs, so Cython and the compiler both run again.
-FLAVOUR = f"debug={int(DEBUG)} sanitize={int(SANITIZE)}"
+FLAVOUR = f"debug={int(DEBUG)} sanitize={int(SANITIZE)}" + (" tsan=1" if TSAN else "")
 STAMP = os.path.join("build", "holdem-flavour.txt")
 if os.path.exists("build") or any(os.path.exists(e.sources[0][:-4] + ".c") for e in extensions):
     previous = Path(STAMP).read_text() if os.path.exists(STAMP) else "debug=0 sanitize=0"
