@@ -123,6 +123,55 @@ def test_vector_env_illegal_actions() -> None:
     assert after["current_player"].tolist() == [1, 1, 1, 1]
 
 
+def test_vector_env_lenient_mode_plays_check_call_for_any_bad_column() -> None:
+    # every column drawn at random, legal or not, out of range included: a masked or unknown
+    # column plays check/call on its table, the others are played as given
+    envs = HoldemVectorEnv(Game(big_blind=2), num_envs=32, players=3, stacks=60)
+    ref = VectorGame(Game(big_blind=2), num_tables=32, players=3, stacks=60, seed=5)
+    obs, info = envs.reset(seed=5)
+    ref.reset()
+    size = envs.single_action_space.n
+    check_call = ref.action_layout.names.index("check_call")
+    rng = np.random.default_rng(1)
+    masked = 0
+    for _ in range(200):
+        cols = rng.integers(-2, size + 2, size=32)
+        mask = ref.legal_mask
+        inside = (cols >= 0) & (cols < size)
+        legal = np.zeros(32, dtype=bool)
+        legal[inside] = mask[np.flatnonzero(inside), cols[inside]]
+        masked += int((~legal).sum())
+        actor = ref.current_player.copy()
+        obs, reward, terminated, _, info = envs.step(cols)
+        ref_obs, ref_rew, done = ref.step(np.where(legal, cols, check_call))
+        assert np.array_equal(obs, ref_obs) and np.array_equal(terminated, done)
+        assert np.array_equal(reward, np.where(done, ref_rew[np.arange(32), actor], 0.0))
+        assert np.array_equal(info["action_mask"], ref.legal_mask)
+    assert masked > 1000
+
+
+@pytest.mark.parametrize("copy", [True, False])
+def test_vector_env_copy_option(copy: bool) -> None:
+    envs = HoldemVectorEnv(Game(big_blind=2), num_envs=8, players=2, copy=copy)
+    same = HoldemVectorEnv(Game(big_blind=2), num_envs=8, players=2)
+    obs, info = envs.reset(seed=3)
+    want, want_info = same.reset(seed=3)
+    engine = envs.vector_game
+    assert np.shares_memory(obs, engine.observation) is not copy
+    assert np.shares_memory(info["action_mask"], engine.legal_mask) is not copy
+    for _ in range(20):
+        cols = (np.arange(8) % 2).astype(np.int64)
+        kept = obs.copy()
+        obs, _, terminated, _, info = envs.step(cols)
+        want, _, want_done, _, want_info = same.step(cols)
+        assert np.array_equal(obs, want) and np.array_equal(terminated, want_done)
+        assert np.array_equal(info["action_mask"], want_info["action_mask"])
+        assert np.shares_memory(obs, engine.observation) is not copy
+    assert not np.array_equal(kept, obs)  # the tables moved on
+    with pytest.raises(InvalidConfigError, match="copy"):
+        HoldemVectorEnv(Game(big_blind=2), num_envs=2, copy="yes")  # type: ignore[arg-type]
+
+
 def test_module_docstring_examples() -> None:
     import importlib
 

@@ -62,6 +62,13 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
     seat to act now, ``actor`` (N,) the seat that acted, ``rewards`` (N, P) every seat's
     payoff in big blinds of the hand that ended (zeros elsewhere).
 
+    ``illegal``: what a masked or out-of-range column does: ``"check_call"`` (the default)
+    plays check/call on that table, ``"raise"`` refuses the whole step with
+    :class:`~holdem.errors.IllegalActionError` (no table moves). ``copy``: as Gymnasium's
+    ``SyncVectorEnv``: True (the default) returns new arrays from ``reset`` and ``step``; False
+    returns the engine's own observation, termination and mask arrays, which the next step
+    overwrites (no copy of the (N, F) observations per step).
+
     The other arguments are those of :class:`holdem.vector.VectorGame` (``session=True``:
     stacks carried over; ``num_threads``). ``reset(seed=s)`` starts table ``i`` from hand 0 of
     seed ``s``; ``reset()`` without a seed keeps the tables where they are.
@@ -73,11 +80,14 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
     def __init__(self, game: Game, *, num_envs: int, players: int = 2,
                  stacks: int | Sequence[int] = 200, actions: ActionLayout | str = "default",
                  session: bool = False, seed: int = 0, num_threads: int = 1,
-                 illegal: str = "check_call") -> None:
+                 illegal: str = "check_call", copy: bool = True) -> None:
         self._args = dict(num_tables=num_envs, players=players, stacks=stacks,
                           session=session, actions=actions, num_threads=num_threads)
         self._game = game
         self._raise = _illegal(illegal)
+        if not isinstance(copy, bool):
+            raise InvalidConfigError(f"copy must be True or False, got {copy!r}")
+        self._copy = copy
         self._vg = VectorGame(game, seed=seed, **self._args)  # type: ignore[arg-type]
         self._started = False
         self.num_envs = num_envs
@@ -89,17 +99,19 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         self.observation_space = spaces.Box(low=0.0, high=np.inf, shape=(num_envs, width),
                                             dtype=np.float32)
         self.action_space = spaces.MultiDiscrete(np.full(num_envs, size))
-        self._cc = self._vg.action_layout.names.index("check_call")
-        self._size = size
+        self._rows = np.arange(num_envs)
 
     @property
     def vector_game(self) -> VectorGame:
         """The engine underneath (its ``hand_state(i)``, ``last_hand(i)``, ...)."""
         return self._vg
 
+    def _out(self, a: np.ndarray) -> np.ndarray:
+        return a.copy() if self._copy else a
+
     def _info(self, actor: np.ndarray | None, rewards: np.ndarray | None) -> dict[str, Any]:
-        info: dict[str, Any] = {"action_mask": self._vg.legal_mask.copy(),
-                                "current_player": self._vg.current_player.copy()}
+        info: dict[str, Any] = {"action_mask": self._out(self._vg.legal_mask),
+                                "current_player": self._out(self._vg.current_player)}
         if actor is not None:
             info["actor"] = actor
         if rewards is not None:
@@ -117,7 +129,7 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         if not self._started:
             self._vg.reset()
             self._started = True
-        return self._vg.observation.copy(), self._info(None, None)
+        return self._out(self._vg.observation), self._info(None, None)
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
                                           dict[str, Any]]:
@@ -127,16 +139,12 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         actor = self._vg.current_player.astype(np.int64)
         if self._raise:
             obs, rewards, done = self._vg.step(cols)
-        else:
-            legal = np.zeros(cols.shape, dtype=bool)
-            inside = (cols >= 0) & (cols < self._size)
-            mask = self._vg.legal_mask
-            legal[inside] = mask[np.flatnonzero(inside), cols[inside]]
-            obs, rewards, done = self._vg.step(np.where(legal, cols, self._cc))
+        else:  # the engine's unchecked step plays check/call for a masked or unknown column
+            obs, rewards, done = self._vg.step_unchecked(cols)
         seat_rewards = rewards.copy()
-        reward = seat_rewards[np.arange(self.num_envs), actor].astype(np.float64)
+        reward = seat_rewards[self._rows, actor].astype(np.float64)
         reward[~done] = 0.0
-        return (obs.copy(), reward, done.copy(), np.zeros(self.num_envs, dtype=bool),
+        return (self._out(obs), reward, self._out(done), np.zeros(self.num_envs, dtype=bool),
                 self._info(actor, seat_rewards))
 
     def close_extras(self, **kwargs: Any) -> None:
