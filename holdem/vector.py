@@ -34,7 +34,7 @@ import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Any, NoReturn
 
 from holdem import _vector
 from holdem.errors import IllegalActionError, InvalidArrayError, InvalidConfigError
@@ -850,6 +850,12 @@ class VectorGame:
             fn(0, n, *args)
             return
         self._workers().run(fn, [n * k // threads for k in range(threads + 1)], args)
+
+    def __reduce__(self) -> NoReturn:
+        raise TypeError(
+            "a VectorGame cannot be pickled or copied (its tables are C structs and it may own "
+            "threads): make a new one with the same arguments; table i's cards depend only on "
+            "(seed, i, hand number), and total_payoffs/hands_played give where a run stands")
 
     def close(self) -> None:
         """Stop the worker threads (if any)."""

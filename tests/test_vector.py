@@ -688,3 +688,16 @@ def test_raise_columns_equal_the_exact_arithmetic(fractions: list[Any], stacks: 
         for t in range(2):
             assert env.raise_amounts(t) == layout.amounts(env.hand_state(t))
         env.step((rng.random(env.legal_mask.shape) * env.legal_mask).argmax(axis=1))
+
+
+def test_a_vector_game_refuses_pickle_and_copy_with_a_clear_error() -> None:
+    import copy
+    import pickle
+
+    env = VectorGame(Game(big_blind=2), num_tables=2, players=2, stacks=100, seed=1)
+    env.reset()
+    for attempt in (lambda: pickle.dumps(env), lambda: copy.copy(env),
+                    lambda: copy.deepcopy(env)):
+        with pytest.raises(TypeError, match=r"cannot be pickled or copied.*same arguments"):
+            attempt()
+    env.step([1, 1])  # still usable
