@@ -24,6 +24,10 @@ Workload: 6-max no-limit 1/2 at 100 big blinds (200 chips), fresh stacks every h
   against the same network called once per decision by a Python agent at a :class:`Table`
   (its input: the table observation's stacks, bets, pot and cards written into a vector of
   the same width).
+- ``test_vector_vs_table_interleaved`` / ``test_vector_threads_interleaved``: the same ratios
+  (one thread over the ``Table`` loop; two threads over one) from alternated rounds, one of
+  each back to back, as the median of the per-round ratios with their range: on a loaded
+  machine steadier than the ratio of two medians measured a minute apart.
 - ``test_vector_scaling_tables`` / ``_players``: the random policy as N and the number of
   players grow (``bench/vector_scaling.py`` prints both tables and the RSS per table).
 
@@ -223,6 +227,55 @@ def test_vector_random(benchmark: Any, threads: int, request: pytest.FixtureRequ
         # the cores this process got while it ran (CPU time of all its threads / wall time):
         # a 2-thread ratio near 1 with about 1 core used says the machine was busy
         benchmark.extra_info["cores_used"] = round(cpu_time / wall, 2)
+
+
+INTERLEAVED_ROUNDS = 9
+
+
+def _interleaved(benchmark: Any, first: Any, second: Any, key: str) -> None:
+    """Alternate one round of ``first`` and one of ``second`` (each returns its decisions),
+    ``INTERLEAVED_ROUNDS`` times; record the median of the per-round ratios of their rates
+    (second over first) and their range as ``extra_info[key]``. On a loaded machine this is
+    steadier than the ratio of two medians measured a minute apart."""
+    ratios: list[float] = []
+
+    def pair() -> int:
+        t0 = time.perf_counter()
+        a = first()
+        t1 = time.perf_counter()
+        b = second()
+        t2 = time.perf_counter()
+        ratios.append((b / (t2 - t1)) / (a / (t1 - t0)))
+        return a + b
+
+    benchmark.pedantic(pair, rounds=INTERLEAVED_ROUNDS, iterations=1)
+    assert ratios and all(r > 0 for r in ratios)
+    if getattr(benchmark, "stats", None) is not None:
+        benchmark.extra_info[key] = round(_median(ratios), 2)
+        benchmark.extra_info[f"{key}_range"] = [round(min(ratios), 2), round(max(ratios), 2)]
+
+
+@pytest.mark.benchmark(group="self-play-6max-interleaved")
+def test_vector_vs_table_interleaved(benchmark: Any) -> None:
+    """One thread against the :class:`Table` + Python-agent loop, rounds alternated."""
+    env = VectorGame(NL6, num_tables=TABLES, players=6, stacks=200, seed=1)
+    env.reset()
+    rng = np.random.default_rng(1)
+    _interleaved(benchmark, lambda: table_decisions(HANDS, 1),
+                 lambda: vector_steps(env, rng, STEPS), "ratio_vs_table")
+
+
+@pytest.mark.benchmark(group="self-play-6max-interleaved")
+def test_vector_threads_interleaved(benchmark: Any) -> None:
+    """``num_threads=2`` against one thread, rounds alternated (the numpy policy counted)."""
+    one = VectorGame(NL6, num_tables=TABLES, players=6, stacks=200, seed=1)
+    two = VectorGame(NL6, num_tables=TABLES, players=6, stacks=200, seed=1, num_threads=2)
+    one.reset()
+    two.reset()
+    rng1, rng2 = np.random.default_rng(1), np.random.default_rng(1)
+    _interleaved(benchmark, lambda: vector_steps(one, rng1, STEPS),
+                 lambda: vector_steps(two, rng2, STEPS), "ratio_vs_vector1")
+    two.close()
 
 
 @pytest.mark.parametrize("tables", [1, 64, 4096, 100_000])
