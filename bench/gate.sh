@@ -56,13 +56,7 @@ rm -rf "$work"
 mkdir -p "$work/src"
 trap 'rm -rf "$work"' EXIT
 src="${HOLDEM_GATE_SRC:-$root}"   # the tree to build (default: this one)
-if git -C "$src" rev-parse --git-dir >/dev/null 2>&1; then
-    (cd "$src" && git ls-files -z --cached --others --exclude-standard \
-        | tar --null -T - --ignore-failed-read -cf - 2>/dev/null) | tar -xf - -C "$work/src"
-else
-    (cd "$src" && tar --exclude=./build --exclude='./.*venv*' --exclude='./holdem/*.c' \
-        --exclude='./holdem/*.so' --exclude='./bench/results' -cf - .) | tar -xf - -C "$work/src"
-fi
+bash "$root/tools/copy_tree.sh" "$src" "$work/src"
 # The workloads and the gate are always this tree's (so a base commit is measured by the head's
 # workloads), run from the copy (the fixed paths).
 rm -rf "$work/src/bench"

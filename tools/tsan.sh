@@ -56,9 +56,7 @@ fi
 python="$("$python" -c 'import sys; print(sys.executable)')"
 
 echo "tsan: building a ThreadSanitizer copy in $scratch/src"
-mkdir "$scratch/src"
-(cd "$root" && git ls-files -z --cached --others --exclude-standard) \
-    | (cd "$root" && xargs -0 cp --parents -t "$scratch/src" 2>/dev/null || true)
+bash "$root/tools/copy_tree.sh" "$root" "$scratch/src"
 "$python" -c "import Cython, setuptools" 2>/dev/null \
     || "$python" -m pip install -q "setuptools>=77" "Cython>=3.1"
 (cd "$scratch/src" && HOLDEM_SANITIZE=thread "$python" setup.py -q build_ext --inplace \
