@@ -28,6 +28,9 @@ Workload: 6-max no-limit 1/2 at 100 big blinds (200 chips), fresh stacks every h
   (one thread over the ``Table`` loop; two threads over one) from alternated rounds, one of
   each back to back, as the median of the per-round ratios with their range: on a loaded
   machine steadier than the ratio of two medians measured a minute apart.
+- ``test_gym_vector_env_interleaved[True]`` / ``[False]``: the Gymnasium ``HoldemVectorEnv``
+  (``copy`` True, False) with the same policy, its rate over the bare loop's, rounds
+  alternated.
 - ``test_vector_scaling_tables`` / ``_players``: the random policy as N and the number of
   players grow (``bench/vector_scaling.py`` prints both tables and the RSS per table).
 
@@ -276,6 +279,34 @@ def test_vector_threads_interleaved(benchmark: Any) -> None:
     _interleaved(benchmark, lambda: vector_steps(one, rng1, STEPS),
                  lambda: vector_steps(two, rng2, STEPS), "ratio_vs_vector1")
     two.close()
+
+
+def gym_vector_steps(envs: Any, rng: Any, steps: int) -> int:
+    """``vector_steps`` through the Gymnasium ``HoldemVectorEnv``: the same numpy policy on
+    ``info["action_mask"]``."""
+    mask = envs.reset()[1]["action_mask"]
+    for _ in range(steps):
+        cols = (rng.random(mask.shape, dtype=np.float32) * mask).argmax(axis=1)
+        mask = envs.step(cols)[4]["action_mask"]
+    return steps * envs.num_envs
+
+
+@pytest.mark.parametrize("copy", [True, False])
+@pytest.mark.benchmark(group="self-play-6max-interleaved")
+def test_gym_vector_env_interleaved(benchmark: Any, copy: bool) -> None:
+    """``HoldemVectorEnv`` (``copy`` True or False) against the bare ``VectorGame`` loop with
+    ``step_unchecked``, rounds alternated: ``ratio_vs_vector1`` is the env's rate over the
+    bare loop's (1 would be no cost at all)."""
+    pytest.importorskip("gymnasium", reason="the rl extra installs gymnasium")
+    from holdem.rl.gymnasium import HoldemVectorEnv
+
+    env = VectorGame(NL6, num_tables=TABLES, players=6, stacks=200, seed=1)
+    env.reset()
+    envs = HoldemVectorEnv(NL6, num_envs=TABLES, players=6, stacks=200, seed=1, copy=copy)
+    rng1, rng2 = np.random.default_rng(1), np.random.default_rng(1)
+    _interleaved(benchmark, lambda: vector_steps(env, rng1, STEPS),
+                 lambda: gym_vector_steps(envs, rng2, STEPS), "ratio_vs_vector1")
+    envs.close()
 
 
 @pytest.mark.parametrize("tables", [1, 64, 4096, 100_000])
