@@ -7,6 +7,8 @@ Workload: 6-max no-limit 1/2 at 100 big blinds (200 chips), fresh stacks every h
   the whole batch (its time counted): ``argmax(random(N, A) * legal_mask)``. Besides the rate
   with the policy (``decisions_per_s``), ``engine_decisions_per_s`` counts only the time
   inside ``step_unchecked`` (the median round's share).
+- ``test_vector_pipelined``: ``num_threads=2`` with the batch in two halves, the numpy
+  policy of one half computed while the threads step the other (``step_async``).
 - ``test_handstate_loop``: :class:`holdem.HandState` with ``apply_unchecked`` and the inline
   uniform policy of ``bench_table.bare_hands`` (one Python call per decision).
 - ``test_table_python_agent``: a :class:`holdem.Table` of six Python agents (the pure-Python
@@ -24,10 +26,12 @@ Workload: 6-max no-limit 1/2 at 100 big blinds (200 chips), fresh stacks every h
   against the same network called once per decision by a Python agent at a :class:`Table`
   (its input: the table observation's stacks, bets, pot and cards written into a vector of
   the same width).
-- ``test_vector_vs_table_interleaved`` / ``test_vector_threads_interleaved``: the same ratios
+- ``test_vector_vs_table_interleaved`` / ``test_vector_threads_interleaved[steps]``: the same ratios
   (one thread over the ``Table`` loop; two threads over one) from alternated rounds, one of
   each back to back, as the median of the per-round ratios with their range: on a loaded
   machine steadier than the ratio of two medians measured a minute apart.
+- ``test_vector_threads_interleaved[pipelined]``: the pipelined two threads over one
+  thread, rounds alternated the same way.
 - ``test_gym_vector_env_interleaved[True]`` / ``[False]``: the Gymnasium ``HoldemVectorEnv``
   (``copy`` True, False) with the same policy, its rate over the bare loop's, rounds
   alternated.
@@ -68,6 +72,7 @@ UNIVERSAL_POKER_6MAX = (
     "stack=200 200 200 200 200 200,bettingAbstraction=fchpa)")
 _LOOPS = ("handstate", "table", "rlcard", "pettingzoo", "universal_poker")
 PEERS = {"table": ("handstate",), "vector1": _LOOPS, "vector2": (*_LOOPS, "vector1"),
+         "pipelined2": (*_LOOPS, "vector1", "vector2"),
          "vector_mlp": ("table_mlp", "vector1")}  # the ratios each benchmark reports
 _rates: dict[str, float] = {}
 _engine: dict[str, list[float]] = {}  # seconds inside step_unchecked, one entry per round
@@ -95,6 +100,21 @@ def vector_steps(env: VectorGame, rng: Any, steps: int, engine: list[float] | No
         inside += clock() - t0
     if engine is not None:
         engine.append(inside)
+    return steps * env.num_tables
+
+
+def pipelined_steps(env: VectorGame, rng: Any, steps: int) -> int:
+    """``vector_steps`` with the batch in two halves: the numpy policy of one half runs
+    while the threads step the other (``step_async``); returns decisions."""
+    half = env.num_tables // 2
+    parts = (slice(0, half), slice(half, None))
+    mask = env.legal_mask
+    for _ in range(steps):
+        for part in parts:
+            m = mask[part]
+            cols = (rng.random(m.shape, dtype=np.float32) * m).argmax(axis=1)
+            env.step_async(cols, part, checked=False)
+    env.step_wait()
     return steps * env.num_tables
 
 
@@ -232,6 +252,22 @@ def test_vector_random(benchmark: Any, threads: int, request: pytest.FixtureRequ
         benchmark.extra_info["cores_used"] = round(cpu_time / wall, 2)
 
 
+@pytest.mark.benchmark(group="self-play-6max")
+def test_vector_pipelined(benchmark: Any) -> None:
+    """``num_threads=2`` with the policy of one half of the batch overlapping the step of
+    the other (``step_async``), against the plain loops above."""
+    env = VectorGame(NL6, num_tables=TABLES, players=6, stacks=200, seed=1, num_threads=2)
+    env.reset()
+    rng = np.random.default_rng(1)
+    wall, cpu_time = time.perf_counter(), time.process_time()
+    decisions = benchmark(pipelined_steps, env, rng, STEPS)
+    wall, cpu_time = time.perf_counter() - wall, time.process_time() - cpu_time
+    env.close()
+    _record(benchmark, "pipelined2", decisions)
+    if getattr(benchmark, "stats", None) is not None:
+        benchmark.extra_info["cores_used"] = round(cpu_time / wall, 2)
+
+
 INTERLEAVED_ROUNDS = 9
 
 
@@ -268,16 +304,19 @@ def test_vector_vs_table_interleaved(benchmark: Any) -> None:
                  lambda: vector_steps(env, rng, STEPS), "ratio_vs_table")
 
 
+@pytest.mark.parametrize("loop", ["steps", "pipelined"])
 @pytest.mark.benchmark(group="self-play-6max-interleaved")
-def test_vector_threads_interleaved(benchmark: Any) -> None:
-    """``num_threads=2`` against one thread, rounds alternated (the numpy policy counted)."""
+def test_vector_threads_interleaved(benchmark: Any, loop: str) -> None:
+    """``num_threads=2`` against one thread, rounds alternated (the numpy policy counted):
+    whole steps, or the halves pipelined (``step_async``)."""
     one = VectorGame(NL6, num_tables=TABLES, players=6, stacks=200, seed=1)
     two = VectorGame(NL6, num_tables=TABLES, players=6, stacks=200, seed=1, num_threads=2)
     one.reset()
     two.reset()
     rng1, rng2 = np.random.default_rng(1), np.random.default_rng(1)
+    steps = vector_steps if loop == "steps" else pipelined_steps
     _interleaved(benchmark, lambda: vector_steps(one, rng1, STEPS),
-                 lambda: vector_steps(two, rng2, STEPS), "ratio_vs_vector1")
+                 lambda: steps(two, rng2, STEPS), "ratio_vs_vector1")
     two.close()
 
 

@@ -20,7 +20,7 @@ extern "C" {
 /* Two counters on cache lines of their own (they are written by every thread). */
 typedef struct {
     char pad0[64];
-    int64_t next;      /* the first table not yet taken */
+    int64_t next;      /* the work not yet taken (its user's encoding) */
     char pad1[56];
     int64_t finished;  /* tables stepped */
     char pad2[56];
@@ -49,8 +49,9 @@ HD_INLINE int hd_atomic_cas(int64_t *p, int64_t *expected, int64_t desired) {
     *expected = seen;
     return 0;
 }
-HD_INLINE void hd_atomic_add(int64_t *p, int64_t v) {
-    _InterlockedExchangeAdd64((volatile __int64 *)p, v);
+/* *p += v; returns the new value */
+HD_INLINE int64_t hd_atomic_add(int64_t *p, int64_t v) {
+    return _InterlockedExchangeAdd64((volatile __int64 *)p, v) + v;
 }
 HD_INLINE void hd_cpu_relax(void) {
 #  if defined(_M_X64) || defined(_M_IX86)
@@ -80,7 +81,10 @@ HD_INLINE int hd_atomic_cas(int64_t *p, int64_t *expected, int64_t desired) {
     return __atomic_compare_exchange_n(p, expected, desired, 0, __ATOMIC_ACQ_REL,
                                        __ATOMIC_ACQUIRE);
 }
-HD_INLINE void hd_atomic_add(int64_t *p, int64_t v) { __atomic_fetch_add(p, v, __ATOMIC_RELEASE); }
+/* *p += v; returns the new value */
+HD_INLINE int64_t hd_atomic_add(int64_t *p, int64_t v) {
+    return __atomic_add_fetch(p, v, __ATOMIC_RELEASE);
+}
 HD_INLINE void hd_cpu_relax(void) {
 #  if defined(__x86_64__) || defined(__i386__)
     __builtin_ia32_pause();

@@ -1,10 +1,14 @@
 """Batched self-play: 4,096 six-max tables stepped together by a numpy policy.
 
 Run: ``python examples/vector_selfplay.py`` (needs numpy: ``pip install holdem-engine[numpy]``).
+``--threads 2`` steps the batch with two threads and overlaps the policy with the step: the
+batch is cut in two halves, and the policy of one half runs while the threads step the other
+(``step_async``). The results are the same for any number of threads.
 """
 
 from __future__ import annotations
 
+import argparse
 import time
 
 import numpy as np
@@ -13,29 +17,44 @@ from holdem import Game
 from holdem.vector import VectorGame
 
 
-def main() -> None:
-    env = VectorGame(Game(big_blind=2), num_tables=4096, players=6, stacks=200, seed=1,
-                     actions="fchpa")
+def policy(draws: np.ndarray, mask: np.ndarray) -> np.ndarray:
+    """A uniform random choice among the legal columns (replace with your model)."""
+    return (draws * mask).argmax(axis=1)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=4096)
+    parser.add_argument("--steps", type=int, default=200)
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    env = VectorGame(Game(big_blind=2), num_tables=args.tables, players=6, stacks=200,
+                     seed=args.seed, actions="fchpa", num_threads=args.threads)
     obs = env.reset()
     spec = env.observation_spec
     print(f"{env.num_tables} tables, observations {obs.shape} (version {spec.version}), "
-          f"actions {env.action_layout.names}")
-    rng = np.random.default_rng(1)
-    won = np.zeros(env.players)
-    hands = 0
-    steps = 200
+          f"actions {env.action_layout.names}, {args.threads} thread(s)")
+    rng = np.random.default_rng(args.seed)
+    mask = env.legal_mask
+    halves = (slice(0, env.num_tables // 2), slice(env.num_tables // 2, None))
     start = time.perf_counter()
-    for _ in range(steps):
-        # a uniform random policy over the legal columns (replace with your model)
-        cols = (rng.random(env.legal_mask.shape, dtype=np.float32) * env.legal_mask).argmax(1)
-        obs, rewards, done = env.step(cols)
-        hands += int(done.sum())
-        won += rewards[done].sum(axis=0)
+    for _ in range(args.steps):
+        draws = rng.random(mask.shape, dtype=np.float32)  # the policy's, one row per table
+        if args.threads == 1:
+            env.step(policy(draws, mask))
+        else:
+            for half in halves:  # this half's policy runs while the other half is stepped
+                env.step_async(policy(draws[half], mask[half]), half)
+    obs, _, _ = env.step_wait()
     elapsed = time.perf_counter() - start
-    print(f"{steps * env.num_tables:,} decisions, {hands:,} hands in {elapsed:.2f} s "
-          f"({steps * env.num_tables / elapsed:,.0f} decisions/s)")
-    print("big blinds won per seat:", np.round(won, 1), "(sum 0: no rake)")
+    decisions = args.steps * env.num_tables
+    print(f"{decisions:,} decisions, {int(env.hands_played().sum()):,} hands in "
+          f"{elapsed:.2f} s ({decisions / elapsed:,.0f} decisions/s)")
+    won = env.total_payoffs().sum(axis=0) / env.game.big_blind
+    print("big blinds won per seat:", won.tolist(), "(sum 0: no rake)")
     print("pot of table 0 now (bb):", obs[0, spec.index("pot")])
+    env.close()
 
 
 if __name__ == "__main__":

@@ -42,7 +42,7 @@ cdef extern from "hd_atomic.h" nogil:
     int64_t hd_atomic_load(int64_t *p)
     void hd_atomic_store(int64_t *p, int64_t v)
     bint hd_atomic_cas(int64_t *p, int64_t *expected, int64_t desired)
-    void hd_atomic_add(int64_t *p, int64_t v)
+    int64_t hd_atomic_add(int64_t *p, int64_t v)
     void hd_cpu_relax()
     void hd_thread_yield()
 
@@ -97,6 +97,7 @@ POLICIES = ("random", "call", "equity")
 # Policy streams: stream k of table t is child_seed(child_seed(seed, t), POLICY_STREAM - k)
 # (the table's hands are dealt from the indexes 0, 1, 2...).
 cdef uint64_t POLICY_STREAM = 0xFFFFFFFFFFFFFFFFULL
+cdef int64_t LOW32 = 0xFFFFFFFF  # share_state.next: (end << 32) | next table (MAX_TABLES < 2**31)
 
 cdef list _SEAT_FIELDS = ["button_distance", "stack", "bet", "committed", "folded", "all_in"]
 cdef list _GLOBAL_FIELDS = ["pot", "to_call", "min_raise_to", "max_raise_to", "current_bet",
@@ -219,6 +220,9 @@ cdef class Batch:
     cdef int64_t *kinds_buf    # the actions of the last check (check_columns, check_exact):
     cdef int64_t *tos_buf      # (kind, to) per table, played by the next run/share(None)
     cdef bint checked          # they were checked against the tables as they are now
+    cdef Py_ssize_t checked_lo  # (tables checked_lo..checked_hi-1)
+    cdef Py_ssize_t checked_hi
+    cdef int64_t *cols_buf     # the columns of a step started by share_start with copy=True
     cdef readonly Py_ssize_t num_tables
     cdef readonly int players
     cdef readonly int num_cols
@@ -236,25 +240,31 @@ cdef class Batch:
     cdef int64_t col_lim[32]   # (INT64_MAX // 4) // num of a fraction column (see _frac_to)
     cdef int col_shift[32]     # log2(den) when den is a power of two, else -1 (see _frac_to)
     cdef double inv_bb
-    # a step shared by threads (share/assist): tables are taken in chunks from share.next
+    # a step shared by threads (share/share_start/assist): tables are taken in chunks from
+    # share_state.next, which holds (end << 32) | first table not yet taken (see _take_chunks)
     cdef hd_share_t share_state
     cdef int64_t chunk
+    cdef int64_t count         # tables in the shared step (read by a thread once it took some)
     cdef step_args_t shared
+    cdef int64_t inflight      # tables of a shared step started and not yet finished (0: none)
+    cdef object held           # the columns' buffer of that step
     cdef step_args_t out       # the output buffers bound by bind() (its input fields unused)
     cdef object out_refs       # the memoryviews that keep them alive (None: nothing bound)
     cdef bint busy             # a step, check or reset in progress (see _claim)
-    cdef int64_t step_end_ns   # when the last shared step ended (0: none yet)
-    cdef int64_t gap_ns        # from the end of the last shared step to the start of this one
+    cdef int64_t done_ns       # when the last table of the last shared step was stepped (0: none)
+    cdef int64_t gap_ns        # from then to the start of this one
 
     def __cinit__(self):
         self.tabs = NULL
         self.kinds_buf = NULL
         self.tos_buf = NULL
+        self.cols_buf = NULL
 
     def __init__(self, tuple rules, Py_ssize_t num_tables, int players, tuple stacks,
                  uint64_t seed, bint session, list columns):
         cdef int k
         cdef hd_rules_t *g = &self.rules
+        self._check_free()  # __init__ again frees the tables: not while a step runs on them
         if not 1 <= num_tables <= MAX_TABLES:
             raise InvalidConfigError(
                 f"num_tables must be 1..{MAX_TABLES}, got {num_tables}")
@@ -306,18 +316,21 @@ cdef class Batch:
         self.seed = seed
         self.session = session
         self.inv_bb = 1.0 / <double>g.big_blind
-        self.share_state.next = num_tables  # no shared step in progress
-        self.share_state.finished = num_tables
+        self.share_state.next = 0  # tables 0..-1: no shared step in progress
+        self.share_state.finished = 0
         self.chunk = 1
         self._check_decision()
         PyMem_Free(self.tabs)  # (NULL unless __init__ is called again)
         PyMem_Free(self.kinds_buf)
         PyMem_Free(self.tos_buf)
+        PyMem_Free(self.cols_buf)
         self.checked = False
         self.tabs = <vtab_t *>PyMem_Calloc(<size_t>num_tables, sizeof(vtab_t))
         self.kinds_buf = <int64_t *>PyMem_Calloc(<size_t>num_tables, sizeof(int64_t))
         self.tos_buf = <int64_t *>PyMem_Calloc(<size_t>num_tables, sizeof(int64_t))
-        if self.tabs == NULL or self.kinds_buf == NULL or self.tos_buf == NULL:
+        self.cols_buf = <int64_t *>PyMem_Calloc(<size_t>num_tables, sizeof(int64_t))
+        if (self.tabs == NULL or self.kinds_buf == NULL or self.tos_buf == NULL
+                or self.cols_buf == NULL):
             raise MemoryError(f"no memory for {num_tables} tables")
 
     cdef _check_decision(self):
@@ -340,6 +353,7 @@ cdef class Batch:
         PyMem_Free(self.tabs)
         PyMem_Free(self.kinds_buf)
         PyMem_Free(self.tos_buf)
+        PyMem_Free(self.cols_buf)
 
     @staticmethod
     def table_bytes():
@@ -832,24 +846,27 @@ cdef class Batch:
                 or actor.shape[0] != self.num_tables):
             raise InvalidArrayError("output buffers do not match the batch")
 
-    def check_columns(self, const int64_t[::1] cols):
-        """Map columns to (kind, to) without moving any table, for the next ``run`` or
-        ``share`` without columns; the first illegal table or -1."""
-        cdef Py_ssize_t i, bad = -1
-        if cols.shape[0] != self.num_tables:
-            raise InvalidArrayError(
-                f"actions must have shape ({self.num_tables},), got ({cols.shape[0]},)")
+    def check_columns(self, const int64_t[::1] cols, Py_ssize_t lo=0):
+        """Map the columns of tables lo..lo+len(cols)-1 to (kind, to) without moving any
+        table, for the next ``run``, ``share`` or ``share_start`` of those tables without
+        columns; the first illegal table or -1."""
+        cdef Py_ssize_t i, bad = -1, hi = lo + cols.shape[0]
+        if not 0 <= lo <= self.num_tables - cols.shape[0]:
+            raise InvalidArrayError(f"{cols.shape[0]} actions from table {lo}: the batch has "
+                                    f"{self.num_tables} tables")
         self._claim()
         self.checked = False
         try:
             with nogil:
-                for i in range(self.num_tables):
-                    if self._map(i, cols[i], &self.kinds_buf[i], &self.tos_buf[i]) != 0:
+                for i in range(lo, hi):
+                    if self._map(i, cols[i - lo], &self.kinds_buf[i], &self.tos_buf[i]) != 0:
                         bad = i
                         break
         finally:
             self.busy = False
         self.checked = bad < 0
+        self.checked_lo = lo
+        self.checked_hi = hi
         return bad
 
     def check_exact(self, const int64_t[::1] kinds, const int64_t[::1] tos):
@@ -877,6 +894,8 @@ cdef class Batch:
         finally:
             self.busy = False
         self.checked = bad < 0
+        self.checked_lo = 0
+        self.checked_hi = self.num_tables
         return bad
 
     def bind(self, float[:, ::1] obs, uint8_t[:, ::1] mask, int32_t[::1] actor,
@@ -897,39 +916,47 @@ cdef class Batch:
         self.out.done = &done[0]
         self.out_refs = (obs, mask, actor, payoffs, rewards, done)
 
-    cdef object _step_args(self, cols, step_args_t *a):
-        """Point ``a`` at a step's inputs (run, share): ``cols``, or with None the entries of
-        the last successful check (once) and at the bound outputs; returns the columns'
-        buffer, which the caller holds while the step runs."""
+    cdef object _step_args(self, cols, Py_ssize_t lo, Py_ssize_t hi, bint copy,
+                           step_args_t *a):
+        """Point ``a`` at the inputs of a step of tables lo..hi-1 (run, share, share_start):
+        ``cols`` (one column per table of the step, copied first if ``copy``), or with None
+        the entries of the last successful check of those same tables (once); and at the
+        bound outputs. Returns the columns' buffer, which must be held while the step runs."""
         cdef const int64_t[::1] c_v
+        if not 0 <= lo <= hi <= self.num_tables:
+            raise InvalidArrayError(f"tables {lo}:{hi} outside 0..{self.num_tables}")
         if self.out_refs is None:
             raise InvalidArrayError("no output buffers: call bind() first")
         a[0] = self.out
         a.kinds = a.tos = a.cols = NULL
         if cols is None:
-            if not self.checked:
-                raise IllegalActionError("no checked actions to play: check them first")
+            if not self.checked or self.checked_lo != lo or self.checked_hi != hi:
+                raise IllegalActionError(f"no checked actions to play for tables {lo}:{hi}: "
+                                         f"check them first")
             self.checked = False  # played once
             a.kinds = self.kinds_buf
             a.tos = self.tos_buf
             return None
         c_v = cols
-        if c_v.shape[0] != self.num_tables:
-            raise InvalidArrayError(
-                f"actions must have shape ({self.num_tables},), got ({c_v.shape[0]},)")
+        if c_v.shape[0] != hi - lo:
+            raise InvalidArrayError(f"actions must have shape ({hi - lo},), got ({c_v.shape[0]},)")
         self.checked = False  # the tables move
-        a.cols = &c_v[0]
+        if copy or lo > 0:  # _run reads cols[i] for table i
+            if hi > lo:
+                memcpy(self.cols_buf + lo, &c_v[0], (hi - lo) * sizeof(int64_t))
+            a.cols = self.cols_buf
+            return None
+        if hi > lo:
+            a.cols = &c_v[0]
         return <object>c_v
 
     def run(self, Py_ssize_t lo, Py_ssize_t hi, cols):
         """Step tables lo..hi-1 (releases the GIL) into the bound outputs: ``cols`` (unchecked
-        columns, an int64 array of length num_tables) or None (the entries of the last
-        successful check)."""
+        columns, an int64 array of length hi - lo) or None (the entries of the last
+        successful check of the same tables)."""
         cdef step_args_t a
-        if not 0 <= lo <= hi <= self.num_tables:
-            raise InvalidArrayError(f"slice {lo}:{hi} outside 0..{self.num_tables}")
         self._check_free()  # before _step_args, which consumes the last check
-        held = self._step_args(cols, &a)
+        held = self._step_args(cols, lo, hi, False, &a)
         if lo == hi:
             return
         self._claim()
@@ -942,41 +969,69 @@ cdef class Batch:
         del held
 
     def share(self, wake, Py_ssize_t chunk, cols):
-        """Step every table as :meth:`run` does, with other threads: check the arguments,
-        publish the step, call ``wake()`` (which should have other threads call
-        :meth:`assist`), then take ``chunk`` tables at a time until none is left and wait,
-        without the GIL, until every table taken by another thread is stepped. Which thread
-        steps a table does not change the result. If ``wake`` raises, the step still completes
-        first."""
+        """Step every table as :meth:`run` does, with other threads: ``share_start`` of all
+        the tables, then ``share_finish``."""
+        self.share_start(wake, chunk, cols, 0, self.num_tables, False)
+        self.share_finish()
+
+    def share_start(self, wake, Py_ssize_t chunk, cols, Py_ssize_t lo, Py_ssize_t hi,
+                    bint copy):
+        """Start a step of tables lo..hi-1 (``cols`` as :meth:`run` takes them; with ``copy``
+        they are copied first, so the caller may reuse its buffer at once) shared by threads:
+        publish it, call ``wake()`` (which should have other threads call :meth:`assist`)
+        and return. The batch stays busy until :meth:`share_finish`: threads already in
+        ``assist`` step it meanwhile. Which thread steps a table does not change the result.
+        If ``wake`` raises, the step completes before the error propagates."""
         cdef step_args_t a
+        cdef int64_t done
         if not 1 <= chunk <= MAX_TABLES:
             raise InvalidConfigError(f"chunk must be 1..{MAX_TABLES}, got {chunk}")
         self._check_free()  # before _step_args, which consumes the last check
-        held = self._step_args(cols, &a)
-        # the previous shared step is over (every table finished): nothing reads these now
+        held = self._step_args(cols, lo, hi, copy, &a)
+        if lo == hi:
+            return
+        # no shared step is in progress (each ends in share_finish): nothing reads these now
         self.shared = a
+        self.held = held
+        self.inflight = hi - lo
+        hd_atomic_store(&self.count, hi - lo)
         hd_atomic_store(&self.chunk, chunk)
         hd_atomic_store(&self.share_state.finished, 0)
         self._claim()
-        hd_atomic_store(&self.gap_ns, hd_now_ns() - self.step_end_ns if self.step_end_ns
-                        else INT64_MAX)
-        hd_atomic_store(&self.share_state.next, 0)  # publishes the step (release)
+        done = hd_atomic_load(&self.done_ns)
+        hd_atomic_store(&self.gap_ns, hd_now_ns() - done if done else INT64_MAX)
+        hd_atomic_store(&self.share_state.next, (<int64_t>hi << 32) | lo)  # publishes (release)
         try:
             wake()
-        finally:
-            with nogil:
-                self._take_chunks()
-                self._wait_stepped()
-                self.step_end_ns = hd_now_ns()
-            self.busy = False
-        del held
+        except BaseException:
+            self.share_finish()
+            raise
+
+    def share_finish(self):
+        """Take chunks of the shared step started by :meth:`share_start` until none is left,
+        wait without the GIL until every table taken by another thread is stepped, and free
+        the batch. Nothing to do without a step started."""
+        if self.inflight == 0:
+            return
+        with nogil:
+            self._take_chunks()
+            self._wait_stepped(self.inflight)
+        self.inflight = 0
+        self.held = None
+        self.busy = False
+
+    @property
+    def in_flight(self):
+        """Tables of a shared step started and not yet finished (0: none)."""
+        return self.inflight
 
     def assist(self, double linger):
         """Take chunks of the shared step in progress, if any, until none is left; then, if
-        shared steps come at most ``linger`` seconds apart, watch for the next one (for twice
-        the last gap, again after each) and take its chunks too: back-to-back steps need no
-        wake-up. With slower steps it returns at once, while the step still runs without the
-        GIL, rather than in the middle of the caller's Python code. Releases the GIL."""
+        the last table of a shared step and the start of the next came at most ``linger``
+        seconds apart, watch for the next one (for twice that gap, again after each) and take
+        its chunks too: back-to-back steps need no wake-up. With slower steps it returns at
+        once, while the step still runs without the GIL, rather than in the middle of the
+        caller's Python code. Releases the GIL."""
         cdef int64_t most = <int64_t>(min(max(linger, 0.0), 1.0) * 1e9)
         with nogil:
             self._take_chunks()
@@ -985,10 +1040,11 @@ cdef class Batch:
     cdef void _linger(self, int64_t most) noexcept nogil:
         """Watch share_state.next for the next step (see assist): a CPU pause per look for
         the first few microseconds, then a yield of the CPU per look."""
-        cdef int64_t start = hd_now_ns(), window = self._window(most)
+        cdef int64_t start = hd_now_ns(), window = self._window(most), w
         cdef int looks = 0
         while window > 0:
-            if hd_atomic_load(&self.share_state.next) < self.num_tables:
+            w = hd_atomic_load(&self.share_state.next)
+            if (w & LOW32) < (w >> 32):
                 self._take_chunks()
                 start = hd_now_ns()
                 window = self._window(most)
@@ -1009,29 +1065,35 @@ cdef class Batch:
 
     cdef void _take_chunks(self) noexcept nogil:
         """Step chunks of tables taken from share_state.next until none is left. A chunk is
-        taken by compare-and-swap and the step's arguments are read only after that: the
-        step cannot end (nor the next one start) while a chunk taken from it is unfinished,
-        so a thread never steps a chunk with another step's arguments, however late it is."""
-        cdef int64_t lo, hi, c, n = self.num_tables
+        taken by compare-and-swap of the whole word (the step's end with its next table, so
+        a thread never pairs one step's end with another's start) and the step's arguments
+        are read only after that: the step cannot end (nor the next one start) while a chunk
+        taken from it is unfinished, so a thread never steps a chunk with another step's
+        arguments, however late it is. The thread that steps the last table notes the time."""
+        cdef int64_t w, lo, hi, end, c, count
         cdef step_args_t *a = &self.shared
         while True:
             c = hd_atomic_load(&self.chunk)
-            lo = hd_atomic_load(&self.share_state.next)
+            w = hd_atomic_load(&self.share_state.next)
             while True:
-                if lo >= n:
+                lo = w & LOW32
+                end = w >> 32
+                if lo >= end:
                     return
-                hi = lo + c if c < n - lo else n
-                if hd_atomic_cas(&self.share_state.next, &lo, hi):
+                hi = lo + c if c < end - lo else end
+                if hd_atomic_cas(&self.share_state.next, &w, (end << 32) | hi):
                     break
+            count = hd_atomic_load(&self.count)
             self._run(lo, hi, a.kinds, a.tos, a.cols, a.obs, a.mask, a.actor, a.payoffs,
                       a.rewards, a.done)
-            hd_atomic_add(&self.share_state.finished, hi - lo)
+            if hd_atomic_add(&self.share_state.finished, hi - lo) == count:
+                hd_atomic_store(&self.done_ns, hd_now_ns())
 
-    cdef void _wait_stepped(self) noexcept nogil:
-        """Wait until every table of the shared step is stepped (the chunks still running
-        were taken by threads inside _take_chunks, which cannot fail)."""
+    cdef void _wait_stepped(self, int64_t count) noexcept nogil:
+        """Wait until ``count`` tables of the shared step are stepped (the chunks still
+        running were taken by threads inside _take_chunks, which cannot fail)."""
         cdef int spins = 0
-        while hd_atomic_load(&self.share_state.finished) < self.num_tables:
+        while hd_atomic_load(&self.share_state.finished) < count:
             if spins < 1000:
                 spins += 1
                 hd_cpu_relax()

@@ -472,7 +472,7 @@ class _SliceThreads:
               args: tuple[Any, ...], assist_args: tuple[Any, ...] = ()) -> None:
         """``step(wake, *args)``, where ``wake()`` has every worker call
         ``assist(*assist_args)`` (no reply: ``step`` itself returns once every table is
-        stepped). A worker that has a job queued already gets no other: it is about to call
+        stepped, or, for a step started and finished later, once it is published). A worker that has a job queued already gets no other: it is about to call
         ``assist`` or is inside it, watching for steps (so its queue stays short)."""
         self._raise_failed()
         job = (0, assist, assist_args)
@@ -691,6 +691,7 @@ class VectorGame:
 
     def hands_played(self) -> Any:
         """Hands finished per table, shape (N,) int64."""
+        self._finish()
         out = _alloc("q", (self.num_tables,))
         self._batch.hands_played(out)
         return out
@@ -698,6 +699,7 @@ class VectorGame:
     def total_payoffs(self) -> Any:
         """Chips won or lost per table and seat over every hand finished since :meth:`reset`,
         shape (N, P) int64."""
+        self._finish()
         out = _alloc("q", (self.num_tables, self.players))
         self._batch.totals(out)
         return out
@@ -716,12 +718,12 @@ class VectorGame:
         """The last hand that ended on ``table`` by an action, as a finished
         :class:`holdem.HandState` (None before the first); ``holdem.from_state(...)`` writes it
         as PHH."""
-        self._need_start()
+        self._ready()
         rec = self._batch.history(table, True)
         return None if rec is None else self._replay(rec, table)
 
     def _current(self, table: int) -> tuple[Any, ...]:
-        self._need_start()
+        self._ready()
         rec = self._batch.history(table, False)
         if rec is None:  # pragma: no cover - a started table always has a current hand
             raise IllegalActionError("call reset() first")
@@ -753,17 +755,17 @@ class VectorGame:
     def legal_actions(self, table: int) -> tuple[Any, ...]:
         """Table ``table``'s exact legal actions: ``(seat, can_fold, can_check, call,
         can_raise, min_to, max_to)`` (amounts are street totals)."""
-        self._need_start()
+        self._ready()
         return tuple(self._batch.legal(table))
 
     def raise_amounts(self, table: int) -> list[int | None]:
         """The bet/raise total of each action column on ``table`` (None when masked)."""
-        self._need_start()
+        self._ready()
         return list(self._batch.amounts(table))
 
     def table_state(self, table: int) -> dict[str, Any]:
         """A snapshot of one table (stacks, bets, cards, ...) as a dict of Python values."""
-        self._need_start()
+        self._ready()
         return dict(self._batch.table(table))
 
     def memory_per_table(self) -> int:
@@ -776,8 +778,23 @@ class VectorGame:
         if not self._started:
             raise IllegalActionError("call reset() first")
 
+    def _finish(self) -> None:
+        """Complete the step that :meth:`step_async` started, if one is in flight."""
+        if self._batch.in_flight:
+            if self._pool is not None and self._pool.pid != os.getpid():
+                raise IllegalActionError(
+                    "this process was forked while a step_async was in flight: the threads "
+                    "stepping it are not here, so its tables are incomplete; make a new "
+                    "VectorGame in this process")
+            self._batch.share_finish()
+
+    def _ready(self) -> None:
+        self._need_start()
+        self._finish()
+
     def reset(self) -> Any:
         """Deal hand 0 on every table; return the observations (N, F)."""
+        self._finish()
         self._batch.reset()
         self._started = True
         return self._obs_view
@@ -788,7 +805,7 @@ class VectorGame:
         ``actions`` is shape (N,) of column indexes. A masked column on any table raises
         :class:`holdem.IllegalActionError` naming the table and the action; then no table moves.
         """
-        self._need_start()
+        self._ready()
         cols = _int64_vector(actions, self.num_tables, "actions")
         bad = self._batch.check_columns(cols)
         if bad >= 0:
@@ -798,14 +815,14 @@ class VectorGame:
     def step_unchecked(self, actions: object) -> tuple[Any, Any, Any]:
         """:meth:`step` without the legality pass: a masked or out-of-range column plays
         check/call. For trusted policies that sample from :attr:`legal_mask`."""
-        self._need_start()
+        self._ready()
         return self._run(_int64_vector(actions, self.num_tables, "actions"))
 
     def step_exact(self, kinds: object, amounts: object) -> tuple[Any, Any, Any]:
         """The exact view: ``kinds`` 0 fold, 1 check/call, 2 bet/raise to ``amounts`` (street
         totals, any legal size; ignored for kinds 0 and 1). Illegal entries raise
         :class:`holdem.IllegalActionError` naming the table; then no table moves."""
-        self._need_start()
+        self._ready()
         k = _int64_vector(kinds, self.num_tables, "kinds")
         t = _int64_vector(amounts, self.num_tables, "amounts")
         bad = self._batch.check_exact(k, t)  # copies what it checks
@@ -817,6 +834,58 @@ class VectorGame:
                 f"table {bad}: {what} is not legal for seat {self._batch.legal(bad)[0]}; "
                 f"{self._legal_text(bad)}")
         return self._run(None)  # the entries just checked (copied)
+
+    def step_async(self, actions: object, tables: slice | None = None, *,
+                   checked: bool = True) -> None:
+        """Start stepping ``tables`` (a slice of the batch, all by default) with one action
+        column per table, and return while threads step them (``num_threads`` >= 2; with
+        one thread the step is done before it returns). :meth:`step_wait` waits for it.
+
+        Meanwhile the caller may compute the actions of other tables: with the batch in two
+        halves, the policy of one half runs while the other half is stepped (see the
+        README). A step already in flight is completed first. ``actions`` are copied, so the
+        caller may reuse its buffer at once. ``checked`` (default) refuses a masked column as
+        :meth:`step` does, before any table moves; ``checked=False`` plays check/call for it,
+        as :meth:`step_unchecked` does.
+
+        Until the step is complete, the rows of ``tables`` in :attr:`observation`,
+        :attr:`legal_mask`, :attr:`current_player`, :attr:`payoffs` and the rewards and
+        ``done`` arrays are being written: read other rows only. Every other method
+        completes the step first.
+        """
+        self._ready()
+        if not isinstance(checked, bool):
+            raise InvalidConfigError(f"checked must be True or False, got {checked!r}")
+        n = self.num_tables
+        if tables is None:
+            lo, hi = 0, n
+        elif isinstance(tables, slice):
+            lo, hi, stride = tables.indices(n)
+            if stride != 1:
+                raise InvalidArrayError(f"tables must be a slice with step 1, got {tables!r}")
+            hi = max(lo, hi)
+        else:
+            raise InvalidArrayError(f"tables must be a slice of the batch, got {tables!r}")
+        cols = _int64_vector(actions, hi - lo, "actions")
+        if checked:
+            bad = self._batch.check_columns(cols, lo)
+            if bad >= 0:
+                raise IllegalActionError(self._column_error(int(bad), int(cols[bad - lo])))
+        played = None if checked else cols  # None: the entries just checked
+        threads = min(self._threads, hi - lo)
+        if threads <= 1:
+            self._batch.run(lo, hi, played)
+        else:
+            chunk = max(1, min(_CHUNK, (hi - lo) // (4 * threads)))
+            self._workers().share(self._batch.share_start, self._batch.assist,
+                                  (chunk, played, lo, hi, True), (_LINGER,))
+
+    def step_wait(self) -> tuple[Any, Any, Any]:
+        """Wait until the step started by :meth:`step_async` is complete (at once if none
+        is in flight); return ``(obs, rewards, done)`` for the whole batch, as :meth:`step`
+        does."""
+        self._ready()
+        return self._obs_view, self._rewards, self._done_view
 
     def _run(self, cols: Any) -> tuple[Any, Any, Any]:
         """Step every table: ``cols`` unchecked, or None for the batch's last check."""
@@ -858,7 +927,8 @@ class VectorGame:
             "(seed, i, hand number), and total_payoffs/hands_played give where a run stands")
 
     def close(self) -> None:
-        """Stop the worker threads (if any)."""
+        """Stop the worker threads (if any), after the step in flight."""
+        self._finish()
         if self._pool is not None and self._close_pool is not None:
             self._close_pool()
             self._pool = None
@@ -879,6 +949,7 @@ class VectorGame:
         ``curve`` (default a tenth of ``hands``; the last hand is always a point).
         ``play`` leaves :meth:`step`'s tables as they were.
         """
+        self._finish()
         hands = _integer("hands", hands)
         if not 1 <= hands <= _MAX_HANDS:
             raise InvalidConfigError(f"hands must be 1..2**53, got {hands}")

@@ -66,3 +66,22 @@ def test_train_vs_random_is_seeded(monkeypatch: pytest.MonkeyPatch) -> None:
     assert a == mod.train(tiny, 7, None, log=False)
     assert a != mod.train(tiny, 8, None, log=False)
     assert len(a) == 2 and a[0][0] == 0 < a[1][0]
+
+
+def test_vector_selfplay_gives_the_same_hands_with_any_threads(tmp_path: Path) -> None:
+    """examples/vector_selfplay.py: one thread (step) and two or three (the halves
+    pipelined with step_async) play the same hands with the same results."""
+    outs = []
+    for threads in (1, 2, 3):
+        r = subprocess.run([sys.executable, str(EXAMPLES / "vector_selfplay.py"), "--tables",
+                            "301", "--steps", "40", "--threads", str(threads)],
+                           capture_output=True, text=True, timeout=300, cwd=tmp_path)
+        assert r.returncode == 0, r.stderr
+        lines = r.stdout.splitlines()
+        assert lines[0].endswith(f"{threads} thread(s)") and len(lines) == 4, r.stdout
+        m = re.match(r"^12,040 decisions, ([\d,]+) hands in ", lines[1])
+        assert m is not None and int(m[1].replace(",", "")) > 1000, r.stdout
+        won = re.match(r"^big blinds won per seat: \[(.*)\] \(sum 0: no rake\)$", lines[2])
+        assert won is not None and sum(float(x) for x in won[1].split(",")) == 0, r.stdout
+        outs.append((m[1], lines[2], lines[3]))
+    assert outs[0] == outs[1] == outs[2]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -390,6 +391,23 @@ def test_play_between_shared_steps_uses_the_same_workers() -> None:
             _same(a, b)
 
 
+def _in_forked_child(target: Callable[[Any, Any], None], env: VectorGame) -> list[Any]:
+    """``target(env, out)`` in a forked child; what it put in ``out`` (it must exit with 0)."""
+    ctx = multiprocessing.get_context("fork")
+    out = ctx.SimpleQueue()
+    child = ctx.Process(target=target, args=(env, out))
+    child.start()
+    child.join(60)
+    alive = child.is_alive()
+    if alive:
+        child.kill()
+    got = []
+    while not out.empty():
+        got.append(out.get())
+    assert not alive and child.exitcode == 0, (alive, child.exitcode, got)
+    return got
+
+
 def _step_and_play_in_child(env: Any, out: Any) -> None:
     env.step(np.ones(env.num_tables, dtype=np.int64))
     out.put(("step", env.table_state(0)["stacks"]))
@@ -414,17 +432,175 @@ def test_a_forked_child_starts_its_own_workers() -> None:
     ref.step(np.ones(256, dtype=np.int64))
     want = [("step", ref.table_state(0)["stacks"]),
             ("play", ref.play(6, [RandomAgent()] * 3).payoffs.tolist())]
-    ctx = multiprocessing.get_context("fork")
-    out = ctx.SimpleQueue()
-    child = ctx.Process(target=_step_and_play_in_child, args=(env, out))
-    child.start()
-    child.join(60)
-    alive = child.is_alive()
-    if alive:
-        child.kill()
-    got = []
-    while not out.empty():
-        got.append(out.get())
-    assert not alive and child.exitcode == 0, (alive, child.exitcode, got)
+    got = _in_forked_child(_step_and_play_in_child, env)
     assert got == want
+    env.close()
+
+
+# ---------------------------------------------------------------------- step_async / step_wait
+def _cols(u: np.ndarray, mask: Any) -> np.ndarray:
+    """The uniform masked policy on draws ``u`` (one row per table)."""
+    return (u * mask).argmax(axis=1)
+
+
+@pytest.mark.parametrize(("tables", "threads", "split"),
+                         [(101, 2, 50), (101, 3, 1), (64, 2, 63), (200, 2, 100), (9, 1, 4)])
+def test_halves_stepped_in_turn_give_the_tables_of_whole_steps(
+        tables: int, threads: int, split: int) -> None:
+    """The batch in two parts, one stepped (step_async) while the policy of the other runs:
+    after k steps of each part every table is where k whole steps of one thread put it
+    (each table's draws are the same in both runs), checked and unchecked steps mixed."""
+    ref = VectorGame(GAME, num_tables=tables, players=6, stacks=200, seed=11)
+    env = VectorGame(GAME, num_tables=tables, players=6, stacks=200, seed=11,
+                     num_threads=threads)
+    ref.reset()
+    env.reset()
+    draws = np.random.default_rng(11).random((30, tables))[:, :, None] * np.ones(
+        ref.action_layout.size)
+    draws = draws + np.random.default_rng(12).random(draws.shape)  # ties broken per column
+    a, b = slice(0, split), slice(split, None)
+    for k in range(30):
+        checked = k % 3 == 0
+        env.step_async(_cols(draws[k, a], env.legal_mask[a]), a, checked=checked)
+        # part a is in flight: the policy of part b reads only part b's rows
+        env.step_async(_cols(draws[k, b], env.legal_mask[b]), b, checked=checked)
+        ref.step(_cols(draws[k], ref.legal_mask))
+        # part a is complete (the second call finished it first); part b may still run
+        for got, want in ((env.observation, ref.observation), (env.legal_mask, ref.legal_mask),
+                          (env.current_player, ref.current_player), (env.payoffs, ref.payoffs)):
+            assert np.array_equal(got[a], want[a])
+        obs, rewards, done = env.step_wait()
+        _same(_snapshot(ref), _snapshot(env))
+        assert np.array_equal(rewards, ref._rewards) and np.array_equal(done, ref._done_view)
+        assert np.array_equal(obs, ref.observation)
+    assert np.array_equal(env.total_payoffs(), ref.total_payoffs())
+    assert np.array_equal(env.hands_played(), ref.hands_played())
+    env.close()
+
+
+def test_step_async_copies_the_actions_and_other_methods_wait_for_it() -> None:
+    """The caller's buffer is copied: overwriting it at once changes nothing. A step in
+    flight is completed by every method that reads or moves the tables."""
+    ref, env = _pair(4096, 6, 21, 2)
+    rng = np.random.default_rng(21)
+    readers = [lambda e: e.legal_actions(7), lambda e: e.raise_amounts(7),
+               lambda e: e.table_state(7), lambda e: e.history(7), lambda e: e.hands_played(),
+               lambda e: e.total_payoffs(), lambda e: e.hand_state(7).stacks,
+               lambda e: e.last_hand(7) is None]
+    for t in range(2 * len(readers)):
+        cols = _cols(rng.random(ref.legal_mask.shape), ref.legal_mask)
+        buf = cols.copy()
+        env.step_async(buf, checked=bool(t % 2))
+        buf[:] = 99  # not a column: played as check/call if the step read it now
+        ref.step_unchecked(cols)
+        reader = readers[t % len(readers)]
+        got, want = reader(env), reader(ref)
+        assert str(got) == str(want)
+        assert env._batch.in_flight == 0
+        _same(_snapshot(ref), _snapshot(env))
+    for finish in (lambda e: e.step_unchecked(np.ones(4096, dtype=np.int64))[1],
+                   lambda e: e.step(np.ones(4096, dtype=np.int64))[1],
+                   lambda e: e.step_exact(np.ones(4096, dtype=np.int64),
+                                          np.zeros(4096, dtype=np.int64))[1],
+                   lambda e: e.play(2, [RandomAgent()] * 6).payoffs,
+                   lambda e: e.reset()):
+        cols = _cols(rng.random(ref.legal_mask.shape), ref.legal_mask)
+        env.step_async(cols, checked=False)
+        ref.step_unchecked(cols)
+        assert np.array_equal(finish(env), finish(ref))
+        _same(_snapshot(ref), _snapshot(env))
+    env.step_async(np.ones(4096, dtype=np.int64))
+    env.close()  # completes the step, then stops the workers
+    ref.step(np.ones(4096, dtype=np.int64))
+    _same(_snapshot(ref), _snapshot(env))
+    assert env.step_wait()[0] is env.observation  # nothing in flight: at once
+
+
+def test_step_async_refuses_bad_input_before_any_table_moves() -> None:
+    ref, env = _pair(40, 3, 8, 2)
+    env.step_async(np.ones(20, dtype=np.int64), slice(0, 20))  # in flight while refused below
+    ref.step_unchecked(np.ones(40, dtype=np.int64))
+    ref.step_unchecked(np.r_[np.zeros(20, dtype=np.int64), np.ones(20, dtype=np.int64)])
+    for args, kwargs, error, what in [
+            ((np.ones(20, dtype=np.int64), slice(0, 40, 2)), {}, InvalidArrayError,
+             "slice with step 1"),
+            ((np.ones(20, dtype=np.int64), (0, 20)), {}, InvalidArrayError, "a slice of"),
+            ((np.ones(19, dtype=np.int64), slice(20, 40)), {}, InvalidArrayError,
+             r"shape \(20,\)"),
+            ((np.ones(20), slice(20, 40)), {}, InvalidArrayError, "integers|int64"),
+            ((np.ones(20, dtype=np.int64), slice(20, 40)), {"checked": 1}, ValueError,
+             "checked must be"),
+            ((np.full(20, 9, dtype=np.int64), slice(20, 40)), {}, IllegalActionError,
+             "table 20: action 9 is not a column"),
+    ]:
+        with pytest.raises(error, match=what):
+            env.step_async(*args, **kwargs)
+    # the step in flight was completed and the refused ones moved nothing: two more steps
+    # of each half give the reference's two steps (zeros: fold, or check/call where fold is
+    # masked, unchecked)
+    env.step_async(np.ones(20, dtype=np.int64), slice(20, 40))
+    env.step_async(np.zeros(20, dtype=np.int64), slice(0, 20), checked=False)
+    env.step_async(np.ones(20, dtype=np.int64), slice(20, 40))
+    env.step_wait()
+    _same(_snapshot(ref), _snapshot(env))
+    env.step_async(np.zeros(0, dtype=np.int64), slice(40, 50))  # empty: nothing to step
+    assert env._batch.in_flight == 0
+    with pytest.raises(IllegalActionError, match="reset"):
+        VectorGame(GAME, num_tables=4, players=3, stacks=100, seed=1).step_async([1] * 4)
+    env.close()
+
+
+def test_batch_checks_and_steps_ranges() -> None:
+    """Batch.check_columns(cols, lo) and run/share_start(lo, hi): a check is played only on
+    the tables it covered; a range outside the batch is refused."""
+    _, env = _pair(30, 3, 6, 2)
+    b = env._batch
+    ones = np.ones(10, dtype=np.int64)
+    for lo in (-1, 21, 31):
+        with pytest.raises(InvalidArrayError, match="from table"):
+            b.check_columns(ones, lo)
+    assert b.check_columns(ones, 10) == -1
+    for lo, hi in ((0, 10), (20, 30), (10, 20)):  # only the last is the checked range
+        if (lo, hi) == (10, 20):
+            b.run(lo, hi, None)
+            break
+        with pytest.raises(IllegalActionError, match=f"no checked actions to play for tables {lo}:{hi}"):
+            b.run(lo, hi, None)
+    for lo, hi in ((-1, 10), (5, 31), (20, 10)):
+        with pytest.raises(InvalidArrayError, match="outside"):
+            b.share_start(lambda: None, 4, np.ones(max(hi - lo, 0), dtype=np.int64), lo, hi,
+                          True)
+    assert b.in_flight == 0
+    b.share_start(lambda: None, 4, ones, 0, 10, True)
+    assert b.in_flight == 10
+    with pytest.raises(IllegalActionError, match="another thread"):
+        b.run(20, 30, ones)
+    b.share_finish()
+    b.share_finish()  # nothing in flight: nothing to do
+    assert b.in_flight == 0
+    env.close()
+
+
+def _fork_in_flight(env: Any, out: Any) -> None:
+    try:
+        env.step_wait()
+    except IllegalActionError as exc:
+        out.put(str(exc))
+
+
+@pytest.mark.skipif("fork" not in multiprocessing.get_all_start_methods(),
+                    reason="needs the fork start method (POSIX)")
+def test_a_child_forked_during_step_async_refuses_the_incomplete_tables() -> None:
+    """The threads stepping a step_async are not in a forked child: waiting there for the
+    tables they took would never end, so the child raises instead; the parent completes."""
+    env = VectorGame(GAME, num_tables=8192, players=6, stacks=200, seed=4, num_threads=2)
+    env.reset()
+    env.step_async(np.ones(8192, dtype=np.int64), checked=False)
+    (message,) = _in_forked_child(_fork_in_flight, env)
+    assert "forked while a step_async was in flight" in message
+    ref = VectorGame(GAME, num_tables=8192, players=6, stacks=200, seed=4)
+    ref.reset()
+    ref.step_unchecked(np.ones(8192, dtype=np.int64))
+    env.step_wait()
+    _same(_snapshot(ref), _snapshot(env))
     env.close()
