@@ -1153,11 +1153,13 @@ cdef class Batch:
             self._check_free()
 
     def totals(self, int64_t[:, ::1] out):
-        """Payoffs per table and seat summed over every finished hand (fills ``out``)."""
+        """Payoffs per table and seat summed over every finished hand (fills ``out``; not
+        while another thread steps the batch: the sums would mix hands before and after)."""
         cdef Py_ssize_t i
         cdef int k
         if out.shape[0] != self.num_tables or out.shape[1] != self.players:
             raise InvalidArrayError("out must have shape (num_tables, players)")
+        self._check_free()
         for i in range(self.num_tables):
             for k in range(self.players):
                 out[i, k] = self.tabs[i].total[k]
@@ -1198,9 +1200,11 @@ cdef class Batch:
         return setup + (hole, board, actions)
 
     def hands_played(self, int64_t[::1] out):
-        """Hands finished per table (fills ``out``)."""
+        """Hands finished per table (fills ``out``; not while another thread steps the
+        batch)."""
         cdef Py_ssize_t i
         if out.shape[0] != self.num_tables:
             raise InvalidArrayError("out must have one entry per table")
+        self._check_free()
         for i in range(self.num_tables):
             out[i] = self.tabs[i].hand_no - 1

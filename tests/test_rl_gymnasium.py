@@ -172,6 +172,38 @@ def test_vector_env_copy_option(copy: bool) -> None:
         HoldemVectorEnv(Game(big_blind=2), num_envs=2, copy="yes")  # type: ignore[arg-type]
 
 
+def test_vector_env_step_async_is_step_in_two_halves() -> None:
+    """step_async + step_wait (two threads) give what step gives; one pending at a time; an
+    illegal action is refused by step_async and leaves nothing pending."""
+    envs = HoldemVectorEnv(Game(big_blind=2), num_envs=300, players=6, num_threads=2,
+                           illegal="raise")
+    same = HoldemVectorEnv(Game(big_blind=2), num_envs=300, players=6)
+    _, info = envs.reset(seed=4)
+    same.reset(seed=4)
+    rng = np.random.default_rng(4)
+    for t in range(60):
+        cols = (rng.random(info["action_mask"].shape) * info["action_mask"]).argmax(axis=1)
+        envs.step_async(cols)
+        if t == 0:
+            for call in (envs.step_async, envs.step, lambda _: envs.reset()):
+                with pytest.raises(IllegalActionError, match="step_async is pending"):
+                    call(cols)
+        got = envs.step_wait()
+        want = same.step(cols)
+        info = got[4]
+        for x, y in zip(got[:4], want[:4], strict=True):
+            assert np.array_equal(x, y)
+        assert got[4].keys() == want[4].keys()
+        assert all(np.array_equal(got[4][k], want[4][k]) for k in got[4])
+    with pytest.raises(IllegalActionError, match="no step_async"):
+        envs.step_wait()
+    with pytest.raises(IllegalActionError, match="table"):
+        envs.step_async(np.full(300, 99))
+    with pytest.raises(IllegalActionError, match="no step_async"):
+        envs.step_wait()
+    envs.close()
+
+
 def test_module_docstring_examples() -> None:
     import importlib
 

@@ -291,7 +291,10 @@ def test_checked_actions_are_played_once_and_only_on_the_tables_they_were_checke
                    lambda: b.reset(), lambda: b.bind(*out), lambda: b.run(0, 20, ones),
                    # nor read a hand half-way through an action
                    lambda: b.legal(3), lambda: b.amounts(3), lambda: b.table(3),
-                   lambda: b.history(3, False), lambda: b.decide(3, (0, 0, 0.0), 1)):
+                   lambda: b.history(3, False), lambda: b.decide(3, (0, 0, 0.0), 1),
+                   # nor sum results half-way through a step
+                   lambda: b.totals(env._payoffs.copy()),
+                   lambda: b.hands_played(np.zeros(20, dtype=np.int64))):
         with pytest.raises(IllegalActionError, match="another thread"):
             b.share(inside, 4, ones)  # the wake-up runs while the step is in progress
         ref.step_unchecked(ones)      # and the step itself completed

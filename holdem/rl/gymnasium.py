@@ -72,6 +72,11 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
     The other arguments are those of :class:`holdem.vector.VectorGame` (``session=True``:
     stacks carried over; ``num_threads``). ``reset(seed=s)`` starts table ``i`` from hand 0 of
     seed ``s``; ``reset()`` without a seed keeps the tables where they are.
+
+    ``step_async(actions)`` and ``step_wait()`` split :meth:`step` in two, as Gymnasium's
+    ``AsyncVectorEnv`` does: with ``num_threads`` >= 2 the engine's threads play the step
+    while the caller goes on (a learner update, say), and ``step_wait`` returns what ``step``
+    would have. One step may be pending at a time.
     """
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP,  # noqa: RUF012 - Gymnasium's
@@ -100,6 +105,7 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
                                             dtype=np.float32)
         self.action_space = spaces.MultiDiscrete(np.full(num_envs, size))
         self._rows = np.arange(num_envs)
+        self._pending: np.ndarray | None = None  # the actors of a step_async not waited for
 
     @property
     def vector_game(self) -> VectorGame:
@@ -122,6 +128,7 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
               options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
         if isinstance(seed, list):
             raise InvalidConfigError("seed must be one int: table i's cards come from (seed, i)")
+        self._not_pending("reset")
         if seed is not None:
             self._vg.close()
             self._vg = VectorGame(self._game, seed=seed, **self._args)  # type: ignore[arg-type]
@@ -131,16 +138,34 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
             self._started = True
         return self._out(self._vg.observation), self._info(None, None)
 
+    def _not_pending(self, what: str) -> None:
+        if self._pending is not None:
+            raise IllegalActionError(f"{what}: a step_async is pending; call step_wait() first")
+
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
                                           dict[str, Any]]:
+        self.step_async(actions)
+        return self.step_wait()
+
+    def step_async(self, actions: Any) -> None:
+        """Start a step (see the class docstring); an illegal action with ``illegal="raise"``
+        raises here, and then no step is pending."""
         if not self._started:
             raise IllegalActionError("call reset() first")
+        self._not_pending("step_async")
         cols = np.asarray(actions, dtype=np.int64).reshape(-1)
         actor = self._vg.current_player.astype(np.int64)
-        if self._raise:
-            obs, rewards, done = self._vg.step(cols)
-        else:  # the engine's unchecked step plays check/call for a masked or unknown column
-            obs, rewards, done = self._vg.step_unchecked(cols)
+        # unchecked, the engine plays check/call for a masked or unknown column
+        self._vg.step_async(cols, checked=self._raise)
+        self._pending = actor
+
+    def step_wait(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
+                                 dict[str, Any]]:
+        """Wait for the step :meth:`step_async` started; return what :meth:`step` returns."""
+        if self._pending is None:
+            raise IllegalActionError("step_wait: no step_async to wait for")
+        actor, self._pending = self._pending, None
+        obs, rewards, done = self._vg.step_wait()
         seat_rewards = rewards.copy()
         reward = seat_rewards[self._rows, actor].astype(np.float64)
         reward[~done] = 0.0
