@@ -32,6 +32,8 @@ Workload: 6-max no-limit 1/2 at 100 big blinds (200 chips), fresh stacks every h
   machine steadier than the ratio of two medians measured a minute apart.
 - ``test_vector_threads_interleaved[pipelined]``: the pipelined two threads over one
   thread, rounds alternated the same way.
+- ``test_vector_pipelined_vs_steps_interleaved``: the pipelined halves over whole steps,
+  both with two threads, rounds alternated.
 - ``test_gym_vector_env_interleaved[True]`` / ``[False]``: the Gymnasium ``HoldemVectorEnv``
   (``copy`` True, False) with the same policy, its rate over the bare loop's, rounds
   alternated.
@@ -318,6 +320,21 @@ def test_vector_threads_interleaved(benchmark: Any, loop: str) -> None:
     _interleaved(benchmark, lambda: vector_steps(one, rng1, STEPS),
                  lambda: steps(two, rng2, STEPS), "ratio_vs_vector1")
     two.close()
+
+
+@pytest.mark.benchmark(group="self-play-6max-interleaved")
+def test_vector_pipelined_vs_steps_interleaved(benchmark: Any) -> None:
+    """Two threads both: the halves pipelined (``step_async``) against whole steps, rounds
+    alternated (what overlapping the policy with the step gains)."""
+    two = VectorGame(NL6, num_tables=TABLES, players=6, stacks=200, seed=1, num_threads=2)
+    pipe = VectorGame(NL6, num_tables=TABLES, players=6, stacks=200, seed=1, num_threads=2)
+    two.reset()
+    pipe.reset()
+    rng1, rng2 = np.random.default_rng(1), np.random.default_rng(1)
+    _interleaved(benchmark, lambda: vector_steps(two, rng1, STEPS),
+                 lambda: pipelined_steps(pipe, rng2, STEPS), "ratio_vs_vector2")
+    two.close()
+    pipe.close()
 
 
 def gym_vector_steps(envs: Any, rng: Any, steps: int) -> int:
