@@ -1,7 +1,8 @@
 # cython: language_level=3
 """The batched engine behind :class:`holdem.vector.VectorGame`: N tables as one C array of
 ``hd_hstate_t`` (csrc/hd_hand.h), stepped by ``nogil`` loops over slices of the batch (one
-thread: ``run``) or over chunks that threads take from a shared counter (``share``).
+thread: ``run``) or over chunks that threads take from a shared counter (``share``, or
+``share_start`` then ``share_finish`` for a step that runs while the caller goes on).
 
 Nothing here holds a Python object per table or per decision. The public class, the action
 layout and the observation spec live in :mod:`holdem.vector`; this module takes plain numbers

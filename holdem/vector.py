@@ -472,8 +472,9 @@ class _SliceThreads:
               args: tuple[Any, ...], assist_args: tuple[Any, ...] = ()) -> None:
         """``step(wake, *args)``, where ``wake()`` has every worker call
         ``assist(*assist_args)`` (no reply: ``step`` itself returns once every table is
-        stepped, or, for a step started and finished later, once it is published). A worker that has a job queued already gets no other: it is about to call
-        ``assist`` or is inside it, watching for steps (so its queue stays short)."""
+        stepped, or, for a step that is finished later, once it is published). A worker that
+        has a job queued already gets no other: it is about to call ``assist`` or is inside
+        it, watching for steps (so its queue stays short)."""
         self._raise_failed()
         job = (0, assist, assist_args)
 

@@ -1,0 +1,139 @@
+"""Bad-input suite: VectorGame.step_async (and step / step_unchecked between its calls) with
+odd actions, slices and flags, on two threads against one. See tests/badinput.py for the
+contract and how each property runs in a child process."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from badinput import bounded, call, rejected, run_in_child
+from hypothesis import given
+from hypothesis import strategies as st
+
+pytest.importorskip("numpy")
+
+TABLES = 37
+COLUMNS = 6  # the default layout
+DTYPES = ["int64", "int64", "int64", "int32", "int8", "uint8", "uint64", ">i8", "float64",
+          "bool", "object"]
+ODD = st.one_of(st.none(), st.floats(allow_nan=True), st.text(max_size=3), st.booleans(),
+                st.binary(max_size=2))
+
+
+@st.composite
+def tables(draw: st.DrawFn) -> Any:
+    bound = st.one_of(st.none(), *[st.integers(-TABLES - 3, TABLES + 3)] * 4,
+                      st.sampled_from([2**63, -(2**63) - 1, 2**70]))
+    kind = draw(st.integers(0, 9))
+    if kind == 0:
+        return None
+    if kind == 1:
+        return draw(st.one_of(ODD, st.integers(0, TABLES), st.tuples(st.integers(0, 9),
+                                                                      st.integers(0, 9))))
+    step = draw(st.one_of(st.none(), st.none(), st.integers(-2, 3)))
+    if step == 0:
+        step = None
+    return slice(draw(bound), draw(bound), step)
+
+
+@st.composite
+def actions(draw: st.DrawFn, mask: Any) -> Any:
+    """Mostly legal columns for the rows of ``mask``; sometimes one illegal or out-of-range
+    entry, another length, dtype or layout, or not an array at all."""
+    import numpy as np
+
+    picks = draw(st.lists(st.integers(0, 99), min_size=len(mask), max_size=len(mask)))
+    values: list[Any] = [int(np.flatnonzero(row)[r % int(row.sum())])
+                         for row, r in zip(mask, picks, strict=True)]
+    if values and draw(st.integers(0, 3)) == 0:
+        values[draw(st.integers(0, len(values) - 1))] = draw(st.one_of(
+            st.integers(-3, COLUMNS + 3),
+            st.sampled_from([2**31, -(2**63), 2**63 - 1, 2**63, 2**70])))
+    size = draw(st.sampled_from([0, 0, 0, 0, 0, 0, 1, -1, -len(values)]))
+    values = (values + [1] * max(size, 0))[:len(values) + min(size, 0)]
+    how = draw(st.sampled_from(["array"] * 6 + ["list", "dtype", "strided", "2d", "odd",
+                                                "readonly"]))
+    if how == "list":
+        return values
+    if how == "odd":
+        return draw(ODD)
+    try:
+        arr = np.array(values, dtype=np.int64)
+    except OverflowError:
+        return values
+    if how == "dtype":
+        with np.errstate(all="ignore"):
+            return arr.astype(draw(st.sampled_from(DTYPES)))
+    if how == "strided":
+        return np.repeat(arr, 2)[::2]
+    if how == "2d":
+        return arr.reshape(1, -1)
+    if how == "readonly":
+        arr.flags.writeable = False
+    return arr
+
+
+def _rows(which: Any) -> slice:
+    """The tables ``which`` selects, for drawing actions (all of them if it is not a slice)."""
+    if isinstance(which, slice):
+        try:
+            lo, hi, _ = which.indices(TABLES)
+        except (TypeError, ValueError, OverflowError):
+            return slice(None)
+        return slice(lo, max(lo, hi))
+    return slice(None)
+
+
+def _outcome(value: Any) -> Any:
+    return (type(value.exc), str(value.exc)) if rejected(value) else "ok"
+
+
+CHECKED = st.integers(0, 11).flatmap(lambda k: ODD if k == 0 else st.just(k % 2 == 0))
+
+
+@given(st.lists(st.tuples(st.sampled_from(["async", "async", "async", "step", "unchecked"]),
+                          tables(), st.data(), CHECKED),
+                min_size=1, max_size=12))
+@bounded(60)
+def step_async(ops: list[tuple[Any, ...]]) -> None:
+    import numpy as np
+
+    from holdem import Game
+    from holdem.vector import VectorGame
+
+    two = VectorGame(Game(big_blind=2), num_tables=TABLES, players=6, stacks=200, seed=3,
+                     num_threads=2)
+    one = VectorGame(Game(big_blind=2), num_tables=TABLES, players=6, stacks=200, seed=3)
+    two.reset()
+    one.reset()
+    def state(env: VectorGame) -> list[Any]:
+        return [env.observation.copy(), env.legal_mask.copy(), env.current_player.copy(),
+                env.payoffs.copy(), env.total_payoffs(), env.hands_played()]
+
+    for op, which, data, checked in ops:
+        cols = data.draw(actions(one.legal_mask[_rows(which) if op == "async" else
+                                                slice(None)]))
+        before = state(one)
+        outcomes = []
+        for env in (two, one):
+            if op == "async":
+                got = call(env.step_async, cols, which, checked=checked,
+                           types=("actions", "tables", "checked"))
+            else:
+                got = call(env.step if op == "step" else env.step_unchecked, cols,
+                           types=("actions",))
+            outcomes.append(_outcome(got))
+        # the same outcome on both (a refused call names the same table and action) ...
+        assert outcomes[0] == outcomes[1], (op, which, cols, checked, outcomes)
+        # ... a refused call moved no table ...
+        if outcomes[1] != "ok":
+            assert all(np.array_equal(a, b) for a, b in zip(before, state(one), strict=True))
+        # ... and two threads left the tables where one did
+        two.step_wait()
+        assert all(np.array_equal(a, b) for a, b in zip(state(two), state(one), strict=True))
+    two.close()
+
+
+def test_step_async() -> None:
+    run_in_child(__file__, "step_async")
