@@ -10,12 +10,14 @@ Switches (environment variables):
   HOLDEM_ANNOTATE=1  write Cython's annotated HTML next to each .pyx (cython -a)
 """
 
+import copy
 import os
 import sys
 from pathlib import Path
 
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
 from setuptools.command.build_py import build_py
 
 DEBUG = os.environ.get("HOLDEM_DEBUG") == "1" or os.environ.get("HOLDEM_SANITIZE") == "1"
@@ -126,8 +128,25 @@ class build_py_with_headers(build_py):
             self.copy_file(str(header), os.path.join(self.build_lib, "holdem", header.name))
 
 
+class build_ext_parallel(build_ext):
+    """Build several extensions at once, one per CPU, unless ``-j``/``--parallel`` says
+    otherwise (the compiler runs in threads: the same objects as one at a time). Each
+    extension compiles into a temporary directory of its own: several compile the same
+    csrc/*.c file, some with other macros, and would otherwise write the same object file."""
+
+    def finalize_options(self) -> None:
+        super().finalize_options()
+        if not self.parallel:
+            self.parallel = os.cpu_count() or 1
+
+    def build_extension(self, ext: Extension) -> None:
+        own = copy.copy(self)  # per thread: build_extension sets attributes as it goes
+        own.build_temp = os.path.join(self.build_temp, ext.name)
+        build_ext.build_extension(own, ext)
+
+
 setup(
-    cmdclass={"build_py": build_py_with_headers},
+    cmdclass={"build_py": build_py_with_headers, "build_ext": build_ext_parallel},
     ext_modules=cythonize(
         extensions,
         language_level=3,
