@@ -851,10 +851,11 @@ cdef class Batch:
         """Map the columns of tables lo..lo+len(cols)-1 to (kind, to) without moving any
         table, for the next ``run``, ``share`` or ``share_start`` of those tables without
         columns; the first illegal table or -1."""
-        cdef Py_ssize_t i, bad = -1, hi = lo + cols.shape[0]
+        cdef Py_ssize_t i, hi, bad = -1
         if not 0 <= lo <= self.num_tables - cols.shape[0]:
             raise InvalidArrayError(f"{cols.shape[0]} actions from table {lo}: the batch has "
                                     f"{self.num_tables} tables")
+        hi = lo + cols.shape[0]
         self._claim()
         self.checked = False
         try:
