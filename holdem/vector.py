@@ -60,6 +60,7 @@ _CHUNK = 64  # tables a thread takes at a time in a step shared by threads (at m
 # when that is at most half of this many seconds) before it sleeps on its queue.
 _LINGER = 0.002
 _KIND_NAMES = ("fold", "check/call", "bet/raise")
+_INT64_MAX = (1 << 63) - 1
 _FRACTION_WORDS = {Fraction(1, 2): "half_pot", Fraction(1): "pot", Fraction(1, 4): "quarter_pot",
                    Fraction(3, 4): "three_quarter_pot", Fraction(2): "two_pot",
                    Fraction(1, 3): "third_pot", Fraction(2, 3): "two_thirds_pot"}
@@ -411,11 +412,16 @@ def _int64_vector(values: object, n: int, what: str) -> Any:
         if (type(v) is _np.ndarray and v.dtype == _np.int64 and v.shape == (n,)
                 and v.flags.c_contiguous):
             return v  # already what the engine reads
-        arr = _np.asarray(values)
+        try:
+            arr = _np.asarray(values)
+        except (ValueError, TypeError) as exc:  # ragged nesting, odd objects
+            raise InvalidArrayError(f"{what} must be a vector of ints: {exc}") from None
         if arr.dtype.kind not in ("i", "u"):
             raise InvalidArrayError(f"{what} must be integers, got dtype {arr.dtype}")
         if arr.shape != (n,):
             raise InvalidArrayError(f"{what} must have shape ({n},), got {arr.shape}")
+        if arr.dtype.kind == "u" and arr.size and int(arr.max()) > _INT64_MAX:
+            raise InvalidArrayError(f"{what} has a value outside int64")  # (not wrapped)
         return _np.ascontiguousarray(arr, dtype=_np.int64)
     try:
         mv = memoryview(values)  # type: ignore[arg-type]
@@ -872,14 +878,7 @@ class VectorGame:
             bad = self._batch.check_columns(cols, lo)
             if bad >= 0:
                 raise IllegalActionError(self._column_error(int(bad), int(cols[bad - lo])))
-        played = None if checked else cols  # None: the entries just checked
-        threads = min(self._threads, hi - lo)
-        if threads <= 1:
-            self._batch.run(lo, hi, played)
-        else:
-            chunk = max(1, min(_CHUNK, (hi - lo) // (4 * threads)))
-            self._workers().share(self._batch.share_start, self._batch.assist,
-                                  (chunk, played, lo, hi, True), (_LINGER,))
+        self._start(lo, hi, None if checked else cols, True)  # None: the entries just checked
 
     def step_wait(self) -> tuple[Any, Any, Any]:
         """Wait until the step started by :meth:`step_async` is complete (at once if none
@@ -890,15 +889,22 @@ class VectorGame:
 
     def _run(self, cols: Any) -> tuple[Any, Any, Any]:
         """Step every table: ``cols`` unchecked, or None for the batch's last check."""
-        n = self.num_tables
-        threads = min(self._threads, n)
-        if threads <= 1:
-            self._batch.run(0, n, cols)
-        else:  # the threads take chunks of tables until none is left (a late one takes fewer)
-            chunk = max(1, min(_CHUNK, n // (4 * threads)))
-            self._workers().share(self._batch.share, self._batch.assist, (chunk, cols),
-                                  (_LINGER,))
+        self._start(0, self.num_tables, cols, False)
+        self._finish()
         return self._obs_view, self._rewards, self._done_view
+
+    def _start(self, lo: int, hi: int, cols: Any, copy: bool) -> None:
+        """Start stepping tables lo..hi-1 (``cols`` unchecked, or None for the batch's last
+        check of them; ``copy``: copy ``cols`` first). One thread: stepped here. More: the
+        threads take chunks of tables until none is left (a late one takes fewer), and
+        :meth:`_finish` joins them."""
+        threads = min(self._threads, hi - lo)
+        if threads <= 1:
+            self._batch.run(lo, hi, cols)
+        else:
+            chunk = max(1, min(_CHUNK, (hi - lo) // (4 * threads)))
+            self._workers().share(self._batch.share_start, self._batch.assist,
+                                  (chunk, cols, lo, hi, copy), (_LINGER,))
 
     def _workers(self) -> _SliceThreads:
         if self._pool is not None and self._pool.pid != os.getpid():

@@ -210,3 +210,22 @@ def test_module_docstring_examples() -> None:
     failed, tried = doctest.testmod(importlib.import_module("holdem.rl.gymnasium"),
                                     optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert tried > 0 and failed == 0
+
+
+@pytest.mark.parametrize("bad", [[2**70] * 4, [1.7] * 4, None, "abc", [[1], [1, 2]], [1] * 3,
+                                 np.ones((2, 3), dtype=np.int64),
+                                 np.full(4, 2**64 - 1, dtype=np.uint64), object()])
+def test_vector_env_refuses_bad_actions_with_a_holdem_error(bad: object) -> None:
+    """Not ints, too large for int64, the wrong count: a HoldemError (a ValueError), no table
+    moves and nothing is pending; a float is not truncated to a column."""
+    from holdem import HoldemError
+
+    envs = HoldemVectorEnv(Game(big_blind=2), num_envs=4, players=2, num_threads=2)
+    envs.reset(seed=1)
+    before = envs.vector_game.observation.copy()
+    for call in (envs.step, envs.step_async):
+        with pytest.raises(HoldemError):
+            call(bad)
+    assert np.array_equal(envs.vector_game.observation, before)
+    envs.step(np.ones((4, 1), dtype=np.int64))  # (N, 1) is flattened; nothing was pending
+    envs.close()

@@ -153,10 +153,12 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         if not self._started:
             raise IllegalActionError("call reset() first")
         self._not_pending("step_async")
-        cols = np.asarray(actions, dtype=np.int64).reshape(-1)
+        if isinstance(actions, np.ndarray):
+            actions = actions.reshape(-1)  # (N, 1) as well as (N,)
         actor = self._vg.current_player.astype(np.int64)
-        # unchecked, the engine plays check/call for a masked or unknown column
-        self._vg.step_async(cols, checked=self._raise)
+        # the engine checks the array (ints, N of them); unchecked, it plays check/call for a
+        # masked or unknown column
+        self._vg.step_async(actions, checked=self._raise)
         self._pending = actor
 
     def step_wait(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
