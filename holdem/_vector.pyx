@@ -158,6 +158,7 @@ ctypedef struct vtab_t:
     int32_t nhot               # the one-hot columns _write set in the table's observation row
     uint16_t hot[10]           # (cleared by the next _write instead of the whole row)
     int32_t nraise[4]          # bets/raises per street
+    int32_t paid               # its rewards row holds a hand's result (the next step zeroes it)
     int64_t pot                # hd_hs_pot(&h) when _write showed the decision (read by _act)
     int64_t added[4]           # chips added to the pot per street by actions (uncalled back)
     hd_hstate_t h
@@ -210,6 +211,19 @@ cdef inline int64_t _frac_to(const hd_legal_t *la, int64_t cur, int64_t base, in
     if extra > la.max_to:
         return la.max_to
     return extra
+
+
+cdef inline int _seat_block(float *o, const hd_hstate_t *h, int s, double ib) noexcept nogil:
+    """Seat s's observation columns after its position (o[1..5]: stack, bet, committed in big
+    blinds, folded, all in); returns 1 if it can still act (in the hand, with chips)."""
+    cdef int64_t stack = h.stacks[s]
+    cdef bint live = h.folded[s] == 0
+    o[1] = <float>(stack * ib)
+    o[2] = <float>(h.bets[s] * ib)
+    o[3] = <float>(h.committed[s] * ib)
+    o[4] = <float>(not live)
+    o[5] = <float>(live & (stack == 0))
+    return live & (stack > 0)
 
 
 @cython.final  # no subclass: the per-table methods are called directly, not through a vtable
@@ -456,18 +470,22 @@ cdef class Batch:
         return 0
 
     cdef void _amounts(self, const hd_hstate_t *h, const hd_legal_t *la, int64_t pot,
-                       int64_t *amounts) noexcept nogil:
-        """Bet/raise amount per column (-1: not a raise column, not legal or a duplicate).
-        Priority for duplicates: all-in, min-raise, then the fractions in layout order
-        (``raise_order``). ``pot`` is hd_hs_pot(h)."""
+                       int64_t *amounts, uint8_t *mask) noexcept nogil:
+        """Bet/raise amount per column (-1: not a raise column, not legal or a duplicate),
+        and the legal mask per column. Priority for duplicates: all-in, min-raise, then the
+        fractions in layout order (``raise_order``). ``pot`` is hd_hs_pot(h)."""
         cdef int c, j, m, code, nr = self.num_raise_cols, nseen = 0
         cdef int64_t a, owe, base, total
         cdef int64_t seen[32]   # the distinct amounts offered so far, in priority order
         for j in range(self.num_fixed):
-            amounts[self.fixed_cols[j]] = -1
+            c = self.fixed_cols[j]
+            amounts[c] = -1
+            mask[c] = la.can_fold if self.col_code[c] == COL_FOLD else 1
         if not la.can_raise:
             for j in range(nr):
-                amounts[self.raise_order[j]] = -1
+                c = self.raise_order[j]
+                amounts[c] = -1
+                mask[c] = 0
             return
         total = h.bets[la.seat] + h.stacks[la.seat]
         owe = h.cur - h.bets[la.seat]
@@ -491,79 +509,99 @@ cdef class Batch:
                     seen[nseen] = a
                     nseen += 1
             amounts[c] = a
+            mask[c] = a >= 0
 
-    cdef void _write(self, Py_ssize_t i, float *obs, uint8_t *mask,
-                     int32_t *actor) noexcept nogil:
+    cdef void _write(self, Py_ssize_t i, float *obs, uint8_t *mask, int32_t *actor,
+                     int moved) noexcept nogil:
         """Table i's observation row (relative to its actor), legal mask row and actor. The
         row must be the one the last _write (or reset, which zeroes it) filled: only the
-        one-hot columns set then are cleared (``t.hot``), every other column is written."""
+        one-hot columns set then are cleared (``t.hot``), every other column is written.
+
+        ``moved`` >= 0 (from _act): the last action was seat ``moved``'s, the actor of the
+        last row, and changed no other seat, street or board. Then the seat blocks of the
+        last row are turned to the new actor and only ``moved``'s is computed again (with
+        this street's summary and the one-hot columns that depend on the actor); -1: the
+        whole row is written."""
         cdef vtab_t *t = &self.tabs[i]
         cdef hd_hstate_t *h = &t.h
         cdef hd_legal_t la
-        cdef int n = self.players, a = h.actor, s, p, k, c, to_act = 0, nhot
+        cdef int n = self.players, a = h.actor, s, p, k, c, d, to_act = 0, nhot
         cdef uint16_t hot[10]
-        cdef int64_t stack, pot = hd_hs_pot(h)
-        cdef bint live
+        cdef float seats[10 * SEAT_COLS]
+        cdef int64_t pot
         cdef float *o
         cdef double ib = self.inv_bb
+        if moved >= 0:
+            pot = t.pot  # _act summed it
+        else:
+            pot = hd_hs_pot(h)
+            t.pot = pot
         hd_hs_legal(&self.rules, h, &la)
         actor[0] = a
-        t.pot = pot
         # mask (and the cache _map reads)
-        self._amounts(h, &la, pot, t.amt)
+        self._amounts(h, &la, pot, t.amt, mask)
         t.can_fold = la.can_fold
-        for c in range(self.num_cols):
-            mask[c] = t.amt[c] >= 0
-        for k in range(self.num_fixed):
-            c = self.fixed_cols[k]
-            mask[c] = la.can_fold if self.col_code[c] == COL_FOLD else 1
-        # observation: the one-hot columns (cards, street, position) ...
-        for k in range(t.nhot):
-            obs[t.hot[k]] = 0.0
         p = a - h.button
         if p < 0:
             p += n
-        hot[0] = O_HOLE + h.hole[2 * a]
-        hot[1] = O_HOLE + h.hole[2 * a + 1]
-        hot[2] = O_STREET + h.street
-        hot[3] = O_POSITION + p
-        nhot = 4
-        if h.nboard >= 3:
-            hot[4] = O_FLOP + h.board[0]
-            hot[5] = O_FLOP + h.board[1]
-            hot[6] = O_FLOP + h.board[2]
-            nhot = 7
-            if h.nboard >= 4:
-                hot[7] = O_TURN + h.board[3]
-                nhot = 8
-                if h.nboard >= 5:
-                    hot[8] = O_RIVER + h.board[4]
-                    nhot = 9
-        for k in range(nhot):
-            obs[hot[k]] = 1.0
-        memcpy(t.hot, hot, sizeof(hot))
-        t.nhot = nhot
-        # ... then the seats from the actor clockwise (s; p its distance from the button)
-        o = obs + O_POSITION + n
-        s = a
-        for _ in range(n):
-            stack = h.stacks[s]
-            live = h.folded[s] == 0
-            o[0] = <float>p
-            o[1] = <float>(stack * ib)
-            o[2] = <float>(h.bets[s] * ib)
-            o[3] = <float>(h.committed[s] * ib)
-            o[4] = <float>(not live)
-            o[5] = <float>(live & (stack == 0))
-            to_act += live & (stack > 0)
-            o += SEAT_COLS
-            s += 1
-            if s == n:
-                s = 0
-            p += 1
-            if p == n:
-                p = 0
-        k = O_POSITION + n + SEAT_COLS * n
+        o = obs + O_POSITION + n  # the seat blocks, from the actor clockwise
+        k = O_POSITION + n + SEAT_COLS * n  # the global columns
+        if moved >= 0:
+            # one-hot: the street and the board stay; the hole cards and position follow a
+            obs[t.hot[0]] = 0.0
+            obs[t.hot[1]] = 0.0
+            obs[t.hot[3]] = 0.0
+            t.hot[0] = O_HOLE + h.hole[2 * a]
+            t.hot[1] = O_HOLE + h.hole[2 * a + 1]
+            t.hot[3] = O_POSITION + p
+            obs[t.hot[0]] = 1.0
+            obs[t.hot[1]] = 1.0
+            obs[t.hot[3]] = 1.0
+            # the last row's blocks start at moved's (its position column stays with it)
+            memcpy(seats, o, n * SEAT_COLS * sizeof(float))
+            to_act = <int>obs[k + 6] - (seats[4] == 0.0 and seats[1] > 0.0)
+            to_act += _seat_block(seats, h, moved, ib)
+            d = a - moved  # a's block in the last row
+            if d < 0:
+                d += n
+            memcpy(o, seats + d * SEAT_COLS, (n - d) * SEAT_COLS * sizeof(float))
+            memcpy(o + (n - d) * SEAT_COLS, seats, d * SEAT_COLS * sizeof(float))
+        else:
+            # observation: the one-hot columns (cards, street, position) ...
+            for c in range(t.nhot):
+                obs[t.hot[c]] = 0.0
+            hot[0] = O_HOLE + h.hole[2 * a]
+            hot[1] = O_HOLE + h.hole[2 * a + 1]
+            hot[2] = O_STREET + h.street
+            hot[3] = O_POSITION + p
+            nhot = 4
+            if h.nboard >= 3:
+                hot[4] = O_FLOP + h.board[0]
+                hot[5] = O_FLOP + h.board[1]
+                hot[6] = O_FLOP + h.board[2]
+                nhot = 7
+                if h.nboard >= 4:
+                    hot[7] = O_TURN + h.board[3]
+                    nhot = 8
+                    if h.nboard >= 5:
+                        hot[8] = O_RIVER + h.board[4]
+                        nhot = 9
+            for c in range(nhot):
+                obs[hot[c]] = 1.0
+            memcpy(t.hot, hot, sizeof(hot))
+            t.nhot = nhot
+            # ... then the seats from the actor clockwise (s; p its distance from the button)
+            s = a
+            for _ in range(n):
+                o[0] = <float>p
+                to_act += _seat_block(o, h, s, ib)
+                o += SEAT_COLS
+                s += 1
+                if s == n:
+                    s = 0
+                p += 1
+                if p == n:
+                    p = 0
         obs[k] = pot * ib
         obs[k + 1] = la.call * ib
         obs[k + 2] = la.min_to * ib if la.can_raise else 0.0
@@ -572,17 +610,23 @@ cdef class Batch:
         obs[k + 5] = h.live
         obs[k + 6] = to_act
         k += GLOBAL_COLS
-        for s in range(4):
+        if moved >= 0:  # only this street's summary moved
+            s = h.street
             obs[k + 2 * s] = t.nraise[s]
             obs[k + 2 * s + 1] = t.added[s] * ib
+        else:
+            for s in range(4):
+                obs[k + 2 * s] = t.nraise[s]
+                obs[k + 2 * s + 1] = t.added[s] * ib
 
-    cdef void _act(self, Py_ssize_t i, int kind, int64_t to, int64_t *payoffs,
-                   float *rewards, uint8_t *done) noexcept nogil:
+    cdef int _act(self, Py_ssize_t i, int kind, int64_t to, int64_t *payoffs,
+                  float *rewards, uint8_t *done) noexcept nogil:
         """Apply (kind, to) on table i; when its hand ends, record the payoffs and deal the
-        next hand."""
+        next hand. Returns the seat that acted when the action moved no other seat (the hand
+        and the street go on: _write may then update its row from the last one), else -1."""
         cdef vtab_t *t = &self.tabs[i]
         cdef hd_hstate_t *h = &t.h
-        cdef int street = h.street, k, n = self.players
+        cdef int street = h.street, seat = h.actor, k, n = self.players
         cdef int64_t before = t.pot  # this decision's pot, from _write
         # the log: to in bits 0-55, seat 56-59, street 60-61, kind 62-63
         if t.nlog < LOG_CAP:
@@ -597,12 +641,18 @@ cdef class Batch:
         if kind == HD_BET_RAISE:
             t.nraise[street] += 1
         if not h.over:
-            t.added[street] += hd_hs_pot(h) - before
+            t.pot = hd_hs_pot(h)  # the next decision's (_write reads it when moved >= 0)
+            t.added[street] += t.pot - before
             done[0] = 0
-            for k in range(n):
-                rewards[k] = 0.0
-            return
+            if t.paid:
+                for k in range(n):
+                    rewards[k] = 0.0
+                t.paid = 0
+            # on the same street an action changes only the actor's seat; closing a street
+            # may give an uncalled bet back to another seat and clears every bet
+            return seat if h.street == street else -1
         done[0] = 1
+        t.paid = 1
         t.nlast = t.nlog
         t.last_button = h.button
         t.cur_log = 1 - t.cur_log  # this hand's log becomes the last hand's
@@ -616,6 +666,7 @@ cdef class Batch:
             t.carry[k] = h.stacks[k]
             t.total[k] += payoffs[k]
         self._new_hand(i, payoffs, rewards)
+        return -1
 
     cdef inline void _prefetch_hot(self, Py_ssize_t i, float *obs) noexcept nogil:
         """Ask for the lines of table i's observation row that hold the one-hot columns its
@@ -645,7 +696,7 @@ cdef class Batch:
         """Step tables lo..hi-1: with cols, map each column (unchecked); else (kinds, tos)."""
         cdef Py_ssize_t i
         cdef int64_t kind, to
-        cdef int n = self.players
+        cdef int n = self.players, moved
         for i in range(lo, hi):
             if i + 2 * PREFETCH_AHEAD < hi:
                 self._prefetch(i + 2 * PREFETCH_AHEAD, obs)
@@ -658,8 +709,8 @@ cdef class Batch:
             else:
                 kind = kinds[i]
                 to = tos[i]
-            self._act(i, <int>kind, to, payoffs + i * n, rewards + i * n, done + i)
-            self._write(i, obs + i * self.width, mask + i * self.num_cols, actor + i)
+            moved = self._act(i, <int>kind, to, payoffs + i * n, rewards + i * n, done + i)
+            self._write(i, obs + i * self.width, mask + i * self.num_cols, actor + i, moved)
 
     cdef int _play_table(self, Py_ssize_t i, int64_t hands, const hd_policy_t *pol,
                          const uint64_t *streams, int64_t step, int64_t *chips,
@@ -820,10 +871,11 @@ cdef class Batch:
                 for i in range(self.num_tables):
                     memset(&self.tabs[i], 0, sizeof(vtab_t))
                     self.tabs[i].nlast = -1
+                    self.tabs[i].paid = 1  # the rewards row: whatever the last step left
                     self._new_hand(i, NULL, NULL)
                     memset(a.obs + i * self.width, 0, self.width * sizeof(float))
                     self._write(i, a.obs + i * self.width, a.mask + i * self.num_cols,
-                                a.actor + i)
+                                a.actor + i, -1)
         finally:
             self.busy = False
 
@@ -1116,10 +1168,11 @@ cdef class Batch:
         """Table i's bet/raise amount per action column (None: not a legal raise column)."""
         cdef hd_legal_t la
         cdef int64_t amounts[32]
+        cdef uint8_t mask[32]
         cdef int c
         self._index(i)
         hd_hs_legal(&self.rules, &self.tabs[i].h, &la)
-        self._amounts(&self.tabs[i].h, &la, hd_hs_pot(&self.tabs[i].h), amounts)
+        self._amounts(&self.tabs[i].h, &la, hd_hs_pot(&self.tabs[i].h), amounts, mask)
         return [None if amounts[c] < 0 else amounts[c] for c in range(self.num_cols)]
 
     def table(self, Py_ssize_t i):

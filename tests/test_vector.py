@@ -666,6 +666,71 @@ def test_rows_rewritten_in_place_equal_a_fresh_encoding(name: str, players: int,
     assert ends >= 10  # the rows crossed many hand boundaries
 
 
+@pytest.mark.parametrize(("name", "players", "stacks"),
+                         [("nl", 6, 200), ("nl_ante", 10, 30), ("pl_straddle", 4, 60),
+                          ("fl_rake_ante", 3, 25), ("nl_odd", 2, 9)])
+def test_rows_equal_a_fresh_encoding_through_every_kind_of_step(name: str, players: int,
+                                                                 stacks: int) -> None:
+    """Most steps rewrite a row from the last one (the seat blocks turned to the new actor,
+    only the seat that acted computed again). Whatever the step (checked columns, exact
+    sizes of any legal amount, unchecked masked columns played as check/call, halves on two
+    threads with step_async), every row equals ObservationSpec.encode of its table's hand
+    after every step, with short stacks for all-ins, side pots and hand ends."""
+    env = VectorGame(GAMES[name], num_tables=8, players=players, stacks=stacks, seed=23,
+                     session=True, num_threads=2)
+    env.reset()
+    rng = np.random.default_rng(players)
+    size = env.action_layout.size
+    for step in range(240):
+        mode = step % 4
+        if mode == 0:
+            env.step((rng.random(env.legal_mask.shape) * env.legal_mask).argmax(axis=1))
+        elif mode == 1:
+            kinds, tos = [], []
+            for t in range(env.num_tables):
+                _, can_fold, _, _, can_raise, lo, hi = env.legal_actions(t)
+                kind = int(rng.integers(0, 3))
+                if (kind == 0 and not can_fold) or (kind == 2 and not can_raise):
+                    kind = 1
+                kinds.append(kind)
+                tos.append(int(rng.integers(lo, hi + 1)) if kind == 2 else 0)
+            env.step_exact(kinds, tos)
+        elif mode == 2:  # any column, masked ones included
+            env.step_unchecked(rng.integers(0, size, env.num_tables))
+        else:
+            half = env.num_tables // 2
+            for part in (slice(0, half), slice(half, None)):
+                m = env.legal_mask[part]
+                env.step_async((rng.random(m.shape) * m).argmax(axis=1), part)
+            env.step_wait()
+        for t in range(env.num_tables):
+            want = np.asarray(env.observation_spec.encode(env.hand_state(t)), np.float32)
+            assert np.array_equal(env.observation[t], want), (name, step, t)
+    assert env.hands_played().sum() >= 40  # the rows crossed many hand boundaries
+    env.close()
+
+
+def test_rewards_are_zero_on_tables_whose_hand_goes_on_also_after_a_reset() -> None:
+    """A table's rewards row holds its hand's result only in the step that ended the hand:
+    the next step that does not end one gives zeros, also when reset() came between."""
+    env = VectorGame(Game(big_blind=2), num_tables=16, players=3, stacks=100, seed=4)
+    env.reset()
+    fold = env.action_layout.names.index("fold")
+    call = env.action_layout.names.index("check_call")
+    for after_reset in (False, True):
+        while True:  # fold where offered (else check/call) until hands end
+            _, rewards, done = env.step_unchecked(np.full(16, fold))
+            if done.any():
+                assert rewards[done.astype(bool)].any()
+                break
+        if after_reset:
+            env.reset()
+        _, rewards, done = env.step_unchecked(np.full(16, call))
+        going_on = ~done.astype(bool)
+        assert going_on.any()
+        assert not rewards[going_on].any(), after_reset
+
+
 @settings(max_examples=25, deadline=None)
 @given(fractions=st.lists(st.one_of(
            st.fractions(min_value="1/997", max_value=100, max_denominator=997),
