@@ -57,8 +57,8 @@ def _differential(game: Game, players: int, *, tables: int, steps: int, seed: in
                   stacks: Any, session: bool = False,
                   layout: ActionLayout | str = "default") -> int:
     """Step VectorGame and one HandState per table with the same random actions; compare every
-    decision (actor, legal set and amounts), and at each hand's end the payoffs and final
-    stacks. Returns the number of hands compared."""
+    decision (actor, legal set and amounts, observation row), and at each hand's end the
+    payoffs and final stacks. Returns the number of hands compared."""
     env = VectorGame(game, num_tables=tables, players=players, stacks=stacks, seed=seed,
                      session=session, actions=layout)
     env.reset()
@@ -79,6 +79,9 @@ def _differential(game: Game, players: int, *, tables: int, steps: int, seed: in
             la = state.legal_actions()
             assert env.current_player[i] == state.actor
             assert env.legal_actions(i) == _legal_tuple(la), (i, step)
+            # the row (most steps update it from the last one) encodes the reference hand
+            want = np.asarray(env.observation_spec.encode(state), np.float32)
+            assert np.array_equal(env.observation[i], want), (i, step)
             tbl = env.table_state(i)
             assert tbl["stacks"] == state.stacks and tbl["bets"] == state.bets
             assert tbl["pot"] == state.pot and tbl["street"] == state.street_index
