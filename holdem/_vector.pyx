@@ -159,7 +159,7 @@ ctypedef struct vtab_t:
     uint16_t hot[10]           # (cleared by the next _write instead of the whole row)
     int32_t nraise[4]          # bets/raises per street
     int32_t paid               # its rewards row holds a hand's result (the next step zeroes it)
-    int64_t pot                # hd_hs_pot(&h) when _write showed the decision (read by _act)
+    int64_t pot                # hd_hs_pot(&h) at the decision shown (by _act, or _write)
     int64_t added[4]           # chips added to the pot per street by actions (uncalled back)
     hd_hstate_t h
     int64_t amt[32]            # cached by _write: the bet/raise amount per column (-1: masked)
