@@ -544,16 +544,31 @@ def _slice_worker(jobs: queue.SimpleQueue[Any], done: queue.SimpleQueue[Any],
         del fn, args
 
 
+def _declared_policy(policy: object) -> object:
+    """``policy`` itself when it is a CompiledPolicy, else the agent's ``compiled_policy``."""
+    if isinstance(policy, CompiledPolicy):
+        return policy
+    return getattr(policy, "compiled_policy", None)
+
+
+def _policy_problem(p: CompiledPolicy) -> str | None:
+    """What keeps the engine from running ``p`` (None: it can)."""
+    if p.kind not in _vector.POLICIES:
+        return f"kind {p.kind!r} is not one of {', '.join(map(repr, _vector.POLICIES))}"
+    if p.kind == "equity":
+        if (isinstance(p.samples, bool) or not isinstance(p.samples, int)
+                or not 1 <= p.samples <= 1_000_000):
+            return f"samples must be an int in 1..1,000,000, got {p.samples!r}"
+        if not isinstance(p.raise_at, int | float) or p.raise_at != p.raise_at:
+            return f"raise_at must be a number (not NaN), got {p.raise_at!r}"
+    return None
+
+
 def compiled_policy(policy: object) -> CompiledPolicy | None:
     """``policy`` itself (a :class:`holdem.table.agents.CompiledPolicy`) or the agent's
     declared ``compiled_policy``, when it is one the engine can run; else None."""
-    p = policy if isinstance(policy, CompiledPolicy) else getattr(policy, "compiled_policy", None)
-    if not isinstance(p, CompiledPolicy) or p.kind not in _vector.POLICIES:
-        return None
-    if p.kind == "equity" and (isinstance(p.samples, bool) or not isinstance(p.samples, int)
-                               or not 1 <= p.samples <= 1_000_000
-                               or not isinstance(p.raise_at, int | float)
-                               or p.raise_at != p.raise_at):
+    p = _declared_policy(policy)
+    if not isinstance(p, CompiledPolicy) or _policy_problem(p) is not None:
         return None
     return p
 
@@ -981,6 +996,11 @@ class VectorGame:
         for s, p in enumerate(policies):
             cp = compiled_policy(p)
             if cp is None:
+                declared = _declared_policy(p)
+                if isinstance(declared, CompiledPolicy):  # one the engine cannot run
+                    raise InvalidConfigError(
+                        f"seat {s}: {p!r} has no compiled policy the engine can run: "
+                        f"{_policy_problem(declared)}")
                 raise InvalidConfigError(
                     f"seat {s}: {p!r} has no compiled policy (use a CompiledPolicy, or an "
                     "agent with a compiled_policy such as RandomAgent, CallAgent, EquityAgent)")

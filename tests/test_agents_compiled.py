@@ -245,6 +245,13 @@ def test_play_leaves_the_stepping_state_alone() -> None:
     assert env.observation.tolist() == obs
 
 
+class _Declares:
+    """An agent that declares ``policy`` as its compiled policy."""
+
+    def __init__(self, policy: CompiledPolicy) -> None:
+        self.compiled_policy = policy
+
+
 def test_play_errors() -> None:
     env = VectorGame(GAME, num_tables=1, players=2, stacks=200, seed=1)
     with pytest.raises(InvalidConfigError, match="no compiled policy"):
@@ -257,10 +264,18 @@ def test_play_errors() -> None:
         env.play(10, [CALL, CALL], curve_every=0)
     with pytest.raises(InvalidConfigError, match="streams"):
         env.play(10, [CALL, CALL], streams=[0, -1])
-    with pytest.raises(InvalidConfigError, match="no compiled policy"):
-        env.play(10, [CALL, CompiledPolicy("equity", 0, 0.5)])
-    with pytest.raises(InvalidConfigError, match="no compiled policy"):
-        env.play(10, [CALL, CompiledPolicy("bluff")])
+    # a CompiledPolicy the engine cannot run: the error names the field at fault
+    for bad, why in ((CompiledPolicy("equity", 0, 0.5), r"samples must be .* got 0"),
+                     (CompiledPolicy("equity", 10**7, 0.5), "samples must be"),
+                     (CompiledPolicy("equity", True, 0.5), "samples must be"),
+                     (CompiledPolicy("equity", 20, float("nan")), "raise_at must be"),
+                     (CompiledPolicy("equity", 20, "0.5"), "raise_at must be"),  # type: ignore[arg-type]
+                     (CompiledPolicy("bluff"), "kind 'bluff' is not one of 'random'")):
+        with pytest.raises(InvalidConfigError, match="no compiled policy the engine can run: "
+                           + why):
+            env.play(10, [CALL, bad])
+    with pytest.raises(InvalidConfigError, match=r"seat 0: .* 'bluff'"):  # an agent declaring it
+        env.play(10, [_Declares(CompiledPolicy("bluff")), CALL])
     big = VectorGame(GAME, num_tables=1, players=2, stacks=2**40, seed=1)
     with pytest.raises(InvalidConfigError, match="overflow"):
         big.play(10, [CALL, CALL])
