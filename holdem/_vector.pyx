@@ -469,8 +469,8 @@ cdef class Batch:
         to[0] = t.amt[c]
         return 0
 
-    cdef void _amounts(self, const hd_hstate_t *h, const hd_legal_t *la, int64_t pot,
-                       int64_t *amounts, uint8_t *mask) noexcept nogil:
+    cdef inline void _amounts(self, const hd_hstate_t *h, const hd_legal_t *la, int64_t pot,
+                              int64_t *amounts, uint8_t *mask) noexcept nogil:
         """Bet/raise amount per column (-1: not a raise column, not legal or a duplicate),
         and the legal mask per column. Priority for duplicates: all-in, min-raise, then the
         fractions in layout order (``raise_order``). ``pot`` is hd_hs_pot(h)."""
@@ -511,8 +511,8 @@ cdef class Batch:
             amounts[c] = a
             mask[c] = a >= 0
 
-    cdef void _write(self, Py_ssize_t i, float *obs, uint8_t *mask, int32_t *actor,
-                     int moved) noexcept nogil:
+    cdef inline void _write(self, Py_ssize_t i, float *obs, uint8_t *mask, int32_t *actor,
+                            int moved) noexcept nogil:
         """Table i's observation row (relative to its actor), legal mask row and actor. The
         row must be the one the last _write (or reset, which zeroes it) filled: only the
         one-hot columns set then are cleared (``t.hot``), every other column is written.
@@ -619,8 +619,8 @@ cdef class Batch:
                 obs[k + 2 * s] = t.nraise[s]
                 obs[k + 2 * s + 1] = t.added[s] * ib
 
-    cdef int _act(self, Py_ssize_t i, int kind, int64_t to, int64_t *payoffs,
-                  float *rewards, uint8_t *done) noexcept nogil:
+    cdef inline int _act(self, Py_ssize_t i, int kind, int64_t to, int64_t *payoffs,
+                         float *rewards, uint8_t *done) noexcept nogil:
         """Apply (kind, to) on table i; when its hand ends, record the payoffs and deal the
         next hand. Returns the seat that acted when the action moved no other seat (the hand
         and the street go on: _write may then update its row from the last one), else -1."""
