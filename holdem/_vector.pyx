@@ -159,7 +159,7 @@ ctypedef struct vtab_t:
     uint16_t hot[10]           # (cleared by the next _write instead of the whole row)
     int32_t nraise[4]          # bets/raises per street
     int32_t paid               # its rewards row holds a hand's result (the next step zeroes it)
-    int64_t pot                # hd_hs_pot(&h) at the decision shown (by _act, or _write)
+    int64_t pot                # hd_hs_pot(&h) at the decision shown (set by _act, _new_hand)
     int64_t added[4]           # chips added to the pot per street by actions (uncalled back)
     hd_hstate_t h
     int64_t amt[32]            # cached by _write: the bet/raise amount per column (-1: masked)
@@ -437,6 +437,7 @@ cdef class Batch:
                 t.added[k] = 0
                 t.nraise[k] = 0
             if not t.h.over:
+                t.pot = hd_hs_pot(&t.h)  # the first decision's (_write reads it)
                 return
             skipped += 1
             for k in range(n):
@@ -528,14 +529,9 @@ cdef class Batch:
         cdef int n = self.players, a = h.actor, s, p, k, c, d, to_act = 0, nhot
         cdef uint16_t hot[10]
         cdef float seats[10 * SEAT_COLS]
-        cdef int64_t pot
         cdef float *o
         cdef double ib = self.inv_bb
-        if moved >= 0:
-            pot = t.pot  # _act summed it
-        else:
-            pot = hd_hs_pot(h)
-            t.pot = pot
+        cdef int64_t pot = t.pot  # summed where h last moved (_act, _new_hand)
         hd_hs_legal(&self.rules, h, &la)
         actor[0] = a
         # mask (and the cache _map reads)
@@ -627,7 +623,7 @@ cdef class Batch:
         cdef vtab_t *t = &self.tabs[i]
         cdef hd_hstate_t *h = &t.h
         cdef int street = h.street, seat = h.actor, k, n = self.players
-        cdef int64_t before = t.pot  # this decision's pot, from _write
+        cdef int64_t before = t.pot  # this decision's pot
         # the log: to in bits 0-55, seat 56-59, street 60-61, kind 62-63
         if t.nlog < LOG_CAP:
             t.log[t.cur_log][t.nlog] = (
@@ -641,7 +637,7 @@ cdef class Batch:
         if kind == HD_BET_RAISE:
             t.nraise[street] += 1
         if not h.over:
-            t.pot = hd_hs_pot(h)  # the next decision's (_write reads it when moved >= 0)
+            t.pot = hd_hs_pot(h)  # the next decision's (_write reads it)
             t.added[street] += t.pot - before
             done[0] = 0
             if t.paid:

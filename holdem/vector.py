@@ -994,16 +994,15 @@ class VectorGame:
                 f"policies has {len(policies)} entries for {self.players} seats")
         codes = []
         for s, p in enumerate(policies):
-            cp = compiled_policy(p)
-            if cp is None:
-                declared = _declared_policy(p)
-                if isinstance(declared, CompiledPolicy):  # one the engine cannot run
-                    raise InvalidConfigError(
-                        f"seat {s}: {p!r} has no compiled policy the engine can run: "
-                        f"{_policy_problem(declared)}")
+            cp = _declared_policy(p)
+            if not isinstance(cp, CompiledPolicy):
                 raise InvalidConfigError(
                     f"seat {s}: {p!r} has no compiled policy (use a CompiledPolicy, or an "
                     "agent with a compiled_policy such as RandomAgent, CallAgent, EquityAgent)")
+            problem = _policy_problem(cp)
+            if problem is not None:
+                raise InvalidConfigError(
+                    f"seat {s}: {p!r} has no compiled policy the engine can run: {problem}")
             codes.append(cp.code)
         ids = list(range(self.players)) if streams is None else [
             _integer("streams", x) for x in streams]
