@@ -11,19 +11,20 @@ layout and the observation spec live in :mod:`holdem.vector`; this module takes 
 
 cimport cython
 from cpython.mem cimport PyMem_Calloc, PyMem_Free
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t, INT64_MAX
+from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t, uintptr_t, INT64_MAX
 from libc.string cimport memcpy, memset
 
 from holdem._deck cimport hd_deal_hand, hd_deck_t, hd_rng_seed, hd_rng_t, hd_seed_child
 from holdem._eval cimport eval_tables, hd_tables_share
 from holdem._pots cimport HD_POTS_NO_CAP
 from holdem.hand._hd_hand cimport (
-    HD_BET_RAISE, HD_CHECK_CALL, HD_FOLD, HD_HAND_OK,
+    HD_BET_RAISE, HD_CHECK_CALL, HD_FOLD, HD_HAND_OK, HD_HAND_UNBOUNDED,
     hd_hs_act, hd_hs_check, hd_hs_legal, hd_hs_pot, hd_hs_start, hd_hstate_t, hd_legal_t,
     hd_rules_check, hd_rules_t,
 )
 
-from holdem.errors import IllegalActionError, InvalidArrayError, InvalidConfigError
+from holdem.errors import (IllegalActionError, InvalidArrayError, InvalidConfigError,
+                           InvalidTableError)
 
 __all__ = ["MAX_TABLES", "OBS_VERSION", "POLICIES", "Batch", "equity_estimate", "obs_names",
            "obs_width"]
@@ -266,6 +267,7 @@ cdef class Batch:
     cdef step_args_t out       # the output buffers bound by bind() (its input fields unused)
     cdef object out_refs       # the memoryviews that keep them alive (None: nothing bound)
     cdef bint busy             # a step, check or reset in progress (see _claim)
+    cdef bint finishing        # a thread is inside share_finish (another may not enter)
     cdef int64_t done_ns       # when the last table of the last shared step was stepped (0: none)
     cdef int64_t gap_ns        # from then to the start of this one
 
@@ -279,7 +281,8 @@ cdef class Batch:
                  uint64_t seed, bint session, list columns):
         cdef int k
         cdef hd_rules_t *g = &self.rules
-        self._check_free()  # __init__ again frees the tables: not while a step runs on them
+        if self.tabs != NULL:  # the bound outputs and threads' pointers are sized for them
+            raise InvalidConfigError("a Batch is initialised once: make a new one")
         if not 1 <= num_tables <= MAX_TABLES:
             raise InvalidConfigError(
                 f"num_tables must be 1..{MAX_TABLES}, got {num_tables}")
@@ -290,7 +293,9 @@ cdef class Batch:
         if not 1 <= len(columns) <= MAX_COLS:
             raise InvalidConfigError(f"an action layout has 1..{MAX_COLS} columns")
         (g.structure, g.straddle, g.bb_ante, g.deal_from_bb, g.lift_heads_up, g.fold_free,
-         g.cap, g.big_blind, g.small_blind, g.ante, sizes, rake) = rules
+         cap, g.big_blind, g.small_blind, g.ante, sizes, rake) = rules
+        # R27: a cap beyond 2**30 raises is never reached (each raise is one action)
+        g.cap = cap if cap < HD_HAND_UNBOUNDED else HD_HAND_UNBOUNDED
         for k in range(4):
             g.sizes[k] = sizes[k]
         g.has_rake = rake is not None
@@ -399,7 +404,7 @@ cdef class Batch:
         cdef int k, n = self.players
         self._index(i, False)  # the cards come from the seed alone
         if hand < 0:
-            raise IndexError(f"hand {hand} is out of range (hands are numbered from 0)")
+            raise InvalidTableError(f"hand {hand} is out of range (hands are numbered from 0)")
         self._deal(i, hand, cards)
         return (tuple([(cards[2 * k], cards[2 * k + 1]) for k in range(n)]),
                 tuple([cards[2 * n + k] for k in range(5)]))
@@ -889,6 +894,14 @@ cdef class Batch:
         self.busy = True
         return 0
 
+    @staticmethod
+    cdef int _aligned(const int64_t[::1] v, str what) except -1:
+        """Raise unless ``v``'s items are aligned (a buffer cut at an odd offset may not be):
+        the loops read them as int64."""
+        if v.shape[0] and (<uintptr_t>&v[0]) % sizeof(int64_t):
+            raise InvalidArrayError(f"{what} must be an aligned int64 buffer (copy it)")
+        return 0
+
     cdef _check_out(self, float[:, ::1] obs, uint8_t[:, ::1] mask, int32_t[::1] actor):
         if (obs.shape[0] != self.num_tables or obs.shape[1] != self.width
                 or mask.shape[0] != self.num_tables or mask.shape[1] != self.num_cols
@@ -904,6 +917,7 @@ cdef class Batch:
             raise InvalidArrayError(f"{cols.shape[0]} actions from table {lo}: the batch has "
                                     f"{self.num_tables} tables")
         hi = lo + cols.shape[0]
+        Batch._aligned(cols, "actions")
         self._claim()
         self.checked = False
         try:
@@ -928,6 +942,8 @@ cdef class Batch:
         if kinds.shape[0] != self.num_tables or tos.shape[0] != self.num_tables:
             raise InvalidArrayError(
                 f"kinds and amounts must have shape ({self.num_tables},)")
+        Batch._aligned(kinds, "kinds")
+        Batch._aligned(tos, "amounts")
         self._claim()
         self.checked = False
         try:
@@ -990,6 +1006,8 @@ cdef class Batch:
         c_v = cols
         if c_v.shape[0] != hi - lo:
             raise InvalidArrayError(f"actions must have shape ({hi - lo},), got ({c_v.shape[0]},)")
+        if not (copy or lo > 0):
+            Batch._aligned(c_v, "actions")  # read in place (memcpy takes any alignment)
         self.checked = False  # the tables move
         if copy or lo > 0:  # _run reads cols[i] for table i
             if hi > lo:
@@ -1063,9 +1081,16 @@ cdef class Batch:
         the batch. Nothing to do without a step started."""
         if self.inflight == 0:
             return
-        with nogil:
-            self._take_chunks()
-            self._wait_stepped(self.inflight)
+        if self.finishing:  # another Python thread is finishing this step (GIL released)
+            raise IllegalActionError("this batch is in use by another thread (finishing a "
+                                     "step): use a VectorGame from one thread at a time")
+        self.finishing = True
+        try:
+            with nogil:
+                self._take_chunks()
+                self._wait_stepped(self.inflight)
+        finally:
+            self.finishing = False
         self.inflight = 0
         self.held = None
         self.busy = False
@@ -1199,7 +1224,7 @@ cdef class Batch:
         other thread is stepping, checking or resetting the batch (it would read a hand
         half-way through an action)."""
         if not 0 <= i < self.num_tables:
-            raise IndexError(f"table {i} is out of range 0..{self.num_tables - 1}")
+            raise InvalidTableError(f"table {i} is out of range 0..{self.num_tables - 1}")
         if state:
             self._check_free()
 

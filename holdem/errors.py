@@ -24,6 +24,7 @@ __all__ = [
     "InvalidRangeError",
     "InvalidSeatError",
     "InvalidStateError",
+    "InvalidTableError",
     "OutOfTurnError",
     "ProtocolError",
     "TableError",
@@ -103,6 +104,11 @@ class InvalidEventError(HoldemError):
 
 class InvalidSeatError(HoldemError, IndexError):
     """A seat number outside the hand's seats ``0..n-1`` (also an :class:`IndexError`)."""
+
+
+class InvalidTableError(HoldemError, IndexError):
+    """A table of a batch (:class:`holdem.vector.VectorGame`) outside ``0..N-1``, or a hand
+    number below 0 (also an :class:`IndexError`)."""
 
 
 class InvalidStateError(HoldemError):

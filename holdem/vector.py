@@ -37,7 +37,12 @@ from fractions import Fraction
 from typing import Any, NoReturn
 
 from holdem import _vector
-from holdem.errors import IllegalActionError, InvalidArrayError, InvalidConfigError
+from holdem.errors import (
+    IllegalActionError,
+    InvalidArrayError,
+    InvalidConfigError,
+    InvalidTableError,
+)
 from holdem.hand.actions import Action
 from holdem.hand.game import Game, Plan
 from holdem.hand.state import HandState
@@ -74,8 +79,14 @@ def _fraction(value: object) -> Fraction:
     except (ValueError, ZeroDivisionError):
         raise InvalidConfigError(f"a pot fraction must be a number, got {value!r}") from None
     if not 0 < f <= 100 or f.denominator > 1000:
+        hint = ""
+        if isinstance(value, float) and 0 < f <= 100:
+            near = f.limit_denominator(1000)
+            hint = (f" (a float such as 1/3 is not exact: write Fraction({near.numerator}, "
+                    f"{near.denominator}) or the string '{near}')")
         raise InvalidConfigError(
-            f"a pot fraction must be in (0, 100] with a denominator up to 1000, got {value!r}")
+            f"a pot fraction must be in (0, 100] with a denominator up to 1000, got "
+            f"{value!r}{hint}")
     return f
 
 
@@ -106,6 +117,10 @@ class ActionLayout:
     all_in: bool = True
 
     def __post_init__(self) -> None:
+        if isinstance(self.fractions, str) or not hasattr(self.fractions, "__iter__"):
+            raise InvalidConfigError(
+                f"fractions must be a sequence of pot fractions, e.g. (0.5, 1) or ('1/3',), "
+                f"got {self.fractions!r}")
         fr = tuple(_fraction(f) for f in self.fractions)
         if len(set(fr)) != len(fr):
             raise InvalidConfigError(f"pot fractions repeat: {self.fractions!r}")
@@ -218,6 +233,15 @@ class ObservationSpec:
 
     players: int
     version: int = OBS_VERSION
+
+    def __post_init__(self) -> None:
+        for name, value, lo, hi in (("players", self.players, 2, 10),
+                                    ("version", self.version, OBS_VERSION, OBS_VERSION)):
+            ok = hasattr(value, "__index__") and not isinstance(value, bool)
+            if not ok or not lo <= operator.index(value) <= hi:
+                allowed = f"{lo}..{hi}" if lo < hi else f"{lo} (the only version)"
+                raise InvalidConfigError(f"ObservationSpec {name} must be {allowed}, got {value!r}")
+            object.__setattr__(self, name, operator.index(value))
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -407,22 +431,26 @@ def _read_only(buf: Any) -> Any:
 
 def _int64_vector(values: object, n: int, what: str) -> Any:
     """``values`` as a C-contiguous int64 vector of length ``n`` (checked, no table moves)."""
+    if values is None or isinstance(values, str):
+        raise InvalidArrayError(f"{what} must be a vector of {n} ints, got {values!r}")
     if _np is not None:
         v: Any = values
         if (type(v) is _np.ndarray and v.dtype == _np.int64 and v.shape == (n,)
-                and v.flags.c_contiguous):
+                and v.flags.c_contiguous and v.flags.aligned):
             return v  # already what the engine reads
         try:
             arr = _np.asarray(values)
         except (ValueError, TypeError) as exc:  # ragged nesting, odd objects
             raise InvalidArrayError(f"{what} must be a vector of ints: {exc}") from None
+        if arr.size == 0 and arr.dtype.kind == "f" and not isinstance(values, _np.ndarray):
+            arr = arr.astype(_np.int64)  # [] or (): numpy makes them float64
         if arr.dtype.kind not in ("i", "u"):
             raise InvalidArrayError(f"{what} must be integers, got dtype {arr.dtype}")
         if arr.shape != (n,):
             raise InvalidArrayError(f"{what} must have shape ({n},), got {arr.shape}")
         if arr.dtype.kind == "u" and arr.size and int(arr.max()) > _INT64_MAX:
             raise InvalidArrayError(f"{what} has a value outside int64")  # (not wrapped)
-        return _np.ascontiguousarray(arr, dtype=_np.int64)
+        return _np.require(arr, _np.int64, ("C", "A"))  # contiguous and aligned
     try:
         mv = memoryview(values)  # type: ignore[arg-type]
     except TypeError:
@@ -432,8 +460,12 @@ def _int64_vector(values: object, n: int, what: str) -> Any:
             raise InvalidArrayError(f"{what} must be a 1-D integer buffer, got format {mv.format}")
         if len(mv) != n:
             raise InvalidArrayError(f"{what} must have shape ({n},), got ({len(mv)},)")
+        if isinstance(values, array.array) and values.typecode == "q":
+            return values  # int64 in its own (aligned) block: the engine reads it as it is
         if mv.format in ("q", "l") and mv.itemsize == 8 and mv.c_contiguous:
-            return mv  # already int64: the engine reads it as it is (no copy)
+            out = array.array("q")  # a copy: another buffer's items may be misaligned
+            out.frombytes(mv.cast("B"))
+            return out
         try:  # a buffer's items are ints: no per-item check
             return array.array("q", mv.tolist())
         except OverflowError:
@@ -467,6 +499,7 @@ class _SliceThreads:
         self._done: queue.SimpleQueue[tuple[int, BaseException | None]] = queue.SimpleQueue()
         self._failed: list[BaseException] = []  # errors of jobs nobody waits for
         self._calls = 0
+        self._running = threading.Lock()  # one run() at a time (see run)
         self._threads = [threading.Thread(target=_slice_worker,
                                           args=(jobs, self._done, self._failed),
                                           name=f"holdem-vector-{k}", daemon=True)
@@ -493,7 +526,12 @@ class _SliceThreads:
 
     def run(self, fn: Callable[..., None], bounds: list[int], args: tuple[Any, ...]) -> None:
         """``fn(bounds[k], bounds[k + 1], *args)`` for every slice ``k``, all in parallel.
-        Returns when every slice is done (replies left by an interrupted call are skipped)."""
+        Returns when every slice is done (replies left by an interrupted call are skipped).
+        Calls from other threads wait their turn (the replies name no caller)."""
+        with self._running:
+            self._run(fn, bounds, args)
+
+    def _run(self, fn: Callable[..., None], bounds: list[int], args: tuple[Any, ...]) -> None:
         self._raise_failed()
         self._calls += 1
         call = self._calls
@@ -608,6 +646,11 @@ class VectorGame:
     - ``seed``: table ``i``'s hand ``h`` is dealt from ``child_seed(child_seed(seed, i), h)``.
     - ``num_threads``: threads stepping the batch in parallel (the C loop runs without the
       GIL): they take chunks of tables until none is left; the results do not depend on it.
+
+    A step's ``rewards`` and :attr:`payoffs` hold, per table, the chips of the hands that
+    ended in that step: the one its action ended and, in a session, any next hand dealt out
+    at once because its forced bets left nobody to act (their sum); :meth:`last_hand` is the
+    hand ended by the action, and :meth:`hands_played` counts them all.
     """
 
     def __init__(self, game: Game, *, num_tables: int, players: int, stacks: int | Sequence[int],
@@ -652,8 +695,13 @@ class VectorGame:
         self._payoffs = _alloc("q", (n, players))
         self._rewards = _alloc("f", (n, players))
         self._done = _alloc("B", (n,))
-        self._done_view = self._done.view(bool) if _np is not None else self._done
-        self._mask_view = self._mask.view(bool) if _np is not None else self._mask
+        # what users get: read-only views (a step rewrites only what changed, and a rewards
+        # row only after a hand was paid, so an edit would outlive the step)
+        self._done_view = _read_only(self._done.view(bool) if _np is not None else self._done)
+        self._mask_view = _read_only(self._mask.view(bool) if _np is not None else self._mask)
+        self._actor_view = _read_only(self._actor)
+        self._payoffs_view = _read_only(self._payoffs)
+        self._rewards_view = _read_only(self._rewards)
         self._batch.bind(self._obs, self._mask, self._actor, self._payoffs, self._rewards,
                          self._done)  # every step writes these
         self._pool: _SliceThreads | None = None
@@ -691,7 +739,7 @@ class VectorGame:
     def current_player(self) -> Any:
         """The seat to act per table, shape (N,) int32."""
         self._need_start()
-        return self._actor
+        return self._actor_view
 
     @property
     def legal_mask(self) -> Any:
@@ -708,12 +756,17 @@ class VectorGame:
 
     @property
     def payoffs(self) -> Any:
-        """Chips won or lost per seat in the hand that last ended on each table, (N, P) int64."""
-        return self._payoffs
+        """Chips won or lost per seat on each table in the last step that ended a hand
+        there, (N, P) int64, read-only: the hand its action ended plus, in a session, the
+        hands dealt out in the same step because their forced bets left nobody to act (see
+        :class:`VectorGame`). Unlike a step's rewards, the row stays until the next hand
+        ends."""
+        self._need_start()
+        return self._payoffs_view
 
     def hands_played(self) -> Any:
         """Hands finished per table, shape (N,) int64."""
-        self._finish()
+        self._ready()
         out = _alloc("q", (self.num_tables,))
         self._batch.hands_played(out)
         return out
@@ -721,7 +774,7 @@ class VectorGame:
     def total_payoffs(self) -> Any:
         """Chips won or lost per table and seat over every hand finished since :meth:`reset`,
         shape (N, P) int64."""
-        self._finish()
+        self._ready()
         out = _alloc("q", (self.num_tables, self.players))
         self._batch.totals(out)
         return out
@@ -729,17 +782,20 @@ class VectorGame:
     def history(self, table: int) -> list[tuple[int, int, int, int]]:
         """The raw public history of ``table``'s current hand: ``(seat, street, kind, to)``
         per action (kind 0 fold, 1 check/call, 2 bet/raise to ``to``; street 0-3)."""
+        table = self._table(table)
         return list(self._actions(self._current(table), table))
 
     def hand_state(self, table: int) -> HandState:
         """``table``'s current hand as a :class:`holdem.HandState` (the same cards, forced
         bets and actions, replayed): for search, CFR or a look at every field."""
+        table = self._table(table)
         return self._replay(self._current(table), table)
 
     def last_hand(self, table: int) -> HandState | None:
         """The last hand that ended on ``table`` by an action, as a finished
         :class:`holdem.HandState` (None before the first); ``holdem.from_state(...)`` writes it
         as PHH."""
+        table = self._table(table)
         self._ready()
         rec = self._batch.history(table, True)
         return None if rec is None else self._replay(rec, table)
@@ -772,23 +828,41 @@ class VectorGame:
         """The cards of ``table``'s hand number ``hand`` (0 after :meth:`reset`, played or
         not): hole cards by seat and the five board cards, as card ids. They depend only on
         ``(seed, table, hand)``; hand ``h`` has the button on seat ``h % players``."""
-        return self._batch.cards(table, hand)
+        table = self._table(table)
+        h = operator.index(hand) if hasattr(hand, "__index__") and not isinstance(
+            hand, bool) else -1
+        if not 0 <= h <= _INT64_MAX:
+            raise InvalidTableError(f"hand must be an int 0..2**63-1 (hands are numbered from "
+                                    f"0), got {hand!r}")
+        return self._batch.cards(table, h)
 
     def legal_actions(self, table: int) -> tuple[Any, ...]:
         """Table ``table``'s exact legal actions: ``(seat, can_fold, can_check, call,
         can_raise, min_to, max_to)`` (amounts are street totals)."""
+        table = self._table(table)
         self._ready()
         return tuple(self._batch.legal(table))
 
     def raise_amounts(self, table: int) -> list[int | None]:
         """The bet/raise total of each action column on ``table`` (None when masked)."""
+        table = self._table(table)
         self._ready()
         return list(self._batch.amounts(table))
 
     def table_state(self, table: int) -> dict[str, Any]:
         """A snapshot of one table (stacks, bets, cards, ...) as a dict of Python values."""
+        table = self._table(table)
         self._ready()
         return dict(self._batch.table(table))
+
+    def _table(self, table: object) -> int:
+        """``table`` as an index 0..N-1 (numpy integers too; not bools, floats or strings)."""
+        if isinstance(table, bool) or not hasattr(table, "__index__"):
+            raise InvalidTableError(f"table must be an int 0..{self.num_tables - 1}, got {table!r}")
+        i = operator.index(table)
+        if not 0 <= i < self.num_tables:
+            raise InvalidTableError(f"table {i} is out of range 0..{self.num_tables - 1}")
+        return i
 
     def memory_per_table(self) -> int:
         """Bytes per table: the C state plus the engine's output buffers."""
@@ -850,8 +924,11 @@ class VectorGame:
         bad = self._batch.check_exact(k, t)  # copies what it checks
         if bad >= 0:
             kind, to = int(k[bad]), int(t[bad])
-            what = (f"kind {kind}" if not 0 <= kind <= 2 else
-                    _KIND_NAMES[kind] + (f" to {to}" if kind == 2 else ""))
+            if not 0 <= kind <= 2:
+                raise IllegalActionError(
+                    f"table {bad}: kind {kind} is not an action kind: kinds are 0 fold, "
+                    f"1 check/call, 2 bet/raise; {self._legal_text(bad)}")
+            what = _KIND_NAMES[kind] + (f" to {to}" if kind == 2 else "")
             raise IllegalActionError(
                 f"table {bad}: {what} is not legal for seat {self._batch.legal(bad)[0]}; "
                 f"{self._legal_text(bad)}")
@@ -900,13 +977,13 @@ class VectorGame:
         is in flight); return ``(obs, rewards, done)`` for the whole batch, as :meth:`step`
         does."""
         self._ready()
-        return self._obs_view, self._rewards, self._done_view
+        return self._obs_view, self._rewards_view, self._done_view
 
     def _run(self, cols: Any) -> tuple[Any, Any, Any]:
         """Step every table: ``cols`` unchecked, or None for the batch's last check."""
         self._start(0, self.num_tables, cols, False)
         self._finish()
-        return self._obs_view, self._rewards, self._done_view
+        return self._obs_view, self._rewards_view, self._done_view
 
     def _start(self, lo: int, hi: int, cols: Any, copy: bool) -> None:
         """Start stepping tables lo..hi-1 (``cols`` unchecked, or None for the batch's last

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from typing import Any
 
@@ -769,3 +770,192 @@ def test_a_vector_game_refuses_pickle_and_copy_with_a_clear_error() -> None:
         with pytest.raises(TypeError, match=r"cannot be pickled or copied.*same arguments"):
             attempt()
     env.step([1, 1])  # still usable
+
+
+def test_per_table_methods_take_a_table_index_and_name_the_range() -> None:
+    """Every per-table method takes an int (numpy integers too) 0..N-1; anything else, bools
+    included, raises InvalidTableError (a ValueError and an IndexError) naming the range."""
+    env = VectorGame(Game(big_blind=2), num_tables=3, players=3, stacks=100, seed=1)
+    with pytest.raises(IllegalActionError, match="reset"):
+        env.history(0)
+    env.reset()
+    env.step([1, 1, 1])
+    methods = ["history", "hand_state", "last_hand", "legal_actions", "raise_amounts",
+               "table_state"]
+    for name in methods:
+        method = getattr(env, name)
+        assert str(method(np.int32(2))) == str(method(2))  # numpy ints are indexes
+        for bad, message in [(3, "table 3 is out of range 0..2"),
+                             (-1, "table -1 is out of range 0..2"),
+                             (2**64, "out of range 0..2"),
+                             (np.uint64(2**64 - 1), "out of range 0..2"),
+                             (True, "table must be an int 0..2, got True"),
+                             (1.0, "got 1.0"), ("0", "got '0'"), (None, "got None")]:
+            with pytest.raises(holdem.InvalidTableError, match=re.escape(message)) as err:
+                method(bad)
+            assert isinstance(err.value, ValueError) and isinstance(err.value, IndexError)
+    assert env.cards(np.int64(1), np.int32(4)) == env.cards(1, 4)
+    for hand in (-1, 2**63, 1.5, True, "2"):
+        with pytest.raises(holdem.InvalidTableError, match=r"hand must be an int 0\.\.2"):
+            env.cards(0, hand)
+    with pytest.raises(holdem.InvalidTableError, match="out of range"):
+        env.cards(3, 0)
+
+
+def test_results_before_reset_are_refused() -> None:
+    """hands_played, total_payoffs and payoffs say "call reset() first", as the observation
+    and the mask do (hands_played used to answer -1 per table)."""
+    env = VectorGame(Game(big_blind=2), num_tables=2, players=2, stacks=100, seed=1)
+    for read in (env.hands_played, env.total_payoffs, lambda: env.payoffs):
+        with pytest.raises(IllegalActionError, match=r"call reset\(\) first"):
+            read()
+    env.reset()
+    assert env.hands_played().tolist() == [0, 0]
+    assert env.total_payoffs().tolist() == [[0, 0], [0, 0]]
+
+
+def test_every_output_array_is_read_only() -> None:
+    """The engine rewrites only what changed (a rewards row only after a paid hand), so a
+    user's edit would outlive the step or garble an error message: every array a user gets
+    is a read-only view; the engine's own writes still show through it."""
+    env = VectorGame(Game(big_blind=2), num_tables=4, players=2, stacks=20, seed=3)
+    obs = env.reset()
+    outputs = {"observation": lambda: env.observation, "legal_mask": lambda: env.legal_mask,
+               "current_player": lambda: env.current_player, "payoffs": lambda: env.payoffs}
+    ended = 0
+    for _ in range(40):
+        # all in where it is legal, else check/call: hands end often
+        obs, rewards, done = env.step_unchecked(np.full(4, env.action_layout.size - 1))
+        ended += int(done.sum())
+        for name, read in outputs.items():
+            arr = read()
+            assert not arr.flags.writeable, name
+            with pytest.raises(ValueError, match="read-only"):
+                arr.flat[0] = 1
+        for arr in (obs, rewards, done):
+            assert not arr.flags.writeable
+            with pytest.raises(ValueError, match="read-only"):
+                arr.flat[0] = 1
+        # the views follow the engine: rewards this step's, payoffs the last hand's
+        assert np.array_equal(rewards[done], env.payoffs[done] / 2)
+        assert not rewards[~done].any()
+    assert ended > 0 and np.any(env.total_payoffs() != 0)
+
+
+@pytest.mark.parametrize("bad, message", [
+    ({"players": 1}, "players must be 2..10, got 1"),
+    ({"players": 11}, "players must be 2..10, got 11"),
+    ({"players": 6.0}, "players must be 2..10, got 6.0"),
+    ({"players": True}, "players must be 2..10, got True"),
+    ({"players": "6"}, "players must be 2..10, got '6'"),
+    ({"players": 6, "version": 2}, "version must be 1 (the only version), got 2"),
+])
+def test_observation_spec_refuses_what_it_cannot_encode(bad: dict[str, Any],
+                                                        message: str) -> None:
+    with pytest.raises(InvalidConfigError, match=re.escape(message)):
+        ObservationSpec(**bad)
+    assert ObservationSpec(np.int64(6)) == ObservationSpec(6)
+    assert ObservationSpec(np.int64(6)).width == 269
+
+
+@pytest.mark.parametrize("fractions, message", [
+    (0.5, "fractions must be a sequence of pot fractions, e.g. (0.5, 1) or ('1/3',), got 0.5"),
+    ("0.5", "fractions must be a sequence of pot fractions, e.g. (0.5, 1) or ('1/3',), "
+            "got '0.5'"),
+    ((1 / 3,), "got 0.3333333333333333 (a float such as 1/3 is not exact: write "
+               "Fraction(1, 3) or the string '1/3')"),
+    ((0.7071,), "(a float such as 1/3 is not exact: write Fraction(239, 338) or the string "
+                 "'239/338')"),
+    ((0,), "a pot fraction must be in (0, 100] with a denominator up to 1000, got 0"),
+])
+def test_action_layout_fractions_errors_say_what_to_write(fractions: Any,
+                                                           message: str) -> None:
+    with pytest.raises(InvalidConfigError, match=re.escape(message)):
+        ActionLayout(fractions)
+    assert ActionLayout(["1/3"]).fractions == ActionLayout((Fraction(1, 3),)).fractions
+
+
+def test_actions_that_are_not_a_vector_are_named() -> None:
+    env = VectorGame(Game(big_blind=2), num_tables=3, players=3, stacks=100, seed=1)
+    env.reset()
+    before = [env.table_state(i) for i in range(3)]
+    for bad in (None, "111"):
+        for step in (env.step, env.step_unchecked):
+            with pytest.raises(InvalidArrayError, match=re.escape(
+                    f"actions must be a vector of 3 ints, got {bad!r}")):
+                step(bad)
+    with pytest.raises(IllegalActionError, match="kind 3 is not an action kind: kinds are 0 "
+                       "fold, 1 check/call, 2 bet/raise; allowed: fold, call 2"):
+        env.step_exact([1, 3, 1], [0, 0, 0])
+    assert [env.table_state(i) for i in range(3)] == before
+    env.step_async([], slice(2, 1))  # an empty slice takes an empty list
+    env.step_async((), slice(3, None))
+    assert [env.table_state(i) for i in range(3)] == before
+
+
+def test_misaligned_int64_actions_are_copied_not_read_in_place() -> None:
+    """An int64 buffer cut at an odd offset is C-contiguous but not aligned: the engine
+    plays a copy of it (the batch's own entry points refuse it), with the same result."""
+    import array
+
+    def play(make: Any) -> list[Any]:
+        env = VectorGame(Game(big_blind=2), num_tables=4, players=2, stacks=100, seed=1)
+        env.reset()
+        for k in range(12):
+            cols = [1 + (k + i) % 2 for i in range(4)]  # check/call, then half pot
+            env.step_unchecked(make(cols))
+        return [env.table_state(i) for i in range(4)]
+
+    def unaligned(cols: list[int]) -> Any:
+        a = np.frombuffer(bytearray(8 * len(cols) + 1), dtype=np.int64, offset=1)
+        a[:] = cols
+        assert not a.flags.aligned and a.flags.c_contiguous
+        return a
+
+    def unaligned_view(cols: list[int]) -> Any:
+        mv = memoryview(bytearray(8 * len(cols) + 1))[1:].cast("q")
+        for i, c in enumerate(cols):
+            mv[i] = c
+        return mv
+
+    want = play(lambda cols: np.array(cols, np.int64))
+    assert play(unaligned) == want
+    assert play(unaligned_view) == want
+    assert play(lambda cols: array.array("q", cols)) == want
+    env = VectorGame(Game(big_blind=2), num_tables=4, players=2, stacks=100, seed=1)
+    env.reset()
+    for call in (lambda: env._batch.check_columns(unaligned([1] * 4)),
+                 lambda: env._batch.run(0, 4, unaligned([1] * 4)),
+                 lambda: env._batch.check_exact(unaligned([1] * 4), np.zeros(4, np.int64))):
+        with pytest.raises(InvalidArrayError, match="aligned int64"):
+            call()
+    env.step([1, 1, 1, 1])  # a refused call consumed nothing
+
+
+def test_a_fixed_limit_cap_beyond_int32_plays_as_unbounded() -> None:
+    """Game accepts any max_raises; the batched engine takes a cap beyond 2**30 raises as
+    never reached (R27), as HandState does, instead of overflowing its int32 field."""
+    game = Game(structure=Structure.FIXED_LIMIT, big_blind=2, max_raises=2**31 - 1)
+    env = VectorGame(game, num_tables=2, players=2, stacks=100, seed=0)
+    env.reset()
+    raises = 0
+    for _ in range(40):  # the last legal column: a raise while one is legal
+        la = [_legal_tuple(env.hand_state(i).legal_actions()) for i in range(2)]
+        assert [env.legal_actions(i) for i in range(2)] == la
+        cols = [int(np.flatnonzero(row)[-1]) for row in env.legal_mask]
+        raises += sum(c >= 2 for c in cols)
+        env.step(cols)
+    assert raises >= 40
+
+
+def test_a_batch_is_initialised_once() -> None:
+    """Calling the batch's __init__ again would keep outputs bound for the old size."""
+    from holdem.vector import _rules
+
+    env = VectorGame(Game(big_blind=2), num_tables=2, players=2, stacks=100, seed=1)
+    env.reset()
+    with pytest.raises(InvalidConfigError, match="initialised once"):
+        env._batch.__init__(_rules(env.game), 64, 2, (100, 100), 1, False,
+                            env.action_layout._codes())
+    env.reset()
+    env.step([1, 1])

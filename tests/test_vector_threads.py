@@ -607,3 +607,79 @@ def test_a_child_forked_during_step_async_refuses_the_incomplete_tables() -> Non
     env.step_wait()
     _same(_snapshot(ref), _snapshot(env))
     env.close()
+
+
+def test_one_game_stepped_from_two_python_threads_refuses_the_second_and_stays_whole() -> None:
+    """Two Python threads stepping one VectorGame (with worker threads): a call that finds
+    the batch busy, or its last step being finished by the other thread, is refused with
+    IllegalActionError; nothing else happens to the tables. Every step is the same
+    check/call for all tables, so the tables end as one thread's after as many successful
+    steps. (A second thread used to finish the same step too, free its actions while the
+    workers read them and start the next step under them.)"""
+    tables, calls = 300, 600
+    env = VectorGame(GAME, num_tables=tables, players=3, stacks=50, seed=1, num_threads=3)
+    env.reset()
+    ok = [0, 0]
+    errors: list[BaseException] = []
+    start = threading.Barrier(2)
+
+    def hammer(k: int) -> None:
+        start.wait()
+        for _ in range(calls):
+            try:
+                env.step_unchecked(np.ones(tables, np.int64))
+                ok[k] += 1
+            except BaseException as exc:  # every kind is checked below
+                errors.append(exc)
+
+    threads = [threading.Thread(target=hammer, args=(k,)) for k in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    assert not any(t.is_alive() for t in threads)
+    assert all(isinstance(e, IllegalActionError) and "in use by another thread" in str(e)
+               for e in errors), errors[:3]
+    assert sum(ok) + len(errors) == 2 * calls
+    got = [env.table_state(i) for i in range(tables)], env.hands_played(), env.total_payoffs()
+    env.close()
+    ref = VectorGame(GAME, num_tables=tables, players=3, stacks=50, seed=1)
+    ref.reset()
+    for _ in range(sum(ok)):
+        ref.step_unchecked(np.ones(tables, np.int64))
+    want = [ref.table_state(i) for i in range(tables)], ref.hands_played(), ref.total_payoffs()
+    assert got[0] == want[0]
+    assert np.array_equal(got[1], want[1]) and np.array_equal(got[2], want[2])
+
+
+def test_play_from_two_python_threads_at_once_gives_each_its_own_results() -> None:
+    """play() hands fixed slices to the worker threads and waits for their replies; a second
+    caller waits its turn (it used to take the first caller's replies, so one of them could
+    wait forever)."""
+    from holdem.table.agents import CompiledPolicy
+
+    policies = [CompiledPolicy("random"), CompiledPolicy("call"), CompiledPolicy("random")]
+    env = VectorGame(GAME, num_tables=64, players=3, stacks=100, seed=2, num_threads=3)
+    want = {h: env.play(h, policies).payoffs for h in (30, 31)}
+    got: dict[int, list[bool]] = {h: [] for h in want}
+    errors: list[BaseException] = []
+    start = threading.Barrier(2)
+
+    def run(hands: int) -> None:
+        start.wait()
+        try:
+            for _ in range(20):
+                got[hands].append(np.array_equal(env.play(hands, policies).payoffs,
+                                                  want[hands]))
+        except BaseException as exc:  # checked in the test's thread
+            errors.append(exc)
+
+    threads = [threading.Thread(target=run, args=(h,)) for h in want]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(120)
+    assert not any(t.is_alive() for t in threads)
+    env.close()
+    assert not errors, errors
+    assert got == {h: [True] * 20 for h in want}
