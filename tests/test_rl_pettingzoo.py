@@ -391,3 +391,245 @@ def test_reseat_refuses_what_is_not_an_observation_row() -> None:
         with pytest.raises(InvalidConfigError, match="hole"):
             spec.reseat(row, 1, hole)
     assert spec.reseat(row, 1, (np.int64(4), 5)).tolist() == spec.reseat(row, 1, (4, 5)).tolist()
+
+
+# ---------------------------------------------------------------- hands dealt out in a step
+
+
+def _random_session(env: Any, seed: int) -> tuple[list[Any], list[int]]:
+    """Play one AEC episode with random legal actions; check at every decision that each
+    waiting agent sees its own hole cards of the hand in play. Returns each step's rewards
+    (a P-vector, or None) and the engine's hands_played after each step."""
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    rewards: list[Any] = []
+    played: list[int] = []
+    for _agent in env.agent_iter():
+        obs, _, term, _, _ = env.last()
+        if term:
+            env.step(None)
+            continue
+        state = env.vector_game.hand_state(0)
+        for k, other in enumerate(env.possible_agents):
+            seen = np.flatnonzero(env.observe(other)["observation"][:52]).tolist()
+            assert seen == sorted(int(c) for c in state.hole_cards[k]), (other, seen)
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        rewards.append([env.rewards.get(a, 0.0) for a in env.possible_agents]
+                       if env._rewarded else None)
+        played.append(int(env.vector_game.hands_played()[0]))
+    return rewards, played
+
+
+def test_a_hand_dealt_out_in_the_same_step_counts_and_shows_the_right_cards() -> None:
+    """Stacks of 3 chips at 1/2: a hand often starts with the short stack all in from its
+    blind and nobody left to act; the engine deals it out in the step that ended the hand
+    before it. It is a hand of the session (counted once), the waiting agents see the hole
+    cards of the hand in play, and the episode ends after exactly ``hands`` hands."""
+    hands = 40
+    env = HoldemAECEnv(Game(big_blind=2), players=2, stacks=[3, 40], hands=hands,
+                       actions="fcpa")
+    doubles = over = 0
+    for seed in range(12):
+        rewards, played = _random_session(env, seed)
+        steps_with_two = [i for i in range(1, len(played)) if played[i] - played[i - 1] >= 2]
+        doubles += len(steps_with_two)
+        # the episode ends at the first step where the engine has ended `hands` hands
+        assert played[-1] >= hands and all(p < hands for p in played[:-1])
+        over += played[-1] > hands
+        total = np.sum([r for r in rewards if r is not None], axis=0)
+        if played[-1] == hands:  # every hand of the engine is a hand of the episode
+            want = env.vector_game.total_payoffs()[0] / 2
+            assert np.allclose(total, want)
+    assert doubles >= 5  # the case did happen
+
+
+def test_the_rewards_of_a_step_that_ends_two_hands_add_both_payoffs() -> None:
+    """The step's rewards are the payoff of the hand its action ended plus that of the hand
+    dealt out after it (computed here from a HandState of that hand)."""
+    game = Game(big_blind=2)
+    env = HoldemAECEnv(game, players=2, stacks=[3, 40], hands=5000, actions="fcpa")
+    env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    checked = nonzero = 0
+    while env.agents and checked < 10:
+        agent = env.agent_selection
+        if env.terminations[agent]:
+            env.step(None)
+            continue
+        before = int(env.vector_game.hands_played()[0])
+        obs = env.observe(agent)
+        env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+        after = int(env.vector_game.hands_played()[0])
+        if after - before != 2:
+            continue
+        acted = env.vector_game.last_hand(0)
+        first = acted.result_or_none()
+        start = [s if s > 0 else 40 if k else 3 for k, s in enumerate(first.final_stacks)]
+        hole, board = env.vector_game.cards(0, before + 1)
+        dealt = game.new_hand(start, button=(before + 1) % 2, hole_cards=[list(h) for h in hole],
+                              board=list(board))
+        assert dealt.is_terminal()  # nobody could act
+        want = (np.asarray(first.payoffs) + np.asarray(dealt.payoffs)) / 2
+        got = [env.rewards[a] for a in env.possible_agents]
+        assert np.allclose(got, want), (got, want)
+        # the env's own replay of a step's hands (used when a session's last step ends
+        # hands past the episode) agrees with the engine
+        assert np.allclose(env._core._first_payoffs(2) / 2, got)
+        checked += 1
+        nonzero += bool(any(dealt.payoffs))
+    assert checked == 10 and nonzero >= 1
+
+
+def test_the_last_step_of_a_session_pays_only_the_sessions_hands() -> None:
+    """When the step that ends the session's last hand also deals out the next one, that
+    hand is past the episode: not counted, not paid."""
+    found = 0
+    for seed in range(40):
+        env = HoldemAECEnv(Game(big_blind=2), players=2, stacks=[3, 40], hands=2,
+                           actions="fcpa")
+        rewards, played = _random_session(env, seed)
+        if played[-1] <= 2:
+            continue
+        found += 1
+        # hand 0 was paid in an earlier step; the last step pays the hand its action ended
+        paid = [r for r in rewards if r is not None]
+        last = env.vector_game.last_hand(0).result_or_none()
+        assert np.allclose(paid[-1], np.asarray(last.payoffs) / 2)
+        total = env.vector_game.total_payoffs()[0] / 2
+        assert not np.allclose(np.sum(paid, axis=0), total) or not any(
+            env.vector_game.payoffs[0])  # the engine counted the extra hand
+    assert found >= 1
+
+
+def test_parallel_session_counts_the_hands_dealt_out() -> None:
+    hands = 40
+    for seed in range(8):
+        env = HoldemParallelEnv(Game(big_blind=2), players=2, stacks=[3, 40], hands=hands,
+                                actions="fcpa")
+        obs, _ = env.reset(seed=seed)
+        rng = np.random.default_rng(seed)
+        played = []
+        while env.agents:
+            actor = next(a for a in env.agents if obs[a]["action_mask"].any())
+            state = env.vector_game.hand_state(0)
+            for k, a in enumerate(env.possible_agents):
+                hole = np.flatnonzero(obs[a]["observation"][:52]).tolist()
+                assert hole == sorted(int(c) for c in state.hole_cards[k])
+            obs, _, _, _, _ = env.step(
+                {actor: int(rng.choice(np.flatnonzero(obs[actor]["action_mask"])))})
+            played.append(int(env.vector_game.hands_played()[0]))
+        assert played[-1] >= hands and all(p < hands for p in played[:-1])
+
+
+# ---------------------------------------------------------------- illegal=, the checkers
+
+GAMES = {"NL": Game(big_blind=2), "PL": Game(structure=Structure.POT_LIMIT, big_blind=2),
+         "FL": Game(structure=Structure.FIXED_LIMIT, big_blind=2)}
+CONFIGS = [(name, players, actions, hands) for name in GAMES for players, actions, hands in
+           ((2, "default", 3), (3, "fchpa", 4), (6, "fcpa", 2))]
+
+
+def test_illegal_option_check_call_plays_check_call_for_a_masked_column() -> None:
+    for cls in (HoldemAECEnv, HoldemParallelEnv):
+        strict = cls(GAMES["FL"], players=2, actions="fcpa")
+        lenient = cls(GAMES["FL"], players=2, actions="fcpa", illegal="check_call")
+        strict.reset(seed=1)
+        lenient.reset(seed=1)
+        shove = col(strict, "all_in")  # masked in fixed limit (the one raise is raise_pot)
+        assert not strict.vector_game.legal_mask[0, shove]
+        act: Any = shove if cls is HoldemAECEnv else {"player_0": shove}
+        with pytest.raises(IllegalActionError, match="all_in"):
+            strict.step(act)
+        assert strict.vector_game.history(0) == []  # nothing moved
+        lenient.step(act)
+        assert lenient.vector_game.history(0)[0][:3] == (0, 0, 1)  # the button calls
+        far: Any = 99 if cls is HoldemAECEnv else {"player_1": 99}
+        lenient.step(far)  # out of range: check/call (the big blind checks)
+        assert lenient.vector_game.history(0)[-1][:3] == (1, 0, 1)
+        bad: Any = 1.5 if cls is HoldemAECEnv else {"player_1": 1.5}
+        with pytest.raises(IllegalActionError, match="column index"):
+            lenient.step(bad)  # not an int: refused whatever `illegal` says
+    with pytest.raises(InvalidConfigError, match="illegal"):
+        HoldemAECEnv(players=2, illegal="ignore")
+
+
+@pytest.mark.parametrize(("structure", "players", "actions", "hands"), CONFIGS)
+def test_pettingzoo_checkers_play_many_steps(structure: str, players: int, actions: str,
+                                             hands: int) -> None:
+    """api_test, parallel_api_test, seed_test on the AEC env and on the parallel env (through
+    PettingZoo's parallel_to_aec, whose loop samples with the mask and plays on), and
+    parallel_seed_test (its loop samples without the mask: illegal="check_call"), across
+    structures and table sizes; each of them must have played more than one step."""
+    from pettingzoo.utils.conversions import parallel_to_aec
+
+    game = GAMES[structure]
+    kw: dict[str, Any] = dict(players=players, actions=actions, hands=hands, stacks=40)
+    played: list[int] = []  # the actions each env played
+
+    class AEC(HoldemAECEnv):
+        def step(self, action: int | None) -> None:
+            super().step(action)
+            played[-1] += action is not None
+
+    class Parallel(HoldemParallelEnv):
+        def step(self, actions: dict[str, int]) -> Any:
+            out = super().step(actions)
+            played[-1] += 1
+            return out
+
+    def make(cls: Any, **extra: Any) -> Any:
+        played.append(0)
+        return cls(game, **kw, **extra)
+
+    def most() -> int:
+        most = max(played)
+        played.clear()
+        return most
+
+    api_test(make(AEC), num_cycles=100)
+    assert most() > 3
+    seed_test(lambda: make(AEC), num_cycles=100)
+    assert most() > 3
+    parallel_api_test(make(Parallel), num_cycles=100)
+    assert most() > 3
+    seed_test(lambda: parallel_to_aec(make(Parallel)), num_cycles=100)
+    assert most() > 3
+    parallel_seed_test(lambda: make(Parallel, illegal="check_call"), num_cycles=100)
+    assert most() >= 1  # its loop stops after one step (it tests any() of a dict)
+
+
+def test_parallel_seed_test_needs_the_lenient_mode_in_fixed_limit() -> None:
+    """The default (illegal="raise") refuses the unmasked samples of parallel_seed_test as
+    soon as one is masked: the reason the checker runs with illegal="check_call"."""
+    with pytest.raises(IllegalActionError, match="not legal"):
+        parallel_seed_test(lambda: HoldemParallelEnv(GAMES["FL"], players=2), num_cycles=10)
+
+
+@pytest.mark.parametrize("parallel", [False, True])
+def test_render_test_and_the_text_shown(parallel: bool, capsys: Any) -> None:
+    from pettingzoo.test import render_test
+    from pettingzoo.utils.conversions import parallel_to_aec
+
+    def make(render_mode: str | None = None) -> Any:
+        if parallel:
+            return parallel_to_aec(HoldemParallelEnv(players=3, hands=3,
+                                                     render_mode=render_mode))
+        return HoldemAECEnv(players=3, hands=3, render_mode=render_mode)
+
+    render_test(make)
+    env = HoldemAECEnv(players=3, hands=2, render_mode="ansi")
+    assert env.render() == "no hand yet: call reset()"
+    env.reset(seed=2)
+    text = env.render()
+    assert isinstance(text, str)
+    state = env.vector_game.hand_state(0)
+    for k in range(3):  # a spectator's view: every seat's cards
+        assert " ".join(str(c) for c in state.hole_cards[k]) in text
+    assert "to act" in text and "hand 1 of 2" in text and "pot 3" in text
+    human = HoldemAECEnv(players=3, hands=2, render_mode="human")
+    human.reset(seed=2)
+    capsys.readouterr()  # what render_test printed
+    assert human.render() is None
+    assert capsys.readouterr().out == text + "\n"
+    with pytest.raises(InvalidConfigError, match="render_mode"):
+        HoldemAECEnv(players=2, render_mode="rgb_array")

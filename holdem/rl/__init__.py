@@ -16,7 +16,13 @@ and how to install it.
 
 from __future__ import annotations
 
-__all__ = ["missing_extra"]
+from collections.abc import Container
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from holdem import HandState
+
+__all__ = ["hand_text", "missing_extra"]
 
 
 def missing_extra(module: str, error: ImportError) -> str:
@@ -24,3 +30,31 @@ def missing_extra(module: str, error: ImportError) -> str:
     return (f"{module} needs {error.name or 'a package of the rl extra'}, which is not "
             f"installed: pip install \"holdem-engine[rl]\" (numpy, Gymnasium, PettingZoo, "
             f"OpenSpiel)")
+
+
+def hand_text(state: HandState, shown: Container[int], *, title: str = "") -> str:
+    """A hand as text for ``render()``: the street, the button, the pot and the board, then
+    one line per seat (stack, bet this street, hole cards when the seat is in ``shown``, else
+    ``??``, and whether it folded, is all in or is to act); a finished hand adds each seat's
+    payoff in chips."""
+    n = state.num_players
+    over = state.is_terminal()
+    roles = {state.button: "button", state.small_blind_seat: "SB", state.big_blind_seat: "BB"}
+    if n == 2:
+        roles[state.button] = "button/SB"
+    board = " ".join(str(c) for c in state.board) or "-"
+    head = f"{title}{': ' if title else ''}" + ("hand over" if over else str(state.street))
+    lines = [f"{head} | pot {state.pot} | board {board}"]
+    payoffs = state.payoffs if over else None
+    for k in range(n):
+        hole = state.hole_cards[k]
+        cards = " ".join(str(c) for c in hole) if k in shown and hole is not None else "?? ??"
+        status = state.statuses[k].name.lower().replace("_", " ")
+        flags = [] if status == "active" else [status]
+        if not over and state.actor == k:
+            flags.append("to act")
+        if payoffs is not None:
+            flags.append(f"{payoffs[k]:+d}")
+        lines.append(f"seat {k} {roles.get(k, ''):<9} stack {state.stacks[k]:>6} "
+                     f"bet {state.bets[k]:>6}  {cards}  {' '.join(flags)}".rstrip())
+    return "\n".join(lines)

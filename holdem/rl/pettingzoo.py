@@ -23,11 +23,19 @@ engine's (:class:`holdem.vector.ObservationSpec`, version 1; :class:`holdem.vect
   put in, divided by the big blind).
 - An episode is one hand (``hands=1``, fresh stacks every hand), or a session of ``hands``
   hands with stacks carried over (busted seats refilled), as :class:`holdem.vector.VectorGame`
-  with ``session=True``.
+  with ``session=True``. In a session, a hand whose forced bets leave nobody able to act
+  (every seat but one all in from its blind or ante) needs no decision: the engine deals it
+  out in the step that ended the hand before it. It counts as one of the ``hands`` and its
+  payoff is paid in that step, so that step's rewards are the sum of the payoffs of the
+  hands it ended (never of a hand past the episode's last).
 - The button moves one seat per hand, across :meth:`reset` too. ``reset(seed=s)`` starts again
   from hand 0 of seed ``s`` (the button on seat 0); ``reset()`` deals the next hand.
 - An illegal action raises :class:`holdem.IllegalActionError` naming the action and the legal
-  columns; the state is unchanged.
+  columns; the state is unchanged. With ``illegal="check_call"`` an int action on a masked
+  or out-of-range column plays check/call instead (for samplers that ignore the mask, such
+  as PettingZoo's ``parallel_seed_test``).
+- ``render_mode="ansi"``: :meth:`~HoldemAECEnv.render` returns the table as text (every
+  seat's hole cards, the board, the pot, the bets, the seat to act); ``"human"`` prints it.
 
 Importing this module registers ``holdem/Holdem-v0`` in PettingZoo's AEC and parallel
 registries (``pettingzoo.make("aec", "holdem/Holdem-v0", players=2)``).
@@ -39,7 +47,7 @@ import functools
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from holdem.rl import missing_extra
+from holdem.rl import hand_text, missing_extra
 
 try:  # the optional rl extra
     import numpy as np
@@ -49,7 +57,7 @@ try:  # the optional rl extra
 except ImportError as _exc:
     raise ImportError(missing_extra(__name__, _exc)) from _exc
 
-from holdem import Game, HandState, IllegalActionError, InvalidConfigError, child_seed
+from holdem import Game, IllegalActionError, InvalidConfigError, child_seed
 from holdem.vector import ActionLayout, VectorGame
 
 __all__ = ["HoldemAECEnv", "HoldemParallelEnv", "env", "parallel_env"]
@@ -64,9 +72,12 @@ class _Core:
     """
 
     def __init__(self, game: Game, players: int, stacks: int | Sequence[int],
-                 actions: ActionLayout | str, hands: int, seed: int) -> None:
+                 actions: ActionLayout | str, hands: int, seed: int, illegal: str) -> None:
         if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
             raise InvalidConfigError(f"hands must be an int >= 1, got {hands!r}")
+        if illegal not in ("raise", "check_call"):
+            raise InvalidConfigError(f"illegal must be 'raise' or 'check_call', got {illegal!r}")
+        self.lenient = illegal == "check_call"
         self.game = game
         self.players = players
         self.stacks = stacks
@@ -90,7 +101,9 @@ class _Core:
         self.holes_of = -1     # the hand number of ``holes``
         self.last_row = np.zeros(self.width, dtype=np.float32)  # the row of the last decision
         self.last_actor = 0
+        self.last_hand_no = 0  # the hand number of the last decision
         self._bind()
+        self.check_call = self.vg.action_layout.names.index("check_call")
 
     def _new(self, seed: int) -> VectorGame:
         vg = VectorGame(self.game, num_tables=1, players=self.players, stacks=self.stacks,
@@ -123,11 +136,10 @@ class _Core:
             self.vg = self._new(child_seed(self.seed, self.episode))  # the one derivation
         else:
             if self.in_hand:  # a hand cut short: play it out by check/call, its result unused
-                cc = self.vg.action_layout.names.index("check_call")
                 before = int(self.vg.hands_played()[0])
                 while int(self.vg.hands_played()[0]) == before:
-                    self.vg.step([cc])
-                self.hand = before + 1
+                    self.vg.step([self.check_call])
+                self.hand = int(self.vg.hands_played()[0])
             self.actor = int(self.actors[0])  # the same engine: its buffers are bound
         if seed is not None or self.hands > 1:
             self._bind()
@@ -135,29 +147,67 @@ class _Core:
         self.started = self.in_hand = True
 
     def play(self, action: object) -> tuple[np.ndarray | None, bool]:
-        """Play ``action`` for the actor; return (rewards in bb or None, episode over)."""
+        """Play ``action`` for the actor; return (rewards in bb or None, episode over).
+
+        One step can end more than one hand: in a session, a hand whose forced bets leave
+        nobody able to act is dealt out by the engine in the same step. Each is a hand of
+        the episode; the rewards are the sum of their payoffs, and hands past the episode's
+        last are not counted (nor paid)."""
         if type(action) is not int and (isinstance(action, bool)
                                         or not isinstance(action, int | np.integer)):
-            raise IllegalActionError(f"an action must be a column index (int), got {action!r}")
-        if not 0 <= action < self.size:
-            names = self.vg.action_layout.names
-            raise IllegalActionError(f"action {action} is not a column index of the layout "
-                                     f"(0..{self.size - 1}: {', '.join(names)})")
-        if not self.mask[action]:
-            self.vg.step([int(action)])  # raises IllegalActionError naming the legal columns
+            raise IllegalActionError(f"an action must be a column index 0..{self.size - 1} "
+                                     f"(an int), got {action!r}")
+        if not 0 <= action < self.size or not self.mask[action]:
+            if self.lenient:
+                action = self.check_call
+            elif not 0 <= action < self.size:
+                names = self.vg.action_layout.names
+                raise IllegalActionError(f"action {action} is not a column index of the layout "
+                                         f"(0..{self.size - 1}: {', '.join(names)})")
+            else:
+                self.vg.step([int(action)])  # raises IllegalActionError naming the legal columns
         np.copyto(self.last_row, self.row)
         self.last_actor = self.actor
+        self.last_hand_no = self.hand
         self.col[0] = action
         self.run()  # checked against the mask above
         self.actor = int(self.actors[0])
         if not self.done[0]:
             return None, False
-        self.hand += 1
-        rew = self.rewards[0].astype(np.float64)
-        if self.hand - self.start_hands >= self.hands:
-            self.in_hand = False
-            return rew, True
-        return rew, False
+        played = int(self.vg.hands_played()[0]) if self.hands > 1 else self.hand + 1
+        left = self.hands - (self.hand - self.start_hands)  # hands of the episode still to end
+        ended, self.hand = played - self.hand, played
+        if ended < left:
+            return self.rewards[0].astype(np.float64), False
+        self.in_hand = False
+        if ended == left:
+            return self.rewards[0].astype(np.float64), True
+        return self._first_payoffs(left) / self.game.big_blind, True
+
+    def _first_payoffs(self, count: int) -> np.ndarray:
+        """The chips won or lost by each seat in the first ``count`` hands the last step
+        ended: the hand its action ended, then the hands the engine dealt out after it (a
+        session hand starts from the stacks the last one left, a busted seat refilled and
+        every seat after 64 such hands in a row, as :class:`VectorGame` does)."""
+        last = self.vg.last_hand(0)
+        assert last is not None
+        result = last.result_or_none()
+        assert result is not None
+        total = np.asarray(result.payoffs, dtype=np.float64)
+        carry = result.final_stacks
+        stacks: Any = self.stacks  # an int or one per seat, as VectorGame takes them
+        refill = list(stacks) if hasattr(stacks, "__iter__") else [stacks] * self.players
+        for j in range(count - 1):
+            number = self.last_hand_no + 1 + j
+            start = [c if c > 0 and j < 64 else int(s) for c, s in zip(carry, refill, strict=True)]
+            hole, board = self.vg.cards(0, number)
+            hand = self.game.new_hand(start, button=number % self.players,
+                                      hole_cards=[list(h) for h in hole], board=list(board))
+            dealt = hand.result_or_none()
+            assert dealt is not None  # the engine dealt it out: nobody could act
+            total += dealt.payoffs
+            carry = dealt.final_stacks
+        return total
 
     def observe(self, seat: int) -> dict[str, np.ndarray]:
         """``seat``'s view of the hand now: the actor gets the engine's row and mask; any other
@@ -168,7 +218,7 @@ class _Core:
                 return {"observation": self.row.copy(), "action_mask": self.mask.copy()}
             row, actor, hand = self.row, self.actor, self.hand
         elif self.started:
-            row, actor, hand = self.last_row, self.last_actor, self.hand - 1
+            row, actor, hand = self.last_row, self.last_actor, self.last_hand_no
         else:
             raise IllegalActionError("call reset() first")
         if hand != self.holes_of:
@@ -183,19 +233,41 @@ class _Core:
             "action_mask": spaces.Box(low=0, high=1, shape=(self.size,), dtype=np.int8)})
         return obs, spaces.Discrete(self.size)
 
-    def render(self) -> str:
-        state: HandState = self.vg.hand_state(0)
-        return repr(state)
+    def render(self, mode: str | None) -> str | None:
+        """The table as text (every seat's hole cards: the view of a spectator), for
+        ``render_mode`` "ansi" (returned) or "human" (printed); once the episode is over, the
+        hand of its last decision."""
+        if mode is None:
+            return None
+        if not self.started:
+            text = "no hand yet: call reset()"
+        elif self.in_hand:
+            played = self.hand - self.start_hands
+            text = hand_text(self.vg.hand_state(0), range(self.players),
+                             title=f"hand {played + 1} of {self.hands}")
+        else:
+            last = self.vg.last_hand(0)
+            assert last is not None
+            text = hand_text(last, range(self.players), title="episode over")
+        if mode == "human":
+            print(text)
+            return None
+        return text
+
+
+_RENDER_MODES = ("human", "ansi")
 
 
 def _attach(env: Any, game: Game | None, players: int, stacks: int | Sequence[int],
-            actions: ActionLayout | str, hands: int, seed: int, render_mode: str | None) -> None:
+            actions: ActionLayout | str, hands: int, seed: int, illegal: str,
+            render_mode: str | None) -> None:
     """Give ``env`` (AEC or parallel) its table, its agents and their spaces."""
-    if render_mode not in (None, "ansi"):
-        raise InvalidConfigError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+    if render_mode is not None and render_mode not in _RENDER_MODES:
+        raise InvalidConfigError(f"render_mode must be None, 'human' or 'ansi', "
+                                 f"got {render_mode!r}")
     env.render_mode = render_mode
     env._core = _Core(Game(big_blind=2) if game is None else game, players, stacks, actions,
-                      hands, seed)
+                      hands, seed, illegal)
     env.possible_agents = list(env._core.agents_all)
     env._obs_space, env._act_space = env._core.spaces()
     env.observation_spaces = dict.fromkeys(env.possible_agents, env._obs_space)
@@ -209,19 +281,26 @@ class HoldemAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mis
     ``players`` 2-10; ``stacks`` chips per seat (an int or one per seat); ``actions`` an
     :class:`holdem.vector.ActionLayout` or a preset name (``"default"``, ``"fcpa"``,
     ``"fchpa"``); ``hands`` hands per episode (1: fresh stacks; more: a session with stacks
-    carried over); ``seed`` the seed used until ``reset(seed=...)`` gives another.
+    carried over); ``seed`` the seed used until ``reset(seed=...)`` gives another;
+    ``illegal`` what an int action on a masked or out-of-range column does: ``"raise"`` (the
+    default) raises :class:`holdem.IllegalActionError` and changes nothing, ``"check_call"``
+    plays check/call instead (for samplers that ignore the mask); an action that is not an
+    int always raises. ``render_mode``: None, ``"ansi"`` (:meth:`render` returns the table as
+    text, every seat's cards shown) or ``"human"`` (it prints that text).
     """
 
     _core: _Core
     _obs_space: spaces.Dict
     _act_space: spaces.Discrete
-    metadata: ClassVar[dict[str, Any]] = {"name": "holdem_v0", "render_modes": ["ansi"], "is_parallelizable": True}
+    metadata: ClassVar[dict[str, Any]] = {"name": "holdem_v0", "render_modes": list(_RENDER_MODES),
+                                          "is_parallelizable": True}
 
     def __init__(self, game: Game | None = None, *, players: int = 2,
                  stacks: int | Sequence[int] = 200, actions: ActionLayout | str = "default",
-                 hands: int = 1, seed: int = 0, render_mode: str | None = None) -> None:
+                 hands: int = 1, seed: int = 0, illegal: str = "raise",
+                 render_mode: str | None = None) -> None:
         super().__init__()
-        _attach(self, game, players, stacks, actions, hands, seed, render_mode)
+        _attach(self, game, players, stacks, actions, hands, seed, illegal, render_mode)
         self.agents: list[str] = []
 
     @property
@@ -299,7 +378,7 @@ class HoldemAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mis
         self._rewarded = False
 
     def render(self) -> str | None:
-        return self._core.render() if self.render_mode == "ansi" else None
+        return self._core.render(self.render_mode)
 
     def close(self) -> None:
         pass
@@ -316,12 +395,14 @@ class HoldemParallelEnv(ParallelEnv[str, dict[str, np.ndarray], int]):  # type: 
     _core: _Core
     _obs_space: spaces.Dict
     _act_space: spaces.Discrete
-    metadata: ClassVar[dict[str, Any]] = {"name": "holdem_parallel_v0", "render_modes": ["ansi"]}
+    metadata: ClassVar[dict[str, Any]] = {"name": "holdem_parallel_v0",
+                                          "render_modes": list(_RENDER_MODES)}
 
     def __init__(self, game: Game | None = None, *, players: int = 2,
                  stacks: int | Sequence[int] = 200, actions: ActionLayout | str = "default",
-                 hands: int = 1, seed: int = 0, render_mode: str | None = None) -> None:
-        _attach(self, game, players, stacks, actions, hands, seed, render_mode)
+                 hands: int = 1, seed: int = 0, illegal: str = "raise",
+                 render_mode: str | None = None) -> None:
+        _attach(self, game, players, stacks, actions, hands, seed, illegal, render_mode)
         self.agents: list[str] = []
 
     @property
@@ -365,7 +446,7 @@ class HoldemParallelEnv(ParallelEnv[str, dict[str, np.ndarray], int]):  # type: 
         return obs, rew, term, trunc, infos
 
     def render(self) -> str | None:
-        return self._core.render() if self.render_mode == "ansi" else None
+        return self._core.render(self.render_mode)
 
     def close(self) -> None:
         pass
