@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+from typing import Any
 
 import pytest
 
@@ -227,5 +228,164 @@ def test_vector_env_refuses_bad_actions_with_a_holdem_error(bad: object) -> None
         with pytest.raises(HoldemError):
             call(bad)
     assert np.array_equal(envs.vector_game.observation, before)
-    envs.step(np.ones((4, 1), dtype=np.int64))  # (N, 1) is flattened; nothing was pending
+    envs.step(np.ones(4, dtype=np.int64))  # nothing was pending
     envs.close()
+
+
+@pytest.mark.parametrize("shape", [(2, 4), (8, 1), (1, 8), (4, 2, 1)])
+def test_vector_env_refuses_actions_of_another_shape(shape: tuple[int, ...]) -> None:
+    """Only shape (N,) (the action space's): N values in another shape are refused."""
+    from holdem import InvalidArrayError
+
+    envs = HoldemVectorEnv(Game(big_blind=2), num_envs=8, players=2)
+    envs.reset(seed=1)
+    assert envs.action_space.shape == (8,)
+    with pytest.raises(InvalidArrayError, match=r"shape \(8,\)"):
+        envs.step(np.ones(shape, dtype=np.int64))
+    assert envs.vector_game.history(0) == []
+    envs.step(np.ones(8, dtype=np.int64))
+    assert len(envs.vector_game.history(0)) == 1
+
+
+# ---------------------------------------------------------------- HoldemEnv: episodes
+
+
+def _learner_episodes(env: HoldemEnv, seed: int, episodes: int) -> list[Any]:
+    """Play ``episodes`` episodes (random legal columns); return each terminal observation,
+    its info and the finished hand (``last_hand``)."""
+    rng = np.random.default_rng(seed)
+    _, info = env.reset(seed=seed)
+    out = []
+    while len(out) < episodes:
+        col = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        obs, _, terminated, _, info = env.step(col)
+        if terminated:
+            out.append((obs, info, env.vector_game.last_hand(0)))
+            _, info = env.reset()
+    return out
+
+
+@pytest.mark.parametrize(("players", "seat"), [(2, 0), (2, 1), (3, 1), (6, 4)])
+def test_terminal_observation_is_the_learners_view_of_the_finished_hand(players: int,
+                                                                        seat: int) -> None:
+    """Never another seat's hole cards: the finished hand encoded from the learner's seat,
+    with an all-zero mask."""
+    env = HoldemEnv(players=players, seat=seat, opponents=RandomPolicy(5))
+    spec = env.vector_game.observation_spec
+    for obs, info, hand in _learner_episodes(env, seed=players + seat, episodes=60):
+        mine = sorted(int(c) for c in hand.hole_cards[seat])
+        assert np.flatnonzero(obs[:52]).tolist() == mine
+        assert np.array_equal(obs, np.asarray(spec.encode(hand, seat), dtype=np.float32))
+        assert not info["action_mask"].any() and info["action_mask"].dtype == bool
+        assert env.observation_space.contains(obs)
+
+
+def test_step_after_the_episode_raises_until_reset() -> None:
+    env = HoldemEnv(Game(big_blind=2), players=3, seat=0, opponents=RandomPolicy(seed=2))
+    _, info = env.reset(seed=1)
+    terminated = False
+    while not terminated:
+        _, _, terminated, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    history = env.vector_game.history(0)
+    for _ in range(2):
+        with pytest.raises(IllegalActionError, match=r"episode is over.*reset\(\)"):
+            env.step(1)
+    assert env.vector_game.history(0) == history  # nobody played the refused action
+    _, info = env.reset()
+    assert info["action_mask"].any()
+    env.step(1)
+
+
+@pytest.mark.parametrize("good", [1, np.int64(1), np.int32(1), np.uint8(1), np.array(1),
+                                  np.array(1, dtype=np.uint16)])
+def test_single_env_takes_int_actions(good: object) -> None:
+    env = HoldemEnv(players=2, actions="fcpa", illegal="raise")
+    env.reset(seed=1)
+    env.step(good)
+    assert env.vector_game.history(0)[0][:3] == (0, 0, 1)  # the button calls
+
+
+@pytest.mark.parametrize("bad", [np.array([1]), None, 1.7, 1.0, np.float64(1.0), "1", True,
+                                 np.bool_(True), np.array(1.0), [1], object()])
+def test_single_env_refuses_what_is_not_a_column_index(bad: object) -> None:
+    for illegal in ("check_call", "raise"):
+        env = HoldemEnv(players=2, actions="fcpa", illegal=illegal)
+        env.reset(seed=1)
+        with pytest.raises(IllegalActionError, match=r"column index 0\.\.3 \(an int"):
+            env.step(bad)
+        assert env.vector_game.history(0) == []
+
+
+def test_reset_with_a_seed_reseeds_the_opponents() -> None:
+    """As documented: reset(seed=s) reseeds the k-th opponent with s + k, whatever seed it
+    was made with, so two envs reset with the same seed play the same episodes."""
+    def episodes(policy_seed: int) -> list[object]:
+        env = HoldemEnv(players=3, seat=1, opponents=RandomPolicy(seed=policy_seed))
+        return [(o.tolist(), i["action_mask"].tolist(), h.history)
+                for o, i, h in _learner_episodes(env, seed=7, episodes=20)]
+
+    assert episodes(2) == episodes(99)
+    pols = [RandomPolicy(seed=2), RandomPolicy(seed=3)]
+    env = HoldemEnv(players=3, seat=1, opponents=pols)
+    env.reset(seed=10)
+    assert [p.seed for p in pols] == [10, 11]
+    env.reset()
+    assert [p.seed for p in pols] == [10, 11]  # no seed: the policies go on
+
+
+# ---------------------------------------------------------------- registration and render
+
+
+def test_registered_with_gymnasium_and_make_passes_check_env() -> None:
+    import gymnasium
+
+    from holdem.rl.gymnasium import ENV_ID
+
+    assert ENV_ID == "holdem/Holdem-v0" and ENV_ID in gymnasium.registry
+    env = gymnasium.make(ENV_ID, players=3, seat=2, actions="fchpa")
+    assert isinstance(env.unwrapped, HoldemEnv) and env.unwrapped.seat == 2
+    check_env(env.unwrapped)
+    check_env(env)
+    shown = gymnasium.make(ENV_ID, render_mode="ansi")
+    shown.reset(seed=1)
+    assert isinstance(shown.render(), str)
+    import importlib
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # no "overriding environment" warning
+        importlib.reload(importlib.import_module("holdem.rl.gymnasium"))
+
+
+@pytest.mark.filterwarnings("error")
+@pytest.mark.parametrize("mode", ["human", "ansi"])
+def test_single_env_render_modes_pass_check_env(mode: str) -> None:
+    check_env(HoldemEnv(players=3, render_mode=mode), skip_render_check=False)
+
+
+def test_single_env_ansi_render_shows_the_learners_cards_only(capsys: pytest.CaptureFixture[str],
+                                                              ) -> None:
+    env = HoldemEnv(players=3, seat=1, render_mode="ansi", opponents=RandomPolicy(1))
+    assert env.render() == "no hand yet: call reset()"
+    _, info = env.reset(seed=3)
+    state = env.vector_game.hand_state(0)
+    text = env.render()
+    assert isinstance(text, str)
+    assert " ".join(str(c) for c in state.hole_cards[1]) in text
+    for k in (0, 2):
+        assert " ".join(str(c) for c in state.hole_cards[k]) not in text
+    assert text.count("?? ??") == 2 and "to act" in text and f"pot {state.pot}" in text
+    lines = text.splitlines()
+    assert len(lines) == 4 and lines[2].startswith("seat 1") and "to act" in lines[2]
+    terminated = False
+    while not terminated:
+        _, _, terminated, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    last = env.vector_game.last_hand(0)
+    after = env.render()
+    assert "hand over" in after and " ".join(str(c) for c in last.hole_cards[1]) in after
+    human = HoldemEnv(players=3, seat=1, render_mode="human", opponents=RandomPolicy(1))
+    human.reset(seed=3)
+    assert human.render() is None
+    assert capsys.readouterr().out == text + "\n"
+    with pytest.raises(InvalidConfigError, match="render_mode"):
+        HoldemEnv(players=2, render_mode="rgb_array")

@@ -14,6 +14,10 @@ relative to the seat to act; :class:`holdem.vector.ActionLayout` columns). The l
 are ``info["action_mask"]`` (bool). An action on a masked column plays check/call
 (``illegal="check_call"``, the default, as Gymnasium agents may sample the whole action
 space) or raises :class:`holdem.IllegalActionError` (``illegal="raise"``).
+
+Importing this module registers :class:`HoldemEnv` with Gymnasium as ``holdem/Holdem-v0``
+(``gymnasium.make("holdem/Holdem-v0", players=3)``; the keyword arguments are
+:class:`HoldemEnv`'s).
 """
 
 from __future__ import annotations
@@ -32,9 +36,13 @@ except ImportError as _exc:
     raise ImportError(missing_extra(__name__, _exc)) from _exc
 
 from holdem import Game, IllegalActionError, InvalidConfigError
+from holdem.rl import hand_text
 from holdem.vector import ActionLayout, VectorGame
 
-__all__ = ["HoldemEnv", "HoldemVectorEnv", "Policy", "RandomPolicy"]
+__all__ = ["ENV_ID", "HoldemEnv", "HoldemVectorEnv", "Policy", "RandomPolicy"]
+
+ENV_ID = "holdem/Holdem-v0"
+"""The id of :class:`HoldemEnv` in Gymnasium's registry."""
 
 Policy = Callable[[np.ndarray, np.ndarray], int]
 """An opponent: ``policy(observation, action_mask) -> action column``."""
@@ -60,11 +68,15 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
     of the seat that acted. A finished hand has no seat to act, so no final observation is
     given (its value is 0). ``info``: ``action_mask`` (N, A) bool, ``current_player`` (N,) the
     seat to act now, ``actor`` (N,) the seat that acted, ``rewards`` (N, P) every seat's
-    payoff in big blinds of the hand that ended (zeros elsewhere).
+    payoff in big blinds of the hand that ended (zeros elsewhere). With ``session=True`` a
+    hand whose forced bets leave nobody able to act is dealt out in the step that ended the
+    hand before it: that step's rewards are the sum of both hands' payoffs.
 
     ``illegal``: what a masked or out-of-range column does: ``"check_call"`` (the default)
     plays check/call on that table, ``"raise"`` refuses the whole step with
-    :class:`~holdem.errors.IllegalActionError` (no table moves). ``copy``: as Gymnasium's
+    :class:`~holdem.errors.IllegalActionError` (no table moves). ``actions`` must be N ints
+    of shape (N,) (the action space's shape): any other shape, or values that are not
+    integers, raise :class:`~holdem.errors.InvalidArrayError`. ``copy``: as Gymnasium's
     ``SyncVectorEnv``: True (the default) returns new arrays from ``reset`` and ``step``; False
     returns the engine's own observation, termination and mask arrays, which the next step
     overwrites (no copy of the (N, F) observations per step).
@@ -153,8 +165,6 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         if not self._started:
             raise IllegalActionError("call reset() first")
         self._not_pending("step_async")
-        if isinstance(actions, np.ndarray):
-            actions = actions.reshape(-1)  # (N, 1) as well as (N,)
         actor = self._vg.current_player.astype(np.int64)
         # the engine checks the array (ints, N of them); unchecked, it plays check/call for a
         # masked or unknown column
@@ -204,22 +214,43 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
     ``policy(observation, action_mask) -> column``; :class:`RandomPolicy` is one), or a single
     policy for all of them; a masked column from a policy is treated as the learner's
     (``illegal``). ``seat``: the learner's seat (the button moves one seat per hand).
+
     An episode is one hand, from the learner's first decision; the reward is the learner's
     payoff in big blinds when the hand ends. A hand that ends before the learner acts (all
     fold to its big blind) is dealt past; its payoff is ``info["skipped_reward"]`` of the
-    next observation. ``info["action_mask"]`` holds the legal columns. Policies with a
-    ``reseed(seed)`` method are reseeded by ``reset(seed=...)``.
+    next observation. ``info["action_mask"]`` holds the legal columns. The observation when
+    the episode ends (``terminated``) is the finished hand seen from the learner's seat (its
+    own hole cards, the final board, stacks and bets, as
+    :meth:`holdem.vector.ObservationSpec.encode` writes it), with an all-zero mask; a
+    :meth:`step` after it raises :class:`holdem.IllegalActionError` until :meth:`reset`.
+
+    An action is a column index ``0..A-1``: a Python int, a numpy integer or a 0-d integer
+    array. Anything else raises :class:`holdem.IllegalActionError` and plays nothing; an
+    int on a masked or out-of-range column follows ``illegal`` (``"check_call"``, the
+    default: check/call is played; ``"raise"``: the error, nothing played).
+
+    Seeding: ``seed`` deals the cards until ``reset(seed=s)`` gives another. ``reset(seed=s)``
+    also reseeds every opponent policy that has a ``reseed(seed)`` method (as
+    :class:`RandomPolicy` has): the policy of the ``k``-th other seat (``k`` from 0, in seat
+    order) with ``s + k``, so that the episodes after ``reset(seed=s)`` repeat exactly. The
+    seed a policy was made with applies only until the first ``reset(seed=...)``; with
+    ``reset()`` (no seed) the policies go on from where they are.
+
+    ``render_mode``: ``"ansi"`` (:meth:`render` returns the hand as text: the learner's hole
+    cards only, the board, the pot, every seat's stack and bet, the seat to act) or
+    ``"human"`` (it prints that text).
     """
 
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 - Gymnasium's attribute
+    metadata = {"render_modes": ["human", "ansi"], "render_fps": 4}  # noqa: RUF012 - Gymnasium's
 
     def __init__(self, game: Game | None = None, *, players: int = 2,
                  opponents: Policy | Sequence[Policy] | None = None, seat: int = 0,
                  stacks: int | Sequence[int] = 200, actions: ActionLayout | str = "default",
                  seed: int = 0, illegal: str = "check_call",
                  render_mode: str | None = None) -> None:
-        if render_mode not in (None, "ansi"):
-            raise InvalidConfigError(f"render_mode must be None or 'ansi', got {render_mode!r}")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise InvalidConfigError(f"render_mode must be None, 'human' or 'ansi', "
+                                     f"got {render_mode!r}")
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
             raise InvalidConfigError(f"seat must be 0..{players - 1}, got {seat!r}")
         self._game = Game(big_blind=2) if game is None else game
@@ -236,6 +267,7 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
         self.render_mode = render_mode
         self._raise = _illegal(illegal)
         self._cc = self._vg.action_layout.names.index("check_call")
+        self._size = self._vg.action_layout.size
         self._col = np.zeros(1, dtype=np.int64)  # the one table's column, as step() reads it
         self._started = False
         self._in_hand = False
@@ -248,16 +280,13 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def _advance(self) -> tuple[float, bool]:
         """Let the opponents act until the learner must; return (learner's bb, a hand ended)."""
-        total, ended = 0.0, False
         while (actor := int(self._vg.current_player[0])) != self.seat:
             col = int(self._policies[actor](self._vg.observation[0].copy(),
                                             self._vg.legal_mask[0].copy()))
             _, rewards, done = self._play(self._legal(col))
             if done[0]:
-                total += float(rewards[0, self.seat])
-                ended = True
-                return total, ended
-        return total, ended
+                return float(rewards[0, self.seat]), True
+        return 0.0, False
 
     def _play(self, col: int) -> tuple[Any, Any, Any]:
         self._col[0] = col
@@ -272,8 +301,26 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
             self._vg.step([col])  # raises IllegalActionError naming the legal columns
         return self._cc
 
+    def _column(self, action: object) -> int:
+        """``action`` as a column index, or IllegalActionError naming it (nothing played)."""
+        if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
+            action = action[()]
+        if type(action) is int or (isinstance(action, int | np.integer)
+                                   and not isinstance(action, bool | np.bool_)):
+            return int(action)
+        raise IllegalActionError(f"an action must be a column index 0..{self._size - 1}"
+                                 f" (an int, a numpy integer or a 0-d integer array), got "
+                                 f"{action!r} of type {type(action).__name__}")
+
     def _obs(self) -> tuple[np.ndarray, dict[str, Any]]:
         return self._vg.observation[0].copy(), {"action_mask": self._vg.legal_mask[0].copy()}
+
+    def _final(self) -> tuple[np.ndarray, dict[str, Any]]:
+        """The hand that just ended, seen from the learner's seat, with no legal column."""
+        last = self._vg.last_hand(0)
+        assert last is not None  # a hand just ended by an action
+        row = np.asarray(self._vg.observation_spec.encode(last, self.seat), dtype=np.float32)
+        return row, {"action_mask": np.zeros(self._size, dtype=bool)}
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None,
               ) -> tuple[np.ndarray, dict[str, Any]]:
@@ -306,18 +353,43 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         if not self._started:
             raise IllegalActionError("call reset() first")
-        _, rewards, done = self._play(self._legal(int(action)))
+        if not self._in_hand:
+            raise IllegalActionError("the episode is over (terminated): call reset() to "
+                                     "start the next one")
+        _, rewards, done = self._play(self._legal(self._column(action)))
         if done[0]:
+            reward, ended = float(rewards[0, self.seat]), True
+        else:
+            reward, ended = self._advance()
+        if ended:
             self._in_hand = False
-            obs = self._vg.observation[0].copy()  # the next hand's: this episode is over
-            return obs, float(rewards[0, self.seat]), True, False, {
-                "action_mask": self._vg.legal_mask[0].copy()}
-        reward, ended = self._advance()
-        self._in_hand = not ended
-        obs, info = self._obs()
+            obs, info = self._final()
+        else:
+            obs, info = self._obs()
         return obs, reward, ended, False, info
 
     def render(self) -> str | None:
-        if self.render_mode != "ansi":
+        if self.render_mode is None:
             return None
-        return repr(self._vg.hand_state(0))
+        if not self._started:
+            text = "no hand yet: call reset()"
+        elif self._in_hand:
+            text = hand_text(self._vg.hand_state(0), (self.seat,),
+                             title=f"seat {self.seat} (learner)")
+        else:
+            last = self._vg.last_hand(0)
+            assert last is not None
+            text = hand_text(last, (self.seat,), title=f"seat {self.seat} (learner)")
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+
+def _register() -> None:
+    """Register :class:`HoldemEnv` as :data:`ENV_ID` (once, if a reload imports it again)."""
+    if ENV_ID not in gymnasium.registry:
+        gymnasium.register(id=ENV_ID, entry_point="holdem.rl.gymnasium:HoldemEnv")
+
+
+_register()
