@@ -364,3 +364,51 @@ def test_same_game_as_universal_poker_hunl_fcpa():
         assert a.returns() == b.returns()
         rivers += len(b.hand.board) == 5
     assert rivers > 10
+
+
+HUNL_200BB = ("universal_poker(betting=nolimit,numPlayers=2,numRounds=4,blind=100 50,"
+              "firstPlayer=2 1 1 1,numSuits=4,numRanks=13,numHoleCards=2,"
+              "numBoardCards=0 3 1 1,stack=20000 20000,bettingAbstraction=fcpa)")
+
+
+@pytest.mark.parametrize(("spec", "want"), [
+    (HUNL_200BB, "python_holdem(actions=fcpa,ante=0,big_blind=100,button=1,players=2,"
+                 "small_blind=50,stack=20000,structure=NL)"),
+    ("python_holdem(players=3,structure=nl)", "python_holdem(actions=fcpa,ante=0,big_blind=2,"
+     "button=0,players=3,small_blind=1,stack=200,structure=NL)"),
+    ("python_holdem(players=3,stacks=30 40 50,structure=fl,max_raises=2)",
+     "python_holdem(actions=fcpa,ante=0,big_blind=2,button=0,max_raises=2,players=3,"
+     "small_blind=1,stacks=30 40 50,structure=FL)"),
+    ("python_holdem(stacks=60 60,structure=FL)", "python_holdem(actions=fcpa,ante=0,"
+     "big_blind=2,button=0,max_raises=3,players=2,small_blind=1,stack=60,structure=FL)"),
+    ("python_holdem(structure=Pl,actions=exact,stack=30)", "python_holdem(actions=exact,"
+     "ante=0,big_blind=2,button=0,players=2,small_blind=1,stack=30,structure=PL)"),
+])
+def test_game_string_shows_the_parameters_that_take_effect(spec: str, want: str) -> None:
+    """stack or stacks (not both), max_raises in fixed limit only, the structure in
+    capitals; load_game(str(game)) gives the same game (and the same string)."""
+    game = ospiel.load_game(spec) if spec.startswith("universal") else pyspiel.load_game(spec)
+    assert str(game) == want
+    again = pyspiel.load_game(str(game))
+    assert str(again) == want and again.config == game.config
+    assert pyspiel.load_game(str(again)).config == game.config
+
+
+def test_parameters_that_would_be_ignored_are_refused() -> None:
+    with pytest.raises(InvalidConfigError, match="max_raises applies to structure=FL"):
+        pyspiel.load_game("python_holdem(structure=NL,max_raises=5)")
+    with pytest.raises(InvalidConfigError, match="max_raises applies to structure=FL"):
+        ospiel.load_game(HUNL_200BB, max_raises=2)
+    with pytest.raises(InvalidConfigError, match=r"stack .* or stacks"):
+        pyspiel.load_game("python_holdem(stack=50,stacks=30 40)")
+    with pytest.raises(InvalidConfigError, match=r"stack .* or stacks"):
+        ospiel.load_game(HUNL_200BB, stack=100)
+
+
+def test_serialization_round_trips_through_the_game_string() -> None:
+    game = pyspiel.load_game("python_holdem(players=3,stacks=30 40 50,structure=fl,"
+                             "max_raises=2,actions=fchpa)")
+    state = _play(game.new_initial_state(), random.Random(3))
+    text = pyspiel.serialize_game_and_state(game, state)
+    game2, state2 = pyspiel.deserialize_game_and_state(text)
+    assert str(game2) == str(game) and state2.returns() == state.returns()

@@ -9,12 +9,22 @@
 
 Parameters (all optional): ``players`` (2-10), ``stack`` (chips per seat), ``stacks`` (one
 per seat separated by spaces, instead of ``stack``), ``small_blind``, ``big_blind``, ``ante``, ``structure``
-(``NL``, ``PL`` or ``FL``; fixed limit bets ``big_blind`` then ``2 * big_blind`` with
-``max_raises`` raises), ``button`` (the dealer seat), ``actions`` (a discrete layout of
+(``NL``, ``PL`` or ``FL``, in any case; fixed limit bets ``big_blind`` then ``2 * big_blind``
+with ``max_raises`` raises: given with another structure, ``max_raises`` raises
+:class:`holdem.InvalidConfigError`, as ``stack`` given with ``stacks`` does), ``button`` (the
+dealer seat), ``actions`` (a discrete layout of
 :class:`holdem.vector.ActionLayout`: ``fcpa``, ``fchpa``, ``default``; or ``exact``: action
 ``0`` fold, ``1`` check/call, ``k`` bet/raise to ``k - 1`` chips, the codes of
 :meth:`holdem.HandState.legal_action_codes`). :func:`load_game` also takes an ACPC gamedef
 or a ``universal_poker(...)`` string.
+
+The game string (``str(game)``, which pyspiel's serialization writes) lists the parameters
+that take effect, normalized: every one of them (defaults included), ``stack`` when the
+stacks are equal and ``stacks`` when not, ``structure`` in capitals, ``max_raises`` for
+``FL`` only. ``pyspiel.load_game(str(game))`` loads the same game:
+
+>>> str(pyspiel.load_game("python_holdem(players=2,stacks=50 50,structure=nl)"))
+'python_holdem(actions=fcpa,ante=0,big_blind=2,button=0,players=2,small_blind=1,stack=50,structure=NL)'
 
 Chance nodes are explicit, one card each, uniform over the cards still in the deck: the hole
 cards first (two rounds from the seat left of the button, as the dealer deals, R12), then the
@@ -103,6 +113,7 @@ class _Config:
     stacks: tuple[int, ...]
     button: int
     layout: ActionLayout | None  # None: exact codes
+    params: dict[str, Any]       # the parameters that take effect, normalized (the game string)
 
 
 def _stacks(text: object, players: int) -> tuple[int, ...]:
@@ -136,6 +147,12 @@ def _config(params: dict[str, Any]) -> _Config:
                               "big_blind": int(p["big_blind"]), "ante": int(p["ante"])}
     if structure == "FL":
         kwargs["max_raises"] = int(p["max_raises"])
+    elif int(p["max_raises"]) != _DEFAULTS["max_raises"]:
+        raise InvalidConfigError(f"max_raises applies to structure=FL only (fixed limit); "
+                                 f"got max_raises={p['max_raises']} with structure={structure}")
+    if str(p["stacks"]).strip() and int(p["stack"]) != _DEFAULTS["stack"]:
+        raise InvalidConfigError(f"give stack (every seat) or stacks (one per seat), not both; "
+                                 f"got stack={p['stack']} and stacks={p['stacks']!r}")
     game = Game(**kwargs)
     button = int(p["button"])
     if not 0 <= button < players:
@@ -149,7 +166,17 @@ def _config(params: dict[str, Any]) -> _Config:
     if layout is None and max(stacks) + 2 > MAX_EXACT_ACTIONS:
         raise InvalidConfigError(f"actions=exact lists one action per chip: stacks up to "
                                  f"{MAX_EXACT_ACTIONS - 2:,} chips, got {max(stacks):,}")
-    return _Config(game, stacks, button, layout)
+    shown: dict[str, Any] = {"players": players}
+    if len(set(stacks)) == 1:
+        shown["stack"] = stacks[0]
+    else:
+        shown["stacks"] = " ".join(map(str, stacks))
+    shown.update(small_blind=game.small_blind, big_blind=game.big_blind, ante=game.ante,
+                 structure=structure)
+    if structure == "FL":
+        shown["max_raises"] = kwargs["max_raises"]
+    shown.update(button=button, actions=actions)
+    return _Config(game, stacks, button, layout, shown)
 
 
 def _max_decisions(cfg: _Config) -> int:
@@ -175,7 +202,8 @@ class HoldemGame(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         self.config = _config(dict(params or {}))
-        super().__init__(_GAME_TYPE, _game_info(self.config), dict(params or {}))
+        # the game string (str(game), serialization) names only what takes effect
+        super().__init__(_GAME_TYPE, _game_info(self.config), dict(self.config.params))
         self.spec = ObservationSpec(len(self.config.stacks))
         self.history_width = _max_decisions(self.config)
 
