@@ -15,7 +15,7 @@ from gymnasium.vector import AutoresetMode  # noqa: E402
 
 from holdem import Game, IllegalActionError, InvalidConfigError, Structure  # noqa: E402
 from holdem.rl.gymnasium import HoldemEnv, HoldemVectorEnv, RandomPolicy  # noqa: E402
-from holdem.vector import VectorGame  # noqa: E402
+from holdem.vector import ActionLayout, ObservationSpec, VectorGame  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
@@ -389,3 +389,30 @@ def test_single_env_ansi_render_shows_the_learners_cards_only(capsys: pytest.Cap
     assert capsys.readouterr().out == text + "\n"
     with pytest.raises(InvalidConfigError, match="render_mode"):
         HoldemEnv(players=2, render_mode="rgb_array")
+
+
+def test_a_hand_of_more_than_64_actions_ends_with_the_learners_own_view() -> None:
+    """The engine keeps no history of a hand with more than 64 actions (a min-raise war with
+    deep stacks): the terminal observation is then the hand at its last decision turned to
+    the learner's seat (its own cards; nothing of an opponent's), and rendering says why
+    the hand cannot be shown instead of raising."""
+    game = Game(big_blind=2)
+    min_raise = ActionLayout().names.index("min_raise")
+
+    def war(obs: np.ndarray, mask: np.ndarray) -> int:
+        return min_raise if mask[min_raise] else 1
+
+    env = HoldemEnv(game, players=2, seat=1, opponents=war, stacks=100_000, render_mode="ansi")
+    obs, info = env.reset(seed=3)
+    steps, done = 0, False
+    while not done:
+        obs, _, done, _, info = env.step(min_raise if info["action_mask"][min_raise] else 1)
+        steps += 1
+    assert steps > 32  # the learner's half of more than 64 actions
+    with pytest.raises(IllegalActionError, match="more than 64 actions"):
+        env.vector_game.last_hand(0)
+    hole = env.vector_game.cards(0, 0)[0]
+    assert sorted(np.flatnonzero(obs[:52]).tolist()) == sorted(hole[1])  # the learner's
+    assert not info["action_mask"].any()
+    assert obs[ObservationSpec(2).index("to_call")] == 0.0
+    assert "more than 64 actions" in str(env.render())

@@ -633,3 +633,29 @@ def test_render_test_and_the_text_shown(parallel: bool, capsys: Any) -> None:
     assert capsys.readouterr().out == text + "\n"
     with pytest.raises(InvalidConfigError, match="render_mode"):
         HoldemAECEnv(players=2, render_mode="rgb_array")
+
+
+def test_a_hand_of_more_than_64_actions_renders_and_pays_without_its_history() -> None:
+    """A min-raise war with deep stacks makes a hand of more than 64 actions, whose history
+    the engine does not keep: rendering it says so instead of raising, and the episode's
+    rewards are still the hand's payoffs."""
+    env = HoldemAECEnv(Game(big_blind=2), players=2, stacks=100_000, render_mode="ansi")
+    env.reset(seed=3)
+    min_raise = ActionLayout().names.index("min_raise")
+    actions, texts, paid = 0, [], {}
+    for agent in env.agent_iter():
+        obs, reward, term, _, _ = env.last()
+        if term:
+            paid[agent] = reward
+            env.step(None)
+            continue
+        if actions == 70:
+            texts.append(str(env.render()))
+        mask = obs["action_mask"]
+        env.step(min_raise if mask[min_raise] and actions < 80 else 1)
+        actions += 1
+    texts.append(str(env.render()))
+    assert actions > 64
+    assert all("more than 64 actions" in t for t in texts), texts
+    assert sorted(paid) == ["player_0", "player_1"]
+    assert sum(paid.values()) == 0 and paid["player_0"] != 0

@@ -21,8 +21,9 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from holdem import HandState
+    from holdem.vector import VectorGame
 
-__all__ = ["hand_text", "missing_extra"]
+__all__ = ["hand_text", "missing_extra", "shown_hand"]
 
 
 def missing_extra(module: str, error: ImportError) -> str:
@@ -58,3 +59,18 @@ def hand_text(state: HandState, shown: Container[int], *, title: str = "") -> st
         lines.append(f"seat {k} {roles.get(k, ''):<9} stack {state.stacks[k]:>6} "
                      f"bet {state.bets[k]:>6}  {cards}  {' '.join(flags)}".rstrip())
     return "\n".join(lines)
+
+
+def shown_hand(vg: VectorGame, last: bool, shown: Container[int], *, title: str = "") -> str:
+    """:func:`hand_text` of table 0's current hand, or with ``last`` of the last hand that
+    ended; a hand of more than 64 actions keeps no history, so only its table is told."""
+    from holdem.errors import IllegalActionError
+
+    try:
+        state = vg.last_hand(0) if last else vg.hand_state(0)
+    except IllegalActionError:
+        return (f"{title}{': ' if title else ''}the hand has more than 64 actions, so its "
+                f"history is not kept and it cannot be shown")
+    if state is None:
+        return f"{title}{': ' if title else ''}no hand has ended yet"
+    return hand_text(state, shown, title=title)

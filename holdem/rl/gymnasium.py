@@ -36,7 +36,7 @@ except ImportError as _exc:
     raise ImportError(missing_extra(__name__, _exc)) from _exc
 
 from holdem import Game, IllegalActionError, InvalidConfigError
-from holdem.rl import hand_text
+from holdem.rl import shown_hand
 from holdem.vector import ActionLayout, VectorGame
 
 __all__ = ["ENV_ID", "HoldemEnv", "HoldemVectorEnv", "Policy", "RandomPolicy"]
@@ -269,6 +269,8 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
         self._cc = self._vg.action_layout.names.index("check_call")
         self._size = self._vg.action_layout.size
         self._col = np.zeros(1, dtype=np.int64)  # the one table's column, as step() reads it
+        self._last_row = np.zeros(self._vg.observation_spec.width, dtype=np.float32)
+        self._last_actor = 0  # the row of the last decision played, and its seat
         self._started = False
         self._in_hand = False
         self.observation_space = _obs_box(self._vg.observation_spec.width)
@@ -290,6 +292,8 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def _play(self, col: int) -> tuple[Any, Any, Any]:
         self._col[0] = col
+        np.copyto(self._last_row, self._vg.observation[0])  # for _final, if it needs it
+        self._last_actor = int(self._vg.current_player[0])
         return self._vg.step(self._col)
 
     def _legal(self, col: int) -> int:
@@ -316,11 +320,18 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
         return self._vg.observation[0].copy(), {"action_mask": self._vg.legal_mask[0].copy()}
 
     def _final(self) -> tuple[np.ndarray, dict[str, Any]]:
-        """The hand that just ended, seen from the learner's seat, with no legal column."""
-        last = self._vg.last_hand(0)
+        """The hand that just ended, seen from the learner's seat, with no legal column (a
+        hand of more than 64 actions keeps no history: then as it stood at its last
+        decision, turned to the learner's seat)."""
+        spec, mask = self._vg.observation_spec, np.zeros(self._size, dtype=bool)
+        try:
+            last = self._vg.last_hand(0)
+        except IllegalActionError:  # its history is not kept
+            hole = self._vg.cards(0, int(self._vg.hands_played()[0]) - 1)[0][self.seat]
+            return spec.reseat(self._last_row, (self.seat - self._last_actor) % spec.players,
+                               hole), {"action_mask": mask}
         assert last is not None  # a hand just ended by an action
-        row = np.asarray(self._vg.observation_spec.encode(last, self.seat), dtype=np.float32)
-        return row, {"action_mask": np.zeros(self._size, dtype=bool)}
+        return np.asarray(spec.encode(last, self.seat), dtype=np.float32), {"action_mask": mask}
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None,
               ) -> tuple[np.ndarray, dict[str, Any]]:
@@ -373,13 +384,9 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
             return None
         if not self._started:
             text = "no hand yet: call reset()"
-        elif self._in_hand:
-            text = hand_text(self._vg.hand_state(0), (self.seat,),
-                             title=f"seat {self.seat} (learner)")
         else:
-            last = self._vg.last_hand(0)
-            assert last is not None
-            text = hand_text(last, (self.seat,), title=f"seat {self.seat} (learner)")
+            text = shown_hand(self._vg, not self._in_hand, (self.seat,),
+                              title=f"seat {self.seat} (learner)")
         if self.render_mode == "human":
             print(text)
             return None

@@ -47,7 +47,7 @@ import functools
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from holdem.rl import hand_text, missing_extra
+from holdem.rl import missing_extra, shown_hand
 
 try:  # the optional rl extra
     import numpy as np
@@ -189,7 +189,11 @@ class _Core:
         ended: the hand its action ended, then the hands the engine dealt out after it (a
         session hand starts from the stacks the last one left, a busted seat refilled and
         every seat after 64 such hands in a row, as :class:`VectorGame` does)."""
-        last = self.vg.last_hand(0)
+        try:
+            last = self.vg.last_hand(0)
+        except IllegalActionError:  # more than 64 actions: no history to split the step by,
+            every: np.ndarray = self.vg.payoffs[0].astype(np.float64)  # so all it ended are paid
+            return every
         assert last is not None
         result = last.result_or_none()
         assert result is not None
@@ -241,14 +245,11 @@ class _Core:
             return None
         if not self.started:
             text = "no hand yet: call reset()"
-        elif self.in_hand:
-            played = self.hand - self.start_hands
-            text = hand_text(self.vg.hand_state(0), range(self.players),
-                             title=f"hand {played + 1} of {self.hands}")
         else:
-            last = self.vg.last_hand(0)
-            assert last is not None
-            text = hand_text(last, range(self.players), title="episode over")
+            played = self.hand - self.start_hands
+            text = shown_hand(self.vg, not self.in_hand, range(self.players),
+                              title=f"hand {played + 1} of {self.hands}" if self.in_hand
+                              else "episode over")
         if mode == "human":
             print(text)
             return None
