@@ -108,8 +108,9 @@ def main(argv: list[str] | None = None) -> None:
     print(f"{args.batches} batches of {args.tables} tables x {args.steps} steps: "
           f"{decisions:,} decisions in {elapsed:.2f} s ({decisions / elapsed:,.0f}/s, "
           "start-up included)")
-    print("hands:", sum(r.hands for r in results))
-    print("chips won per seat:", sum(r.payoffs for r in results), "(sum 0: no rake)")
+    print(f"hands: {sum(r.hands for r in results):,}")
+    chips = [int(c) for c in sum(r.payoffs for r in results)]
+    print(f"chips won per seat: {chips} (sum {sum(chips)}: no rake)")
 
 
 if __name__ == "__main__":

@@ -30,6 +30,7 @@ import os
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
 for _var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
     os.environ.setdefault(_var, "1")  # numpy on one core (set before it is imported)
@@ -293,12 +294,25 @@ def chart(curve: list[tuple[int, float, float]], eval_hands: int) -> str:
         notes={"learner": f"{r0:+.0f} \u2192 {r1:+.0f} (\u00b1{max(h0, h1):.0f}, 95%)"})
 
 
+def _positive(kind: type) -> Any:
+    """An argparse type: a number of ``kind`` above 0."""
+    def parse(text: str) -> Any:
+        try:
+            value = kind(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+        if not value > 0:  # NaN too
+            raise argparse.ArgumentTypeError(f"must be above 0, got {text}")
+        return value
+    return parse
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--iterations", type=int,
+    ap.add_argument("--iterations", type=_positive(int),
                     help="policy updates (default 300, --quick 60; with --minutes: no limit)")
-    ap.add_argument("--minutes", type=float,
+    ap.add_argument("--minutes", type=_positive(float),
                     help="stop after this many minutes of training (evaluations not counted; "
                          "the result depends on the machine's speed)")
     ap.add_argument("--out", default="learning_curve.svg", help="the chart (SVG)")

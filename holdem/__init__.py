@@ -144,8 +144,12 @@ def __getattr__(name: str) -> Any:
     return value
 
 
+_HELPERS = frozenset({"Any", "TYPE_CHECKING", "importlib", "os", "holdem"})  # imports of this file
+
+
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(_LAZY))
+    """The public names, the lazy ones and the subpackages (not this file's own imports)."""
+    return sorted((set(globals()) | set(_LAZY)) - _HELPERS)
 
 
 __all__ = [

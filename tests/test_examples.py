@@ -68,6 +68,19 @@ def test_train_vs_random_is_seeded(monkeypatch: pytest.MonkeyPatch) -> None:
     assert len(a) == 2 and a[0][0] == 0 < a[1][0]
 
 
+@pytest.mark.parametrize("args", [["--iterations", "0"], ["--iterations", "-3"],
+                                  ["--minutes", "0"], ["--minutes", "nan"]])
+def test_train_vs_random_refuses_a_run_that_cannot_end(args: list[str],
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """0 or fewer iterations (or minutes) used to print the first checkpoint and then loop
+    for ever."""
+    mod = _module("train_vs_random")
+    with pytest.raises(SystemExit) as exit_:
+        mod.main(["--quick", *args])
+    assert exit_.value.code == 2
+    assert f"argument {args[0]}: must be above 0, got {args[1]}" in capsys.readouterr().err
+
+
 def test_vector_selfplay_gives_the_same_hands_with_any_threads(tmp_path: Path) -> None:
     """examples/vector_selfplay.py: one thread (step) and two or three (the halves
     pipelined with step_async) play the same hands with the same results."""
