@@ -416,3 +416,21 @@ def test_a_hand_of_more_than_64_actions_ends_with_the_learners_own_view() -> Non
     assert not info["action_mask"].any()
     assert obs[ObservationSpec(2).index("to_call")] == 0.0
     assert "more than 64 actions" in str(env.render())
+
+
+def test_bad_seeds_and_players_raise_the_projects_errors() -> None:
+    """A seed is an int 0..2**64-1 (numpy integers too) in the constructor and in reset; the
+    rest raises InvalidConfigError (reset used to raise Gymnasium's own error type, and a
+    string for players a TypeError)."""
+    with pytest.raises(InvalidConfigError, match="players must be an int, got '1'"):
+        HoldemEnv(players="1")  # type: ignore[arg-type]
+    for bad in (-1, 2**64, 1.5, True, "1"):
+        with pytest.raises(InvalidConfigError, match=r"seed must be an int in 0\.\.2\*\*64-1"):
+            HoldemEnv(seed=bad)  # type: ignore[arg-type]
+    env = HoldemEnv(Game(big_blind=2), players=3, seed=np.int64(4))  # type: ignore[arg-type]
+    first = env.reset(seed=np.int64(7))[0]  # type: ignore[arg-type]
+    assert np.array_equal(first, HoldemEnv(Game(big_blind=2), players=3).reset(seed=7)[0])
+    for bad in (-1, 2**64, 1.5, True):
+        with pytest.raises(InvalidConfigError, match=r"seed must be an int in 0\.\.2\*\*64-1"):
+            env.reset(seed=bad)  # type: ignore[arg-type]
+    env.step(1)  # the episode goes on after the refused resets

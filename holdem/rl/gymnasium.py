@@ -22,6 +22,7 @@ Importing this module registers :class:`HoldemEnv` with Gymnasium as ``holdem/Ho
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -188,6 +189,14 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         self._vg.close()
 
 
+def _seed(value: object) -> int:
+    """A seed as an int 0..2**64-1 (numpy integers too), or InvalidConfigError."""
+    if isinstance(value, bool) or not hasattr(value, "__index__") or not (
+            0 <= operator.index(value) < 1 << 64):
+        raise InvalidConfigError(f"seed must be an int in 0..2**64-1, got {value!r}")
+    return operator.index(value)
+
+
 class RandomPolicy:
     """An opponent that picks a legal column uniformly at random (seeded)."""
 
@@ -251,11 +260,13 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise InvalidConfigError(f"render_mode must be None, 'human' or 'ansi', "
                                      f"got {render_mode!r}")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise InvalidConfigError(f"seat must be 0..{players - 1}, got {seat!r}")
+        seed = _seed(seed)
         self._game = Game(big_blind=2) if game is None else game
         self._args = dict(num_tables=1, players=players, stacks=stacks, actions=actions)
         self._vg = VectorGame(self._game, seed=seed, **self._args)  # type: ignore[arg-type]
+        players = self._vg.players  # checked (2..10) by the engine
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise InvalidConfigError(f"seat must be 0..{players - 1}, got {seat!r}")
         if opponents is None:
             opponents = RandomPolicy(seed)
         pols = [opponents] * (players - 1) if callable(opponents) else list(opponents)
@@ -335,6 +346,8 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None,
               ) -> tuple[np.ndarray, dict[str, Any]]:
+        if seed is not None:
+            seed = _seed(seed)  # (Gymnasium's own check raises its own error type)
         super().reset(seed=seed)
         if seed is not None:
             self._vg = VectorGame(self._game, seed=seed, **self._args)  # type: ignore[arg-type]
