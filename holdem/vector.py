@@ -386,6 +386,17 @@ def _uncalled(bets: list[int]) -> int:
     return top - max(b for b in bets if b != top)
 
 
+def _index_or_none(value: object) -> int | None:
+    """``value`` as an int if it is one (numpy integer scalars too; not bools, floats,
+    strings or arrays of one element), else None."""
+    if isinstance(value, bool):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        return None
+
+
 def _integer(name: str, value: object) -> int:
     """``value`` as an int (numpy integers too; not bools or floats)."""
     if isinstance(value, bool):
@@ -829,9 +840,8 @@ class VectorGame:
         not): hole cards by seat and the five board cards, as card ids. They depend only on
         ``(seed, table, hand)``; hand ``h`` has the button on seat ``h % players``."""
         table = self._table(table)
-        h = operator.index(hand) if hasattr(hand, "__index__") and not isinstance(
-            hand, bool) else -1
-        if not 0 <= h <= _INT64_MAX:
+        h = _index_or_none(hand)
+        if h is None or not 0 <= h <= _INT64_MAX:
             raise InvalidTableError(f"hand must be an int 0..2**63-1 (hands are numbered from "
                                     f"0), got {hand!r}")
         return self._batch.cards(table, h)
@@ -857,9 +867,9 @@ class VectorGame:
 
     def _table(self, table: object) -> int:
         """``table`` as an index 0..N-1 (numpy integers too; not bools, floats or strings)."""
-        if isinstance(table, bool) or not hasattr(table, "__index__"):
+        i = _index_or_none(table)
+        if i is None:
             raise InvalidTableError(f"table must be an int 0..{self.num_tables - 1}, got {table!r}")
-        i = operator.index(table)
         if not 0 <= i < self.num_tables:
             raise InvalidTableError(f"table {i} is out of range 0..{self.num_tables - 1}")
         return i

@@ -790,12 +790,13 @@ def test_per_table_methods_take_a_table_index_and_name_the_range() -> None:
                              (2**64, "out of range 0..2"),
                              (np.uint64(2**64 - 1), "out of range 0..2"),
                              (True, "table must be an int 0..2, got True"),
-                             (1.0, "got 1.0"), ("0", "got '0'"), (None, "got None")]:
+                             (1.0, "got 1.0"), ("0", "got '0'"), (None, "got None"),
+                             (np.array([1]), "got array([1])"), (np.bool_(True), "got ")]:
             with pytest.raises(holdem.InvalidTableError, match=re.escape(message)) as err:
                 method(bad)
             assert isinstance(err.value, ValueError) and isinstance(err.value, IndexError)
     assert env.cards(np.int64(1), np.int32(4)) == env.cards(1, 4)
-    for hand in (-1, 2**63, 1.5, True, "2"):
+    for hand in (-1, 2**63, 1.5, True, "2", np.array([1]), None):
         with pytest.raises(holdem.InvalidTableError, match=r"hand must be an int 0\.\.2"):
             env.cards(0, hand)
     with pytest.raises(holdem.InvalidTableError, match="out of range"):
