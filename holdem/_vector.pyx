@@ -180,6 +180,7 @@ ctypedef struct step_args_t:   # one step's inputs and outputs, as run() and sha
     const int64_t *kinds       # kinds and tos (checked), or cols (unchecked); the others NULL
     const int64_t *tos
     const int64_t *cols
+    const uint8_t *hold        # NULL, or one flag per table of the batch: nonzero holds it
     float *obs
     uint8_t *mask
     int32_t *actor
@@ -239,6 +240,7 @@ cdef class Batch:
     cdef Py_ssize_t checked_lo  # (tables checked_lo..checked_hi-1)
     cdef Py_ssize_t checked_hi
     cdef int64_t *cols_buf     # the columns of a step started by share_start with copy=True
+    cdef uint8_t *hold_buf     # the hold flags of a step (copied: see _step_args)
     cdef readonly Py_ssize_t num_tables
     cdef readonly int players
     cdef readonly int num_cols
@@ -276,6 +278,7 @@ cdef class Batch:
         self.kinds_buf = NULL
         self.tos_buf = NULL
         self.cols_buf = NULL
+        self.hold_buf = NULL
 
     def __init__(self, tuple rules, Py_ssize_t num_tables, int players, tuple stacks,
                  uint64_t seed, bint session, list columns):
@@ -344,13 +347,15 @@ cdef class Batch:
         PyMem_Free(self.kinds_buf)
         PyMem_Free(self.tos_buf)
         PyMem_Free(self.cols_buf)
+        PyMem_Free(self.hold_buf)
         self.checked = False
         self.tabs = <vtab_t *>PyMem_Calloc(<size_t>num_tables, sizeof(vtab_t))
         self.kinds_buf = <int64_t *>PyMem_Calloc(<size_t>num_tables, sizeof(int64_t))
         self.tos_buf = <int64_t *>PyMem_Calloc(<size_t>num_tables, sizeof(int64_t))
         self.cols_buf = <int64_t *>PyMem_Calloc(<size_t>num_tables, sizeof(int64_t))
+        self.hold_buf = <uint8_t *>PyMem_Calloc(<size_t>num_tables, sizeof(uint8_t))
         if (self.tabs == NULL or self.kinds_buf == NULL or self.tos_buf == NULL
-                or self.cols_buf == NULL):
+                or self.cols_buf == NULL or self.hold_buf == NULL):
             raise MemoryError(f"no memory for {num_tables} tables")
 
     cdef _check_decision(self):
@@ -374,11 +379,12 @@ cdef class Batch:
         PyMem_Free(self.kinds_buf)
         PyMem_Free(self.tos_buf)
         PyMem_Free(self.cols_buf)
+        PyMem_Free(self.hold_buf)
 
     @staticmethod
     def table_bytes():
-        """Bytes of C state per table."""
-        return sizeof(vtab_t)
+        """Bytes of C state per table (its struct and its entries of the step buffers)."""
+        return sizeof(vtab_t) + 3 * sizeof(int64_t) + sizeof(uint8_t)
 
     # ------------------------------------------------------------------ per table, nogil
     cdef void _deal(self, Py_ssize_t i, int64_t hand, uint8_t *cards) noexcept nogil:
@@ -692,8 +698,33 @@ cdef class Batch:
             hd_prefetch(row + k)
 
     cdef void _run(self, Py_ssize_t lo, Py_ssize_t hi, const int64_t *kinds,
-                   const int64_t *tos, const int64_t *cols, float *obs, uint8_t *mask,
-                   int32_t *actor, int64_t *payoffs, float *rewards, uint8_t *done) noexcept nogil:
+                   const int64_t *tos, const int64_t *cols, const uint8_t *hold, float *obs,
+                   uint8_t *mask, int32_t *actor, int64_t *payoffs, float *rewards,
+                   uint8_t *done) noexcept nogil:
+        """Step tables lo..hi-1 (see _span). A table whose ``hold`` flag is set (hold not
+        NULL) does not move: its rows stay, its done flag is 0 and its rewards 0. The runs
+        of tables between held ones go through _span, whose loop has no such test."""
+        cdef Py_ssize_t i, start = lo
+        cdef int k, n = self.players
+        if hold != NULL:
+            for i in range(lo, hi):
+                if not hold[i]:
+                    continue
+                if start < i:
+                    self._span(start, i, kinds, tos, cols, obs, mask, actor, payoffs, rewards,
+                               done)
+                start = i + 1
+                done[i] = 0
+                if self.tabs[i].paid:
+                    for k in range(n):
+                        rewards[i * n + k] = 0.0
+                    self.tabs[i].paid = 0
+        if start < hi:
+            self._span(start, hi, kinds, tos, cols, obs, mask, actor, payoffs, rewards, done)
+
+    cdef void _span(self, Py_ssize_t lo, Py_ssize_t hi, const int64_t *kinds,
+                    const int64_t *tos, const int64_t *cols, float *obs, uint8_t *mask,
+                    int32_t *actor, int64_t *payoffs, float *rewards, uint8_t *done) noexcept nogil:
         """Step tables lo..hi-1: with cols, map each column (unchecked); else (kinds, tos)."""
         cdef Py_ssize_t i
         cdef int64_t kind, to
@@ -983,18 +1014,29 @@ cdef class Batch:
         self.out_refs = (obs, mask, actor, payoffs, rewards, done)
 
     cdef object _step_args(self, cols, Py_ssize_t lo, Py_ssize_t hi, bint copy,
-                           step_args_t *a):
+                           step_args_t *a, hold):
         """Point ``a`` at the inputs of a step of tables lo..hi-1 (run, share, share_start):
         ``cols`` (one column per table of the step, copied first if ``copy``), or with None
-        the entries of the last successful check of those same tables (once); and at the
-        bound outputs. Returns the columns' buffer, which must be held while the step runs."""
+        the entries of the last successful check of those same tables (once); ``hold`` (None,
+        or one flag per table of the batch, copied: the tables to hold); and at the bound
+        outputs. Returns the columns' buffer, which must be held while the step runs."""
         cdef const int64_t[::1] c_v
+        cdef const uint8_t[::1] h_v
         if not 0 <= lo <= hi <= self.num_tables:
             raise InvalidArrayError(f"tables {lo}:{hi} outside 0..{self.num_tables}")
         if self.out_refs is None:
             raise InvalidArrayError("no output buffers: call bind() first")
+        if hold is not None:
+            h_v = hold
+            if h_v.shape[0] != self.num_tables:
+                raise InvalidArrayError(f"hold must have shape ({self.num_tables},), got "
+                                        f"({h_v.shape[0]},)")
         a[0] = self.out
         a.kinds = a.tos = a.cols = NULL
+        a.hold = NULL
+        if hold is not None and hi > lo:
+            memcpy(self.hold_buf + lo, &h_v[lo], <size_t>(hi - lo))
+            a.hold = self.hold_buf
         if cols is None:
             if not self.checked or self.checked_lo != lo or self.checked_hi != hi:
                 raise IllegalActionError(f"no checked actions to play for tables {lo}:{hi}: "
@@ -1018,19 +1060,20 @@ cdef class Batch:
             a.cols = &c_v[0]
         return <object>c_v
 
-    def run(self, Py_ssize_t lo, Py_ssize_t hi, cols):
+    def run(self, Py_ssize_t lo, Py_ssize_t hi, cols, hold=None):
         """Step tables lo..hi-1 (releases the GIL) into the bound outputs: ``cols`` (unchecked
         columns, an int64 array of length hi - lo) or None (the entries of the last
-        successful check of the same tables)."""
+        successful check of the same tables); the tables flagged in ``hold`` (None, or a
+        uint8 array of num_tables flags) do not move."""
         cdef step_args_t a
         self._check_free()  # before _step_args, which consumes the last check
-        held = self._step_args(cols, lo, hi, False, &a)
+        held = self._step_args(cols, lo, hi, False, &a, hold)
         if lo == hi:
             return
         self._claim()
         try:
             with nogil:
-                self._run(lo, hi, a.kinds, a.tos, a.cols, a.obs, a.mask, a.actor, a.payoffs,
+                self._run(lo, hi, a.kinds, a.tos, a.cols, a.hold, a.obs, a.mask, a.actor, a.payoffs,
                           a.rewards, a.done)
         finally:
             self.busy = False
@@ -1043,19 +1086,20 @@ cdef class Batch:
         self.share_finish()
 
     def share_start(self, wake, Py_ssize_t chunk, cols, Py_ssize_t lo, Py_ssize_t hi,
-                    bint copy):
+                    bint copy, hold=None):
         """Start a step of tables lo..hi-1 (``cols`` as :meth:`run` takes them; with ``copy``
         they are copied first, so the caller may reuse its buffer at once) shared by threads:
         publish it, call ``wake()`` (which should have other threads call :meth:`assist`)
         and return. The batch stays busy until :meth:`share_finish`: threads already in
         ``assist`` step it meanwhile. Which thread steps a table does not change the result.
-        If ``wake`` raises, the step completes before the error propagates."""
+        If ``wake`` raises, the step completes before the error propagates. ``hold`` as
+        :meth:`run` takes it."""
         cdef step_args_t a
         cdef int64_t done
         if not 1 <= chunk <= MAX_TABLES:
             raise InvalidConfigError(f"chunk must be 1..{MAX_TABLES}, got {chunk}")
         self._check_free()  # before _step_args, which consumes the last check
-        held = self._step_args(cols, lo, hi, copy, &a)
+        held = self._step_args(cols, lo, hi, copy, &a, hold)
         if lo == hi:
             return
         # no shared step is in progress (each ends in share_finish): nothing reads these now
@@ -1159,7 +1203,7 @@ cdef class Batch:
                 if hd_atomic_cas(&self.share_state.next, &w, (end << 32) | hi):
                     break
             count = hd_atomic_load(&self.count)
-            self._run(lo, hi, a.kinds, a.tos, a.cols, a.obs, a.mask, a.actor, a.payoffs,
+            self._run(lo, hi, a.kinds, a.tos, a.cols, a.hold, a.obs, a.mask, a.actor, a.payoffs,
                       a.rewards, a.done)
             if hd_atomic_add(&self.share_state.finished, hi - lo) == count:
                 hd_atomic_store(&self.done_ns, hd_now_ns())

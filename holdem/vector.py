@@ -496,6 +496,23 @@ def _int64_vector(values: object, n: int, what: str) -> Any:
         raise InvalidArrayError(f"{what} has a value outside int64") from None
 
 
+def _flags(values: object, n: int, what: str) -> Any:
+    """``values`` (N bools) as a C-contiguous uint8 vector of length ``n`` (checked)."""
+    if _np is not None:
+        arr = _np.asarray(values)
+        if arr.dtype != _np.bool_ or arr.shape != (n,):
+            raise InvalidArrayError(f"{what} must be {n} bools (shape ({n},), dtype bool), "
+                                    f"got dtype {arr.dtype} and shape {arr.shape}")
+        return _np.ascontiguousarray(arr).view(_np.uint8)
+    try:
+        seq = list(values)  # type: ignore[call-overload]
+    except TypeError:
+        raise InvalidArrayError(f"{what} must be {n} bools, got {values!r}") from None
+    if len(seq) != n or not all(isinstance(v, bool) for v in seq):
+        raise InvalidArrayError(f"{what} must be {n} bools, got {values!r}")
+    return array.array("B", seq)
+
+
 class _SliceThreads:
     """Worker threads for a batch (the C loops run without the GIL).
 
@@ -945,7 +962,7 @@ class VectorGame:
         return self._run(None)  # the entries just checked (copied)
 
     def step_async(self, actions: object, tables: slice | None = None, *,
-                   checked: bool = True) -> None:
+                   checked: bool = True, hold: object = None) -> None:
         """Start stepping ``tables`` (a slice of the batch, all by default) with one action
         column per table, and return while threads step them (``num_threads`` >= 2; with
         one thread the step is done before it returns). :meth:`step_wait` waits for it.
@@ -956,6 +973,12 @@ class VectorGame:
         caller may reuse its buffer at once. ``checked`` (default) refuses a masked column as
         :meth:`step` does, before any table moves; ``checked=False`` plays check/call for it,
         as :meth:`step_unchecked` does.
+
+        ``hold`` (None, or N bools, one per table of the batch): the tables flagged do not
+        move in this step; their rows stay as they are, their ``done`` is False and their
+        rewards 0 (their actions are still checked when ``checked``). An env that shows a
+        finished hand for one step before the next (Gymnasium's next-step autoreset) holds
+        those tables.
 
         Until the step is complete, the rows of ``tables`` in :attr:`observation`,
         :attr:`legal_mask`, :attr:`current_player`, :attr:`payoffs` and the rewards and
@@ -976,11 +999,12 @@ class VectorGame:
         else:
             raise InvalidArrayError(f"tables must be a slice of the batch, got {tables!r}")
         cols = _int64_vector(actions, hi - lo, "actions")
+        flags = None if hold is None else _flags(hold, n, "hold")
         if checked:
             bad = self._batch.check_columns(cols, lo)
             if bad >= 0:
                 raise IllegalActionError(self._column_error(int(bad), int(cols[bad - lo])))
-        self._start(lo, hi, None if checked else cols, True)  # None: the entries just checked
+        self._start(lo, hi, None if checked else cols, True, flags)  # None: the entries checked
 
     def step_wait(self) -> tuple[Any, Any, Any]:
         """Wait until the step started by :meth:`step_async` is complete (at once if none
@@ -995,18 +1019,18 @@ class VectorGame:
         self._finish()
         return self._obs_view, self._rewards_view, self._done_view
 
-    def _start(self, lo: int, hi: int, cols: Any, copy: bool) -> None:
+    def _start(self, lo: int, hi: int, cols: Any, copy: bool, hold: Any = None) -> None:
         """Start stepping tables lo..hi-1 (``cols`` unchecked, or None for the batch's last
-        check of them; ``copy``: copy ``cols`` first). One thread: stepped here. More: the
-        threads take chunks of tables until none is left (a late one takes fewer), and
-        :meth:`_finish` joins them."""
+        check of them; ``copy``: copy ``cols`` first; ``hold``: None or N uint8 flags, the
+        tables not to move). One thread: stepped here. More: the threads take chunks of
+        tables until none is left (a late one takes fewer), and :meth:`_finish` joins them."""
         threads = min(self._threads, hi - lo)
         if threads <= 1:
-            self._batch.run(lo, hi, cols)
+            self._batch.run(lo, hi, cols, hold)
         else:
             chunk = max(1, min(_CHUNK, (hi - lo) // (4 * threads)))
             self._workers().share(self._batch.share_start, self._batch.assist,
-                                  (chunk, cols, lo, hi, copy), (_LINGER,))
+                                  (chunk, cols, lo, hi, copy, hold), (_LINGER,))
 
     def _workers(self) -> _SliceThreads:
         if self._pool is not None and self._pool.pid != os.getpid():

@@ -434,3 +434,94 @@ def test_bad_seeds_and_players_raise_the_projects_errors() -> None:
         with pytest.raises(InvalidConfigError, match=r"seed must be an int in 0\.\.2\*\*64-1"):
             env.reset(seed=bad)  # type: ignore[arg-type]
     env.step(1)  # the episode goes on after the refused resets
+
+
+def _pick(i: int, k: int, mask: np.ndarray) -> int:
+    """Table i's k-th decision: a uniform legal column drawn from (i, k) alone."""
+    return int((np.random.default_rng([i, k]).random(mask.shape) * mask).argmax())
+
+
+@pytest.mark.parametrize("session", [False, True])
+def test_next_step_autoreset_shows_the_final_row_then_holds_the_table(session: bool) -> None:
+    """autoreset_mode="next_step": the step that ends a hand returns terminated, the hand's
+    reward and, as final observation, the row of the seat's last decision (mask: check/call
+    only, current_player: that seat); the next step ignores that table's action and returns
+    the new hand's first row with reward 0. Per table, the decisions (rows, masks, actions)
+    and the rewards are those of the same-step env: only the extra step differs."""
+    n, steps = 12, 160
+    kw: dict[str, Any] = {"num_envs": n, "players": 3, "stacks": 30, "session": session}
+    nxt = HoldemVectorEnv(Game(big_blind=2), autoreset_mode="next_step", **kw)
+    same = HoldemVectorEnv(Game(big_blind=2), **kw)
+    assert nxt.metadata["autoreset_mode"] is AutoresetMode.NEXT_STEP
+    assert same.metadata["autoreset_mode"] is AutoresetMode.SAME_STEP
+    logs: dict[str, list[list[Any]]] = {"next": [[] for _ in range(n)],
+                                        "same": [[] for _ in range(n)]}
+    for name, env in (("next", nxt), ("same", same)):
+        obs, info = env.reset(seed=5)
+        count = [0] * n
+        ending = np.zeros(n, dtype=bool)
+        for _ in range(steps):
+            cols = np.zeros(n, dtype=np.int64)
+            for i in range(n):
+                if not ending[i]:
+                    cols[i] = _pick(i, count[i], info["action_mask"][i])
+                    logs[name][i].append(("decide", obs[i].tobytes(), int(cols[i])))
+                    count[i] += 1
+                else:
+                    cols[i] = 99 if i % 2 else 0  # ignored, whatever it is
+            last_obs, actor = obs.copy(), info["current_player"].copy()
+            obs, reward, terminated, truncated, info = env.step(cols)
+            assert not truncated.any()
+            for i in range(n):
+                if ending[i]:  # held: the new hand's first row, nothing paid
+                    assert not terminated[i] and reward[i] == 0.0
+                elif terminated[i]:
+                    logs[name][i].append(("paid", float(reward[i])))
+                    if name == "next":
+                        assert np.array_equal(obs[i], last_obs[i])  # the final row
+                        assert info["action_mask"][i].tolist() == [
+                            c == "check_call" for c in env.vector_game.action_layout.names]
+                        assert info["current_player"][i] == actor[i]
+            ending = terminated.copy() if name == "next" else np.zeros(n, dtype=bool)
+    hands = 0
+    for i in range(n):
+        a, b = logs["next"][i], logs["same"][i]
+        k = min(len(a), len(b))
+        assert k > 60 and a[:k] == b[:k], i
+        hands += sum(e[0] == "paid" for e in a[:k])
+    assert hands > 3 * n
+
+
+def test_next_step_autoreset_serves_gymnasiums_observation_wrappers() -> None:
+    """Gymnasium's observation wrappers refuse same-step envs; a next-step env runs under
+    them (and reset clears a pending final row)."""
+    from gymnasium.wrappers.vector import NormalizeObservation
+
+    env = HoldemVectorEnv(Game(big_blind=2), num_envs=32, players=2, autoreset_mode="next_step")
+    with pytest.raises(ValueError, match="autoreset_mode"):
+        NormalizeObservation(HoldemVectorEnv(Game(big_blind=2), num_envs=2, players=2))
+    wrapped = NormalizeObservation(env)
+    obs, info = wrapped.reset(seed=3)
+    rng = np.random.default_rng(3)
+    ended = 0
+    for _ in range(60):
+        cols = (rng.random(info["action_mask"].shape) * info["action_mask"]).argmax(axis=1)
+        obs, _, terminated, _, info = wrapped.step(cols)
+        ended += int(terminated.sum())
+    assert ended > 20 and np.isfinite(obs).all()
+    while not terminated.any():  # some tables show a final row (they would be held)
+        cols = (rng.random(info["action_mask"].shape) * info["action_mask"]).argmax(axis=1)
+        obs, _, terminated, _, info = wrapped.step(cols)
+    env.reset()  # no seed: the tables stay where they are, and none is held any more
+    vg = env.vector_game
+    before = [len(vg.history(i)) for i in range(32)]
+    env.step(np.ones(32, np.int64))  # check/call everywhere
+    moved = [len(vg.history(i)) != before[i] for i in range(32)]
+    assert all(moved[i] for i in np.flatnonzero(terminated))  # the ones that were pending
+
+
+@pytest.mark.parametrize("bad", ["sometimes", AutoresetMode.DISABLED, 1, None])
+def test_vector_env_refuses_an_unknown_autoreset_mode(bad: object) -> None:
+    with pytest.raises(InvalidConfigError, match="autoreset_mode must be 'same_step' or "
+                                                 "'next_step'"):
+        HoldemVectorEnv(Game(big_blind=2), num_envs=2, autoreset_mode=bad)  # type: ignore[arg-type]

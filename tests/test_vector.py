@@ -960,3 +960,63 @@ def test_a_batch_is_initialised_once() -> None:
                             env.action_layout._codes())
     env.reset()
     env.step([1, 1])
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_held_tables_do_not_move_and_go_on_as_if_the_step_had_not_been(threads: int) -> None:
+    """step_async(hold=...): a held table keeps its hand, rows, mask and actor; its done is
+    False and its rewards 0 (also right after a step that paid it). The others step as in a
+    batch without holds, and a held table, once released, plays on as a table that never
+    saw the held steps' actions."""
+    game, n, steps, held_for = GAMES["nl_ante"], 40, 30, 6
+    held = np.zeros(n, dtype=bool)
+    held[::3] = True
+    a = VectorGame(game, num_tables=n, players=3, stacks=30, seed=9, num_threads=threads)
+    c = VectorGame(game, num_tables=n, players=3, stacks=30, seed=9)  # no holds
+    d = VectorGame(game, num_tables=n, players=3, stacks=30, seed=9)  # from the release on
+    for env in (a, c, d):
+        env.reset()
+    rng = np.random.default_rng(9)
+    for t in range(steps):
+        cols = (rng.random(a.legal_mask.shape) * a.legal_mask).argmax(axis=1)
+        hold = held if t < held_for else None
+        before = [(a.table_state(i), a.observation[i].copy(), a.legal_mask[i].copy(),
+                   int(a.current_player[i])) for i in range(n)]
+        a.step_async(cols, checked=False, hold=hold)
+        _, rewards, done = a.step_wait()
+        c.step_unchecked(cols)
+        if t >= held_for:
+            d.step_unchecked(cols)
+        for i in range(n):
+            if hold is not None and hold[i]:
+                assert (a.table_state(i), int(a.current_player[i])) == (before[i][0], before[i][3])
+                assert np.array_equal(a.observation[i], before[i][1])
+                assert np.array_equal(a.legal_mask[i], before[i][2])
+                assert not done[i] and not rewards[i].any()
+    for i in range(n):
+        ref = d if held[i] else c
+        assert a.table_state(i) == ref.table_state(i), i
+        assert np.array_equal(a.observation[i], ref.observation[i])
+    # a table paid in one step and held in the next has rewards 0 and done False
+    e = VectorGame(game, num_tables=1, players=3, stacks=30, seed=9, num_threads=threads)
+    e.reset()
+    while not e.step_unchecked([len(e.action_layout.names) - 1])[2][0]:
+        pass
+    assert e.step_wait()[1][0].any()
+    e.step_async([1], checked=False, hold=[True])
+    _, rewards, done = e.step_wait()
+    assert not done[0] and not rewards[0].any()
+
+
+def test_hold_is_checked_before_any_table_moves() -> None:
+    env = VectorGame(Game(big_blind=2), num_tables=3, players=2, stacks=100, seed=1)
+    env.reset()
+    before = [env.table_state(i) for i in range(3)]
+    for bad, message in [([True, False], r"hold must be 3 bools \(shape \(3,\), dtype bool\), "
+                                         r"got dtype bool and shape \(2,\)"),
+                         (np.array([1, 0, 1]), "got dtype int64 and shape"),
+                         ("yes", "hold must be 3 bools"), (5, "hold must be 3 bools")]:
+        with pytest.raises(InvalidArrayError, match=message):
+            env.step_async([1, 1, 1], hold=bad)
+    assert [env.table_state(i) for i in range(3)] == before
+    env.step([1, 1, 1])

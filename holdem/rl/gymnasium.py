@@ -82,6 +82,18 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
     returns the engine's own observation, termination and mask arrays, which the next step
     overwrites (no copy of the (N, F) observations per step).
 
+    ``autoreset_mode``: ``"same_step"`` (the default, above) or ``"next_step"`` (Gymnasium's
+    own default, which its observation wrappers such as ``NormalizeObservation`` require; an
+    :class:`gymnasium.vector.AutoresetMode` is taken too). With ``"next_step"``, the step that
+    ends a hand on table ``i`` returns ``terminated[i]`` True, the reward as above and, as the
+    final observation, the row the seat that acted saw at that last decision (the hand as it
+    stood then); ``info["action_mask"][i]`` then holds check/call only and
+    ``info["current_player"][i]`` is that seat. The next step ignores table ``i``'s action
+    (the table is held: :meth:`holdem.vector.VectorGame.step_async`'s ``hold``) and returns
+    the new hand's first observation with reward 0 and ``terminated`` False. It returns new
+    observation arrays whatever ``copy`` is, and keeps a copy of the last ones (one (N, F)
+    copy per step).
+
     The other arguments are those of :class:`holdem.vector.VectorGame` (``session=True``:
     stacks carried over; ``num_threads``). ``reset(seed=s)`` starts table ``i`` from hand 0 of
     seed ``s``; ``reset()`` without a seed keeps the tables where they are.
@@ -98,7 +110,8 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
     def __init__(self, game: Game, *, num_envs: int, players: int = 2,
                  stacks: int | Sequence[int] = 200, actions: ActionLayout | str = "default",
                  session: bool = False, seed: int = 0, num_threads: int = 1,
-                 illegal: str = "check_call", copy: bool = True) -> None:
+                 illegal: str = "check_call", copy: bool = True,
+                 autoreset_mode: AutoresetMode | str = AutoresetMode.SAME_STEP) -> None:
         self._args = dict(num_tables=num_envs, players=players, stacks=stacks,
                           session=session, actions=actions, num_threads=num_threads)
         self._game = game
@@ -106,6 +119,15 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         if not isinstance(copy, bool):
             raise InvalidConfigError(f"copy must be True or False, got {copy!r}")
         self._copy = copy
+        modes = {"same_step": AutoresetMode.SAME_STEP, "next_step": AutoresetMode.NEXT_STEP}
+        mode = modes.get(autoreset_mode.lower()) if isinstance(autoreset_mode, str) else (
+            autoreset_mode if autoreset_mode in modes.values() else None)
+        if mode is None:
+            raise InvalidConfigError(f"autoreset_mode must be 'same_step' or 'next_step' (or "
+                                     f"AutoresetMode.SAME_STEP / NEXT_STEP), got "
+                                     f"{autoreset_mode!r}")
+        self.metadata = {**self.metadata, "autoreset_mode": mode}
+        self._next_step = mode is AutoresetMode.NEXT_STEP
         self._vg = VectorGame(game, seed=seed, **self._args)  # type: ignore[arg-type]
         self._started = False
         self.num_envs = num_envs
@@ -119,6 +141,12 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         self.action_space = spaces.MultiDiscrete(np.full(num_envs, size))
         self._rows = np.arange(num_envs)
         self._pending: np.ndarray | None = None  # the actors of a step_async not waited for
+        # next_step: the tables whose hand ended in the last step (held in the next), and
+        # the observations the last reset or step returned (their final ones)
+        self._ended = np.zeros(num_envs, dtype=bool)
+        self._last_obs = np.zeros((num_envs, width), dtype=np.float32) if self._next_step \
+            else None
+        self._cc = self._vg.action_layout.names.index("check_call")
 
     @property
     def vector_game(self) -> VectorGame:
@@ -149,6 +177,9 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         if not self._started:
             self._vg.reset()
             self._started = True
+        self._ended[:] = False
+        if self._last_obs is not None:
+            np.copyto(self._last_obs, self._vg.observation)
         return self._out(self._vg.observation), self._info(None, None)
 
     def _not_pending(self, what: str) -> None:
@@ -169,7 +200,13 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         actor = self._vg.current_player.astype(np.int64)
         # the engine checks the array (ints, N of them); unchecked, it plays check/call for a
         # masked or unknown column
-        self._vg.step_async(actions, checked=self._raise)
+        hold = None
+        if self._next_step and self._ended.any():  # tables showing a finished hand: held
+            hold = self._ended.copy()
+            given = np.asarray(actions)
+            if given.shape == (self.num_envs,) and given.dtype.kind in "iu":
+                actions = np.where(hold, self._cc, given)  # their actions are ignored
+        self._vg.step_async(actions, checked=self._raise, hold=hold)
         self._pending = actor
 
     def step_wait(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
@@ -182,8 +219,23 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         seat_rewards = rewards.copy()
         reward = seat_rewards[self._rows, actor].astype(np.float64)
         reward[~done] = 0.0
-        return (self._out(obs), reward, self._out(done), np.zeros(self.num_envs, dtype=bool),
-                self._info(actor, seat_rewards))
+        if not self._next_step:
+            return (self._out(obs), reward, self._out(done),
+                    np.zeros(self.num_envs, dtype=bool), self._info(actor, seat_rewards))
+        assert self._last_obs is not None
+        np.copyto(self._ended, done)
+        out = obs.copy()
+        out[done] = self._last_obs[done]  # the finished hand, as its last decision showed it
+        np.copyto(self._last_obs, out)
+        info = self._info(actor, seat_rewards)
+        if done.any():
+            if not self._copy:  # the engine's read-only mask: changed in a copy
+                info["action_mask"] = info["action_mask"].copy()
+            info["action_mask"][done] = False
+            info["action_mask"][done, self._cc] = True
+            info["current_player"] = info["current_player"].astype(np.int32, copy=True)
+            info["current_player"][done] = actor[done]
+        return out, reward, done.copy(), np.zeros(self.num_envs, dtype=bool), info
 
     def close_extras(self, **kwargs: Any) -> None:
         self._vg.close()
