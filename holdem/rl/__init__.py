@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from holdem import HandState
     from holdem.vector import VectorGame
 
-__all__ = ["hand_text", "missing_extra", "shown_hand"]
+__all__ = ["hand_text", "missing_extra"]
 
 
 def missing_extra(module: str, error: ImportError) -> str:
@@ -61,7 +61,7 @@ def hand_text(state: HandState, shown: Container[int], *, title: str = "") -> st
     return "\n".join(lines)
 
 
-def shown_hand(vg: VectorGame, last: bool, shown: Container[int], *, title: str = "") -> str:
+def _shown_hand(vg: VectorGame, last: bool, shown: Container[int], *, title: str = "") -> str:
     """:func:`hand_text` of table 0's current hand, or with ``last`` of the last hand that
     ended; a hand of more than 64 actions keeps no history, so only its table is told."""
     from holdem.errors import IllegalActionError

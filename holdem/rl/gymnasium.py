@@ -37,7 +37,7 @@ except ImportError as _exc:
     raise ImportError(missing_extra(__name__, _exc)) from _exc
 
 from holdem import Game, IllegalActionError, InvalidConfigError
-from holdem.rl import shown_hand
+from holdem.rl import _shown_hand
 from holdem.vector import ActionLayout, VectorGame
 
 __all__ = ["ENV_ID", "HoldemEnv", "HoldemVectorEnv", "Policy", "RandomPolicy"]
@@ -450,7 +450,7 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
         if not self._started:
             text = "no hand yet: call reset()"
         else:
-            text = shown_hand(self._vg, not self._in_hand, (self.seat,),
+            text = _shown_hand(self._vg, not self._in_hand, (self.seat,),
                               title=f"seat {self.seat} (learner)")
         if self.render_mode == "human":
             print(text)

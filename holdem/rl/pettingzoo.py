@@ -47,7 +47,7 @@ import functools
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from holdem.rl import missing_extra, shown_hand
+from holdem.rl import _shown_hand, missing_extra
 
 try:  # the optional rl extra
     import numpy as np
@@ -247,7 +247,7 @@ class _Core:
             text = "no hand yet: call reset()"
         else:
             played = self.hand - self.start_hands
-            text = shown_hand(self.vg, not self.in_hand, range(self.players),
+            text = _shown_hand(self.vg, not self.in_hand, range(self.players),
                               title=f"hand {played + 1} of {self.hands}" if self.in_hand
                               else "episode over")
         if mode == "human":
