@@ -446,7 +446,7 @@ def test_next_step_autoreset_shows_the_final_row_then_holds_the_table(session: b
     """autoreset_mode="next_step": the step that ends a hand returns terminated, the hand's
     reward and, as final observation, the row of the seat's last decision (mask: check/call
     only, current_player: that seat); the next step ignores that table's action and returns
-    the new hand's first row with reward 0. Per table, the decisions (rows, masks, actions)
+    the new hand's first row with reward 0 (actor -1). Per table, the decisions (rows, masks, actions)
     and the rewards are those of the same-step env: only the extra step differs."""
     n, steps = 12, 160
     kw: dict[str, Any] = {"num_envs": n, "players": 3, "stacks": 30, "session": session}
@@ -473,8 +473,9 @@ def test_next_step_autoreset_shows_the_final_row_then_holds_the_table(session: b
             obs, reward, terminated, truncated, info = env.step(cols)
             assert not truncated.any()
             for i in range(n):
-                if ending[i]:  # held: the new hand's first row, nothing paid
+                if ending[i]:  # held: the new hand's first row, nothing paid, nobody acted
                     assert not terminated[i] and reward[i] == 0.0
+                    assert info["actor"][i] == -1 and not info["rewards"][i].any()
                 elif terminated[i]:
                     logs[name][i].append(("paid", float(reward[i])))
                     if name == "next":

@@ -90,7 +90,8 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
     stood then); ``info["action_mask"][i]`` then holds check/call only and
     ``info["current_player"][i]`` is that seat. The next step ignores table ``i``'s action
     (the table is held: :meth:`holdem.vector.VectorGame.step_async`'s ``hold``) and returns
-    the new hand's first observation with reward 0 and ``terminated`` False. It returns new
+    the new hand's first observation with reward 0, ``terminated`` False and
+    ``info["actor"][i]`` -1. It returns new
     observation arrays whatever ``copy`` is, and keeps a copy of the last ones (one (N, F)
     copy per step).
 
@@ -207,6 +208,8 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
             if given.shape == (self.num_envs,) and given.dtype.kind in "iu":
                 actions = np.where(hold, self._cc, given)  # their actions are ignored
         self._vg.step_async(actions, checked=self._raise, hold=hold)
+        if hold is not None:
+            actor[hold] = -1  # nobody acts on a held table
         self._pending = actor
 
     def step_wait(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
