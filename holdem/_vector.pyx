@@ -182,6 +182,7 @@ ctypedef struct step_args_t:   # one step's inputs and outputs, as run() and sha
     const int64_t *cols
     const uint8_t *hold        # NULL, or one flag per table of the batch: nonzero holds it
     float *obs
+    float *final               # NULL, or rows that get a table's last row when its hand ends
     uint8_t *mask
     int32_t *actor
     int64_t *payoffs
@@ -699,8 +700,8 @@ cdef class Batch:
 
     cdef void _run(self, Py_ssize_t lo, Py_ssize_t hi, const int64_t *kinds,
                    const int64_t *tos, const int64_t *cols, const uint8_t *hold, float *obs,
-                   uint8_t *mask, int32_t *actor, int64_t *payoffs, float *rewards,
-                   uint8_t *done) noexcept nogil:
+                   float *final, uint8_t *mask, int32_t *actor, int64_t *payoffs,
+                   float *rewards, uint8_t *done) noexcept nogil:
         """Step tables lo..hi-1 (see _span). A table whose ``hold`` flag is set (hold not
         NULL) does not move: its rows stay, its done flag is 0 and its rewards 0. The runs
         of tables between held ones go through _span, whose loop has no such test."""
@@ -711,8 +712,8 @@ cdef class Batch:
                 if not hold[i]:
                     continue
                 if start < i:
-                    self._span(start, i, kinds, tos, cols, obs, mask, actor, payoffs, rewards,
-                               done)
+                    self._span(start, i, kinds, tos, cols, obs, final, mask, actor, payoffs,
+                               rewards, done)
                 start = i + 1
                 done[i] = 0
                 if self.tabs[i].paid:
@@ -720,12 +721,16 @@ cdef class Batch:
                         rewards[i * n + k] = 0.0
                     self.tabs[i].paid = 0
         if start < hi:
-            self._span(start, hi, kinds, tos, cols, obs, mask, actor, payoffs, rewards, done)
+            self._span(start, hi, kinds, tos, cols, obs, final, mask, actor, payoffs, rewards,
+                       done)
 
     cdef void _span(self, Py_ssize_t lo, Py_ssize_t hi, const int64_t *kinds,
-                    const int64_t *tos, const int64_t *cols, float *obs, uint8_t *mask,
-                    int32_t *actor, int64_t *payoffs, float *rewards, uint8_t *done) noexcept nogil:
-        """Step tables lo..hi-1: with cols, map each column (unchecked); else (kinds, tos)."""
+                    const int64_t *tos, const int64_t *cols, float *obs, float *final,
+                    uint8_t *mask, int32_t *actor, int64_t *payoffs, float *rewards,
+                    uint8_t *done) noexcept nogil:
+        """Step tables lo..hi-1: with cols, map each column (unchecked); else (kinds, tos).
+        With ``final``, a table whose hand ends first copies its row there (the last
+        decision's, before the next hand's is written)."""
         cdef Py_ssize_t i
         cdef int64_t kind, to
         cdef int n = self.players, moved
@@ -742,6 +747,8 @@ cdef class Batch:
                 kind = kinds[i]
                 to = tos[i]
             moved = self._act(i, <int>kind, to, payoffs + i * n, rewards + i * n, done + i)
+            if final != NULL and done[i]:
+                memcpy(final + i * self.width, obs + i * self.width, self.width * sizeof(float))
             self._write(i, obs + i * self.width, mask + i * self.num_cols, actor + i, moved)
 
     cdef int _play_table(self, Py_ssize_t i, int64_t hands, const hd_policy_t *pol,
@@ -996,22 +1003,27 @@ cdef class Batch:
         return bad
 
     def bind(self, float[:, ::1] obs, uint8_t[:, ::1] mask, int32_t[::1] actor,
-             int64_t[:, ::1] payoffs, float[:, ::1] rewards, uint8_t[::1] done):
+             int64_t[:, ::1] payoffs, float[:, ::1] rewards, uint8_t[::1] done,
+             float[:, ::1] final=None):
         """Bind the output buffers :meth:`reset`, :meth:`run` and :meth:`share` write
-        (checked once here, held until the next bind; call :meth:`reset` after a bind)."""
+        (checked once here, held until the next bind; call :meth:`reset` after a bind).
+        ``final`` (None, or rows shaped as ``obs``): where a table whose hand ends copies
+        the row of its last decision."""
         self._check_out(obs, mask, actor)
         if (payoffs.shape[0] != self.num_tables or payoffs.shape[1] != self.players
                 or rewards.shape[0] != self.num_tables or rewards.shape[1] != self.players
-                or done.shape[0] != self.num_tables):
+                or done.shape[0] != self.num_tables or (final is not None and (
+                    final.shape[0] != self.num_tables or final.shape[1] != self.width))):
             raise InvalidArrayError("output buffers do not match the batch")
         self._check_free()
+        self.out.final = NULL if final is None else &final[0, 0]
         self.out.obs = &obs[0, 0]
         self.out.mask = &mask[0, 0]
         self.out.actor = &actor[0]
         self.out.payoffs = &payoffs[0, 0]
         self.out.rewards = &rewards[0, 0]
         self.out.done = &done[0]
-        self.out_refs = (obs, mask, actor, payoffs, rewards, done)
+        self.out_refs = (obs, mask, actor, payoffs, rewards, done, final)
 
     cdef object _step_args(self, cols, Py_ssize_t lo, Py_ssize_t hi, bint copy,
                            step_args_t *a, hold):
@@ -1073,8 +1085,8 @@ cdef class Batch:
         self._claim()
         try:
             with nogil:
-                self._run(lo, hi, a.kinds, a.tos, a.cols, a.hold, a.obs, a.mask, a.actor, a.payoffs,
-                          a.rewards, a.done)
+                self._run(lo, hi, a.kinds, a.tos, a.cols, a.hold, a.obs, a.final, a.mask,
+                          a.actor, a.payoffs, a.rewards, a.done)
         finally:
             self.busy = False
         del held
@@ -1203,8 +1215,8 @@ cdef class Batch:
                 if hd_atomic_cas(&self.share_state.next, &w, (end << 32) | hi):
                     break
             count = hd_atomic_load(&self.count)
-            self._run(lo, hi, a.kinds, a.tos, a.cols, a.hold, a.obs, a.mask, a.actor, a.payoffs,
-                      a.rewards, a.done)
+            self._run(lo, hi, a.kinds, a.tos, a.cols, a.hold, a.obs, a.final, a.mask,
+                      a.actor, a.payoffs, a.rewards, a.done)
             if hd_atomic_add(&self.share_state.finished, hi - lo) == count:
                 hd_atomic_store(&self.done_ns, hd_now_ns())
 

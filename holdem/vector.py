@@ -674,6 +674,9 @@ class VectorGame:
     - ``seed``: table ``i``'s hand ``h`` is dealt from ``child_seed(child_seed(seed, i), h)``.
     - ``num_threads``: threads stepping the batch in parallel (the C loop runs without the
       GIL): they take chunks of tables until none is left; the results do not depend on it.
+    - ``final_observation``: True keeps, for each table whose hand ends in a step, the row
+      of its last decision in :attr:`final_observation` (the observation buffer is given the
+      next hand's first row at once).
 
     A step's ``rewards`` and :attr:`payoffs` hold, per table, the chips of the hands that
     ended in that step: the one its action ended and, in a session, any next hand dealt out
@@ -683,7 +686,7 @@ class VectorGame:
 
     def __init__(self, game: Game, *, num_tables: int, players: int, stacks: int | Sequence[int],
                  seed: int, session: bool = False, actions: ActionLayout | str = "default",
-                 num_threads: int = 1) -> None:
+                 num_threads: int = 1, final_observation: bool = False) -> None:
         num_tables = _integer("num_tables", num_tables)
         players = _integer("players", players)
         seed = _integer("seed", seed)
@@ -694,6 +697,8 @@ class VectorGame:
             raise InvalidConfigError(f"num_threads must be 1..256, got {num_threads}")
         if not isinstance(session, bool):
             raise InvalidConfigError("session must be True or False")
+        if not isinstance(final_observation, bool):
+            raise InvalidConfigError("final_observation must be True or False")
         if not 1 <= num_tables <= _vector.MAX_TABLES:
             raise InvalidConfigError(f"num_tables must be 1..{_vector.MAX_TABLES}, got {num_tables}")
         if not 2 <= players <= 10:
@@ -730,8 +735,10 @@ class VectorGame:
         self._actor_view = _read_only(self._actor)
         self._payoffs_view = _read_only(self._payoffs)
         self._rewards_view = _read_only(self._rewards)
+        self._final = _alloc("f", (n, w)) if final_observation else None
+        self._final_view = None if self._final is None else _read_only(self._final)
         self._batch.bind(self._obs, self._mask, self._actor, self._payoffs, self._rewards,
-                         self._done)  # every step writes these
+                         self._done, self._final)  # every step writes these
         self._pool: _SliceThreads | None = None
         self._close_pool: weakref.finalize[[], VectorGame] | None = None
         self._started = False
@@ -740,7 +747,8 @@ class VectorGame:
         return (f"VectorGame({self._game!r}, num_tables={self.num_tables}, "
                 f"players={self.players}, stacks={self._stacks!r}, seed={self._seed}, "
                 f"session={self._session}, actions={self._layout!r}, "
-                f"num_threads={self._threads})")
+                f"num_threads={self._threads}"
+                f"{', final_observation=True' if self._final is not None else ''})")
 
     # ------------------------------------------------------------------ properties
     @property
@@ -781,6 +789,18 @@ class VectorGame:
         engine's own buffer, rewritten by every step; copy it to keep or change it)."""
         self._need_start()
         return self._obs_view
+
+    @property
+    def final_observation(self) -> Any:
+        """Per table, the row of the last decision of the last hand that ended there (the
+        rows where a step's ``done`` is True are that step's hands), shape (N, F) float32,
+        read-only; zeros before a table's first hand ends. Needs
+        ``VectorGame(..., final_observation=True)``."""
+        self._need_start()
+        if self._final_view is None:
+            raise IllegalActionError("final observations are not kept: make the VectorGame "
+                                     "with final_observation=True")
+        return self._final_view
 
     @property
     def payoffs(self) -> Any:
@@ -893,8 +913,9 @@ class VectorGame:
 
     def memory_per_table(self) -> int:
         """Bytes per table: the C state plus the engine's output buffers."""
-        return int(_vector.Batch.table_bytes()) + 4 * self._spec.width + self._layout.size + \
-            4 + 8 * self.players + 4 * self.players + 1 + 16
+        rows = 2 if self._final is not None else 1  # the observations (and final ones)
+        return int(_vector.Batch.table_bytes()) + 4 * self._spec.width * rows + \
+            self._layout.size + 4 + 8 * self.players + 4 * self.players + 1 + 16
 
     # ------------------------------------------------------------------ stepping
     def _need_start(self) -> None:

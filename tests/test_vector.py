@@ -1020,3 +1020,36 @@ def test_hold_is_checked_before_any_table_moves() -> None:
             env.step_async([1, 1, 1], hold=bad)
     assert [env.table_state(i) for i in range(3)] == before
     env.step([1, 1, 1])
+
+
+@pytest.mark.parametrize(("threads", "session"), [(1, False), (2, True)])
+def test_final_observation_is_the_last_decisions_row(threads: int, session: bool) -> None:
+    """With final_observation=True, a table whose hand ends in a step keeps the row of its
+    last decision (the observation before that step) in final_observation; held tables and
+    tables whose hand goes on leave their final row as it was."""
+    n = 50
+    env = VectorGame(GAMES["nl_bb_ante"], num_tables=n, players=4, stacks=40, seed=2,
+                     session=session, num_threads=threads, final_observation=True)
+    env.reset()
+    assert not env.final_observation.any() and not env.final_observation.flags.writeable
+    assert "final_observation=True" in repr(env)
+    rng = np.random.default_rng(2)
+    ended = 0
+    for t in range(80):
+        before, finals = env.observation.copy(), env.final_observation.copy()
+        hold = rng.random(n) < 0.2 if t % 3 == 0 else None
+        cols = (rng.random(env.legal_mask.shape) * env.legal_mask).argmax(axis=1)
+        env.step_async(cols, hold=hold)
+        _, _, done = env.step_wait()
+        assert np.array_equal(env.final_observation[done], before[done])
+        assert np.array_equal(env.final_observation[~done], finals[~done])
+        ended += int(done.sum())
+    assert ended > 100
+    plain = VectorGame(GAMES["nl_bb_ante"], num_tables=n, players=4, stacks=40, seed=2)
+    plain.reset()
+    with pytest.raises(IllegalActionError, match="final_observation=True"):
+        plain.final_observation  # noqa: B018 - the property raises
+    assert env.memory_per_table() == plain.memory_per_table() + 4 * env.observation_spec.width
+    with pytest.raises(InvalidConfigError, match="final_observation must be True or False"):
+        VectorGame(Game(big_blind=2), num_tables=1, players=2, stacks=9, seed=0,
+                   final_observation=1)  # type: ignore[arg-type]

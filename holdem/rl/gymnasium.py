@@ -92,8 +92,8 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
     (the table is held: :meth:`holdem.vector.VectorGame.step_async`'s ``hold``) and returns
     the new hand's first observation with reward 0, ``terminated`` False and
     ``info["actor"][i]`` -1. It returns new
-    observation arrays whatever ``copy`` is, and keeps a copy of the last ones (one (N, F)
-    copy per step).
+    observation arrays whatever ``copy`` is (the engine keeps the final rows:
+    :attr:`holdem.vector.VectorGame.final_observation`).
 
     The other arguments are those of :class:`holdem.vector.VectorGame` (``session=True``:
     stacks carried over; ``num_threads``). ``reset(seed=s)`` starts table ``i`` from hand 0 of
@@ -129,6 +129,8 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
                                      f"{autoreset_mode!r}")
         self.metadata = {**self.metadata, "autoreset_mode": mode}
         self._next_step = mode is AutoresetMode.NEXT_STEP
+        if self._next_step:  # the engine keeps each finished hand's last row
+            self._args["final_observation"] = True
         self._vg = VectorGame(game, seed=seed, **self._args)  # type: ignore[arg-type]
         self._started = False
         self.num_envs = num_envs
@@ -142,11 +144,8 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         self.action_space = spaces.MultiDiscrete(np.full(num_envs, size))
         self._rows = np.arange(num_envs)
         self._pending: np.ndarray | None = None  # the actors of a step_async not waited for
-        # next_step: the tables whose hand ended in the last step (held in the next), and
-        # the observations the last reset or step returned (their final ones)
+        # next_step: the tables whose hand ended in the last step (held in the next)
         self._ended = np.zeros(num_envs, dtype=bool)
-        self._last_obs = np.zeros((num_envs, width), dtype=np.float32) if self._next_step \
-            else None
         self._cc = self._vg.action_layout.names.index("check_call")
 
     @property
@@ -179,8 +178,6 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
             self._vg.reset()
             self._started = True
         self._ended[:] = False
-        if self._last_obs is not None:
-            np.copyto(self._last_obs, self._vg.observation)
         return self._out(self._vg.observation), self._info(None, None)
 
     def _not_pending(self, what: str) -> None:
@@ -225,11 +222,10 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         if not self._next_step:
             return (self._out(obs), reward, self._out(done),
                     np.zeros(self.num_envs, dtype=bool), self._info(actor, seat_rewards))
-        assert self._last_obs is not None
         np.copyto(self._ended, done)
         out = obs.copy()
-        out[done] = self._last_obs[done]  # the finished hand, as its last decision showed it
-        np.copyto(self._last_obs, out)
+        ended = np.flatnonzero(done)  # the finished hands, as their last decisions showed them
+        out[ended] = self._vg.final_observation[ended]
         info = self._info(actor, seat_rewards)
         if done.any():
             if not self._copy:  # the engine's read-only mask: changed in a copy
