@@ -347,18 +347,20 @@ def gym_vector_steps(envs: Any, rng: Any, steps: int) -> int:
     return steps * envs.num_envs
 
 
-@pytest.mark.parametrize("copy", [True, False])
+@pytest.mark.parametrize(("copy", "mode"), [(True, "same_step"), (False, "same_step"),
+                                           (True, "next_step")])
 @pytest.mark.benchmark(group="self-play-6max-interleaved")
-def test_gym_vector_env_interleaved(benchmark: Any, copy: bool) -> None:
-    """``HoldemVectorEnv`` (``copy`` True or False) against the bare ``VectorGame`` loop with
-    ``step_unchecked``, rounds alternated: ``ratio_vs_vector1`` is the env's rate over the
-    bare loop's (1 would be no cost at all)."""
+def test_gym_vector_env_interleaved(benchmark: Any, copy: bool, mode: str) -> None:
+    """``HoldemVectorEnv`` (``copy`` True or False; ``autoreset_mode`` same-step or next-step)
+    against the bare ``VectorGame`` loop with ``step_unchecked``, rounds alternated:
+    ``ratio_vs_vector1`` is the env's rate over the bare loop's (1 would be no cost at all)."""
     pytest.importorskip("gymnasium", reason="the rl extra installs gymnasium")
     from holdem.rl.gymnasium import HoldemVectorEnv
 
     env = VectorGame(NL6, num_tables=TABLES, players=6, stacks=200, seed=1)
     env.reset()
-    envs = HoldemVectorEnv(NL6, num_envs=TABLES, players=6, stacks=200, seed=1, copy=copy)
+    envs = HoldemVectorEnv(NL6, num_envs=TABLES, players=6, stacks=200, seed=1, copy=copy,
+                           autoreset_mode=mode)
     rng1, rng2 = np.random.default_rng(1), np.random.default_rng(1)
     _interleaved(benchmark, lambda: vector_steps(env, rng1, STEPS),
                  lambda: gym_vector_steps(envs, rng2, STEPS), "ratio_vs_vector1")

@@ -237,11 +237,11 @@ class ObservationSpec:
     def __post_init__(self) -> None:
         for name, value, lo, hi in (("players", self.players, 2, 10),
                                     ("version", self.version, OBS_VERSION, OBS_VERSION)):
-            ok = hasattr(value, "__index__") and not isinstance(value, bool)
-            if not ok or not lo <= operator.index(value) <= hi:
+            i = _index_or_none(value)
+            if i is None or not lo <= i <= hi:
                 allowed = f"{lo}..{hi}" if lo < hi else f"{lo} (the only version)"
                 raise InvalidConfigError(f"ObservationSpec {name} must be {allowed}, got {value!r}")
-            object.__setattr__(self, name, operator.index(value))
+            object.__setattr__(self, name, i)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -399,12 +399,10 @@ def _index_or_none(value: object) -> int | None:
 
 def _integer(name: str, value: object) -> int:
     """``value`` as an int (numpy integers too; not bools or floats)."""
-    if isinstance(value, bool):
+    i = _index_or_none(value)
+    if i is None:
         raise InvalidConfigError(f"{name} must be an int, got {value!r}")
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise InvalidConfigError(f"{name} must be an int, got {value!r}") from None
+    return i
 
 
 def _rules(game: Game) -> tuple[Any, ...]:

@@ -22,7 +22,6 @@ Importing this module registers :class:`HoldemEnv` with Gymnasium as ``holdem/Ho
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -38,7 +37,7 @@ except ImportError as _exc:
 
 from holdem import Game, IllegalActionError, InvalidConfigError
 from holdem.rl import _shown_hand
-from holdem.vector import ActionLayout, VectorGame
+from holdem.vector import ActionLayout, VectorGame, _index_or_none
 
 __all__ = ["ENV_ID", "HoldemEnv", "HoldemVectorEnv", "Policy", "RandomPolicy"]
 
@@ -242,10 +241,10 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
 
 def _seed(value: object) -> int:
     """A seed as an int 0..2**64-1 (numpy integers too), or InvalidConfigError."""
-    if isinstance(value, bool) or not hasattr(value, "__index__") or not (
-            0 <= operator.index(value) < 1 << 64):
+    seed = _index_or_none(value)
+    if seed is None or not 0 <= seed < 1 << 64:
         raise InvalidConfigError(f"seed must be an int in 0..2**64-1, got {value!r}")
-    return operator.index(value)
+    return seed
 
 
 class RandomPolicy:
@@ -313,7 +312,8 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
                                      f"got {render_mode!r}")
         seed = _seed(seed)
         self._game = Game(big_blind=2) if game is None else game
-        self._args = dict(num_tables=1, players=players, stacks=stacks, actions=actions)
+        self._args = dict(num_tables=1, players=players, stacks=stacks, actions=actions,
+                          final_observation=True)  # (for a hand whose history is not kept)
         self._vg = VectorGame(self._game, seed=seed, **self._args)  # type: ignore[arg-type]
         players = self._vg.players  # checked (2..10) by the engine
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
@@ -331,8 +331,7 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
         self._cc = self._vg.action_layout.names.index("check_call")
         self._size = self._vg.action_layout.size
         self._col = np.zeros(1, dtype=np.int64)  # the one table's column, as step() reads it
-        self._last_row = np.zeros(self._vg.observation_spec.width, dtype=np.float32)
-        self._last_actor = 0  # the row of the last decision played, and its seat
+        self._last_actor = 0  # the seat of the last decision played
         self._started = False
         self._in_hand = False
         self.observation_space = _obs_box(self._vg.observation_spec.width)
@@ -354,8 +353,7 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def _play(self, col: int) -> tuple[Any, Any, Any]:
         self._col[0] = col
-        np.copyto(self._last_row, self._vg.observation[0])  # for _final, if it needs it
-        self._last_actor = int(self._vg.current_player[0])
+        self._last_actor = int(self._vg.current_player[0])  # for _final, if it needs it
         return self._vg.step(self._col)
 
     def _legal(self, col: int) -> int:
@@ -369,11 +367,9 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def _column(self, action: object) -> int:
         """``action`` as a column index, or IllegalActionError naming it (nothing played)."""
-        if isinstance(action, np.ndarray) and action.shape == () and action.dtype.kind in "iu":
-            action = action[()]
-        if type(action) is int or (isinstance(action, int | np.integer)
-                                   and not isinstance(action, bool | np.bool_)):
-            return int(action)
+        col = _index_or_none(action)  # ints, numpy integers, 0-d integer arrays
+        if col is not None:
+            return col
         raise IllegalActionError(f"an action must be a column index 0..{self._size - 1}"
                                  f" (an int, a numpy integer or a 0-d integer array), got "
                                  f"{action!r} of type {type(action).__name__}")
@@ -390,7 +386,8 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
             last = self._vg.last_hand(0)
         except IllegalActionError:  # its history is not kept
             hole = self._vg.cards(0, int(self._vg.hands_played()[0]) - 1)[0][self.seat]
-            return spec.reseat(self._last_row, (self.seat - self._last_actor) % spec.players,
+            row = self._vg.final_observation[0]  # the last decision's, by the engine
+            return spec.reseat(row, (self.seat - self._last_actor) % spec.players,
                                hole), {"action_mask": mask}
         assert last is not None  # a hand just ended by an action
         return np.asarray(spec.encode(last, self.seat), dtype=np.float32), {"action_mask": mask}

@@ -99,15 +99,15 @@ class _Core:
         self.hand = 0          # the table's hand number (VectorGame.cards)
         self.holes: tuple[tuple[int, int], ...] = ()
         self.holes_of = -1     # the hand number of ``holes``
-        self.last_row = np.zeros(self.width, dtype=np.float32)  # the row of the last decision
-        self.last_actor = 0
+        self.last_actor = 0    # the seat of the last decision
         self.last_hand_no = 0  # the hand number of the last decision
         self._bind()
         self.check_call = self.vg.action_layout.names.index("check_call")
 
     def _new(self, seed: int) -> VectorGame:
         vg = VectorGame(self.game, num_tables=1, players=self.players, stacks=self.stacks,
-                        seed=seed, session=self.hands > 1, actions=self.actions)
+                        seed=seed, session=self.hands > 1, actions=self.actions,
+                        final_observation=True)  # the last decision's row, once over
         vg.reset()
         return vg
 
@@ -166,7 +166,6 @@ class _Core:
                                          f"(0..{self.size - 1}: {', '.join(names)})")
             else:
                 self.vg.step([int(action)])  # raises IllegalActionError naming the legal columns
-        np.copyto(self.last_row, self.row)
         self.last_actor = self.actor
         self.last_hand_no = self.hand
         self.col[0] = action
@@ -222,7 +221,7 @@ class _Core:
                 return {"observation": self.row.copy(), "action_mask": self.mask.copy()}
             row, actor, hand = self.row, self.actor, self.hand
         elif self.started:
-            row, actor, hand = self.last_row, self.last_actor, self.last_hand_no
+            row, actor, hand = self.vg.final_observation[0], self.last_actor, self.last_hand_no
         else:
             raise IllegalActionError("call reset() first")
         if hand != self.holes_of:
