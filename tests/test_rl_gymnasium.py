@@ -195,7 +195,14 @@ def test_vector_env_step_async_is_step_in_two_halves() -> None:
         for x, y in zip(got[:4], want[:4], strict=True):
             assert np.array_equal(x, y)
         assert got[4].keys() == want[4].keys()
-        assert all(np.array_equal(got[4][k], want[4][k]) for k in got[4])
+        for k in got[4]:
+            if k == "final_obs":  # one row or None per table
+                assert all((a is None and b is None) or np.array_equal(a, b)
+                           for a, b in zip(got[4][k], want[4][k], strict=True))
+            elif k == "final_info":
+                assert got[4][k] == want[4][k] == {}
+            else:
+                assert np.array_equal(got[4][k], want[4][k]), k
     with pytest.raises(IllegalActionError, match="no step_async"):
         envs.step_wait()
     with pytest.raises(IllegalActionError, match="table"):
@@ -472,6 +479,16 @@ def test_next_step_autoreset_shows_the_final_row_then_holds_the_table(session: b
             last_obs, actor = obs.copy(), info["current_player"].copy()
             obs, reward, terminated, truncated, info = env.step(cols)
             assert not truncated.any()
+            if name == "same" and terminated.any():  # Gymnasium's final_obs: the last rows
+                assert info["_final_obs"].tolist() == terminated.tolist()
+                assert info["_final_info"].tolist() == terminated.tolist()
+                for i in range(n):
+                    final = info["final_obs"][i]
+                    assert (final is None) != bool(terminated[i])
+                    if final is not None:
+                        assert np.array_equal(final, last_obs[i]) and final.dtype == np.float32
+            elif name == "same":
+                assert "final_obs" not in info and "_final_obs" not in info
             for i in range(n):
                 if ending[i]:  # held: the new hand's first row, nothing paid, nobody acted
                     assert not terminated[i] and reward[i] == 0.0
@@ -491,6 +508,42 @@ def test_next_step_autoreset_shows_the_final_row_then_holds_the_table(session: b
         assert k > 60 and a[:k] == b[:k], i
         hands += sum(e[0] == "paid" for e in a[:k])
     assert hands > 3 * n
+
+
+def test_same_step_final_obs_has_the_shape_of_sync_vector_envs() -> None:
+    """In SAME_STEP mode the final-observation keys are those Gymnasium's own SyncVectorEnv
+    gives in that mode (checked on one: HoldemEnv tables): an object array of N entries,
+    None where no episode ended, with bool masks; final_info a dict with its mask. The rows
+    stay what they were after the next steps (copies, not the engine's reused buffer)."""
+    from gymnasium.vector import SyncVectorEnv
+
+    ref = SyncVectorEnv([lambda: HoldemEnv(Game(big_blind=2), players=2,
+                                           opponents=RandomPolicy(1))] * 3,
+                        autoreset_mode=AutoresetMode.SAME_STEP)
+    ours = HoldemVectorEnv(Game(big_blind=2), num_envs=3, players=2, copy=False)
+    finals: list[tuple[np.ndarray, np.ndarray]] = []
+    for env in (ref, ours):
+        _, info = env.reset(seed=2)
+        for _ in range(500):
+            cols = np.array([int(np.flatnonzero(m)[0]) for m in info["action_mask"]])
+            _, _, terminated, _, info = env.step(cols)
+            if terminated.any() and not terminated.all():
+                break
+        keys = {k for k in info if "final" in k}
+        assert keys == {"final_obs", "_final_obs", "final_info", "_final_info"}, env
+        assert info["final_obs"].dtype == object and info["final_obs"].shape == (3,)
+        assert info["_final_obs"].dtype == bool and info["_final_obs"].tolist() == \
+            terminated.tolist()
+        assert isinstance(info["final_info"], dict)
+        assert info["_final_info"].tolist() == terminated.tolist()
+        assert [x is None for x in info["final_obs"]] == (~terminated).tolist()
+        if env is ours:
+            i = int(np.flatnonzero(terminated)[0])
+            finals.append((info["final_obs"][i].copy(), info["final_obs"][i]))
+            for _ in range(40):  # more hands end: the given rows do not change
+                env.step(np.ones(3, np.int64))
+    kept, given = finals[0]
+    assert np.array_equal(kept, given)
 
 
 def test_next_step_autoreset_serves_gymnasiums_observation_wrappers() -> None:

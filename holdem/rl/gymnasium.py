@@ -65,10 +65,15 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
     table (one policy plays every seat). When a hand ends on table ``i`` the next hand is dealt
     in the same step (``autoreset_mode`` ``SAME_STEP``): ``terminated[i]`` is True, ``obs[i]``
     is the new hand's first observation and ``reward[i]`` is the hand's payoff, in big blinds,
-    of the seat that acted. A finished hand has no seat to act, so no final observation is
-    given (its value is 0). ``info``: ``action_mask`` (N, A) bool, ``current_player`` (N,) the
-    seat to act now, ``actor`` (N,) the seat that acted, ``rewards`` (N, P) every seat's
-    payoff in big blinds of the hand that ended (zeros elsewhere). With ``session=True`` a
+    of the seat that acted. As Gymnasium's ``SyncVectorEnv`` does in this mode, a step in
+    which some hand ended adds ``info["final_obs"]``, an object array of N entries: for such a
+    table the ended hand's final observation, the row the seat that acted saw at that last
+    decision (the hand as it stood then: a finished hand has no seat to act; a copy whatever
+    ``copy`` is); ``None`` elsewhere. ``info["_final_obs"]`` is its (N,) bool mask (``terminated``);
+    ``info["final_info"]`` is ``{}`` with the mask ``info["_final_info"]``. ``info``:
+    ``action_mask`` (N, A) bool, ``current_player`` (N,) the seat to act now, ``actor`` (N,)
+    the seat that acted, ``rewards`` (N, P) every seat's payoff in big blinds of the hand that
+    ended (zeros elsewhere). With ``session=True`` a
     hand whose forced bets leave nobody able to act is dealt out in the step that ended the
     hand before it: that step's rewards are the sum of both hands' payoffs.
 
@@ -128,8 +133,7 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
                                      f"{autoreset_mode!r}")
         self.metadata = {**self.metadata, "autoreset_mode": mode}
         self._next_step = mode is AutoresetMode.NEXT_STEP
-        if self._next_step:  # the engine keeps each finished hand's last row
-            self._args["final_observation"] = True
+        self._args["final_observation"] = True  # the engine keeps each finished hand's last row
         self._vg = VectorGame(game, seed=seed, **self._args)  # type: ignore[arg-type]
         self._started = False
         self.num_envs = num_envs
@@ -219,8 +223,11 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         reward = seat_rewards[self._rows, actor].astype(np.float64)
         reward[~done] = 0.0
         if not self._next_step:
+            info = self._info(actor, seat_rewards)
+            if done.any():
+                self._add_final(info, done)
             return (self._out(obs), reward, self._out(done),
-                    np.zeros(self.num_envs, dtype=bool), self._info(actor, seat_rewards))
+                    np.zeros(self.num_envs, dtype=bool), info)
         np.copyto(self._ended, done)
         out = obs.copy()
         ended = np.flatnonzero(done)  # the finished hands, as their last decisions showed them
@@ -234,6 +241,19 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
             info["current_player"] = info["current_player"].astype(np.int32, copy=True)
             info["current_player"][done] = actor[done]
         return out, reward, done.copy(), np.zeros(self.num_envs, dtype=bool), info
+
+    def _add_final(self, info: dict[str, Any], done: np.ndarray) -> None:
+        """Same-step mode: the ended hands' final observations, as ``SyncVectorEnv`` gives
+        them (an object array, ``None`` where no hand ended, and the ``_`` masks)."""
+        ended = np.flatnonzero(done)
+        rows = self._vg.final_observation[ended]  # (a copy: the engine reuses its rows)
+        final = np.empty(self.num_envs, dtype=object)  # (None everywhere)
+        # one row per entry: fromiter takes each row as one object (no 2-D conversion)
+        final[ended] = np.fromiter(rows, dtype=object, count=len(ended))
+        info["final_obs"] = final
+        info["_final_obs"] = done.copy()
+        info["final_info"] = {}
+        info["_final_info"] = done.copy()
 
     def close_extras(self, **kwargs: Any) -> None:
         self._vg.close()
