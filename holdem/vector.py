@@ -29,6 +29,7 @@ import importlib
 import operator
 import os
 import queue
+import struct
 import threading
 import weakref
 from collections.abc import Callable, Sequence
@@ -258,6 +259,40 @@ class ObservationSpec:
         except ValueError:
             raise InvalidConfigError(f"no observation column named {name!r}") from None
 
+
+    def high(self, game: Game, stacks: int | Sequence[int] | None) -> list[float]:
+        """The largest value each column can take (every column is >= 0), for hands of
+        ``game`` that start from ``stacks`` (an int, or one per seat). With ``stacks`` None
+        (a session: busted seats are refilled, so a stack has no bound) the chip columns and
+        the raise counts are ``inf``.
+
+        A table never holds more chips than its starting stacks (``T``), so a chip column is
+        at most ``max(T, forced level)`` in big blinds (the level a short blind still sets:
+        the big blind, or the straddle), rounded to float32 as the rows are; each bet or raise
+        lifts the street's bet by a chip at least, so a street's raises are at most that many
+        chips. The one-hot and flag columns are at most 1, the distances ``players - 1``, the
+        counts of players ``players``.
+
+        >>> from holdem import Game
+        >>> spec = ObservationSpec(2)
+        >>> high = spec.high(Game(big_blind=2), 200)
+        >>> high[spec.index("pot")], high[spec.index("seat[1].button_distance")]
+        (200.0, 1.0)
+        """
+        n = self.players
+        if stacks is None:
+            chips = per_bb = float("inf")
+        else:
+            seq = [stacks] * n if not hasattr(stacks, "__iter__") else list(stacks)
+            if len(seq) != n or not all(_index_or_none(s) is not None and s >= 1 for s in seq):
+                raise InvalidConfigError(f"stacks must be a positive int or {n} of them, "
+                                         f"got {stacks!r}")
+            level = game.big_blind * (2 if game.straddle else 1)
+            chips = float(max(sum(int(s) for s in seq), level))
+            per_bb = struct.unpack("f", struct.pack("f", chips * (1.0 / game.big_blind)))[0]
+        seat = [float(n - 1), per_bb, per_bb, per_bb, 1.0, 1.0]
+        return ([1.0] * (212 + n) + seat * n + [per_bb] * 5 + [float(n)] * 2
+                + [chips, per_bb] * 4)
 
     def encode(self, state: HandState, seat: int | None = None) -> list[float]:
         """One row of this encoding for one :class:`holdem.HandState`, seen by ``seat``
@@ -768,6 +803,13 @@ class VectorGame:
     @property
     def observation_spec(self) -> ObservationSpec:
         return self._spec
+
+    @property
+    def observation_high(self) -> tuple[float, ...]:
+        """The largest value of each observation column on these tables (every column is
+        >= 0): :meth:`ObservationSpec.high` for the game and the starting stacks; in a session
+        the chip columns and raise counts are ``inf`` (refilled seats bring new chips)."""
+        return tuple(self._spec.high(self._game, None if self._session else self._stacks))
 
     @property
     def current_player(self) -> Any:

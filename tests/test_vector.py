@@ -1053,3 +1053,62 @@ def test_final_observation_is_the_last_decisions_row(threads: int, session: bool
     with pytest.raises(InvalidConfigError, match="final_observation must be True or False"):
         VectorGame(Game(big_blind=2), num_tables=1, players=2, stacks=9, seed=0,
                    final_observation=1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_observation_high_bounds_every_row_of_every_game(name: str) -> None:
+    """observation_high (ObservationSpec.high) bounds every value the rows take, final rows
+    included, with fresh stacks (short and uneven ones too, 2-10 players), and is finite;
+    a session's chip columns are inf. The pot and a street's chips reach half the table's
+    chips at least, so a bound halved would fail."""
+    game = GAMES[name]
+    rng = np.random.default_rng(11)
+    for players in (2, 3, 6, 10):
+        if game.straddle and players < 3:
+            continue
+        stacks = [int(x) for x in rng.integers(6, 60, players)] if players != 6 else 200
+        env = VectorGame(game, num_tables=64, players=players, stacks=stacks, seed=players,
+                         final_observation=True)
+        high = np.array(env.observation_high, dtype=np.float32)
+        assert high.shape == (env.observation_spec.width,) and np.isfinite(high).all()
+        top = np.zeros_like(high)
+        env.reset()
+        for _ in range(150):
+            m = env.legal_mask
+            cols = (rng.random(m.shape) * (m * (1 + 5 * (np.arange(m.shape[1]) >= 2)))
+                    ).argmax(axis=1)  # raise-heavy: more chips in, more raises
+            env.step_unchecked(cols)
+            for rows in (env.observation, env.final_observation):
+                assert (rows >= 0).all() and (rows <= high).all(), name
+                top = np.maximum(top, rows.max(axis=0))
+        spec = env.observation_spec
+        total = sum(stacks) if isinstance(stacks, list) else 200 * players
+        if game.structure != Structure.FIXED_LIMIT or players != 6:  # (deep FL: small pots)
+            assert top[spec.index("pot")] >= total / 2 / game.big_blind, (name, players)
+        session = VectorGame(game, num_tables=1, players=players, stacks=stacks, seed=0,
+                             session=True)
+        shigh = session.observation_high
+        for col in ("pot", "seat[0].stack", "river.raises", "preflop.added"):
+            assert shigh[spec.index(col)] == float("inf")
+        for col in ("hole[As]", "seat[1].folded", "players_in_hand", "seat[0].button_distance"):
+            assert shigh[spec.index(col)] == high[spec.index(col)]
+
+
+def test_observation_high_rounds_as_the_rows_and_refuses_bad_stacks() -> None:
+    """The chip bound is the table's chips in big blinds rounded to float32 as the rows are
+    (202/3 is not a float32); the
+    straddle's level counts when the stacks are smaller; bad stacks are refused."""
+    game = Game(big_blind=3, small_blind=1)
+    spec = ObservationSpec(2)
+    high = spec.high(game, [100, 102])
+    k = spec.index("max_raise_to")
+    assert high[k] == float(np.float32(202 * (1 / 3))) != 202 / 3
+    state = game.new_hand([100, 102], button=0)
+    state.apply(Action.raise_to(state.legal_actions().max_to))  # all in (100)
+    row = np.array(spec.encode(state), dtype=np.float32)  # the other seat to call
+    assert (row <= np.array(high, dtype=np.float32)).all() and row[spec.index("pot")] > 34
+    assert ObservationSpec(3).high(Game(big_blind=4, straddle=True), 2)[
+        ObservationSpec(3).index("current_bet")] == 2.0  # 8 chips of straddle, 6 in stacks
+    for bad in (0, [1, 2, 3], [5, True], "100", -4):
+        with pytest.raises(InvalidConfigError, match="stacks must be a positive int or 2"):
+            spec.high(game, bad)  # type: ignore[arg-type]

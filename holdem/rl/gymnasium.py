@@ -54,8 +54,13 @@ def _illegal(value: str) -> bool:
     return value == "raise"
 
 
-def _obs_box(width: int) -> spaces.Box:
-    return spaces.Box(low=0.0, high=np.inf, shape=(width,), dtype=np.float32)
+def _obs_box(vg: VectorGame, rows: int | None = None) -> spaces.Box:
+    """One table's observation space (or ``rows`` tables'): 0 up to each column's largest
+    value (:attr:`VectorGame.observation_high`: finite unless stacks carry over)."""
+    high = np.array(vg.observation_high, dtype=np.float32)
+    if rows is not None:
+        high = np.tile(high, (rows, 1))
+    return spaces.Box(low=np.zeros_like(high), high=high, dtype=np.float32)
 
 
 class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
@@ -138,12 +143,10 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         self._started = False
         self.num_envs = num_envs
         self.players = players
-        width = self._vg.observation_spec.width
         size = self._vg.action_layout.size
-        self.single_observation_space = _obs_box(width)
+        self.single_observation_space = _obs_box(self._vg)
         self.single_action_space = spaces.Discrete(size)
-        self.observation_space = spaces.Box(low=0.0, high=np.inf, shape=(num_envs, width),
-                                            dtype=np.float32)
+        self.observation_space = _obs_box(self._vg, num_envs)
         self.action_space = spaces.MultiDiscrete(np.full(num_envs, size))
         self._rows = np.arange(num_envs)
         self._pending: np.ndarray | None = None  # the actors of a step_async not waited for
@@ -354,7 +357,7 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
         self._last_actor = 0  # the seat of the last decision played
         self._started = False
         self._in_hand = False
-        self.observation_space = _obs_box(self._vg.observation_spec.width)
+        self.observation_space = _obs_box(self._vg)
         self.action_space = spaces.Discrete(self._vg.action_layout.size)
 
     @property

@@ -232,7 +232,10 @@ class _Core:
 
     def spaces(self) -> tuple[spaces.Dict, spaces.Discrete]:
         obs = spaces.Dict({
-            "observation": spaces.Box(low=0.0, high=np.inf, shape=(self.width,), dtype=np.float32),
+            # 0 up to each column's largest value (inf for chips in a session of hands)
+            "observation": spaces.Box(low=np.zeros(self.width, dtype=np.float32),
+                                      high=np.array(self.vg.observation_high, np.float32),
+                                      dtype=np.float32),
             "action_mask": spaces.Box(low=0, high=1, shape=(self.size,), dtype=np.int8)})
         return obs, spaces.Discrete(self.size)
 
