@@ -280,6 +280,8 @@ class ObservationSpec:
         (200.0, 1.0)
         """
         n = self.players
+        if not isinstance(game, Game):
+            raise InvalidConfigError(f"game must be a holdem.Game, got {game!r}")
         if stacks is None:
             chips = per_bb = float("inf")
         else:

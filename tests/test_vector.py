@@ -1109,6 +1109,9 @@ def test_observation_high_rounds_as_the_rows_and_refuses_bad_stacks() -> None:
     assert (row <= np.array(high, dtype=np.float32)).all() and row[spec.index("pot")] > 34
     assert ObservationSpec(3).high(Game(big_blind=4, straddle=True), 2)[
         ObservationSpec(3).index("current_bet")] == 2.0  # 8 chips of straddle, 6 in stacks
-    for bad in (0, [1, 2, 3], [5, True], "100", -4):
+    for bad in (0, [1, 2, 3], [5, True], "100", -4, [2.5, 3]):
         with pytest.raises(InvalidConfigError, match="stacks must be a positive int or 2"):
             spec.high(game, bad)  # type: ignore[arg-type]
+    with pytest.raises(InvalidConfigError, match=r"game must be a holdem\.Game"):
+        spec.high("nl", 100)  # type: ignore[arg-type]
+    assert spec.high(game, [np.int64(5), 7]) == spec.high(game, [5, 7])
