@@ -10,6 +10,7 @@ int hd_split_pots(const int64_t *committed, const uint8_t *folded, const int32_t
     int order[HD_POTS_MAX_SEATS];        /* seats clockwise from the first left of the button */
     int i, k, nlevels = 0, nlive = 0, top = -1;
     int64_t first = -1, second = -1, prev, total = 0, rake_left = 0;
+    uint16_t live = 0;                   /* bit i: seat i did not fold */
 
     if (out == 0) return HD_POTS_E_NULL;
     out->error_seat = -1;
@@ -62,6 +63,19 @@ int hd_split_pots(const int64_t *committed, const uint8_t *folded, const int32_t
      * into the main pot, the lowest live level, which every live seat reached: that pot exists
      * whenever dead > 0, even if it holds no seat's chips. */
     prev = 0;
+    if (nlevels == 1) { /* one level (a single live seat, or every live seat in for as much): one
+                           pot, every chip in it, every live seat eligible (the loop's result) */
+        for (i = 0; i < n; i++)
+            if (!folded[i]) live |= (uint16_t)(1u << i);
+        if (total > 0) {
+            hd_pot_t *p = &out->pots[out->n_pots++];
+            p->amount = total;
+            p->rake = 0;
+            p->eligible = live;
+            p->winners = 0;
+        }
+        nlevels = 0;
+    }
     for (k = 0; k < nlevels; k++) {
         int last = (k == nlevels - 1);
         int64_t hi = levels[k], amount = k == 0 ? dead : 0;
