@@ -121,6 +121,29 @@ HD_INLINE void hd_deal_hand(hd_deck_t *d, uint64_t seed, int players, int burns,
     }
 }
 
+/* hd_deal_hand(d, seed, players, 1, row)'s cards straight into seat order: the hole cards of
+ * deal position p go to seat s = (first + p) % players, cards[2s] (first card) and cards[2s+1];
+ * the board to cards[2 * players .. 2 * players + 5); the burns are drawn (the same draws, in
+ * the same order) but not kept. Requires 2 <= players <= 22 and 0 <= first < players. */
+HD_INLINE void hd_deal_seats(hd_deck_t *d, uint64_t seed, int players, int first,
+                             uint8_t *cards) {
+    hd_rng_t r;
+    int p, k, s, b = 2 * players;
+    hd_rng_seed(&r, seed);
+    hd_deck_init(d);
+    for (k = 0; k < 2; k++)
+        for (p = 0, s = first; p < players; p++, s = s + 1 == players ? 0 : s + 1)
+            cards[2 * s + k] = hd_deck_draw(d, &r);
+    (void)hd_deck_draw(d, &r); /* burn */
+    cards[b] = hd_deck_draw(d, &r);
+    cards[b + 1] = hd_deck_draw(d, &r);
+    cards[b + 2] = hd_deck_draw(d, &r);
+    (void)hd_deck_draw(d, &r); /* burn */
+    cards[b + 3] = hd_deck_draw(d, &r);
+    (void)hd_deck_draw(d, &r); /* burn */
+    cards[b + 4] = hd_deck_draw(d, &r);
+}
+
 /* Rows [0, n_hands) of a batch: row i is hd_deal_hand with seed hd_seed_child(seed, start+i),
  * so any chunk of a batch can be dealt on its own and gives the same rows. `out` is row-major,
  * n_hands * hd_hand_width(players, burns) bytes. */

@@ -31,6 +31,7 @@ cdef extern from "hd_deck.h" nogil:
     int hd_deck_remove(hd_deck_t *d, int card)
     int hd_hand_width(int players, int burns)
     void hd_deal_hand(hd_deck_t *d, uint64_t seed, int players, int burns, uint8_t *row)
+    void hd_deal_seats(hd_deck_t *d, uint64_t seed, int players, int first, uint8_t *cards)
     void hd_deal_hands(uint64_t seed, uint64_t start, int64_t n_hands, int players,
                        int burns, uint8_t *out)
 
