@@ -150,29 +150,28 @@ static void hd_finish(const hd_rules_t *g, hd_hstate_t *h)
 /* Close the round: return the uncalled bet (R21), deal on (R13, R14), run out (R20). */
 static void hd_end_street(const hd_rules_t *g, hd_hstate_t *h)
 {
-    int n = h->n, j, k, count, actor;
-    int64_t top, second, excess;
+    int n = h->n, j, k = -1, count = 0, actor;
+    int64_t top = 0, second = 0, b;
+    /* R21: a unique highest bet gets back its excess over the second highest (one pass: second
+       is the highest bet of the other seats when top is unique) */
+    for (j = 0; j < n; j++) {
+        b = h->bets[j];
+        if (b > top) {
+            second = top;
+            top = b;
+            count = 1;
+            k = j;
+        } else if (b == top) {
+            count++;
+        } else if (b > second) {
+            second = b;
+        }
+    }
+    if (top > 0 && count == 1) {
+        h->stacks[k] += top - second;
+        h->committed[k] -= top - second;
+    }
     for (;;) {
-        top = 0;
-        count = 0;
-        k = -1;
-        for (j = 0; j < n; j++) {
-            if (h->bets[j] > top) {
-                top = h->bets[j];
-                count = 1;
-                k = j;
-            } else if (h->bets[j] == top) {
-                count++;
-            }
-        }
-        if (top > 0 && count == 1) {
-            second = 0;
-            for (j = 0; j < n; j++)
-                if (j != k && h->bets[j] > second) second = h->bets[j];
-            excess = top - second;
-            h->stacks[k] += excess;
-            h->committed[k] -= excess;
-        }
         if (h->street == HD_STREET_RIVER) {
             hd_finish(g, h);
             return;
@@ -185,7 +184,9 @@ static void hd_end_street(const hd_rules_t *g, hd_hstate_t *h)
         }
         h->street++;
         h->nboard = k;
-        for (j = 0; j < n; j++) {
+        /* every seat: those from n on hold bet 0 and acted -1 already (fixed bounds, no call
+           of a fill routine) */
+        for (j = 0; j < HD_HAND_MAX_SEATS; j++) {
             h->bets[j] = 0;
             h->acted[j] = -1;
         }
@@ -198,6 +199,12 @@ static void hd_end_street(const hd_rules_t *g, hd_hstate_t *h)
         if (actor >= 0) {
             h->actor = actor;
             return;
+        }
+        /* R20: nobody can act, and no later street changes that (the seats' chips, folds and
+           bets stay as they are now): every card known, straight to the river's end */
+        if (!h->unknown && h->street < HD_STREET_RIVER) {
+            h->street = HD_STREET_RIVER;
+            h->nboard = 5;
         }
     }
 }
