@@ -229,26 +229,30 @@ static int hd_check_extras(const hd_rules_t *g, const hd_hstate_t *h, const hd_s
     return HD_HAND_OK;
 }
 
-/* hd_hs_start_ex, inlined into both entry points (the batched engine's hd_hs_start passes no
- * options and no posts: those branches fold away). */
+/* hd_hs_start_ex, inlined into every entry point (hd_hs_start and hd_hs_start_trusted pass no
+ * options and no posts: those branches fold away; `trusted` skips the checks of the rules,
+ * the seats, the button and the cards, which the caller made). */
 HD_INLINE int hd_start(const hd_rules_t *g, hd_hstate_t *h, int n, int button,
                        const int64_t *stacks, const uint8_t *cards, const hd_start_t *opt,
-                       hd_post_t *posts, int *nposts)
+                       hd_post_t *posts, int *nposts, int trusted)
 {
     int j, k, last, actor, np = 0, post_sb = 1, unknown = opt != 0 && opt->unknown_cards;
     uint64_t seen = 0;
     int64_t level;
     if (nposts != 0) *nposts = 0;
-    if (hd_rules_check(g) != HD_HAND_OK) return HD_HAND_E_RULES;
-    if (n < 2 || n > HD_HAND_MAX_SEATS || (g->straddle && n < 3)) return HD_HAND_E_SEATS;
-    if (button < 0 || button >= n) return HD_HAND_E_BUTTON;
+    if (!trusted) {
+        if (hd_rules_check(g) != HD_HAND_OK) return HD_HAND_E_RULES;
+        if (n < 2 || n > HD_HAND_MAX_SEATS || (g->straddle && n < 3)) return HD_HAND_E_SEATS;
+        if (button < 0 || button >= n) return HD_HAND_E_BUTTON;
+    }
     for (j = 0; j < n; j++)
         if (stacks[j] < 1 || stacks[j] > HD_HAND_MAX_STACK) return HD_HAND_E_STACK;
-    for (k = 0; k < 2 * n + 5; k++) {
-        if (unknown && cards[k] == HD_CARD_NONE) continue;
-        if (cards[k] >= HD_NCARDS || (seen >> cards[k]) & 1u) return HD_HAND_E_CARDS;
-        seen |= (uint64_t)1 << cards[k];
-    }
+    if (!trusted)
+        for (k = 0; k < 2 * n + 5; k++) {
+            if (unknown && cards[k] == HD_CARD_NONE) continue;
+            if (cards[k] >= HD_NCARDS || (seen >> cards[k]) & 1u) return HD_HAND_E_CARDS;
+            seen |= (uint64_t)1 << cards[k];
+        }
     h->n = n;
     h->button = button;
     if (opt != 0 && opt->dead_small_blind) { /* TDA dead button: the big blind left of it */
@@ -269,16 +273,17 @@ HD_INLINE int hd_start(const hd_rules_t *g, hd_hstate_t *h, int n, int button,
     for (k = 0; k < 5; k++) h->board[k] = cards[2 * n + k];
     h->unknown = (uint8_t)(unknown != 0);
     h->pad_[0] = h->pad_[1] = 0;
+    /* one loop per array, fixed bounds: the constant ones become a few wide stores each */
     for (j = 0; j < HD_HAND_MAX_SEATS; j++) {
         h->stacks[j] = j < n ? stacks[j] : 0;
         h->start[j] = h->stacks[j];
-        h->bets[j] = 0;
-        h->committed[j] = 0;
-        h->acted[j] = -1;
-        h->payout[j] = 0;
-        h->ranks[j] = HD_POTS_NO_RANK;
-        h->folded[j] = 0;
     }
+    for (j = 0; j < HD_HAND_MAX_SEATS; j++) h->bets[j] = 0;
+    for (j = 0; j < HD_HAND_MAX_SEATS; j++) h->committed[j] = 0;
+    for (j = 0; j < HD_HAND_MAX_SEATS; j++) h->acted[j] = -1;
+    for (j = 0; j < HD_HAND_MAX_SEATS; j++) h->payout[j] = 0;
+    for (j = 0; j < HD_HAND_MAX_SEATS; j++) h->ranks[j] = HD_POTS_NO_RANK;
+    for (j = 0; j < HD_HAND_MAX_SEATS; j++) h->folded[j] = 0;
     h->street = HD_STREET_PREFLOP;
     h->over = 0;
     h->showdown = 0;
@@ -328,77 +333,29 @@ HD_INLINE int hd_start(const hd_rules_t *g, hd_hstate_t *h, int n, int button,
 int hd_hs_start(const hd_rules_t *g, hd_hstate_t *h, int n, int button, const int64_t *stacks,
                 const uint8_t *cards)
 {
-    return hd_start(g, h, n, button, stacks, cards, 0, 0, 0);
+    return hd_start(g, h, n, button, stacks, cards, 0, 0, 0, 0);
+}
+
+int hd_hs_start_trusted(const hd_rules_t *g, hd_hstate_t *h, int n, int button,
+                        const int64_t *stacks, const uint8_t *cards)
+{
+    return hd_start(g, h, n, button, stacks, cards, 0, 0, 0, 1);
 }
 
 int hd_hs_start_ex(const hd_rules_t *g, hd_hstate_t *h, int n, int button, const int64_t *stacks,
                    const uint8_t *cards, const hd_start_t *opt, hd_post_t *posts, int *nposts)
 {
-    return hd_start(g, h, n, button, stacks, cards, opt, posts, nposts);
-}
-
-/* hd_hs_raise_block, inlined into hd_hs_legal. */
-HD_INLINE int hd_raise_blocked(const hd_rules_t *g, const hd_hstate_t *h, int i)
-{
-    int j, other = 0;
-    int64_t owe = h->cur - h->bets[i], faced;
-    if (h->stacks[i] <= owe) return 18; /* R18: call all in or fold */
-    for (j = 0; j < h->n; j++)
-        if (j != i && !h->folded[j] && h->bets[j] + h->stacks[j] > h->cur) {
-            other = 1;
-            break;
-        }
-    if (!other) return 17; /* R17: nobody could call more */
-    if (g->structure == HD_FL && h->raises >= g->cap && !(g->lift_heads_up && h->live == 2))
-        return 27; /* R27: capped */
-    if (h->acted[i] >= 0) {
-        faced = h->cur - h->acted[i];
-        if (g->structure == HD_FL) {
-            if (2 * faced < g->sizes[h->street]) return 28; /* R28: not reopened */
-        } else if (faced < h->inc) {
-            return 24; /* R24: a short all-in did not reopen the betting */
-        }
-    }
-    return 0;
+    return hd_start(g, h, n, button, stacks, cards, opt, posts, nposts, 0);
 }
 
 int hd_hs_raise_block(const hd_rules_t *g, const hd_hstate_t *h, int i)
 {
-    return hd_raise_blocked(g, h, i);
+    return hd_hs_raise_block_inline(g, h, i);
 }
 
 void hd_hs_legal(const hd_rules_t *g, const hd_hstate_t *h, hd_legal_t *out)
 {
-    int i = h->actor < 0 ? 0 : h->actor;
-    int64_t bet = h->bets[i], stack = h->stacks[i], owe = h->cur - bet, total, lo, hi;
-    out->seat = h->actor;
-    out->can_check = owe <= 0;
-    out->call = out->can_check ? 0 : (owe < stack ? owe : stack);
-    out->can_fold = !out->can_check || g->fold_free;
-    out->is_bet = h->cur == 0;
-    out->pad_ = 0;
-    out->can_raise = !h->over && hd_raise_blocked(g, h, i) == 0;
-    out->min_to = 0;
-    out->max_to = 0;
-    if (!out->can_raise) return;
-    total = bet + stack;
-    if (g->structure == HD_FL) { /* R26: exactly L + S */
-        lo = h->full + g->sizes[h->street];
-        if (lo > total) lo = total;
-        hi = lo;
-    } else {
-        lo = h->cur + h->inc; /* R22, R23 */
-        if (lo > total) lo = total;
-        if (g->structure == HD_NL) {
-            hi = total;
-        } else { /* R25: the highest bet plus the pot after calling */
-            hi = 2 * h->cur - bet + hd_hs_pot(h);
-            if (hi < lo) hi = lo;
-            if (hi > total) hi = total;
-        }
-    }
-    out->min_to = lo;
-    out->max_to = hi;
+    hd_hs_legal_inline(g, h, out);
 }
 
 int hd_hs_check(const hd_rules_t *g, const hd_hstate_t *h, int kind, int64_t to)

@@ -197,6 +197,14 @@ int hd_rules_check(const hd_rules_t *g);
 int hd_hs_start(const hd_rules_t *g, hd_hstate_t *h, int n, int button, const int64_t *stacks,
                 const uint8_t *cards);
 
+/* hd_hs_start for a caller that already checked everything but the stacks: g passed
+ * hd_rules_check (and is not changed since), 2 <= n <= 10 (3 with a straddle), 0 <= button < n,
+ * and cards[0 .. 2n+5) are distinct ids 0..51 (the batched engine: its rules are checked once,
+ * its cards dealt from a deck). The stacks are checked as hd_hs_start checks them; the hand
+ * started is the same. Anything else out of range is undefined behaviour. */
+int hd_hs_start_trusted(const hd_rules_t *g, hd_hstate_t *h, int n, int button,
+                        const int64_t *stacks, const uint8_t *cards);
+
 /* hd_hs_start with the options of a table (opt may be NULL: regular). The forced bets posted
  * are written to posts[0 .. *nposts) when posts is not NULL (room for HD_HAND_MAX_POSTS). */
 int hd_hs_start_ex(const hd_rules_t *g, hd_hstate_t *h, int n, int button, const int64_t *stacks,
@@ -230,6 +238,66 @@ HD_INLINE int64_t hd_hs_pot(const hd_hstate_t *h)
     int j;
     for (j = 0; j < h->n; j++) t += h->committed[j];
     return t;
+}
+
+/* hd_hs_raise_block and hd_hs_legal as inline functions (the batched engine asks for the legal
+ * actions at every decision; hd_hand.c's entry points are these). */
+HD_INLINE int hd_hs_raise_block_inline(const hd_rules_t *g, const hd_hstate_t *h, int i)
+{
+    int j, other = 0;
+    int64_t owe = h->cur - h->bets[i], faced;
+    if (h->stacks[i] <= owe) return 18; /* R18: call all in or fold */
+    for (j = 0; j < h->n; j++)
+        if (j != i && !h->folded[j] && h->bets[j] + h->stacks[j] > h->cur) {
+            other = 1;
+            break;
+        }
+    if (!other) return 17; /* R17: nobody could call more */
+    if (g->structure == HD_FL && h->raises >= g->cap && !(g->lift_heads_up && h->live == 2))
+        return 27; /* R27: capped */
+    if (h->acted[i] >= 0) {
+        faced = h->cur - h->acted[i];
+        if (g->structure == HD_FL) {
+            if (2 * faced < g->sizes[h->street]) return 28; /* R28: not reopened */
+        } else if (faced < h->inc) {
+            return 24; /* R24: a short all-in did not reopen the betting */
+        }
+    }
+    return 0;
+}
+
+HD_INLINE void hd_hs_legal_inline(const hd_rules_t *g, const hd_hstate_t *h, hd_legal_t *out)
+{
+    int i = h->actor < 0 ? 0 : h->actor;
+    int64_t bet = h->bets[i], stack = h->stacks[i], owe = h->cur - bet, total, lo, hi;
+    out->seat = h->actor;
+    out->can_check = owe <= 0;
+    out->call = out->can_check ? 0 : (owe < stack ? owe : stack);
+    out->can_fold = !out->can_check || g->fold_free;
+    out->is_bet = h->cur == 0;
+    out->pad_ = 0;
+    out->can_raise = !h->over && hd_hs_raise_block_inline(g, h, i) == 0;
+    out->min_to = 0;
+    out->max_to = 0;
+    if (!out->can_raise) return;
+    total = bet + stack;
+    if (g->structure == HD_FL) { /* R26: exactly L + S */
+        lo = h->full + g->sizes[h->street];
+        if (lo > total) lo = total;
+        hi = lo;
+    } else {
+        lo = h->cur + h->inc; /* R22, R23 */
+        if (lo > total) lo = total;
+        if (g->structure == HD_NL) {
+            hi = total;
+        } else { /* R25: the highest bet plus the pot after calling */
+            hi = 2 * h->cur - bet + hd_hs_pot(h);
+            if (hi < lo) hi = lo;
+            if (hi > total) hi = total;
+        }
+    }
+    out->min_to = lo;
+    out->max_to = hi;
 }
 
 /* The pots of a settled hand (the same hd_split_pots call that paid it): HD_POTS_OK or its

@@ -100,12 +100,15 @@ cdef extern from "hd_hand.h" nogil:
     int hd_rules_check(const hd_rules_t *g)
     int hd_hs_start(const hd_rules_t *g, hd_hstate_t *h, int n, int button,
                     const int64_t *stacks, const uint8_t *cards)
+    int hd_hs_start_trusted(const hd_rules_t *g, hd_hstate_t *h, int n, int button,
+                            const int64_t *stacks, const uint8_t *cards)
     int hd_hs_check(const hd_rules_t *g, const hd_hstate_t *h, int kind, int64_t to)
     void hd_hs_act(const hd_rules_t *g, hd_hstate_t *h, int kind, int64_t to)
     int hd_hs_start_ex(const hd_rules_t *g, hd_hstate_t *h, int n, int button,
                        const int64_t *stacks, const uint8_t *cards, const hd_start_t *opt,
                        hd_post_t *posts, int *nposts)
     void hd_hs_legal(const hd_rules_t *g, const hd_hstate_t *h, hd_legal_t *out)
+    void hd_hs_legal_inline(const hd_rules_t *g, const hd_hstate_t *h, hd_legal_t *out)
     int hd_hs_raise_block(const hd_rules_t *g, const hd_hstate_t *h, int i)
     void hd_hs_act_rec(const hd_rules_t *g, hd_hstate_t *h, int kind, int64_t to,
                        hd_record_t *rec)
