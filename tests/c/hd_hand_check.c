@@ -4,8 +4,11 @@
  * tests/test_vector.py when the compiler has them). The table starts (hd_hs_start_ex: dead small
  * blind, extra posts, unknown cards) keep every invariant hd_hs_consistent checks, stop on an
  * unknown card instead of reading it, and a struct with one field changed at random is either
- * refused by hd_hs_consistent or played on safely. Prints "ok" or the first failure. */
+ * refused by hd_hs_consistent or played on safely. hd_hs_start_trusted starts the same struct as
+ * hd_hs_start on valid input, and hd_deal_seats deals hd_deal_hand's cards in seat order.
+ * Prints "ok" or the first failure. */
 #include <stdio.h>
+#include <string.h>
 
 #include "hd_deck.h"
 #include "hd_hand.h"
@@ -116,16 +119,43 @@ static int check_table_starts(void)
     return 0;
 }
 
+/* hd_deal_seats deals hd_deal_hand's cards (with burns) into seat order, for every table size
+ * and first seat. */
+static int check_deal_seats(void)
+{
+    hd_deck_t deck;
+    hd_rng_t r;
+    uint8_t row[28], cards[25];
+    uint64_t seed;
+    int hand, n, first, p, s, k;
+    hd_rng_seed(&r, 4242);
+    for (hand = 0; hand < 20000; hand++) {
+        n = 2 + hand % 9;
+        first = (int)hd_rng_below(&r, (uint32_t)n);
+        seed = hd_rng_next(&r);
+        hd_deal_hand(&deck, seed, n, 1, row);
+        hd_deal_seats(&deck, seed, n, first, cards);
+        for (p = 0; p < n; p++) {
+            s = (first + p) % n;
+            if (cards[2 * s] != row[2 * p] || cards[2 * s + 1] != row[2 * p + 1])
+                return fail("deal seats: hole cards", hand);
+        }
+        for (k = 0; k < 5; k++)
+            if (cards[2 * n + k] != row[2 * n + k]) return fail("deal seats: board", hand);
+    }
+    return 0;
+}
+
 int main(void)
 {
     hd_rules_t g;
-    hd_hstate_t h;
+    hd_hstate_t h, t;
     hd_legal_t la;
     hd_deck_t deck;
     hd_rng_t r;
     uint8_t row[28], cards[25];
     int64_t stacks[10], start_total;
-    int hand, n, k, kind, garbage, steps;
+    int hand, n, k, kind, garbage, steps, button;
     int64_t to;
     hd_rng_seed(&r, 12345);
     for (hand = 0; hand < 200000; hand++) {
@@ -151,8 +181,13 @@ int main(void)
         for (k = 0; k < n; k++) stacks[k] = 1 + (int64_t)hd_rng_below(&r, 120);
         hd_deal_hand(&deck, hd_rng_next(&r), n, 0, row);
         for (k = 0; k < 2 * n + 5; k++) cards[k] = row[k];
-        if (hd_hs_start(&g, &h, n, (int)hd_rng_below(&r, (uint32_t)n), stacks, cards) != 0)
-            return fail("start", hand);
+        memset(&h, 0, sizeof h);
+        memset(&t, 0, sizeof t);
+        button = (int)hd_rng_below(&r, (uint32_t)n);
+        if (hd_hs_start(&g, &h, n, button, stacks, cards) != 0) return fail("start", hand);
+        if (hd_hs_start_trusted(&g, &t, n, button, stacks, cards) != 0 ||
+            memcmp(&h, &t, sizeof h) != 0)
+            return fail("trusted start", hand);
         start_total = 0;
         for (k = 0; k < n; k++) start_total += stacks[k];
         for (steps = 0; !h.over; steps++) {
@@ -191,6 +226,7 @@ int main(void)
         if (hd_hs_check(&g, &h, HD_CHECK_CALL, 0) != HD_HAND_E_OVER) return fail("over", hand);
     }
     if (check_table_starts() != 0) return 1;
+    if (check_deal_seats() != 0) return 1;
     printf("ok\n");
     return 0;
 }
