@@ -14,13 +14,13 @@ from cpython.mem cimport PyMem_Calloc, PyMem_Free
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t, uintptr_t, INT64_MAX
 from libc.string cimport memcpy, memset
 
-from holdem._deck cimport hd_deal_hand, hd_deck_t, hd_rng_seed, hd_rng_t, hd_seed_child
+from holdem._deck cimport hd_deal_seats, hd_deck_t, hd_rng_seed, hd_rng_t, hd_seed_child
 from holdem._eval cimport eval_tables, hd_tables_share
 from holdem._pots cimport HD_POTS_NO_CAP
 from holdem.hand._hd_hand cimport (
     HD_BET_RAISE, HD_CHECK_CALL, HD_FOLD, HD_HAND_OK, HD_HAND_UNBOUNDED,
-    hd_hs_act, hd_hs_check, hd_hs_legal, hd_hs_pot, hd_hs_start, hd_hstate_t, hd_legal_t,
-    hd_rules_check, hd_rules_t,
+    hd_hs_act, hd_hs_check, hd_hs_legal, hd_hs_legal_inline, hd_hs_pot, hd_hs_start,
+    hd_hs_start_trusted, hd_hstate_t, hd_legal_t, hd_rules_check, hd_rules_t,
 )
 
 from holdem.errors import (IllegalActionError, InvalidArrayError, InvalidConfigError,
@@ -166,6 +166,7 @@ ctypedef struct vtab_t:
     int64_t amt[32]            # cached by _write: the bet/raise amount per column (-1: masked)
     # per hand or colder
     int64_t hand_no            # hands started on this table
+    uint64_t tseed             # hd_seed_child(seed, i): the table's hands are its children
     int64_t carry[10]          # session: the stacks the next hand starts from
     int64_t total[10]          # payoffs summed over every finished hand since reset()
     int32_t last_button        # the last hand ended by an action: button, stacks, cards, log
@@ -214,6 +215,22 @@ cdef inline int64_t _frac_to(const hd_legal_t *la, int64_t cur, int64_t base, in
     if extra > la.max_to:
         return la.max_to
     return extra
+
+
+cdef inline void _copy_blocks(float *dst, const float *src, int count) noexcept nogil:
+    """Copy ``count`` seat blocks (SEAT_COLS floats each) from src to dst, first to last (so
+    dst may overlap src from below): three 8-byte moves per block, no call of a copy routine
+    of variable size (blocks are short and few)."""
+    cdef uint64_t x0, x1, x2
+    for _ in range(count):
+        memcpy(&x0, src, 8)
+        memcpy(&x1, src + 2, 8)
+        memcpy(&x2, src + 4, 8)
+        memcpy(dst, &x0, 8)
+        memcpy(dst + 2, &x1, 8)
+        memcpy(dst + 4, &x2, 8)
+        src += SEAT_COLS
+        dst += SEAT_COLS
 
 
 cdef inline int _seat_block(float *o, const hd_hstate_t *h, int s, double ib) noexcept nogil:
@@ -388,22 +405,16 @@ cdef class Batch:
         return sizeof(vtab_t) + 3 * sizeof(int64_t) + sizeof(uint8_t)
 
     # ------------------------------------------------------------------ per table, nogil
-    cdef void _deal(self, Py_ssize_t i, int64_t hand, uint8_t *cards) noexcept nogil:
-        """Table i's hand ``hand``: hole cards by seat, then the board (2n + 5 cards). They
-        depend only on (seed, i, hand); the button of hand h is seat h % n."""
+    cdef void _deal(self, uint64_t tseed, int64_t hand, uint8_t *cards) noexcept nogil:
+        """Hand ``hand`` of the table whose seed is ``tseed`` (hd_seed_child(seed, i) for table
+        i): hole cards by seat, then the board (2n + 5 cards). They depend only on (seed, i,
+        hand); the button of hand h is seat h % n."""
         cdef hd_deck_t deck
-        cdef uint8_t row[28]
-        cdef int n = self.players, p, k, button = <int>(hand % n), bb, first
-        hd_deal_hand(&deck, hd_seed_child(hd_seed_child(self.seed, <uint64_t>i),
-                                          <uint64_t>hand), n, 1, row)
+        cdef int n = self.players, button = <int>(hand % n), bb, first
         bb = (button + 1) % n if n == 2 else (button + 2) % n
         first = (bb + 1) % n if self.rules.deal_from_bb else (button + 1) % n
-        for p in range(n):  # deal position p -> seat first + p (R12)
-            k = (first + p) % n
-            cards[2 * k] = row[2 * p]
-            cards[2 * k + 1] = row[2 * p + 1]
-        for k in range(5):
-            cards[2 * n + k] = row[2 * n + k]
+        # deal position p -> seat first + p (R12)
+        hd_deal_seats(&deck, hd_seed_child(tseed, <uint64_t>hand), n, first, cards)
 
     def cards(self, Py_ssize_t i, int64_t hand):
         """Table i's cards of hand number ``hand``: (hole cards by seat, board)."""
@@ -412,7 +423,7 @@ cdef class Batch:
         self._index(i, False)  # the cards come from the seed alone
         if hand < 0:
             raise InvalidTableError(f"hand {hand} is out of range (hands are numbered from 0)")
-        self._deal(i, hand, cards)
+        self._deal(hd_seed_child(self.seed, <uint64_t>i), hand, cards)
         return (tuple([(cards[2 * k], cards[2 * k + 1]) for k in range(n)]),
                 tuple([cards[2 * n + k] for k in range(5)]))
 
@@ -441,8 +452,10 @@ cdef class Batch:
         while True:
             button = <int>(t.hand_no % n)
             self._stacks(t.carry if t.hand_no > 0 else NULL, skipped, st)
-            self._deal(i, t.hand_no, cards)
-            hd_hs_start(&self.rules, &t.h, n, button, st, cards)
+            self._deal(t.tseed, t.hand_no, cards)
+            # trusted: the rules, seats and button were checked when the batch was made, the
+            # cards come from a deck
+            hd_hs_start_trusted(&self.rules, &t.h, n, button, st, cards)
             t.nlog = 0
             t.hand_no += 1
             for k in range(4):
@@ -544,7 +557,7 @@ cdef class Batch:
         cdef float *o
         cdef double ib = self.inv_bb
         cdef int64_t pot = t.pot  # summed where h last moved (_act, _new_hand)
-        hd_hs_legal(&self.rules, h, &la)
+        hd_hs_legal_inline(&self.rules, h, &la)
         actor[0] = a
         # mask (and the cache _map reads)
         self._amounts(h, &la, pot, t.amt, mask)
@@ -565,15 +578,16 @@ cdef class Batch:
             obs[t.hot[0]] = 1.0
             obs[t.hot[1]] = 1.0
             obs[t.hot[3]] = 1.0
-            # the last row's blocks start at moved's (its position column stays with it)
-            memcpy(seats, o, n * SEAT_COLS * sizeof(float))
+            # the last row's blocks start at moved's (its position column stays with it): the
+            # row turns left by d blocks (a's in the last row), blocks 0..d-1 kept aside
+            d = a - moved  # 1..n (n: a == moved, the row turns by a whole turn)
+            if d <= 0:
+                d += n
+            _copy_blocks(seats, o, d)
             to_act = <int>obs[k + 6] - (seats[4] == 0.0 and seats[1] > 0.0)
             to_act += _seat_block(seats, h, moved, ib)
-            d = a - moved  # a's block in the last row
-            if d < 0:
-                d += n
-            memcpy(o, seats + d * SEAT_COLS, (n - d) * SEAT_COLS * sizeof(float))
-            memcpy(o + (n - d) * SEAT_COLS, seats, d * SEAT_COLS * sizeof(float))
+            _copy_blocks(o, o + d * SEAT_COLS, n - d)
+            _copy_blocks(o + (n - d) * SEAT_COLS, seats, d)
         else:
             # observation: the one-hot columns (cards, street, position) ...
             for c in range(t.nhot):
@@ -636,6 +650,7 @@ cdef class Batch:
         cdef hd_hstate_t *h = &t.h
         cdef int street = h.street, seat = h.actor, k, n = self.players
         cdef int64_t before = t.pot  # this decision's pot
+        cdef int64_t put = h.committed[seat] if 0 <= seat < n else 0  # seat's chips in it
         # the log: to in bits 0-55, seat 56-59, street 60-61, kind 62-63
         if t.nlog < LOG_CAP:
             t.log[t.cur_log][t.nlog] = (
@@ -649,7 +664,12 @@ cdef class Batch:
         if kind == HD_BET_RAISE:
             t.nraise[street] += 1
         if not h.over:
-            t.pot = hd_hs_pot(h)  # the next decision's (_write reads it)
+            # the next decision's (_write reads it): on the same street only the seat's chips
+            # moved (closing a street may give an uncalled bet back to another seat)
+            if h.street == street:
+                t.pot = before + (h.committed[seat] - put if 0 <= seat < n else 0)
+            else:
+                t.pot = hd_hs_pot(h)
             t.added[street] += t.pot - before
             done[0] = 0
             if t.paid:
@@ -776,11 +796,11 @@ cdef class Batch:
             run[k] = 0
         for hand in range(hands):
             self._stacks(carry, skipped, st)
-            self._deal(i, hand, cards)
-            hd_hs_start(&self.rules, &h, n, <int>(hand % n), st, cards)
+            self._deal(tseed, hand, cards)
+            hd_hs_start_trusted(&self.rules, &h, n, <int>(hand % n), st, cards)
             skipped = skipped + 1 if h.over else 0
             while not h.over:
-                hd_hs_legal(&self.rules, &h, &la)
+                hd_hs_legal_inline(&self.rules, &h, &la)
                 seat = la.seat
                 hd_policy_act(&pol[seat], &h, &la, &rng[seat], &kind, &to, NULL)
                 if hd_hs_check(&self.rules, &h, kind, to) != HD_HAND_OK:
@@ -909,6 +929,7 @@ cdef class Batch:
             with nogil:
                 for i in range(self.num_tables):
                     memset(&self.tabs[i], 0, sizeof(vtab_t))
+                    self.tabs[i].tseed = hd_seed_child(self.seed, <uint64_t>i)
                     self.tabs[i].nlast = -1
                     self.tabs[i].paid = 1  # the rewards row: whatever the last step left
                     self._new_hand(i, NULL, NULL)
