@@ -544,6 +544,16 @@ def test_same_step_final_obs_has_the_shape_of_sync_vector_envs() -> None:
                 env.step(np.ones(3, np.int64))
     kept, given = finals[0]
     assert np.array_equal(kept, given)
+    lean = HoldemVectorEnv(Game(big_blind=2), num_envs=64, players=2, final_obs=False)
+    _, info = lean.reset(seed=2)
+    ended = 0
+    for _ in range(30):
+        _, _, terminated, _, info = lean.step(np.ones(64, np.int64))
+        ended += int(terminated.sum())
+        assert not any("final" in k for k in info)
+    assert ended > 0
+    with pytest.raises(InvalidConfigError, match="final_obs must be True or False"):
+        HoldemVectorEnv(Game(big_blind=2), num_envs=2, final_obs=1)  # type: ignore[arg-type]
 
 
 def test_next_step_autoreset_serves_gymnasiums_observation_wrappers() -> None:
