@@ -34,9 +34,9 @@ Workload: 6-max no-limit 1/2 at 100 big blinds (200 chips), fresh stacks every h
   thread, rounds alternated the same way.
 - ``test_vector_pipelined_vs_steps_interleaved``: the pipelined halves over whole steps,
   both with two threads, rounds alternated.
-- ``test_gym_vector_env_interleaved[True]`` / ``[False]``: the Gymnasium ``HoldemVectorEnv``
-  (``copy`` True, False) with the same policy, its rate over the bare loop's, rounds
-  alternated.
+- ``test_gym_vector_env_interleaved[...]``: the Gymnasium ``HoldemVectorEnv`` (``copy`` True,
+  False; same-step with and without ``final_obs``; next-step) with the same policy, its rate
+  over the bare loop's, rounds alternated.
 - ``test_vector_scaling_tables`` / ``_players``: the random policy as N and the number of
   players grow (``bench/vector_scaling.py`` prints both tables and the RSS per table).
 
@@ -347,20 +347,23 @@ def gym_vector_steps(envs: Any, rng: Any, steps: int) -> int:
     return steps * envs.num_envs
 
 
-@pytest.mark.parametrize(("copy", "mode"), [(True, "same_step"), (False, "same_step"),
-                                           (True, "next_step")])
+@pytest.mark.parametrize(("copy", "mode", "final_obs"),
+                         [(True, "same_step", True), (False, "same_step", True),
+                          (False, "same_step", False), (True, "next_step", True)])
 @pytest.mark.benchmark(group="self-play-6max-interleaved")
-def test_gym_vector_env_interleaved(benchmark: Any, copy: bool, mode: str) -> None:
-    """``HoldemVectorEnv`` (``copy`` True or False; ``autoreset_mode`` same-step or next-step)
-    against the bare ``VectorGame`` loop with ``step_unchecked``, rounds alternated:
-    ``ratio_vs_vector1`` is the env's rate over the bare loop's (1 would be no cost at all)."""
+def test_gym_vector_env_interleaved(benchmark: Any, copy: bool, mode: str,
+                                    final_obs: bool) -> None:
+    """``HoldemVectorEnv`` (``copy`` True or False; ``autoreset_mode`` same-step or next-step;
+    same-step with or without ``info["final_obs"]``) against the bare ``VectorGame`` loop with
+    ``step_unchecked``, rounds alternated: ``ratio_vs_vector1`` is the env's rate over the bare
+    loop's (1 would be no cost at all)."""
     pytest.importorskip("gymnasium", reason="the rl extra installs gymnasium")
     from holdem.rl.gymnasium import HoldemVectorEnv
 
     env = VectorGame(NL6, num_tables=TABLES, players=6, stacks=200, seed=1)
     env.reset()
     envs = HoldemVectorEnv(NL6, num_envs=TABLES, players=6, stacks=200, seed=1, copy=copy,
-                           autoreset_mode=mode)
+                           autoreset_mode=mode, final_obs=final_obs)
     rng1, rng2 = np.random.default_rng(1), np.random.default_rng(1)
     _interleaved(benchmark, lambda: vector_steps(env, rng1, STEPS),
                  lambda: gym_vector_steps(envs, rng2, STEPS), "ratio_vs_vector1")

@@ -1,6 +1,18 @@
 /* Pot resolution kernel: see hd_pots.h for the contract and holdem/pots.py for the rules. */
 #include "hd_pots.h"
 
+/* Append a pot of `amount` chips (none when 0) that the seats in `eligible` may win. */
+HD_INLINE void hd_pots_add(hd_pot_result_t *out, int64_t amount, uint16_t eligible)
+{
+    hd_pot_t *p;
+    if (amount <= 0) return;
+    p = &out->pots[out->n_pots++];
+    p->amount = amount;
+    p->rake = 0;
+    p->eligible = eligible;
+    p->winners = 0;
+}
+
 int hd_split_pots(const int64_t *committed, const uint8_t *folded, const int32_t *ranks,
                   int n, int button, int64_t dead, const hd_rake_t *rake, int flop_dealt,
                   hd_pot_result_t *out)
@@ -67,34 +79,22 @@ int hd_split_pots(const int64_t *committed, const uint8_t *folded, const int32_t
                            pot, every chip in it, every live seat eligible (the loop's result) */
         for (i = 0; i < n; i++)
             if (!folded[i]) live |= (uint16_t)(1u << i);
-        if (total > 0) {
-            hd_pot_t *p = &out->pots[out->n_pots++];
-            p->amount = total;
-            p->rake = 0;
-            p->eligible = live;
-            p->winners = 0;
+        hd_pots_add(out, total, live);
+    } else {
+        for (k = 0; k < nlevels; k++) {
+            int last = (k == nlevels - 1);
+            int64_t hi = levels[k], amount = k == 0 ? dead : 0;
+            uint16_t elig = 0;
+            for (i = 0; i < n; i++) {
+                int64_t part = c[i] - prev;
+                if (!folded[i] && c[i] >= hi) elig |= (uint16_t)(1u << i);
+                if (part <= 0) continue;
+                if (!last && part > hi - prev) part = hi - prev;
+                amount += part;
+            }
+            hd_pots_add(out, amount, elig);
+            prev = hi;
         }
-        nlevels = 0;
-    }
-    for (k = 0; k < nlevels; k++) {
-        int last = (k == nlevels - 1);
-        int64_t hi = levels[k], amount = k == 0 ? dead : 0;
-        uint16_t elig = 0;
-        for (i = 0; i < n; i++) {
-            int64_t part = c[i] - prev;
-            if (!folded[i] && c[i] >= hi) elig |= (uint16_t)(1u << i);
-            if (part <= 0) continue;
-            if (!last && part > hi - prev) part = hi - prev;
-            amount += part;
-        }
-        if (amount > 0) {
-            hd_pot_t *p = &out->pots[out->n_pots++];
-            p->amount = amount;
-            p->rake = 0;
-            p->eligible = elig;
-            p->winners = 0;
-        }
-        prev = hi;
     }
 
     /* R34: floor(fraction * pot), capped per hand, from the main pot first. */

@@ -77,8 +77,8 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
     ``copy`` is); ``None`` elsewhere. ``info["_final_obs"]`` is its (N,) bool mask
     (``terminated``); ``info["final_info"]`` is ``{}`` with the mask ``info["_final_info"]``.
     Building those rows made a step about 1.2x slower at 4,096 6-max tables with
-    ``copy=False`` (median of 9 alternated pairs); ``final_obs=False`` leaves the four keys out (a finished hand's value is 0, so self-play
-    rarely needs them). ``info``:
+    ``copy=False`` (median of 9 alternated pairs); ``final_obs=False`` leaves the four keys
+    out (a finished hand's value is 0, so self-play rarely needs them). ``info``:
     ``action_mask`` (N, A) bool, ``current_player`` (N,) the seat to act now, ``actor`` (N,)
     the seat that acted, ``rewards`` (N, P) every seat's payoff in big blinds of the hand that
     ended (zeros elsewhere). With ``session=True`` a
