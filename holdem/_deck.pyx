@@ -202,7 +202,12 @@ cdef class Deck:
     def copy(self):
         """An independent deck in the same state (same cards left, same generator state): both
         deal the same cards from here on."""
-        cdef Deck d = type(self).__new__(type(self))
+        cdef object o = type(self).__new__(type(self))
+        cdef Deck d
+        if not isinstance(o, Deck):  # a subclass's __new__ made something else: no C state
+            raise DeckError(f"cannot copy: {type(self).__name__}.__new__ returned "
+                            f"{type(o).__name__}, not a Deck")
+        d = <Deck>o
         memcpy(&d._deck, &self._deck, sizeof(hd_deck_t))
         memcpy(&d._rng, &self._rng, sizeof(hd_rng_t))
         memcpy(d._kind, self._kind, 52)

@@ -75,3 +75,93 @@ def test_evaluate_many_column_count_checked_before_the_cast() -> None:
     wide = np.zeros((0, 2**32 + 5), dtype=np.uint8)  # would read as 5 columns after a cast
     with pytest.raises(InvalidArrayError, match="5, 6 or 7 cards"):
         evaluate_many(wide)
+
+
+SUBCLASS_NEW_RETURNS = ["None", "0", "object()", "'a string'"]
+
+
+@pytest.mark.parametrize("made", SUBCLASS_NEW_RETURNS)
+def test_deck_copy_of_a_subclass_whose_new_returns_another_object(made: str) -> None:
+    """Deck.copy() makes the copy with ``type(self).__new__``: a subclass whose ``__new__``
+    returns something else had its C state written into that object (None: a crash)."""
+    proc = run_child(f"""
+        from holdem import Deck, DeckError
+        class Odd(Deck):
+            def __new__(cls, *args, **kwargs):
+                return {made}
+        deck = Deck.__new__(Odd)
+        for copy in (deck.copy, deck.__copy__):
+            try:
+                copy()
+            except DeckError as e:
+                print(e)
+            else:
+                raise SystemExit("accepted")
+        print(len(deck), Deck(seed=1).copy().deal(2) == Deck(seed=1).deal(2))
+    """)
+    lines = proc.stdout.splitlines()
+    assert lines[0] == f"cannot copy: Odd.__new__ returned {type(eval(made)).__name__}, not a Deck"
+    assert lines[1] == lines[0]
+    assert lines[2] == "52 True"
+
+
+@pytest.mark.parametrize("made", SUBCLASS_NEW_RETURNS)
+def test_hand_state_subclass_whose_new_returns_another_object(made: str) -> None:
+    """clone(), a new hand and unpickling make the state with ``cls.__new__``: each refuses
+    what is not a hand state instead of writing the C state into it (None: a crash)."""
+    proc = run_child(f"""
+        import pickle
+        from holdem import Game, HandState, InvalidStateError
+        class Odd(HandState):
+            def __new__(cls, *args, **kwargs):
+                return {made}
+        game = Game(big_blind=2)
+        hand = game.new_hand([200, 200, 200], button=0, seed=1)
+        odd = HandState.__new__(Odd)
+        tries = {{
+            "clone": odd.clone,
+            "start a hand": lambda: Odd._start(game, [200, 200, 200], 0, 1, None, None),
+            "unpickle": lambda: hand.__reduce__()[0](Odd, hand.__reduce__()[1][1]),
+        }}
+        for doing, call in tries.items():
+            try:
+                call()
+            except InvalidStateError as e:
+                print(e)
+            else:
+                raise SystemExit(f"accepted: {{doing}}")
+        print(pickle.loads(pickle.dumps(hand)) == hand.clone() == hand)
+    """)
+    name = type(eval(made)).__name__
+    assert proc.stdout.splitlines() == [
+        f"cannot {doing}: Odd.__new__ returned {name}, not a hand state"
+        for doing in ("clone", "start a hand", "unpickle")] + ["True"]
+
+
+def test_game_rules_cache_set_from_outside_is_rebuilt() -> None:
+    """The compiled rules kept on a game are only trusted when they are the engine's type: a
+    value set from outside is replaced, not read as rules."""
+    proc = run_child("""
+        from holdem import Game
+        game = Game(big_blind=2)
+        plain = game.new_hand([200, 200, 200], button=0, seed=1)
+        for junk in (5, "rules", object(), 2**70):
+            object.__setattr__(game, "_core_rules", junk)
+            hand = game.new_hand([200, 200, 200], button=0, seed=1)
+            assert hand == plain, (junk, hand)
+        print("ok")
+    """)
+    assert proc.stdout.strip() == "ok"
+
+
+@pytest.mark.parametrize("name", ["run_hand", "table_posts"])
+def test_table_loop_refuses_none_for_a_state(name: str) -> None:
+    """The compiled table loop's entry points take a hand state; None is refused, not read."""
+    proc = run_child(f"""
+        from holdem.table import _loop
+        try:
+            _loop.{name}(*[None] * _loop.{name}.__code__.co_argcount)
+        except TypeError as e:
+            print(e)
+    """)
+    assert "Argument 'state' has incorrect type" in proc.stdout

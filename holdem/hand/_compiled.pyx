@@ -127,11 +127,21 @@ cdef bint _plain_start(object stacks, object button, bint straddle):
     return True
 
 
+cdef HandCore _blank(cls, str doing):
+    """``cls.__new__(cls)``, refused (InvalidStateError) unless it is a hand: a subclass
+    whose ``__new__`` returns something else (None...) has no C state to fill."""
+    cdef object o = cls.__new__(cls)
+    if not isinstance(o, HandCore):
+        raise InvalidStateError(f"cannot {doing}: {cls.__name__}.__new__ returned "
+                                f"{type(o).__name__}, not a hand state")
+    return <HandCore>o
+
+
 def _rebuild(cls, state):
     cdef HandCore st
     if not (isinstance(cls, type) and issubclass(cls, HandCore)):
         raise InvalidStateError(f"not a valid pickled HandState: {cls!r} is not a hand class")
-    st = cls.__new__(cls)
+    st = _blank(cls, "unpickle")
     st._setstate(state)
     return st
 
@@ -168,7 +178,7 @@ cdef class GameRules:
 cdef GameRules _rules_of(game):
     """The :class:`GameRules` of ``game``, made on its first hand."""
     cdef object r = game._core_rules
-    if r is None:
+    if type(r) is not GameRules:  # None before the first hand (or anything set from outside)
         r = GameRules(game._plan)
         object.__setattr__(game, "_core_rules", r)
     return <GameRules>r
@@ -212,7 +222,7 @@ cdef class HandCore:
             opt.nextra = len(extras)
             for k in range(opt.nextra):
                 opt.extra[k].seat, opt.extra[k].live, opt.extra[k].dead = extras[k]
-        st = cls.__new__(cls)
+        st = _blank(cls, "start a hand")
         st.game = game
         st._rules = rules
         st._deal(n, seed, hole_cards, board,
@@ -407,7 +417,7 @@ cdef class HandCore:
     # ------------------------------------------------------------------ copying, pickling
     cpdef HandCore clone(self):
         """An independent copy (the struct copied, immutable parts shared): cheap, no deepcopy."""
-        cdef HandCore new = type(self).__new__(type(self))
+        cdef HandCore new = _blank(type(self), "clone")
         new._copy_from(self)
         new._hist = list(self._hist)
         return new

@@ -128,7 +128,7 @@ def bind(type observation):
     _Observation = observation
 
 
-def run_hand(HandCore state, list players, tuple dealt, tuple names, object button,
+def run_hand(HandCore state not None, list players, tuple dealt, tuple names, object button,
              object big_blind, object number, bint tournament, object sitting_out,
              object apply_checked):
     """Play ``state`` (a compiled :class:`holdem.HandState`) to its end with the agents.
@@ -257,7 +257,7 @@ def seat_kinds(list seats, bint tournament, object sitting_out, object waiting):
     return out
 
 
-def table_posts(HandCore state, tuple dealt):
+def table_posts(HandCore state not None, tuple dealt):
     """The forced bets of ``state`` as ``(table seat, kind, amount)`` (``Table._deal``)."""
     cdef tuple post
     if len(dealt) != state._h.n:  # indexed without bounds checks
