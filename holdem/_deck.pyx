@@ -10,6 +10,7 @@ Same seed, same cards, on every platform: the generator (csrc/hd_rng.h) and the 
 (csrc/hd_deck.h) use only 64-bit integer arithmetic. Seeds follow :mod:`holdem._seeding`.
 """
 
+from cpython.number cimport PyNumber_Index
 from cpython.pyport cimport PY_SSIZE_T_MAX
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_New, PyTuple_SET_ITEM
@@ -36,7 +37,7 @@ cdef enum:
 cdef int _count(object n, str what) except -1:
     if isinstance(n, bool) or not hasattr(n, "__index__"):
         raise InvalidConfigError(f"{what} must be an int, not {type(n).__name__}: {shown(n)}")
-    v = n.__index__()
+    v = PyNumber_Index(n)
     if v < 0:
         raise DeckError(f"{what} must be >= 0, got {shown(v)}")
     return min(v, 1 << 20)  # anything over 52 is refused by the caller with the real count
@@ -271,7 +272,7 @@ cdef int _players(object n_players, bint burns) except -1:
     if isinstance(n_players, bool) or not hasattr(n_players, "__index__"):
         raise InvalidConfigError(
             f"n_players must be an int, not {type(n_players).__name__}: {shown(n_players)}")
-    p = n_players.__index__()
+    p = PyNumber_Index(n_players)
     top = 22 if burns else 23
     if not 1 <= p <= top:
         raise InvalidConfigError(
@@ -287,10 +288,11 @@ def child_seed(seed, index):
     table hands and agents' seeds all come from it.
     """
     if type(index) is not int or not 0 <= index <= _MAX64:
-        if isinstance(index, bool) or not hasattr(index, "__index__") or not (
-                0 <= index.__index__() <= _MAX64):
+        if isinstance(index, bool) or not hasattr(index, "__index__"):
             raise InvalidConfigError(f"index must be an int in 0 .. 2**64-1, got {shown(index)}")
-        index = index.__index__()
+        index = PyNumber_Index(index)  # a plain int, asked once
+        if not 0 <= index <= _MAX64:
+            raise InvalidConfigError(f"index must be an int in 0 .. 2**64-1, got {shown(index)}")
     if type(seed) is int:
         return hd_seed_child(<uint64_t>(seed & _MAX64), <uint64_t>index)
     return hd_seed_child(<uint64_t>seed_bits(seed), <uint64_t>index)
@@ -331,18 +333,18 @@ def deal_hands(n_hands, n_players, *, seed, burns=True, start=0, out=None):
     if isinstance(n_hands, bool) or not hasattr(n_hands, "__index__"):
         raise InvalidConfigError(
             f"n_hands must be an int, not {type(n_hands).__name__}: {shown(n_hands)}")
-    n_hands = n_hands.__index__()
+    n_hands = PyNumber_Index(n_hands)
     # sizes are checked as Python ints before anything is multiplied in C or allocated
     if not 0 <= n_hands <= PY_SSIZE_T_MAX // w:
         raise InvalidConfigError(
             f"n_hands must be 0 .. {PY_SSIZE_T_MAX // w} (rows of {w} bytes addressable in "
             f"one buffer), got {shown(n_hands)}")
     cdef int64_t n = n_hands
-    if isinstance(start, bool) or not hasattr(start, "__index__") or not (
-            0 <= start.__index__() and start.__index__() + n_hands <= (1 << 64)):
+    if not isinstance(start, bool) and hasattr(start, "__index__"):
+        start = PyNumber_Index(start)  # a plain int, asked once
+    if type(start) is not int or not (0 <= start and start + n_hands <= (1 << 64)):
         raise InvalidConfigError(
             f"start must be an int in 0 .. 2**64 - n_hands, got {shown(start)}")
-    start = start.__index__()
     cdef uint64_t first = start
     cdef uint8_t[:, ::1] out2
     cdef uint8_t[::1] out1

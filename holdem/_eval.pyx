@@ -8,6 +8,7 @@ from cpython.array cimport array, clone
 from cpython.buffer cimport (
     PyBUF_C_CONTIGUOUS, PyBUF_FORMAT, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer,
 )
+from cpython.number cimport PyNumber_Index
 from cpython.object cimport PyObject
 from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.string cimport memset
@@ -346,9 +347,10 @@ def evaluate_many(cards, *, n_cards=None, out=None):
             if n_cards is None:
                 raise InvalidArrayError(
                     "a flat buffer needs n_cards= (5, 6 or 7 cards per row)")
-            if not isinstance(n_cards, int) or not 5 <= n_cards <= 7:
+            if (isinstance(n_cards, bool) or not isinstance(n_cards, int)
+                    or not 5 <= PyNumber_Index(n_cards) <= 7):  # a plain int's comparisons
                 raise InvalidArrayError(f"n_cards must be 5, 6 or 7, got {n_cards!r}")
-            k = n_cards
+            k = PyNumber_Index(n_cards)
             if view.shape[0] % k:
                 raise InvalidArrayError(
                     f"a flat buffer of {view.shape[0]} card ids is not a whole number of "

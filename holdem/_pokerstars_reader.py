@@ -189,6 +189,8 @@ class HandReader:
         if p < 0 or q < 0:
             raise self.error("the stakes (small/big) are missing")
         stakes = after[p + 1 : q].split()
+        if not stakes:
+            raise self.error("the stakes (small/big) are missing")
         if tournament:
             level = after[:p].strip(" -")
             if level.startswith("Level "):
@@ -198,13 +200,13 @@ class HandReader:
         if len(stakes) == 2 and stakes[1].isalpha():
             fields["currency"] = stakes[1]
         small, _, big = stakes[0].partition("/")
-        if not tournament and (small[:1] in "$€£" or "." in stakes[0]):
+        if not small or not big:
+            raise self.error("the stakes must read (small/big)")
+        if not tournament and (small[0] in "$€£" or "." in stakes[0]):
             self.scale, self.places = 100, 2
             if small[:1] in "$€£":
                 self.symbol = small[0]
                 fields["currency_symbol"] = small[0]
-        if not big:
-            raise self.error("the stakes must read (small/big)")
         stake = (self.units(small), self.units(big))
         m = _DATE.search(after, q)
         if m is not None:

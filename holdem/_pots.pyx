@@ -7,6 +7,7 @@ never imports ``holdem.pots``: a ``rake`` is read by its fields (anything else i
 rejected as not a ``Rake``).
 """
 
+from cpython.number cimport PyNumber_Index
 from libc.stdint cimport int32_t, int64_t, uint8_t
 
 import sys
@@ -80,7 +81,7 @@ cdef inline int64_t _chips(object v, Py_ssize_t i) except? -1:
     if isinstance(v, bool) or not hasattr(type(v), "__index__"):
         raise InvalidPotError(
             f"committed[{i}] is {v!r}; chips must be whole numbers (int) >= 0")
-    v = v.__index__()
+    v = PyNumber_Index(v)
     if v < 0:
         raise InvalidPotError(f"committed[{i}] is {v}; chips must be >= 0")
     if v > HD_POTS_MAX_CHIPS:
@@ -95,7 +96,7 @@ cdef int64_t _dead(object v) except? -1:
     if isinstance(v, bool) or not hasattr(type(v), "__index__"):
         raise InvalidPotError(
             f"dead is {v!r}; dead money must be a whole number of chips (int) >= 0")
-    v = v.__index__()
+    v = PyNumber_Index(v)
     if v < 0:
         raise InvalidPotError(f"dead is {v}; dead money must be >= 0 chips")
     if v > HD_POTS_MAX_DEAD:
@@ -111,7 +112,7 @@ cdef inline int32_t _rank(object v, Py_ssize_t i) except? -2:
     if isinstance(v, bool) or not hasattr(type(v), "__index__"):
         raise InvalidPotError(
             f"ranks[{i}] is {v!r}; a rank is an int >= 0 (higher is stronger) or None")
-    v = v.__index__()
+    v = PyNumber_Index(v)
     if v < 0 or v > _MAX_RANK:
         raise InvalidPotError(
             f"ranks[{i}] is {v}; a rank is an int in 0..{_MAX_RANK} (higher is stronger) or None")
@@ -156,7 +157,7 @@ def resolve(committed, folded, ranks, button, rake, bint flop_dealt, dead=0):
                 f"(None where unknown)")
     if isinstance(button, bool) or not hasattr(type(button), "__index__"):
         raise InvalidPotError(f"button must be a seat index in 0..{n - 1}, got {button!r}")
-    button = button.__index__()
+    button = PyNumber_Index(button)
     if button < 0 or button >= n:
         raise InvalidPotError(f"button must be a seat index in 0..{n - 1}, got {button}")
     c_button = button

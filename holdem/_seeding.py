@@ -15,6 +15,7 @@ Every random thing in holdem takes ``seed``: an ``int`` of any size or sign, or 
 
 from __future__ import annotations
 
+import operator
 import os
 from typing import SupportsIndex
 
@@ -32,7 +33,7 @@ def _as_int(seed: object) -> int:
         raise InvalidConfigError(
             f"seed must be an int (any size or sign) or None, not {type(seed).__name__}: {seed!r}"
         )
-    return seed.__index__()
+    return operator.index(seed)
 
 
 def seed_bits(seed: SupportsIndex) -> int:

@@ -27,7 +27,7 @@ from holdem.errors import (IllegalActionError, InvalidArrayError, InvalidConfigE
                            InvalidTableError)
 
 __all__ = ["MAX_TABLES", "OBS_VERSION", "POLICIES", "Batch", "equity_estimate", "obs_names",
-           "obs_width"]
+           "obs_width", "play_fits"]
 
 hd_tables_share(eval_tables())  # the evaluator's tables, linked once into holdem._eval
 
@@ -88,6 +88,7 @@ cdef enum:
     STREET_COLS = 2     # per street: bets/raises, chips added (big blinds)
 
 MAX_TABLES = 1 << 26    # sizes are checked before any product is formed
+cdef int64_t MAX_STACK = 1 << 53  # chips per seat (hd_hand.c's HD_HAND_MAX_STACK)
 cdef enum:
     PREFETCH_AHEAD = 4  # _run asks for the lines of the table this many ahead
 cdef enum:
@@ -126,6 +127,14 @@ def equity_estimate(hole, board, int opponents, int samples, uint64_t seed):
         b[k] = board[k]
     hd_rng_seed(&r, seed)
     return hd_equity_mc(h, b, len(board), opponents, samples, &r)
+
+
+def play_fits(hands, total, bint session):
+    """Whether ``Batch.play`` can play ``hands`` hands in one call at a table of ``total``
+    starting chips: the int64 sums of squared payoffs cannot overflow (a hand moves at most
+    the table's chips; in a session refilled seats add up to ``total`` a hand)."""
+    bound = total * (hands + 1) if session else total
+    return hands * bound * bound < 1 << 63
 
 
 def obs_width(int players):
@@ -332,9 +341,21 @@ cdef class Batch:
             self.stacks0[k] = stacks[k]
         self.num_cols = len(columns)
         for k in range(self.num_cols):
-            self.col_code[k], self.col_num[k], self.col_den[k] = columns[k]
+            try:
+                self.col_code[k], self.col_num[k], self.col_den[k] = columns[k]
+            except (TypeError, ValueError, OverflowError):
+                raise InvalidConfigError(
+                    f"column {k}: {columns[k]!r} is not (kind, numerator, denominator)") from None
             if not COL_FOLD <= self.col_code[k] <= COL_ALL_IN:
                 raise InvalidConfigError(f"column {k}: unknown kind {self.col_code[k]}")
+            # a pot fraction num/den in (0, 100] with den <= 1000, as ActionLayout checks (the
+            # division by den in _frac_to, and the bound on what num multiplies, need it)
+            if self.col_code[k] == COL_FRACTION and not (
+                    1 <= self.col_den[k] <= 1000
+                    and 1 <= self.col_num[k] <= 100 * self.col_den[k]):
+                raise InvalidConfigError(
+                    f"column {k}: the pot fraction {self.col_num[k]}/{self.col_den[k]} is not in "
+                    f"(0, 100] with a denominator 1..1000")
             self.col_shift[k] = -1
             if self.col_den[k] > 0 and self.col_den[k] & (self.col_den[k] - 1) == 0:
                 self.col_shift[k] = int(self.col_den[k]).bit_length() - 1
@@ -427,14 +448,34 @@ cdef class Batch:
         return (tuple([(cards[2 * k], cards[2 * k + 1]) for k in range(n)]),
                 tuple([cards[2 * n + k] for k in range(5)]))
 
+    def next_stacks(self, tuple carry, int skipped):
+        """The stacks the next hand starts from (``_stacks``: the session rule) after a hand
+        that left ``carry`` (one int per seat), ``skipped`` hands in a row having been dealt
+        out before it without a decision (0 after a hand somebody acted in)."""
+        cdef int64_t c[10]
+        cdef int64_t st[10]
+        cdef int k
+        if len(carry) != self.players or skipped < 0:
+            raise InvalidConfigError(f"carry needs {self.players} stacks and skipped >= 0")
+        for k in range(self.players):
+            c[k] = carry[k]
+        self._stacks(c, skipped, st)
+        return tuple([st[k] for k in range(self.players)])
+
     cdef inline void _stacks(self, const int64_t *carry, int skipped,
                              int64_t *st) noexcept nogil:
         """The stacks a hand starts from: in a session the ones carried over (``carry``; NULL
         before the first hand), a busted seat refilled, and every seat refilled after 64
-        hands in a row that ended before any decision; else the starting stacks."""
+        hands in a row that ended before any decision or when a stack carried over is above
+        2**53 chips (a seat's limit); else the starting stacks."""
         cdef int k
+        cdef bint carried = self.session and carry != NULL and skipped < 64
+        if carried:
+            for k in range(self.players):
+                if carry[k] > MAX_STACK:
+                    carried = False
         for k in range(self.players):
-            if self.session and carry != NULL and carry[k] > 0 and skipped < 64:
+            if carried and carry[k] > 0:
                 st[k] = carry[k]
             else:
                 st[k] = self.stacks0[k]
@@ -454,8 +495,10 @@ cdef class Batch:
             self._stacks(t.carry if t.hand_no > 0 else NULL, skipped, st)
             self._deal(t.tseed, t.hand_no, cards)
             # trusted: the rules, seats and button were checked when the batch was made, the
-            # cards come from a deck
-            hd_hs_start_trusted(&self.rules, &t.h, n, button, st, cards)
+            # cards come from a deck; the stacks are 1..2**53 (_stacks)
+            if hd_hs_start_trusted(&self.rules, &t.h, n, button, st, cards) != HD_HAND_OK:
+                self._stacks(NULL, 0, st)  # not reached: the starting stacks were checked
+                hd_hs_start_trusted(&self.rules, &t.h, n, button, st, cards)
             t.nlog = 0
             t.hand_no += 1
             for k in range(4):
@@ -797,7 +840,9 @@ cdef class Batch:
         for hand in range(hands):
             self._stacks(carry, skipped, st)
             self._deal(tseed, hand, cards)
-            hd_hs_start_trusted(&self.rules, &h, n, <int>(hand % n), st, cards)
+            if hd_hs_start_trusted(&self.rules, &h, n, <int>(hand % n), st, cards) != HD_HAND_OK:
+                self._stacks(NULL, 0, st)  # not reached: _stacks gives 1..2**53 chips a seat
+                hd_hs_start_trusted(&self.rules, &h, n, <int>(hand % n), st, cards)
             skipped = skipped + 1 if h.over else 0
             while not h.over:
                 hd_hs_legal_inline(&self.rules, &h, &la)
@@ -861,8 +906,7 @@ cdef class Batch:
             st[k] = streams[k]
         for k in range(n):
             total += self.stacks0[k]
-        bound = <object>total * (hands + 1) if self.session else <object>total
-        if <object>hands * bound * bound >= 1 << 63:
+        if not play_fits(hands, total, self.session):
             raise InvalidConfigError(
                 f"{hands} hands with {total} chips at a table could overflow the int64 sums of "
                 f"squared payoffs: play fewer hands per call")
@@ -918,8 +962,10 @@ cdef class Batch:
 
     def reset(self):
         """Start hand 0 on every table and fill the bound outputs (every observation column:
-        later steps rewrite only what changed, so the rows must stay bound)."""
+        later steps rewrite only what changed, so the rows must stay bound); the final rows,
+        payoffs, rewards and done flags of the hands before are zeroed."""
         cdef Py_ssize_t i
+        cdef int n = self.players
         cdef step_args_t a = self.out
         if self.out_refs is None:
             raise InvalidArrayError("no output buffers: call bind() first")
@@ -931,9 +977,13 @@ cdef class Batch:
                     memset(&self.tabs[i], 0, sizeof(vtab_t))
                     self.tabs[i].tseed = hd_seed_child(self.seed, <uint64_t>i)
                     self.tabs[i].nlast = -1
-                    self.tabs[i].paid = 1  # the rewards row: whatever the last step left
                     self._new_hand(i, NULL, NULL)
                     memset(a.obs + i * self.width, 0, self.width * sizeof(float))
+                    if a.final != NULL:
+                        memset(a.final + i * self.width, 0, self.width * sizeof(float))
+                    memset(a.payoffs + i * n, 0, n * sizeof(int64_t))
+                    memset(a.rewards + i * n, 0, n * sizeof(float))
+                    a.done[i] = 0
                     self._write(i, a.obs + i * self.width, a.mask + i * self.num_cols,
                                 a.actor + i, -1)
         finally:

@@ -13,6 +13,7 @@ Card('As')
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Iterable
 from typing import Final, SupportsIndex
 
@@ -62,7 +63,7 @@ class Card(int):
             return parse_card(value)
         if isinstance(value, bool) or not isinstance(value, SupportsIndex):
             raise InvalidCardError(f"not a card: {value!r} (give text like 'As' or an int 0..51)")
-        i = value.__index__()
+        i = operator.index(value)
         if not 0 <= i < 52:
             raise InvalidCardError(f"card id {i} is out of range (ids are 0..51)")
         return CARDS[i]

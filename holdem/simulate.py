@@ -294,6 +294,14 @@ def _play_chunk_batched(names: tuple[str, ...], policies: tuple[CompiledPolicy, 
     return rake, stats, None, points
 
 
+def _batched_fits(hands: int, chips: int) -> bool:
+    """Whether one chunk of ``hands`` hands at a table of ``chips`` chips fits a
+    :meth:`holdem.vector.VectorGame.play` call (fresh stacks every hand)."""
+    from holdem._vector import play_fits
+
+    return bool(play_fits(hands, chips, False))
+
+
 def _compiled(objs: tuple[Any, ...]) -> tuple[CompiledPolicy, ...] | None:
     """Every agent's compiled policy, or None when one has none (it plays in Python)."""
     if not all(isinstance(getattr(a, "compiled_policy", None), CompiledPolicy) for a in objs):
@@ -349,7 +357,9 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
     - ``stats``: collect each agent's playing statistics (VPIP, PFR, aggression...: see
       :mod:`holdem.stats`) in the workers, as the result's ``stats``.
     - ``engine``: ``"auto"`` (default) plays on the batched engine when every agent has a
-      compiled policy and ``stats`` is off, else on Tables; ``"batched"`` requires it;
+      compiled policy, ``stats`` is off and a chunk fits its int64 sums of squared payoffs
+      (``chunk_hands * (players * stack) ** 2 < 2**63``: 6 trillion hands at 6 players of
+      200 chips), else on Tables; ``"batched"`` requires it;
       ``"table"`` always plays on Tables (see the module docstring).
 
     Ctrl-C (``KeyboardInterrupt``) cancels the chunks not started and stops a process pool
@@ -382,13 +392,20 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
             "engine='batched' needs stats=False (the statistics need full hand histories)"
             if not missing else "engine='batched' needs a compiled policy for every agent; "
             "agents without one: " + ", ".join(missing))
+    sizes = chunk_sizes(hands, chunk_hands)
+    if policies is not None and not _batched_fits(max(sizes), len(objs) * stack):
+        if engine == "batched":
+            raise InvalidConfigError(
+                f"engine='batched' cannot play chunks of {max(sizes)} hands with {stack} chips a "
+                f"seat (its int64 sums of squared payoffs could overflow): give a smaller "
+                f"chunk_hands or stack, or engine='table'")
+        policies = None  # "auto": the tables play it
     play: Callable[..., _ChunkResult] = _play_chunk if policies is None else _play_chunk_batched
     if duplicate is not False:
         play = functools.partial(play, seatings=seatings)
     if stats:
         play = functools.partial(play, collect=True)
     kept, master = master_seed(seed)
-    sizes = chunk_sizes(hands, chunk_hands)
     tasks = [(names, objs if policies is None else policies, game, size,
               chunk_seed(master, i), i, stack) for i, size in enumerate(sizes)]
     results: list[_ChunkResult] = []

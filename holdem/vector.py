@@ -32,7 +32,8 @@ import queue
 import struct
 import threading
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, NoReturn
@@ -44,7 +45,7 @@ from holdem.errors import (
     InvalidConfigError,
     InvalidTableError,
 )
-from holdem.hand.actions import Action
+from holdem.hand.actions import MAX_CHIPS, Action
 from holdem.hand.game import Game, Plan
 from holdem.hand.state import HandState
 from holdem.table.agents import CompiledPolicy
@@ -285,12 +286,16 @@ class ObservationSpec:
         if stacks is None:
             chips = per_bb = float("inf")
         else:
-            seq = [stacks] * n if not hasattr(stacks, "__iter__") else list(stacks)
-            if len(seq) != n or not all(_index_or_none(s) is not None and s >= 1 for s in seq):
-                raise InvalidConfigError(f"stacks must be a positive int or {n} of them, "
+            one = _index_or_none(stacks)
+            seq = ([one] * n if one is not None else
+                   [_index_or_none(s) for s in stacks]
+                   if hasattr(stacks, "__iter__")
+                   and not isinstance(stacks, str | bytes | Mapping | AbstractSet) else [])
+            if len(seq) != n or not all(s is not None and 1 <= s <= MAX_CHIPS for s in seq):
+                raise InvalidConfigError(f"stacks must be an int 1..2**53 or {n} of them, "
                                          f"got {stacks!r}")
             level = game.big_blind * (2 if game.straddle else 1)
-            chips = float(max(sum(int(s) for s in seq), level))
+            chips = float(max(sum(s for s in seq if s is not None), level))
             per_bb = struct.unpack("f", struct.pack("f", chips * (1.0 / game.big_blind)))[0]
         seat = [float(n - 1), per_bb, per_bb, per_bb, 1.0, 1.0]
         return ([1.0] * (212 + n) + seat * n + [per_bb] * 5 + [float(n)] * 2
@@ -305,6 +310,8 @@ class ObservationSpec:
         ``s.added`` counts the chips of the actions that did not end the hand, less an
         uncalled bet given back when the street closed.
         """
+        if not isinstance(state, HandState):
+            raise InvalidConfigError(f"state must be a holdem.HandState, got {state!r}")
         n = state.num_players
         if n != self.players:
             raise InvalidConfigError(f"the spec is for {self.players} players, the hand has {n}")
@@ -367,14 +374,20 @@ class ObservationSpec:
                 shape is not None and len(shape) != 1):
             raise InvalidArrayError(f"row must be one observation row of {self.width} values, "
                                     f"got {type(row).__name__} of shape {shape or (len(row),)}")
-        cards = [-1 if isinstance(c, bool) or not hasattr(c, "__index__") else c.__index__()
-                 for c in hole]
+        try:
+            cards = [-1 if isinstance(c, bool) or not hasattr(c, "__index__")
+                     else operator.index(c) for c in hole]
+        except TypeError:  # not a sequence
+            cards = [-1]
         if len(cards) not in (0, 2) or len(set(cards)) != len(cards) or not all(
                 0 <= c < 52 for c in cards):
             raise InvalidConfigError(f"hole must be two distinct card ids 0..51 (or none), "
                                      f"got {hole!r}")
         base, cut, end = 212 + n, 212 + n + 6 * shift, 212 + 7 * n
-        distance = int(row[cut])
+        try:
+            distance = int(row[cut])
+        except (TypeError, ValueError, OverflowError):  # not a number, nan, inf
+            distance = -1
         if not 0 <= distance < n:
             raise InvalidArrayError(f"row is not an observation row: the seat's distance from "
                                     f"the button reads {row[cut]!r}")
@@ -562,7 +575,8 @@ class _SliceThreads:
         self._done: queue.SimpleQueue[tuple[int, BaseException | None]] = queue.SimpleQueue()
         self._failed: list[BaseException] = []  # errors of jobs nobody waits for
         self._calls = 0
-        self._running = threading.Lock()  # one run() at a time (see run)
+        self._running = threading.RLock()  # one run() or close() at a time (see run)
+        self._closed = False
         self._threads = [threading.Thread(target=_slice_worker,
                                           args=(jobs, self._done, self._failed),
                                           name=f"holdem-vector-{k}", daemon=True)
@@ -590,8 +604,14 @@ class _SliceThreads:
     def run(self, fn: Callable[..., None], bounds: list[int], args: tuple[Any, ...]) -> None:
         """``fn(bounds[k], bounds[k + 1], *args)`` for every slice ``k``, all in parallel.
         Returns when every slice is done (replies left by an interrupted call are skipped).
-        Calls from other threads wait their turn (the replies name no caller)."""
+        Calls from other threads wait their turn (the replies name no caller). Once the pool
+        is closed (by another thread, between the caller's taking it and this call) the
+        slices run one after the other in the calling thread."""
         with self._running:
+            if self._closed:
+                for k in range(len(bounds) - 1):
+                    fn(bounds[k], bounds[k + 1], *args)
+                return
             self._run(fn, bounds, args)
 
     def _run(self, fn: Callable[..., None], bounds: list[int], args: tuple[Any, ...]) -> None:
@@ -618,12 +638,15 @@ class _SliceThreads:
             raise self._failed.pop(0)
 
     def close(self) -> None:
-        """Stop the workers (after the jobs already queued); then raise a worker's error that
-        no call has raised yet."""
-        for jobs in self._jobs:
-            jobs.put(None)
-        for t in self._threads:
-            t.join()
+        """Stop the workers (after the jobs already queued, and after a run() in progress in
+        another thread); then raise a worker's error that no call has raised yet."""
+        with self._running:
+            if not self._closed:
+                self._closed = True
+                for jobs in self._jobs:
+                    jobs.put(None)
+                for t in self._threads:
+                    t.join()
         self._raise_failed()
 
 
@@ -703,7 +726,9 @@ class VectorGame:
     - ``stacks``: chips per seat at the start of each hand (an int, or one per seat).
     - ``session``: False (default) deals every hand from ``stacks``; True plays a session:
       the button moves one seat per hand, stacks carry over and a busted seat is refilled to
-      its starting stack. (With fresh stacks the button also moves one seat per hand.)
+      its starting stack. Every seat restarts from its starting stack after 64 hands in a
+      row that nobody could act in, and when a stack carried over is above 2**53 chips (a
+      seat's limit). (With fresh stacks the button also moves one seat per hand.)
     - ``actions``: an :class:`ActionLayout` or a preset name (``"default"``, ``"fcpa"``,
       ``"fchpa"``).
     - ``seed``: table ``i``'s hand ``h`` is dealt from ``child_seed(child_seed(seed, i), h)``.
@@ -1126,8 +1151,10 @@ class VectorGame:
         """Stop the worker threads (if any), after the step in flight."""
         self._finish()
         if self._pool is not None and self._close_pool is not None:
-            self._close_pool()
-            self._pool = None
+            try:
+                self._close_pool()
+            finally:  # a worker's error raised by the pool's close: the pool is gone all the same
+                self._pool = None
 
     def play(self, hands: int, policies: Sequence[object], *, curve_every: int | None = None,
              keep_hands: bool = False, streams: Sequence[int] | None = None) -> PlayResult:
@@ -1178,6 +1205,9 @@ class VectorGame:
                 raise InvalidConfigError(
                     f"seat {s}: {p!r} has no compiled policy the engine can run: {problem}")
             codes.append(cp.code)
+        if streams is not None and not isinstance(streams, Sequence):
+            raise InvalidConfigError(
+                f"streams must be {self.players} ints in 0..2**32-1, got {streams!r}")
         ids = list(range(self.players)) if streams is None else [
             _integer("streams", x) for x in streams]
         if len(ids) != self.players or not all(0 <= x < 1 << 32 for x in ids):

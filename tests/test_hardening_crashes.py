@@ -165,3 +165,133 @@ def test_table_loop_refuses_none_for_a_state(name: str) -> None:
             print(e)
     """)
     assert "Argument 'state' has incorrect type" in proc.stdout
+
+
+# Objects that lie. A check made through an object's own methods (comparisons, len(), hash,
+# arithmetic, __index__) must not be what lets a different value reach C: each entry point
+# turns such an argument into a plain int or tuple first. Every call runs in a child process.
+LIARS = """
+    class Always(int):  # every comparison true, __index__ returns itself
+        __index__ = lambda s: s
+        __ge__ = __le__ = __lt__ = __gt__ = lambda s, o: True
+    class Never(int):  # every comparison false
+        __index__ = lambda s: s
+        __ge__ = __le__ = __lt__ = __gt__ = lambda s, o: False
+    class Short(list):  # len() says 2
+        __len__ = lambda s: 2
+    class Unequal(int):  # equal to nothing, itself included
+        __hash__ = object.__hash__
+        __eq__ = lambda s, o: False
+    class Wraps(int):  # (b + 1) % n is far below zero
+        __add__ = lambda s, o: s
+        __mod__ = lambda s, o: -10**6
+
+    def refused(call, *errors):
+        try:
+            call()
+        except errors as e:
+            print(type(e).__name__)
+        else:
+            print("accepted")
+"""
+
+
+def run_liars(code: str) -> list[str]:
+    return run_child(textwrap.dedent(LIARS) + textwrap.dedent(code)).stdout.split()
+
+
+def test_lying_ints_for_sizes_and_counts_are_read_as_plain_ints() -> None:
+    """``evaluate_many(n_cards=)`` (a C division by 0), ``deal_hands``' counts (a product
+    that wrapped, and 30 players' worth of cards from a 52-card deck), ``Deck.deal``."""
+    out = run_liars("""
+        import holdem
+        from holdem import DeckError, InvalidArrayError, InvalidConfigError
+        refused(lambda: holdem.evaluate_many(bytes(10), n_cards=Always(0)), InvalidArrayError)
+        refused(lambda: holdem.deal_hands(Always(pow(7, -1, 2**64)), 1, seed=1, burns=False,
+                                          out=bytearray(1)), InvalidConfigError)
+        refused(lambda: holdem.deal_hands(1, Always(30), seed=1), InvalidConfigError)
+        refused(lambda: holdem.deal_hands(1, 2, seed=1, start=Always(-1)), InvalidConfigError)
+        refused(lambda: holdem.child_seed(1, Always(-1)), InvalidConfigError)
+        refused(lambda: holdem.Deck(seed=1).deal(Never(-5)), DeckError)
+        refused(lambda: holdem.Card(Always(1000)), holdem.InvalidCardError)
+        print(holdem.evaluate_many(bytes(range(7)), n_cards=Never(7)).tolist()
+              == holdem.evaluate_many(bytes(range(7)), n_cards=7).tolist())
+    """)
+    assert out == ["InvalidArrayError", "InvalidConfigError", "InvalidConfigError",
+                   "InvalidConfigError", "InvalidConfigError", "DeckError", "InvalidCardError",
+                   "True"]
+
+
+def test_lying_arguments_of_a_new_hand_and_its_queries() -> None:
+    """Hole cards whose len() lies (written past a 25-byte array), extra posts whose seats are
+    unequal to themselves (one per seat, 10 at most), a button whose arithmetic lies (a
+    negative seat), per-seat queries whose comparisons lie (read out of bounds)."""
+    out = run_liars("""
+        import pickle
+        import holdem
+        from holdem import InvalidConfigError, InvalidSeatError, InvalidStateError
+        game = holdem.Game(big_blind=2)
+        refused(lambda: game.new_hand([100, 100], hole_cards=Short([None] * 200),
+                                      board="AsKsQsJsTs"), InvalidConfigError)
+        hand = game.new_hand([100, 100], hole_cards=[None, None], board="AsKsQsJsTs")
+        rebuild, (cls, state) = hand.__reduce__()
+        state = list(state)
+        state[list(holdem.hand._fields.FIELDS).index("hole")] = Short([None] * 3000)
+        refused(lambda: rebuild(cls, tuple(state)), InvalidStateError)
+        refused(lambda: game.new_hand([100] * 4, seed=1, extra_posts=[
+            (Unequal(3), 1, 0) for _ in range(500)]), InvalidConfigError)
+        wrapped = game.new_hand([100, 100, 100], button=Wraps(0), seed=1)
+        print(wrapped == game.new_hand([100, 100, 100], button=0, seed=1))
+        dealt = game.new_hand([100, 100], seed=1)
+        refused(lambda: dealt.status(Always(10**9)), InvalidSeatError)
+        refused(lambda: dealt.status_code(Always(-2**31)), InvalidSeatError)
+        refused(lambda: dealt._block_reason(2**31 - 1), InvalidSeatError)
+        refused(lambda: dealt._block_reason(-1), InvalidSeatError)
+        print(dealt.status(Never(1)) == dealt.status(1),
+              dealt.status_code(Never(0)) == dealt.status_code(0))
+    """)
+    assert out == ["InvalidConfigError", "InvalidStateError", "InvalidConfigError", "True",
+                   "InvalidSeatError", "InvalidSeatError", "InvalidSeatError",
+                   "InvalidSeatError", "True", "True"]
+
+
+def test_an_agent_that_empties_the_tables_player_list_mid_hand() -> None:
+    """The compiled table loop indexed the caller's list of players by seat at every
+    decision; an agent that reaches that list and empties it made it read past the end."""
+    proc = run_child("""
+        import sys, holdem
+        def agent(obs):
+            frame = sys._getframe(1)
+            while "players" not in frame.f_locals:
+                frame = frame.f_back
+            frame.f_locals["players"].clear()
+            return 1
+        table = holdem.Table(holdem.Game(big_blind=2), seats=3, seed=1)
+        for s in range(3):
+            table.sit(s, f"p{s}", 100, agent)
+        try:
+            table.play_hand()
+        except ValueError as e:
+            print("refused:", e)
+    """)
+    assert proc.stdout.startswith("refused: players, names and the hand's seats differ")
+
+
+def test_an_action_layout_whose_codes_divide_by_zero() -> None:
+    """The batch took each pot fraction's denominator from the layout unchecked: a subclass
+    that gives 0 made a C division by zero (SIGFPE) at reset()."""
+    out = run_child("""
+        from holdem import Game, InvalidConfigError
+        from holdem.vector import ActionLayout, VectorGame
+        for codes in ([(1, 0, 1), (2, 1, 0)], [(1, 0, 1), (2, 0, 1)], [(1, 0, 1), (2, 101, 1)],
+                      [(1, 0, 1), (2, 1, 1001)], [(1, 0, 1), (2, 2**70, 1)], [(1, 0, 1), "x"]):
+            class Odd(ActionLayout):
+                def _codes(self, codes=codes):
+                    return codes
+            try:
+                VectorGame(Game(big_blind=2), num_tables=1, players=2, stacks=200, seed=1,
+                           actions=Odd()).reset()
+            except InvalidConfigError as e:
+                print("refused")
+    """).stdout.split()
+    assert out == ["refused"] * 6

@@ -332,3 +332,17 @@ def test_on_error_reports_a_bad_hand_and_reads_on() -> None:
     assert [str(e).split(": ")[0] for e in errors] == ["line 1", "hand #208012345672, line 62"]
     with pytest.raises(InvalidHistoryError, match="a raise reads 'raises X to Y'"):
         list(parse(bad))
+
+
+@pytest.mark.parametrize(("fixture", "old", "new"), [
+    ("cash-nl-cents.txt", "($0.05/$0.10 USD)", "(/$0.05/$0.10 USD)"),
+    ("cash-nl-cents.txt", "($0.05/$0.10 USD)", "()"),
+    ("cash-nl-cents.txt", "($0.05/$0.10 USD)", "($0.05/ USD)"),
+    ("tournament-side-pots.txt", "Level VII (100/200)", "Level VII ()"),
+])
+def test_stakes_without_a_small_or_big_blind(fixture: str, old: str, new: str) -> None:
+    """Headers whose stakes lack a blind used to escape as IndexError."""
+    text = (DATA / fixture).read_text(encoding="utf-8").replace(old, new, 1)
+    with pytest.raises(InvalidHistoryError,
+                       match=r"the stakes (must read \(small/big\)|\(small/big\) are missing)"):
+        list(parse(text))

@@ -412,3 +412,19 @@ def test_serialization_round_trips_through_the_game_string() -> None:
     text = pyspiel.serialize_game_and_state(game, state)
     game2, state2 = pyspiel.deserialize_game_and_state(text)
     assert str(game2) == str(game) and state2.returns() == state.returns()
+
+
+@pytest.mark.parametrize(("params", "message"), [
+    ({"stack": 10**11}, "stack must fit OpenSpiel's 32-bit int parameters"),
+    ({"ante": 10**20}, "ante must fit OpenSpiel's 32-bit int parameters"),
+    ({"players": "abc"}, "players must be an int"),
+    ({"stacks": "100 3000000000"}, "stacks must fit OpenSpiel's 32-bit int parameters"),
+    ({"stack": 300_000_000, "big_blind": 1, "small_blind": 0, "players": 10},
+     "more than OpenSpiel's 32-bit max_game_length holds"),
+])
+def test_parameters_beyond_openspiels_32_bit_ints_are_refused(params: dict[str, object],
+                                                                message: str) -> None:
+    """pyspiel keeps game parameters and the game length as 32-bit ints: larger values used
+    to escape as pyspiel's own errors (or a TypeError from GameInfo)."""
+    with pytest.raises(InvalidConfigError, match=message):
+        ospiel.HoldemGame(params)

@@ -116,3 +116,21 @@ def test_seeded_batched_simulation_is_pinned() -> None:
     assert [(p.name, p.chips, p.showdowns, p.showdowns_won) for p in r.players] == [
         ("random", -5788, 421, 195), ("call", -2022, 544, 256), ("equity", 7810, 219, 113)]
     assert r.rake == 0 and r.curve[:2] == ((20, (-639, -403, 1042)), (40, (-1920, 484, 1436)))
+
+
+def test_stacks_too_deep_for_a_batched_chunk_play_on_tables() -> None:
+    """A chunk whose int64 sums of squared payoffs could overflow is refused by the batched
+    engine's play(): ``engine="auto"`` then plays on tables instead of failing, and
+    ``engine="batched"`` says what to change."""
+    agents = {"random": RandomAgent(), "call": CallAgent()}
+    deep = 10**8  # 2 * 10**8 chips at a table: 500-hand chunks could overflow, 100 cannot
+    auto = simulate(agents, GAME, hands=600, seed=1, stack=deep, chunk_hands=500,
+                    executor="serial")
+    assert auto.engine == "table" and auto.hands == 600
+    assert sum(p.chips for p in auto.players) + auto.rake == 0
+    with pytest.raises(InvalidConfigError, match="chunks of 500 hands with 100000000 chips"):
+        simulate(agents, GAME, hands=600, seed=1, stack=deep, chunk_hands=500,
+                 executor="serial", engine="batched")
+    small = simulate(agents, GAME, hands=200, seed=1, stack=deep, chunk_hands=100,
+                     executor="serial")
+    assert small.engine == "batched"

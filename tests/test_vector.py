@@ -1110,8 +1110,88 @@ def test_observation_high_rounds_as_the_rows_and_refuses_bad_stacks() -> None:
     assert ObservationSpec(3).high(Game(big_blind=4, straddle=True), 2)[
         ObservationSpec(3).index("current_bet")] == 2.0  # 8 chips of straddle, 6 in stacks
     for bad in (0, [1, 2, 3], [5, True], "100", -4, [2.5, 3]):
-        with pytest.raises(InvalidConfigError, match="stacks must be a positive int or 2"):
+        with pytest.raises(InvalidConfigError,
+                           match=r"stacks must be an int 1..2\*\*53 or 2 of them"):
             spec.high(game, bad)  # type: ignore[arg-type]
     with pytest.raises(InvalidConfigError, match=r"game must be a holdem\.Game"):
         spec.high("nl", 100)  # type: ignore[arg-type]
     assert spec.high(game, [np.int64(5), 7]) == spec.high(game, [5, 7])
+
+
+def test_session_stacks_above_a_seats_limit_restart_every_seat_and_pay_once() -> None:
+    """A session carries stacks over; a stack above 2**53 chips (a seat's limit) cannot start
+    a hand. The engine used to ignore the refused start and pay the last hand again, 64
+    times; now every seat restarts from its starting stack and the hand is paid once."""
+    env = VectorGame(Game(big_blind=2), num_tables=1, players=2, stacks=2**53, seed=0,
+                     session=True)
+    env.reset()
+    _, rewards, done = env.step([0])  # the small blind folds: the big blind wins 1 chip
+    assert done.tolist() == [True]
+    assert env.payoffs[0].tolist() == [-1, 1]
+    assert rewards[0].tolist() == [-0.5, 0.5]
+    assert env.hands_played().tolist() == [1]
+    assert env.total_payoffs().tolist() == [[-1, 1]]
+    state = env.table_state(0)
+    assert [s + b for s, b in zip(state["stacks"], state["bets"], strict=True)] == [2**53] * 2
+    # below the limit the stacks still carry over
+    env = VectorGame(Game(big_blind=2), num_tables=1, players=2, stacks=2**53 - 2, seed=0,
+                     session=True)
+    env.reset()
+    env.step([0])
+    state = env.table_state(0)
+    assert sorted(s + b for s, b in zip(state["stacks"], state["bets"], strict=True)) == [
+        2**53 - 3, 2**53 - 1]
+
+
+@pytest.mark.parametrize("session", [False, True])
+def test_next_stacks_is_the_engines_session_rule(session: bool) -> None:
+    batch = VectorGame(Game(big_blind=2), num_tables=1, players=3, stacks=[50, 60, 70], seed=0,
+                       session=session)._batch
+    fresh = (50, 60, 70)
+    assert batch.next_stacks((10, 0, 170), 0) == ((10, 60, 170) if session else fresh)
+    assert batch.next_stacks((10, 0, 170), 64) == fresh  # 64 hands nobody could act in
+    assert batch.next_stacks((10, 2**53 + 1, 5), 0) == fresh  # above a seat's limit
+    assert batch.next_stacks((1, 2**53, 5), 0) == ((1, 2**53, 5) if session else fresh)
+    with pytest.raises(InvalidConfigError):
+        batch.next_stacks((1, 2), 0)
+
+
+def test_reset_zeroes_the_last_hands_outputs() -> None:
+    """After reset() no hand has ended: the final rows, payoffs, rewards and done flags of
+    the hands before it are zeros, as before the first reset."""
+    env = VectorGame(Game(big_blind=2), num_tables=3, players=2, stacks=200, seed=0,
+                     final_observation=True)
+    env.reset()
+    _, rewards, done = env.step([0, 0, 0])
+    assert done.all() and env.final_observation.any(axis=1).all()
+    assert env.payoffs.any(axis=1).all() and rewards.any(axis=1).all()
+    env.reset()
+    assert not env.final_observation.any()
+    assert not env.payoffs.any()
+    assert not rewards.any() and not done.any()  # the step's views of the engine's buffers
+    assert env.last_hand(0) is None and env.hands_played().tolist() == [0, 0, 0]
+    _, rewards, done = env.step([1, 1, 1])  # calls: no hand ends
+    assert not done.any() and not rewards.any()
+
+
+def test_spec_and_play_refuse_odd_arguments_with_the_library_errors() -> None:
+    """Arguments that used to escape as OverflowError, TypeError or AttributeError."""
+    spec = ObservationSpec(2)
+    game = Game(big_blind=2)
+    for stacks in (10**400, 2**53 + 1, [200, 2**60], {200: 1, 300: 2}, "200", 0, [1.5, 2]):
+        with pytest.raises(InvalidConfigError, match=r"stacks must be an int 1\.\.2"):
+            spec.high(game, stacks)  # type: ignore[arg-type]
+    assert spec.high(game, np.array([100, 100])) == spec.high(game, 100)
+    row = np.zeros(spec.width, dtype=np.float32)
+    for bad in (np.inf, np.nan, -1.0, 2.0):
+        row[spec.index("seat[1].button_distance")] = bad
+        with pytest.raises(InvalidArrayError, match="not an observation row"):
+            spec.reseat(row, 1, [0, 1])
+    with pytest.raises(InvalidConfigError, match="hole must be two distinct card ids"):
+        spec.reseat(row, 1, None)  # type: ignore[arg-type]
+    with pytest.raises(InvalidConfigError, match=r"state must be a holdem\.HandState"):
+        spec.encode(None)  # type: ignore[arg-type]
+    from holdem.table.agents import CompiledPolicy
+    env = VectorGame(game, num_tables=1, players=2, stacks=200, seed=1)
+    with pytest.raises(InvalidConfigError, match="streams must be 2 ints"):
+        env.play(1, [CompiledPolicy("call")] * 2, streams=5)  # type: ignore[arg-type]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -683,3 +684,38 @@ def test_play_from_two_python_threads_at_once_gives_each_its_own_results() -> No
     env.close()
     assert not errors, errors
     assert got == {h: [True] * 20 for h in want}
+
+
+def test_close_from_another_thread_while_play_runs_never_hangs_it() -> None:
+    """close() used to put its stop markers on the workers' queues while another thread was
+    inside play(): that play queued its slices behind them and waited for good. Now close
+    waits for the play in progress, and a play that took the pool before it closed runs
+    its slices itself; every result is still the one a lone play gives."""
+    from holdem.table.agents import CompiledPolicy
+
+    policies = [CompiledPolicy("call"), CompiledPolicy("random")]
+    env = VectorGame(GAME, num_tables=8, players=2, stacks=200, seed=1, num_threads=2)
+    want = env.play(3, policies).payoffs.copy()
+    results: list[bool] = []
+    errors: list[BaseException] = []
+    stop = threading.Event()
+
+    def player() -> None:
+        try:
+            while not stop.is_set():
+                results.append(np.array_equal(env.play(3, policies).payoffs, want))
+        except BaseException as exc:  # checked in the test's thread
+            errors.append(exc)
+
+    thread = threading.Thread(target=player, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 20
+    while len(results) < 200 and thread.is_alive() and time.monotonic() < deadline:
+        env.close()
+        time.sleep(0.0005)
+    stop.set()
+    thread.join(30)
+    assert not thread.is_alive(), f"play() hung after {len(results)} calls"
+    assert not errors, errors
+    assert len(results) >= 200 and all(results)
+    env.close()

@@ -56,6 +56,7 @@ from holdem.errors import (
     InvalidActionError,
     InvalidConfigError,
     InvalidHandError,
+    InvalidSeatError,
     InvalidStateError,
     OutOfTurnError,
 )
@@ -210,7 +211,7 @@ cdef class HandCore:
         cdef hd_start_t *popt = NULL
         cdef tuple out
         if not _plain_start(stacks, button, rules.g.straddle):
-            stacks = check_start(game, stacks, button)  # raises with the reason
+            stacks, button = check_start(game, stacks, button)  # plain ints, or raises
         n = len(stacks)
         bb_seat = (button + 1) % n if n == 2 else (button + 2) % n
         if dead_small_blind is not False or extra_posts:
@@ -219,6 +220,8 @@ cdef class HandCore:
             memset(&opt, 0, sizeof(opt))
             popt = &opt
             opt.dead_small_blind = not post_sb
+            if len(extras) > MAXP:  # not reached: one post per seat at most
+                raise InvalidConfigError(f"{len(extras)} extra posts for {n} seats")
             opt.nextra = len(extras)
             for k in range(opt.nextra):
                 opt.extra[k].seat, opt.extra[k].live, opt.extra[k].dead = extras[k]
@@ -258,6 +261,8 @@ cdef class HandCore:
         cdef int ids[2 * MAXP + 8]
         cdef tuple order
         cdef list hole
+        if not 0 <= first < n or not 2 <= n <= MAXP:  # not reached: checked by _start
+            raise InvalidConfigError(f"no seat {first} among {n} to deal from")
         if hole_cards is None and board is None:
             if type(seed) is not int:
                 if isinstance(seed, bool) or not (seed is None or isinstance(seed, int)):
@@ -635,6 +640,9 @@ cdef class HandCore:
         return legal
 
     def _block_reason(self, int i):
+        if not 0 <= i < self._h.n:
+            raise InvalidSeatError(f"seat {i} is out of range: this hand has seats "
+                                   f"0..{self._h.n - 1}")
         code = hd_hs_raise_block(&self._rules.g, &self._h, i)
         if code == 27:
             return f"the betting is capped (R27: a bet and {self._rules.plan.cap - 1} raises)"
@@ -718,6 +726,8 @@ cdef int _card_ids(tuple hole, tuple board, uint8_t *cards) except -1:
     """Hole cards by seat then five board cards as ids into ``cards`` (``HD_CARD_NONE`` for
     an unknown hand or a board card not given yet)."""
     cdef Py_ssize_t n = len(hole), k
+    if n > MAXP or len(board) > 5:  # not reached: given_cards and check_state count them
+        raise InvalidHandError(f"{n} hands and {len(board)} board cards do not fit a hand")
     for k in range(n):
         h = hole[k]
         if h is None:

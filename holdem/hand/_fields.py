@@ -71,11 +71,12 @@ def _bool(name: str, v: object) -> bool:
 def _seq(name: str, v: object, length: int | None = None, most: int | None = None) -> tuple[Any, ...]:
     if not isinstance(v, tuple | list):
         raise _bad(f"{name} must be a tuple, got {type(v).__name__}")
+    v = tuple(v)  # counted as a plain tuple: a subclass's len() is not trusted
     if length is not None and len(v) != length:
         raise _bad(f"{name} has {len(v)} entries, the hand has {length} seats")
     if most is not None and len(v) > most:
         raise _bad(f"{name} has {len(v)} entries, at most {most} allowed")
-    return tuple(v)
+    return v
 
 
 def _cards(name: str, v: object, most: int) -> tuple[Card, ...]:
@@ -89,6 +90,8 @@ def _cards(name: str, v: object, most: int) -> tuple[Card, ...]:
 def check_state(state: object) -> dict[str, Any]:
     """Validate a pickled hand state (a tuple of :data:`FIELDS`); return it as a dict of
     plain values (tuples, ints, bools), or raise :class:`holdem.InvalidStateError`."""
+    if isinstance(state, tuple):
+        state = tuple(state)  # a plain tuple: a subclass's len() is not trusted
     if not isinstance(state, tuple) or len(state) != len(FIELDS):
         got = f"{len(state)} values" if isinstance(state, tuple) else type(state).__name__
         raise _bad(f"expected a tuple of {len(FIELDS)} fields, got {got}")

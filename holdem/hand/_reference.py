@@ -327,7 +327,7 @@ class HandCore:
     def _start(cls: type[_S], game: Game, stacks: Sequence[int], button: int, seed: int | None,
                hole_cards: Any, board: Any, dead_small_blind: bool = False,
                extra_posts: Any = ()) -> _S:
-        stacks = check_start(game, stacks, button)
+        stacks, button = check_start(game, stacks, button)
         n = len(stacks)
         extras: tuple[tuple[int, int, int], ...]
         if dead_small_blind is False and not extra_posts:

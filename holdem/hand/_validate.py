@@ -8,6 +8,7 @@ answers and the same messages.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -51,18 +52,20 @@ def seat_index(seat: object, n: int) -> int:
     if isinstance(seat, bool) or not isinstance(seat, int):
         raise TypeError(f"seat must be an int seat number 0..{n - 1}, got "
                         f"{type(seat).__name__}: {shown(seat)}")
+    seat = operator.index(seat)  # a plain int: a subclass's comparisons are not trusted
     if not 0 <= seat < n:
         raise InvalidSeatError(
             f"seat {shown(seat)} is out of range: this hand has seats 0..{n - 1}")
     return seat
 
 
-def check_start(game: Game, stacks: Sequence[int], button: int) -> list[int]:
-    """Validate the stacks and button of a new hand (R1); return the stacks as a list."""
+def check_start(game: Game, stacks: Sequence[int], button: int) -> tuple[list[int], int]:
+    """Validate the stacks and button of a new hand (R1); return them as plain ints (the
+    stacks in a new list): an int subclass's comparisons and arithmetic are not trusted."""
     if (type(stacks) is list and 2 <= len(stacks) <= 10 and type(button) is int
             and 0 <= button < len(stacks) and not (game.straddle and len(stacks) < 3)
             and all(type(s) is int and 0 < s <= MAX_CHIPS for s in stacks)):
-        return stacks[:]  # the common case, checked in one pass
+        return stacks[:], button  # the common case, checked in one pass
     try:
         out = list(stacks)
     except TypeError:
@@ -71,15 +74,17 @@ def check_start(game: Game, stacks: Sequence[int], button: int) -> list[int]:
     if not 2 <= n <= 10:
         raise InvalidConfigError(f"a hand needs 2 to 10 players (R1), got {n}")
     for i, s in enumerate(out):
-        if isinstance(s, bool) or not isinstance(s, int) or s < 1:
+        if isinstance(s, bool) or not isinstance(s, int) or operator.index(s) < 1:
             raise InvalidConfigError(f"stack of seat {i} must be an int >= 1, got {shown(s)}")
+        out[i] = s = operator.index(s)
         if s > MAX_CHIPS:
             raise InvalidConfigError(f"stack of seat {i} is above 2**53 chips")
-    if isinstance(button, bool) or not isinstance(button, int) or not 0 <= button < n:
+    if (isinstance(button, bool) or not isinstance(button, int)
+            or not 0 <= operator.index(button) < n):
         raise InvalidConfigError(f"button must be a seat 0..{n - 1}, got {shown(button)}")
     if game.straddle and n < 3:
         raise InvalidConfigError("a straddle needs at least 3 players (R8)")
-    return out
+    return out, operator.index(button)
 
 
 def plan_posts(game: Game, n: int, button: int, dead_small_blind: object,
@@ -130,6 +135,8 @@ def plan_posts(game: Game, n: int, button: int, dead_small_blind: object,
         for name, v in (("seat", seat), ("live chips", live), ("dead chips", dead)):
             if isinstance(v, bool) or not isinstance(v, int):
                 raise InvalidConfigError(f"extra post {shown(item)}: {name} must be an int, got {shown(v)}")
+        # plain ints: a subclass's comparisons, hash and equality are not trusted
+        seat, live, dead = operator.index(seat), operator.index(live), operator.index(dead)
         if not 0 <= seat < n:
             raise InvalidConfigError(f"extra post {shown(item)}: seat must be 0..{n - 1}, got {shown(seat)}")
         if seat in blinds:
@@ -164,6 +171,10 @@ def given_cards(n: int, seed: object, hole_cards: Any, board: Any
     cards are unknown (``None`` or PHH's ``"????"``) or the board has fewer than five cards."""
     if seed is not None:
         raise InvalidConfigError("give either seed= or the cards (hole_cards=, board=), not both")
+    try:
+        hole_cards = tuple(hole_cards)  # counted as a plain tuple (a subclass's len() may lie)
+    except TypeError:
+        hole_cards = None
     if hole_cards is None or len(hole_cards) != n:
         raise InvalidConfigError(f"hole_cards needs one entry per seat ({n})")
     holes: list[tuple[Card, ...] | None] = []

@@ -86,6 +86,7 @@ _DEFAULTS: dict[str, Any] = {
     "players": 2, "stack": 200, "stacks": "", "small_blind": 1, "big_blind": 2, "ante": 0,
     "structure": "NL", "max_raises": 3, "button": 0, "actions": "fcpa",
 }
+_INT32_MAX = (1 << 31) - 1
 _STRUCTURES = {"NL": Structure.NO_LIMIT, "PL": Structure.POT_LIMIT, "FL": Structure.FIXED_LIMIT}
 _STREETS = ("preflop", "flop", "turn", "river")
 
@@ -136,6 +137,15 @@ def _config(params: dict[str, Any]) -> _Config:
     unknown = set(p) - set(_DEFAULTS)
     if unknown:
         raise InvalidConfigError(f"unknown parameters {sorted(unknown)}; allowed: {sorted(_DEFAULTS)}")
+    for key, default in _DEFAULTS.items():  # OpenSpiel's game parameters are 32-bit ints
+        if type(default) is int:
+            try:
+                value = int(p[key])
+            except (TypeError, ValueError):
+                raise InvalidConfigError(f"{key} must be an int, got {p[key]!r}") from None
+            if not -_INT32_MAX - 1 <= value <= _INT32_MAX:
+                raise InvalidConfigError(f"{key} must fit OpenSpiel's 32-bit int parameters "
+                                         f"(up to {_INT32_MAX:,}), got {value:,}")
     players = int(p["players"])
     if not 2 <= players <= 10:
         raise InvalidConfigError(f"players must be 2..10 (R1), got {players}")
@@ -176,7 +186,17 @@ def _config(params: dict[str, Any]) -> _Config:
     if structure == "FL":
         shown["max_raises"] = kwargs["max_raises"]
     shown.update(button=button, actions=actions)
-    return _Config(game, stacks, button, layout, shown)
+    if max(stacks) > _INT32_MAX:
+        raise InvalidConfigError(f"stacks must fit OpenSpiel's 32-bit int parameters (up to "
+                                 f"{_INT32_MAX:,}), got {max(stacks):,}")
+    cfg = _Config(game, stacks, button, layout, shown)
+    length = 2 * players + 5 + _max_decisions(cfg)
+    if length > _INT32_MAX:
+        raise InvalidConfigError(
+            f"stacks of {max(stacks) // game.big_blind:,} big blinds allow hands of {length:,} "
+            f"moves, more than OpenSpiel's 32-bit max_game_length holds: use a bigger big "
+            f"blind or smaller stacks")
+    return cfg
 
 
 def _max_decisions(cfg: _Config) -> int:

@@ -185,9 +185,8 @@ class _Core:
 
     def _first_payoffs(self, count: int) -> np.ndarray:
         """The chips won or lost by each seat in the first ``count`` hands the last step
-        ended: the hand its action ended, then the hands the engine dealt out after it (a
-        session hand starts from the stacks the last one left, a busted seat refilled and
-        every seat after 64 such hands in a row, as :class:`VectorGame` does)."""
+        ended: the hand its action ended, then the hands the engine dealt out after it, each
+        started from the stacks the engine's session rule gives (``Batch.next_stacks``)."""
         try:
             last = self.vg.last_hand(0)
         except IllegalActionError:  # more than 64 actions: no history to split the step by,
@@ -198,11 +197,9 @@ class _Core:
         assert result is not None
         total = np.asarray(result.payoffs, dtype=np.float64)
         carry = result.final_stacks
-        stacks: Any = self.stacks  # an int or one per seat, as VectorGame takes them
-        refill = list(stacks) if hasattr(stacks, "__iter__") else [stacks] * self.players
         for j in range(count - 1):
             number = self.last_hand_no + 1 + j
-            start = [c if c > 0 and j < 64 else int(s) for c, s in zip(carry, refill, strict=True)]
+            start = list(self.vg._batch.next_stacks(tuple(carry), j))
             hole, board = self.vg.cards(0, number)
             hand = self.game.new_hand(start, button=number % self.players,
                                       hole_cards=[list(h) for h in hole], board=list(board))

@@ -144,16 +144,17 @@ def run_hand(HandCore state not None, list players, tuple dealt, tuple names, ob
     cdef int64_t total
     cdef tuple la, holes = state._hole
     cdef object p, action, stacks = (), bets = (), committed = (), board = (), pot = 0
-    cdef list acts = [p._act for p in players]
+    cdef tuple seated = tuple(players)  # an agent that changes the caller's list changes no seat
+    cdef list acts = [p._act for p in seated]
     if _Observation is None:
         raise RuntimeError("holdem.table._loop.bind(Observation) was not called")
     # indexed by seat below without bounds checks (release builds): check the lengths once
-    if not (len(players) == len(dealt) == len(names) == len(holes) == n):
-        raise ValueError(f"run_hand: {n} seats but {len(players)} players, {len(dealt)} "
+    if not (len(seated) == len(dealt) == len(names) == len(holes) == n):
+        raise ValueError(f"run_hand: {n} seats but {len(seated)} players, {len(dealt)} "
                          f"dealt, {len(names)} names, {len(holes)} hole cards")
     while not state._h.over:
         i = state._h.actor
-        p = players[i]
+        p = seated[i]
         la = <tuple>state.legal_actions()
         if p.leaving or (tournament and p.status is sitting_out):
             state._act(1 if la[2] else 0, 0)
@@ -269,13 +270,14 @@ def pay(list players, tuple names, object result):
     """Give each player dealt in its final stack (and count the hand); returns the payoffs by
     name and whether a player is leaving."""
     cdef tuple final = result.final_stacks, payoffs = result.payoffs
-    cdef Py_ssize_t n = len(players), k
+    cdef tuple seated = tuple(players)  # indexed below: a copy nothing else can change
+    cdef Py_ssize_t n = len(seated), k
     cdef dict out = {}
     cdef bint leaving = False
     if len(final) != n or len(names) != n or len(payoffs) != n:
         raise ValueError("players, names and the hand's seats differ in number")
     for k in range(n):
-        p = players[k]
+        p = seated[k]
         p.stack = final[k]
         p.hands_played += 1
         out[names[k]] = payoffs[k]
