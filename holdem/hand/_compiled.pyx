@@ -176,6 +176,26 @@ cdef class GameRules:
             raise InvalidConfigError(f"the game's values are out of the engine's range: {plan}")
 
 
+cdef GameRules _blank_rules():
+    """Valid rules (no-limit 1/2) for a state made without a hand (``HandState.__new__``):
+    its methods then read defined values (its hand has no seats) instead of a None's memory."""
+    cdef GameRules r = GameRules.__new__(GameRules)
+    cdef int k
+    r.g.cap = HD_HAND_UNBOUNDED
+    r.g.big_blind = 2
+    r.g.small_blind = 1
+    for k in range(4):
+        r.g.sizes[k] = 2
+    r.g.rake.num, r.g.rake.den, r.g.rake.cap, r.g.rake.no_flop_no_drop = (
+        0, 1, HD_POTS_NO_CAP, 1)
+    if hd_rules_check(&r.g) != HD_HAND_OK:  # not reached
+        raise InvalidConfigError("the blank rules are out of the engine's range")
+    return r
+
+
+cdef GameRules _BLANK_RULES = _blank_rules()
+
+
 cdef GameRules _rules_of(game):
     """The :class:`GameRules` of ``game``, made on its first hand."""
     cdef object r = game._core_rules
@@ -193,6 +213,9 @@ cdef class HandCore:
     """Compiled hand state (see :class:`holdem.HandState` for the documented API)."""
 
     # the C state is declared in _compiled.pxd (the table loop cimports it)
+
+    def __cinit__(self, *args, **kwargs):
+        self._rules = _BLANK_RULES  # replaced when a hand starts or is restored
 
     def __init__(self, *args, **kwargs):
         raise TypeError("start a hand with Game.new_hand(...)")
