@@ -11,6 +11,7 @@ layout and the observation spec live in :mod:`holdem.vector`; this module takes 
 
 cimport cython
 from cpython.mem cimport PyMem_Calloc, PyMem_Free
+from cpython.number cimport PyNumber_Index
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t, uintptr_t, INT64_MAX
 from libc.string cimport memcpy, memset
 
@@ -110,23 +111,32 @@ cdef list _STREET_NAMES = ["preflop", "flop", "turn", "river"]
 
 def equity_estimate(hole, board, int opponents, int samples, uint64_t seed):
     """The equity policy's Monte Carlo estimate (csrc/hd_agents.h) of ``hole`` (2 card ids) on
-    ``board`` (0..5 card ids) against ``opponents`` random hands, ``samples`` deals."""
+    ``board`` (0..5 card ids) against ``opponents`` (1..3) random hands, ``samples`` deals."""
     cdef uint8_t h[2]
     cdef uint8_t b[5]
     cdef hd_rng_t r
     cdef int k
-    cards = list(hole) + list(board)
-    if len(hole) != 2 or len(board) > 5 or len(set(cards)) != len(cards) \
+    cdef tuple hs, bs
+    try:  # plain tuples of plain ints, counted once (a subclass's len() may change)
+        hs = tuple([PyNumber_Index(c) for c in hole])
+        bs = tuple([PyNumber_Index(c) for c in board])
+    except TypeError:
+        raise InvalidConfigError("need 2 hole cards and 0..5 board cards, distinct ids 0..51") \
+            from None
+    cards = hs + bs
+    if len(hs) != 2 or len(bs) > 5 or len(set(cards)) != len(cards) \
             or not all(0 <= c < 52 for c in cards):
         raise InvalidConfigError("need 2 hole cards and 0..5 board cards, distinct ids 0..51")
     if not 1 <= samples <= 1000000:
         raise InvalidConfigError(f"samples must be 1..1000000, got {samples}")
+    if not 1 <= opponents <= 3:  # the C estimate plays against at most 3 (more count as 3)
+        raise InvalidConfigError(f"opponents must be 1..3, got {opponents}")
     for k in range(2):
-        h[k] = hole[k]
-    for k in range(len(board)):
-        b[k] = board[k]
+        h[k] = hs[k]
+    for k in range(len(bs)):
+        b[k] = bs[k]
     hd_rng_seed(&r, seed)
-    return hd_equity_mc(h, b, len(board), opponents, samples, &r)
+    return hd_equity_mc(h, b, len(bs), opponents, samples, &r)
 
 
 def play_fits(hands, total, bint session):

@@ -74,6 +74,8 @@ _FRACTION_WORDS = {Fraction(1, 2): "half_pot", Fraction(1): "pot", Fraction(1, 4
 
 
 def _fraction(value: object) -> Fraction:
+    if not isinstance(value, bool | float | Fraction | str) and hasattr(value, "__index__"):
+        value = operator.index(value)  # numpy ints too, as plain ints
     if isinstance(value, bool) or not isinstance(value, int | float | Fraction | str):
         raise InvalidConfigError(f"a pot fraction must be a number, got {value!r}")
     try:
@@ -367,8 +369,10 @@ class ObservationSpec:
         position, and ``to_call``, ``min_raise_to``, ``max_raise_to`` 0 (they are the actor's),
         as :meth:`encode` writes it for a seat that is not to act. A new row of the same type."""
         n = self.players
-        if isinstance(shift, bool) or not isinstance(shift, int) or not 0 <= shift < n:
+        turn = _index_or_none(shift)  # numpy ints too, as plain ints
+        if turn is None or not 0 <= turn < n:
             raise InvalidConfigError(f"shift must be 0..{n - 1}, got {shift!r}")
+        shift = turn
         shape = getattr(row, "shape", None)
         if (not isinstance(row, list) and shape is None) or len(row) != self.width or (
                 shape is not None and len(shape) != 1):

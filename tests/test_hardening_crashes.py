@@ -295,3 +295,29 @@ def test_an_action_layout_whose_codes_divide_by_zero() -> None:
                 print("refused")
     """).stdout.split()
     assert out == ["refused"] * 6
+
+
+def test_equity_estimate_counts_its_cards_once() -> None:
+    """The compiled equity estimate wrote ``len(board)`` cards into a 5-card array, asking
+    len() again after the check: a board whose len() changes overflowed the stack."""
+    out = run_child("""
+        from holdem import _vector, InvalidConfigError
+        class Growing(list):
+            calls = 0
+            def __len__(self):
+                Growing.calls += 1
+                return 3 if Growing.calls <= 2 else 50
+        for board in (Growing(range(2, 52)), Growing(range(2, 5))):
+            try:
+                print(_vector.equity_estimate([0, 1], board, 1, 10, 0))
+            except InvalidConfigError as e:
+                print("refused")
+        for opponents in (0, 4):
+            try:
+                _vector.equity_estimate([0, 1], [], opponents, 10, 0)
+            except InvalidConfigError as e:
+                print(e)
+    """).stdout.splitlines()
+    assert out[0] == "refused"
+    assert 0.0 <= float(out[1]) <= 1.0
+    assert out[2:] == ["opponents must be 1..3, got 0", "opponents must be 1..3, got 4"]

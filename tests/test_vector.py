@@ -1195,3 +1195,14 @@ def test_spec_and_play_refuse_odd_arguments_with_the_library_errors() -> None:
     env = VectorGame(game, num_tables=1, players=2, stacks=200, seed=1)
     with pytest.raises(InvalidConfigError, match="streams must be 2 ints"):
         env.play(1, [CompiledPolicy("call")] * 2, streams=5)  # type: ignore[arg-type]
+
+
+def test_numpy_ints_are_ints_for_fractions_and_reseat() -> None:
+    assert ActionLayout(fractions=(np.int64(2), np.int32(1))) == ActionLayout(fractions=(2, 1))
+    spec = ObservationSpec(3)
+    env = VectorGame(Game(big_blind=2), num_tables=1, players=3, stacks=200, seed=1)
+    row = env.reset()[0]
+    hole = [0, 1]
+    assert np.array_equal(spec.reseat(row, np.int64(1), hole), spec.reseat(row, 1, hole))
+    with pytest.raises(InvalidConfigError, match="shift must be 0..2"):
+        spec.reseat(row, np.int64(3), hole)
