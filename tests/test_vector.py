@@ -1204,5 +1204,5 @@ def test_numpy_ints_are_ints_for_fractions_and_reseat() -> None:
     row = env.reset()[0]
     hole = [0, 1]
     assert np.array_equal(spec.reseat(row, np.int64(1), hole), spec.reseat(row, 1, hole))
-    with pytest.raises(InvalidConfigError, match="shift must be 0..2"):
+    with pytest.raises(InvalidConfigError, match=r"shift must be 0\.\.2"):
         spec.reseat(row, np.int64(3), hole)
