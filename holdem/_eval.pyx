@@ -347,10 +347,12 @@ def evaluate_many(cards, *, n_cards=None, out=None):
             if n_cards is None:
                 raise InvalidArrayError(
                     "a flat buffer needs n_cards= (5, 6 or 7 cards per row)")
-            if (isinstance(n_cards, bool) or not isinstance(n_cards, int)
-                    or not 5 <= PyNumber_Index(n_cards) <= 7):  # a plain int's comparisons
+            # a plain int (a subclass's comparisons may lie)
+            nc = None if isinstance(n_cards, bool) or not isinstance(n_cards, int) \
+                else PyNumber_Index(n_cards)
+            if nc is None or not 5 <= nc <= 7:
                 raise InvalidArrayError(f"n_cards must be 5, 6 or 7, got {n_cards!r}")
-            k = PyNumber_Index(n_cards)
+            k = nc
             if view.shape[0] % k:
                 raise InvalidArrayError(
                     f"a flat buffer of {view.shape[0]} card ids is not a whole number of "

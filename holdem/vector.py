@@ -289,10 +289,14 @@ class ObservationSpec:
             chips = per_bb = float("inf")
         else:
             one = _index_or_none(stacks)
-            seq = ([one] * n if one is not None else
-                   [_index_or_none(s) for s in stacks]
-                   if hasattr(stacks, "__iter__")
-                   and not isinstance(stacks, str | bytes | Mapping | AbstractSet) else [])
+            seq: list[int | None]
+            if one is not None:
+                seq = [one] * n
+            elif hasattr(stacks, "__iter__") and not isinstance(
+                    stacks, str | bytes | Mapping | AbstractSet):
+                seq = [_index_or_none(s) for s in stacks]
+            else:
+                seq = []
             if len(seq) != n or not all(s is not None and 1 <= s <= MAX_CHIPS for s in seq):
                 raise InvalidConfigError(f"stacks must be an int 1..2**53 or {n} of them, "
                                          f"got {stacks!r}")

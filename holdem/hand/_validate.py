@@ -74,17 +74,20 @@ def check_start(game: Game, stacks: Sequence[int], button: int) -> tuple[list[in
     if not 2 <= n <= 10:
         raise InvalidConfigError(f"a hand needs 2 to 10 players (R1), got {n}")
     for i, s in enumerate(out):
-        if isinstance(s, bool) or not isinstance(s, int) or operator.index(s) < 1:
+        if isinstance(s, bool) or not isinstance(s, int):
             raise InvalidConfigError(f"stack of seat {i} must be an int >= 1, got {shown(s)}")
-        out[i] = s = operator.index(s)
-        if s > MAX_CHIPS:
+        out[i] = chips = operator.index(s)  # a plain int (a subclass's comparisons may lie)
+        if chips < 1:
+            raise InvalidConfigError(f"stack of seat {i} must be an int >= 1, got {shown(s)}")
+        if chips > MAX_CHIPS:
             raise InvalidConfigError(f"stack of seat {i} is above 2**53 chips")
-    if (isinstance(button, bool) or not isinstance(button, int)
-            or not 0 <= operator.index(button) < n):
+    seat = None if isinstance(button, bool) or not isinstance(button, int) \
+        else operator.index(button)
+    if seat is None or not 0 <= seat < n:
         raise InvalidConfigError(f"button must be a seat 0..{n - 1}, got {shown(button)}")
     if game.straddle and n < 3:
         raise InvalidConfigError("a straddle needs at least 3 players (R8)")
-    return out, operator.index(button)
+    return out, seat
 
 
 def plan_posts(game: Game, n: int, button: int, dead_small_blind: object,
