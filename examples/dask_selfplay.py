@@ -12,7 +12,8 @@ Each batch returns its trajectory (the action column chosen per step and table, 
 
 Run: ``python examples/dask_selfplay.py`` (a local cluster of 2 workers) or
 ``python examples/dask_selfplay.py --scheduler tcp://host:8786``; it needs numpy and
-``distributed`` (``pip install "holdem-engine[dask,numpy]"``).
+``distributed`` (``pip install "holdem-engine[dask,numpy]"``; in a source checkout
+``pip install ".[dask,numpy]"``).
 """
 
 from __future__ import annotations

@@ -19,7 +19,8 @@ Everything is seeded: ``--iterations`` gives the same numbers on every run (``--
 stops on the clock instead).
 
 Run: ``python examples/train_vs_random.py --out learning_curve.svg`` (about a minute of one
-core; ``--quick``: a few seconds). Needs numpy: ``pip install "holdem-engine[numpy]"``.
+core; ``--quick``: a few seconds). Needs numpy: ``pip install "holdem-engine[numpy]"`` (in a
+source checkout ``pip install ".[numpy]"``).
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """Batched self-play: 4,096 six-max tables stepped together by a numpy policy.
 
-Run: ``python examples/vector_selfplay.py`` (needs numpy: ``pip install holdem-engine[numpy]``).
+Run: ``python examples/vector_selfplay.py`` (needs numpy: ``pip install
+"holdem-engine[numpy]"``, or ``pip install ".[numpy]"`` in a source checkout).
 ``--threads 2`` steps the batch with two threads and overlaps the policy with the step: the
 batch is cut in two halves, and the policy of one half runs while the threads step the other
 (``step_async``). The results are the same for any number of threads.

@@ -29,3 +29,4 @@ def test_adapter_without_its_framework_says_how_to_install(adapter: str, missing
     line = out.stdout.strip()
     assert line.startswith("ImportError |"), line
     assert f"{adapter} needs {missing}" in line and 'pip install "holdem-engine[rl]"' in line
+    assert 'pip install ".[rl]"' in line

@@ -67,7 +67,11 @@ def test_single_env_illegal_action_modes() -> None:
     assert env.vector_game.history(0) == []  # nothing moved
     lenient = HoldemEnv(players=2, actions="fcpa", opponents=lambda obs, mask: 0)
     lenient.reset(seed=1)
-    lenient.step(99)  # plays check/call; the opponent's fold (a check is free) checks
+    for far in (4, 99, -1, np.int64(4)):  # outside the action space: refused in either mode
+        with pytest.raises(IllegalActionError, match=r"not a column index .*0\.\.3"):
+            lenient.step(far)
+    assert lenient.vector_game.history(0) == []  # nothing moved
+    lenient.step(1)  # call; the opponent's fold (a check is free) checks
     assert [(seat, street, kind) for seat, street, kind, _ in lenient.vector_game.history(0)] \
         == [(0, 0, 1), (1, 0, 1), (1, 1, 1)]  # call, check; on the flop the big blind checks
     with pytest.raises(InvalidConfigError):
@@ -117,16 +121,28 @@ def test_vector_env_illegal_actions() -> None:
     envs.reset(seed=1)
     with pytest.raises(IllegalActionError, match="table"):
         envs.step(np.full(4, 99))
-    lenient = HoldemVectorEnv(Game(big_blind=2), num_envs=4, players=2)
+    fold = envs.vector_game.action_layout.names.index("fold")
+    lenient = HoldemVectorEnv(Game(big_blind=2), num_envs=4, players=2, stacks=60)
     lenient.reset(seed=1)
-    _, _, _, _, after = lenient.step(np.full(4, 99))  # plays check/call everywhere
-    assert [len(lenient.vector_game.history(i)) for i in range(4)] == [1, 1, 1, 1]
-    assert after["current_player"].tolist() == [1, 1, 1, 1]
+    size = lenient.single_action_space.n
+    # outside the action space: refused whatever `illegal` says, naming the first such table
+    for cols, table in (([0, 1, 99, -1], 2), ([-1, 0, 0, 0], 0), ([0, 0, 0, size], 3)):
+        with pytest.raises(IllegalActionError,
+                           match=rf"^table {table}: action {cols[table]} is not a column index"):
+            lenient.step(np.array(cols))
+    with pytest.raises(IllegalActionError, match="table 1"):
+        lenient.step(np.array([0, 2**40, 0, 0], dtype=np.uint64))
+    assert [len(lenient.vector_game.history(i)) for i in range(4)] == [0, 0, 0, 0]
+    # a masked column (fold, facing no bet after the call) plays check/call
+    lenient.step(np.ones(4, dtype=np.int64))  # the buttons call
+    _, _, _, _, after = lenient.step(np.full(4, fold))  # the big blinds check
+    assert [lenient.vector_game.history(i)[-1][:3] for i in range(4)] == [(1, 0, 1)] * 4
+    assert after["current_player"].tolist() == [1, 1, 1, 1]  # the flop: the big blind first
 
 
 def test_vector_env_lenient_mode_plays_check_call_for_any_bad_column() -> None:
-    # every column drawn at random, legal or not, out of range included: a masked or unknown
-    # column plays check/call on its table, the others are played as given
+    # every column of the action space drawn at random, legal or not: a masked column plays
+    # check/call on its table, the others are played as given
     envs = HoldemVectorEnv(Game(big_blind=2), num_envs=32, players=3, stacks=60)
     ref = VectorGame(Game(big_blind=2), num_tables=32, players=3, stacks=60, seed=5)
     obs, info = envs.reset(seed=5)
@@ -136,11 +152,8 @@ def test_vector_env_lenient_mode_plays_check_call_for_any_bad_column() -> None:
     rng = np.random.default_rng(1)
     masked = 0
     for _ in range(200):
-        cols = rng.integers(-2, size + 2, size=32)
-        mask = ref.legal_mask
-        inside = (cols >= 0) & (cols < size)
-        legal = np.zeros(32, dtype=bool)
-        legal[inside] = mask[np.flatnonzero(inside), cols[inside]]
+        cols = rng.integers(0, size, size=32)
+        legal = ref.legal_mask[np.arange(32), cols]
         masked += int((~legal).sum())
         actor = ref.current_player.copy()
         obs, reward, terminated, _, info = envs.step(cols)
@@ -589,3 +602,65 @@ def test_vector_env_refuses_an_unknown_autoreset_mode(bad: object) -> None:
     with pytest.raises(InvalidConfigError, match="autoreset_mode must be 'same_step' or "
                                                  "'next_step'"):
         HoldemVectorEnv(Game(big_blind=2), num_envs=2, autoreset_mode=bad)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("answer", [7, -1, 2.5, None, "1"])
+def test_single_env_opponent_bad_column_stops_the_env_until_reset(answer: object) -> None:
+    # an opponent's column outside the action space, or not an int, raises naming its seat and
+    # policy; the env then refuses step() (an opponent is to act, mid-hand) until reset()
+    def policy(obs: np.ndarray, mask: np.ndarray) -> object:
+        return answer
+
+    env = HoldemEnv(players=3, opponents=[RandomPolicy(1), policy], seat=0, stacks=100)
+    with pytest.raises(IllegalActionError, match=r"seat 2's policy .*policy"):
+        for _ in range(20):  # seat 2 acts before the learner in some hand
+            env.reset()
+            env.step(1)
+    before = env.vector_game.history(0)
+    with pytest.raises(IllegalActionError, match=r"call reset\(\)"):
+        env.step(1)
+    assert env.vector_game.history(0) == before  # nothing was played for anyone
+    env._policies[2] = RandomPolicy(2)  # the user fixes the policy; reset plays on
+    _, info = env.reset()
+    assert int(env.vector_game.current_player[0]) == 0 and info["action_mask"].any()
+    env.step(int(np.flatnonzero(info["action_mask"])[0]))
+
+
+def test_single_env_policy_error_stops_the_env_until_reset() -> None:
+    def broken(obs: np.ndarray, mask: np.ndarray) -> int:
+        raise RuntimeError("policy bug")
+
+    env = HoldemEnv(players=2, opponents=broken, seat=1)
+    with pytest.raises(RuntimeError, match="policy bug"):
+        env.reset(seed=3)  # seat 0 (the button) acts first heads-up
+    with pytest.raises(IllegalActionError, match=r"call reset\(\)"):
+        env.step(1)  # seat 0 is to act: nothing is played for it
+    assert env.vector_game.history(0) == []
+    env._policies[0] = RandomPolicy(0)
+    _, info = env.reset()
+    assert int(env.vector_game.current_player[0]) == 1
+    env.step(int(np.flatnonzero(info["action_mask"])[0]))
+
+
+@pytest.mark.parametrize("opponents", ["RandomAgent", "text", 5])
+def test_single_env_opponents_that_are_not_policies(opponents: object) -> None:
+    from holdem import RandomAgent
+
+    given = RandomAgent(seed=1) if opponents == "RandomAgent" else opponents
+    hint = "RandomPolicy" if opponents == "RandomAgent" else "policy"
+    with pytest.raises(InvalidConfigError, match=rf"opponents must be .*{hint}"):
+        HoldemEnv(players=3, opponents=given)  # type: ignore[arg-type]
+
+
+def test_make_with_the_module_in_the_id_in_a_fresh_interpreter() -> None:
+    # the README's form: Gymnasium imports holdem.rl.gymnasium itself (no import beforehand)
+    import subprocess
+    import sys
+
+    code = ("import gymnasium\n"
+            "env = gymnasium.make('holdem.rl.gymnasium:holdem/Holdem-v0', players=3)\n"
+            "obs, info = env.reset(seed=1)\n"
+            "print(type(env.unwrapped).__name__, obs.shape, info['action_mask'].shape)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         timeout=120, check=True).stdout
+    assert out.split() == ["HoldemEnv", "(248,)", "(6,)"]  # 3 seats: 248 columns

@@ -543,8 +543,14 @@ def test_illegal_option_check_call_plays_check_call_for_a_masked_column() -> Non
         assert strict.vector_game.history(0) == []  # nothing moved
         lenient.step(act)
         assert lenient.vector_game.history(0)[0][:3] == (0, 0, 1)  # the button calls
-        far: Any = 99 if cls is HoldemAECEnv else {"player_1": 99}
-        lenient.step(far)  # out of range: check/call (the big blind checks)
+        size = lenient.vector_game.action_layout.size
+        for value in (size, 99, -1):  # outside the action space: refused in either mode
+            far: Any = value if cls is HoldemAECEnv else {"player_1": value}
+            with pytest.raises(IllegalActionError, match=rf"column index .*0\.\.{size - 1}"):
+                lenient.step(far)
+            assert len(lenient.vector_game.history(0)) == 1  # nothing moved
+        fold = col(lenient, "fold")  # masked (a check is free): the big blind checks
+        lenient.step(fold if cls is HoldemAECEnv else {"player_1": fold})
         assert lenient.vector_game.history(0)[-1][:3] == (1, 0, 1)
         bad: Any = 1.5 if cls is HoldemAECEnv else {"player_1": 1.5}
         with pytest.raises(IllegalActionError, match="column index"):

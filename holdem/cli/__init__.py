@@ -284,7 +284,8 @@ def _executor(args: argparse.Namespace) -> Iterator[Any]:
             import distributed
         except ImportError:
             raise CommandError(
-                "--scheduler needs dask.distributed: pip install 'holdem-engine[dask]'"
+                "--scheduler needs dask.distributed: pip install 'holdem-engine[dask]' (from a "
+                "source checkout: pip install '.[dask]')"
             ) from None
         try:
             make_client: Any = distributed.Client  # untyped library: keep mypy strict here

@@ -30,7 +30,7 @@ def missing_extra(module: str, error: ImportError) -> str:
     """The message of the ImportError an adapter raises when its framework is not installed."""
     return (f"{module} needs {error.name or 'a package of the rl extra'}, which is not "
             f"installed: pip install \"holdem-engine[rl]\" (numpy, Gymnasium, PettingZoo, "
-            f"OpenSpiel)")
+            f"OpenSpiel; from a source checkout: pip install \".[rl]\")")
 
 
 def hand_text(state: HandState, shown: Container[int], *, title: str = "") -> str:

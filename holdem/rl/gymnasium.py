@@ -17,7 +17,8 @@ space) or raises :class:`holdem.IllegalActionError` (``illegal="raise"``).
 
 Importing this module registers :class:`HoldemEnv` with Gymnasium as ``holdem/Holdem-v0``
 (``gymnasium.make("holdem/Holdem-v0", players=3)``; the keyword arguments are
-:class:`HoldemEnv`'s).
+:class:`HoldemEnv`'s). In a fresh interpreter name the module in the id and Gymnasium
+imports it: ``gymnasium.make("holdem.rl.gymnasium:holdem/Holdem-v0", players=3)``.
 """
 
 from __future__ import annotations
@@ -85,10 +86,11 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
     hand whose forced bets leave nobody able to act is dealt out in the step that ended the
     hand before it: that step's rewards are the sum of both hands' payoffs.
 
-    ``illegal``: what a masked or out-of-range column does: ``"check_call"`` (the default)
-    plays check/call on that table, ``"raise"`` refuses the whole step with
-    :class:`~holdem.errors.IllegalActionError` (no table moves). ``actions`` must be N ints
-    of shape (N,) (the action space's shape): any other shape, or values that are not
+    ``illegal``: what a masked column does: ``"check_call"`` (the default) plays check/call
+    on that table, ``"raise"`` refuses the whole step with
+    :class:`~holdem.errors.IllegalActionError` (no table moves). A column outside the action
+    space (not ``0..A-1``) is refused that way whatever ``illegal`` says. ``actions`` must be
+    N ints of shape (N,) (the action space's shape): any other shape, or values that are not
     integers, raise :class:`~holdem.errors.InvalidArrayError`. ``copy``: as Gymnasium's
     ``SyncVectorEnv``: True (the default) returns new arrays from ``reset`` and ``step``; False
     returns the engine's own observation, termination and mask arrays, which the next step
@@ -150,7 +152,7 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         self._started = False
         self.num_envs = num_envs
         self.players = players
-        size = self._vg.action_layout.size
+        size = self._size = self._vg.action_layout.size
         self.single_observation_space = _obs_box(self._vg)
         self.single_action_space = spaces.Discrete(size)
         self.observation_space = _obs_box(self._vg, num_envs)
@@ -210,17 +212,34 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         self._not_pending("step_async")
         actor = self._vg.current_player.astype(np.int64)
         # the engine checks the array (ints, N of them); unchecked, it plays check/call for a
-        # masked or unknown column
+        # masked column. Columns outside the action space are refused here, in either mode.
         hold = None
+        try:
+            given = np.asarray(actions)
+        except (ValueError, TypeError):  # ragged or odd: the engine names what is wrong
+            given = np.zeros(0)
+        ints = given.shape == (self.num_envs,) and given.dtype.kind in "iu"
         if self._next_step and self._ended.any():  # tables showing a finished hand: held
             hold = self._ended.copy()
-            given = np.asarray(actions)
-            if given.shape == (self.num_envs,) and given.dtype.kind in "iu":
-                actions = np.where(hold, self._cc, given)  # their actions are ignored
+            if ints:
+                given = np.where(hold, self._cc, given)  # their actions are ignored
+                actions = given
+        if ints:
+            self._check_space(given)
         self._vg.step_async(actions, checked=self._raise, hold=hold)
         if hold is not None:
             actor[hold] = -1  # nobody acts on a held table
         self._pending = actor
+
+    def _check_space(self, cols: np.ndarray) -> None:
+        """IllegalActionError naming the first table whose column is not in 0..A-1."""
+        size = self._size
+        outside = cols >= size if cols.dtype.kind == "u" else (cols < 0) | (cols >= size)
+        if outside.any():
+            k = int(np.flatnonzero(outside)[0])
+            names = ", ".join(self._vg.action_layout.names)
+            raise IllegalActionError(f"table {k}: action {int(cols[k])} is not a column index "
+                                     f"of the layout (0..{size - 1}: {names}); no table moved")
 
     def step_wait(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
                                  dict[str, Any]]:
@@ -314,9 +333,10 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
     :meth:`step` after it raises :class:`holdem.IllegalActionError` until :meth:`reset`.
 
     An action is a column index ``0..A-1``: a Python int, a numpy integer or a 0-d integer
-    array. Anything else raises :class:`holdem.IllegalActionError` and plays nothing; an
-    int on a masked or out-of-range column follows ``illegal`` (``"check_call"``, the
-    default: check/call is played; ``"raise"``: the error, nothing played).
+    array. Anything else, or a column outside ``0..A-1``, raises
+    :class:`holdem.IllegalActionError` and plays nothing; an int on a masked column follows
+    ``illegal`` (``"check_call"``, the default: check/call is played; ``"raise"``: the error,
+    nothing played). The opponents' columns are checked the same way.
 
     Seeding: ``seed`` deals the cards until ``reset(seed=s)`` gives another. ``reset(seed=s)``
     also reseeds every opponent policy that has a ``reseed(seed)`` method (as
@@ -350,9 +370,20 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
             raise InvalidConfigError(f"seat must be 0..{players - 1}, got {seat!r}")
         if opponents is None:
             opponents = RandomPolicy(seed)
-        pols = [opponents] * (players - 1) if callable(opponents) else list(opponents)
+        if callable(opponents):
+            pols = [opponents] * (players - 1)
+        elif isinstance(opponents, Sequence) and not isinstance(opponents, str | bytes):
+            pols = list(opponents)
+        else:
+            pols = []
         if len(pols) != players - 1 or not all(callable(p) for p in pols):
-            raise InvalidConfigError(f"opponents must be one policy or {players - 1} policies")
+            hint = (" (a holdem agent such as RandomAgent plays at a Table: here use "
+                    "RandomPolicy(seed) or your own function)"
+                    if any(hasattr(p, "act") for p in [opponents, *pols]) else "")
+            raise InvalidConfigError(
+                f"opponents must be one policy or a sequence of {players - 1} policies, a "
+                f"policy being policy(observation, action_mask) -> column; got "
+                f"{opponents!r}{hint}")
         self._policies: dict[int, Policy] = dict(zip(
             [s for s in range(players) if s != seat], pols, strict=True))
         self.seat = seat
@@ -364,6 +395,7 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
         self._last_actor = 0  # the seat of the last decision played
         self._started = False
         self._in_hand = False
+        self._broken = False  # an opponent's policy failed mid-hand (see _advance)
         self.observation_space = _obs_box(self._vg)
         self.action_space = spaces.Discrete(self._vg.action_layout.size)
 
@@ -372,13 +404,24 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
         return self._vg
 
     def _advance(self) -> tuple[float, bool]:
-        """Let the opponents act until the learner must; return (learner's bb, a hand ended)."""
-        while (actor := int(self._vg.current_player[0])) != self.seat:
-            col = int(self._policies[actor](self._vg.observation[0].copy(),
-                                            self._vg.legal_mask[0].copy()))
-            _, rewards, done = self._play(self._legal(col))
-            if done[0]:
-                return float(rewards[0, self.seat]), True
+        """Let the opponents act until the learner must; return (learner's bb, a hand ended).
+        If a policy fails (its error, or a column that is not an int of the action space) the
+        env is left mid-hand, an opponent to act: :meth:`step` refuses until :meth:`reset`."""
+        try:
+            while (actor := int(self._vg.current_player[0])) != self.seat:
+                policy = self._policies[actor]
+                got = policy(self._vg.observation[0].copy(), self._vg.legal_mask[0].copy())
+                who = f"seat {actor}'s policy {policy!r}: "
+                col = _index_or_none(got)
+                if col is None:
+                    raise IllegalActionError(f"{who}returned {got!r}; a policy returns a column "
+                                             f"index 0..{self._size - 1} (an int)")
+                _, rewards, done = self._play(self._legal(col, who))
+                if done[0]:
+                    return float(rewards[0, self.seat]), True
+        except BaseException:
+            self._broken = True
+            raise
         return 0.0, False
 
     def _play(self, col: int) -> tuple[Any, Any, Any]:
@@ -386,10 +429,14 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
         self._last_actor = int(self._vg.current_player[0])  # for _final, if it needs it
         return self._vg.step(self._col)
 
-    def _legal(self, col: int) -> int:
-        """``col``, or check/call for a masked column (``illegal="raise"``: the error)."""
-        mask = self._vg.legal_mask[0]
-        if 0 <= col < len(mask) and mask[col]:
+    def _legal(self, col: int, who: str = "") -> int:
+        """``col``, or check/call for a masked column (``illegal="raise"``: the error); a
+        column outside the action space always raises (``who`` names a policy that gave it)."""
+        if not 0 <= col < self._size:
+            names = ", ".join(self._vg.action_layout.names)
+            raise IllegalActionError(f"{who}action {col} is not a column index of the layout "
+                                     f"(0..{self._size - 1}: {names})")
+        if self._vg.legal_mask[0, col]:
             return col
         if self._raise:
             self._vg.step([col])  # raises IllegalActionError naming the legal columns
@@ -441,6 +488,7 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
             before = int(self._vg.hands_played()[0])
             while int(self._vg.hands_played()[0]) == before:
                 self._vg.step([self._cc])
+        self._broken = False
         self._in_hand = True
         skipped = 0.0
         while True:
@@ -458,6 +506,10 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
         if not self._in_hand:
             raise IllegalActionError("the episode is over (terminated): call reset() to "
                                      "start the next one")
+        if self._broken:
+            raise IllegalActionError("an opponent's policy failed in the last step or reset "
+                                     "(see that error): call reset(), which plays the hand "
+                                     "out by check/call")
         _, rewards, done = self._play(self._legal(self._column(action)))
         if done[0]:
             reward, ended = float(rewards[0, self.seat]), True

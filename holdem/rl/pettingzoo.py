@@ -32,8 +32,9 @@ engine's (:class:`holdem.vector.ObservationSpec`, version 1; :class:`holdem.vect
   from hand 0 of seed ``s`` (the button on seat 0); ``reset()`` deals the next hand.
 - An illegal action raises :class:`holdem.IllegalActionError` naming the action and the legal
   columns; the state is unchanged. With ``illegal="check_call"`` an int action on a masked
-  or out-of-range column plays check/call instead (for samplers that ignore the mask, such
-  as PettingZoo's ``parallel_seed_test``).
+  column plays check/call instead (for samplers that ignore the mask, such as PettingZoo's
+  ``parallel_seed_test``). An action outside the action space (not ``0..A-1``) always
+  raises.
 - ``render_mode="ansi"``: :meth:`~HoldemAECEnv.render` returns the table as text (every
   seat's hole cards, the board, the pot, the bets, the seat to act); ``"human"`` prints it.
 
@@ -157,13 +158,13 @@ class _Core:
                                         or not isinstance(action, int | np.integer)):
             raise IllegalActionError(f"an action must be a column index 0..{self.size - 1} "
                                      f"(an int), got {action!r}")
-        if not 0 <= action < self.size or not self.mask[action]:
+        if not 0 <= action < self.size:  # outside the action space: a bug, in either mode
+            names = self.vg.action_layout.names
+            raise IllegalActionError(f"action {action} is not a column index of the layout "
+                                     f"(0..{self.size - 1}: {', '.join(names)})")
+        if not self.mask[action]:
             if self.lenient:
                 action = self.check_call
-            elif not 0 <= action < self.size:
-                names = self.vg.action_layout.names
-                raise IllegalActionError(f"action {action} is not a column index of the layout "
-                                         f"(0..{self.size - 1}: {', '.join(names)})")
             else:
                 self.vg.step([int(action)])  # raises IllegalActionError naming the legal columns
         self.last_actor = self.actor
@@ -282,10 +283,10 @@ class HoldemAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mis
     :class:`holdem.vector.ActionLayout` or a preset name (``"default"``, ``"fcpa"``,
     ``"fchpa"``); ``hands`` hands per episode (1: fresh stacks; more: a session with stacks
     carried over); ``seed`` the seed used until ``reset(seed=...)`` gives another;
-    ``illegal`` what an int action on a masked or out-of-range column does: ``"raise"`` (the
-    default) raises :class:`holdem.IllegalActionError` and changes nothing, ``"check_call"``
-    plays check/call instead (for samplers that ignore the mask); an action that is not an
-    int always raises. ``render_mode``: None, ``"ansi"`` (:meth:`render` returns the table as
+    ``illegal`` what an int action on a masked column does: ``"raise"`` (the default) raises
+    :class:`holdem.IllegalActionError` and changes nothing, ``"check_call"`` plays check/call
+    instead (for samplers that ignore the mask); an action that is not an int, or not a
+    column index ``0..A-1``, always raises. ``render_mode``: None, ``"ansi"`` (:meth:`render` returns the table as
     text, every seat's cards shown) or ``"human"`` (it prints that text).
     """
 
