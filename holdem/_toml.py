@@ -49,6 +49,20 @@ def _string(text: str) -> str:
     return "'" + text + "'"
 
 
+def time_problem(value: datetime.date | datetime.time) -> str | None:
+    """Why TOML cannot hold this date or time (None if it can): a time of day has no time
+    zone in TOML, and an offset is whole minutes."""
+    if isinstance(value, datetime.time):
+        if value.tzinfo is not None:
+            return "a TOML local time has no time zone (give the zone in time_zone)"
+        return None
+    if isinstance(value, datetime.datetime):
+        offset = value.utcoffset()
+        if offset is not None and offset % datetime.timedelta(minutes=1):
+            return f"a TOML offset is whole minutes, not {offset}"
+    return None
+
+
 def dumps_value(value: object) -> str:
     """One TOML value, written inline; raises ``TypeError`` for types TOML cannot hold."""
     if isinstance(value, bool):
@@ -64,6 +78,9 @@ def dumps_value(value: object) -> str:
     if isinstance(value, str):
         return _string(value)
     if isinstance(value, (datetime.datetime, datetime.date, datetime.time)):
+        problem = time_problem(value)
+        if problem is not None:
+            raise TypeError(f"cannot write {value!r} as TOML: {problem}")
         return value.isoformat()
     if isinstance(value, Mapping):
         items = ", ".join(f"{dumps_key(str(k))} = {dumps_value(v)}" for k, v in value.items())

@@ -40,6 +40,7 @@ How a PHH hand maps onto the engine (``docs/RULES.md`` ids):
 
 from __future__ import annotations
 
+import contextlib
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -120,16 +121,38 @@ def chip_unit(hh: HandHistory) -> Fraction:
     return Fraction(1, 10**places)
 
 
-def _unit(value: ChipUnit) -> Fraction:
+_UNIT_DIGITS = 18  # a chip unit is 10**-18 .. 10**18 (PHH files use 1 or a few decimals)
+
+
+def _unit(given: ChipUnit) -> Fraction:
+    value: ChipUnit = given
     try:
         if isinstance(value, bool):
             raise TypeError
+        if isinstance(value, str):
+            if len(value) > 100:
+                raise ValueError
+            # checked before Fraction, which would compute 10**exponent ("1e-99999999"); text
+            # that is not a decimal ("1/3") stays text, for Fraction
+            with contextlib.suppress(ArithmeticError):
+                value = Decimal(value.strip())
+        if isinstance(value, Decimal) and value.is_finite() and value != 0 and not (
+                -_UNIT_DIGITS - 1 <= value.adjusted() <= _UNIT_DIGITS):
+            raise InvalidHistoryError(
+                f"chip_unit {given!r} is out of range: give one from 1e-{_UNIT_DIGITS} "
+                f"to 1e{_UNIT_DIGITS}")
         unit = Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
-    except (TypeError, ValueError, ZeroDivisionError):
+    except (TypeError, ValueError, ZeroDivisionError, ArithmeticError) as e:
+        if isinstance(e, InvalidHistoryError):
+            raise
+        shown = given if not isinstance(given, str) or len(given) <= 40 else given[:40] + "..."
         raise InvalidHistoryError(
-            f"chip_unit {value!r} is not a number (give one like 1, 0.5 or 0.01)") from None
+            f"chip_unit {shown!r} is not a number (give one like 1, 0.5 or 0.01)") from None
     if unit <= 0:
-        raise InvalidHistoryError(f"chip_unit must be positive, not {value!r}")
+        raise InvalidHistoryError(f"chip_unit must be positive, not {given!r}")
+    if not Fraction(1, 10**_UNIT_DIGITS) <= unit <= 10**_UNIT_DIGITS:
+        raise InvalidHistoryError(f"chip_unit {given!r} is out of range: give one from "
+                                  f"1e-{_UNIT_DIGITS} to 1e{_UNIT_DIGITS}")
     return unit
 
 
@@ -431,10 +454,20 @@ def replay(hh: HandHistory, *, name: str | None = None,
     result = _replay(hh, where, name, unit)
     if result.mismatches and chip_unit is None:
         finer = _odd_chip_unit(hh, unit)
-        if finer is not None and not _replay(hh, where, name, finer).mismatches:
+        if finer is not None and _replay_or_none(hh, where, name, finer) == ():
             return Replay(hh, result.state, result.final_stacks, result.mismatches, name, unit,
                           finer, result.stand_ins)
     return result
+
+
+def _replay_or_none(hh: HandHistory, where: str, name: str | None,
+                    unit: Fraction) -> tuple[str, ...] | None:
+    """The mismatches of a replay in chips of ``unit``, or None when it cannot be played so
+    (a unit so fine that the stacks exceed the engine's bound explains nothing)."""
+    try:
+        return _replay(hh, where, name, unit).mismatches
+    except HoldemError:
+        return None
 
 
 def _odd_chip_unit(hh: HandHistory, unit: Fraction) -> Fraction | None:

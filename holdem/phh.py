@@ -44,9 +44,10 @@ import re
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import IO, Any, Final
 
-from holdem._toml import dumps_key, dumps_value
+from holdem._toml import dumps_key, dumps_value, time_problem
 from holdem.cards import Card, parse_card
 from holdem.errors import HoldemError, InvalidHistoryError
 from holdem.hand.actions import MAX_CHIPS
@@ -93,7 +94,11 @@ def _parse_number(text: str, where: str) -> Number:
 
 
 def _format_number(x: Number) -> str:
-    return str(x) if isinstance(x, int) or not x.is_integer() else repr(x)
+    """An amount as the action grammar reads it back: positional, never an exponent (the
+    float's shortest digits, so it parses to the same float: ``1e-05`` is ``0.00001``)."""
+    if isinstance(x, int) or x.is_integer():
+        return str(x) if isinstance(x, int) else repr(x)
+    return format(Decimal(repr(x)), "f")
 
 
 def _parse_phh_cards(text: str, where: str) -> tuple[Card | None, ...]:
@@ -280,6 +285,11 @@ def _check_kind(name: str, value: object, kind: str) -> Any:
         ok = isinstance(value, bool)
     elif kind == _TIME:
         ok = isinstance(value, (datetime.datetime, datetime.date, datetime.time))
+        if isinstance(value, (datetime.date, datetime.time)):
+            problem = time_problem(value)
+            if problem is not None:
+                raise InvalidHistoryError(
+                    f"field {name!r}: {value!r} cannot be written: {problem}")
     elif kind == _STR_OR_INT:
         ok = isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
     else:

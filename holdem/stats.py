@@ -24,6 +24,7 @@ hand. The blinds, straddles and antes are posts, not actions: the first preflop 
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -178,7 +179,7 @@ def _row(p: PlayerStats) -> tuple[str, ...]:
     return (p.name, f"{p.hands:,}", _pct(p.vpip), _pct(p.pfr), _pct(p.three_bet),
             _pct(p.fold_to_three_bet), _pct(p.cbet),
             "-" if af is None else ("inf" if af == math.inf else f"{af:.2f}"),
-            _pct(p.wtsd), _pct(p.wsd), net, f"{p.bb_per_100:+.1f}", f"+/- {p.ci95:.1f}",
+            _pct(p.wtsd), _pct(p.wsd), net, f"{p.bb_per_100:+.1f}", f"+/- {p.ci95:.1f}" if p.hands >= 2 else "+/- n/a",
             "-" if adj is None else f"{adj:+.1f}")
 
 
@@ -275,7 +276,16 @@ class Stats(Mapping[str, PlayerStats]):
         res = state.result_or_none()
         if res is None:
             raise InvalidConfigError("statistics need finished hands: this one is not over")
-        n = len(names)
+        n = state.num_players
+        if isinstance(names, str) or len(names) != n:
+            raise InvalidConfigError(
+                f"names must give one name per seat: {n} for this hand, got {names!r}")
+        for i, name in enumerate(names):
+            if not isinstance(name, str):
+                raise InvalidConfigError(f"names[{i}] must be a str, got {name!r}")
+            if name in names[:i]:
+                raise InvalidConfigError(
+                    f"names must be distinct: {name!r} sits in seats {names.index(name)} and {i}")
         vpip = [False] * n
         pfr = [False] * n
         folded = [False] * n
@@ -446,7 +456,12 @@ class Stats(Mapping[str, PlayerStats]):
         return eq
 
     def merge(self, other: Stats) -> None:
-        """Add ``other``'s counts to these (players in ``other`` first seen are appended)."""
+        """Add ``other``'s counts to these (players in ``other`` first seen are appended).
+        ``s.merge(s)`` doubles every count."""
+        if not isinstance(other, Stats):
+            raise InvalidConfigError(f"merge takes another Stats, not {other!r}")
+        if other is self:
+            other = copy.deepcopy(other)
         for name, ints in other._ints.items():
             mine, floats = self._player(name)
             for j, v in enumerate(ints):

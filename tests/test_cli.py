@@ -73,14 +73,30 @@ def test_replay_mismatch_and_illegal_exit_1(tmp_path: Path) -> None:
     bad_stacks.write_text(GOOD.replace("[102, 98, 100]", "[100, 100, 100]"))
     illegal = tmp_path / "illegal.phh"
     illegal.write_text(GOOD.replace("'p1 cbr 10'", "'p1 cbr 3'"))
-    r = run("replay", "-q", str(good), str(bad_stacks), str(illegal), str(tmp_path / "none.phh"))
+    unreadable = tmp_path / "latin1.phh"
+    unreadable.write_bytes(GOOD.encode().replace(b"variant", b"\xe9variant", 1))
+    r = run("replay", "-q", str(good), str(bad_stacks), str(illegal), str(unreadable))
     assert r.returncode == 1
     out = r.stdout
     assert f"MISMATCH  {bad_stacks}: p1 ends with 102, the file says 100" in out
     assert f"ILLEGAL   {illegal}: actions[4] 'p1 cbr 3':" in out
-    assert "ERROR     cannot read" in out and "none.phh" in out
+    assert f"ERROR     {unreadable}: not UTF-8 text" in out
     assert "1 of 4 hands replayed exactly; 3 failed" in out
     assert "ok " not in out  # --quiet
+
+
+def test_replay_without_hands_is_bad_input_exit_2(tmp_path: Path) -> None:
+    # a missing file was counted as a failed hand (exit 1), and a folder without hands
+    # "passed" with "0 of 0 hands" (exit 0); stats and export already said exit 2
+    (tmp_path / "empty").mkdir()
+    good = tmp_path / "good.phh"
+    good.write_text(GOOD)
+    for args, message in (([str(good), str(tmp_path / "none.phh")],
+                           f"cannot read {tmp_path / 'none.phh'}: no such file or folder"),
+                          ([str(tmp_path / "empty")], "no hands in the given files")):
+        r = run("replay", *args)
+        assert r.returncode == 2 and r.stdout == "", (args, r.stdout)
+        assert r.stderr == f"holdem replay: error: {message}\n"
 
 
 def test_replay_phhs_and_stdin(tmp_path: Path) -> None:

@@ -68,6 +68,7 @@ def test_stats_bad_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
         r = run("stats", *args, cwd=tmp_path)
         assert r.returncode == 2 and r.stderr.count("\n") == 1, (args, r.stderr)
         assert r.stderr.startswith("holdem stats: error: ")
+        assert r.stdout == "", args  # refused before the table is printed
 
 
 def test_stats_reads_pokerstars_files_and_reports_net_in_their_units(tmp_path: Path) -> None:

@@ -78,3 +78,28 @@ def test_a_bad_pokerstars_hand_does_not_stop_the_file(tmp_path: Path) -> None:
     assert (f"ERROR     {bad}: hand #208012345672, line 59: not a PokerStars action: "
             "'fishy_joe: dances'") in r.stdout
     assert "2 of 3 hands replayed exactly; 1 failed" in r.stdout
+
+
+def test_a_folders_text_files_that_are_not_pokerstars_are_skipped(tmp_path: Path) -> None:
+    # notes.txt in a folder of hands was replayed and counted as a failed hand
+    shutil.copy(DATA / "cash-limits.txt", tmp_path / "stars.txt")
+    (tmp_path / "notes.txt").write_text("session notes: tilted after hand 3\n")
+    r = run("replay", str(tmp_path))
+    assert r.returncode == 0, r.stdout
+    assert "notes.txt" not in r.stdout and "2 of 2 hands replayed exactly; 0 failed" in r.stdout
+    named = run("replay", str(tmp_path / "notes.txt"))  # named on its own: its error shows
+    assert named.returncode == 1 and "not a PokerStars hand history" in named.stdout
+
+
+def test_pokerstars_text_on_stdin_is_replayed(tmp_path: Path) -> None:
+    # '-' was always read as PHH: "not valid TOML"
+    text = (DATA / "cash-limits.txt").read_text()
+    r = run("replay", "-", stdin=text)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "ok        <stdin>#208011112222" in r.stdout
+    assert "2 of 2 hands replayed exactly; 0 failed" in r.stdout
+    stats = run("stats", "-", stdin=text)
+    assert stats.returncode == 0, stats.stderr
+    exported = run("export", str(DATA / "cash-limits.txt"))
+    assert exported.returncode == 2
+    assert "PokerStars text, not PHH: export reads PHH files" in exported.stderr

@@ -248,3 +248,45 @@ def test_fractional_amounts_in_whole_chips_are_refused() -> None:
     hh = loads("\n".join(lines) + f"\nactions = [{DEAL}]\n")
     with pytest.raises(InvalidHistoryError, match=r"g\.phh: starting stack 100\.5 is not a whole"):
         replay(hh, name="g.phh", chip_unit=1)
+
+
+_FOLD_HAND = """variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [200, 200]
+actions = ["d dh p1 AsKs", "d dh p2 7c2d", "p2 f"]
+finishing_stacks = [201, 199]
+"""
+
+
+@pytest.mark.parametrize("unit", ["1e-99999999", "1e99999999", "1e-3000000", "1e-19",
+                                  "1e19", " 1E-400 "])
+def test_chip_unit_out_of_range_is_refused_at_once(unit: str) -> None:
+    # Fraction("1e-99999999") computes 10**99999999: replay hung on such a _chip_unit
+    import time
+
+    hh = loads(_FOLD_HAND + f'_chip_unit = "{unit}"\n')
+    start = time.perf_counter()
+    with pytest.raises(InvalidHistoryError, match=r"chip_unit .* out of range: give one from "
+                                                  r"1e-18 to 1e18"):
+        replay(hh)
+    with pytest.raises(InvalidHistoryError, match="out of range"):
+        replay(loads(_FOLD_HAND), chip_unit=unit)
+    assert time.perf_counter() - start < 2
+
+
+@pytest.mark.parametrize(("unit", "final"), [("0.5", (201, 199)), ("1/2", (201, 199)),
+                                             ("1e-2", (201, 199)), ("1", (201, 199))])
+def test_chip_units_in_range_still_work(unit: str, final: tuple[int, int]) -> None:
+    played = replay(loads(_FOLD_HAND + f'_chip_unit = "{unit}"\n'))
+    assert played.final_stacks == final and not played.mismatches
+
+
+def test_float_noise_in_a_finishing_stack_is_a_mismatch_not_an_error() -> None:
+    # the odd-chip retry used a unit of about 1e-14, in which the stacks pass 2**53 chips: it
+    # raised "stack of seat 0 is above 2**53 chips" instead of reporting the mismatch
+    hh = loads(_FOLD_HAND.replace("[201, 199]", "[201.00000000000003, 199]"))
+    played = replay(hh)
+    assert played.odd_chip is None
+    assert played.mismatches == ("p1 ends with 201, the file says 201.00000000000003",)

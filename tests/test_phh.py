@@ -327,3 +327,35 @@ def test_mutated_files_fail_cleanly(data: st.DataObject) -> None:
         text = text[:i] + data.draw(st.sampled_from(["", "?", "9", "p4", "'", "cbr 1", "-", "#"])) + text[j:]
     with contextlib.suppress(HoldemError):
         replay(loads(text))
+
+
+@pytest.mark.parametrize("amount", ["0.00001", "0.0000123", "12.000001", "0.1", "0.00000000001"])
+def test_small_amounts_round_trip_without_an_exponent(amount: str) -> None:
+    # dumps wrote str(float): 'p1 cbr 1e-05', which loads refuses
+    text = ('variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n'
+            f'starting_stacks = [200, 200]\nactions = ["d dh p1 AsKs", "d dh p2 7c2d", '
+            f'"p1 cbr {amount}"]\n')
+    hh = loads(text)
+    written = dumps(hh)
+    assert f"p1 cbr {amount}" in written and "e-" not in written
+    assert loads(written) == hh
+
+
+@pytest.mark.parametrize("when", [
+    datetime.time(7, 32, tzinfo=datetime.UTC),
+    datetime.datetime(2020, 1, 1, 7, 32, tzinfo=datetime.timezone(datetime.timedelta(seconds=30))),
+])
+def test_times_toml_cannot_hold_are_refused_when_made(when: datetime.date) -> None:
+    # they were accepted, then written as TOML that loads refused
+    with pytest.raises(InvalidHistoryError, match="cannot be written: a TOML"):
+        HandHistory("NT", (0, 0), (1, 2), (200, 200), min_bet=2, time=when)
+
+
+@pytest.mark.parametrize("when", [
+    datetime.time(7, 32, 5, 120000),
+    datetime.datetime(2020, 1, 1, 7, 32, tzinfo=datetime.timezone(datetime.timedelta(hours=-5))),
+    datetime.datetime(2020, 1, 1, 7, 32), datetime.date(2020, 1, 1),
+])
+def test_times_toml_holds_round_trip(when: datetime.date) -> None:
+    hh = HandHistory("NT", (0, 0), (1, 2), (200, 200), min_bet=2, time=when)
+    assert loads(dumps(hh)).time == when

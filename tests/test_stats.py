@@ -203,3 +203,43 @@ def test_allin_samples_estimate_preflop_allins_reproducibly() -> None:
     assert again == sampled
     with pytest.raises(holdem.InvalidConfigError, match="allin_samples"):
         Stats(allin_samples=0)
+
+
+def test_merge_with_itself_doubles_every_count() -> None:
+    # it used to extend the curve it was reading, until memory ran out
+    st = Stats(curves=True, allin_adjusted=False)
+    st.add(three_way(), NAMES)
+    once = {name: st[name] for name in NAMES}
+    st.merge(st)
+    for name in NAMES:
+        assert st[name].hands == 2 * once[name].hands == 2
+        assert st[name].net == 2 * once[name].net
+    assert st.curves is not None and st.curves["ann"] == [40.0, 80.0]  # big blinds
+    with pytest.raises(holdem.InvalidConfigError, match="another Stats"):
+        st.merge([st])  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("names", "message"), [
+    (("ann", "bob"), "one name per seat: 3"),
+    (("ann", "bob", "cat", "dan"), "one name per seat: 3"),
+    ("abc", "one name per seat"),
+    (("ann", "bob", "ann"), "distinct: 'ann' sits in seats 0 and 2"),
+    (("ann", 7, "cat"), r"names\[1\] must be a str"),
+])
+def test_names_must_match_the_seats(names: object, message: str) -> None:
+    # too few names silently dropped a seat, too many raised IndexError, and a repeated name
+    # counted one player twice in a hand
+    st = Stats()
+    with pytest.raises(holdem.InvalidConfigError, match=message):
+        st.add(three_way(), names)  # type: ignore[arg-type]
+    assert len(st) == 0 and list(st) == []  # nothing counted
+
+
+def test_the_table_has_no_interval_for_a_single_hand() -> None:
+    # a player seen in one hand showed "+/- 0.0": an interval of width 0, not "unknown"
+    st = Stats()
+    st.add(three_way(), NAMES)
+    rows = holdem.stats.format_table(st.values()).splitlines()
+    assert all("+/- n/a" in row for row in rows[1:]) and "+/- 0.0" not in rows[0]
+    st.add(three_way(), NAMES)
+    assert "+/- n/a" not in holdem.stats.format_table(st.values())

@@ -19,6 +19,7 @@ errors in the input (a bad card, a broken file) also print one line, never a tra
 from __future__ import annotations
 
 import argparse
+import io
 import os
 import secrets
 import sys
@@ -203,11 +204,13 @@ def build_parser() -> argparse.ArgumentParser:
         description="Replay each hand of the given files through the rules engine: every "
         "action must be legal and the final stacks must equal the file's (PHH "
         "finishing_stacks; PokerStars: what the text's bets, uncalled bets, rake and collected "
-        "amounts leave). A folder is searched for .phh, .phhs and .txt (PokerStars) files. "
+        "amounts leave). A folder is searched for .phh, .phhs and .txt (PokerStars) files "
+        "(a .txt file that does not start with a PokerStars hand is skipped). Standard input "
+        "('-') may hold PHH or PokerStars text. "
         "Amounts with decimals (dollars and cents) are played in the file's smallest unit. A "
         "file that splits an odd chip in halves (where R32 gives the whole chip to the first "
         "winner left of the button) is counted apart and is not a failure. Exit code 1 if any "
-        "hand fails.",
+        "hand fails; 2 if a file given is missing or no hand was found.",
         epilog="examples: holdem replay hands/;  holdem replay pluribus.phh --chip-unit 0.5",
     )
     p.add_argument("files", nargs="+", metavar="FILE",
@@ -449,6 +452,11 @@ def _cmd_play(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[st
 # --- replay / export -------------------------------------------------------------------------
 
 
+def _is_pokerstars(text: str) -> bool:
+    """Whether text (the start of a file) begins with a PokerStars hand."""
+    return text.lstrip("\ufeff \t\r\n").startswith("PokerStars")
+
+
 def _read_hands(path: str, stdin: IO[str]) -> list[tuple[str, Any]]:
     """``(label, HandHistory)`` for every hand of a .phh/.phhs file."""
     from holdem import phh
@@ -464,6 +472,9 @@ def _read_hands(path: str, stdin: IO[str]) -> list[tuple[str, Any]]:
         except UnicodeDecodeError as e:
             raise HoldemError(f"{path}: not UTF-8 text ({e.reason})") from None
         name = path
+    if _is_pokerstars(text):
+        raise HoldemError(f"{name}: PokerStars text, not PHH: export reads PHH files (.phh, "
+                          ".phhs); replay and stats read both")
     if name.endswith(".phhs") or _looks_multi(text):
         hands = phh.loads_all(text, name=name)
         return [(f"{name}[{i}]", hh) for i, hh in enumerate(hands, 1)]
@@ -482,34 +493,61 @@ _REPLAY_SUFFIXES = (".phh", ".phhs", ".txt")
 
 
 def _replay_paths(paths: Sequence[str]) -> Iterator[str]:
-    """The files to replay: each argument, or the .phh/.phhs/.txt files under a folder."""
+    """The files to replay: each argument, or the .phh/.phhs/.txt files under a folder (a
+    .txt file there that does not start with a PokerStars hand is skipped: notes, logs)."""
     for path in paths:
         if path != "-" and os.path.isdir(path):
             found: list[str] = []
             for root, dirs, files in os.walk(path):
                 dirs.sort()
                 found.extend(os.path.join(root, f) for f in files if f.endswith(_REPLAY_SUFFIXES))
-            yield from sorted(found)
+            yield from (f for f in sorted(found) if not f.endswith(".txt") or _starts_stars(f))
         else:
             yield path
 
 
+def _starts_stars(path: str) -> bool:
+    """Whether the file at path starts with a PokerStars hand (an unreadable one: yes, so
+    that its error is reported)."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            return _is_pokerstars(f.read(4096))
+    except OSError:
+        return True
+
+
+def _check_given(paths: Sequence[str]) -> None:
+    """CommandError (exit code 2) for an argument that is neither '-', a file nor a folder."""
+    for path in paths:
+        if path != "-" and not os.path.exists(path):
+            raise CommandError(f"cannot read {path}: no such file or folder")
+
+
 def _replay_hands(path: str, stdin: IO[str]) -> Iterator[tuple[str, Any]]:
     """``(label, HandHistory or the error of a bad hand)`` for every hand of a PHH or
-    PokerStars file (PokerStars files stream, and a bad hand does not stop the file)."""
-    if path.endswith(".txt"):
+    PokerStars file (PokerStars files stream, and a bad hand does not stop the file).
+    Standard input ('-') is read whole and may be either."""
+    source: Any = path
+    label = path
+    if path == "-":
+        text = stdin.read()
+        if not _is_pokerstars(text):
+            yield from _read_hands(path, io.StringIO(text))
+            return
+        source, label = io.StringIO(text), "<stdin>"
+    if path == "-" or path.endswith(".txt"):
         from holdem.pokerstars import parse
 
-        if not os.path.isfile(path):
+        if path != "-" and not os.path.isfile(path):
             raise HoldemError(f"cannot read {path}: No such file")
         errors: list[HoldemError] = []
         # The replay below compares the final stacks; parse only reads the text.
-        for hh in parse(path, check=False, on_error=errors.append):
+        for hh in parse(source, check=False, name=label, on_error=errors.append):
             while errors:
-                yield path, errors.pop(0)
-            yield f"{path}#{hh.hand}", hh
+                yield label, errors.pop(0)
+            yield f"{label}#{hh.hand}", hh
         for e in errors:
-            yield path, e
+            yield label, e
         return
     yield from _read_hands(path, stdin)
 
@@ -518,6 +556,7 @@ def _cmd_replay(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[
     from holdem.history import _unit, _unit_text, replay
 
     unit = _unit(args.chip_unit) if args.chip_unit is not None else None
+    _check_given(args.files)
     failed = total = exact = unchecked = odd = 0
     for path in _replay_paths(args.files):
         hands = _replay_hands(path, stdin)
@@ -562,6 +601,8 @@ def _cmd_replay(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[
                     if args.verbose:
                         line += "  final stacks " + " ".join(map(str, result.final_stacks))
                     print(line, file=out)
+    if total == 0:
+        raise CommandError("no hands in the given files")
     summary = f"{exact} of {total} hands replayed exactly"
     if unchecked:
         summary += f"; {unchecked} replayed, no stacks to compare"
@@ -608,6 +649,7 @@ def _cmd_stats(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[s
     if args.player is not None and not args.grid:
         raise CommandError("--player chooses whose --grid to draw: give --grid SVG too")
     stats = Stats(curves=bool(args.chart), starting_hands=bool(args.grid))
+    _check_given(args.files)
     for path in _replay_paths(args.files):
         for label, hh in _replay_hands(path, stdin):
             if isinstance(hh, HoldemError):
@@ -621,6 +663,8 @@ def _cmd_stats(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[s
     if not stats:
         raise CommandError("no hands in the given files")
     players = sorted(stats.values(), key=lambda p: (-p.hands, p.name))
+    if args.grid and args.player is not None and args.player not in stats:
+        raise CommandError(f"--player {args.player!r} is not in these hands")  # nothing printed
     print(format_table(players), file=out)
     if args.chart:
         from holdem.charts import stats_chart
