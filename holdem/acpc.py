@@ -181,6 +181,19 @@ class GameDef:
     max_raises: tuple[int, ...] | None = None
     betting_abstraction: str | None = None
 
+    def __post_init__(self) -> None:
+        n = self.num_players
+        if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 10:
+            raise GameDefError(f"GameDef: num_players must be an int 2..10, got {n!r}")
+        for name in ("blinds", "stacks"):
+            value = getattr(self, name)
+            if value is None and name == "stacks":
+                continue
+            if not isinstance(value, tuple) or len(value) != n or not all(
+                    type(x) is int and x >= 0 for x in value):
+                raise GameDefError(f"GameDef: {name} must be a tuple of {n} ints >= 0, got "
+                                   f"{value!r}")
+
     @property
     def big_blind(self) -> int:
         return max(self.blinds)
@@ -953,7 +966,9 @@ class LogState:
 def _outcome(text: str, line: str) -> Fraction:
     t = text.strip()
     body = t[1:] if t[:1] in "+-" else t
-    if not body or len(body) > 30 or body.count(".") > 1 or not body.replace(".", "").isdigit():
+    digits = body.replace(".", "")
+    if not body or len(body) > 30 or body.count(".") > 1 or not (
+            digits.isascii() and digits.isdigit()):
         raise ProtocolError(f"outcome {text!r} is not a number in {_short(line)}")
     return Fraction(t)
 

@@ -22,6 +22,7 @@ Write the text to a ``.svg`` file and open it in any browser.
 from __future__ import annotations
 
 import math
+import numbers
 from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
@@ -79,6 +80,40 @@ def _num(v: float) -> str:
     return f"{v:g}"
 
 
+_LIMIT = 1e15  # the largest |x| or |y| a chart draws (float coordinates stay exact enough)
+
+
+def _finite(value: object, what: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise InvalidConfigError(f"{what} must be a number, got {value!r}")
+    x = float(value)
+    if not -_LIMIT <= x <= _LIMIT:  # NaN fails both comparisons
+        raise InvalidConfigError(f"{what} must be a finite number within +/-1e15, got {value!r}")
+    return x
+
+
+def _check_curves(curves: Mapping[str, Sequence[tuple[float, float]]],
+                  bands: Mapping[str, Sequence[float]]) -> None:
+    """InvalidConfigError naming the first curve, point or band entry a chart cannot draw."""
+    for name, pts in curves.items():
+        if not isinstance(name, str):
+            raise InvalidConfigError(f"curve names must be str, got {name!r}")
+        for k, pt in enumerate(pts):
+            if not isinstance(pt, tuple | list) or len(pt) != 2:
+                raise InvalidConfigError(f"curve {name!r}: point {k} must be (x, y), got {pt!r}")
+            _finite(pt[0], f"curve {name!r}: x of point {k}")
+            _finite(pt[1], f"curve {name!r}: y of point {k}")
+        band = bands.get(name)
+        if band is not None:
+            if len(band) != len(pts):
+                raise InvalidConfigError(f"band {name!r} has {len(band)} entries for "
+                                         f"{len(pts)} points")
+            for k, half in enumerate(band):
+                if _finite(half, f"band {name!r}: entry {k}") < 0:
+                    raise InvalidConfigError(f"band {name!r}: entry {k} must be >= 0, got "
+                                             f"{half!r}")
+
+
 def winnings_chart(curves: Mapping[str, Sequence[tuple[float, float]]],
                    bands: Mapping[str, Sequence[float]] | None = None, *,
                    title: str = "Cumulative winnings", x_label: str = "hands",
@@ -90,6 +125,7 @@ def winnings_chart(curves: Mapping[str, Sequence[tuple[float, float]]],
     """
     if not curves or not any(curves.values()):
         raise InvalidConfigError("a winnings chart needs at least one curve with points")
+    _check_curves(curves, bands or {})
     bands = bands or {}
     notes = notes or {}
     left, right, top, bottom = 78, 230, 70 if bands else 52, 58
@@ -326,6 +362,9 @@ def grid_chart(values: Mapping[str, float], *, title: str = "Preflop hands",
     ``kind="equity"`` a red-white-green scale centred on 50%; ``label`` names the scale."""
     if kind not in ("frequency", "equity"):
         raise InvalidConfigError(f"kind must be 'frequency' or 'equity', got {kind!r}")
+    for cls, given in values.items():
+        if not 0 <= _finite(given, f"the value of {cls!r}") <= 1:
+            raise InvalidConfigError(f"the value of {cls!r} must be in [0, 1], got {given!r}")
     diverging = kind == "equity"
     left, top = 20, 74 if subtitle else 58
     size = 13 * cell

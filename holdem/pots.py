@@ -140,9 +140,9 @@ class Rake:
         if cap is not None:
             if isinstance(cap, bool) or not isinstance(cap, int):
                 raise InvalidPotError(f"rake cap must be an int >= 0 or None, got {cap!r}")
+            cap = operator.index(cap)  # a plain int (a subclass's comparisons may lie)
             if cap < 0:
                 raise InvalidPotError(f"rake cap must be >= 0 or None, got {cap}")
-            cap = int(cap)
         object.__setattr__(self, "fraction", frac)
         object.__setattr__(self, "cap", cap)
         object.__setattr__(self, "no_flop_no_drop", bool(no_flop_no_drop))

@@ -408,3 +408,22 @@ def test_street_raise_to_refuses_bad_numbers() -> None:
         with pytest.raises(ProtocolError, match="must be an int"):
             acpc.street_raise_to(*args)
     assert acpc.street_raise_to(900, 300) == 600
+
+
+@pytest.mark.parametrize("outcome", ["\u00b2", "-\u00b9\u00b2", "3.\u0661"])
+def test_unicode_digits_in_an_outcome_are_a_protocol_error(outcome: str) -> None:
+    # str.isdigit() holds for them but Fraction() refused them with a plain ValueError
+    with pytest.raises(acpc.ProtocolError, match="is not a number"):
+        acpc.parse_log_line(f"STATE:0:r300c/cr900f:AsKd|QhQc/2c7d9h:{outcome}|300:alice|bob")
+
+
+@pytest.mark.parametrize(("args", "what"), [
+    ((False, 10**12, (1, 2)), "num_players"), ((False, 2, (1, 2, 3)), "blinds"),
+    ((False, 2, [1, 2]), "blinds"), ((False, 2, (1, 2), (100,)), "stacks"),
+    ((False, True, (1, 2)), "num_players"), ((False, 2, (1, -2)), "blinds"),
+])
+def test_gamedef_made_directly_is_checked(args: tuple[object, ...], what: str) -> None:
+    # GameDef(False, 10**12, (1, 2)).button tried every position: MemoryError
+    with pytest.raises(acpc.GameDefError, match=rf"GameDef: {what} must be"):
+        acpc.GameDef(*args)  # type: ignore[arg-type]
+    assert acpc.GameDef(False, 2, (2, 1), (200, 200)).button == 1

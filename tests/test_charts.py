@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import math
 import xml.etree.ElementTree as ET
+from typing import Any
 
 import pytest
 
 from holdem import CallAgent, Game, InvalidConfigError, RandomAgent, Stats, charts, simulate
+from holdem.charts import grid_chart, winnings_chart
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -97,3 +100,34 @@ def test_vpip_frequencies_count_known_starting_hands() -> None:
     assert charts.vpip_frequencies(st, "bob") == {"72o": 0.0}
     with pytest.raises(InvalidConfigError, match="starting_hands=True"):
         charts.vpip_frequencies(Stats(), "ann")
+
+
+@pytest.mark.parametrize(("curves", "bands", "message"), [
+    ({"a": [(0, 0), (1, math.inf)]}, None, "y of point 1 must be a finite number"),
+    ({"a": [(0, 0), (1, 1e308)]}, None, "within"),
+    ({"a": [(0, 0), (1, math.nan)]}, None, "y of point 1"),
+    ({"a": [(0, 0), (math.nan, 1)]}, None, "x of point 1"),
+    ({"a": [(0, 0), (1, 1)]}, {"a": [0.5]}, "band 'a' has 1 entries for 2 points"),
+    ({"a": [(0, 0), (1, 1)]}, {"a": [0.5, -1]}, "entry 1 must be >= 0"),
+    ({7: [(0, 0), (1, 1)]}, None, "curve names must be str"),
+    ({"a": [(0, 0), (1,)]}, None, "point 1 must be"),
+    ({"a": [(0, 0), (1, "2")]}, None, "must be a number"),
+])
+def test_winnings_chart_refuses_what_it_cannot_draw(curves: Any, bands: Any,
+                                                     message: str) -> None:
+    # these raised OverflowError, IndexError or AttributeError, or drew "nan" coordinates
+    with pytest.raises(InvalidConfigError, match=message):
+        winnings_chart(curves, bands)
+
+
+@pytest.mark.parametrize("value", [math.nan, math.inf, -0.1, 1.5, "0.5", None])
+def test_grid_chart_values_must_be_in_0_1(value: object) -> None:
+    with pytest.raises(InvalidConfigError, match="'AA'"):
+        grid_chart({"AA": value, "KK": 0.5})  # type: ignore[dict-item]
+
+
+def test_charts_take_numpy_numbers() -> None:
+    np = pytest.importorskip("numpy")
+    assert winnings_chart({"a": [(np.int64(0), np.float32(0)), (1, np.float64(2.5))]},
+                          {"a": [np.float32(0), 0.5]}).startswith("<svg")
+    assert grid_chart({"AA": np.float32(0.25)}).startswith("<svg")

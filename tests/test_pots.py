@@ -599,3 +599,26 @@ def test_readme_pots_section_and_module_doctests_run() -> None:
     assert doctest.testmod(holdem.pots).failed == 0
     compiled = doctest.testmod(holdem._pots)
     assert compiled.attempted >= 5 and compiled.failed == 0
+
+
+@pytest.mark.parametrize("cap", [2**53 + 1, 2**63, 10**30])
+def test_r34_a_cap_above_every_chip_at_the_table_is_no_cap_in_a_hand(cap: int) -> None:
+    # Game passed the cap to the C rules as an int64: OverflowError from 2**63 on (a PHH
+    # _rake of 10**20 made replay fail that way); such a cap takes nothing, as no cap
+    from holdem import Game
+
+    h = Game(big_blind=2, rake=Rake(Fraction(1, 20), cap=cap)).new_hand([200, 200], seed=1)
+    h.raise_to(100)
+    while not h.is_terminal():
+        h.check_or_call()
+    assert h.result.rake == 10  # 5% of the 200 pot, uncapped
+
+
+def test_rake_cap_is_read_once_as_a_plain_int() -> None:
+    class Liar(int):
+        def __lt__(self, other: object) -> bool:
+            return False
+
+    with pytest.raises(InvalidPotError, match="rake cap must be >= 0"):
+        Rake(Fraction(1, 20), cap=Liar(-5))
+    assert type(Rake(Fraction(1, 20), cap=Liar(5)).cap) is int

@@ -205,7 +205,9 @@ class Game:
             small_blind=self.small_blind, ante=self.ante, sizes=(small, small, big, big),
             rake=None if rake is None else (
                 rake.fraction.numerator, rake.fraction.denominator,
-                -1 if rake.cap is None else rake.cap, int(rake.no_flop_no_drop)))
+                # a cap above every chip at the table (10 seats of 2**53) takes nothing: no cap
+                -1 if rake.cap is None or rake.cap > 16 * MAX_CHIPS else rake.cap,
+                int(rake.no_flop_no_drop)))
 
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle through the constructor, so an altered pickle is checked like new input."""
