@@ -84,15 +84,22 @@ def run_on_cluster(client: Any, seed: int, batches: int, tables: int,
     return results
 
 
+def _count(text: str) -> int:
+    """An argparse type: a whole number >= 1 (tables, steps, threads...)."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number >= 1, got {text!r}")
+    return int(text)
+
+
 def main(argv: list[str] | None = None) -> None:
     from distributed import Client, LocalCluster
 
     parser = argparse.ArgumentParser(description="batched self-play on a Dask cluster")
     parser.add_argument("--scheduler", help="a scheduler address (default: a local cluster)")
-    parser.add_argument("--workers", type=int, default=2, help="local cluster workers")
-    parser.add_argument("--batches", type=int, default=4)
-    parser.add_argument("--tables", type=int, default=4096)
-    parser.add_argument("--steps", type=int, default=200)
+    parser.add_argument("--workers", type=_count, default=2, help="local cluster workers")
+    parser.add_argument("--batches", type=_count, default=4)
+    parser.add_argument("--tables", type=_count, default=4096)
+    parser.add_argument("--steps", type=_count, default=200)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     if args.scheduler:
@@ -108,7 +115,7 @@ def main(argv: list[str] | None = None) -> None:
     decisions = args.batches * args.tables * args.steps
     print(f"{args.batches} batches of {args.tables} tables x {args.steps} steps: "
           f"{decisions:,} decisions in {elapsed:.2f} s ({decisions / elapsed:,.0f}/s, "
-          "start-up included)")
+          "the workers' first imports included, not the cluster's start)")
     print(f"hands: {sum(r.hands for r in results):,}")
     chips = [int(c) for c in sum(r.payoffs for r in results)]
     print(f"chips won per seat: {chips} (sum {sum(chips)}: no rake)")

@@ -23,11 +23,18 @@ def policy(draws: np.ndarray, mask: np.ndarray) -> np.ndarray:
     return (draws * mask).argmax(axis=1)
 
 
+def _count(text: str) -> int:
+    """An argparse type: a whole number >= 1 (tables, steps, threads...)."""
+    if not text.isdigit() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number >= 1, got {text!r}")
+    return int(text)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=int, default=4096)
-    parser.add_argument("--steps", type=int, default=200)
-    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--tables", type=_count, default=4096)
+    parser.add_argument("--steps", type=_count, default=200)
+    parser.add_argument("--threads", type=_count, default=1)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     env = VectorGame(Game(big_blind=2), num_tables=args.tables, players=6, stacks=200,

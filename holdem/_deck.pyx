@@ -234,7 +234,7 @@ cdef class Deck:
                 f"{len(self.burned)} burned, {len(self.removed)} removed>")
 
     def __str__(self):
-        return f"Deck({self._deck.n} cards left)"
+        return f"a deck with {self._deck.n} cards left"
 
 
 def _restore(seed, rng, cards, n, kind, fresh):

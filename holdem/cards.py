@@ -90,10 +90,13 @@ class Card(int):
 
     @property
     def rank_char(self) -> str:
+        """The rank as a character, ``'2'`` .. ``'9'``, ``'T'``, ``'J'``, ``'Q'``, ``'K'``,
+        ``'A'``."""
         return RANKS[int(self) >> 2]
 
     @property
     def suit_char(self) -> str:
+        """The suit as a character, ``'c'``, ``'d'``, ``'h'`` or ``'s'``."""
         return SUITS[int(self) & 3]
 
     @property

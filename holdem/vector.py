@@ -161,6 +161,7 @@ class ActionLayout:
 
     @property
     def size(self) -> int:
+        """The number of columns, A."""
         return len(self.names)
 
     def amounts(self, state: HandState) -> list[int | None]:
@@ -249,10 +250,12 @@ class ObservationSpec:
 
     @property
     def names(self) -> tuple[str, ...]:
+        """Every column's name, in order (``hole[As]``, ``seat[0].stack``, ``pot``...)."""
         return tuple(_vector.obs_names(self.players))
 
     @property
     def width(self) -> int:
+        """The number of columns, F."""
         return int(_vector.obs_width(self.players))
 
     def index(self, name: str) -> int:
@@ -821,22 +824,27 @@ class VectorGame:
     # ------------------------------------------------------------------ properties
     @property
     def game(self) -> Game:
+        """The game every table plays."""
         return self._game
 
     @property
     def num_tables(self) -> int:
+        """N, the number of tables (the rows of every array)."""
         return int(self._batch.num_tables)
 
     @property
     def players(self) -> int:
+        """Seats per table."""
         return int(self._batch.players)
 
     @property
     def action_layout(self) -> ActionLayout:
+        """The discrete columns of :attr:`legal_mask` and of :meth:`step`'s actions."""
         return self._layout
 
     @property
     def observation_spec(self) -> ObservationSpec:
+        """The columns of :attr:`observation` (names, width, version)."""
         return self._spec
 
     @property

@@ -524,7 +524,7 @@ def test_repr_and_str() -> None:
     d.burn()
     d.remove(d.cards_left[:1])
     assert repr(d) == "<Deck seed=12: 48 left, 2 dealt, 1 burned, 1 removed>"
-    assert str(d) == "Deck(48 cards left)"
+    assert str(d) == "a deck with 48 cards left"  # for people; repr() is the code form
 
 
 # --- errors -----------------------------------------------------------------------------------------

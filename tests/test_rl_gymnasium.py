@@ -664,3 +664,9 @@ def test_make_with_the_module_in_the_id_in_a_fresh_interpreter() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=120, check=True).stdout
     assert out.split() == ["HoldemEnv", "(248,)", "(6,)"]  # 3 seats: 248 columns
+
+
+def test_single_env_repr_names_the_seats() -> None:
+    env = HoldemEnv(players=3, seat=1, opponents=[RandomPolicy(4), RandomPolicy(5)])
+    assert repr(env) == ("<HoldemEnv 3 players, learner seat 1; opponents seat 0: "
+                         "RandomPolicy(seed=4), seat 2: RandomPolicy(seed=5)>")

@@ -417,3 +417,15 @@ def test_R9_missed_big_blind_posted_all_in_for_less() -> None:
         assert t.chips_in_play + t.cashed_out + t.rake == t.bought_in
     assert entries >= 2
 
+
+
+def test_player_repr_can_be_pasted_back() -> None:
+    # the agent was left out of the repr, so pasting it failed (agent is required)
+    from holdem import Player, PlayerStatus, RandomAgent  # noqa: F401 - for eval
+
+    table = Table(Game(big_blind=2), seats=3, seed=1)
+    table.sit(1, "ann", 150, RandomAgent(seed=4))
+    player = table.seats[1]
+    assert player is not None
+    again = eval(repr(player))
+    assert repr(again) == repr(player) and again.agent.seed == 4

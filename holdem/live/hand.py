@@ -231,10 +231,12 @@ class LiveHand(ActionVerbs):
 
     @property
     def hole_cards(self) -> tuple[tuple[Card, ...], ...]:
+        """Each seat's hole cards dealt so far, by seat."""
         return tuple(tuple(h) for h in self._t.hole)
 
     @property
     def board(self) -> tuple[Card, ...]:
+        """The board cards dealt so far."""
         return tuple(self._t.board)
 
     @property
@@ -258,9 +260,11 @@ class LiveHand(ActionVerbs):
         return self._t.dealing
 
     def is_terminal(self) -> bool:
+        """Whether the hand is over."""
         return self._state.is_terminal()
 
     def legal_actions(self) -> LegalActions:
+        """What the seat to act may do (as :meth:`holdem.HandState.legal_actions`)."""
         return self._state.legal_actions()
 
     @property

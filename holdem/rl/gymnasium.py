@@ -522,6 +522,11 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
             obs, info = self._obs()
         return obs, reward, ended, False, info
 
+    def __repr__(self) -> str:
+        opponents = ", ".join(f"seat {s}: {p!r}" for s, p in self._policies.items())
+        return (f"<HoldemEnv {self._vg.players} players, learner seat {self.seat}; "
+                f"opponents {opponents}>")
+
     def render(self) -> str | None:
         if self.render_mode is None:
             return None

@@ -31,7 +31,7 @@ class Player:
     name: str
     seat: int
     stack: int
-    agent: Any = dataclasses.field(repr=False)
+    agent: Any
     status: PlayerStatus = PlayerStatus.ACTIVE
     entry_due: bool = False
     owes_big_blind: bool = False

@@ -205,6 +205,7 @@ class Table:
 
     @property
     def seats(self) -> tuple[Player | None, ...]:
+        """Every seat in order: its :class:`Player`, or None when empty."""
         return tuple(self._seats)
 
     def player(self, name: str) -> Player:
@@ -222,6 +223,7 @@ class Table:
 
     @property
     def chips_in_play(self) -> int:
+        """The seated players' stacks added up."""
         return sum(p.stack for p in self._seats if p is not None)
 
     @property
