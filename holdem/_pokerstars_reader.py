@@ -16,6 +16,7 @@ from typing import Any
 
 from holdem.cards import Card, parse_card
 from holdem.errors import InvalidHistoryError
+from holdem.hand.actions import MAX_CHIPS
 from holdem.phh import HandHistory, HistoryAction, Number
 
 __all__ = ["HandReader", "hands"]
@@ -36,8 +37,14 @@ _IGNORED = ("doesn't show hand", "sits out", "is sitting out", "sitting out", "i
             "sits in", "has returned", "leaves the table", "is disconnected", "is connected")
 _HAND_STARTS = ("PokerStars ", "\ufeffPokerStars ")
 _PLAYS = frozenset({"folds", "calls", "checks", "raises", "bets", "shows", "mucks"})
-_DATE = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})(?: ([A-Z]{2,5}))?")
-_SEAT = re.compile(r"Seat (\d+): (.+) \(([^ ()]+) in chips(?:, [^()]*)?\)(.*)\Z")
+_DATE = re.compile(r"(\d{4})/(\d{1,2})/(\d{1,2}) (\d{1,2}):(\d{2}):(\d{2})(?: ([A-Z]{2,5}))?",
+                   re.ASCII)
+_SEAT = re.compile(r"Seat (\d+): (.+) \(([^ ()]+) in chips(?:, [^()]*)?\)(.*)\Z", re.ASCII)
+#: The most digits of a seat, button, N-max or hand number read as an int (ASCII digits only:
+#: ``"²".isdigit()`` is true but ``int()`` refuses it).
+_MAX_DIGITS = 30
+#: The most decimals of the stakes (the exporter's limit, ``pokerstars._money``).
+_MAX_PLACES = 9
 
 
 #: Actions without amounts or cards, shared (they are immutable): (player, kind) -> action.
@@ -76,6 +83,11 @@ def _history(**fields: Any) -> HandHistory:
     return hh
 
 
+def _integer(text: str) -> int | None:
+    """``text`` as an int if it is ASCII digits (at most ``_MAX_DIGITS``), else None."""
+    return int(text) if text.isascii() and text.isdigit() and len(text) <= _MAX_DIGITS else None
+
+
 def _roman(text: str) -> int | None:
     total = 0
     for i, ch in enumerate(text):
@@ -112,14 +124,21 @@ class HandReader:
 
     def units(self, text: str) -> int:
         t = text.lstrip("$€£")
-        if t.isdigit():
-            return int(t) * self.scale
-        w, dot, f = t.partition(".")
-        if dot and w.isdigit() and f.isdigit() and 0 < len(f) <= self.places:
-            return int(w) * self.scale + int(f.ljust(self.places, "0"))
-        if dot and w.isdigit() and f.isdigit():
-            raise self.error(f"{text} has more decimals than the stakes")
-        raise self.error(f"{text!r} is not an amount")
+        if t.isdigit() and t.isascii() and len(t) <= 15:
+            got = int(t) * self.scale
+        else:
+            w, dot, f = t.partition(".")
+            if not (w.isdigit() and (f.isdigit() or not dot) and t.isascii()):
+                raise self.error(f"{text!r} is not an amount")
+            if len(f) > self.places:
+                raise self.error(f"{text} has more decimals than the stakes")
+            w = w.lstrip("0")
+            got = MAX_CHIPS + 1 if len(w) > 16 else int(w or "0") * self.scale + (
+                int(f.ljust(self.places, "0")) if self.places else 0)
+        if got > MAX_CHIPS:
+            raise self.error(f"{text[:30]}{'...' if len(text) > 30 else ''} is above the "
+                             "engine's limit of 2**53 chips")
+        return got
 
     def out(self, units: int) -> Number:
         if self.scale == 1 or units % self.scale == 0:
@@ -167,7 +186,8 @@ class HandReader:
             raise self.error("a hand starts with 'PokerStars Hand #N: ...'")
         number = body[k + 6 : colon]
         self.hand = number
-        fields: dict[str, Any] = {"hand": int(number) if number.isdigit() else number}
+        whole = _integer(number)
+        fields: dict[str, Any] = {"hand": number if whole is None else whole}
         rest = body[colon + 1 :].strip()
         variant = None
         for text, code in _STRUCTURES:
@@ -203,7 +223,14 @@ class HandReader:
         if not small or not big:
             raise self.error("the stakes must read (small/big)")
         if not tournament and (small[0] in "$€£" or "." in stakes[0]):
-            self.scale, self.places = 100, 2
+            # Dollars and cents, or the decimals the stakes are written with (an export in
+            # tenths writes 0.5/1.0: R32's odd chip is then a tenth).
+            self.places = 2
+            if "." in stakes[0]:
+                self.places = max(len(small.partition(".")[2]), len(big.partition(".")[2]))
+            if self.places > _MAX_PLACES:
+                raise self.error(f"the stakes have more than {_MAX_PLACES} decimals")
+            self.scale = 10**self.places
             if small[:1] in "$€£":
                 self.symbol = small[0]
                 fields["currency_symbol"] = small[0]
@@ -211,8 +238,13 @@ class HandReader:
         m = _DATE.search(after, q)
         if m is not None:
             y, mo, d, hh, mi, ss, tz = m.groups()
-            fields.update(year=int(y), month=int(mo), day=int(d),
-                          time=datetime.time(int(hh), int(mi), int(ss)))
+            try:
+                datetime.date(int(y), int(mo), int(d))
+                time = datetime.time(int(hh), int(mi), int(ss))
+            except ValueError:
+                raise self.error(f"{m.group(0)!r} is not a date and time "
+                                 "(YYYY/MM/DD HH:MM:SS)") from None
+            fields.update(year=int(y), month=int(mo), day=int(d), time=time)
             if tz:
                 fields["time_zone_abbreviation"] = tz
         fields["_stakes"] = stake
@@ -231,13 +263,15 @@ class HandReader:
             b = t.rfind(" Seat #")
             q = t.rfind("'", 0, b)
             bw = t[b + 7 :].split()[0] if b >= 0 and t[b + 7 :].split() else ""
-            if b < 0 or q < 7 or not bw.isdigit():
+            seat = _integer(bw)
+            if b < 0 or q < 7 or seat is None:
                 raise self.error("the table line reads Table 'NAME' N-max Seat #B is the button")
             fields["table"] = t[7:q]
             for w in t[q + 1 : b].split():
-                if w.endswith("-max") and w[:-4].isdigit():
-                    fields["seat_count"] = int(w[:-4])
-            button = int(bw)
+                count = _integer(w[:-4]) if w.endswith("-max") else None
+                if count is not None:
+                    fields["seat_count"] = count
+            button = seat
             i += 1
         else:
             self.i = min(i, len(lines) - 1)
@@ -256,6 +290,8 @@ class HandReader:
             number, name, stack, _ = m.groups()
             if name in seat_of:
                 raise self.error(f"{name} sits in two seats")
+            if len(number) > _MAX_DIGITS:
+                raise self.error(f"seat {number[:30]}... is not a seat number")
             seat_of[name] = int(number)
             stack_of[name] = units(stack)
             i += 1
@@ -470,6 +506,8 @@ class HandReader:
                 if not bar:
                     raise self.error("the total pot line reads 'Total pot X | Rake Y'")
                 words = main.split()
+                if len(words) < 3:
+                    raise self.error("the total pot line reads 'Total pot X | Rake Y'")
                 out["total"] = self.units(words[2])
                 pots: list[int] = []
                 for k in range(3, len(words) - 1):
@@ -507,6 +545,9 @@ class HandReader:
         n = len(players)
         if n < 2:
             raise self.error("fewer than 2 players are dealt in", self.first, self.lines[0])
+        if n > 10:
+            raise self.error(f"{n} players are dealt in: hold'em is played by 2 to 10",
+                             self.first, self.lines[0])
         index = {nm: k for k, nm in enumerate(players)}
         small, big = stakes
         # PHH lists the blinds by position: [small blind, big blind, straddle, 0...] (heads-up
@@ -637,6 +678,9 @@ def hands(lines: Iterable[str]) -> Iterator[tuple[int, list[str] | str]]:
     first = 0
     line: str
     for lineno, raw in enumerate(lines, 1):
+        if not isinstance(raw, str):
+            raise TypeError(f"parse: source must give lines of text (str), not "
+                            f"{type(raw).__name__} (open the file in text mode)")
         line = raw.rstrip()
         if line.startswith(_HAND_STARTS):
             if buf:

@@ -12,9 +12,9 @@ The hand is first replayed under the rules (:func:`holdem.history.replay`), so e
 
 - header ``PokerStars Hand #N: Hold'em No Limit (sb/bb) - YYYY/MM/DD HH:MM:SS TZ`` (``Pot Limit``,
   ``Limit (small bet/big bet)``; a tournament's ``event`` ``Tournament #T, ...`` and ``Level``
-  before the stakes), the hand number from ``hand`` when it is an integer, the date
-  from ``year``/``month``/``day``/``time`` (``1970/01/01 00:00:00`` when absent) and the time
-  zone from ``time_zone_abbreviation`` (else ``UTC``);
+  in Roman numerals, I..MMMCMXCIX, before the stakes), the hand number from ``hand`` when it
+  is an integer, the date from ``year``/``month``/``day``/``time`` (``1970/01/01 00:00:00``
+  when absent) and the time zone from ``time_zone_abbreviation`` (else ``UTC``);
 - ``Table 'NAME' N-max Seat #B is the button`` (``table``, ``seat_count``, ``seats`` when given;
   seats are numbered 1..n from the first seat left of the button otherwise);
 - seats with starting stacks, posts (``posts the ante``, ``posts small blind``, ``posts big
@@ -28,12 +28,14 @@ The hand is first replayed under the rules (:func:`holdem.history.replay`), so e
 - ``*** SUMMARY ***``: total pot, side pots, rake, board, one line per seat.
 
 Amounts are in the file's units (:func:`holdem.history.chip_unit`): chips, or dollars and cents
-(``$0.05`` with the hand's ``currency_symbol``) for a hand played in cents. The rake of a hand
+(``$0.05`` with the hand's ``currency_symbol``) for a hand played in cents, or the unit's
+decimals (``0.5/1.0`` in tenths: the import reads the unit from the stakes). The rake of a hand
 with ``_rake`` is written in the summary. Not written: time banks, chat, sit-outs.
 """
 
 from __future__ import annotations
 
+import codecs
 import datetime
 import io
 import os
@@ -65,6 +67,7 @@ _POST_TEXT = {
 
 
 def _to_roman(n: int) -> str:
+    """``n`` (1..3999) in Roman numerals, as PokerStars writes tournament levels."""
     out = ""
     for value, letters in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"),
                            (90, "XC"), (50, "L"), (40, "XL"), (10, "X"), (9, "IX"), (5, "V"),
@@ -125,8 +128,15 @@ def _names(hh: HandHistory) -> list[str]:
 def to_pokerstars(hh: HandHistory, *, name: str | None = None) -> str:
     """The hand as PokerStars-style text (see the module docstring for the subset written).
 
-    Raises :class:`holdem.InvalidHistoryError` if the hand does not replay under the rules.
+    Raises :class:`holdem.InvalidHistoryError` if the hand does not replay under the rules, or
+    if a tournament's ``level`` is not 1..3999 (PokerStars writes levels in Roman numerals).
     """
+    tournament = hh.event is not None and hh.event.startswith("Tournament #")
+    if tournament and hh.level and not 1 <= hh.level <= 3999:
+        where = f"{name}: " if name else ""
+        raise InvalidHistoryError(f"{where}level {hh.level} cannot be written: PokerStars "
+                                  "writes tournament levels in Roman numerals, I to MMMCMXCIX "
+                                  "(1..3999)")
     result = replay(hh, name=name)
     hidden = result.stand_ins  # cards standing in for an unknown mucked hand: never printed
     state = result.state
@@ -145,7 +155,7 @@ def to_pokerstars(hh: HandHistory, *, name: str | None = None) -> str:
         stakes += f" {hh.currency}"
     number = hh.hand if isinstance(hh.hand, int) else 1
     game_text = f"{_GAME[hh.variant]} ({stakes})"
-    if hh.event is not None and hh.event.startswith("Tournament #"):
+    if tournament:
         level = f" - Level {_to_roman(hh.level)}" if hh.level else ""
         game_text = f"{hh.event} {_GAME[hh.variant]}{level} ({stakes})"
     lines = [f"PokerStars Hand #{number}: {game_text} - {_date(hh)}"]
@@ -341,6 +351,9 @@ def _check(hh: HandHistory, hand: HandReader, summary: dict[str, Any]) -> None:
 
 
 def _lines(source: Source) -> Iterator[str]:
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        raise TypeError(f"parse: source must be text (str), a path or a text stream, not "
+                        f"{type(source).__name__} (decode it first)")
     if isinstance(source, os.PathLike) or (
         isinstance(source, str) and "\n" not in source and not source.lstrip("\ufeff").startswith(
             ("PokerStars", "\n")) and source.strip()
@@ -357,7 +370,34 @@ def _file_lines(path: str | os.PathLike[str]) -> Iterator[str]:
     except OSError as e:
         raise InvalidHistoryError(f"cannot read {os.fspath(path)}: {e.strerror or e}") from None
     with f:
-        yield from f
+        try:
+            yield from f
+        except UnicodeDecodeError as e:
+            raise InvalidHistoryError(f"{os.fspath(path)}: {_not_utf8(path, e)}") from None
+
+
+def _not_utf8(path: str | os.PathLike[str], error: UnicodeDecodeError) -> str:
+    """Where the file's text stops being UTF-8: its first bad byte (a second, binary read)."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    offset, line = 0, 1
+    try:
+        with open(path, "rb") as f:
+            while True:
+                chunk = f.read(1 << 16)
+                try:
+                    decoder.decode(chunk, final=not chunk)
+                except UnicodeDecodeError as e:
+                    start = offset + len(chunk) - len(e.object)  # e.object: held bytes + chunk
+                    line += e.object[: e.start].count(b"\n")
+                    return (f"byte offset {start + e.start} (line {line}) is not UTF-8 "
+                            f"({e.reason}): hand histories are UTF-8 text")
+                if not chunk:
+                    break
+                offset += len(chunk)
+                line += chunk.count(b"\n")
+    except OSError:
+        pass
+    return f"not UTF-8 text ({error.reason})"
 
 
 def parse(source: Source, *, check: bool = True, name: str | None = None,
@@ -373,7 +413,8 @@ def parse(source: Source, *, check: bool = True, name: str | None = None,
     Hands are written the way :func:`holdem.history.replay` plays them: players from the
     first seat left of the button (``seats`` and ``players`` keep the table's seat numbers
     and names; players sitting out and not dealt in are left out), amounts in the room's
-    units (chips, or dollars with ``_chip_unit = 0.01`` so the hand is played in cents),
+    units (chips, or dollars with ``_chip_unit = 0.01`` so the hand is played in cents; stakes
+    with other decimals, ``0.5/1.0``, set the unit to them: ``0.1``),
     ``finishing_stacks`` from the text's bets, uncalled bets and collected amounts, and the
     summary's rake as ``_rake`` with its ``_total_pot``.
 
@@ -381,7 +422,10 @@ def parse(source: Source, *, check: bool = True, name: str | None = None,
     finishing stacks compared with the text (about 3-4 times slower than ``check=False``).
     Text that is not a hand history, or a hand that does not check, raises
     :class:`InvalidHistoryError` naming the hand number and the line; with ``on_error`` the
-    error is passed to it instead and reading goes on with the next hand.
+    error is passed to it instead and reading goes on with the next hand. A file that cannot
+    be read, or is not UTF-8 (the error names its first bad byte's offset), raises
+    :class:`InvalidHistoryError` even with ``on_error``: the whole file is bad, not a hand
+    (open a file in another encoding and pass the stream). ``bytes`` raise ``TypeError``.
     """
     if name is None:
         name = os.fspath(source) if isinstance(source, (str, os.PathLike)) and not (

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from phh_corpus import corpus_texts
 
@@ -84,3 +86,18 @@ def test_fixed_limit_header_and_bad_hands() -> None:
     lines = to_pokerstars(loads(fixed)).splitlines()
     assert lines[0].startswith("PokerStars Hand #42: Hold'em Limit (2/4)")
     assert "Uncalled bet (2) returned to Ana" in lines and "Ana collected 4 from pot" in lines
+
+
+@pytest.mark.parametrize("level", [-1, 4000, 10**18])
+def test_a_level_roman_numerals_cannot_write_is_refused(level: int) -> None:
+    """PokerStars writes tournament levels in Roman numerals (I..MMMCMXCIX); 10**18 used to
+    hang, M by M."""
+    hh = dataclasses.replace(loads(SIDE_POT), event="Tournament #1", level=level)
+    with pytest.raises(InvalidHistoryError, match=rf"x\.phh: level {level} cannot be written: "
+                       r"PokerStars writes tournament levels in Roman numerals"):
+        to_pokerstars(hh, name="x.phh")
+
+
+def test_the_largest_level() -> None:
+    hh = dataclasses.replace(loads(SIDE_POT), event="Tournament #1", level=3999)
+    assert " - Level MMMCMXCIX (1/2)" in to_pokerstars(hh).splitlines()[0]

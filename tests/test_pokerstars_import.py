@@ -233,11 +233,141 @@ def _bad(old: str, new: str) -> str:
          r"hand #208099887766, line 7: a player in the blinds posts the blinds only"),
         ("capper: posts big blind $0.10", "quiet_one: posts big blind $0.10",
          r"hand #208099887766, line 1: nobody posts the big blind"),  # only an entry post
+        # these used to escape as IndexError or ValueError (int() of "²", of 4300+ digits)
+        ("Total pot $2.50 | Rake $0.12", "Total pot | Rake 0",
+         r"hand #208099887766, line 36: the total pot line reads 'Total pot X \| Rake Y'"),
+        ("Hero ($5 in chips)", "Hero ($²5 in chips)",
+         r"hand #208099887766, line 4: '\$²5' is not an amount"),
+        ("Hero ($5 in chips)", "Hero (" + "9" * 5000 + " in chips)",
+         r"hand #208099887766, line 4: 9{30}\.\.\. is above the engine's limit of 2\*\*53 chips"),
+        ("Hero ($5 in chips)", "Hero ($90071992547409.93 in chips)",  # 2**53 + 1 cents
+         r"hand #208099887766, line 4: \$90071992547409.93 is above the engine's limit"),
+        ("Seat #1 is the button", "Seat #¹ is the button",
+         r"hand #208099887766, line 2: the table line reads"),
+        ("Seat #1 is the button", "Seat #" + "1" * 5000 + " is the button",
+         r"hand #208099887766, line 2: the table line reads"),
+        ("Seat 4: Hero", "Seat " + "4" * 5000 + ": Hero",
+         r"hand #208099887766, line 4: seat 4{30}\.\.\. is not a seat number"),
+        ("($0.10/$0.20 USD)", "($0.¹0/$0.20 USD)",
+         r"hand #208099887766, line 1: '\$0.¹0' is not an amount"),
+        ("($0.10/$0.20 USD)", "($0.1000000000/$0.20 USD)",
+         r"hand #208099887766, line 1: the stakes have more than 9 decimals"),
+        ("2020/03/15 1:02:03 ET [", "2020/03/15 29:02:03 ET [",
+         r"hand #208099887766, line 1: '2020/03/15 29:02:03 ET' is not a date and time"),
+        ("2020/03/15 1:02:03 ET [", "2020/02/30 1:02:03 ET [",
+         r"hand #208099887766, line 1: '2020/02/30 1:02:03 ET' is not a date and time"),
     ],
 )
 def test_bad_text_names_the_hand_and_the_line(old: str, new: str, where: str) -> None:
     with pytest.raises(InvalidHistoryError, match=rf"limits\.txt: {where}"):
         list(parse(_bad(old, new), name="limits.txt"))
+
+
+def test_numbers_in_other_scripts_are_not_numbers() -> None:
+    """A hand number in other digits (or of 31+ digits) is kept as text, like any hand id that
+    is not a number; a N-max in other digits is left out."""
+    text = _bad("Hand #208099887766:", "Hand #²08099887766:").replace("9-max", "⁹-max", 1)
+    fl, _ = parse(text)
+    assert fl.hand == "²08099887766" and fl.seat_count is None
+    (fl, _) = parse(_bad("Hand #208099887766:", "Hand #" + "1" * 5000 + ":"))
+    assert fl.hand == "1" * 5000
+
+
+def _players(n: int) -> str:
+    """A hand of ``n`` players dealt in: all fold to the big blind."""
+    seats = "".join(f"Seat {k}: p{k} (100 in chips)\n" for k in range(1, n + 1))
+    folds = "".join(f"p{k}: folds\n" for k in [*range(3, n + 1), 1])
+    return (f"PokerStars Hand #{n}: Hold'em No Limit (1/2) - 2020/01/01 00:00:00 ET\n"
+            f"Table 'T' {n}-max Seat #{n} is the button\n{seats}p1: posts small blind 1\n"
+            f"p2: posts big blind 2\n*** HOLE CARDS ***\n{folds}Uncalled bet (1) returned to "
+            "p2\np2 collected 2 from pot\n*** SUMMARY ***\nTotal pot 2 | Rake 0\n\n")
+
+
+def test_more_than_ten_players_dealt_in() -> None:
+    """Used to escape as KeyError: (10, 'dh'); on_error gets it and reading goes on."""
+    assert [h.num_players for h in parse(_players(10))] == [10]
+    for check in (True, False):
+        with pytest.raises(InvalidHistoryError, match=r"hand #11, line 1: 11 players are dealt "
+                           r"in: hold'em is played by 2 to 10"):
+            list(parse(_players(11), check=check))
+    errors: list[InvalidHistoryError] = []
+    hands = list(parse(_players(11) + _players(3), on_error=errors.append))
+    assert [h.hand for h in hands] == [3] and len(errors) == 1
+
+
+def test_a_file_that_is_not_utf8(tmp_path: Path) -> None:
+    """A bad byte (here past the first 64 KiB read) raises the library's error naming the file
+    and the byte's offset, with or without on_error: it is the file that is bad, not a hand."""
+    text = (DATA / "cash-limits.txt").read_text()
+    data = (text + "\n\n").encode() * 30 + text.replace("limpy", "l\xefmpy", 1).encode("latin-1")
+    assert len(data) > 1 << 16
+    path = tmp_path / "latin1.txt"
+    path.write_bytes(data)
+    at = data.index(b"\xef")
+    line = data[:at].count(b"\n") + 1
+    message = rf"latin1\.txt: byte offset {at} \(line {line}\) is not UTF-8"
+    with pytest.raises(InvalidHistoryError, match=message):
+        list(parse(path))
+    errors: list[InvalidHistoryError] = []
+    with pytest.raises(InvalidHistoryError, match=message):
+        list(parse(str(path), on_error=errors.append))
+    assert errors == []
+
+
+def test_bytes_are_refused() -> None:
+    """Used to escape as AttributeError: 'int' object has no attribute 'rstrip'."""
+    text = (DATA / "cash-limits.txt").read_text()
+    with pytest.raises(TypeError, match=r"parse: source must be text \(str\), a path or a "
+                       r"text stream, not bytes"):
+        list(parse(text.encode()))
+    with pytest.raises(TypeError, match=r"parse: source must give lines of text \(str\), not "
+                       r"bytes \(open the file in text mode\)"):
+        list(parse(io.BytesIO(text.encode())))
+
+
+TENTHS = """\
+variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [0.1, 0.2, 0]
+min_bet = 0.2
+starting_stacks = [10, 10, 10]
+actions = ['d dh p1 2c3d', 'd dh p2 4c5d', 'd dh p3 6c7d', 'p3 cc', 'p1 f', 'p2 cc',
+  'd db AsKsQs', 'p2 cc', 'p3 cc', 'd db Js', 'p2 cc', 'p3 cc', 'd db Ts', 'p2 cc', 'p3 cc']
+"""
+
+
+def test_a_hand_in_tenths_round_trips() -> None:
+    """R32 in tenths: the board's royal flush splits 0.5 as 0.3 (the first winner left of the
+    button) and 0.2. The export writes tenths, 0.1/0.2; the import used to read them as cents
+    (0.25 each) and refuse the hand."""
+    hh = loads(TENTHS)
+    text = to_pokerstars(hh)
+    assert "Player 2 collected 0.3 from pot" in text.splitlines()
+    (back,) = parse(text)
+    assert back.user_fields == {"_chip_unit": 0.1}
+    assert replay(back).final_stacks == replay(hh).final_stacks == (9.9, 10.1, 10)
+
+
+def test_generated_hands_in_chips_tenths_and_cents_round_trip() -> None:
+    """300 random hands in chip units of 1, 0.1 and 0.01 export and import back the same."""
+    units = set()
+    for seed in range(300):
+        rng = random.Random(seed)
+        n = rng.randint(2, 6)
+        game = Game(structure=rng.choice(list(Structure)), big_blind=2, ante=rng.choice([0, 1]),
+                    rake=rng.choice([None, Rake(0.05, cap=3)]))
+        state = game.new_hand([rng.choice([3, 11, 50, 201]) for _ in range(n)],
+                              button=rng.randrange(n), seed=seed)
+        _play_randomly(state, rng)
+        unit = rng.choice([1, 0.1, 0.01])
+        extra = {} if unit == 1 else {"chip_unit": unit, "currency_symbol": rng.choice(["$", ""])}
+        hh = from_state(state, players=[f"p{i}" for i in range(n)], hand=seed, **extra)
+        (back,) = parse(to_pokerstars(hh))
+        for field in SAME:
+            assert getattr(back, field) == getattr(hh, field), (seed, field)
+        assert replay(back).final_stacks == replay(hh).final_stacks
+        units.add(unit)
+    assert len(units) == 3
 
 
 def test_check_false_skips_the_replay() -> None:
