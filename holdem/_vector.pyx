@@ -1314,13 +1314,14 @@ cdef class Batch:
 
     # ------------------------------------------------------------------ inspection
     def legal(self, Py_ssize_t i):
-        """Table i's legal actions: (seat, can_fold, can_check, call, can_raise, min_to,
-        max_to)."""
+        """Table i's legal actions: (seat, can_fold, can_check, call, can_raise, is_bet,
+        min_to, max_to), the fields of :class:`holdem.LegalActions`."""
         cdef hd_legal_t la
         self._index(i)
         hd_hs_legal(&self.rules, &self.tabs[i].h, &la)
         return (la.seat, bool(la.can_fold), bool(la.can_check), la.call, bool(la.can_raise),
-                la.min_to if la.can_raise else None, la.max_to if la.can_raise else None)
+                bool(la.is_bet), la.min_to if la.can_raise else None,
+                la.max_to if la.can_raise else None)
 
     def amounts(self, Py_ssize_t i):
         """Table i's bet/raise amount per action column (None: not a legal raise column)."""

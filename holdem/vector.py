@@ -47,6 +47,7 @@ from holdem.errors import (
 )
 from holdem.hand.actions import MAX_CHIPS, Action
 from holdem.hand.game import Game, Plan
+from holdem.hand.records import LegalActions
 from holdem.hand.state import HandState
 from holdem.table.agents import CompiledPolicy
 
@@ -966,12 +967,12 @@ class VectorGame:
                                     f"0), got {hand!r}")
         return self._batch.cards(table, h)
 
-    def legal_actions(self, table: int) -> tuple[Any, ...]:
-        """Table ``table``'s exact legal actions: ``(seat, can_fold, can_check, call,
-        can_raise, min_to, max_to)`` (amounts are street totals)."""
+    def legal_actions(self, table: int) -> LegalActions:
+        """Table ``table``'s exact legal actions, as :meth:`holdem.HandState.legal_actions`
+        gives them (a :class:`holdem.LegalActions`; amounts are street totals)."""
         table = self._table(table)
         self._ready()
-        return tuple(self._batch.legal(table))
+        return LegalActions(*self._batch.legal(table))
 
     def raise_amounts(self, table: int) -> list[int | None]:
         """The bet/raise total of each action column on ``table`` (None when masked)."""
@@ -1249,7 +1250,7 @@ class VectorGame:
 
     # ------------------------------------------------------------------ messages
     def _legal_text(self, table: int) -> str:
-        _, can_fold, can_check, call, can_raise, lo, hi = self._batch.legal(table)
+        _, can_fold, can_check, call, can_raise, _, lo, hi = self._batch.legal(table)
         parts = (["fold"] if can_fold else []) + (["check"] if can_check else [f"call {call}"])
         if can_raise:
             parts.append(f"bet/raise to {lo}..{hi}" if lo != hi else f"bet/raise to {lo}")

@@ -97,7 +97,7 @@ def test_compiled_decisions_are_legal_and_follow_the_python_rules() -> None:
 def test_compiled_random_policy_is_uniform_over_kinds_and_sizes() -> None:
     env = VectorGame(GAME, num_tables=1, players=3, stacks=200, seed=1)
     env.reset()  # first to act preflop: fold, call 2, raise to 4..200 are all offered
-    _, can_fold, _, _, can_raise, lo, hi = env.legal_actions(0)
+    _, can_fold, _, _, can_raise, _, lo, hi = env.legal_actions(0)
     assert can_fold and can_raise and (lo, hi) == (4, 200)
     draws = [env._batch.decide(0, RANDOM.code, s)[:2] for s in range(6000)]
     kinds = [sum(1 for k, _ in draws if k == kind) / len(draws) for kind in (0, 1, 2)]

@@ -43,7 +43,7 @@ def _hand_state(game: Game, env: VectorGame, i: int) -> HandState:
 
 
 def _legal_tuple(la: holdem.LegalActions) -> tuple[Any, ...]:
-    return (la.seat, la.can_fold, la.can_check, la.call, la.can_raise, la.min_to, la.max_to)
+    return tuple(la)
 
 
 def _action(la: holdem.LegalActions, kind: int, to: int) -> Action:
@@ -223,7 +223,7 @@ def test_fixed_limit_maps_to_one_column() -> None:
     env.reset()
     amounts = env.raise_amounts(0)
     assert [a for a in amounts if a is not None] == [4]
-    assert env.legal_actions(0)[5:] == (4, 4)
+    assert env.legal_actions(0)[6:] == (4, 4)
 
 
 def test_presets() -> None:
@@ -580,7 +580,7 @@ def test_history_phh_and_log_limit() -> None:
     env.step([1])  # the button calls 2
     assert env.history(0) == [(0, 0, 1, 0)]
     for _ in range(70):  # a min-raise war: more than 64 actions
-        lo = env.legal_actions(0)[5]
+        lo = env.legal_actions(0).min_to
         env.step_exact([2], [lo])
     with pytest.raises(IllegalActionError, match="more than 64 actions"):
         env.history(0)
@@ -692,7 +692,7 @@ def test_rows_equal_a_fresh_encoding_through_every_kind_of_step(name: str, playe
         elif mode == 1:
             kinds, tos = [], []
             for t in range(env.num_tables):
-                _, can_fold, _, _, can_raise, lo, hi = env.legal_actions(t)
+                _, can_fold, _, _, can_raise, _, lo, hi = env.legal_actions(t)
                 kind = int(rng.integers(0, 3))
                 if (kind == 0 and not can_fold) or (kind == 2 and not can_raise):
                     kind = 1
@@ -943,6 +943,7 @@ def test_a_fixed_limit_cap_beyond_int32_plays_as_unbounded() -> None:
     for _ in range(40):  # the last legal column: a raise while one is legal
         la = [_legal_tuple(env.hand_state(i).legal_actions()) for i in range(2)]
         assert [env.legal_actions(i) for i in range(2)] == la
+        assert all(type(env.legal_actions(i)) is holdem.LegalActions for i in range(2))
         cols = [int(np.flatnonzero(row)[-1]) for row in env.legal_mask]
         raises += sum(c >= 2 for c in cols)
         env.step(cols)

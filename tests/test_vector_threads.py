@@ -102,7 +102,7 @@ def _exact(env: VectorGame, rng: np.random.Generator) -> tuple[list[int], list[i
     """A random legal (kind, amount) per table, from its exact legal actions."""
     kinds, amounts = [], []
     for t in range(env.num_tables):
-        _, can_fold, _, _, can_raise, lo, hi = env.legal_actions(t)
+        _, can_fold, _, _, can_raise, _, lo, hi = env.legal_actions(t)
         kind = int(rng.integers(3))
         if (kind == 0 and not can_fold) or (kind == 2 and not can_raise):
             kind = 1
