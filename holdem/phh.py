@@ -249,6 +249,27 @@ class HistoryAction:
     def __repr__(self) -> str:
         return f"HistoryAction.from_str({str(self)!r})"
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as the notation, so a corrupt pickle is parsed (and refused) as text is."""
+        return (_action_from_pickle, (str(self),))
+
+    def __setstate__(self, state: object) -> None:
+        # a pickle in the default form (fields as a state): checked by writing and parsing
+        # the notation back, which must give the same action
+        names = [f.name for f in dataclasses.fields(HistoryAction)]
+        if type(state) is not tuple or len(state) != len(names):
+            raise InvalidHistoryError(f"not a pickled HistoryAction: {state!r}"[:200])
+        candidate = HistoryAction(*state)
+        try:
+            parsed = HistoryAction.from_str(str(candidate))
+        except (InvalidHistoryError, TypeError, ValueError, AssertionError, AttributeError,
+                KeyError, IndexError):
+            raise InvalidHistoryError(f"not a pickled HistoryAction: {state!r}"[:200]) from None
+        if parsed != candidate:
+            raise InvalidHistoryError(f"not a pickled HistoryAction: {state!r}"[:200])
+        for name in names:
+            object.__setattr__(self, name, getattr(parsed, name))
+
 
 # Field name -> (kind, required?) for the fields of the hold'em variants, in the order files
 # list them (the corpus order: required fields, then optional ones as the spec tables them).
@@ -497,6 +518,19 @@ class HandHistory:
     def __str__(self) -> str:
         return dumps(self)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle through the constructor (actions as their notation), so that an altered
+        pickle is checked like new input."""
+        values = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
+        values["actions"] = tuple(map(str, self.actions))
+        return (_history_from_pickle, (values,))
+
+    def __setstate__(self, state: object) -> None:
+        # a pickle in the default form (the instance's dict): made again by the constructor
+        made = _history_from_pickle(state)
+        for f in dataclasses.fields(self):
+            object.__setattr__(self, f.name, getattr(made, f.name))
+
     def __repr__(self) -> str:
         # Only the fields that are set: the repr pastes back and stays readable.
         parts = []
@@ -534,6 +568,21 @@ def _toml(text: str, name: str) -> dict[str, Any]:
 
 def _with_name(e: InvalidHistoryError, name: str | None) -> InvalidHistoryError:
     return InvalidHistoryError(f"{name}: {e}") if name else e
+
+
+def _action_from_pickle(text: object) -> HistoryAction:
+    if not isinstance(text, str):
+        raise InvalidHistoryError(f"not a pickled HistoryAction: {text!r}"[:200])
+    return HistoryAction.from_str(text)
+
+
+def _history_from_pickle(values: object) -> HandHistory:
+    if type(values) is not dict or not all(type(k) is str for k in values):
+        raise InvalidHistoryError(f"not a pickled HandHistory: {values!r}"[:200])
+    try:
+        return HandHistory(**values)
+    except TypeError as e:  # a missing or unknown field
+        raise InvalidHistoryError(f"not a pickled HandHistory: {e}") from None
 
 
 def loads(text: str, *, name: str | None = None) -> HandHistory:

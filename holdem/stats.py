@@ -32,7 +32,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from holdem.cards import RANKS as _RANKS
-from holdem.errors import InvalidConfigError
+from holdem.errors import InvalidConfigError, InvalidStateError
 
 if TYPE_CHECKING:
     from holdem.hand.records import HandResult
@@ -516,6 +516,9 @@ class Stats(Mapping[str, PlayerStats]):
                 "starting_hands": self.starting_hands}
 
     def __setstate__(self, d: dict[str, Any]) -> None:
+        problem = _state_problem(d)
+        if problem is not None:
+            raise InvalidStateError(f"not a valid pickled Stats: {problem}")
         self.allin_adjusted = d["allin_adjusted"]
         self.allin_samples = d["allin_samples"]
         self._ints = d["ints"]
@@ -524,6 +527,47 @@ class Stats(Mapping[str, PlayerStats]):
         self.curves = d["curves"]
         self.starting_hands = d["starting_hands"]
         self._equity_cache = {}
+
+
+def _state_problem(d: object) -> str | None:
+    """What is wrong with a pickled :class:`Stats`' state (None: nothing), so that a corrupt
+    pickle fails when it is loaded, not later in a table or a merge."""
+    if type(d) is not dict:
+        return f"a dict was expected, got {type(d).__name__}"
+    keys = {"allin_adjusted", "allin_samples", "ints", "floats", "curves", "starting_hands"}
+    if not keys <= d.keys():
+        return f"missing {sorted(keys - d.keys())}"
+    samples = d["allin_samples"]
+    if not isinstance(d["allin_adjusted"], bool) or not (samples is None or (
+            type(samples) is int and samples >= 1)):
+        return "allin_adjusted must be a bool and allin_samples None or an int >= 1"
+    ints, floats, money = d["ints"], d["floats"], d.get("money", {})
+    if type(ints) is not dict or type(floats) is not dict or type(money) is not dict:
+        return "ints, floats and money must be dicts"
+    if ints.keys() != floats.keys() or not money.keys() <= ints.keys():
+        return "ints, floats and money must name the same players"
+    for name, row in ints.items():
+        if type(name) is not str or type(row) is not list or len(row) != _INTS or not all(
+                type(x) is int and x >= -(1 << 62) for x in row):
+            return f"the counts of {name!r} must be a list of {_INTS} ints"
+        f = floats[name]
+        if type(f) is not list or len(f) != 5 or not all(type(x) is float for x in f):
+            return f"the sums of {name!r} must be a list of 5 floats"
+        if name in money and type(money[name]) is not Fraction:
+            return f"the money of {name!r} must be a Fraction"
+    curves = d["curves"]
+    if curves is not None and (type(curves) is not dict or curves.keys() != ints.keys() or
+                               not all(type(c) is list and all(type(x) is float for x in c)
+                                       for c in curves.values())):
+        return "curves must be None or a list of floats per player"
+    hands = d["starting_hands"]
+    if hands is not None and (type(hands) is not dict or not hands.keys() <= ints.keys() or
+                              not all(type(h) is dict and all(
+                                  type(k) is str and type(v) is list and len(v) == 2 and all(
+                                      type(x) is int and x >= 0 for x in v)
+                                  for k, v in h.items()) for h in hands.values())):
+        return "starting_hands must be None or [dealt, played] per class per player"
+    return None
 
 
 def player_stats(hands: Iterable[Any], *, allin_adjusted: bool = True,

@@ -243,3 +243,23 @@ def test_the_table_has_no_interval_for_a_single_hand() -> None:
     assert all("+/- n/a" in row for row in rows[1:]) and "+/- 0.0" not in rows[0]
     st.add(three_way(), NAMES)
     assert "+/- n/a" not in holdem.stats.format_table(st.values())
+
+
+def test_pickles_round_trip_and_corrupt_ones_are_refused() -> None:
+    # __setstate__ took any dict: str() of the restored object raised IndexError later
+    import pickle
+
+    st = Stats(curves=True, starting_hands=True)
+    st.add(three_way(), NAMES)
+    again = pickle.loads(pickle.dumps(st))
+    assert str(again) == str(st) and again.curves == st.curves
+    state = st.__getstate__()
+    bad_states: list[object] = [
+        5, {}, dict(state, ints={"ann": [1, 2]}), dict(state, allin_samples=0),
+        dict(state, floats={}), dict(state, curves={"ann": ["x"]}),
+        dict(state, starting_hands={"ann": {"AA": [1]}}), dict(state, money={"zed": 1}),
+    ]
+    for bad in bad_states:
+        fresh = Stats.__new__(Stats)
+        with pytest.raises(holdem.InvalidStateError, match="not a valid pickled Stats"):
+            fresh.__setstate__(bad)  # type: ignore[arg-type]
