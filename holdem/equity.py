@@ -97,6 +97,9 @@ MC_CHUNK: Final = 1 << 16
 """Monte Carlo samples per chunk; chunk ``i`` has its own seed."""
 MC_ROUND_CHUNKS: Final = 16
 """Chunks between two checks of the ``target_se`` stop rule."""
+MC_BATCH_CHUNKS: Final = 1 << 12
+"""Most chunks planned at once without ``target_se`` (memory stays bounded for any
+``samples``; batches change nothing in the results)."""
 DEFAULT_SAMPLES: Final = 1_000_000
 DEFAULT_MAX_SAMPLES: Final = 100_000_000
 SMALL_WORK: Final = 20_000_000
@@ -196,7 +199,7 @@ class _Problem:
     n: int
     cards: bytes          # uint8[2 * ncombos]
     offsets: bytes        # int32[n + 1]
-    weight: bytes         # float64[ncombos]
+    weight: bytes         # float64[ncombos]: weight times a power of two (see _problem)
     accept: bytes         # float64[ncombos]: weight / largest weight of the player
     board: bytes          # uint8[nb]
     dead: int             # 52-bit mask of board and dead cards
@@ -259,9 +262,13 @@ def _problem(
                     "cards and other players' hands are removed"
                 )
         top = max(w for _, w in combos)
+        # enumeration multiplies the weights of the players: scale each player's so the largest
+        # is in [1, 2), by a power of two (exact, so the equities keep every bit) so that the
+        # products of tiny weights do not underflow to 0
+        shift = 1 - math.frexp(top)[1]
         for (a, b), w in combos:
             cards += bytes((a, b))
-            weights.append(w)
+            weights.append(math.ldexp(w, shift))
             accept.append(w / top)
         offsets.append(len(weights))
     board_mask = 0
@@ -475,6 +482,9 @@ def _run_exact(
         total += t
         wins = [x + y for x, y in zip(wins, w, strict=True)]
         ties = [x + y for x, y in zip(ties, ti, strict=True)]
+    if not total > 0.0:  # every deal's weight underflowed, even scaled (see _problem)
+        raise InvalidRangeError("the combo weights are too small: every way to deal the "
+                                "hands weighs less than the smallest float")
     out = []
     for p in range(n):
         win, tie, share = _shares(n, wins, ties, p)
@@ -490,11 +500,11 @@ def _run_mc(
     total = samples if samples is not None else (
         DEFAULT_SAMPLES if target_se is None else DEFAULT_MAX_SAMPLES
     )
-    sizes = [min(MC_CHUNK, total - s) for s in range(0, total, MC_CHUNK)]
-    rounds = [list(range(len(sizes)))] if target_se is None else [
-        list(range(i, min(i + MC_ROUND_CHUNKS, len(sizes))))
-        for i in range(0, len(sizes), MC_ROUND_CHUNKS)
-    ]
+    # chunk i has min(MC_CHUNK, total - i * MC_CHUNK) samples; rounds of chunks are planned
+    # one at a time (results are summed in chunk order, so rounds change nothing in them)
+    n_chunks = -(-total // MC_CHUNK)
+    per_round = MC_ROUND_CHUNKS if target_se is not None else MC_BATCH_CHUNKS
+    n_rounds = -(-n_chunks // per_round)
     wins = [0] * n
     ties = [0] * (n * (n + 1))
     done = 0
@@ -502,20 +512,21 @@ def _run_mc(
     with ExitStack() as stack:
         bar = stack.enter_context(Progress("equity", "boards", total, progress))
         runner: Runner | None = None
-        for r, chunk_ids in enumerate(rounds):
+        for r in range(n_rounds):
+            chunk_ids = range(r * per_round, min((r + 1) * per_round, n_chunks))
+            round_sizes = [min(MC_CHUNK, total - i * MC_CHUNK) for i in chunk_ids]
             if runner is None:
                 # with executor=None a stop-rule run does its first round in-process and only
                 # starts a pool if it needs more rounds (results are the same either way)
-                work = sum(sizes[i] for i in chunk_ids) * n * (len(rounds) - r)
+                work = (total - done) * n
                 first_round_only = executor is None and target_se is not None and r == 0
-                small = work <= SMALL_WORK or len(sizes) == 1 or first_round_only
+                small = work <= SMALL_WORK or n_chunks == 1 or first_round_only
                 if first_round_only:
                     current = Runner(None, 1)
                 else:
                     runner = current = stack.enter_context(open_executor(executor, small=small))
             else:
                 current = runner
-            round_sizes = [sizes[i] for i in chunk_ids]
             back = 0
 
             def count(k: int, round_sizes: list[int] = round_sizes) -> None:
@@ -535,7 +546,7 @@ def _run_mc(
             for w, t, _ in results:
                 wins = [x + y for x, y in zip(wins, w, strict=True)]
                 ties = [x + y for x, y in zip(ties, t, strict=True)]
-            done += sum(sizes[i] for i in chunk_ids)
+            done += sum(round_sizes)
             stderr = [_stderr(n, wins, ties, p, done) for p in range(n)]
             if target_se is not None and max(stderr) <= target_se:
                 break

@@ -10,13 +10,16 @@ the time the player holds it). Text is a comma-separated list of items:
 ``ATs+``           ATs, AJs, AQs, AKs: the kicker climbs up to one below the top card
 ``A5s-A2s``        A5s, A4s, A3s, A2s (same top card); ``99-22`` all pairs from 99 down to 22
 ``AcKd``           one exact combo
-``0.5(AA,KK)``     a weight for the items inside the parentheses (nested weights multiply)
+``0.5(AA,KK)``     a weight for the items inside the parentheses (nested weights multiply,
+                   at most 32 levels deep)
 ``40%(ATs+)``      a weight given as a percentage
 =================  ==========================================================================
 
-Ranks are ``2-9 T J Q K A`` (either case); ``KAs`` is read as ``AKs``. When the same combo
-appears twice the later item wins. Text that does not parse raises :class:`InvalidRangeError`
-with ``position`` (0-based index into the text) and ``token``.
+Ranks are ``2-9 T J Q K A`` (either case); ``KAs`` is read as ``AKs``. Weights are decimals
+without an exponent (``0.00001``, not ``1e-05``); weights that multiply to less than the
+smallest float are refused. When the same combo appears twice the later item wins. Text that
+does not parse raises :class:`InvalidRangeError` with ``position`` (0-based index into the
+text) and ``token``.
 
 >>> r = Range("QQ+, AKs, 0.5(AKo)")
 >>> len(r), r.total_weight
@@ -37,6 +40,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator, Mapping
+from decimal import Decimal
 from numbers import Real
 from typing import Any, Final
 
@@ -54,6 +58,8 @@ _EXACT: Final = re.compile(f"({_R})([cdhsCDHS])({_R})([cdhsCDHS])")
 _CLASS: Final = re.compile(f"({_R})({_R})([soSO]?)(\\+?)")
 _SPAN: Final = re.compile(f"({_R})({_R})([soSO]?)-({_R})({_R})([soSO]?)")
 _WEIGHT: Final = re.compile(r"(\d+(?:\.\d*)?|\.\d+)(%?)")
+MAX_DEPTH: Final = 32
+"""Most levels of nested weights, ``0.5(0.5(...))``."""
 _EXPECTED: Final = "a hand like AA, AKs, AKo, AK, QQ+, ATs+, A5s-A2s, 99-22 or AcKd"
 
 
@@ -140,10 +146,17 @@ class _Parser:
                     "expected a weight like 0.5 or 40% before '('", start, tok or "("
                 )
             w = float(m.group(1)) / (100.0 if m.group(2) else 1.0)
-            if not 0.0 < w <= 1.0:
+            if w > 1.0 or m.group(1).strip("0.") == "":
                 raise self.error(
                     "a weight must be in (0, 1] (or (0%, 100%])", start, tok
                 )
+            if weight * w == 0.0:
+                raise self.error(
+                    "the weights multiply to less than the smallest float (about 5e-324)",
+                    start, tok,
+                )
+            if depth >= MAX_DEPTH:
+                raise self.error(f"weights nest at most {MAX_DEPTH} levels deep", start, tok)
             self.pos += 1
             self.parse(out, weight * w, depth + 1)
             self.pos += 1  # the ')'
@@ -281,7 +294,8 @@ def _format(weights: Mapping[tuple[int, int], float]) -> str:
     parts: list[str] = []
     for w in sorted(groups, reverse=True):
         text = ", ".join(_format_group(groups[w]))
-        parts.append(text if w == 1.0 else f"{w!r}({text})")
+        # positional notation (1e-05 is written 0.00001): the grammar has no exponents
+        parts.append(text if w == 1.0 else f"{Decimal(repr(w)):f}({text})")
     return ", ".join(parts)
 
 

@@ -143,6 +143,30 @@ def test_range_equity_is_the_weighted_mean_of_hand_equities(board: str) -> None:
     ) * (44 if len(board) == 8 else 1)
 
 
+def test_tiny_weights_give_the_equities_of_the_plain_ranges() -> None:
+    # the product of the weights used to underflow to 0: ZeroDivisionError
+    tiny = "0." + "0" * 299 + "1"  # 1e-300
+    plain = equity(["AA", "KK"], "2c3d4h", exact=True)
+    got = equity([Range(f"{tiny}(AA)"), Range(f"{tiny}(KK)")], "2c3d4h", exact=True)
+    assert got.boards == plain.boards
+    assert got.equities == pytest.approx(plain.equities, abs=1e-12)
+    mixed = equity([Range(f"{tiny}(AA), 0.5(KK)"), Range(f"{tiny}(QQ)")], "2c3d4h")
+    assert mixed.equities == pytest.approx(equity(["KK", "QQ"], "2c3d4h").equities, abs=1e-12)
+    alone = equity(["AdAc", "KsKh"], "2c3d4h").equities
+    assert equity([Range.from_combos({"AdAc": 5e-324}), "KsKh"], "2c3d4h").equities == alone
+    r = equity([Range.from_combos({"AsAh": 5e-324, "AdAc": 1e-300}), "KsKh"], "2c3d4h")
+    assert r.equities == pytest.approx(alone, abs=1e-12)
+
+
+def test_every_deal_weighing_less_than_a_float_is_reported() -> None:
+    # each player's one combo of weight 1 is the same As Ah: every deal multiplies at least
+    # two weights of 1e-300
+    players = [Range.from_combos({"AsAh": 1.0, spare: 1e-300})
+               for spare in ("JcTd", "JdTh", "JsTs")]
+    with pytest.raises(InvalidRangeError, match="weights are too small"):
+        equity(players, "2c3d4h", exact=True)
+
+
 def test_range_vs_range_symmetry() -> None:
     board = "Td9c4s"
     a, b = "QQ+, AKs, 0.5(AQo)", "TT, 99, 0.5(KQs), JTs"
@@ -344,6 +368,46 @@ def test_chunking_does_not_change_enumeration(monkeypatch: pytest.MonkeyPatch) -
     assert after[0] == before[0]  # integer counts: identical
     assert after[1].boards == before[1].boards
     assert after[1].equities == pytest.approx(before[1].equities, abs=1e-12)
+
+
+class _Stop(Exception):
+    pass
+
+
+def _stop(*args: object) -> None:
+    raise _Stop
+
+
+def test_monte_carlo_plan_memory_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the chunk sizes used to be listed up front: MemoryError after 30 s for samples=2**40
+    import importlib
+    import tracemalloc
+
+    mod = importlib.import_module("holdem.equity")
+    monkeypatch.setattr(mod, "_mc_chunk", _stop)  # the first chunk ends the run
+    for samples in (2**36, 2**53):
+        tracemalloc.start()
+        try:
+            with pytest.raises(_Stop):
+                equity(["AsKs", "QdQc"], samples=samples, seed=1, executor="serial",
+                       progress=False)
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        assert peak < 4_000_000
+
+
+def test_monte_carlo_batches_do_not_change_results(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    mod = importlib.import_module("holdem.equity")
+    players = ["AsKs", "QQ+, AJs+", "77"]
+    kw = {"samples": 5 * MC_CHUNK + 123, "seed": 2024}
+    before = equity(players, **kw, executor="serial")
+    monkeypatch.setattr(mod, "MC_BATCH_CHUNKS", 2)
+    assert equity(players, **kw, executor="serial") == before
+    with ThreadPoolExecutor(max_workers=3) as threads:
+        assert equity(players, **kw, executor=threads) == before
 
 
 def test_hands_ranges_and_text_are_interchangeable() -> None:

@@ -211,3 +211,39 @@ def test_bad_weights_and_types() -> None:
     with pytest.raises(HoldemError):
         Range("AA").weight("Zz")
     assert "Zz" not in Range("AA")
+
+
+# --- extreme weights and nesting -------------------------------------------------------------
+
+TINY = "0." + "0" * 299 + "1"  # 1e-300
+
+
+@pytest.mark.parametrize("w", [1e-05, 9.99e-05, 1e-300, 2.2250738585072014e-308, 5e-324, 0.1 + 0.2])
+def test_small_weights_round_trip(w: float) -> None:
+    # str() used to write 1e-05(AA), which the grammar (no exponents) refuses, so pickling
+    # failed too
+    r = Range.from_combos({"AsAh": w, "KsKh": 1.0})
+    text = str(r)
+    assert "e" not in text  # no card name has an e
+    assert Range(text) == r and Range(text).weight("AsAh") == w
+    assert pickle.loads(pickle.dumps(r)) == r
+    assert str(Range("0.00001(AA)")) == "0.00001(AA)"
+
+
+@pytest.mark.parametrize("text", [f"{TINY}({TINY}(AA))", f"KK, {TINY}({TINY}(AA))",
+                                  "0." + "0" * 400 + "1(AA)", f"0.5({TINY}%(0.5({TINY}(AA))))"])
+def test_weights_that_underflow_to_zero_are_refused(text: str) -> None:
+    # used to give a weight of 0.0, written 0.0(AA), which does not parse back
+    with pytest.raises(InvalidRangeError, match="smallest float"):
+        Range(text)
+    assert Range(f"{TINY}(AA)").weight("AsAh") == 1e-300
+
+
+def test_nesting_depth_is_limited() -> None:
+    # used to raise RecursionError
+    ok = Range("0.5(" * 32 + "AA" + ")" * 32)
+    assert ok.weight("AsAh") == 0.5 ** 32
+    for k in (33, 600, 5000):
+        with pytest.raises(InvalidRangeError, match="nest at most 32 levels") as info:
+            Range("1(" * k + "AA" + ")" * k)
+        assert info.value.position == 2 * 32 and info.value.token == "1"
