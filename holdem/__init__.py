@@ -3,6 +3,26 @@
 >>> import holdem
 >>> holdem.Card("As")
 Card('As')
+>>> hand = holdem.Game(big_blind=2).new_hand([200, 200], seed=1)
+>>> hand.legal_actions().call, hand.actor
+(1, 0)
+
+Where things are (each has its docstring; the README is the guide):
+
+- cards and hand strength: :class:`Card`, :func:`parse_cards`, :func:`evaluate`,
+  :func:`evaluate_many`, :class:`Deck`, :func:`deal_hands`;
+- one hand under the rules: :class:`Game` (the rules, frozen) and :class:`HandState`
+  (``legal_actions()``, ``apply``, ``clone()``, ``is_terminal()``, ``result``); pots:
+  :func:`split_pots`, :class:`Rake`;
+- tables of agents: :class:`Table`, :class:`RandomAgent`, :class:`CallAgent`,
+  :class:`EquityAgent`; many hands: :func:`simulate`, :class:`Stats`;
+- equity and ranges: :func:`equity`, :class:`Range`;
+- batched self-play in C with numpy arrays: :mod:`holdem.vector` (``VectorGame``);
+  RL interfaces (Gymnasium, PettingZoo, OpenSpiel): :mod:`holdem.rl`;
+- hand histories and protocols: :mod:`holdem.phh`, :mod:`holdem.pokerstars`,
+  :mod:`holdem.history`, :mod:`holdem.acpc`; live dealing with dealer errors:
+  :class:`LiveHand`;
+- every error is a subclass of :class:`HoldemError` (a ``ValueError``).
 """
 
 import importlib

@@ -833,6 +833,10 @@ def matchstate_of(state: HandState, position: int, hand_number: int = 0) -> Matc
     n = state.num_players
     if not 0 <= position < n:
         raise ProtocolError(f"position {position} is not one of 0..{n - 1}")
+    game = state.game
+    if game.ante or game.straddle or game.structure is Structure.POT_LIMIT:
+        raise ProtocolError("ACPC's protocol has no antes, straddle or pot limit: this hand "
+                            "cannot be written as a MATCHSTATE line")
     seat_of = [(state.button + 1 + p) % n for p in range(n)]
     position_of = {s: p for p, s in enumerate(seat_of)}
     fresh = state.game.new_hand(list(state.starting_stacks), button=state.button,

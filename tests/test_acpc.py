@@ -11,7 +11,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import holdem
-from holdem import Action, ActionType, HoldemError, ProtocolError, Street, acpc, phh
+from holdem import (
+    Action,
+    ActionType,
+    Game,
+    HoldemError,
+    ProtocolError,
+    Street,
+    Structure,
+    acpc,
+    phh,
+)
 
 DATA = Path(__file__).parent / "data" / "acpc"
 NL2 = acpc.parse_gamedef((DATA / "holdem.nolimit.2p.reverse_blinds.game").read_text())
@@ -427,3 +437,15 @@ def test_gamedef_made_directly_is_checked(args: tuple[object, ...], what: str) -
     with pytest.raises(acpc.GameDefError, match=rf"GameDef: {what} must be"):
         acpc.GameDef(*args)  # type: ignore[arg-type]
     assert acpc.GameDef(False, 2, (2, 1), (200, 200)).button == 1
+
+
+@pytest.mark.parametrize("game", [
+    Game(big_blind=2, ante=1), Game(big_blind=2, straddle=True),
+    Game(big_blind=2, structure=Structure.POT_LIMIT),
+])
+def test_matchstate_of_refuses_what_acpc_cannot_say(game: Game) -> None:
+    # the line was written anyway, with amounts that count the ante (ACPC has none)
+    state = game.new_hand([200, 200, 200], seed=1)
+    state.check_or_call()
+    with pytest.raises(ProtocolError, match="no antes, straddle or pot limit"):
+        acpc.matchstate_of(state, 0)
