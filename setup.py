@@ -157,6 +157,7 @@ setup(
             "initializedcheck": DEBUG,
             "cdivision": True,
             "embedsignature": True,
+            "embedsignature.format": "clinic",  # inspect.signature() reads the signatures
         },
     ) + cythonize(python_extensions, language_level=3,
                   annotate=os.environ.get("HOLDEM_ANNOTATE") == "1"),

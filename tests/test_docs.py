@@ -23,3 +23,18 @@ def test_docstring_examples(name: str) -> None:
     mod = importlib.import_module(name)
     failed, tried = doctest.testmod(mod, optionflags=FLAGS)
     assert tried > 0 and failed == 0
+
+
+def test_compiled_functions_have_signatures() -> None:
+    # editors and help() show them: inspect.signature raised ValueError for the Cython
+    # functions before they were built with clinic-format signatures
+    import inspect
+
+    import holdem
+    from holdem.vector import VectorGame
+
+    assert str(inspect.signature(holdem.evaluate)) == "(cards)"
+    assert str(inspect.signature(holdem.evaluate_many)) == "(cards, *, n_cards=None, out=None)"
+    assert "seed" in inspect.signature(holdem.deal_hands).parameters
+    assert list(inspect.signature(holdem.HandState.apply).parameters)[:2] == ["self", "action"]
+    assert "actions" in inspect.signature(VectorGame.step).parameters
