@@ -125,32 +125,29 @@ _UNIT_DIGITS = 18  # a chip unit is 10**-18 .. 10**18 (PHH files use 1 or a few 
 
 
 def _unit(given: ChipUnit) -> Fraction:
-    value: ChipUnit = given
+    unit: Fraction | None
     try:
-        if isinstance(value, bool):
+        if isinstance(given, bool):
             raise TypeError
+        value: ChipUnit = given
         if isinstance(value, str):
             if len(value) > 100:
                 raise ValueError
-            # checked before Fraction, which would compute 10**exponent ("1e-99999999"); text
-            # that is not a decimal ("1/3") stays text, for Fraction
+            # text that is not a decimal ("1/3") stays text, for Fraction
             with contextlib.suppress(ArithmeticError):
                 value = Decimal(value.strip())
         if isinstance(value, Decimal) and value.is_finite() and value != 0 and not (
-                -_UNIT_DIGITS - 1 <= value.adjusted() <= _UNIT_DIGITS):
-            raise InvalidHistoryError(
-                f"chip_unit {given!r} is out of range: give one from 1e-{_UNIT_DIGITS} "
-                f"to 1e{_UNIT_DIGITS}")
-        unit = Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
-    except (TypeError, ValueError, ZeroDivisionError, ArithmeticError) as e:
-        if isinstance(e, InvalidHistoryError):
-            raise
+                -2 * _UNIT_DIGITS <= value.adjusted() <= 2 * _UNIT_DIGITS):
+            unit = None  # far out of range: Fraction would compute 10**exponent ("1e-99999999")
+        else:
+            unit = Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
+    except (TypeError, ValueError, ArithmeticError):
         shown = given if not isinstance(given, str) or len(given) <= 40 else given[:40] + "..."
         raise InvalidHistoryError(
             f"chip_unit {shown!r} is not a number (give one like 1, 0.5 or 0.01)") from None
-    if unit <= 0:
+    if unit is not None and unit <= 0:
         raise InvalidHistoryError(f"chip_unit must be positive, not {given!r}")
-    if not Fraction(1, 10**_UNIT_DIGITS) <= unit <= 10**_UNIT_DIGITS:
+    if unit is None or not Fraction(1, 10**_UNIT_DIGITS) <= unit <= 10**_UNIT_DIGITS:
         raise InvalidHistoryError(f"chip_unit {given!r} is out of range: give one from "
                                   f"1e-{_UNIT_DIGITS} to 1e{_UNIT_DIGITS}")
     return unit

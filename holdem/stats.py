@@ -548,7 +548,7 @@ def _state_problem(d: object) -> str | None:
         return "ints, floats and money must name the same players"
     for name, row in ints.items():
         if type(name) is not str or type(row) is not list or len(row) != _INTS or not all(
-                type(x) is int and x >= -(1 << 62) for x in row):
+                type(x) is int for x in row):
             return f"the counts of {name!r} must be a list of {_INTS} ints"
         f = floats[name]
         if type(f) is not list or len(f) != 5 or not all(type(x) is float for x in f):

@@ -23,7 +23,13 @@ if TYPE_CHECKING:
     from holdem import HandState
     from holdem.vector import VectorGame
 
-__all__ = ["hand_text", "missing_extra"]
+__all__ = ["hand_text", "missing_extra", "not_a_column"]
+
+
+def not_a_column(action: int, names: tuple[str, ...]) -> str:
+    """The message for an action outside the action space (refused in every mode)."""
+    return (f"action {action} is not a column index of the layout (0..{len(names) - 1}: "
+            f"{', '.join(names)})")
 
 
 def missing_extra(module: str, error: ImportError) -> str:

@@ -37,7 +37,7 @@ except ImportError as _exc:
     raise ImportError(missing_extra(__name__, _exc)) from _exc
 
 from holdem import Game, IllegalActionError, InvalidConfigError
-from holdem.rl import _shown_hand
+from holdem.rl import _shown_hand, not_a_column
 from holdem.vector import ActionLayout, VectorGame, _index_or_none
 
 __all__ = ["ENV_ID", "HoldemEnv", "HoldemVectorEnv", "Policy", "RandomPolicy"]
@@ -237,9 +237,9 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         outside = cols >= size if cols.dtype.kind == "u" else (cols < 0) | (cols >= size)
         if outside.any():
             k = int(np.flatnonzero(outside)[0])
-            names = ", ".join(self._vg.action_layout.names)
-            raise IllegalActionError(f"table {k}: action {int(cols[k])} is not a column index "
-                                     f"of the layout (0..{size - 1}: {names}); no table moved")
+            raise IllegalActionError(f"table {k}: "
+                                     f"{not_a_column(int(cols[k]), self._vg.action_layout.names)}"
+                                     "; no table moved")
 
     def step_wait(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
                                  dict[str, Any]]:
@@ -433,9 +433,7 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
         """``col``, or check/call for a masked column (``illegal="raise"``: the error); a
         column outside the action space always raises (``who`` names a policy that gave it)."""
         if not 0 <= col < self._size:
-            names = ", ".join(self._vg.action_layout.names)
-            raise IllegalActionError(f"{who}action {col} is not a column index of the layout "
-                                     f"(0..{self._size - 1}: {names})")
+            raise IllegalActionError(who + not_a_column(col, self._vg.action_layout.names))
         if self._vg.legal_mask[0, col]:
             return col
         if self._raise:

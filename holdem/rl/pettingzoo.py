@@ -48,7 +48,7 @@ import functools
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from holdem.rl import _shown_hand, missing_extra
+from holdem.rl import _shown_hand, missing_extra, not_a_column
 
 try:  # the optional rl extra
     import numpy as np
@@ -159,9 +159,7 @@ class _Core:
             raise IllegalActionError(f"an action must be a column index 0..{self.size - 1} "
                                      f"(an int), got {action!r}")
         if not 0 <= action < self.size:  # outside the action space: a bug, in either mode
-            names = self.vg.action_layout.names
-            raise IllegalActionError(f"action {action} is not a column index of the layout "
-                                     f"(0..{self.size - 1}: {', '.join(names)})")
+            raise IllegalActionError(not_a_column(int(action), self.vg.action_layout.names))
         if not self.mask[action]:
             if self.lenient:
                 action = self.check_call
