@@ -158,6 +158,8 @@ class HandReader:
                 got = tuple(_CARD[c] for c in text.split())
             except KeyError:
                 raise self.error(f"[{text}] are not cards (like [Ah Kd])") from None
+            if len(set(got)) != len(got):
+                raise self.error(f"a card appears twice in [{text}]")
             if len(_CARD_TEXT) >= 100_000:
                 _CARD_TEXT.clear()
             _CARD_TEXT[text] = got
@@ -356,6 +358,8 @@ class HandReader:
                     if len(got) != count or got[: len(board)] != board:
                         raise self.error(f"the board has {count} cards here, continuing "
                                          f"[{' '.join(map(str, board))}]")
+                    if len(set(got)) != count:
+                        raise self.error("a card appears twice on the board")
                     act((None, "db", got[len(board) :], first + i))
                     board = got
                     for nm in street_bet:
@@ -428,7 +432,10 @@ class HandReader:
             if verb == "folds":
                 act((nm, "f", None, first + i))
                 if sp > 0 and "[" in rest:
-                    cards_of[nm] = self.bracket(rest)[0]
+                    cards = self.bracket(rest)[0]
+                    if len(cards) != 2:
+                        raise self.error("hold'em deals two hole cards")
+                    cards_of[nm] = cards
             elif verb == "calls" or verb == "bets":
                 e = rest.find(" ", sp + 1)
                 amount = units(rest[sp + 1 :] if e < 0 else rest[sp + 1 : e])

@@ -31,6 +31,28 @@ __all__ = [
 ]
 
 
+#: How many characters of a user's text an error message quotes (:func:`_excerpt`).
+_EXCERPT_CHARS = 80
+
+
+def _excerpt(text: str, *, quote: bool = True) -> str:
+    """``text`` for an error message: its ``repr`` (``quote=False``: itself), or when it is
+    longer than ``_EXCERPT_CHARS`` the first of them, ``...`` and its length, so that a
+    message quoting a megabyte line stays one short line.
+
+    >>> _excerpt("p1 zz")
+    "'p1 zz'"
+    >>> long = _excerpt("x" * 1_000_000)
+    >>> len(long), long.endswith("xx'... (1,000,000 characters)")
+    (108, True)
+    """
+    if len(text) <= _EXCERPT_CHARS:
+        return repr(text) if quote else text
+    head = text[:_EXCERPT_CHARS]
+    return f"{head!r}... ({len(text):,} characters)" if quote else \
+        f"{head}... ({len(text):,} characters)"
+
+
 class HoldemError(ValueError):
     """Base class of every error raised by holdem for bad input."""
 

@@ -49,7 +49,7 @@ from typing import IO, Any, Final
 
 from holdem._toml import dumps_key, dumps_value, time_problem
 from holdem.cards import Card, parse_card
-from holdem.errors import HoldemError, InvalidHistoryError
+from holdem.errors import HoldemError, InvalidHistoryError, _excerpt
 from holdem.hand.actions import MAX_CHIPS
 
 __all__ = [
@@ -78,6 +78,12 @@ VARIANTS: Final = {
 
 #: Action kinds of the notation that exist in hold'em.
 _KINDS: Final = ("dh", "db", "f", "cc", "cbr", "sm")
+#: The kinds a HistoryAction may have: the notation's, and "" for a no-op (a comment).
+_ACTION_KINDS: Final = frozenset((*_KINDS, ""))
+#: The kinds with a player (the actor, or the player dealt to), and their number of cards.
+_PLAYER_KINDS: Final = frozenset(("dh", "f", "cc", "cbr", "sm"))
+#: The highest player index the notation writes (``p99``: two digits).
+_MAX_PLAYER: Final = 98
 _PLAYER: Final = re.compile(r"p([1-9][0-9]*)\Z")
 _NUMBER: Final = re.compile(r"[0-9]+(\.[0-9]+)?\Z")
 
@@ -129,6 +135,38 @@ def _format_phh_cards(cards: Iterable[Card | None]) -> str:
     return "".join("??" if c is None else str(c) for c in cards)
 
 
+#: The numbers of cards a HistoryAction of each kind with cards holds.
+_CARD_COUNTS: Final = {"dh": (2,), "db": (1, 3), "sm": (2,)}
+
+
+def _check_action_cards(kind: str, cards: object) -> None:
+    """Refuse a HistoryAction's ``cards`` that the notation could not hold for ``kind``."""
+    if (kind == "dh" or kind == "sm") and type(cards) is tuple and len(cards) == 2:
+        a, b = cards  # the common case first: two distinct (or unknown) hole cards
+        if (type(a) is Card or a is None) and (type(b) is Card or b is None) and (
+                a != b or a is None):
+            return
+    counts = _CARD_COUNTS.get(kind)
+    if counts is None:
+        raise InvalidHistoryError(
+            f"HistoryAction: kind {kind!r} has no cards (cards=None), not {cards!r}")
+    if type(cards) is not tuple or len(cards) not in counts:
+        raise InvalidHistoryError(
+            f"HistoryAction: the cards of kind {kind!r} must be a tuple of "
+            + ("1 or 3" if kind == "db" else "2") + f" cards, not {cards!r}")
+    unknown = kind != "db"  # hole cards may be unknown (None, ?? in the notation)
+    for c in cards:
+        if type(c) is not Card and not (c is None and unknown):
+            raise InvalidHistoryError(
+                f"HistoryAction: {c!r} in the cards of kind {kind!r} is not a Card "
+                "(give Card('As')" + (", or None for an unknown card)" if unknown else ")"))
+    first = cards[0]
+    if len(cards) > 1 and ((first is not None and first in cards[1:]) or (
+            len(cards) == 3 and cards[1] == cards[2])):
+        raise InvalidHistoryError(
+            f"HistoryAction: a card appears twice in the cards of kind {kind!r}: {cards!r}")
+
+
 @dataclass(frozen=True, slots=True)
 class HistoryAction:
     """One entry of ``actions``: who acted, what, with which cards or amount, any commentary.
@@ -153,6 +191,67 @@ class HistoryAction:
     amount: Number | None = None
     commentary: str | None = None
     shows_dealt: bool = False
+
+    def __post_init__(self) -> None:
+        # The fields of one of the notation's actions, as from_str makes them: an action built
+        # directly writes (str) and reads back (from_str) as itself. Kept cheap: from_str and
+        # the PokerStars import build every action through here.
+        kind = self.kind
+        if type(kind) is not str or kind not in _ACTION_KINDS:
+            raise InvalidHistoryError(
+                f"HistoryAction: kind {kind!r} is not an action: give 'dh', 'db', 'f', 'cc', "
+                "'cbr', 'sm' or '' (a no-op)")
+        player = self.player
+        if kind in _PLAYER_KINDS:
+            if type(player) is not int or not 0 <= player <= _MAX_PLAYER:
+                raise InvalidHistoryError(
+                    f"HistoryAction: player {player!r} (kind {kind!r}) is not a player index: "
+                    f"give an int 0..{_MAX_PLAYER} (p1 is 0)")
+        elif player is not None:
+            raise InvalidHistoryError(
+                f"HistoryAction: kind {kind!r} has no player (player=None), not {player!r}")
+        cards = self.cards
+        if cards is not None:
+            _check_action_cards(kind, cards)
+        elif kind == "dh" or kind == "db":
+            raise InvalidHistoryError(
+                f"HistoryAction: kind {kind!r} needs cards (a tuple of Card"
+                + (" or None)" if kind == "dh" else ")"))
+        amount = self.amount
+        if kind == "cbr":
+            if type(amount) is not int and type(amount) is not float:
+                if isinstance(amount, bool) or not isinstance(amount, (int, float)):
+                    raise InvalidHistoryError(
+                        f"HistoryAction: the amount of kind 'cbr' must be a number (an int or "
+                        f"a float), not {amount!r}")
+                amount = int(amount) if isinstance(amount, int) else float(amount)
+                object.__setattr__(self, "amount", amount)
+            if not 0 <= amount <= MAX_CHIPS:  # also refuses nan
+                raise InvalidHistoryError(
+                    f"HistoryAction: the amount of kind 'cbr' must be from 0 to 2**53 chips "
+                    f"(the engine's limit), not {amount!r}")
+        elif amount is not None:
+            raise InvalidHistoryError(
+                f"HistoryAction: only kind 'cbr' has an amount, not kind {kind!r} "
+                f"(amount={amount!r})")
+        commentary = self.commentary
+        if commentary is not None and (
+                type(commentary) is not str or commentary != commentary.strip()):
+            raise InvalidHistoryError(
+                f"HistoryAction: commentary must be None or a str without leading or trailing "
+                f"whitespace (the notation does not keep it), not {_excerpt(commentary)}"
+                if isinstance(commentary, str) else
+                f"HistoryAction: commentary must be None or a str, not {commentary!r}")
+        shows_dealt = self.shows_dealt
+        if shows_dealt is not False:
+            if shows_dealt is not True:
+                raise InvalidHistoryError(
+                    f"HistoryAction: shows_dealt must be True or False, not {shows_dealt!r}")
+            if kind != "sm" or cards is not None:
+                raise InvalidHistoryError(
+                    "HistoryAction: shows_dealt=True is the 'sm -' action (show the cards dealt "
+                    f"earlier): kind 'sm' without cards, not kind {kind!r}"
+                    + (" with cards" if cards is not None else ""))
 
     @classmethod
     def from_str(cls, text: str, *, players: int | None = None) -> HistoryAction:
@@ -259,8 +358,8 @@ class HistoryAction:
         names = [f.name for f in dataclasses.fields(HistoryAction)]
         if type(state) is not tuple or len(state) != len(names):
             raise InvalidHistoryError(f"not a pickled HistoryAction: {state!r}"[:200])
-        candidate = HistoryAction(*state)
         try:
+            candidate = HistoryAction(*state)
             parsed = HistoryAction.from_str(str(candidate))
         except (InvalidHistoryError, TypeError, ValueError, AssertionError, AttributeError,
                 KeyError, IndexError):

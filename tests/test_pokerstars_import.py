@@ -263,6 +263,25 @@ def test_bad_text_names_the_hand_and_the_line(old: str, new: str, where: str) ->
         list(parse(_bad(old, new), name="limits.txt"))
 
 
+@pytest.mark.parametrize(("old", "new", "where"), [
+    ("Dealt to Hero [Ad Tc]", "Dealt to Hero [Ad Ad]",
+     r"line 10: a card appears twice in \[Ad Ad\]: 'Dealt to Hero \[Ad Ad\]'"),
+    ("*** FLOP *** [Th 7c 2s]", "*** FLOP *** [Th 7c 7c]",
+     r"line 20: a card appears twice in \[Th 7c 7c\]"),
+    ("*** FLOP *** [Th 7c 2s]", "*** FLOP *** [Th 7c] [Th]",
+     r"line 20: a card appears twice on the board: '\*\*\* FLOP \*\*\* \[Th 7c\] \[Th\]'"),
+    ("limpy: folds\n", "limpy: folds [Ah]\n",
+     r"line 12: hold'em deals two hole cards: 'limpy: folds \[Ah\]'"),
+])
+def test_cards_an_action_cannot_hold_name_the_line(old: str, new: str, where: str) -> None:
+    """Used to read (check=False) into an action the notation cannot write (a card twice, one
+    hole card), or to fail later on another line; the action's own check then raised without
+    the hand and the line."""
+    for check in (True, False):
+        with pytest.raises(InvalidHistoryError, match=rf"limits\.txt: hand #208099887766, {where}"):
+            list(parse(_bad(old, new), name="limits.txt", check=check))
+
+
 def test_numbers_in_other_scripts_are_not_numbers() -> None:
     """A hand number in other digits (or of 31+ digits) is kept as text, like any hand id that
     is not a number; a N-max in other digits is left out."""
