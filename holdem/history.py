@@ -124,7 +124,8 @@ def chip_unit(hh: HandHistory) -> Fraction:
 _UNIT_DIGITS = 18  # a chip unit is 10**-18 .. 10**18 (PHH files use 1 or a few decimals)
 
 
-def _unit(given: ChipUnit) -> Fraction:
+def _unit(given: ChipUnit, what: str = "chip_unit") -> Fraction:
+    """``given`` as a chip unit; errors name it ``what`` (the CLI's ``--chip-unit``)."""
     unit: Fraction | None
     try:
         if isinstance(given, bool):
@@ -144,11 +145,12 @@ def _unit(given: ChipUnit) -> Fraction:
     except (TypeError, ValueError, ArithmeticError):
         shown = given if not isinstance(given, str) or len(given) <= 40 else given[:40] + "..."
         raise InvalidHistoryError(
-            f"chip_unit {shown!r} is not a number (give one like 1, 0.5 or 0.01)") from None
+            f"{what} {shown!r} is not a number (give one like 1, 0.5 or 0.01)") from None
     if unit is not None and unit <= 0:
-        raise InvalidHistoryError(f"chip_unit must be positive, not {given!r}")
+        raise InvalidHistoryError(
+            f"{what} must be positive, not {given!r} (give one like 1, 0.5 or 0.01)")
     if unit is None or not Fraction(1, 10**_UNIT_DIGITS) <= unit <= 10**_UNIT_DIGITS:
-        raise InvalidHistoryError(f"chip_unit {given!r} is out of range: give one from "
+        raise InvalidHistoryError(f"{what} {given!r} is out of range: give one from "
                                   f"1e-{_UNIT_DIGITS} to 1e{_UNIT_DIGITS}")
     return unit
 

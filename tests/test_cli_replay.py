@@ -5,6 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
+import pytest
 from phh_corpus import corpus_texts
 from test_cli import GOOD, run
 
@@ -65,8 +66,17 @@ def test_the_odd_chip_is_named_counted_apart_and_reproduced(tmp_path: Path) -> N
 
 def test_bad_chip_unit() -> None:
     r = run("replay", "--chip-unit", "half", str(DATA / "cash-limits.txt"))
-    assert r.returncode == 2 and "chip_unit 'half' is not a number" in r.stderr
+    assert r.returncode == 2 and "--chip-unit 'half' is not a number" in r.stderr
     assert r.stderr.count("\n") == 1
+
+
+@pytest.mark.parametrize("unit", ["0", "-1", "-0.5", "0.000"])
+def test_a_chip_unit_that_is_not_positive_names_the_option(unit: str) -> None:
+    """Used to say 'chip_unit must be positive', the Python parameter's name."""
+    r = run("replay", f"--chip-unit={unit}", str(DATA / "cash-limits.txt"))
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr == (f"holdem replay: error: --chip-unit must be positive, not {unit!r} "
+                        "(give one like 1, 0.5 or 0.01)\n")
 
 
 def test_a_bad_pokerstars_hand_does_not_stop_the_file(tmp_path: Path) -> None:

@@ -555,7 +555,7 @@ def _replay_hands(path: str, stdin: IO[str]) -> Iterator[tuple[str, Any]]:
 def _cmd_replay(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
     from holdem.history import _unit, _unit_text, replay
 
-    unit = _unit(args.chip_unit) if args.chip_unit is not None else None
+    unit = _unit(args.chip_unit, "--chip-unit") if args.chip_unit is not None else None
     _check_given(args.files)
     failed = total = exact = unchecked = odd = 0
     for path in _replay_paths(args.files):
