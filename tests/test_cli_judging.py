@@ -58,6 +58,37 @@ def test_stats_table_from_files_and_folders(tmp_path: Path) -> None:
     assert "Pluribus: VPIP by starting hand" in (tmp_path / "g.svg").read_text()
 
 
+def test_stats_says_which_files_it_wrote(tmp_path: Path) -> None:
+    """--chart and --grid used to write their files without a word: one line each on stderr
+    (stdout keeps only the table)."""
+    data = str(ROOT / "tests" / "data" / "public_50.phhs")
+    chart, grid = tmp_path / "c.svg", tmp_path / "g.svg"
+    r = run("stats", data, "--chart", str(chart), "--grid", str(grid), "--player", "p2",
+            cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert r.stderr == (f"wrote the cumulative winnings chart to {chart}\n"
+                        f"wrote the starting-hand grid of p2 to {grid}\n")
+    assert chart.read_text().startswith("<svg") and grid.read_text().startswith("<svg")
+    assert r.stdout.splitlines()[0].split()[:2] == ["player", "hands"]
+    alone = run("stats", data, "--grid", "g2.svg", cwd=tmp_path)  # the most hands: p1
+    assert alone.returncode == 0 and alone.stderr == "wrote the starting-hand grid of p1 to g2.svg\n"
+    assert (tmp_path / "g2.svg").exists()
+    table = run("stats", data, cwd=tmp_path)
+    assert table.returncode == 0 and table.stderr == ""
+
+
+def test_simulate_and_export_say_which_files_they_wrote(tmp_path: Path) -> None:
+    r = run("simulate", "--players", "2", "--hands", "20", "--seed", "1", "--chart", "w.svg",
+            cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert r.stderr.splitlines()[0] == "wrote the cumulative winnings chart to w.svg"
+    r = run("export", str(ROOT / "tests" / "data" / "public_50.phhs"), "-o", "out.txt",
+            cwd=tmp_path)
+    assert r.returncode == 0 and r.stdout == ""
+    assert r.stderr == "wrote 50 hands as PokerStars text to out.txt\n"
+    assert (tmp_path / "out.txt").read_text().startswith("PokerStars Hand #")
+
+
 def test_stats_bad_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
     bad = tmp_path / "bad.phh"
     bad.write_text("this is not a hand history\n")

@@ -384,7 +384,7 @@ def _cmd_simulate(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: I
     if args.chart:
         from holdem.charts import simulation_chart
 
-        _write_text(args.chart, simulation_chart(result))
+        _write_text(args.chart, simulation_chart(result), "the cumulative winnings chart", err)
     elapsed = time.perf_counter() - started
     print(f"{result.hands:,} hands of {limit} hold'em, {args.players} players, blinds "
           f"{game.small_blind}/{game.big_blind}, stacks {stack} (reset every hand), "
@@ -621,11 +621,8 @@ def _cmd_export(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[
             texts.append(to_pokerstars(hh, name=label))
     body = "\n\n".join(texts) + "\n"
     if args.output:
-        try:
-            with open(args.output, "w", encoding="utf-8") as f:
-                f.write(body)
-        except OSError as e:
-            raise CommandError(f"cannot write {args.output}: {e.strerror or e}") from None
+        _write_text(args.output, body,
+                    f"{len(texts)} hand{'s' if len(texts) != 1 else ''} as PokerStars text", err)
     else:
         out.write(body)
     return 0
@@ -634,12 +631,15 @@ def _cmd_export(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[
 # --- stats -----------------------------------------------------------------------------------
 
 
-def _write_text(path: str, text: str) -> None:
+def _write_text(path: str, text: str, what: str, err: IO[str]) -> None:
+    """Write an output file, then say on stderr (with the other reports: progress, timings)
+    ``wrote WHAT to PATH``."""
     try:
         with open(path, "w", encoding="utf-8") as f:
             f.write(text)
     except OSError as e:
         raise CommandError(f"cannot write {path}: {e.strerror or e}") from None
+    print(f"wrote {what} to {path}", file=err)
 
 
 def _cmd_stats(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
@@ -669,7 +669,7 @@ def _cmd_stats(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[s
     if args.chart:
         from holdem.charts import stats_chart
 
-        _write_text(args.chart, stats_chart(stats))
+        _write_text(args.chart, stats_chart(stats), "the cumulative winnings chart", err)
     if args.grid:
         from holdem.charts import grid_chart, vpip_frequencies
 
@@ -680,7 +680,8 @@ def _cmd_stats(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[s
         _write_text(args.grid, grid_chart(
             vpip_frequencies(stats, who), title=f"{who}: VPIP by starting hand",
             subtitle=f"{known:,} hands with known cards; blank: never dealt",
-            label="share of the hands dealt that the player played (VPIP)"))
+            label="share of the hands dealt that the player played (VPIP)"),
+            f"the starting-hand grid of {who}", err)
     return 0
 
 
