@@ -17,6 +17,8 @@ import re
 from collections.abc import Mapping
 from typing import Final
 
+from holdem.errors import _excerpt
+
 __all__ = ["dumps_key", "dumps_value"]
 
 _BARE_KEY: Final = re.compile(r"[A-Za-z0-9_-]+\Z")
@@ -87,4 +89,4 @@ def dumps_value(value: object) -> str:
         return "{" + items + "}" if items else "{}"
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(dumps_value(v) for v in value) + "]"
-    raise TypeError(f"cannot write {type(value).__name__} value {value!r} as TOML")
+    raise TypeError(f"cannot write {type(value).__name__} value {_excerpt(value)} as TOML")

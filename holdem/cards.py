@@ -17,7 +17,7 @@ import operator
 from collections.abc import Iterable
 from typing import Final, SupportsIndex
 
-from holdem.errors import DuplicateCardError, InvalidCardError
+from holdem.errors import DuplicateCardError, InvalidCardError, _excerpt
 
 __all__ = [
     "CARDS",
@@ -146,7 +146,8 @@ def parse_card(text: str) -> Card:
     card = _BY_TEXT.get(text.strip()) if isinstance(text, str) else None
     if card is None:
         raise InvalidCardError(
-            f"not a card: {text!r} (a rank 2-9, T (or 10), J, Q, K, A then a suit c, d, h, s)"
+            f"not a card: {_excerpt(text)} (a rank 2-9, T (or 10), J, Q, K, A then a suit c, d, "
+            "h, s)"
         )
     return card
 
@@ -178,12 +179,14 @@ def parse_cards(cards: str | Iterable[CardLike], *, unique: bool = True) -> tupl
         try:
             out = tuple(Card(c) for c in cards)
         except TypeError:
-            raise InvalidCardError(f"not a card or an iterable of cards: {cards!r}") from None
+            raise InvalidCardError(
+                f"not a card or an iterable of cards: {_excerpt(cards)}") from None
     if unique and len(set(out)) != len(out):
         seen: set[Card] = set()
         for c in out:
             if c in seen:
-                raise DuplicateCardError(f"duplicate card: {c} appears twice in {cards!r}")
+                raise DuplicateCardError(
+                    f"duplicate card: {c} appears twice in {_excerpt(cards)}")
             seen.add(c)
     return out
 

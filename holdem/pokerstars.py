@@ -46,7 +46,7 @@ from typing import Any
 
 from holdem._pokerstars_reader import HandReader, hands
 from holdem.cards import Card
-from holdem.errors import InvalidHistoryError
+from holdem.errors import InvalidHistoryError, _excerpt
 from holdem.hand.actions import ActionType
 from holdem.hand.records import Street
 from holdem.hand.state import HandState
@@ -344,9 +344,13 @@ def _check(hh: HandHistory, hand: HandReader, summary: dict[str, Any]) -> None:
         raise hand.error(f"the replay gives {len(pots)} pots (a main pot and side pots)",
                          lineno, line)
     if result.mismatches:
-        assert hh.players is not None
-        why = "; ".join(re.sub(r"\Ap(\d+)", lambda m: hh.players[int(m.group(1)) - 1],  # type: ignore[index]
-                               x) for x in result.mismatches)
+        players = hh.players
+        assert players is not None
+
+        def player(m: re.Match[str]) -> str:
+            return _excerpt(players[int(m.group(1)) - 1], quote=False)
+
+        why = "; ".join(re.sub(r"\Ap(\d+)", player, x) for x in result.mismatches)
         raise hand.error(f"the collected amounts differ from the replay: {why}", lineno, line)
 
 
@@ -436,7 +440,7 @@ def parse(source: Source, *, check: bool = True, name: str | None = None,
         if isinstance(got, str):
             error = InvalidHistoryError(
                 f"{where}line {first}: not a PokerStars hand history (hands start with "
-                f"'PokerStars Hand #'): {got.strip()!r}")
+                f"'PokerStars Hand #'): {_excerpt(got.strip())}")
             if on_error is None:
                 raise error
             on_error(error)

@@ -98,3 +98,17 @@ def test_fuzz_rejections_are_value_errors(text: str) -> None:
         parse_cards(text)
     except ValueError as e:
         assert isinstance(e, holdem.HoldemError)
+
+
+def test_a_megabyte_of_text_is_quoted_short() -> None:
+    """The message used to quote the whole text (a megabyte)."""
+    with pytest.raises(InvalidCardError) as info:
+        Card("x" * 1_000_000)
+    assert str(info.value) == (f"not a card: {'x' * 80!r}... (1,000,000 characters) (a rank "
+                               "2-9, T (or 10), J, Q, K, A then a suit c, d, h, s)")
+    with pytest.raises(DuplicateCardError) as dup:
+        parse_cards("As " * 500_000)
+    assert str(dup.value) == (f"duplicate card: As appears twice in {'As ' * 26 + 'As'!r}... "
+                              "(1,500,000 characters)")
+    with pytest.raises(InvalidCardError, match=r"^not a card: 'Ax' \(a rank"):
+        parse_cards("Ax")  # short text: quoted whole, as before

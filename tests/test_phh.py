@@ -476,3 +476,52 @@ def test_history_action_amount_of_a_number_subclass_is_a_plain_number() -> None:
 
     a = HistoryAction(0, "cbr", amount=Chips(40))
     assert type(a.amount) is int and str(a) == "p1 cbr 40"
+
+
+_MB = 1_000_000
+_HEAD = ('variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n'
+         'starting_stacks = [200, 200]\n')
+
+
+@pytest.mark.parametrize(("text", "where"), [
+    (_HEAD + f'actions = ["p1 zz {"x" * _MB}"]\n',
+     "hand.phh: actions[0]: action 'p1 zz xxx"),
+    (_HEAD + f'actions = ["d dh p1 AsKs", "p2 cbr 10 {"9" * _MB}"]\n',
+     "hand.phh: actions[1]: action 'p2 cbr 10 999"),
+    (_HEAD + f'actions = ["d dh p1 {"A" * _MB}"]\n',
+     "hand.phh: actions[0]: action 'd dh p1 AAA"),
+    (_HEAD + f'actions = ["d db {"As" * (_MB // 2)}"]\n',
+     "hand.phh: actions[0]: action 'd db AsAs"),
+    (_HEAD + f'actions = []\n{"k" * _MB} = 1\n', "hand.phh: unknown field 'kkk"),
+    (_HEAD.replace('"NT"', f'"{"v" * _MB}"') + "actions = []\n", "hand.phh: variant 'vvv"),
+    (_HEAD + f'actions = []\nauthor = [{"1, " * (_MB // 3)}1]\n',
+     "hand.phh: field 'author' must be a string, not [1, 1, "),
+])
+def test_a_megabyte_line_is_quoted_short(text: str, where: str) -> None:
+    """Errors used to quote the whole action (twice, for its cards) or value: a message of
+    megabytes. They quote the first 80 characters, with the length, and still say where."""
+    with pytest.raises(InvalidHistoryError) as info:
+        loads(text, name="hand.phh")
+    message = str(info.value)
+    assert message.startswith(where) and len(message) < 500 and "..." in message
+
+
+def test_a_megabyte_table_name_and_action_are_quoted_short() -> None:
+    with pytest.raises(InvalidHistoryError) as info:
+        loads_all(f'["{"t" * _MB}"]\nvariant = "NT"\n', name="hands.phhs")
+    assert str(info.value) == (f"hands.phhs [{'t' * 80}... (1,000,000 characters)]: missing "
+                               "required field 'antes'")
+    with pytest.raises(InvalidHistoryError) as info:
+        HistoryAction.from_str("p1 " + "f" * _MB)
+    assert str(info.value) == (f"action {'p1 ' + 'f' * 77!r}... (1,000,003 characters): player "
+                               "actions are 'pN f', 'pN cc', 'pN cbr AMOUNT', 'pN sm [CARDS|-]'")
+    with pytest.raises(InvalidHistoryError, match=r"^HistoryAction: kind 'zzz.{77}'\.\.\. "
+                       r"\(1,000,000 characters\) is not an action"):
+        HistoryAction(0, "z" * _MB)
+
+
+def test_a_value_toml_cannot_hold_is_quoted_short() -> None:
+    hh = loads(_SMALL).replace(user_fields={"_big": set(range(_MB))})
+    with pytest.raises(TypeError) as info:
+        dumps(hh)
+    assert str(info.value) == f"cannot write set value {repr(set(range(30)))[:80]}... as TOML"

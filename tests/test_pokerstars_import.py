@@ -282,6 +282,38 @@ def test_cards_an_action_cannot_hold_name_the_line(old: str, new: str, where: st
             list(parse(_bad(old, new), name="limits.txt", check=check))
 
 
+MB = 1_000_000
+
+
+@pytest.mark.parametrize(("old", "new", "where"), [
+    ("limpy: folds\n", "limpy: dances " + "x" * MB + "\n",
+     "hand #208099887766, line 12: not a PokerStars action: 'limpy: dances xxx"),
+    ("Hero ($5 in chips)", "Hero ($5" + "x" * MB + " in chips)",
+     "hand #208099887766, line 4: '$5xxx"),
+    ("Dealt to Hero [Ad Tc]", "Dealt to Hero [Ad " + "Q" * MB + "]",
+     "hand #208099887766, line 10: [Ad QQQ"),
+    ("Hold'em Limit ($0.10", "Razz " + "r" * MB + " Hold'em Limit ($0.10",
+     "hand #208099887766, line 1: unknown game 'Razz rrr"),
+    ("Hand #208099887766:", "Hand #" + "1" * MB + ":\nx", "hand #111"),
+])
+def test_a_megabyte_line_is_quoted_short(old: str, new: str, where: str) -> None:
+    """An error used to quote the whole line (and the long word in it): a megabyte message.
+    It quotes the first 80 characters and the length, and still names the hand and line."""
+    with pytest.raises(InvalidHistoryError) as info:
+        list(parse(_bad(old, new), name="limits.txt"))
+    message = str(info.value)
+    assert message.startswith(f"limits.txt: {where}")
+    assert len(message) < 500 and "characters)" in message
+
+
+def test_a_megabyte_line_outside_the_hands_is_quoted_short() -> None:
+    with pytest.raises(InvalidHistoryError) as info:
+        list(parse("y" * MB + "\n" + (DATA / "cash-limits.txt").read_text(), name="f.txt"))
+    assert str(info.value) == (
+        "f.txt: line 1: not a PokerStars hand history (hands start with 'PokerStars Hand #'): "
+        f"{'y' * 80!r}... (1,000,000 characters)")
+
+
 def test_numbers_in_other_scripts_are_not_numbers() -> None:
     """A hand number in other digits (or of 31+ digits) is kept as text, like any hand id that
     is not a number; a N-max in other digits is left out."""

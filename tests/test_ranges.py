@@ -247,3 +247,31 @@ def test_nesting_depth_is_limited() -> None:
         with pytest.raises(InvalidRangeError, match="nest at most 32 levels") as info:
             Range("1(" * k + "AA" + ")" * k)
         assert info.value.position == 2 * 32 and info.value.token == "1"
+
+
+MB = 1_000_000
+
+
+@pytest.mark.parametrize(("text", "position", "token"), [
+    ("AA, " + "K" * MB, 4, "K" * MB),  # a megabyte token
+    ("AA, KK " + "Q" * MB, 7, "Q" * MB),
+    ("AA, " * (MB // 4) + "AKx, QQ", MB, "AKx"),  # a short token far into a long text
+    ("AKx, " + "AA, " * (MB // 4), 0, "AKx"),
+])
+def test_errors_in_a_long_text_quote_a_bounded_excerpt(text: str, position: int,
+                                                       token: str) -> None:
+    """Used to quote the token and the whole text (twice the megabyte) in the message: the
+    token is cut to 80 characters with its length, and the caret line shows the 80 characters
+    around the error, still pointing at it."""
+    with pytest.raises(InvalidRangeError) as info:
+        Range(text)
+    err = info.value
+    assert err.position == position and err.token == token  # the attributes stay whole
+    message = str(err)
+    assert len(message) < 400
+    first, shown, caret = message.splitlines()
+    assert f"at position {position}: " in first
+    if len(token) > 80:
+        assert f"{token[:80]!r}... ({len(token):,} characters) at position" in first
+    assert shown[caret.index("^"):].startswith(token[:3])  # the caret points at the token
+    assert shown.endswith("...") == (position + 40 < len(text))
