@@ -79,6 +79,7 @@ from holdem import (
     Street,
     Structure,
 )
+from holdem.errors import _not_text
 from holdem.hand.actions import MAX_CHIPS
 
 if TYPE_CHECKING:
@@ -1016,11 +1017,16 @@ def import_state_line(line: str, gamedef: GameDef) -> HandHistory:
 
 def import_log(lines: Iterable[str], gamedef: GameDef) -> list[HandHistory]:
     """Every ``STATE:`` line of an ACPC or Pluribus log as a hand history (other lines, such
-    as ``#`` comments and ``SCORE:``, are skipped)."""
+    as ``#`` comments and ``SCORE:``, are skipped). A bad line raises :class:`ProtocolError`,
+    and so does a stream that is not valid text in its encoding."""
     out = []
-    for line in lines:
-        if line.startswith("STATE:"):
-            out.append(import_state_line(line, gamedef))
+    try:
+        for line in lines:
+            if line.startswith("STATE:"):
+                out.append(import_state_line(line, gamedef))
+    except UnicodeDecodeError as e:  # a stream the caller opened in text mode
+        name = getattr(lines, "name", None)
+        raise ProtocolError(f"{f'{name}: ' if name else ''}{_not_text(e)}") from e
     return out
 
 

@@ -59,6 +59,14 @@ def _excerpt(value: object, *, quote: bool = True) -> str:
     return text if len(text) <= _EXCERPT_CHARS else text[:_EXCERPT_CHARS] + "..."
 
 
+def _not_text(error: UnicodeDecodeError) -> str:
+    """Why a stream opened by the caller could not be read: its bytes are not text in the
+    encoding it was opened with (the message of the library's error, chained to ``error``)."""
+    bad = " ".join(f"0x{b:02x}" for b in error.object[error.start : error.end][:4])
+    return (f"the stream is not valid {error.encoding} text (byte {bad}: {error.reason}): "
+            "open the file with the encoding it is written in")
+
+
 class HoldemError(ValueError):
     """Base class of every error raised by holdem for bad input."""
 

@@ -49,7 +49,7 @@ from typing import IO, Any, Final
 
 from holdem._toml import dumps_key, dumps_value, time_problem
 from holdem.cards import Card, parse_card
-from holdem.errors import HoldemError, InvalidHistoryError, _excerpt
+from holdem.errors import HoldemError, InvalidHistoryError, _excerpt, _not_text
 from holdem.hand.actions import MAX_CHIPS
 
 __all__ = [
@@ -709,8 +709,11 @@ def _read(fp: IO[bytes] | IO[str] | str | os.PathLike[str]) -> tuple[str, str]:
             data: bytes | str = f.read()
         name = os.fspath(fp)
     else:
-        data = fp.read()
         name = _name(fp)
+        try:
+            data = fp.read()
+        except UnicodeDecodeError as e:  # a stream the caller opened in text mode
+            raise InvalidHistoryError(f"{name}: {_not_text(e)}") from e
     if isinstance(data, bytes):
         try:
             data = data.decode("utf-8")
@@ -720,7 +723,8 @@ def _read(fp: IO[bytes] | IO[str] | str | os.PathLike[str]) -> tuple[str, str]:
 
 
 def load(fp: IO[bytes] | IO[str] | str | os.PathLike[str]) -> HandHistory:
-    """Read one hand from a ``.phh`` file (a path or an open file, text or binary)."""
+    """Read one hand from a ``.phh`` file (a path or an open file, text or binary; a text
+    stream that is not valid in its encoding raises :class:`InvalidHistoryError`)."""
     text, name = _read(fp)
     return loads(text, name=name)
 

@@ -46,7 +46,7 @@ from typing import Any
 
 from holdem._pokerstars_reader import HandReader, hands
 from holdem.cards import Card
-from holdem.errors import InvalidHistoryError, _excerpt
+from holdem.errors import InvalidHistoryError, _excerpt, _not_text
 from holdem.hand.actions import ActionType
 from holdem.hand.records import Street
 from holdem.hand.state import HandState
@@ -429,28 +429,34 @@ def parse(source: Source, *, check: bool = True, name: str | None = None,
     error is passed to it instead and reading goes on with the next hand. A file that cannot
     be read, or is not UTF-8 (the error names its first bad byte's offset), raises
     :class:`InvalidHistoryError` even with ``on_error``: the whole file is bad, not a hand
-    (open a file in another encoding and pass the stream). ``bytes`` raise ``TypeError``.
+    (open a file in another encoding and pass the stream; a stream that is not valid text in
+    its encoding raises :class:`InvalidHistoryError` too, from the ``UnicodeDecodeError``).
+    ``bytes`` raise ``TypeError``.
     """
     if name is None:
         name = os.fspath(source) if isinstance(source, (str, os.PathLike)) and not (
             isinstance(source, str) and ("\n" in source or source.lstrip("\ufeff").startswith(
                 "PokerStars"))) else getattr(source, "name", None)
     where = f"{name}: " if name else ""
-    for first, got in hands(_lines(source)):
-        if isinstance(got, str):
-            error = InvalidHistoryError(
-                f"{where}line {first}: not a PokerStars hand history (hands start with "
-                f"'PokerStars Hand #'): {_excerpt(got.strip())}")
-            if on_error is None:
-                raise error
-            on_error(error)
-            continue
-        try:
-            yield _one(first, got, where, check)
-        except InvalidHistoryError as e:
-            if on_error is None:
-                raise
-            on_error(e)
+    try:
+        for first, got in hands(_lines(source)):
+            if isinstance(got, str):
+                error = InvalidHistoryError(
+                    f"{where}line {first}: not a PokerStars hand history (hands start with "
+                    f"'PokerStars Hand #'): {_excerpt(got.strip())}")
+                if on_error is None:
+                    raise error
+                on_error(error)
+                continue
+            try:
+                yield _one(first, got, where, check)
+            except InvalidHistoryError as e:
+                if on_error is None:
+                    raise
+                on_error(e)
+    except UnicodeDecodeError as e:  # a stream the caller opened in text mode (a path's
+        # bytes are decoded, and refused naming the first bad byte, in _file_lines)
+        raise InvalidHistoryError(f"{where}{_not_text(e)}") from e
 
 
 def _one(first: int, lines: list[str], where: str, check: bool) -> HandHistory:

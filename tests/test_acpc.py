@@ -358,6 +358,20 @@ def test_protocol_error_is_a_holdem_error() -> None:
 # --- STATE logs ---------------------------------------------------------------------------
 
 
+def test_import_log_of_a_stream_that_is_not_text_in_its_encoding(tmp_path: Path) -> None:
+    """Used to let the UnicodeDecodeError of the caller's stream escape."""
+    path = tmp_path / "match.log"
+    path.write_bytes((DATA / "nolimit.2p.log").read_bytes().replace(b"#", b"# \xe9", 1))
+    with open(path, encoding="utf-8") as f, pytest.raises(ProtocolError) as info:
+        acpc.import_log(f, NL2)
+    assert str(info.value) == (f"{path}: the stream is not valid utf-8 text (byte 0xe9: invalid "
+                               "continuation byte): open the file with the encoding it is "
+                               "written in")
+    assert isinstance(info.value.__cause__, UnicodeDecodeError)
+    with open(path, encoding="latin-1") as f:  # the encoding it is written in
+        assert len(acpc.import_log(f, NL2)) == 5
+
+
 @pytest.mark.parametrize(("gamedef", "log", "count"), [
     (NL2, "nolimit.2p.log", 5), (FL3, "limit.3p.log", 2), (NL6, "pluribus.6p.log", 1)])
 def test_import_log_replays_exactly(gamedef: acpc.GameDef, log: str, count: int) -> None:

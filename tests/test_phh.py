@@ -7,6 +7,9 @@ import datetime
 import io
 import math
 import string
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -525,3 +528,21 @@ def test_a_value_toml_cannot_hold_is_quoted_short() -> None:
     with pytest.raises(TypeError) as info:
         dumps(hh)
     assert str(info.value) == f"cannot write set value {repr(set(range(30)))[:80]}... as TOML"
+
+
+@pytest.mark.parametrize("read", [load, load_all, HandHistory.load])
+def test_a_stream_that_is_not_text_in_its_encoding(tmp_path: Path,
+                                                   read: Callable[[Any], Any]) -> None:
+    """A stream the caller opened in text mode used to let its UnicodeDecodeError escape."""
+    path = tmp_path / "latin1.phh"
+    head = b"[1]\n" if read is load_all else b""  # load_all reads .phhs: tables of hands
+    path.write_bytes(head + _SMALL.encode() + b'author = "Jos\xe9"\n')
+    with open(path, encoding="utf-8") as f, pytest.raises(InvalidHistoryError) as info:
+        read(f)
+    assert str(info.value) == (f"{path}: the stream is not valid utf-8 text (byte 0xe9: invalid "
+                               "continuation byte): open the file with the encoding it is "
+                               "written in")
+    assert isinstance(info.value.__cause__, UnicodeDecodeError)
+    with open(path, encoding="latin-1") as f:  # the encoding it is written in
+        got = read(f)
+    assert (got[0] if isinstance(got, list) else got).author == "Jos\xe9"

@@ -365,6 +365,29 @@ def test_a_file_that_is_not_utf8(tmp_path: Path) -> None:
     assert errors == []
 
 
+def test_a_stream_that_is_not_text_in_its_encoding(tmp_path: Path) -> None:
+    """A stream the caller opened in text mode used to let its UnicodeDecodeError escape: it
+    is the library's error (the whole stream is bad: with on_error too), chained to it."""
+    text = (DATA / "cash-limits.txt").read_text()
+    path = tmp_path / "latin1.txt"
+    path.write_bytes(text.replace("limpy", "l\xefmpy").encode("latin-1"))
+    message = (f"{path}: the stream is not valid utf-8 text (byte 0xef: invalid continuation "
+               "byte): open the file with the encoding it is written in")
+    errors: list[InvalidHistoryError] = []
+    for on_error in (None, errors.append):
+        with open(path, encoding="utf-8") as f, pytest.raises(InvalidHistoryError) as info:
+            list(parse(f, on_error=on_error))
+        assert str(info.value) == message
+        assert isinstance(info.value.__cause__, UnicodeDecodeError)
+    assert errors == []
+    unnamed = io.TextIOWrapper(io.BytesIO(b"PokerStars Hand #1: \xff\n"), encoding="ascii")
+    with pytest.raises(InvalidHistoryError, match=r"^the stream is not valid ascii text \(byte "
+                       r"0xff: ordinal not in range\(128\)\)"):
+        list(parse(unnamed))
+    with open(path, encoding="latin-1") as f:  # the encoding it is written in
+        assert len(list(parse(f))) == len(_hands("cash-limits.txt"))
+
+
 def test_bytes_are_refused() -> None:
     """Used to escape as AttributeError: 'int' object has no attribute 'rstrip'."""
     text = (DATA / "cash-limits.txt").read_text()
