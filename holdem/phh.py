@@ -49,7 +49,7 @@ from typing import IO, Any, Final
 
 from holdem._toml import dumps_key, dumps_value, time_problem
 from holdem.cards import Card, parse_card
-from holdem.errors import HoldemError, InvalidHistoryError, _excerpt, _not_text
+from holdem.errors import _EXCERPT_CHARS, HoldemError, InvalidHistoryError, _excerpt, _not_text
 from holdem.hand.actions import MAX_CHIPS
 
 __all__ = [
@@ -141,11 +141,6 @@ _CARD_COUNTS: Final = {"dh": (2,), "db": (1, 3), "sm": (2,)}
 
 def _check_action_cards(kind: str, cards: object) -> None:
     """Refuse a HistoryAction's ``cards`` that the notation could not hold for ``kind``."""
-    if (kind == "dh" or kind == "sm") and type(cards) is tuple and len(cards) == 2:
-        a, b = cards  # the common case first: two distinct (or unknown) hole cards
-        if (type(a) is Card or a is None) and (type(b) is Card or b is None) and (
-                a != b or a is None):
-            return
     counts = _CARD_COUNTS.get(kind)
     if counts is None:
         raise InvalidHistoryError(
@@ -194,8 +189,31 @@ class HistoryAction:
 
     def __post_init__(self) -> None:
         # The fields of one of the notation's actions, as from_str makes them: an action built
-        # directly writes (str) and reads back (from_str) as itself. Kept cheap: from_str and
-        # the PokerStars import build every action through here.
+        # directly writes (str) and reads back (from_str) as itself. Kept cheap (from_str and
+        # the PokerStars import build every action through here): the common actions pass in
+        # a few comparisons, the others go through _check, which also explains a refusal.
+        player = self.player
+        if type(player) is int and 0 <= player <= _MAX_PLAYER and self.commentary is None \
+                and self.shows_dealt is False:
+            kind = self.kind
+            if kind == "cc" or kind == "f":
+                if self.cards is None and self.amount is None:
+                    return
+            elif kind == "cbr":
+                amount = self.amount
+                if self.cards is None and (type(amount) is int or type(amount) is float) \
+                        and 0 <= amount <= MAX_CHIPS:
+                    return
+            elif kind == "dh" and self.amount is None:
+                cards = self.cards
+                if type(cards) is tuple and len(cards) == 2:
+                    a, b = cards
+                    if (type(a) is Card or a is None) and (type(b) is Card or b is None) and (
+                            a != b or a is None):
+                        return
+        self._check()
+
+    def _check(self) -> None:
         kind = self.kind
         if type(kind) is not str or kind not in _ACTION_KINDS:
             raise InvalidHistoryError(
@@ -261,7 +279,7 @@ class HistoryAction:
         body, sep, comment = text.partition("#")
         commentary = comment.strip() if sep else None
         words = body.split()
-        where = f"action {_excerpt(text)}"
+        where = f"action {text!r}" if len(text) <= _EXCERPT_CHARS else f"action {_excerpt(text)}"
         if not words:
             return cls(None, "", commentary=commentary)
 
