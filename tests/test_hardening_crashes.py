@@ -10,8 +10,17 @@ import textwrap
 
 import pytest
 
-from holdem import HoldemError, InvalidArrayError, InvalidConfigError, deal_hands, hand_width
+from holdem import (
+    Game,
+    HoldemError,
+    InvalidArrayError,
+    InvalidConfigError,
+    InvalidHandError,
+    deal_hands,
+    hand_width,
+)
 from holdem.evaluator import evaluate_many
+from holdem.hand.state import HandState, ReferenceHandState
 
 
 def run_child(code: str) -> subprocess.CompletedProcess[str]:
@@ -321,3 +330,24 @@ def test_equity_estimate_counts_its_cards_once() -> None:
     assert out[0] == "refused"
     assert 0.0 <= float(out[1]) <= 1.0
     assert out[2:] == ["opponents must be 1..3, got 0", "opponents must be 1..3, got 4"]
+
+
+@pytest.mark.parametrize("cls", [HandState, ReferenceHandState], ids=["compiled", "reference"])
+def test_unchecked_action_needing_a_card_not_given_leaves_the_hand_as_it_was(cls: type) -> None:
+    """apply_unchecked on a hand dealt from given cards stopped half-way when the next street
+    needed a board card not given: no seat was to act, and the next action read the seat
+    -1's chips (outside the C arrays) and logged a record never written. Now it raises and
+    leaves the hand as it was, as apply does."""
+    st = cls._start(Game(big_blind=2), [100, 100], 0, None, ["AsAh", "KdKc"], "")
+    st.apply("cc")  # the small blind calls; the big blind's check closes the preflop round
+    before = st.clone()
+    for act in (lambda: st.apply_unchecked(1), lambda: st.apply_unchecked(1),
+                lambda: st.apply("cc")):
+        with pytest.raises(InvalidHandError, match="the board needs 3 cards"):
+            act()
+        assert st == before
+        assert st.actor == 1 and st.legal_actions().seat == 1
+        assert st.raw_history() == before.raw_history()
+    st.add_board("2c7d9h")
+    st.apply_unchecked(1)
+    assert (st.street_index, st.actor, st.pot) == (1, 1, 4)

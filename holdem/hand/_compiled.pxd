@@ -31,6 +31,7 @@ cdef class HandCore:
     cdef _missing_cards(self)
     cdef object _settle(self)
     cdef _act(self, int kind, int64_t to)
+    cdef _act_restoring(self, int kind, int64_t to)
     cpdef legal_actions(self)
     cdef _seat_check(self, seat)
     cdef tuple _resolve(self, action, seat)

@@ -636,6 +636,8 @@ cdef class HandCore:
         cdef hd_record_t rec
         if self._h.over:
             raise IllegalActionError("the hand is over: no more actions")
+        if not 0 <= self._h.actor < self._h.n:  # not reached: a hand stopped mid-way is restored
+            raise IllegalActionError("no seat is to act in this hand")
         self._legal = None
         hd_hs_act_rec(&self._rules.g, &self._h, kind, to, &rec)
         self._hist.append((rec.seat, rec.street, rec.type, rec.to, rec.amount, rec.all_in != 0))
@@ -704,9 +706,15 @@ cdef class HandCore:
 
         ``seat``, when given, must be the seat to act (else :class:`OutOfTurnError`).
         """
+        kind, to = self._resolve(action, seat)
+        self._act_restoring(kind, to)
+
+    cdef _act_restoring(self, int kind, int64_t to):
+        """:meth:`_act`; when a card that was not given stops the hand mid-way (a partial
+        hand), the state is restored before InvalidHandError propagates (no seat would be
+        to act in the struct left behind)."""
         cdef hd_hstate_t saved
         cdef Py_ssize_t nhist
-        kind, to = self._resolve(action, seat)
         if self._partial:  # cards may be missing: keep a copy to restore
             saved = self._h
             nhist = len(self._hist)
@@ -726,7 +734,8 @@ cdef class HandCore:
         No validation of the rules: an illegal action leaves the state inconsistent (but never
         touches memory outside the state: acting on a finished hand is refused, a bet/raise
         is kept within the seat's chips, and a value that does not fit a C integer raises
-        InvalidActionError, not OverflowError).
+        InvalidActionError, not OverflowError). A card that was not given, needed by the
+        action, raises InvalidHandError and leaves the state as it was (as :meth:`apply`).
         """
         cdef int k
         cdef int64_t t
@@ -742,7 +751,7 @@ cdef class HandCore:
         except TypeError:
             raise TypeError(f"apply_unchecked: kind and to must be ints, got "
                             f"{type(kind).__name__} and {type(to).__name__}") from None
-        self._act(k, t)
+        self._act_restoring(k, t)
 
 
 cdef int _card_ids(tuple hole, tuple board, uint8_t *cards) except -1:

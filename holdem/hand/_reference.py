@@ -648,6 +648,11 @@ class HandCore:
         ``seat``, when given, must be the seat to act (else :class:`OutOfTurnError`).
         """
         kind, to = self._resolve(action, seat)
+        self._act_restoring(kind, to)
+
+    def _act_restoring(self, kind: int, to: int) -> None:
+        """:meth:`_act`; a card not given that stops a partial hand mid-way restores the
+        state before InvalidHandError propagates."""
         if self._partial:
             backup = self.clone()
             try:
@@ -662,11 +667,12 @@ class HandCore:
         """Fast path for trusted callers: ``kind`` 0 fold, 1 check/call, 2 bet/raise to ``to``.
 
         No validation at all: an illegal action leaves the state inconsistent. Use
-        :meth:`legal_actions` to stay within the rules.
+        :meth:`legal_actions` to stay within the rules. A card that was not given, needed by
+        the action, raises InvalidHandError and leaves the state as it was (as :meth:`apply`).
         """
         if self._over:
             raise IllegalActionError("the hand is over: no more actions")
-        self._act(kind, to)
+        self._act_restoring(kind, to)
 
 
 _SLOTS = HandCore.__slots__
