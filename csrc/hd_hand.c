@@ -514,7 +514,7 @@ int hd_hs_consistent(const hd_rules_t *g, const hd_hstate_t *h)
             h->bets[j] < 0 || h->bets[j] > HD_HAND_MAX_STACK || h->committed[j] < 0 ||
             (!h->over && h->bets[j] > h->committed[j]) ||
             h->stacks[j] - h->payout[j] + h->committed[j] > h->start[j] || h->acted[j] < -1 ||
-            h->acted[j] > HD_HAND_MAX_STACK || h->folded[j] > 1 || h->payout[j] < 0 ||
+            h->acted[j] > top || h->folded[j] > 1 || h->payout[j] < 0 ||
             h->payout[j] > h->stacks[j])
             return HD_HAND_E_STATE;
         total += h->stacks[j] - h->payout[j] + h->committed[j];

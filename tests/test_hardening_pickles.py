@@ -167,6 +167,25 @@ def random_walk(cls: type, seed: int) -> list[Any]:
 
 
 @pytest.mark.parametrize("cls", CORES, ids=["compiled", "reference"])
+@pytest.mark.parametrize("big_blind", [2**53, 2**52 + 1])
+def test_pickle_street_total_above_a_stack_round_trips(cls: type, big_blind: int) -> None:
+    """A straddle of 2 * big_blind is the street total to call even when nobody's stack
+    reaches it; a seat that calls all in records that total as where it acted. The check of
+    a pickled state bounded that record by one stack (2**53) and refused the state."""
+    game = Game(big_blind=big_blind, straddle=True)
+    st = start(cls, game, [2**53] * 4, 0, 1)
+    st.call()  # all in for 2**53 against a straddle of 2 * big_blind
+    assert not st.is_terminal() and st.current_bet == 2 * big_blind
+    back = pickle.loads(pickle.dumps(st))
+    assert back == st
+    while not st.is_terminal():
+        st.call()
+        back.call()
+        assert back == st
+    assert back.result == st.result
+
+
+@pytest.mark.parametrize("cls", CORES, ids=["compiled", "reference"])
 def test_pickle_valid_state_restores_and_plays_on(cls: type) -> None:
     """Every state of 150 random hands passes the check, round-trips, and plays on the same."""
     for seed in range(150):

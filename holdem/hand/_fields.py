@@ -129,7 +129,9 @@ def check_state(state: object) -> dict[str, Any]:
         _int(f"stacks[{i}]", s["stacks"][i], 0, _MAX_CHIPS)
         _int(f"bets[{i}]", s["bets"][i], 0, _MAX_CHIPS)
         _int(f"committed[{i}]", s["committed"][i], 0, _MAX_CHIPS)
-        _int(f"acted[{i}]", s["acted"][i], -1, _MAX_CHIPS)
+        # the street total a seat acted at: the current bet it called, which a straddle
+        # (2 * big_blind) or a blind posted short may set above any one stack (as "cur")
+        _int(f"acted[{i}]", s["acted"][i], -1, _MAX_TOTAL)
         _bool(f"folded[{i}]", s["folded"][i])
         if s["stacks"][i] + s["committed"][i] > start[i]:
             raise _bad(f"seat {i} has {s['stacks'][i]} behind and {s['committed'][i]} in, "
