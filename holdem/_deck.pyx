@@ -64,8 +64,13 @@ cdef class Deck:
     """
 
     def __cinit__(self):
+        # a valid deck even if __init__ never runs (Deck.__new__, or a subclass whose
+        # __init__ does not call Deck's): the cards in id order and the generator seeded
+        # from the seed reported, 0 (an all-zero state would never leave zero, and the
+        # bounded draws of shuffle() would reject it forever)
         hd_deck_init(&self._deck)
         memset(self._kind, _LIVE, 52)
+        hd_rng_seed(&self._rng, 0)
         self._seed = 0
         self._fresh = False
 

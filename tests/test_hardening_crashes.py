@@ -351,3 +351,22 @@ def test_unchecked_action_needing_a_card_not_given_leaves_the_hand_as_it_was(cls
     st.add_board("2c7d9h")
     st.apply_unchecked(1)
     assert (st.street_index, st.actor, st.pot) == (1, 1, 4)
+
+
+def test_deck_whose_init_did_not_run_shuffles() -> None:
+    """A Deck made without its __init__ (Deck.__new__, or a subclass whose __init__ does not
+    call Deck's) had an all-zero generator: shuffle() and reset() spun forever in C, holding
+    the GIL. Its generator is now seeded from the seed it reports, 0."""
+    proc = subprocess.run([sys.executable, "-c", textwrap.dedent("""
+        from holdem import Deck
+        class Forgetful(Deck):
+            def __init__(self):  # does not call Deck.__init__
+                pass
+        for deck in (Deck.__new__(Deck), Forgetful()):
+            deck.shuffle()
+            print(deck.seed, deck.deal(5) == Deck(seed=0).deal(5))
+            deck.reset()
+            print(len(deck), len(deck.copy().deal(10)))
+    """)], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.split() == ["0", "True", "52", "10"] * 2
