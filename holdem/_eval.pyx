@@ -8,10 +8,13 @@ from cpython.array cimport array, clone
 from cpython.buffer cimport (
     PyBUF_C_CONTIGUOUS, PyBUF_FORMAT, PyBUF_WRITABLE, PyBuffer_Release, PyObject_GetBuffer,
 )
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from cpython.number cimport PyNumber_Index
 from cpython.object cimport PyObject
-from libc.stdint cimport int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t
-from libc.string cimport memset
+from libc.stdint cimport (
+    int8_t, int16_t, int32_t, int64_t, uint8_t, uint16_t, uint32_t, uint64_t, uintptr_t,
+)
+from libc.string cimport memcpy, memset
 
 import sys
 
@@ -317,6 +320,9 @@ def evaluate_many(cards, *, n_cards=None, out=None):
     cdef int kind, k, out_kind = 2
     cdef Py_ssize_t nrows, bad
     cdef hd_rank_t *dst
+    cdef const void *src
+    cdef void *src_copy = NULL   # an aligned copy of a misaligned input
+    cdef void *dst_copy = NULL   # an aligned stand-in for a misaligned output
     cdef array result_arr
     try:
         try:
@@ -396,17 +402,36 @@ def evaluate_many(cards, *, n_cards=None, out=None):
                 result = result_arr
                 dst = <hd_rank_t *>result_arr.data.as_voidptr
 
+        # the kernels read and write whole items: a buffer that starts off its items'
+        # alignment (a numpy view at an odd byte offset, a packed field) goes through an
+        # aligned copy (malloc aligns for every integer type)
+        src = view.buf
+        if nrows > 0 and (<uintptr_t>view.buf) % <uintptr_t>view.itemsize:
+            src_copy = PyMem_Malloc(<size_t>view.len)
+            if src_copy == NULL:
+                raise MemoryError()
+            memcpy(src_copy, view.buf, <size_t>view.len)
+            src = src_copy
+        if out is not None and nrows > 0 and (<uintptr_t>oview.buf) % <uintptr_t>oview.itemsize:
+            dst_copy = PyMem_Malloc(<size_t>oview.len)
+            if dst_copy == NULL:
+                raise MemoryError()
+            dst = <hd_rank_t *>dst_copy
         with nogil:
             if out_kind == 2:
-                bad = _run(kind, view.buf, <size_t>nrows, k, dst)
+                bad = _run(kind, src, <size_t>nrows, k, dst)
             else:
-                bad = _run_wide(kind, <const char *>view.buf, view.itemsize, <size_t>nrows, k,
-                                oview.buf, out_kind)
+                bad = _run_wide(kind, <const char *>src, view.itemsize, <size_t>nrows, k,
+                                dst if dst_copy != NULL else oview.buf, out_kind)
+            if dst_copy != NULL and bad < 0:
+                memcpy(oview.buf, dst_copy, <size_t>oview.len)
         if bad >= 0:
-            row = _row_values(kind, view.buf, bad * k, k)
+            row = _row_values(kind, src, bad * k, k)
             raise InvalidArrayError(f"evaluate_many: {_describe_bad_row(row, bad)}")
         return result
     finally:
+        PyMem_Free(src_copy)
+        PyMem_Free(dst_copy)
         if have_out:
             PyBuffer_Release(&oview)
         if have_view:

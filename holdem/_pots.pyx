@@ -8,7 +8,7 @@ rejected as not a ``Rake``).
 """
 
 from cpython.number cimport PyNumber_Index
-from libc.stdint cimport int32_t, int64_t, uint8_t
+from libc.stdint cimport int32_t, int64_t, uint8_t, uintptr_t
 
 import sys
 from array import array
@@ -102,6 +102,12 @@ cdef int64_t _dead(object v) except? -1:
     if v > HD_POTS_MAX_DEAD:
         raise InvalidPotError(f"dead is {v}; at most {HD_POTS_MAX_DEAD} chips of dead money")
     return v
+
+
+cdef inline bint _misaligned(const void *p, uintptr_t size) noexcept:
+    """Whether ``p`` is off the alignment of its ``size``-byte items (the loop reads them as
+    C integers: a numpy view at an odd byte offset may start anywhere)."""
+    return (<uintptr_t>p) % size != 0
 
 
 cdef inline int32_t _rank(object v, Py_ssize_t i) except? -2:
@@ -224,6 +230,11 @@ def _split_pots_batch_typed(const int64_t[:, ::1] committed not None,
         raise InvalidPotError(f"buttons has {buttons.shape[0]} entries for {m} hands")
     if want_rakes and rakes.shape[0] != m:
         raise InvalidPotError(f"rakes has {rakes.shape[0]} entries for {m} hands")
+    if m > 0 and (_misaligned(&committed[0, 0], 8) or _misaligned(&ranks[0, 0], 4)
+                  or _misaligned(&buttons[0], 4) or _misaligned(&payouts[0, 0], 8)
+                  or (want_rakes and _misaligned(&rakes[0], 8))):
+        # split_pots_batch copies the inputs (aligned) and names a misaligned output
+        raise BufferError("a buffer does not start on its items' alignment")
     if not hasattr(type(dead), "__len__"):     # one amount for every hand
         c_dead = _dead(dead)
     else:
@@ -234,6 +245,8 @@ def _split_pots_batch_typed(const int64_t[:, ::1] committed not None,
                                   f"(one per hand), got {type(dead).__name__}: {exc}") from None
         if dead_col.shape[0] != m:
             raise InvalidPotError(f"dead has {dead_col.shape[0]} entries for {m} hands")
+        if m > 0 and _misaligned(&dead_col[0], 8):  # read as int64: an aligned copy
+            dead_col = array("q", bytes(memoryview(dead)))  # (copied as bytes)
         per_hand_dead = True
     if rake is not None:
         _fill_rake(rake, &c_rake)
@@ -343,8 +356,8 @@ cdef object _as_c(object obj, str name, str fmt, int ndim, object low, object hi
         if obj.size and (obj.min() < low or obj.max() > high):
             raise InvalidArrayError(f"{name} has values outside {low}..{high} "
                                     f"({_C_TYPES[fmt]}, what the kernel reads)")
-        return np.ascontiguousarray(obj, dtype={"q": np.int64, "B": np.uint8,
-                                                "i": np.int32}[fmt])
+        # C order and aligned (ascontiguousarray keeps a misaligned view as it is)
+        return np.require(obj, {"q": np.int64, "B": np.uint8, "i": np.int32}[fmt], ("C", "A"))
     rows = mv.tolist()
     flat = [v for row in rows for v in row] if ndim == 2 else rows
     for v in flat:
@@ -361,6 +374,7 @@ cdef object _as_c(object obj, str name, str fmt, int ndim, object low, object hi
 
 cdef object _out(object obj, str name, int ndim):
     """An output must be written in place: a writable C-contiguous int64 buffer."""
+    cdef const uint8_t[::1] raw
     mv = _view(obj, name, "int64")
     code = mv.format.lstrip("@=")
     if (mv.readonly or not mv.c_contiguous or mv.ndim != ndim or mv.itemsize != 8
@@ -368,4 +382,10 @@ cdef object _out(object obj, str name, int ndim):
         raise InvalidArrayError(
             f"{name} must be a writable C-contiguous {ndim}-D int64 buffer; got "
             f"{_describe(mv)}")
+    if mv.nbytes:
+        raw = mv.cast("B")
+        if _misaligned(&raw[0], 8):
+            raise InvalidArrayError(
+                f"{name} must be an aligned int64 buffer (it starts off an 8-byte boundary, "
+                f"as a view at an odd byte offset may): write into a fresh array")
     return obj

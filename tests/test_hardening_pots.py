@@ -112,3 +112,31 @@ def test_split_pots_batch_wrong_type_names_the_parameter() -> None:
     with pytest.raises(TypeError, match="ranks must be a buffer"):
         split_pots_batch(np.array(COMMITTED), np.array(FOLDED), 5, np.array(BUTTONS),
                          np.zeros((3, 3), dtype=np.int64))
+
+
+def _misaligned(values: Any, dtype: str) -> Any:
+    """``values`` in a C-contiguous array that starts one byte off its items' alignment."""
+    arr = np.asarray(values, dtype=dtype)
+    raw = np.zeros(arr.nbytes + 1, dtype=np.uint8)
+    view = raw[1:].view(dtype).reshape(arr.shape)
+    view[...] = arr
+    return view
+
+
+def test_split_pots_batch_buffers_off_their_alignment() -> None:
+    """The loop read C-contiguous buffers of the exact types in place even when they started
+    off their items' alignment (a numpy view at an odd byte offset): misaligned C reads and
+    writes. Such inputs are now copied; such an output is named (it is written in place)."""
+    args = (_misaligned(COMMITTED, "int64"), _misaligned(FOLDED, "uint8"),
+            _misaligned(RANKS, "int32"), _misaligned(BUTTONS, "int32"))
+    out = np.zeros((3, 3), dtype=np.int64)
+    split_pots_batch(*args, out, dead=_misaligned([1, 0, 2], "int64"))
+    plain = np.zeros((3, 3), dtype=np.int64)
+    split_pots_batch(np.array(COMMITTED), np.array(FOLDED, dtype=np.uint8),
+                     np.array(RANKS, dtype=np.int32), np.array(BUTTONS, dtype=np.int32), plain,
+                     dead=np.array([1, 0, 2]))
+    assert out.tolist() == plain.tolist()
+    for name, payouts, rakes in (("payouts", _misaligned(np.zeros((3, 3)), "int64"), None),
+                                 ("rakes", out, _misaligned([0, 0, 0], "int64"))):
+        with pytest.raises(InvalidArrayError, match=f"{name} must be an aligned int64 buffer"):
+            split_pots_batch(*args, payouts, rakes)
