@@ -347,9 +347,11 @@ def deal_hands(n_hands, n_players, *, seed, burns=True, start=0, out=None):
     cdef int64_t n = n_hands
     if not isinstance(start, bool) and hasattr(start, "__index__"):
         start = PyNumber_Index(start)  # a plain int, asked once
-    if type(start) is not int or not (0 <= start and start + n_hands <= (1 << 64)):
+    # row indexes start .. start + n_hands - 1 are 64-bit, and start itself is read as one
+    # (also when no row is dealt)
+    if type(start) is not int or not (0 <= start < (1 << 64) and start + n_hands <= (1 << 64)):
         raise InvalidConfigError(
-            f"start must be an int in 0 .. 2**64 - n_hands, got {shown(start)}")
+            f"start must be an int in 0 .. 2**64 - max(n_hands, 1), got {shown(start)}")
     cdef uint64_t first = start
     cdef uint8_t[:, ::1] out2
     cdef uint8_t[::1] out1

@@ -109,14 +109,21 @@ cdef list _GLOBAL_FIELDS = ["pot", "to_call", "min_raise_to", "max_raise_to", "c
 cdef list _STREET_NAMES = ["preflop", "flop", "turn", "river"]
 
 
-def equity_estimate(hole, board, int opponents, int samples, uint64_t seed):
+def equity_estimate(hole, board, opponents, samples, seed):
     """The equity policy's Monte Carlo estimate (csrc/hd_agents.h) of ``hole`` (2 card ids) on
-    ``board`` (0..5 card ids) against ``opponents`` (1..3) random hands, ``samples`` deals."""
+    ``board`` (0..5 card ids) against ``opponents`` (1..3) random hands, ``samples`` deals,
+    from a generator seeded with ``seed`` (0..2**64-1)."""
     cdef uint8_t h[2]
     cdef uint8_t b[5]
     cdef hd_rng_t r
     cdef int k
     cdef tuple hs, bs
+    # the counts and the seed as plain ints, range-checked before they become C integers
+    opponents = _plain_int("opponents", opponents)
+    samples = _plain_int("samples", samples)
+    seed = _plain_int("seed", seed)
+    if not 0 <= seed < 1 << 64:
+        raise InvalidConfigError(f"seed must be 0..2**64-1, got {seed}")
     try:  # plain tuples of plain ints, counted once (a subclass's len() may change)
         hs = tuple([PyNumber_Index(c) for c in hole])
         bs = tuple([PyNumber_Index(c) for c in board])
@@ -135,8 +142,16 @@ def equity_estimate(hole, board, int opponents, int samples, uint64_t seed):
         h[k] = hs[k]
     for k in range(len(bs)):
         b[k] = bs[k]
-    hd_rng_seed(&r, seed)
-    return hd_equity_mc(h, b, len(bs), opponents, samples, &r)
+    hd_rng_seed(&r, <uint64_t>seed)
+    return hd_equity_mc(h, b, len(bs), <int>opponents, <int>samples, &r)
+
+
+cdef object _plain_int(str name, object value):
+    """``value`` as a plain int (bools and int subclasses too), else InvalidConfigError."""
+    try:
+        return int(PyNumber_Index(value))
+    except TypeError:
+        raise InvalidConfigError(f"{name} must be an int, got {type(value).__name__}") from None
 
 
 def play_fits(hands, total, bint session):

@@ -397,3 +397,23 @@ def test_evaluate_many_buffers_off_their_alignment() -> None:
     with pytest.raises(InvalidArrayError, match="row 1"):
         evaluate_many(cards, out=out)
     assert [int(r) for r in out] == want
+
+
+def test_deal_hands_start_beyond_64_bits_is_refused_even_for_no_rows() -> None:
+    """``start`` is read as a 64-bit int: 2**64 with no rows passed the range check and then
+    raised OverflowError (not a HoldemError)."""
+    with pytest.raises(InvalidConfigError, match="start must be an int"):
+        deal_hands(0, 6, seed=1, start=2**64)
+    assert len(deal_hands(0, 6, seed=1, start=2**64 - 1)) == 0
+    assert len(deal_hands(1, 6, seed=1, start=2**64 - 1)) == hand_width(6)
+
+
+@pytest.mark.parametrize("args", [(2**40, 10, 0), (1, 2**40, 0), (1, 10, -1), (1, 10, 2**64),
+                                  (1.5, 10, 0), (1, 10, None)])
+def test_equity_estimate_counts_and_seed_out_of_c_range(args: tuple[object, ...]) -> None:
+    """opponents, samples and the seed were converted to C integers before their range
+    check: values beyond them raised OverflowError (or a TypeError naming no parameter)."""
+    from holdem import _vector
+
+    with pytest.raises(InvalidConfigError, match=r"^(opponents|samples|seed) must be"):
+        _vector.equity_estimate([0, 1], [], *args)
