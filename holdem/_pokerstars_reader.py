@@ -14,8 +14,9 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
+from holdem._shown import excerpt
 from holdem.cards import Card, parse_card
-from holdem.errors import InvalidHistoryError, _excerpt
+from holdem.errors import InvalidHistoryError
 from holdem.hand.actions import MAX_CHIPS
 from holdem.phh import HandHistory, HistoryAction, Number
 
@@ -119,8 +120,8 @@ class HandReader:
             lineno = self.first + self.i
         if line is None:
             line = self.line_at(lineno)
-        return InvalidHistoryError(f"{self.where}hand #{_excerpt(self.hand, quote=False)}, "
-                                   f"line {lineno}: {why}: {_excerpt(line.strip())}")
+        return InvalidHistoryError(f"{self.where}hand #{excerpt(self.hand, quote=False)}, "
+                                   f"line {lineno}: {why}: {excerpt(line.strip())}")
 
     def units(self, text: str) -> int:
         t = text.lstrip("$€£")
@@ -129,9 +130,9 @@ class HandReader:
         else:
             w, dot, f = t.partition(".")
             if not (w.isdigit() and (f.isdigit() or not dot) and t.isascii()):
-                raise self.error(f"{_excerpt(text)} is not an amount")
+                raise self.error(f"{excerpt(text)} is not an amount")
             if len(f) > self.places:
-                raise self.error(f"{_excerpt(text, quote=False)} has more decimals than the "
+                raise self.error(f"{excerpt(text, quote=False)} has more decimals than the "
                                  "stakes")
             w = w.lstrip("0")
             got = MAX_CHIPS + 1 if len(w) > 16 else int(w or "0") * self.scale + (
@@ -158,10 +159,10 @@ class HandReader:
             try:
                 got = tuple(_CARD[c] for c in text.split())
             except KeyError:
-                raise self.error(f"[{_excerpt(text, quote=False)}] are not cards (like "
+                raise self.error(f"[{excerpt(text, quote=False)}] are not cards (like "
                                  "[Ah Kd])") from None
             if len(set(got)) != len(got):
-                raise self.error(f"a card appears twice in [{_excerpt(text, quote=False)}]")
+                raise self.error(f"a card appears twice in [{excerpt(text, quote=False)}]")
             if len(_CARD_TEXT) >= 100_000:
                 _CARD_TEXT.clear()
             _CARD_TEXT[text] = got
@@ -206,7 +207,7 @@ class HandReader:
         if before.startswith("Tournament #"):
             fields["event"] = before
         elif before:
-            raise self.error(f"unknown game {_excerpt(before)}")
+            raise self.error(f"unknown game {excerpt(before)}")
         tournament = "event" in fields
         p = after.find("(")
         q = after.find(")", p)
@@ -293,7 +294,7 @@ class HandReader:
                 raise self.error("a seat line reads Seat N: NAME (STACK in chips)")
             number, name, stack, _ = m.groups()
             if name in seat_of:
-                raise self.error(f"{_excerpt(name, quote=False)} sits in two seats")
+                raise self.error(f"{excerpt(name, quote=False)} sits in two seats")
             if len(number) > _MAX_DIGITS:
                 raise self.error(f"seat {number[:30]}... is not a seat number")
             seat_of[name] = int(number)

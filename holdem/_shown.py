@@ -2,7 +2,8 @@
 
 Python refuses to turn an int of more than 4,300 digits into text (``ValueError: Exceeds the
 limit...``), so an error message that quotes such a value would itself fail with the wrong
-exception. :func:`shown` quotes a value when it can and describes it otherwise.
+exception. :func:`shown` quotes a value when it can and describes it otherwise;
+:func:`excerpt` also bounds a long text to its first :data:`EXCERPT_CHARS` characters.
 
 >>> shown(12), shown("x"), shown(10**5000)
 ('12', "'x'", 'an int of 16610 bits')
@@ -10,7 +11,7 @@ exception. :func:`shown` quotes a value when it can and describes it otherwise.
 
 from __future__ import annotations
 
-__all__ = ["shown"]
+__all__ = ["EXCERPT_CHARS", "excerpt", "shown"]
 
 _MAX_BITS = 256  # about 77 digits: longer ints are described, not printed
 
@@ -23,3 +24,32 @@ def shown(value: object) -> str:
         return repr(value)
     except ValueError:
         return f"a {type(value).__name__} too large to print"
+
+
+#: How many characters of a user's text an error message quotes (:func:`excerpt`).
+EXCERPT_CHARS = 80
+
+
+def excerpt(value: object, *, quote: bool = True) -> str:
+    """A user's text (or value) for an error message: the ``repr`` of a str (``quote=False``:
+    the str itself), or :func:`shown` of any other value (an int too long to print is
+    described), bounded: text longer than ``EXCERPT_CHARS`` shows
+    the first of them, ``...`` and its length, so that a message quoting a megabyte line stays
+    one short line (and still says where the problem is).
+
+    >>> excerpt("p1 zz"), excerpt("p1 zz", quote=False)
+    ("'p1 zz'", 'p1 zz')
+    >>> long = excerpt("x" * 1_000_000)
+    >>> len(long), long.endswith("xx'... (1,000,000 characters)")
+    (108, True)
+    >>> excerpt(list(range(10**6)))[-12:]
+    '20, 21, 2...'
+    """
+    if isinstance(value, str):
+        if len(value) <= EXCERPT_CHARS:
+            return repr(value) if quote else value
+        head = value[:EXCERPT_CHARS]
+        return f"{head!r}... ({len(value):,} characters)" if quote else \
+            f"{head}... ({len(value):,} characters)"
+    text = shown(value)  # an int too long to print is described
+    return text if len(text) <= EXCERPT_CHARS else text[:EXCERPT_CHARS] + "..."

@@ -17,7 +17,7 @@ import re
 from collections.abc import Mapping
 from typing import Final
 
-from holdem.errors import _excerpt
+from holdem._shown import excerpt
 
 __all__ = ["dumps_key", "dumps_value"]
 
@@ -89,4 +89,4 @@ def dumps_value(value: object) -> str:
         return "{" + items + "}" if items else "{}"
     if isinstance(value, (list, tuple)):
         return "[" + ", ".join(dumps_value(v) for v in value) + "]"
-    raise TypeError(f"cannot write {type(value).__name__} value {_excerpt(value)} as TOML")
+    raise TypeError(f"cannot write {type(value).__name__} value {excerpt(value)} as TOML")

@@ -17,7 +17,8 @@ import operator
 from collections.abc import Iterable
 from typing import Final, SupportsIndex
 
-from holdem.errors import DuplicateCardError, InvalidCardError, _excerpt
+from holdem._shown import excerpt
+from holdem.errors import DuplicateCardError, InvalidCardError
 
 __all__ = [
     "CARDS",
@@ -146,7 +147,7 @@ def parse_card(text: str) -> Card:
     card = _BY_TEXT.get(text.strip()) if isinstance(text, str) else None
     if card is None:
         raise InvalidCardError(
-            f"not a card: {_excerpt(text)} (a rank 2-9, T (or 10), J, Q, K, A then a suit c, d, "
+            f"not a card: {excerpt(text)} (a rank 2-9, T (or 10), J, Q, K, A then a suit c, d, "
             "h, s)"
         )
     return card
@@ -180,13 +181,13 @@ def parse_cards(cards: str | Iterable[CardLike], *, unique: bool = True) -> tupl
             out = tuple(Card(c) for c in cards)
         except TypeError:
             raise InvalidCardError(
-                f"not a card or an iterable of cards: {_excerpt(cards)}") from None
+                f"not a card or an iterable of cards: {excerpt(cards)}") from None
     if unique and len(set(out)) != len(out):
         seen: set[Card] = set()
         for c in out:
             if c in seen:
                 raise DuplicateCardError(
-                    f"duplicate card: {c} appears twice in {_excerpt(cards)}")
+                    f"duplicate card: {c} appears twice in {excerpt(cards)}")
             seen.add(c)
     return out
 

@@ -31,34 +31,6 @@ __all__ = [
 ]
 
 
-#: How many characters of a user's text an error message quotes (:func:`_excerpt`).
-_EXCERPT_CHARS = 80
-
-
-def _excerpt(value: object, *, quote: bool = True) -> str:
-    """A user's text (or value) for an error message: the ``repr`` of a str (``quote=False``:
-    the str itself) or of any other value, bounded: text longer than ``_EXCERPT_CHARS`` shows
-    the first of them, ``...`` and its length, so that a message quoting a megabyte line stays
-    one short line (and still says where the problem is).
-
-    >>> _excerpt("p1 zz"), _excerpt("p1 zz", quote=False)
-    ("'p1 zz'", 'p1 zz')
-    >>> long = _excerpt("x" * 1_000_000)
-    >>> len(long), long.endswith("xx'... (1,000,000 characters)")
-    (108, True)
-    >>> _excerpt(list(range(10**6)))[-12:]
-    '20, 21, 2...'
-    """
-    if isinstance(value, str):
-        if len(value) <= _EXCERPT_CHARS:
-            return repr(value) if quote else value
-        head = value[:_EXCERPT_CHARS]
-        return f"{head!r}... ({len(value):,} characters)" if quote else \
-            f"{head}... ({len(value):,} characters)"
-    text = repr(value)
-    return text if len(text) <= _EXCERPT_CHARS else text[:_EXCERPT_CHARS] + "..."
-
-
 def _not_text(error: UnicodeDecodeError) -> str:
     """Why a stream opened by the caller could not be read: its bytes are not text in the
     encoding it was opened with (the message of the library's error, chained to ``error``)."""

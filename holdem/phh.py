@@ -47,9 +47,10 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import IO, Any, Final
 
+from holdem._shown import EXCERPT_CHARS, excerpt
 from holdem._toml import dumps_key, dumps_value, time_problem
 from holdem.cards import Card, parse_card
-from holdem.errors import _EXCERPT_CHARS, HoldemError, InvalidHistoryError, _excerpt, _not_text
+from holdem.errors import HoldemError, InvalidHistoryError, _not_text
 from holdem.hand.actions import MAX_CHIPS
 
 __all__ = [
@@ -110,7 +111,7 @@ def _format_number(x: Number) -> str:
 def _parse_phh_cards(text: str, where: str) -> tuple[Card | None, ...]:
     if len(text) % 2 or not text:
         raise InvalidHistoryError(
-            f"{where}: cards {_excerpt(text)} must be two characters each, like 'AsKd' or '????'"
+            f"{where}: cards {excerpt(text)} must be two characters each, like 'AsKd' or '????'"
         )
     out: list[Card | None] = []
     for i in range(0, len(text), 2):
@@ -122,12 +123,12 @@ def _parse_phh_cards(text: str, where: str) -> tuple[Card | None, ...]:
             out.append(parse_card(chunk))
         except HoldemError:
             raise InvalidHistoryError(
-                f"{where}: {chunk!r} in {_excerpt(text)} is not a card (rank 2-9TJQKA then suit cdhs, "
+                f"{where}: {chunk!r} in {excerpt(text)} is not a card (rank 2-9TJQKA then suit cdhs, "
                 "or ?? for an unknown card)"
             ) from None
     known = [c for c in out if c is not None]
     if len(set(known)) != len(known):
-        raise InvalidHistoryError(f"{where}: a card appears twice in {_excerpt(text)}")
+        raise InvalidHistoryError(f"{where}: a card appears twice in {excerpt(text)}")
     return tuple(out)
 
 
@@ -144,16 +145,16 @@ def _check_action_cards(kind: str, cards: object) -> None:
     counts = _CARD_COUNTS.get(kind)
     if counts is None:
         raise InvalidHistoryError(
-            f"HistoryAction: kind {kind!r} has no cards (cards=None), not {_excerpt(cards)}")
+            f"HistoryAction: kind {kind!r} has no cards (cards=None), not {excerpt(cards)}")
     if type(cards) is not tuple or len(cards) not in counts:
         raise InvalidHistoryError(
             f"HistoryAction: the cards of kind {kind!r} must be a tuple of "
-            + ("1 or 3" if kind == "db" else "2") + f" cards, not {_excerpt(cards)}")
+            + ("1 or 3" if kind == "db" else "2") + f" cards, not {excerpt(cards)}")
     unknown = kind != "db"  # hole cards may be unknown (None, ?? in the notation)
     for c in cards:
         if type(c) is not Card and not (c is None and unknown):
             raise InvalidHistoryError(
-                f"HistoryAction: {_excerpt(c)} in the cards of kind {kind!r} is not a Card "
+                f"HistoryAction: {excerpt(c)} in the cards of kind {kind!r} is not a Card "
                 "(give Card('As')" + (", or None for an unknown card)" if unknown else ")"))
     first = cards[0]
     if len(cards) > 1 and ((first is not None and first in cards[1:]) or (
@@ -217,17 +218,17 @@ class HistoryAction:
         kind = self.kind
         if type(kind) is not str or kind not in _ACTION_KINDS:
             raise InvalidHistoryError(
-                f"HistoryAction: kind {_excerpt(kind)} is not an action: give 'dh', 'db', 'f', 'cc', "
+                f"HistoryAction: kind {excerpt(kind)} is not an action: give 'dh', 'db', 'f', 'cc', "
                 "'cbr', 'sm' or '' (a no-op)")
         player = self.player
         if kind in _PLAYER_KINDS:
             if type(player) is not int or not 0 <= player <= _MAX_PLAYER:
                 raise InvalidHistoryError(
-                    f"HistoryAction: player {_excerpt(player)} (kind {kind!r}) is not a player index: "
+                    f"HistoryAction: player {excerpt(player)} (kind {kind!r}) is not a player index: "
                     f"give an int 0..{_MAX_PLAYER} (p1 is 0)")
         elif player is not None:
             raise InvalidHistoryError(
-                f"HistoryAction: kind {kind!r} has no player (player=None), not {_excerpt(player)}")
+                f"HistoryAction: kind {kind!r} has no player (player=None), not {excerpt(player)}")
         cards = self.cards
         if cards is not None:
             _check_action_cards(kind, cards)
@@ -241,30 +242,30 @@ class HistoryAction:
                 if isinstance(amount, bool) or not isinstance(amount, (int, float)):
                     raise InvalidHistoryError(
                         f"HistoryAction: the amount of kind 'cbr' must be a number (an int or "
-                        f"a float), not {_excerpt(amount)}")
+                        f"a float), not {excerpt(amount)}")
                 amount = int(amount) if isinstance(amount, int) else float(amount)
                 object.__setattr__(self, "amount", amount)
             if not 0 <= amount <= MAX_CHIPS:  # also refuses nan
                 raise InvalidHistoryError(
                     f"HistoryAction: the amount of kind 'cbr' must be from 0 to 2**53 chips "
-                    f"(the engine's limit), not {amount!r}")
+                    f"(the engine's limit), not {excerpt(amount)}")
         elif amount is not None:
             raise InvalidHistoryError(
                 f"HistoryAction: only kind 'cbr' has an amount, not kind {kind!r} "
-                f"(amount={_excerpt(amount)})")
+                f"(amount={excerpt(amount)})")
         commentary = self.commentary
         if commentary is not None and (
                 type(commentary) is not str or commentary != commentary.strip()):
             raise InvalidHistoryError(
                 f"HistoryAction: commentary must be None or a str without leading or trailing "
-                f"whitespace (the notation does not keep it), not {_excerpt(commentary)}"
+                f"whitespace (the notation does not keep it), not {excerpt(commentary)}"
                 if isinstance(commentary, str) else
-                f"HistoryAction: commentary must be None or a str, not {_excerpt(commentary)}")
+                f"HistoryAction: commentary must be None or a str, not {excerpt(commentary)}")
         shows_dealt = self.shows_dealt
         if shows_dealt is not False:
             if shows_dealt is not True:
                 raise InvalidHistoryError(
-                    f"HistoryAction: shows_dealt must be True or False, not {_excerpt(shows_dealt)}")
+                    f"HistoryAction: shows_dealt must be True or False, not {excerpt(shows_dealt)}")
             if kind != "sm" or cards is not None:
                 raise InvalidHistoryError(
                     "HistoryAction: shows_dealt=True is the 'sm -' action (show the cards dealt "
@@ -275,11 +276,11 @@ class HistoryAction:
     def from_str(cls, text: str, *, players: int | None = None) -> HistoryAction:
         """Parse one action notation; ``players`` (if given) bounds the ``pN`` index."""
         if not isinstance(text, str):
-            raise InvalidHistoryError(f"an action must be a string, not {_excerpt(text)}")
+            raise InvalidHistoryError(f"an action must be a string, not {excerpt(text)}")
         body, sep, comment = text.partition("#")
         commentary = comment.strip() if sep else None
         words = body.split()
-        where = f"action {text!r}" if len(text) <= _EXCERPT_CHARS else f"action {_excerpt(text)}"
+        where = f"action {text!r}" if len(text) <= EXCERPT_CHARS else f"action {excerpt(text)}"
         if not words:
             return cls(None, "", commentary=commentary)
 
@@ -441,7 +442,7 @@ def _check_kind(name: str, value: object, kind: str) -> Any:
     if not ok:
         article = "an" if kind[0] in "aei" else "a"
         raise InvalidHistoryError(
-            f"field {name!r} must be {article} {kind}, not {_excerpt(value)}")
+            f"field {name!r} must be {article} {kind}, not {excerpt(value)}")
     return value
 
 
@@ -495,7 +496,7 @@ class HandHistory:
         set_ = object.__setattr__
         if self.variant not in VARIANTS:
             raise InvalidHistoryError(
-                f"variant {_excerpt(self.variant)} is not supported: holdem reads "
+                f"variant {excerpt(self.variant)} is not supported: holdem reads "
                 + ", ".join(f"{k} ({v})" for k, v in VARIANTS.items())
             )
         for name in ("antes", "blinds_or_straddles", "starting_stacks"):
@@ -511,12 +512,12 @@ class HandHistory:
                 )
             if any(v < 0 for v in values):
                 raise InvalidHistoryError(
-                    f"field {name!r} has a negative amount: {_excerpt(list(values))}")
+                    f"field {name!r} has a negative amount: {excerpt(list(values))}")
         if any(not (isinstance(s, float) and math.isinf(s)) and s <= 0
                for s in self.starting_stacks):
             raise InvalidHistoryError(
                 "starting stacks must be positive (or inf when unknown): "
-                f"{_excerpt(list(self.starting_stacks))}"
+                f"{excerpt(list(self.starting_stacks))}"
             )
         fixed = self.variant == "FT"
         for name in ("min_bet", "small_bet", "big_bet"):
@@ -551,7 +552,7 @@ class HandHistory:
                 except InvalidHistoryError as e:
                     raise InvalidHistoryError(f"actions[{i}]: {e}") from None
             elif not isinstance(a, HistoryAction):
-                raise InvalidHistoryError(f"actions[{i}] is not an action: {_excerpt(a)}")
+                raise InvalidHistoryError(f"actions[{i}] is not an action: {excerpt(a)}")
             elif a.player is not None and not 0 <= a.player < n:
                 raise InvalidHistoryError(f"actions[{i}] names p{a.player + 1} in a {n}-player hand")
             actions.append(a)
@@ -560,7 +561,7 @@ class HandHistory:
         for key in user:
             if not key.startswith("_"):
                 raise InvalidHistoryError(
-                    f"user-defined field {_excerpt(key)} must start with '_'")
+                    f"user-defined field {excerpt(key)} must start with '_'")
         set_(self, "user_fields", user)
 
     @property
@@ -582,7 +583,7 @@ class HandHistory:
                 raise InvalidHistoryError("field 'bring_in' is for stud games, not hold'em")
             else:
                 raise InvalidHistoryError(
-                    f"unknown field {_excerpt(key)} (PHH fields are listed at phh.readthedocs.io; "
+                    f"unknown field {excerpt(key)} (PHH fields are listed at phh.readthedocs.io; "
                     "user-defined fields start with '_')"
                 )
         for req in ("variant", "antes", "blinds_or_straddles", "starting_stacks", "actions"):
@@ -590,7 +591,7 @@ class HandHistory:
                 raise InvalidHistoryError(f"missing required field {req!r}")
         if not isinstance(kwargs["variant"], str):
             raise InvalidHistoryError(
-                f"field 'variant' must be a string, not {_excerpt(kwargs['variant'])}")
+                f"field 'variant' must be a string, not {excerpt(kwargs['variant'])}")
         if not isinstance(kwargs["actions"], list):
             raise InvalidHistoryError("field 'actions' must be an array of strings")
         kwargs["actions"] = tuple(kwargs["actions"])
@@ -765,7 +766,7 @@ def loads_all(text: str, *, name: str | None = None) -> list[HandHistory]:
     data = _toml(text, name or "PHHS text")
     out = []
     for key, table in data.items():
-        where = f"{name or 'PHHS text'} [{_excerpt(key, quote=False)}]"
+        where = f"{name or 'PHHS text'} [{excerpt(key, quote=False)}]"
         if not isinstance(table, dict):
             raise InvalidHistoryError(
                 f"{where}: a .phhs file holds only tables of hands ([1], [2], ...)"

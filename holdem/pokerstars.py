@@ -45,8 +45,9 @@ from fractions import Fraction
 from typing import Any
 
 from holdem._pokerstars_reader import HandReader, hands
+from holdem._shown import excerpt
 from holdem.cards import Card
-from holdem.errors import InvalidHistoryError, _excerpt, _not_text
+from holdem.errors import InvalidHistoryError, _not_text
 from holdem.hand.actions import ActionType
 from holdem.hand.records import Street
 from holdem.hand.state import HandState
@@ -348,7 +349,7 @@ def _check(hh: HandHistory, hand: HandReader, summary: dict[str, Any]) -> None:
         assert players is not None
 
         def player(m: re.Match[str]) -> str:
-            return _excerpt(players[int(m.group(1)) - 1], quote=False)
+            return excerpt(players[int(m.group(1)) - 1], quote=False)
 
         why = "; ".join(re.sub(r"\Ap(\d+)", player, x) for x in result.mismatches)
         raise hand.error(f"the collected amounts differ from the replay: {why}", lineno, line)
@@ -443,7 +444,7 @@ def parse(source: Source, *, check: bool = True, name: str | None = None,
             if isinstance(got, str):
                 error = InvalidHistoryError(
                     f"{where}line {first}: not a PokerStars hand history (hands start with "
-                    f"'PokerStars Hand #'): {_excerpt(got.strip())}")
+                    f"'PokerStars Hand #'): {excerpt(got.strip())}")
                 if on_error is None:
                     raise error
                 on_error(error)

@@ -44,8 +44,9 @@ from decimal import Decimal
 from numbers import Real
 from typing import Any, Final
 
+from holdem._shown import EXCERPT_CHARS, excerpt
 from holdem.cards import CARDS, RANKS, Card, CardLike, parse_cards
-from holdem.errors import _EXCERPT_CHARS, HoldemError, InvalidRangeError, _excerpt
+from holdem.errors import HoldemError, InvalidRangeError
 
 __all__ = ["Combo", "Range", "RangeLike", "parse_range"]
 
@@ -86,13 +87,13 @@ class _Parser:
 
     def error(self, what: str, start: int, token: str) -> InvalidRangeError:
         text, at = self.text, start
-        if len(text) > _EXCERPT_CHARS:  # the caret diagram shows the text around the error
-            lo = max(0, min(start - _EXCERPT_CHARS // 2, len(text) - _EXCERPT_CHARS))
-            hi = lo + _EXCERPT_CHARS
+        if len(text) > EXCERPT_CHARS:  # the caret diagram shows the text around the error
+            lo = max(0, min(start - EXCERPT_CHARS // 2, len(text) - EXCERPT_CHARS))
+            hi = lo + EXCERPT_CHARS
             at = start - lo + (3 if lo else 0)
             text = ("..." if lo else "") + text[lo:hi] + ("..." if hi < len(text) else "")
         caret = "\n  " + text + "\n  " + " " * at + "^"
-        where = f"token {_excerpt(token)}" if token else "text"
+        where = f"token {excerpt(token)}" if token else "text"
         return InvalidRangeError(
             f"invalid range {where} at position {start}: {what}{caret}",
             position=start, token=token,
@@ -314,7 +315,7 @@ HandLike = str | Iterable[CardLike]
 def _parse_hand(hand: HandLike) -> tuple[int, int]:
     cards = parse_cards(hand)
     if len(cards) != 2:
-        raise InvalidRangeError(f"a combo has two cards, not {len(cards)}: {_excerpt(hand)}")
+        raise InvalidRangeError(f"a combo has two cards, not {len(cards)}: {excerpt(hand)}")
     return _combo(int(cards[0]), int(cards[1]))
 
 
@@ -367,10 +368,10 @@ class Range:
         out: dict[tuple[int, int], float] = {}
         for hand, w in items:
             if isinstance(w, bool) or not isinstance(w, Real):
-                raise InvalidRangeError(f"weight {_excerpt(w)} for {_excerpt(hand)} is not a number")
+                raise InvalidRangeError(f"weight {excerpt(w)} for {excerpt(hand)} is not a number")
             w = float(w)
             if not 0.0 < w <= 1.0:
-                raise InvalidRangeError(f"weight {w!r} for {_excerpt(hand)} is outside (0, 1]")
+                raise InvalidRangeError(f"weight {w!r} for {excerpt(hand)} is outside (0, 1]")
             out[_parse_hand(hand)] = w
         return cls._make(out)
 

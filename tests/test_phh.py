@@ -456,6 +456,16 @@ def test_history_action_built_directly_is_checked(fields: tuple[object, ...], wh
         HistoryAction(*fields)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("fields", [(10**5000, "f"), (0, "cbr", None, 10**5000),
+                                    (None, "", None, None, 10**5000)])
+def test_history_action_with_an_int_too_long_to_print_is_described(
+        fields: tuple[object, ...]) -> None:
+    """The refusal quotes the value as error messages do (holdem._shown): an int of 16610
+    bits is described, not printed (printing it raised Python's own ValueError)."""
+    with pytest.raises(InvalidHistoryError, match=r"^HistoryAction: .*an int of 16610 bits"):
+        HistoryAction(*fields)  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("text", [
     "", "# note", "p1 f", "p2 cc # call", "p10 cbr 7000", "p99 cbr 0.00001", "p3 cbr 0",
     f"p1 cbr {2**53}", "p1 sm", "p1 sm -", "p1 sm AsKd", "p1 sm As??", "d dh p1 ????",
