@@ -92,7 +92,7 @@ from holdem.hand.records import (
     SeatStatus,
     Street,
 )
-from holdem.hand.state import HandState
+from holdem.hand.game import HandState
 
 # --- table, agents, tournaments -----------------------------------------------------------
 from holdem.table.agents import Agent, CallAgent, EquityAgent, Observation, RandomAgent

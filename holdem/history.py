@@ -52,9 +52,8 @@ from holdem.cards import Card
 from holdem.errors import HoldemError, InvalidHandError, InvalidHistoryError
 from holdem.evaluator import evaluate
 from holdem.hand.actions import Action, ActionType
-from holdem.hand.game import AnteType, Game, Structure
+from holdem.hand.game import AnteType, Game, HandState, ReferenceHandState, Structure
 from holdem.hand.records import SeatStatus, Street
-from holdem.hand.state import HandState, ReferenceHandState
 from holdem.phh import HandHistory, HistoryAction, Number
 from holdem.pots import Rake
 

@@ -49,8 +49,8 @@ from holdem._shown import excerpt
 from holdem.cards import Card
 from holdem.errors import InvalidHistoryError, _not_text
 from holdem.hand.actions import ActionType
+from holdem.hand.game import HandState
 from holdem.hand.records import Street
-from holdem.hand.state import HandState
 from holdem.history import replay
 from holdem.phh import HandHistory
 

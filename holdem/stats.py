@@ -35,8 +35,8 @@ from holdem.cards import RANKS as _RANKS
 from holdem.errors import InvalidConfigError, InvalidStateError
 
 if TYPE_CHECKING:
+    from holdem.hand.game import HandState
     from holdem.hand.records import HandResult
-    from holdem.hand.state import HandState
 
 __all__ = ["PlayerStats", "Stats", "format_table", "player_stats"]
 

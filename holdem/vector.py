@@ -45,10 +45,10 @@ from holdem.errors import (
     InvalidConfigError,
     InvalidTableError,
 )
+from holdem.hand._plan import Plan
 from holdem.hand.actions import MAX_CHIPS, Action
-from holdem.hand.game import Game, Plan
+from holdem.hand.game import Game, HandState
 from holdem.hand.records import LegalActions
-from holdem.hand.state import HandState
 from holdem.table.agents import CompiledPolicy
 
 _np: Any  # numpy is optional (typed as Any: the lint environment has no numpy)

@@ -4,6 +4,7 @@ below it (checked on the module-level imports of the sources)."""
 
 from __future__ import annotations
 
+import ast
 import re
 import subprocess
 import sys
@@ -15,18 +16,21 @@ ROOT = Path(__file__).resolve().parent.parent
 PKG = ROOT / "holdem"
 
 
-def _modules() -> list[str]:
-    out = []
+def _sources() -> dict[str, Path]:
+    """holdem's modules (dotted names, a package by its own name) -> their source files."""
+    out = {}
     for path in sorted(PKG.rglob("*")):
         if path.suffix not in {".py", ".pyx"} or "build" in path.parts:
             continue
         parts = list(path.relative_to(ROOT).with_suffix("").parts)
         if parts[-1] == "__init__":
             parts.pop()
-        if parts[-1] == "__main__":
-            continue
-        out.append(".".join(parts))
+        out[".".join(parts)] = path
     return out
+
+
+def _modules() -> list[str]:
+    return [m for m in _sources() if not m.endswith(".__main__")]
 
 
 MODULES = _modules()
@@ -108,3 +112,57 @@ def test_the_compiled_core_is_chosen_in_one_place() -> None:
                if "HOLDEM_PURE_PYTHON\")" in p.read_text()
                or "import HandCore" in p.read_text().replace("_reference import HandCore", "")]
     assert readers == ["holdem/hand/_core.py"], readers
+
+
+def _all_imports(path: Path, modules: set[str]) -> set[str]:
+    """Every holdem module ``path`` imports anywhere: at module level, under TYPE_CHECKING or
+    inside a function (a deferred import is a dependency too). ``from a.b import c`` counts as
+    ``a.b.c`` when that is a module, else as ``a.b``."""
+    text = path.read_text()
+    pairs: list[tuple[str, list[str]]] = []
+    if path.suffix == ".py":
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                pairs.append((node.module, [a.name for a in node.names]))
+            elif isinstance(node, ast.Import):
+                pairs += [(a.name, []) for a in node.names]
+    else:  # Cython: the import and cimport lines, at any indentation, parentheses joined
+        text = re.sub(r"\(([^)]*)\)", lambda m: m.group(1).replace("\n", " "), text)
+        for m in re.finditer(r"^\s*(?:from (holdem[\w.]*) c?import ([^\n]*)|import (holdem[\w.]*))",
+                             text, re.MULTILINE):
+            names = [n.split()[0] for n in (m.group(2) or "").split(",") if n.strip()]
+            pairs.append((m.group(1) or m.group(3), names))
+    found = set()
+    for module, names in pairs:
+        if not module.startswith("holdem"):
+            continue
+        subs = {f"{module}.{n}" for n in names} & modules
+        found |= subs or {module}
+    return found
+
+
+def test_no_import_cycle_counting_deferred_and_type_checking_imports() -> None:
+    """The modules form a DAG: no cycle, not even one hidden by an import deferred into a
+    function or kept under TYPE_CHECKING (the cores never import holdem.hand.game: they read
+    a game through holdem.hand._plan.GameLike)."""
+    sources = _sources()
+    # a package's own __init__ runs first whatever imports a submodule: not an edge
+    graph = {module: {m for m in _all_imports(path, set(sources))
+                      if m != module and not module.startswith(m + ".")}
+             for module, path in sources.items()}
+    cycles = []
+    state: dict[str, int] = {}  # 1 on the current path, 2 done
+
+    def visit(m: str, path: list[str]) -> None:
+        state[m] = 1
+        for nxt in sorted(graph.get(m, ())):
+            if state.get(nxt) == 1:
+                cycles.append(" -> ".join([*path[path.index(nxt):], nxt]))
+            elif nxt not in state:
+                visit(nxt, [*path, nxt])
+        state[m] = 2
+
+    for m in sorted(graph):
+        if m not in state:
+            visit(m, [m])
+    assert not cycles, cycles

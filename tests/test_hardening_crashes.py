@@ -20,7 +20,7 @@ from holdem import (
     hand_width,
 )
 from holdem.evaluator import evaluate_many
-from holdem.hand.state import HandState, ReferenceHandState
+from holdem.hand.game import HandState, ReferenceHandState
 
 
 def run_child(code: str) -> subprocess.CompletedProcess[str]:

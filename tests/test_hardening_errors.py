@@ -20,7 +20,7 @@ from holdem import (
     replay,
 )
 from holdem.hand.actions import MAX_CHIPS
-from holdem.hand.state import COMPILED, HandState, ReferenceHandState
+from holdem.hand.game import COMPILED, HandState, ReferenceHandState
 
 CORES = [HandState, ReferenceHandState]
 HUGE = 10**5000  # int() of its text and repr() of it both fail in Python

@@ -19,7 +19,7 @@ import pytest
 
 from holdem import AnteType, Game, InvalidStateError, Structure
 from holdem.hand._fields import FIELDS, check_state
-from holdem.hand.state import COMPILED, HandState, ReferenceHandState
+from holdem.hand.game import COMPILED, HandState, ReferenceHandState
 
 CORES = [HandState, ReferenceHandState]
 IDX = {name: i for i, name in enumerate(FIELDS)}

@@ -10,8 +10,7 @@ from hypothesis import strategies as st
 
 from holdem import InvalidHistoryError
 from holdem.hand.actions import Action
-from holdem.hand.game import AnteType, Game, Structure
-from holdem.hand.state import HandState
+from holdem.hand.game import AnteType, Game, HandState, Structure
 from holdem.history import from_state, game_for, replay
 from holdem.phh import HandHistory, dumps, loads
 

@@ -139,7 +139,7 @@ def test_a_missing_compiled_hand_core_is_reported_not_silent(module: str) -> Non
         "warnings.simplefilter('error')\n"
         "import holdem\n"
         "from holdem.hand._reference import HandCore\n"
-        "assert holdem.hand.state.HandCore is HandCore\n"
+        "assert holdem.hand.game.HandCore is HandCore\n"
         "assert holdem.hand._core.table_loop is None\n"
         "s = holdem.Game(big_blind=2).new_hand([100, 100], button=0, seed=1)\n"
         "s.fold()\n"
@@ -152,7 +152,7 @@ def test_a_missing_compiled_hand_core_is_reported_not_silent(module: str) -> Non
         "warnings.simplefilter('error')\n"
         "import holdem\n"
         "from holdem.hand._compiled import HandCore\n"
-        "assert holdem.hand.state.HandCore is HandCore\n"
+        "assert holdem.hand.game.HandCore is HandCore\n"
     )
     subprocess.run([sys.executable, "-c", compiled], cwd=ROOT, check=True, env=env)
 

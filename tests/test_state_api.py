@@ -173,7 +173,7 @@ def test_openspiel_style_codes() -> None:
 
 
 def test_openspiel_style_codes_refused_beyond_the_listed_bound() -> None:
-    from holdem.hand.state import MAX_ACTION_CODES
+    from holdem.hand.game import MAX_ACTION_CODES
 
     ok = Game(big_blind=2).new_hand([MAX_ACTION_CODES + 3] * 2, seed=1)
     assert len(ok.legal_action_codes()) == 2 + MAX_ACTION_CODES  # to 4 .. all in, one a chip

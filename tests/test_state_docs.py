@@ -9,12 +9,11 @@ import pytest
 
 import holdem.hand.actions
 import holdem.hand.game
-import holdem.hand.state
 
 README = Path(__file__).parent.parent / "README.md"
 
 
-@pytest.mark.parametrize("module", [holdem.hand.actions, holdem.hand.game, holdem.hand.state])
+@pytest.mark.parametrize("module", [holdem.hand.actions, holdem.hand.game])
 def test_module_doctests(module: object) -> None:
     failed, attempted = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)  # type: ignore[arg-type]
     assert attempted > 0 and failed == 0

@@ -13,7 +13,7 @@ import pytest
 
 from holdem import Deck, ExtraPost, Game, HandState, Street, Structure
 from holdem.errors import HoldemError, InvalidConfigError, InvalidHistoryError
-from holdem.hand.state import ReferenceHandState
+from holdem.hand.game import ReferenceHandState
 from holdem.history import from_state
 
 CORES = ["compiled", "reference"]

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from holdem import Action, ActionType, AnteType, Card, ExtraPost, Game, HandState, Structure
 from holdem.errors import HoldemError, IllegalActionError, OutOfTurnError
-from holdem.hand.state import COMPILED, ReferenceHandState
+from holdem.hand.game import COMPILED, ReferenceHandState
 
 Case = tuple[HandState, int, dict[str, object]]  # state, action seed, dead SB / extra posts
 

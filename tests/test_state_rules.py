@@ -519,7 +519,7 @@ def test_r7_big_blind_ante_is_dead_money_in_the_main_pot() -> None:
 
 
 def _both_cores(game: Game, stacks: list[int], **kw: object) -> list[object]:
-    from holdem.hand.state import ReferenceHandState
+    from holdem.hand.game import ReferenceHandState
 
     holes, board = kw.get("hole_cards"), kw.get("board")
     return [game.new_hand(stacks, button=0, hole_cards=holes, board=board),  # type: ignore[arg-type]
@@ -562,7 +562,7 @@ def test_r29_r33_result_on_first_use_equals_reference(seed: int) -> None:
     stacks = [rnd.randint(5, 60) for _ in range(n)]
     game = FL if seed % 2 else NL
     s = game.new_hand(stacks, button=seed % n, seed=seed)
-    from holdem.hand.state import ReferenceHandState
+    from holdem.hand.game import ReferenceHandState
 
     ref = ReferenceHandState._start(game, stacks, seed % n, seed, None, None)
     while not s.is_terminal():

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from holdem import Game, HandState, Mode, Structure
-from holdem.hand.state import COMPILED, ReferenceHandState
+from holdem.hand.game import COMPILED, ReferenceHandState
 
 DATA = Path(__file__).parent / "data" / "public_50.jsonl"
 _LINES = DATA.read_text().splitlines()

@@ -9,7 +9,7 @@ import pytest
 
 import holdem
 from holdem import CallAgent, EquityAgent, Game, RandomAgent, Stats, player_stats, simulate
-from holdem.hand.state import HandState
+from holdem.hand.game import HandState
 from holdem.history import from_state
 
 NAMES = ("ann", "bob", "cat")

@@ -35,7 +35,7 @@ from holdem.hand._hd_hand cimport (
 )
 
 from holdem._deck import Deck
-from holdem.hand._fields import FIELDS, POST_KINDS, check_state, plan_fields
+from holdem.hand._fields import POST_KINDS, check_state, plan_fields
 from holdem._seeding import resolve_seed
 from holdem.hand._settle import settle
 from holdem.hand._validate import (
@@ -780,26 +780,3 @@ _REASONS = {
     28: "an all-in of less than half a bet did not reopen the betting (R28: call or fold only)",
     24: "an all-in of less than a full raise did not reopen the betting (R24: call or fold only)",
 }
-
-
-def _check_fields():
-    """Import-time check that ``_getstate``, ``_setstate`` and ``_copy_from`` (``clone``)
-    cover exactly the declared :data:`holdem.hand._fields.FIELDS`, on a hand mid-street with
-    every field away from its default: a field missing from one of them fails the import."""
-    from holdem.hand.game import AnteType, Game
-    game = Game(big_blind=2, ante=1, ante_type=AnteType.BIG_BLIND)
-    cdef HandCore probe = HandCore._start(game, [7, 90, 11], 1, 5, None, None)
-    cdef HandCore back = HandCore.__new__(HandCore)
-    probe.apply("cbr 6")
-    state = probe._getstate()
-    if len(state) != len(FIELDS):
-        raise ImportError(f"holdem.hand._compiled: _getstate gives {len(state)} fields, FIELDS "
-                          f"declares {len(FIELDS)}")
-    back._setstate(state)
-    if back._getstate() != state:
-        raise ImportError("holdem.hand._compiled: _setstate does not restore what _getstate saved")
-    if probe.clone()._getstate() != state:
-        raise ImportError("holdem.hand._compiled: _copy_from (clone) misses a field of FIELDS")
-
-
-_check_fields()

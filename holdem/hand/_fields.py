@@ -16,8 +16,8 @@ from typing import Any
 
 from holdem.cards import Card
 from holdem.errors import InvalidStateError
+from holdem.hand._plan import GameLike, is_game
 from holdem.hand.actions import MAX_CHIPS as _MAX_CHIPS
-from holdem.hand.game import Game
 from holdem.hand.records import HandResult
 
 __all__ = ["FIELDS", "MAX_SEATS", "PER_SEAT", "POST_KINDS", "check_state", "plan_fields"]
@@ -43,7 +43,7 @@ POST_KINDS: tuple[str, ...] = ("ante", "small_blind", "big_blind", "straddle", "
 _POST_KINDS = frozenset(POST_KINDS)
 
 
-def plan_fields(game: Game) -> dict[str, Any]:
+def plan_fields(game: GameLike) -> dict[str, Any]:
     """The fields of :data:`FIELDS` that a hand takes from its game (``game._plan``), by name."""
     p = game._plan
     return {"kind": p.structure, "bb": p.big_blind, "sizes": p.sizes, "cap": p.cap,
@@ -97,7 +97,7 @@ def check_state(state: object) -> dict[str, Any]:
         raise _bad(f"expected a tuple of {len(FIELDS)} fields, got {got}")
     s = dict(zip(FIELDS, state, strict=True))
     game = s["game"]
-    if not isinstance(game, Game):
+    if not is_game(game):
         raise _bad(f"game must be a holdem.Game, got {type(game).__name__}")
     n = _int("the seat count", s["n"], 2, MAX_SEATS)
     for name in ("button", "sb_seat", "bb_seat"):

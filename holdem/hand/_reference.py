@@ -67,7 +67,7 @@ from holdem.hand.actions import Action
 from holdem.hand.records import HandResult, LegalActions, Post
 
 if TYPE_CHECKING:
-    from holdem.hand.game import Game
+    from holdem.hand._plan import GameLike
 
 _S = TypeVar("_S", bound="HandCore")
 
@@ -95,7 +95,7 @@ class HandCore:
         "_start_stacks", "_street",
     )
 
-    _game: Game
+    _game: GameLike
     _n: int
     _button: int
     _start_stacks: tuple[int, ...]
@@ -135,7 +135,7 @@ class HandCore:
 
     # ------------------------------------------------------------------ queries
     @property
-    def game(self) -> Game:
+    def game(self) -> GameLike:
         """The :class:`holdem.Game` this hand is played under."""
         return self._game
 
@@ -324,7 +324,7 @@ class HandCore:
 
     # ------------------------------------------------------------------ setup
     @classmethod
-    def _start(cls: type[_S], game: Game, stacks: Sequence[int], button: int, seed: int | None,
+    def _start(cls: type[_S], game: GameLike, stacks: Sequence[int], button: int, seed: int | None,
                hole_cards: Any, board: Any, dead_small_blind: bool = False,
                extra_posts: Any = ()) -> _S:
         stacks, button = check_start(game, stacks, button)

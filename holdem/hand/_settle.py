@@ -19,12 +19,12 @@ from holdem.hand.records import HandResult
 from holdem.pots import Pot, split_pots
 
 if TYPE_CHECKING:
-    from holdem.hand.game import Game
+    from holdem.hand._plan import GameLike
 
 __all__ = ["settle"]
 
 
-def settle(game: Game, button: int, folded: Sequence[bool], committed: Sequence[int],
+def settle(game: GameLike, button: int, folded: Sequence[bool], committed: Sequence[int],
            stacks: Sequence[int], start_stacks: Sequence[int],
            hole: Sequence[tuple[Card, ...] | None], board: tuple[Card, ...],
            river_bettor: int, showdown: bool, dead: int = 0) -> HandResult:

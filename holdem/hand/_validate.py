@@ -27,7 +27,7 @@ from holdem.hand.actions import MAX_CHIPS, Action, ActionType
 from holdem.hand.records import LegalActions
 
 if TYPE_CHECKING:
-    from holdem.hand.game import Game
+    from holdem.hand._plan import GameLike
 
 __all__ = [
     "BET_RAISE",
@@ -59,7 +59,7 @@ def seat_index(seat: object, n: int) -> int:
     return seat
 
 
-def check_start(game: Game, stacks: Sequence[int], button: int) -> tuple[list[int], int]:
+def check_start(game: GameLike, stacks: Sequence[int], button: int) -> tuple[list[int], int]:
     """Validate the stacks and button of a new hand (R1); return them as plain ints (the
     stacks in a new list): an int subclass's comparisons and arithmetic are not trusted."""
     if (type(stacks) is list and 2 <= len(stacks) <= 10 and type(button) is int
@@ -90,7 +90,7 @@ def check_start(game: Game, stacks: Sequence[int], button: int) -> tuple[list[in
     return out, seat
 
 
-def plan_posts(game: Game, n: int, button: int, dead_small_blind: object,
+def plan_posts(game: GameLike, n: int, button: int, dead_small_blind: object,
                extra_posts: Any) -> tuple[int, int, bool, tuple[tuple[int, int, int], ...]]:
     """Validate ``Game.new_hand``'s ``dead_small_blind`` and ``extra_posts`` for ``n`` seats;
     return ``(sb_seat, bb_seat, post_small_blind, ((seat, live, dead), ...))``.

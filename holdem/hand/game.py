@@ -1,4 +1,5 @@
-"""The game description: a frozen, keyword-only config that deals hands.
+"""A game and its hands: :class:`Game`, the frozen keyword-only config, and :class:`HandState`,
+the state machine of one hand it deals (forced bets, betting rounds, showdown).
 
 >>> game = Game(structure=Structure.NO_LIMIT, big_blind=2)
 >>> game.small_blind  # R5: half the big blind, rounded down
@@ -7,29 +8,56 @@
 >>> state.actor  # R16: left of the big blind (seat 0 is the button, 1 SB, 2 BB)
 0
 
-Everything is validated on creation; an impossible value raises :class:`InvalidConfigError`
-naming the field and what is allowed.
+Everything in a Game is validated on creation; an impossible value raises
+:class:`InvalidConfigError` naming the field and what is allowed.
+
+Query a hand freely (queries never change it), act with :meth:`~HandState.fold`,
+:meth:`~HandState.check`, :meth:`~HandState.call`, :meth:`~HandState.bet`,
+:meth:`~HandState.raise_to`, :meth:`~HandState.all_in` or the generic :meth:`~HandState.apply`.
+Every action is validated; a rejected one raises :class:`holdem.errors.IllegalActionError`
+(:class:`~holdem.errors.OutOfTurnError` for the wrong seat) and leaves the state exactly as it
+was. Trusted callers (simulations) may use :meth:`~HandState.apply_unchecked`.
+
+>>> state = Game(big_blind=2).new_hand([100, 100], button=0, hole_cards=["AsAh", "KdKc"],
+...                                    board="2c7d9hJsQs")
+>>> state.actor, state.legal_actions().min_to  # R3: heads-up the button posts SB, acts first
+(0, 4)
+>>> state.raise_to(6); state.call()
+>>> str(state.street), state.pot
+('flop', 12)
+>>> state.check(); state.bet(10); state.fold()
+>>> state.is_terminal(), state.payoffs
+(True, (6, -6))
+
+A hand's state is plain data: the compiled core (``holdem.hand._compiled``) keeps it in one C
+struct (csrc/hd_hand.h), the pure-Python reference core (``holdem.hand._reference``, chosen with
+``HOLDEM_PURE_PYTHON=1``) in ``__slots__`` lists; :mod:`holdem.hand._core` chooses.
+:meth:`HandState.clone` copies a few arrays and states pickle. The cores sit below this module
+and never import it: they read a game through :class:`holdem.hand._plan.GameLike`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, fields
 from enum import Enum
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from holdem._enums import NamedRepr
 from holdem._shown import shown
-from holdem.errors import InvalidConfigError, InvalidStateError
-from holdem.hand.actions import MAX_CHIPS
-from holdem.hand.records import ExtraPost
+from holdem.errors import IllegalActionError, InvalidConfigError, InvalidStateError
+from holdem.hand import _reference
+from holdem.hand._core import COMPILED, HandCore
+from holdem.hand._plan import STRUCTURE_CODES, UNBOUNDED_CAP, Plan, set_game_class
+from holdem.hand.actions import MAX_CHIPS, Action, ActionType, ActionVerbs
+from holdem.hand.records import ActionRecord, ExtraPost, HandResult, SeatStatus, Street
 from holdem.pots import Rake
 
 if TYPE_CHECKING:
     from holdem.cards import CardLike
-    from holdem.hand.state import HandState
 
-__all__ = ["AnteType", "DealStart", "Game", "Mode", "Structure"]
+__all__ = ["COMPILED", "MAX_ACTION_CODES", "Action", "AnteType", "DealStart", "Game",
+           "HandState", "Mode", "ReferenceHandState", "Structure"]
 
 
 class Structure(NamedRepr, Enum):
@@ -65,29 +93,6 @@ class DealStart(NamedRepr, Enum):
 
 
 
-class Plan(NamedTuple):
-    """What a hand's betting engine needs from a :class:`Game`, derived once per Game
-    (``game._plan``) and read by name. Field for field the C ``hd_rules_t`` (csrc/hd_hand.h)."""
-
-    structure: int  # 0 no-limit, 1 pot-limit, 2 fixed-limit
-    straddle: bool  # R8: a live 2 * big_blind left of the big blind
-    bb_ante: bool  # R7: the big blind posts the ante (dead money), else uniform
-    deal_from_bb: bool  # R12: cards dealt from left of the big blind
-    lift_heads_up: bool  # fixed limit: the cap is lifted with two players left
-    fold_free: bool  # R17: folding is offered when checking is free
-    cap: int  # fixed limit: a bet and max_raises raises (R27); else unbounded (1 << 30)
-    big_blind: int
-    small_blind: int
-    ante: int
-    sizes: tuple[int, int, int, int]  # bet size per street (fixed limit: small, small, big, big)
-    rake: tuple[int, int, int, int] | None  # (numerator, denominator, cap or -1, no flop no drop)
-
-
-STRUCTURE_CODES = {"NL": 0, "PL": 1, "FL": 2}
-""":class:`Structure` value -> :attr:`Plan.structure` code (the C ``HD_NL``/``HD_PL``/``HD_FL``)."""
-
-UNBOUNDED_CAP = 1 << 30
-""":attr:`Plan.cap` outside fixed limit (the C ``HD_HAND_UNBOUNDED``)."""
 
 
 def _int(name: str, value: object, low: int) -> int:
@@ -263,11 +268,10 @@ class Game:
         >>> st.big_blind_seat, st.actor, st.bets
         (1, 2, (0, 2, 0, 0))
         """
-        start = _START[0] if _START else _load_start()
         if dead_small_blind is False and not extra_posts:
-            return start(self, stacks, button, seed, hole_cards, board)
-        return start(self, stacks, button, seed, hole_cards, board, dead_small_blind,
-                     extra_posts)
+            return HandState._start(self, stacks, button, seed, hole_cards, board)
+        return HandState._start(self, stacks, button, seed, hole_cards, board,
+                                dead_small_blind, extra_posts)
 
     new_initial_state = new_hand
 
@@ -283,15 +287,135 @@ def _game_from(items: object) -> Game:
         raise InvalidStateError(f"not a valid pickled Game: {exc}") from None
 
 
-_START: list[Callable[..., HandState]] = []
+set_game_class(Game)  # the one class of game a pickled hand may hold (holdem.hand._plan)
 
 
-def _load_start() -> Callable[..., HandState]:
-    # A real cycle, so imported on first use, once: holdem.hand.state loads the hand core
-    # (_core -> _compiled or _reference), which imports holdem.hand._fields, which imports
-    # Game (its state checks test isinstance(game, Game) on unpickling); a module-level import
-    # here fails with "cannot import name 'Game' from partially initialized module".
-    from holdem.hand.state import HandState
 
-    _START.append(HandState._start)
-    return _START[0]
+#: The most bet/raise sizes :meth:`HandState.legal_action_codes` lists (one code per chip).
+MAX_ACTION_CODES = 1 << 20
+
+if TYPE_CHECKING:
+    _QueryBase = HandCore
+else:
+    _QueryBase = object
+
+_STREETS = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER, Street.SHOWDOWN)
+_TYPES = tuple(ActionType)
+_STATUS = (SeatStatus.ACTIVE, SeatStatus.FOLDED, SeatStatus.ALL_IN)
+
+
+class _HandQueries(ActionVerbs, _QueryBase):
+    """The part of the API built on the core's plain queries (enums, records, result)."""
+
+    __slots__ = ()
+
+    if TYPE_CHECKING:  # the cores hold the game as a GameLike; a hand's game is a Game
+
+        @property
+        def game(self) -> Game: ...
+
+    @property
+    def street(self) -> Street:
+        """The current betting round; ``SHOWDOWN`` once a showdown happened."""
+        return _STREETS[self.street_index]
+
+    def status(self, seat: int) -> SeatStatus:
+        """ACTIVE, FOLDED or ALL_IN (no chips behind, still in the hand)."""
+        return _STATUS[self.status_code(seat)]
+
+    @property
+    def statuses(self) -> tuple[SeatStatus, ...]:
+        return tuple(_STATUS[self.status_code(i)] for i in range(self.num_players))
+
+    @property
+    def history(self) -> tuple[ActionRecord, ...]:
+        """Every action so far, in order (see :class:`holdem.ActionRecord`)."""
+        return tuple(
+            ActionRecord(s, _STREETS[st], _TYPES[t], to, amt, ai)
+            for s, st, t, to, amt, ai in self.raw_history()
+        )
+
+    def history_by_street(self) -> dict[Street, tuple[ActionRecord, ...]]:
+        """The history grouped by street (streets without actions are absent)."""
+        out: dict[Street, list[ActionRecord]] = {}
+        for rec in self.history:
+            out.setdefault(rec.street, []).append(rec)
+        return {k: tuple(v) for k, v in out.items()}
+
+    @property
+    def result(self) -> HandResult:
+        """The outcome (payoffs, final stacks, pots, showdown); only when the hand is over."""
+        res = self.result_or_none()
+        if res is None:
+            raise IllegalActionError("the hand is not over yet: no result")
+        return res
+
+    @property
+    def payoffs(self) -> tuple[int, ...]:
+        """Net chips per seat (final minus starting stack); only when the hand is over."""
+        res = self.result_or_none()
+        if res is None:
+            raise IllegalActionError("the hand is not over yet: no payoffs")
+        return res.payoffs
+
+    def current_player(self) -> int:
+        """OpenSpiel style: the seat to act, or -4 (``pyspiel.PlayerId.TERMINAL``) at the end."""
+        actor = self.actor
+        return -4 if actor is None else actor
+
+    def legal_action_codes(self) -> list[int]:
+        """OpenSpiel-style int actions of the seat to act (see :meth:`holdem.Action.from_int`):
+        ``0`` fold (when offered), ``1`` check/call, ``k`` bet/raise to ``k - 1`` for every
+        legal size, ascending. Empty at the end of the hand. The list holds one code per chip
+        of the raise range, so it is refused (:class:`InvalidConfigError`) beyond
+        ``MAX_ACTION_CODES`` sizes: deep stacks want :meth:`legal_actions` (the range) or a
+        discrete layout (:class:`holdem.vector.ActionLayout`)."""
+        if self.is_terminal():
+            return []
+        la = self.legal_actions()
+        codes = [0] if la.can_fold else []
+        codes.append(1)
+        if la.can_raise:
+            assert la.min_to is not None and la.max_to is not None
+            sizes = la.max_to - la.min_to + 1
+            if sizes > MAX_ACTION_CODES:
+                raise InvalidConfigError(
+                    f"legal_action_codes would list {sizes:,} bet/raise sizes (to {la.min_to:,} "
+                    f"..{la.max_to:,}); at most {MAX_ACTION_CODES:,} are listed: use "
+                    f"legal_actions() for the range of sizes, or smaller stacks")
+            codes.extend(range(la.min_to + 1, la.max_to + 2))
+        return codes
+
+    def returns(self) -> list[float]:
+        """OpenSpiel-style payoffs as floats (zeros until the hand is over)."""
+        res = self.result_or_none()
+        if res is None:
+            return [0.0] * self.num_players
+        return [float(p) for p in res.payoffs]
+
+    def __repr__(self) -> str:
+        where = ("over" if self.is_terminal()
+                 else f"{_STREETS[self.street_index]}, seat {self.actor} to act")
+        return (f"<HandState {self.num_players} seats, button {self.button}, {where}, "
+                f"pot {self.pot}, stacks {list(self.stacks)}>")
+
+
+class HandState(_HandQueries, HandCore):
+    """The state of one hand (see the module docstring). Seats are ``0..n-1`` clockwise.
+
+    Start one with :meth:`holdem.Game.new_hand`. Queries: ``actor``, ``street``, ``board``,
+    ``burned``, ``hole_cards``, ``stacks``, ``starting_stacks``, ``bets``, ``committed``,
+    ``pot``, ``current_bet``, ``status(seat)``, ``statuses``, ``posts``, ``legal_actions()``,
+    ``actions()``, ``is_legal(action)``, ``history``, ``is_terminal()``, ``result``,
+    ``payoffs``. Actions: ``fold``, ``check``, ``call``, ``check_or_call``, ``bet``,
+    ``raise_to``, ``bet_or_raise``, ``all_in``, ``apply``; ``apply_unchecked`` for trusted
+    loops; ``clone()``.
+    """
+
+    __slots__ = ()
+
+
+class ReferenceHandState(_HandQueries, _reference.HandCore):
+    """The same API over the pure-Python reference core (for differential tests)."""
+
+    __slots__ = ()

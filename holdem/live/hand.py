@@ -89,9 +89,8 @@ from holdem.errors import (
     InvalidStateError,
 )
 from holdem.hand.actions import Action, ActionType, ActionVerbs
-from holdem.hand.game import DealStart, Game
+from holdem.hand.game import DealStart, Game, HandState
 from holdem.hand.records import HandResult, LegalActions, Street
-from holdem.hand.state import HandState
 from holdem.live._table import Table, can_finish
 from holdem.live.events import (
     CardAccount,

@@ -20,8 +20,8 @@ from collections.abc import Callable
 
 from holdem.cards import Card
 from holdem.hand.actions import Action, ActionType
+from holdem.hand.game import HandState
 from holdem.hand.records import LegalActions, Street
-from holdem.hand.state import HandState
 from holdem.table._seating import Plan, Positions, plan_hand
 from holdem.table.agents import Observation
 from holdem.table.player import Player

@@ -34,8 +34,8 @@ from holdem.cards import Card
 from holdem.errors import IllegalActionError, InvalidConfigError, InvalidStateError
 from holdem.hand._core import table_loop
 from holdem.hand.actions import MAX_CHIPS, Action, ActionType
+from holdem.hand.game import HandState
 from holdem.hand.records import ActionRecord, LegalActions, Street
-from holdem.hand.state import HandState
 
 __all__ = [
     "ActionLike",

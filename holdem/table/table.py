@@ -80,9 +80,8 @@ from holdem.errors import (
 )
 from holdem.hand._core import table_loop
 from holdem.hand._validate import MAX_CHIPS
-from holdem.hand.game import Game, Mode, Structure
+from holdem.hand.game import Game, HandState, Mode, Structure
 from holdem.hand.records import ExtraPost
-from holdem.hand.state import HandState
 from holdem.table._seating import Kind, Plan, Positions, between
 from holdem.table._state import check_table_state, copy_fields
 from holdem.table._steps import (
