@@ -44,7 +44,10 @@ cdef int _count(object n, str what) except -1:
 
 
 cdef class Deck:
-    """A 52-card deck with its own random generator.
+    """Deck(seed=None)
+--
+
+A 52-card deck with its own random generator.
 
     ``Deck(seed=None)``: a new deck holds all 52 cards, already shuffled by its own
     xoshiro256** generator seeded from ``seed`` (an int of any size or sign, reduced modulo

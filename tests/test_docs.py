@@ -34,6 +34,9 @@ def test_compiled_functions_have_signatures() -> None:
     from holdem.vector import VectorGame
 
     assert str(inspect.signature(holdem.evaluate)) == "(cards)"
+    # the compiled class too (its docstring opens with the signature, in clinic format)
+    assert str(inspect.signature(holdem.Deck)) == "(seed=None)"
+    assert holdem.Deck.__doc__ is not None and holdem.Deck.__doc__.startswith("A 52-card deck")
     assert str(inspect.signature(holdem.evaluate_many)) == "(cards, *, n_cards=None, out=None)"
     assert "seed" in inspect.signature(holdem.deal_hands).parameters
     assert list(inspect.signature(holdem.HandState.apply).parameters)[:2] == ["self", "action"]
