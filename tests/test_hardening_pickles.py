@@ -13,6 +13,7 @@ import random
 import subprocess
 import sys
 import textwrap
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -66,6 +67,13 @@ def altered(state: tuple[Any, ...], **changes: Any) -> tuple[Any, ...]:
 
 
 # field -> bad values (each one alone must be refused)
+def lookalike_game(game: Game) -> SimpleNamespace:
+    """Every attribute the hand cores read of a game (holdem.hand._plan.GameLike), copied from
+    a real one, on an object that is not a Game: a pickled hand holding it is refused."""
+    names = ("_plan", "big_blind", "straddle", "muck_losing_hands", "rake")
+    return SimpleNamespace(_core_rules=None, **{n: getattr(game, n) for n in names})
+
+
 CORRUPTIONS: list[dict[str, Any]] = [
     {"n": 0}, {"n": 1}, {"n": 11}, {"n": 1000}, {"n": -1}, {"n": 2**64}, {"n": True}, {"n": "4"},
     {"actor": 4}, {"actor": 99}, {"actor": -2}, {"actor": 2**40}, {"actor": None},
@@ -87,6 +95,7 @@ CORRUPTIONS: list[dict[str, Any]] = [
     {"hist": ((99, 0, 2, 2, 2, False),)}, {"hist": ((0, 7, 2, 2, 2, False),)},
     {"hist": ((0, 0, 9, 2, 2, False),)}, {"hist": 5},
     {"game": None}, {"game": "Game(big_blind=2)"}, {"seed": "7"}, {"result": "won"},
+    {"game": lookalike_game},
     {"start_stacks": lambda v: (*v, 1)}, {"start_stacks": lambda v: (0, *v[1:])},
 ]
 

@@ -69,9 +69,8 @@ _GAME_CLASS: list[type] = []  # set once, by holdem.hand.game at import
 
 
 def set_game_class(cls: type) -> None:
-    """Declare the class of the games a hand state may hold (:class:`holdem.Game`); once."""
-    if _GAME_CLASS and _GAME_CLASS[0] is not cls:
-        raise RuntimeError(f"the game class is already {_GAME_CLASS[0].__qualname__}")
+    """Declare the class of the games a hand state may hold (:class:`holdem.Game`; a reload
+    of its module declares the new class)."""
     _GAME_CLASS[:] = [cls]
 
 
