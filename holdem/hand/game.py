@@ -68,13 +68,11 @@ class Structure(NamedRepr, Enum):
     FIXED_LIMIT = "FL"
 
 
-
 class AnteType(NamedRepr, Enum):
     """R7: ``UNIFORM`` (every player posts ``ante``) or ``BIG_BLIND`` (the big blind posts it)."""
 
     UNIFORM = "uniform"
     BIG_BLIND = "big_blind"
-
 
 
 class Mode(NamedRepr, Enum):
@@ -84,15 +82,11 @@ class Mode(NamedRepr, Enum):
     TOURNAMENT = "tournament"
 
 
-
 class DealStart(NamedRepr, Enum):
     """R12: the first seat dealt to: left of the button (standard) or left of the big blind."""
 
     LEFT_OF_BUTTON = "button"
     LEFT_OF_BIG_BLIND = "big_blind"
-
-
-
 
 
 def _int(name: str, value: object, low: int) -> int:
@@ -288,7 +282,6 @@ def _game_from(items: object) -> Game:
 
 
 set_game_class(Game)  # the one class of game a pickled hand may hold (holdem.hand._plan)
-
 
 
 #: The most bet/raise sizes :meth:`HandState.legal_action_codes` lists (one code per chip).
