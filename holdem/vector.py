@@ -651,7 +651,12 @@ class _SliceThreads:
 
     def close(self) -> None:
         """Stop the workers (after the jobs already queued, and after a run() in progress in
-        another thread); then raise a worker's error that no call has raised yet."""
+        another thread); then raise a worker's error that no call has raised yet. In a child
+        forked after the pool started there is nothing to stop: its threads, and a call of
+        another thread that held the pool's lock at the fork, are the parent's."""
+        if self.pid != os.getpid():
+            self._closed = True
+            return
         with self._running:
             if not self._closed:
                 self._closed = True

@@ -1,0 +1,91 @@
+"""VectorGame misused across threads and processes: every case ends with a clear error or the
+right result, never a hang or a crash. Cases that could hang or crash run in a subprocess
+with a timeout, so the test suite itself cannot."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+
+def _run_script(code: str, timeout: float = 90) -> str:
+    """Run ``code`` in a fresh interpreter (the repository's ``holdem``); fail on a non-zero
+    exit or a timeout (a hang). Returns its stdout."""
+    env = dict(os.environ)
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [root, env.get("PYTHONPATH")]))
+    try:
+        proc = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], env=env,
+                              capture_output=True, text=True, timeout=timeout, check=False)
+    except subprocess.TimeoutExpired as exc:
+        pytest.fail(f"the script hung (killed after {timeout} s); output: {exc.stdout!r} "
+                    f"{exc.stderr!r}")
+    assert proc.returncode == 0, (proc.returncode, proc.stdout, proc.stderr[-3000:])
+    return proc.stdout
+
+
+_FORK_WHILE_PLAYING = """
+    import gc, os, sys, threading, time
+    import numpy as np
+    from holdem import Game
+    from holdem.table.agents import CompiledPolicy
+    from holdem.vector import VectorGame
+
+    env = VectorGame(Game(big_blind=2), num_tables=64, players=3, stacks=100, seed=1,
+                     num_threads=2)
+    env.reset()
+    env.step(np.ones(64, np.int64))
+    pool = env._workers()
+    calls = pool._calls
+    stop = threading.Event()
+
+    def player():  # another thread inside play(), which holds the pool while it runs
+        while not stop.is_set():
+            env.play(3000, [CompiledPolicy("call")] * 3)
+
+    thread = threading.Thread(target=player)
+    thread.start()
+    while pool._calls == calls:  # play() has taken the pool (and runs for a while)
+        time.sleep(0.001)
+    pid = os.fork()
+    if pid == 0:
+        how = {how!r}
+        if how == "close":
+            env.close()
+            env.close()
+            env.step(np.ones(64, np.int64))  # the child's own workers
+            env.close()
+        elif how == "collect":
+            del env
+            gc.collect()
+        sys.exit(0)  # a normal exit: the finalizers of anything left open run
+    deadline = time.monotonic() + 30
+    while True:
+        done, status = os.waitpid(pid, os.WNOHANG)
+        if done:
+            break
+        if time.monotonic() > deadline:
+            os.kill(pid, 9)
+            os.waitpid(pid, 0)
+            status = None
+            break
+        time.sleep(0.01)
+    stop.set()
+    thread.join()
+    env.close()
+    print("child", "hung" if status is None else os.waitstatus_to_exitcode(status))
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork (POSIX)")
+@pytest.mark.parametrize("how", ["close", "collect", "exit"])
+def test_a_child_forked_while_another_thread_plays_closes_and_exits(how: str) -> None:
+    """A child forked while another thread of the parent was inside play() (which holds the
+    worker pool): close(), garbage collection and the exit's finalizers in the child used to
+    wait forever for that thread, which is not in the child, to let the pool go."""
+    out = _run_script(_FORK_WHILE_PLAYING.replace("{how!r}", repr(how)))
+    assert out.split() == ["child", "0"]
