@@ -559,7 +559,10 @@ def _int64_vector(values: object, n: int, what: str) -> Any:
 def _flags(values: object, n: int, what: str) -> Any:
     """``values`` (N bools) as a C-contiguous uint8 vector of length ``n`` (checked)."""
     if _np is not None:
-        arr = _np.asarray(values)
+        try:
+            arr = _np.asarray(values)
+        except (ValueError, TypeError) as exc:  # ragged nesting, odd objects
+            raise InvalidArrayError(f"{what} must be {n} bools: {exc}") from None
         if arr.dtype != _np.bool_ or arr.shape != (n,):
             raise InvalidArrayError(f"{what} must be {n} bools (shape ({n},), dtype bool), "
                                     f"got dtype {arr.dtype} and shape {arr.shape}")
@@ -1102,7 +1105,11 @@ class VectorGame:
         if tables is None:
             lo, hi = 0, n
         elif isinstance(tables, slice):
-            lo, hi, stride = tables.indices(n)
+            try:
+                lo, hi, stride = tables.indices(n)
+            except (TypeError, ValueError):  # bounds not ints, or a step of 0
+                raise InvalidArrayError(f"tables must be a slice with int bounds and step 1, "
+                                        f"got {tables!r}") from None
             if stride != 1:
                 raise InvalidArrayError(f"tables must be a slice with step 1, got {tables!r}")
             hi = max(lo, hi)

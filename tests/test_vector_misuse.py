@@ -9,7 +9,14 @@ import subprocess
 import sys
 import textwrap
 
+import numpy as np
 import pytest
+
+from holdem import Game
+from holdem.errors import InvalidArrayError
+from holdem.vector import VectorGame
+
+GAME = Game(big_blind=2)
 
 
 def _run_script(code: str, timeout: float = 90) -> str:
@@ -89,3 +96,31 @@ def test_a_child_forked_while_another_thread_plays_closes_and_exits(how: str) ->
     wait forever for that thread, which is not in the child, to let the pool go."""
     out = _run_script(_FORK_WHILE_PLAYING.replace("{how!r}", repr(how)))
     assert out.split() == ["child", "0"]
+
+
+def _states(env: VectorGame) -> list[object]:
+    return [env.table_state(i) for i in range(env.num_tables)]
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_step_async_refuses_odd_slices_and_holds_with_the_library_error(threads: int) -> None:
+    """A slice whose bounds are not ints or whose step is 0, and a ragged ``hold``, used to
+    escape as Python's own TypeError or ValueError (not HoldemError): now InvalidArrayError
+    saying what ``tables`` or ``hold`` must be; no table moves."""
+    env = VectorGame(GAME, num_tables=12, players=3, stacks=100, seed=3, num_threads=threads)
+    env.reset()
+    before = _states(env)
+    ones = np.ones(6, dtype=np.int64)
+    for tables in (slice(0, 6, 0), slice(0.5, 6), slice("0", 6), slice(0, 6.0),
+                   slice(0, 12, 2.0)):
+        with pytest.raises(InvalidArrayError, match=r"tables must be a slice with int bounds "
+                                                    r"and step 1, got slice\("):
+            env.step_async(ones, tables)
+    for hold in ([[True], [True, False]], [True] * 11 + [[False, True]]):
+        with pytest.raises(InvalidArrayError, match="hold must be 12 bools"):
+            env.step_async(np.ones(12, dtype=np.int64), hold=hold)
+    assert env._batch.in_flight == 0
+    assert _states(env) == before
+    env.step_async(ones, slice(np.int64(6), None))  # numpy ints are ints
+    env.step_wait()
+    env.close()
