@@ -12,6 +12,7 @@ layout and the observation spec live in :mod:`holdem.vector`; this module takes 
 cimport cython
 from cpython.mem cimport PyMem_Calloc, PyMem_Free
 from cpython.number cimport PyNumber_Index
+from cpython.pythread cimport PyThread_get_thread_ident
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t, uintptr_t, INT64_MAX
 from libc.string cimport memcpy, memset
 
@@ -321,6 +322,7 @@ cdef class Batch:
     cdef step_args_t out       # the output buffers bound by bind() (its input fields unused)
     cdef object out_refs       # the memoryviews that keep them alive (None: nothing bound)
     cdef bint busy             # a step, check or reset in progress (see _claim)
+    cdef unsigned long user    # the thread of the last step, check or reset (0: none yet)
     cdef bint finishing        # a thread is inside share_finish (another may not enter)
     cdef int64_t done_ns       # when the last table of the last shared step was stepped (0: none)
     cdef int64_t gap_ns        # from then to the start of this one
@@ -1023,9 +1025,11 @@ cdef class Batch:
         return 0
 
     cdef int _claim(self) except -1:
-        """Mark the batch busy for a step, check or reset (see _check_free)."""
+        """Mark the batch busy for a step, check or reset (see _check_free), by this thread
+        (see _step_args)."""
         self._check_free()
         self.busy = True
+        self.user = PyThread_get_thread_ident()
         return 0
 
     @staticmethod
@@ -1146,6 +1150,12 @@ cdef class Batch:
             memcpy(self.hold_buf + lo, &h_v[lo], <size_t>(hi - lo))
             a.hold = self.hold_buf
         if cols is None:
+            if self.user != 0 and self.user != PyThread_get_thread_ident():
+                # the entries are another thread's check, or this one's were spoiled by it
+                raise IllegalActionError(
+                    "this batch is in use by another thread (it checked, stepped or reset the "
+                    "tables since this thread's check): use a VectorGame from one thread at a "
+                    "time")
             if not self.checked or self.checked_lo != lo or self.checked_hi != hi:
                 raise IllegalActionError(f"no checked actions to play for tables {lo}:{hi}: "
                                          f"check them first")

@@ -5,15 +5,18 @@ with a timeout, so the test suite itself cannot."""
 from __future__ import annotations
 
 import os
+import queue
 import subprocess
 import sys
 import textwrap
+import threading
+from collections.abc import Callable
 
 import numpy as np
 import pytest
 
 from holdem import Game
-from holdem.errors import InvalidArrayError
+from holdem.errors import IllegalActionError, InvalidArrayError
 from holdem.vector import VectorGame
 
 GAME = Game(big_blind=2)
@@ -123,4 +126,70 @@ def test_step_async_refuses_odd_slices_and_holds_with_the_library_error(threads:
     assert _states(env) == before
     env.step_async(ones, slice(np.int64(6), None))  # numpy ints are ints
     env.step_wait()
+    env.close()
+
+
+class _Other:
+    """Another Python thread that runs the calls it is given, one at a time."""
+
+    def __init__(self) -> None:
+        self._calls: queue.SimpleQueue[Callable[[], object] | None] = queue.SimpleQueue()
+        self._results: queue.SimpleQueue[object] = queue.SimpleQueue()
+        self._thread = threading.Thread(target=self._serve, daemon=True)
+        self._thread.start()
+
+    def _serve(self) -> None:
+        while (fn := self._calls.get()) is not None:
+            try:
+                self._results.put(fn())
+            except BaseException as exc:  # handed back to the test's thread
+                self._results.put(exc)
+
+    def __call__(self, fn: Callable[[], object]) -> object:
+        """``fn()`` in the other thread: its result, or the exception it raised."""
+        self._calls.put(fn)
+        return self._results.get(timeout=60)
+
+    def stop(self) -> None:
+        self._calls.put(None)
+        self._thread.join(60)
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_a_check_made_by_one_thread_is_never_played_by_another(threads: int) -> None:
+    """step() and step_async() check the actions, then play the entries checked. Between the
+    two, another Python thread's check used to replace them: the first thread's step played
+    the other's actions and returned as if it had played its own, and the other's step then
+    failed with 'no checked actions ... check them first' although its actions had been
+    played. Now a step plays only the entries its own thread checked; the other thread's
+    call is refused as a use from two threads, and moves nothing."""
+    n = 30
+    env = VectorGame(GAME, num_tables=n, players=3, stacks=100, seed=4, num_threads=threads)
+    ref = VectorGame(GAME, num_tables=n, players=3, stacks=100, seed=4)
+    env.reset()
+    ref.reset()
+    b = env._batch
+    fold, call = np.zeros(n, dtype=np.int64), np.ones(n, dtype=np.int64)
+    other = _Other()
+    for play in (lambda: b.run(0, n, None), lambda: b.share(lambda: None, 4, None)):
+        assert b.check_columns(fold) == -1                 # this thread: fold
+        assert other(lambda: b.check_columns(call)) == -1  # the other thread: call
+        with pytest.raises(IllegalActionError, match="in use by another thread"):
+            play()                                         # not the other's calls
+        assert _states(env) == _states(ref)                # nothing moved
+        assert other(play) is None                         # the other plays its own
+        ref.step(call)
+        assert _states(env) == _states(ref)
+    # a check spoiled by the other thread's step is refused as a use from two threads too
+    assert b.check_columns(call) == -1
+    assert other(lambda: b.run(0, n, call)) is None
+    ref.step(call)
+    with pytest.raises(IllegalActionError, match="in use by another thread"):
+        b.run(0, n, None)
+    assert _states(env) == _states(ref)
+    assert b.check_columns(call) == -1                     # and this thread's own check plays
+    b.run(0, n, None)
+    ref.step(call)
+    assert _states(env) == _states(ref)
+    other.stop()
     env.close()
