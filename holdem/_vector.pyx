@@ -25,6 +25,8 @@ from holdem.hand._hd_hand cimport (
     hd_hs_start_trusted, hd_hstate_t, hd_legal_t, hd_rules_check, hd_rules_t,
 )
 
+import os
+
 from holdem.errors import (IllegalActionError, InvalidArrayError, InvalidConfigError,
                            InvalidTableError)
 
@@ -32,6 +34,17 @@ __all__ = ["MAX_TABLES", "OBS_VERSION", "POLICIES", "Batch", "equity_estimate", 
            "obs_width", "play_fits"]
 
 hd_tables_share(eval_tables())  # the evaluator's tables, linked once into holdem._eval
+
+cdef unsigned long forks = 0  # forks into this process (see Batch._check_free)
+
+
+def _forked() -> None:
+    global forks
+    forks += 1
+
+
+if hasattr(os, "register_at_fork"):  # POSIX
+    os.register_at_fork(after_in_child=_forked)
 
 
 cdef extern from "hd_common.h" nogil:
@@ -323,6 +336,7 @@ cdef class Batch:
     cdef object out_refs       # the memoryviews that keep them alive (None: nothing bound)
     cdef bint busy             # a step, check or reset in progress (see _claim)
     cdef unsigned long user    # the thread of the last step, check or reset (0: none yet)
+    cdef unsigned long claim_forks  # the process's forks when the batch was last claimed
     cdef bint finishing        # a thread is inside share_finish (another may not enter)
     cdef int64_t done_ns       # when the last table of the last shared step was stepped (0: none)
     cdef int64_t gap_ns        # from then to the start of this one
@@ -1020,6 +1034,11 @@ cdef class Batch:
         """Raise if the batch is busy: another Python thread is stepping, checking or
         resetting it (the GIL released)."""
         if self.busy:
+            if self.claim_forks != forks:  # the thread that claimed it is not in this process
+                raise IllegalActionError(
+                    "this process was forked while another thread was stepping, checking or "
+                    "resetting this batch: that thread is not here, so its tables may be "
+                    "half-way through a step; make a new VectorGame in this process")
             raise IllegalActionError("this batch is in use by another thread (a step, check "
                                      "or reset): use a VectorGame from one thread at a time")
         return 0
@@ -1030,6 +1049,7 @@ cdef class Batch:
         self._check_free()
         self.busy = True
         self.user = PyThread_get_thread_ident()
+        self.claim_forks = forks
         return 0
 
     @staticmethod

@@ -231,3 +231,59 @@ def test_any_thread_count_and_any_split_of_step_async_give_the_same_tables() -> 
         for a, b in zip(one, _split_run(threads, 40, 13), strict=True):
             for x, y in zip(a, b, strict=True):
                 assert np.array_equal(x, y)
+
+
+_FORK_WHILE_STEPPING = """
+    import os, sys, threading, time
+    import numpy as np
+    from holdem import Game
+    from holdem.errors import IllegalActionError
+    from holdem.vector import VectorGame
+
+    n = 20000
+    env = VectorGame(Game(big_blind=2), num_tables=n, players=6, stacks=200, seed=1)
+    env.reset()
+    stop = threading.Event()
+    ones = np.ones(n, np.int64)
+
+    def stepper():  # another thread, nearly always inside a step (the GIL released)
+        while not stop.is_set():
+            env.step_unchecked(ones)
+
+    thread = threading.Thread(target=stepper)
+    thread.start()
+    messages = set()
+    for _ in range(50):
+        read, write = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            os.close(read)
+            try:
+                env.table_state(0)
+                text = "free"  # forked between two steps: the child may use the tables
+            except IllegalActionError as exc:
+                text = str(exc)
+            os.write(write, text.encode())
+            os._exit(0)
+        os.close(write)
+        with os.fdopen(read) as f:
+            messages.add(f.read())
+        os.waitpid(pid, 0)
+        if len(messages - {"free"}):
+            break
+    stop.set()
+    thread.join()
+    env.close()
+    print(sorted(messages - {"free"}))
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork (POSIX)")
+def test_a_child_forked_during_another_threads_step_says_so() -> None:
+    """A child forked while another thread was inside a step (one thread: no workers) finds
+    the batch busy for good, its tables maybe half-way through the step. It used to be told
+    that another thread was using the batch and to use it from one thread at a time; now it
+    is told that the process was forked during the step and to make a new VectorGame."""
+    out = _run_script(_FORK_WHILE_STEPPING)
+    assert "forked while another thread was stepping" in out, out
+    assert "make a new VectorGame in this process" in out, out
