@@ -1094,9 +1094,9 @@ class VectorGame:
         those tables.
 
         Until the step is complete, the rows of ``tables`` in :attr:`observation`,
-        :attr:`legal_mask`, :attr:`current_player`, :attr:`payoffs` and the rewards and
-        ``done`` arrays are being written: read other rows only. Every other method
-        completes the step first.
+        :attr:`legal_mask`, :attr:`current_player`, :attr:`payoffs`,
+        :attr:`final_observation` and the rewards and ``done`` arrays are being written: read
+        other rows only. Every other method completes the step first.
         """
         self._ready()
         if not isinstance(checked, bool):
