@@ -1089,9 +1089,9 @@ class VectorGame:
 
         ``hold`` (None, or N bools, one per table of the batch): the tables flagged do not
         move in this step; their rows stay as they are, their ``done`` is False and their
-        rewards 0 (their actions are still checked when ``checked``). An env that shows a
-        finished hand for one step before the next (Gymnasium's next-step autoreset) holds
-        those tables.
+        rewards 0 (their actions are still checked when ``checked``); the flags are copied
+        as the actions are. An env that shows a finished hand for one step before the next
+        (Gymnasium's next-step autoreset) holds those tables.
 
         Until the step is complete, the rows of ``tables`` in :attr:`observation`,
         :attr:`legal_mask`, :attr:`current_player`, :attr:`payoffs`,

@@ -321,3 +321,26 @@ def test_a_game_collected_or_left_at_exit_with_a_step_in_flight() -> None:
     exit with one never waited for nor closed: the workers finish the step and stop; the
     process exits with 0 (no crash, no hang)."""
     assert _run_script(_LEFT_IN_FLIGHT).split() == ["exiting"]
+
+
+def test_step_async_copies_hold_too() -> None:
+    """The hold flags, like the actions, are copied before step_async returns: flipping or
+    dropping the caller's array while the step runs changes nothing."""
+    n = 4096
+    env = VectorGame(GAME, num_tables=n, players=6, stacks=200, seed=6, num_threads=2)
+    ref = VectorGame(GAME, num_tables=n, players=6, stacks=200, seed=6)
+    env.reset()
+    ref.reset()
+    rng = np.random.default_rng(6)
+    for _ in range(10):
+        cols = (rng.random(ref.legal_mask.shape) * ref.legal_mask).argmax(axis=1)
+        hold = rng.random(n) < 0.5
+        flags = hold.copy()
+        env.step_async(cols.copy(), checked=False, hold=flags)
+        flags[:] = ~flags  # while the step runs
+        del flags
+        ref.step_async(cols, checked=False, hold=hold)
+        for a, b in zip(env.step_wait(), ref.step_wait(), strict=True):
+            assert np.array_equal(a, b)
+    assert _states(env) == _states(ref)
+    env.close()
