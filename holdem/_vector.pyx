@@ -1240,6 +1240,10 @@ cdef class Batch:
         held = self._step_args(cols, lo, hi, copy, &a, hold)
         if lo == hi:
             return
+        # claimed before anything is recorded: _step_args may have run Python code (a
+        # buffer's or an int's methods), so another thread may hold the batch by now, and
+        # then this call must leave its step alone
+        self._claim()
         # no shared step is in progress (each ends in share_finish): nothing reads these now
         self.shared = a
         self.held = held
@@ -1247,7 +1251,6 @@ cdef class Batch:
         hd_atomic_store(&self.count, hi - lo)
         hd_atomic_store(&self.chunk, chunk)
         hd_atomic_store(&self.share_state.finished, 0)
-        self._claim()
         done = hd_atomic_load(&self.done_ns)
         hd_atomic_store(&self.gap_ns, hd_now_ns() - done if done else INT64_MAX)
         hd_atomic_store(&self.share_state.next, (<int64_t>hi << 32) | lo)  # publishes (release)
