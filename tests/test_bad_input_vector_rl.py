@@ -1,0 +1,140 @@
+"""Bad-input suite: the batched engine's other entry points (step, step_exact, step_async's
+slices and flags, ActionLayout) and the RL adapters (Gymnasium, PettingZoo, OpenSpiel) with
+odd types, shapes, values and call orders. See tests/badinput.py for the contract and how each
+property runs in a child process; the targeted tests pin the defects the properties found."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from badinput import bounded, call, rejected, run_in_child
+from hypothesis import given
+from hypothesis import strategies as st
+
+from holdem import Game
+
+np = pytest.importorskip("numpy")
+
+ODD = st.one_of(st.none(), st.floats(allow_nan=True), st.text(max_size=3), st.booleans(),
+                st.binary(max_size=2), st.complex_numbers(max_magnitude=4),
+                st.sampled_from([2**63, -(2**63) - 1, 2**64, 2**70]),
+                st.builds(object), st.dictionaries(st.integers(0, 3), st.integers(0, 3),
+                                                   max_size=2))
+HUGE = st.sampled_from([2**31, 2**63 - 1, 2**63, 2**64, -(2**63), -(2**63) - 1, 2**70])
+
+
+def _vector(draw: st.DrawFn, n: int, values: st.SearchStrategy[Any]) -> Any:
+    """``n`` drawn values as a list, a tuple or a numpy array of an odd dtype or layout; or
+    another length, a nested list, a 0-d array or not a vector at all."""
+    how = draw(st.sampled_from(["list", "tuple", "array", "array", "dtype", "strided", "2d",
+                                "0d", "length", "ragged", "odd", "readonly", "bigendian"]))
+    items = draw(st.lists(values, min_size=n, max_size=n))
+    if how == "odd":
+        return draw(ODD)
+    if how == "length":
+        return items + [1] * draw(st.integers(1, 2)) if draw(st.booleans()) else items[:-1]
+    if how == "ragged":
+        return [[v] for v in items[:1]] + items[1:] + [[1, 2]]
+    if how in ("list", "tuple"):
+        return items if how == "list" else tuple(items)
+    try:
+        arr = np.array(items, dtype=np.int64)
+    except (OverflowError, TypeError, ValueError):
+        return items
+    if how == "dtype":
+        dtype = draw(st.sampled_from(["int8", "uint8", "uint64", "int32", "float64", "bool",
+                                      "object", "complex128", ">i8", "<U2"]))
+        with np.errstate(all="ignore"):
+            return arr.astype(dtype)
+    if how == "strided":
+        return np.repeat(arr, 2)[::2]
+    if how == "2d":
+        return arr.reshape(1, -1)
+    if how == "0d":
+        return np.array(items[0] if items else 1)
+    if how == "bigendian":
+        return arr.astype(">i8")
+    if how == "readonly":
+        arr.flags.writeable = False
+    return arr
+
+
+# --------------------------------------------------------------------------- VectorGame
+
+TABLES = 5
+
+
+@st.composite
+def slices(draw: st.DrawFn) -> Any:
+    bound = st.one_of(st.none(), st.integers(-TABLES - 2, TABLES + 2), HUGE, ODD,
+                      st.sampled_from([np.int64(1), np.uint64(3), np.int8(-2)]))
+    if draw(st.integers(0, 4)) == 0:
+        return draw(st.one_of(ODD, st.just(range(TABLES)), st.integers(0, TABLES)))
+    return slice(draw(bound), draw(bound), draw(st.one_of(st.none(), st.integers(-2, 2),
+                                                          ODD)))
+
+
+@st.composite
+def vector_ops(draw: st.DrawFn) -> tuple[str, tuple[Any, ...], dict[str, Any]]:
+    op = draw(st.sampled_from(["step", "unchecked", "exact", "async", "async", "async"]))
+    cols = st.one_of(st.integers(0, 5), st.integers(-3, 9), HUGE)
+    if op == "exact":
+        kinds = _vector(draw, TABLES, st.integers(-1, 3))
+        amounts = _vector(draw, TABLES, st.one_of(st.integers(0, 300), HUGE))
+        return op, (kinds, amounts), {}
+    if op != "async":
+        return op, (_vector(draw, TABLES, cols),), {}
+    which = draw(slices()) if draw(st.booleans()) else None
+    rows = TABLES
+    if isinstance(which, slice):
+        try:
+            lo, hi, _ = which.indices(TABLES)
+            rows = max(0, hi - lo)
+        except (TypeError, ValueError, OverflowError):
+            pass
+    hold = None if draw(st.booleans()) else _vector(draw, TABLES, st.booleans())
+    checked = draw(st.one_of(st.booleans(), ODD))
+    return op, (_vector(draw, rows, cols), which), {"hold": hold, "checked": checked}
+
+
+@given(st.lists(vector_ops(), min_size=1, max_size=8))
+@bounded(80)
+def vector_game_inputs(ops: list[tuple[str, tuple[Any, ...], dict[str, Any]]]) -> None:
+    from holdem.vector import VectorGame
+
+    env = VectorGame(Game(big_blind=2), num_tables=TABLES, players=3, stacks=60, seed=5,
+                     num_threads=2)
+    env.reset()
+
+    def state() -> list[Any]:
+        return [env.observation.copy(), env.legal_mask.copy(), env.current_player.copy(),
+                env.total_payoffs(), env.hands_played()]
+
+    for op, args, kwargs in ops:
+        before = state()
+        fn = {"step": env.step, "unchecked": env.step_unchecked, "exact": env.step_exact,
+              "async": env.step_async}[op]
+        got = call(fn, *args, **kwargs)
+        env.step_wait()
+        if rejected(got):
+            assert all(np.array_equal(a, b) for a, b in zip(before, state(), strict=True)), \
+                (op, args, kwargs, got)
+    env.close()
+
+
+def test_vector_game_inputs() -> None:
+    run_in_child(__file__, "vector_game_inputs")
+
+
+def test_step_async_tables_that_are_not_integer_slices_are_refused_by_the_library() -> None:
+    from holdem import InvalidArrayError
+    from holdem.vector import VectorGame
+
+    env = VectorGame(Game(big_blind=2), num_tables=3, players=2, stacks=100, seed=1)
+    env.reset()
+    before = [env.table_state(i) for i in range(3)]
+    for bad in (slice(0.0, 3), slice("a", None), slice(None, None, 0), slice(0, 3, 1.0)):
+        with pytest.raises(InvalidArrayError, match="tables must be a slice"):
+            env.step_async([1, 1, 1], bad)
+    assert [env.table_state(i) for i in range(3)] == before
