@@ -138,3 +138,15 @@ def test_step_async_tables_that_are_not_integer_slices_are_refused_by_the_librar
         with pytest.raises(InvalidArrayError, match="tables must be a slice"):
             env.step_async([1, 1, 1], bad)
     assert [env.table_state(i) for i in range(3)] == before
+
+
+def test_step_async_ragged_hold_is_refused_by_the_library() -> None:
+    from holdem import InvalidArrayError
+    from holdem.vector import VectorGame
+
+    env = VectorGame(Game(big_blind=2), num_tables=3, players=2, stacks=100, seed=1)
+    env.reset()
+    before = [env.table_state(i) for i in range(3)]
+    with pytest.raises(InvalidArrayError, match="hold must be 3 bools"):
+        env.step_async([1, 1, 1], hold=[[True], True, [False, True]])
+    assert [env.table_state(i) for i in range(3)] == before
