@@ -76,7 +76,10 @@ _FRACTION_WORDS = {Fraction(1, 2): "half_pot", Fraction(1): "pot", Fraction(1, 4
 
 def _fraction(value: object) -> Fraction:
     if not isinstance(value, bool | float | Fraction | str) and hasattr(value, "__index__"):
-        value = operator.index(value)  # numpy ints too, as plain ints
+        try:
+            value = operator.index(value)  # numpy ints too, as plain ints
+        except TypeError:  # a numpy array (of floats, or of more than one value)
+            raise InvalidConfigError(f"a pot fraction must be a number, got {value!r}") from None
     if isinstance(value, bool) or not isinstance(value, int | float | Fraction | str):
         raise InvalidConfigError(f"a pot fraction must be a number, got {value!r}")
     try:
@@ -87,8 +90,9 @@ def _fraction(value: object) -> Fraction:
         hint = ""
         if isinstance(value, float) and 0 < f <= 100:
             near = f.limit_denominator(1000)
-            hint = (f" (a float such as 1/3 is not exact: write Fraction({near.numerator}, "
-                    f"{near.denominator}) or the string '{near}')")
+            if near:  # (a float too small for any such fraction gets no hint)
+                hint = (f" (a float such as 1/3 is not exact: write Fraction({near.numerator}, "
+                        f"{near.denominator}) or the string '{near}')")
         raise InvalidConfigError(
             f"a pot fraction must be in (0, 100] with a denominator up to 1000, got "
             f"{value!r}{hint}")

@@ -12,7 +12,7 @@ from badinput import bounded, call, rejected, run_in_child
 from hypothesis import given
 from hypothesis import strategies as st
 
-from holdem import Game
+from holdem import Game, InvalidConfigError
 
 np = pytest.importorskip("numpy")
 
@@ -150,3 +150,38 @@ def test_step_async_ragged_hold_is_refused_by_the_library() -> None:
     with pytest.raises(InvalidArrayError, match="hold must be 3 bools"):
         env.step_async([1, 1, 1], hold=[[True], True, [False, True]])
     assert [env.table_state(i) for i in range(3)] == before
+
+
+@given(st.lists(st.one_of(ODD, st.integers(-3, 200), st.fractions(), HUGE,
+                          st.floats(min_value=1e-320, max_value=1e-300),
+                          st.builds(np.array, st.floats(0.1, 2)),
+                          st.builds(np.array, st.lists(st.floats(0.1, 2), max_size=2)),
+                          st.sampled_from([np.float32(0.5), np.int64(1), np.uint8(2)])),
+                max_size=4))
+@bounded(150)
+def layout_fractions(fractions: list[Any]) -> None:
+    from holdem.vector import ActionLayout
+
+    got = call(ActionLayout, tuple(fractions))
+    if rejected(got) and "not exact" in str(got.exc):  # a hint names a fraction in range
+        assert "Fraction(0," not in str(got.exc), got
+
+
+def test_layout_fractions() -> None:
+    run_in_child(__file__, "layout_fractions")
+
+
+def test_layout_fraction_given_as_an_array_is_a_config_error() -> None:
+    from holdem.vector import ActionLayout
+
+    for bad in (np.array(0.5), np.array([0.5]), np.array([1, 2])):
+        with pytest.raises(InvalidConfigError, match="a pot fraction must be a number"):
+            ActionLayout((bad,))
+
+
+def test_layout_fraction_too_small_gives_no_zero_hint() -> None:
+    from holdem.vector import ActionLayout
+
+    with pytest.raises(InvalidConfigError, match=r"in \(0, 100\]") as info:
+        ActionLayout((1e-320,))
+    assert "Fraction(0, 1)" not in str(info.value)
