@@ -520,6 +520,9 @@ def _int64_vector(values: object, n: int, what: str) -> Any:
         if arr.size == 0 and arr.dtype.kind == "f" and not isinstance(values, _np.ndarray):
             arr = arr.astype(_np.int64)  # [] or (): numpy makes them float64
         if arr.dtype.kind not in ("i", "u"):
+            if isinstance(values, list | tuple) and values and all(
+                    isinstance(x, int) and not isinstance(x, bool) for x in values):
+                raise InvalidArrayError(f"{what} has a value outside int64")  # numpy: object
             raise InvalidArrayError(f"{what} must be integers, got dtype {arr.dtype}")
         if arr.shape != (n,):
             raise InvalidArrayError(f"{what} must have shape ({n},), got {arr.shape}")

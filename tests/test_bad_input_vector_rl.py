@@ -185,3 +185,16 @@ def test_layout_fraction_too_small_gives_no_zero_hint() -> None:
     with pytest.raises(InvalidConfigError, match=r"in \(0, 100\]") as info:
         ActionLayout((1e-320,))
     assert "Fraction(0, 1)" not in str(info.value)
+
+
+def test_actions_of_python_ints_outside_int64_say_so() -> None:
+    from holdem import InvalidArrayError
+    from holdem.vector import VectorGame
+
+    env = VectorGame(Game(big_blind=2), num_tables=4, players=2, stacks=100, seed=1)
+    env.reset()
+    for bad in ([2**64, 1, 1, 1], [-(2**63) - 1, 1, 1, 1], [2**63, -1, 1, 1]):
+        with pytest.raises(InvalidArrayError, match="has a value outside int64"):
+            env.step(bad)
+        with pytest.raises(InvalidArrayError, match="has a value outside int64"):
+            env.step_exact([2, 1, 1, 1], bad)
