@@ -198,3 +198,92 @@ def test_actions_of_python_ints_outside_int64_say_so() -> None:
             env.step(bad)
         with pytest.raises(InvalidArrayError, match="has a value outside int64"):
             env.step_exact([2, 1, 1, 1], bad)
+
+
+# --------------------------------------------------------------------------- Gymnasium
+
+ENVS = 4
+
+
+@st.composite
+def gym_ops(draw: st.DrawFn) -> tuple[str, Any]:
+    op = draw(st.sampled_from(["step", "step", "step", "async", "wait", "reset", "reset"]))
+    if op in ("step", "async"):
+        cols = st.one_of(st.integers(0, 5), st.integers(-3, 9), HUGE)
+        return op, _vector(draw, ENVS, cols)
+    if op == "reset":
+        return op, draw(st.one_of(st.none(), st.integers(0, 9), ODD, HUGE,
+                                  st.lists(st.integers(0, 3), max_size=2)))
+    return op, None
+
+
+@given(st.sampled_from(["check_call", "raise"]), st.sampled_from(["same_step", "next_step"]),
+       st.lists(gym_ops(), min_size=1, max_size=10))
+@bounded(60)
+def gym_vector_env(illegal: str, mode: str, ops: list[tuple[str, Any]]) -> None:
+    from holdem.rl.gymnasium import HoldemVectorEnv
+
+    env = HoldemVectorEnv(Game(big_blind=2), num_envs=ENVS, players=3, stacks=60,
+                          illegal=illegal, autoreset_mode=mode, num_threads=2)
+    call(env.reset, seed=1)
+    for op, arg in ops:
+        vg = env.vector_game
+        before = [vg.observation.copy(), vg.legal_mask.copy(), vg.current_player.copy(),
+                  vg.total_payoffs()]
+        if op == "step":
+            got = call(env.step, arg)
+        elif op == "async":
+            got = call(env.step_async, arg)
+        elif op == "wait":
+            got = call(env.step_wait)
+        else:
+            got = call(env.reset, seed=arg)
+        if rejected(got) and op != "wait":
+            after = [vg.observation.copy(), vg.legal_mask.copy(), vg.current_player.copy(),
+                     vg.total_payoffs()]
+            assert env.vector_game is vg, (op, arg, got)
+            assert all(np.array_equal(a, b) for a, b in zip(before, after, strict=True)), \
+                (op, arg, got)
+    env.close()
+
+
+def test_gym_vector_env() -> None:
+    pytest.importorskip("gymnasium")
+    run_in_child(__file__, "gym_vector_env")
+
+
+@given(st.lists(st.tuples(st.sampled_from(["step", "step", "reset"]),
+                          st.one_of(ODD, st.integers(-3, 9), HUGE,
+                                    st.sampled_from([np.int8(-1), np.uint64(2**64 - 1),
+                                                     np.array(1), np.array([1]),
+                                                     np.array(1.0), np.bool_(True)]))),
+                min_size=1, max_size=10))
+@bounded(60)
+def gym_env(ops: list[tuple[str, Any]]) -> None:
+    from holdem.rl.gymnasium import HoldemEnv
+
+    env = HoldemEnv(players=3, seat=1, illegal="raise")
+    call(env.reset, seed=2)
+    for op, arg in ops:
+        before = env.vector_game.table_state(0)
+        got = call(env.step, arg) if op == "step" else call(env.reset, seed=arg)
+        if rejected(got) and op == "step":
+            assert env.vector_game.table_state(0) == before, (arg, got)
+
+
+def test_gym_env() -> None:
+    pytest.importorskip("gymnasium")
+    run_in_child(__file__, "gym_env")
+
+
+def test_gym_vector_env_illegal_and_autoreset_mode_must_be_their_own_types() -> None:
+    pytest.importorskip("gymnasium")
+    from holdem.rl.gymnasium import HoldemEnv, HoldemVectorEnv
+
+    for kwargs in ({"illegal": np.array(["raise"])}, {"illegal": np.array(["raise", "x"])},
+                   {"autoreset_mode": np.array([1, 2])},
+                   {"autoreset_mode": np.array(["same_step"])}):
+        with pytest.raises(InvalidConfigError, match=next(iter(kwargs))):
+            HoldemVectorEnv(Game(big_blind=2), num_envs=2, **kwargs)
+    with pytest.raises(InvalidConfigError, match="illegal"):
+        HoldemEnv(illegal=np.array(["raise"]))  # type: ignore[arg-type]

@@ -50,7 +50,7 @@ Policy = Callable[[np.ndarray, np.ndarray], int]
 
 
 def _illegal(value: str) -> bool:
-    if value not in ("check_call", "raise"):
+    if not isinstance(value, str) or value not in ("check_call", "raise"):
         raise InvalidConfigError(f"illegal must be 'check_call' or 'raise', got {value!r}")
     return value == "raise"
 
@@ -140,7 +140,8 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         self._final_obs = final_obs
         modes = {"same_step": AutoresetMode.SAME_STEP, "next_step": AutoresetMode.NEXT_STEP}
         mode = modes.get(autoreset_mode.lower()) if isinstance(autoreset_mode, str) else (
-            autoreset_mode if autoreset_mode in modes.values() else None)
+            autoreset_mode if isinstance(autoreset_mode, AutoresetMode)
+            and autoreset_mode in modes.values() else None)
         if mode is None:
             raise InvalidConfigError(f"autoreset_mode must be 'same_step' or 'next_step' (or "
                                      f"AutoresetMode.SAME_STEP / NEXT_STEP), got "
