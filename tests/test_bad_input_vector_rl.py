@@ -287,3 +287,14 @@ def test_gym_vector_env_illegal_and_autoreset_mode_must_be_their_own_types() -> 
             HoldemVectorEnv(Game(big_blind=2), num_envs=2, **kwargs)
     with pytest.raises(InvalidConfigError, match="illegal"):
         HoldemEnv(illegal=np.array(["raise"]))  # type: ignore[arg-type]
+
+
+def test_gym_env_seat_takes_a_numpy_int_as_the_other_ints() -> None:
+    pytest.importorskip("gymnasium")
+    from holdem.rl.gymnasium import HoldemEnv
+
+    env = HoldemEnv(players=3, seat=np.int64(2))  # type: ignore[arg-type]
+    assert env.seat == 2 and type(env.seat) is int
+    for bad in (np.int64(3), 1.0, True, np.array([1]), "1"):
+        with pytest.raises(InvalidConfigError, match=r"seat must be an int 0\.\.2"):
+            HoldemEnv(players=3, seat=bad)  # type: ignore[arg-type]

@@ -367,8 +367,10 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
                           final_observation=True)  # (for a hand whose history is not kept)
         self._vg = VectorGame(self._game, seed=seed, **self._args)  # type: ignore[arg-type]
         players = self._vg.players  # checked (2..10) by the engine
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
-            raise InvalidConfigError(f"seat must be 0..{players - 1}, got {seat!r}")
+        turn = _index_or_none(seat)  # numpy ints too, as plain ints
+        if turn is None or not 0 <= turn < players:
+            raise InvalidConfigError(f"seat must be an int 0..{players - 1}, got {seat!r}")
+        seat = turn
         if opponents is None:
             opponents = RandomPolicy(seed)
         if callable(opponents):
