@@ -298,3 +298,24 @@ def test_gym_env_seat_takes_a_numpy_int_as_the_other_ints() -> None:
     for bad in (np.int64(3), 1.0, True, np.array([1]), "1"):
         with pytest.raises(InvalidConfigError, match=r"seat must be an int 0\.\.2"):
             HoldemEnv(players=3, seat=bad)  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- PettingZoo
+
+def test_pettingzoo_reset_with_a_refused_seed_changes_nothing() -> None:
+    pytest.importorskip("pettingzoo")
+    from holdem.rl.pettingzoo import HoldemAECEnv, HoldemParallelEnv
+
+    for env in (HoldemAECEnv(players=2, hands=3, seed=7), HoldemParallelEnv(players=2, hands=3,
+                                                                            seed=7)):
+        env.reset()
+        for bad in (-1, 1.0, "x", [1], 2**64):
+            with pytest.raises(InvalidConfigError, match="seed must be"):
+                env.reset(seed=bad)
+            assert (env._core.seed, env._core.episode) == (7, 1)
+        env.reset()  # the next session of seed 7, as if the refused calls had not been made
+        twin = type(env)(players=2, hands=3, seed=7)
+        twin.reset()
+        twin.reset()
+        assert env._core.episode == 2
+        assert env.vector_game.cards(0, 0) == twin.vector_game.cards(0, 0)

@@ -129,9 +129,8 @@ class _Core:
 
     def reset(self, seed: int | None) -> None:
         if seed is not None:
-            self.seed = seed
-            self.episode = 0
-            self.vg = self._new(seed)
+            vg = self._new(seed)  # a seed the engine refuses changes nothing
+            self.seed, self.episode, self.vg = seed, 0, vg
         elif self.hands > 1:  # a new session
             self.episode += 1
             self.vg = self._new(child_seed(self.seed, self.episode))  # the one derivation
