@@ -12,7 +12,7 @@ from badinput import bounded, call, rejected, run_in_child
 from hypothesis import given
 from hypothesis import strategies as st
 
-from holdem import Game, InvalidConfigError
+from holdem import Game, IllegalActionError, InvalidConfigError
 
 np = pytest.importorskip("numpy")
 
@@ -319,3 +319,18 @@ def test_pettingzoo_reset_with_a_refused_seed_changes_nothing() -> None:
         twin.reset()
         assert env._core.episode == 2
         assert env.vector_game.cards(0, 0) == twin.vector_game.cards(0, 0)
+
+
+def test_pettingzoo_last_before_reset_and_after_the_episode() -> None:
+    pytest.importorskip("pettingzoo")
+    from holdem.rl.pettingzoo import HoldemAECEnv
+
+    env = HoldemAECEnv(players=2)
+    with pytest.raises(IllegalActionError, match=r"call reset\(\)"):
+        env.last()
+    env.reset(seed=1)
+    while env.agents:
+        _, _, term, trunc, _ = env.last()
+        env.step(None if term or trunc else 1)
+    with pytest.raises(IllegalActionError, match=r"call reset\(\)"):
+        env.last()

@@ -332,6 +332,9 @@ class HoldemAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mis
 
     def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool,
                                                    bool, dict[str, Any]]:
+        if not self.agents:
+            raise IllegalActionError("no agent to act: call reset() (the episode is over or "
+                                     "has not started)")
         agent = self.agent_selection
         return (self.observe(agent) if observe else None, self._cumulative_rewards[agent],
                 self.terminations[agent], self.truncations[agent], self.infos[agent])
