@@ -334,3 +334,14 @@ def test_pettingzoo_last_before_reset_and_after_the_episode() -> None:
         env.step(None if term or trunc else 1)
     with pytest.raises(IllegalActionError, match=r"call reset\(\)"):
         env.last()
+
+
+def test_pettingzoo_observe_an_unhashable_agent() -> None:
+    pytest.importorskip("pettingzoo")
+    from holdem.rl.pettingzoo import HoldemAECEnv
+
+    env = HoldemAECEnv(players=2)
+    env.reset(seed=1)
+    for bad in (["player_0"], {}, {"player_0"}):
+        with pytest.raises(InvalidConfigError, match="unknown agent"):
+            env.observe(bad)  # type: ignore[arg-type]

@@ -324,7 +324,10 @@ class HoldemAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mis
         self._rewarded = False  # self.rewards holds a hand's payoffs (zeroed at the next step)
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
-        seat = self._core.seat_of.get(agent)
+        try:
+            seat = self._core.seat_of.get(agent)
+        except TypeError:  # unhashable: not an agent's name
+            seat = None
         if seat is None:
             raise InvalidConfigError(f"unknown agent {agent!r}; agents: "
                                      f"{', '.join(self.possible_agents)}")
