@@ -345,3 +345,81 @@ def test_pettingzoo_observe_an_unhashable_agent() -> None:
     for bad in (["player_0"], {}, {"player_0"}):
         with pytest.raises(InvalidConfigError, match="unknown agent"):
             env.observe(bad)  # type: ignore[arg-type]
+
+
+def test_pettingzoo_parallel_step_needs_a_dict_of_actions() -> None:
+    pytest.importorskip("pettingzoo")
+    from holdem.rl.pettingzoo import HoldemParallelEnv
+
+    env = HoldemParallelEnv(players=2)
+    env.reset(seed=1)
+    before = env.vector_game.table_state(0)
+    for bad in (None, 1, "player_0", ["player_0"], ("player_0", 1)):
+        with pytest.raises(IllegalActionError, match="actions must be a dict"):
+            env.step(bad)  # type: ignore[arg-type]
+    assert env.vector_game.table_state(0) == before
+
+
+PZ_ACTION = st.one_of(ODD, st.integers(-3, 9), HUGE,
+                      st.sampled_from([np.int8(-1), np.uint64(2**64 - 1), np.int64(1),
+                                       np.array(1), np.array([1]), np.bool_(True)]))
+PZ_AGENT = st.one_of(st.sampled_from(["player_0", "player_1", "player_2", "player_9"]), ODD,
+                     st.lists(st.just("player_0"), max_size=1))
+
+
+def _pz_state(env: Any) -> Any:
+    core = env._core
+    return (core.vg.table_state(0) if core.started else None, core.seed, core.episode,
+            core.hand, core.in_hand, list(env.agents))
+
+
+@given(st.sampled_from([1, 3]), st.sampled_from(["raise", "check_call"]),
+       st.lists(st.tuples(st.sampled_from(["step", "step", "step", "observe", "last",
+                                           "reset"]), PZ_ACTION, PZ_AGENT,
+                          st.one_of(st.none(), st.integers(0, 5), ODD, HUGE)),
+                min_size=1, max_size=12))
+@bounded(60)
+def pettingzoo_aec(hands: int, illegal: str, ops: list[tuple[Any, ...]]) -> None:
+    from holdem.rl.pettingzoo import HoldemAECEnv
+
+    env = HoldemAECEnv(players=3, stacks=40, hands=hands, illegal=illegal)
+    for op, action, agent, seed in ops:
+        before = _pz_state(env)
+        if op == "step":
+            got = call(env.step, action)
+        elif op == "observe":
+            got = call(env.observe, agent)
+        elif op == "last":
+            got = call(env.last)
+        else:
+            got = call(env.reset, seed=seed)
+        if rejected(got):
+            assert _pz_state(env) == before, (op, action, agent, seed, got)
+
+
+def test_pettingzoo_aec() -> None:
+    pytest.importorskip("pettingzoo")
+    run_in_child(__file__, "pettingzoo_aec")
+
+
+@given(st.lists(st.tuples(st.sampled_from(["step", "step", "step", "reset"]),
+                          st.one_of(ODD, PZ_ACTION, st.lists(PZ_ACTION, max_size=2),
+                                    st.dictionaries(PZ_AGENT.filter(lambda a: not isinstance(
+                                        a, list | dict)), PZ_ACTION, max_size=3)),
+                          st.one_of(st.none(), st.integers(0, 5), ODD, HUGE)),
+                min_size=1, max_size=12))
+@bounded(60)
+def pettingzoo_parallel(ops: list[tuple[Any, ...]]) -> None:
+    from holdem.rl.pettingzoo import HoldemParallelEnv
+
+    env = HoldemParallelEnv(players=3, stacks=40, hands=2)
+    for op, actions, seed in ops:
+        before = _pz_state(env)
+        got = call(env.step, actions) if op == "step" else call(env.reset, seed=seed)
+        if rejected(got):
+            assert _pz_state(env) == before, (op, actions, seed, got)
+
+
+def test_pettingzoo_parallel() -> None:
+    pytest.importorskip("pettingzoo")
+    run_in_child(__file__, "pettingzoo_parallel")

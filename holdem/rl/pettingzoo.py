@@ -45,7 +45,7 @@ registries (``pettingzoo.make("aec", "holdem/Holdem-v0", players=2)``).
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from holdem.rl import _shown_hand, missing_extra, not_a_column
@@ -435,6 +435,9 @@ class HoldemParallelEnv(ParallelEnv[str, dict[str, np.ndarray], int]):  # type: 
             dict[str, bool], dict[str, dict[str, Any]]]:
         if not self.agents:
             raise IllegalActionError("the episode is over: call reset()")
+        if not isinstance(actions, Mapping):
+            raise IllegalActionError(f"actions must be a dict of agent name -> action (the "
+                                     f"acting agent's is played), got {actions!r}")
         actor = self.possible_agents[self._core.actor]
         if actor not in actions:
             raise IllegalActionError(f"no action for the acting agent {actor}")
