@@ -423,3 +423,28 @@ def pettingzoo_parallel(ops: list[tuple[Any, ...]]) -> None:
 def test_pettingzoo_parallel() -> None:
     pytest.importorskip("pettingzoo")
     run_in_child(__file__, "pettingzoo_parallel")
+
+
+# --------------------------------------------------------------------------- OpenSpiel
+
+def _finished_state(actions: str) -> Any:
+    import pyspiel
+
+    import holdem.rl.openspiel  # noqa: F401 - registers the game
+
+    state = pyspiel.load_game(f"python_holdem(actions={actions})").new_initial_state()
+    while not state.is_terminal():
+        state.apply_action(state.chance_outcomes()[0][0] if state.is_chance_node()
+                           else state.legal_actions()[0])
+    return state
+
+
+@pytest.mark.parametrize("actions", ["fcpa", "exact"])
+def test_openspiel_action_on_a_finished_hand_is_illegal(actions: str) -> None:
+    pytest.importorskip("pyspiel")
+    state = _finished_state(actions)
+    before = (str(state), state.history(), state.returns())
+    for action in (0, 1, 5):
+        with pytest.raises(IllegalActionError, match="the hand is over"):
+            state.apply_action(action)
+    assert (str(state), state.history(), state.returns()) == before

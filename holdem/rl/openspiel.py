@@ -307,6 +307,9 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
                                          f"deck (0..51, not dealt yet)")
             self._deal(action)
             return
+        if self.is_terminal():
+            raise IllegalActionError(f"the hand is over: no action {action} can follow; start "
+                                     f"another with game.new_initial_state()")
         hand = self._hand
         assert hand is not None and hand.actor is not None
         if self._cfg.layout is not None and action not in self._legal_actions(hand.actor):
