@@ -427,6 +427,49 @@ def test_pettingzoo_parallel() -> None:
 
 # --------------------------------------------------------------------------- OpenSpiel
 
+# Python ints in int64 (pyspiel converts the argument first: its own TypeError beyond) and
+# not -1 (pyspiel's kInvalidAction, refused by pyspiel itself with its SpielError)
+SPIEL_INT = st.one_of(st.integers(-3, 260).filter(lambda a: a != -1),
+                      st.sampled_from([2**31, 2**63 - 1, -(2**63), 10**6]))
+
+
+@given(st.sampled_from(["fcpa", "default", "exact"]), st.randoms(use_true_random=False),
+       st.lists(st.tuples(st.sampled_from(["apply", "apply", "string", "legal"]), SPIEL_INT),
+                max_size=40))
+@bounded(60)
+def openspiel_moves(actions: str, rng: Any, odd: list[tuple[str, int]]) -> None:
+    import pyspiel
+
+    import holdem.rl.openspiel  # noqa: F401 - registers the game
+
+    game = pyspiel.load_game(f"python_holdem(players=3,stack=40,actions={actions})")
+    state = game.new_initial_state()
+    for op, value in odd:
+        player = state.current_player()
+        before = (str(state), state.history())
+        if op == "apply":
+            got = call(state.apply_action, value)
+            if rejected(got):
+                assert (str(state), state.history()) == before, (value, got)
+        elif op == "string":
+            got = call(state.action_to_string, max(player, 0) if player != -1 else -1, value)
+            if not rejected(got) and player >= 0 and 0 <= value < game.num_distinct_actions():
+                assert isinstance(got, str)
+        else:
+            call(state.legal_actions)
+        if state.is_terminal():
+            continue
+        if state.is_chance_node():  # a real move between the odd ones
+            state.apply_action(rng.choice([c for c, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+def test_openspiel_moves() -> None:
+    pytest.importorskip("pyspiel")
+    run_in_child(__file__, "openspiel_moves")
+
+
 def _finished_state(actions: str) -> Any:
     import pyspiel
 
@@ -448,3 +491,19 @@ def test_openspiel_action_on_a_finished_hand_is_illegal(actions: str) -> None:
         with pytest.raises(IllegalActionError, match="the hand is over"):
             state.apply_action(action)
     assert (str(state), state.history(), state.returns()) == before
+
+
+def test_openspiel_action_to_string_of_a_column_outside_the_layout() -> None:
+    pytest.importorskip("pyspiel")
+    import pyspiel
+
+    import holdem.rl.openspiel  # noqa: F401 - registers the game
+
+    state = pyspiel.load_game("python_holdem(actions=fcpa)").new_initial_state()
+    for c in range(4):
+        state.apply_action(c)
+    assert [state.action_to_string(0, a) for a in range(4)] == [
+        "fold", "check_call", "raise_pot", "all_in"]
+    for bad in (4, 99, -2, -4, 2**40):
+        with pytest.raises(IllegalActionError, match=r"not a column index of the layout \(0\.\.3"):
+            state.action_to_string(0, bad)

@@ -50,7 +50,7 @@ import importlib
 from dataclasses import dataclass
 from typing import Any
 
-from holdem.rl import missing_extra
+from holdem.rl import missing_extra, not_a_column
 
 try:  # the optional rl extra
     import pyspiel
@@ -355,7 +355,10 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
             return f"deal {Card(action)}"
         if self._cfg.layout is None:
             return str(Action.from_int(action))
-        return self._cfg.layout.names[action]
+        names = self._cfg.layout.names
+        if not 0 <= action < len(names):  # (a negative index would name another column)
+            raise IllegalActionError(not_a_column(action, names))
+        return names[action]
 
     def _cards_text(self, player: int) -> str:
         n = self._n
