@@ -507,3 +507,28 @@ def test_openspiel_action_to_string_of_a_column_outside_the_layout() -> None:
     for bad in (4, 99, -2, -4, 2**40):
         with pytest.raises(IllegalActionError, match=r"not a column index of the layout \(0\.\.3"):
             state.action_to_string(0, bad)
+
+
+def test_openspiel_load_game_checks_its_parameters_before_pyspiel() -> None:
+    pytest.importorskip("pyspiel")
+    from holdem.rl import openspiel
+
+    for params, message in (({"stack": 2**40}, "stack must fit OpenSpiel's 32-bit int"),
+                            ({"players": 2**70}, "players must fit OpenSpiel's 32-bit int"),
+                            ({"stack": -(2**31) - 1}, "stack must fit OpenSpiel's 32-bit int"),
+                            ({"players": "2"}, "players must be an int"),
+                            ({"players": True}, "players must be an int"),
+                            ({"players": 2.0}, "players must be an int"),
+                            ({"actions": None}, "actions must be a str"),
+                            ({"stacks": [100, 100]}, "stacks must be a str"),
+                            ({"bogus": 1}, "unknown parameter 'bogus'")):
+        with pytest.raises(InvalidConfigError, match=message):
+            openspiel.load_game(**params)
+    # numpy integers are ints, as everywhere else in the library
+    assert openspiel.load_game(players=np.int64(3), stack=np.uint16(50)).num_players() == 3
+    for spec in (5, None, b"GAMEDEF", ["GAMEDEF"]):
+        if spec is not None:  # (load_game(None): no specification, the defaults)
+            with pytest.raises(InvalidConfigError, match="spec must be an ACPC gamedef"):
+                openspiel.load_game(spec)  # type: ignore[arg-type]
+        with pytest.raises(InvalidConfigError, match="spec must be an ACPC gamedef"):
+            openspiel.game_parameters(spec)  # type: ignore[arg-type]

@@ -69,7 +69,7 @@ from holdem import (
     Structure,
 )
 from holdem.acpc import GameDef, GameDefError, parse_game
-from holdem.vector import ActionLayout, ObservationSpec
+from holdem.vector import ActionLayout, ObservationSpec, _index_or_none
 
 __all__ = ["GAME_NAME", "MAX_EXACT_ACTIONS", "HoldemGame", "HoldemState", "game_parameters", "load_game"]
 
@@ -440,6 +440,9 @@ def game_parameters(spec: str | GameDef) -> dict[str, Any]:
     :attr:`~holdem.acpc.GameDef.starting_stacks`. What ``python_holdem`` cannot set up (a
     fixed-limit big bet other than twice the big blind) raises
     :class:`holdem.acpc.GameDefError` (an :class:`holdem.InvalidConfigError`) naming it."""
+    if not isinstance(spec, str | GameDef):
+        raise InvalidConfigError(f"spec must be an ACPC gamedef or a universal_poker(...) "
+                                 f"string, or a holdem.acpc.GameDef; got {spec!r}")
     gd = spec if isinstance(spec, GameDef) else parse_game(spec)
     params: dict[str, Any] = {"players": gd.num_players, "stacks": " ".join(map(str, gd.starting_stacks)),
                               "small_blind": gd.small_blind, "big_blind": gd.big_blind,
@@ -462,11 +465,33 @@ def game_parameters(spec: str | GameDef) -> dict[str, Any]:
     return params
 
 
+def _parameters(params: dict[str, Any]) -> dict[str, Any]:
+    """``params`` checked against the parameter specification before pyspiel converts them
+    (an int beyond 32 bits, a numpy integer or a value of another type would fail there with
+    pybind11's own error): ints (numpy integers too) within 32 bits, strings."""
+    out: dict[str, Any] = {}
+    for key, value in params.items():
+        if key not in _DEFAULTS:
+            raise InvalidConfigError(f"unknown parameter {key!r}; allowed: {sorted(_DEFAULTS)}")
+        if type(_DEFAULTS[key]) is int:
+            number = _index_or_none(value)
+            if number is None:
+                raise InvalidConfigError(f"{key} must be an int, got {value!r}")
+            if not -_INT32_MAX - 1 <= number <= _INT32_MAX:
+                raise InvalidConfigError(f"{key} must fit OpenSpiel's 32-bit int parameters "
+                                         f"(up to {_INT32_MAX:,}), got {number:,}")
+            value = number
+        elif not isinstance(value, str):
+            raise InvalidConfigError(f"{key} must be a str, got {value!r}")
+        out[key] = value
+    return out
+
+
 def load_game(spec: str | GameDef | None = None, **params: Any) -> HoldemGame:
     """``pyspiel.load_game("python_holdem", params)``; ``spec`` is an ACPC gamedef, a
     ``universal_poker(...)`` string or a :class:`holdem.acpc.GameDef` (keyword parameters
     override its values; see :func:`game_parameters`)."""
-    merged = {**(game_parameters(spec) if spec is not None else {}), **params}
+    merged = _parameters({**(game_parameters(spec) if spec is not None else {}), **params})
     try:
         game: HoldemGame = pyspiel.load_game(GAME_NAME, merged)
     except HoldemError:
