@@ -548,10 +548,10 @@ def _int64_vector(values: object, n: int, what: str) -> Any:
             return array.array("q", mv.tolist())
         except OverflowError:
             raise InvalidArrayError(f"{what} has a value outside int64") from None
-    try:
-        seq = list(values)  # type: ignore[call-overload]
-    except TypeError:
-        raise InvalidArrayError(f"{what} must be a sequence of ints, got {values!r}") from None
+    if not isinstance(values, Sequence):  # a dict (its keys), a set (no order), an iterator
+        raise InvalidArrayError(f"{what} must be a sequence of ints (a list, a tuple or an "
+                                f"integer buffer), got {type(values).__name__}")
+    seq = list(values)
     if len(seq) != n:
         raise InvalidArrayError(f"{what} must have shape ({n},), got ({len(seq)},)")
     for v in seq:
@@ -575,8 +575,9 @@ def _flags(values: object, n: int, what: str) -> Any:
                                     f"got dtype {arr.dtype} and shape {arr.shape}")
         return _np.ascontiguousarray(arr).view(_np.uint8)
     try:
-        seq = list(values)  # type: ignore[call-overload]
-    except TypeError:
+        seq = list(values if isinstance(values, Sequence)
+                   else memoryview(values))  # type: ignore[arg-type]
+    except (TypeError, NotImplementedError):  # not a sequence or buffer; a 2-D buffer
         raise InvalidArrayError(f"{what} must be {n} bools, got {values!r}") from None
     if len(seq) != n or not all(isinstance(v, bool) for v in seq):
         raise InvalidArrayError(f"{what} must be {n} bools, got {values!r}")

@@ -532,3 +532,31 @@ def test_openspiel_load_game_checks_its_parameters_before_pyspiel() -> None:
                 openspiel.load_game(spec)  # type: ignore[arg-type]
         with pytest.raises(InvalidConfigError, match="spec must be an ACPC gamedef"):
             openspiel.game_parameters(spec)  # type: ignore[arg-type]
+
+
+def test_without_numpy_actions_must_be_a_sequence_and_hold_one_dimensional(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without numpy, a dict was read as its keys (a set in its own order, a generator as
+    it came) and a 2-D buffer as hold failed with NotImplementedError."""
+    import array
+
+    import holdem.vector as vector
+    from holdem import InvalidArrayError
+
+    monkeypatch.setattr(vector, "_np", None)
+    env = vector.VectorGame(Game(big_blind=2), num_tables=4, players=2, stacks=100, seed=1)
+    env.reset()
+    before = [env.table_state(i) for i in range(4)]
+    for bad in ({0: 1, 1: 1, 2: 1, 3: 1}, {1, 2, 3, 4}, (1 for _ in range(4))):
+        for fn in (env.step, env.step_unchecked, env.step_async):
+            with pytest.raises(InvalidArrayError, match="actions must be a sequence of ints"):
+                fn(bad)
+        with pytest.raises(InvalidArrayError, match="kinds must be a sequence of ints"):
+            env.step_exact(bad, [0] * 4)
+    two_d = memoryview(array.array("B", [0] * 4)).cast("?", (2, 2))
+    for bad_hold in (two_d, {True: 1, False: 2, 3: 4, 5: 6}, 7):
+        with pytest.raises(InvalidArrayError, match="hold must be 4 bools"):
+            env.step_async([1] * 4, hold=bad_hold)
+    assert [env.table_state(i) for i in range(4)] == before
+    env.step_async([1] * 4, hold=memoryview(array.array("B", [1, 0, 0, 1])).cast("?"))
+    env.step_async([1] * 4, hold=(True, False, False, True))
