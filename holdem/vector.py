@@ -1216,6 +1216,7 @@ class VectorGame:
         step = max(1, hands // 10) if curve_every is None else _integer("curve_every", curve_every)
         if step < 1:
             raise InvalidConfigError(f"curve_every must be >= 1, got {step}")
+        step = min(step, hands)  # (the same one point at the last hand: a C long)
         # the result arrays' sizes, checked before anything is allocated (Python ints: exact)
         points = -(-hands // step)
         for what, count in (("curve (raise curve_every)", points),

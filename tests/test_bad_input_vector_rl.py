@@ -560,3 +560,14 @@ def test_without_numpy_actions_must_be_a_sequence_and_hold_one_dimensional(
     assert [env.table_state(i) for i in range(4)] == before
     env.step_async([1] * 4, hold=memoryview(array.array("B", [1, 0, 0, 1])).cast("?"))
     env.step_async([1] * 4, hold=(True, False, False, True))
+
+
+def test_play_curve_every_beyond_c_long_is_one_point() -> None:
+    from holdem.table.agents import CallAgent
+    from holdem.vector import VectorGame
+
+    env = VectorGame(Game(big_blind=2), num_tables=2, players=2, stacks=100, seed=1)
+    for every in (2**63, 2**70, np.uint64(2**64 - 1)):
+        got = env.play(3, [CallAgent(), CallAgent()], curve_every=every)
+        assert got.curve_hands == (3,)
+        assert np.array_equal(got.curve[:, 0], got.payoffs)
