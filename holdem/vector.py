@@ -1217,6 +1217,8 @@ class VectorGame:
         if step < 1:
             raise InvalidConfigError(f"curve_every must be >= 1, got {step}")
         step = min(step, hands)  # (the same one point at the last hand: a C long)
+        if not isinstance(keep_hands, bool):
+            raise InvalidConfigError(f"keep_hands must be True or False, got {keep_hands!r}")
         # the result arrays' sizes, checked before anything is allocated (Python ints: exact)
         points = -(-hands // step)
         for what, count in (("curve (raise curve_every)", points),

@@ -571,3 +571,15 @@ def test_play_curve_every_beyond_c_long_is_one_point() -> None:
         got = env.play(3, [CallAgent(), CallAgent()], curve_every=every)
         assert got.curve_hands == (3,)
         assert np.array_equal(got.curve[:, 0], got.payoffs)
+
+
+def test_play_keep_hands_must_be_a_bool() -> None:
+    from holdem.table.agents import CallAgent
+    from holdem.vector import VectorGame
+
+    env = VectorGame(Game(big_blind=2), num_tables=2, players=2, stacks=100, seed=1)
+    for bad in (None, 1, "yes", np.bool_(True)):
+        with pytest.raises(InvalidConfigError, match="keep_hands must be True or False"):
+            env.play(2, [CallAgent(), CallAgent()], keep_hands=bad)  # type: ignore[arg-type]
+    assert env.play(2, [CallAgent(), CallAgent()], keep_hands=True).hand_payoffs.shape == (
+        2, 2, 2)
