@@ -583,3 +583,12 @@ def test_play_keep_hands_must_be_a_bool() -> None:
             env.play(2, [CallAgent(), CallAgent()], keep_hands=bad)  # type: ignore[arg-type]
     assert env.play(2, [CallAgent(), CallAgent()], keep_hands=True).hand_payoffs.shape == (
         2, 2, 2)
+
+
+def test_gym_vector_env_num_envs_and_players_are_plain_ints() -> None:
+    pytest.importorskip("gymnasium")
+    from holdem.rl.gymnasium import HoldemVectorEnv
+
+    env = HoldemVectorEnv(Game(big_blind=2), num_envs=np.int64(3), players=np.uint8(4))
+    assert (env.num_envs, env.players) == (3, 4)
+    assert type(env.num_envs) is int and type(env.players) is int

@@ -151,8 +151,8 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         self._args["final_observation"] = True  # the engine keeps each finished hand's last row
         self._vg = VectorGame(game, seed=seed, **self._args)  # type: ignore[arg-type]
         self._started = False
-        self.num_envs = num_envs
-        self.players = players
+        self.num_envs = num_envs = self._vg.num_tables  # (checked: plain ints)
+        self.players = self._vg.players
         size = self._size = self._vg.action_layout.size
         self.single_observation_space = _obs_box(self._vg)
         self.single_action_space = spaces.Discrete(size)
