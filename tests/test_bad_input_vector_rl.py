@@ -592,3 +592,34 @@ def test_gym_vector_env_num_envs_and_players_are_plain_ints() -> None:
     env = HoldemVectorEnv(Game(big_blind=2), num_envs=np.int64(3), players=np.uint8(4))
     assert (env.num_envs, env.players) == (3, 4)
     assert type(env.num_envs) is int and type(env.players) is int
+
+
+def test_openspiel_strings_of_a_player_outside_the_game_are_refused() -> None:
+    """The observer's strings for player 2 of a heads-up game were player 0's (-1: player
+    1's), hole cards included; the tensors already refused such a player."""
+    pytest.importorskip("pyspiel")
+    import pyspiel
+    from open_spiel.python.observation import make_observation
+
+    import holdem.rl.openspiel  # noqa: F401 - registers the game
+
+    game = pyspiel.load_game("python_holdem")
+    state = game.new_initial_state()
+    for card in range(4):
+        state.apply_action(card)
+    for recall in (True, False):
+        observer = make_observation(game, pyspiel.IIGObservationType(perfect_recall=recall))
+        for player in (2, -1, 99):
+            with pytest.raises(InvalidConfigError, match=r"seat must be 0\.\.1"):
+                observer.string_from(state, player)
+            with pytest.raises(InvalidConfigError, match=r"seat must be 0\.\.1"):
+                observer.set_from(state, player)
+        assert "seat 1" in observer.string_from(state, 1)
+    fresh = game.new_initial_state()  # before the deal too
+    for player in (2, -1):
+        with pytest.raises(InvalidConfigError, match=r"seat must be 0\.\.1"):
+            fresh.encode(player)
+        with pytest.raises(InvalidConfigError, match=r"seat must be 0\.\.1"):
+            state.information_state_text(player)
+        with pytest.raises(InvalidConfigError, match=r"seat must be 0\.\.1"):
+            state.observation_text(player)

@@ -362,6 +362,8 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
 
     def _cards_text(self, player: int) -> str:
         n = self._n
+        if not 0 <= player < n:  # (the arithmetic below would show another seat's cards)
+            raise InvalidConfigError(f"seat must be 0..{n - 1}, got {player!r}")
         first = (self._cfg.button + 1) % n
         k = (player - first) % n
         mine = [self._hole[i] for i in (k, n + k) if i < len(self._hole)]
@@ -393,6 +395,8 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
     def encode(self, player: int) -> list[float]:
         """The shared observation row seen by ``player`` (zeros before the hole cards)."""
         spec: ObservationSpec = self.get_game().spec
+        if not 0 <= player < self._n:
+            raise InvalidConfigError(f"seat must be 0..{self._n - 1}, got {player!r}")
         if self._hand is None:
             return [0.0] * spec.width
         return spec.encode(self._hand, player)
