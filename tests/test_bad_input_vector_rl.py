@@ -623,3 +623,17 @@ def test_openspiel_strings_of_a_player_outside_the_game_are_refused() -> None:
             state.information_state_text(player)
         with pytest.raises(InvalidConfigError, match=r"seat must be 0\.\.1"):
             state.observation_text(player)
+
+
+def test_openspiel_make_py_observer_of_an_odd_type() -> None:
+    pytest.importorskip("pyspiel")
+    import pyspiel
+
+    import holdem.rl.openspiel  # noqa: F401 - registers the game
+
+    game = pyspiel.load_game("python_holdem")
+    for bad in (5, "perfect", object()):
+        with pytest.raises(InvalidConfigError, match="iig_obs_type must be"):
+            game.make_py_observer(bad)
+    assert game.make_py_observer(None).tensor.shape == game.make_py_observer(
+        pyspiel.IIGObservationType(perfect_recall=True)).tensor.shape

@@ -231,6 +231,10 @@ class HoldemGame(pyspiel.Game):  # type: ignore[misc]
         return HoldemState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
+        if iig_obs_type is not None and not isinstance(iig_obs_type,
+                                                       pyspiel.IIGObservationType):
+            raise InvalidConfigError(f"iig_obs_type must be a pyspiel.IIGObservationType or "
+                                     f"None, got {iig_obs_type!r}")
         perfect_recall = iig_obs_type is None or bool(iig_obs_type.perfect_recall)
         return _Observer(self, perfect_recall)
 
