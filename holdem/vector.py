@@ -173,6 +173,8 @@ class ActionLayout:
         """The bet/raise total of each column for ``state``'s seat to act (None when the column
         is masked; ``fold`` and ``check_call`` are None too): the rule of
         :meth:`VectorGame.raise_amounts`, for one :class:`holdem.HandState`."""
+        if not isinstance(state, HandState):
+            raise InvalidConfigError(f"state must be a holdem.HandState, got {state!r}")
         codes = self._codes()
         out: list[int | None] = [None] * len(codes)
         if state.is_terminal():
@@ -201,6 +203,8 @@ class ActionLayout:
 
     def mask(self, state: HandState) -> list[bool]:
         """The legal columns for ``state``'s seat to act (all False once the hand is over)."""
+        if not isinstance(state, HandState):
+            raise InvalidConfigError(f"state must be a holdem.HandState, got {state!r}")
         if state.is_terminal():
             return [False] * self.size
         can_fold = state.legal_actions().can_fold

@@ -637,3 +637,15 @@ def test_openspiel_make_py_observer_of_an_odd_type() -> None:
             game.make_py_observer(bad)
     assert game.make_py_observer(None).tensor.shape == game.make_py_observer(
         pyspiel.IIGObservationType(perfect_recall=True)).tensor.shape
+
+
+def test_layout_mask_and_amounts_of_something_that_is_not_a_hand() -> None:
+    from holdem.vector import ActionLayout
+
+    layout = ActionLayout()
+    for bad in (None, 5, "x", Game(big_blind=2), np.zeros(3)):
+        for method in (layout.mask, layout.amounts):
+            with pytest.raises(InvalidConfigError, match=r"state must be a holdem\.HandState"):
+                method(bad)  # type: ignore[arg-type]
+    state = Game(big_blind=2).new_hand([100, 100])
+    assert layout.mask(state)[1] and layout.amounts(state)[-1] == 100
