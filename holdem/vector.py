@@ -390,10 +390,14 @@ class ObservationSpec:
             raise InvalidConfigError(f"shift must be 0..{n - 1}, got {shift!r}")
         shift = turn
         shape = getattr(row, "shape", None)
-        if (not isinstance(row, list) and shape is None) or len(row) != self.width or (
-                shape is not None and len(shape) != 1):
-            raise InvalidArrayError(f"row must be one observation row of {self.width} values, "
-                                    f"got {type(row).__name__} of shape {shape or (len(row),)}")
+        is_row = isinstance(row, list) or (_np is not None and isinstance(row, _np.ndarray)
+                                           and row.ndim == 1)
+        if not is_row or len(row) != self.width:
+            got = type(row).__name__ + (
+                f" of shape {(len(row),) if shape is None else shape}" if is_row
+                or shape is not None else "")
+            raise InvalidArrayError(f"row must be one observation row of {self.width} values "
+                                    f"(a list or a 1-D numpy array), got {got}")
         try:
             cards = [-1 if isinstance(c, bool) or not hasattr(c, "__index__")
                      else operator.index(c) for c in hole]

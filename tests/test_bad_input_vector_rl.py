@@ -649,3 +649,17 @@ def test_layout_mask_and_amounts_of_something_that_is_not_a_hand() -> None:
                 method(bad)  # type: ignore[arg-type]
     state = Game(big_blind=2).new_hand([100, 100])
     assert layout.mask(state)[1] and layout.amounts(state)[-1] == 100
+
+
+def test_reseat_of_a_row_that_is_not_a_list_or_a_numpy_row() -> None:
+    from holdem import InvalidArrayError
+    from holdem.vector import ObservationSpec
+
+    spec = ObservationSpec(3)
+    row = np.asarray(spec.encode(Game(big_blind=2).new_hand([100] * 3)), dtype=np.float32)
+    for bad in (None, 5, np.array(1.0), memoryview(row), tuple(row.tolist()), row[None, :],
+                row[:-1], row.tolist()[:-1]):
+        with pytest.raises(InvalidArrayError, match=f"one observation row of {spec.width}"):
+            spec.reseat(bad, 1, (0, 1))
+    assert spec.reseat(row, 1, (0, 1)).shape == row.shape
+    assert len(spec.reseat(row.tolist(), 1, (0, 1))) == spec.width
