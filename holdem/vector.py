@@ -799,6 +799,9 @@ class VectorGame:
             raise InvalidConfigError(f"num_tables must be 1..{_vector.MAX_TABLES}, got {num_tables}")
         if not 2 <= players <= 10:
             raise InvalidConfigError(f"players must be 2..10 (R1), got {players}")
+        if isinstance(stacks, str | bytes | Mapping | AbstractSet):  # (no seat order)
+            raise InvalidConfigError(f"stacks must be an int or ints, one per seat in seat "
+                                     f"order, got {stacks!r}")
         try:
             seq = [stacks] * players if not hasattr(stacks, "__iter__") else list(stacks)
         except TypeError:

@@ -663,3 +663,17 @@ def test_reseat_of_a_row_that_is_not_a_list_or_a_numpy_row() -> None:
             spec.reseat(bad, 1, (0, 1))
     assert spec.reseat(row, 1, (0, 1)).shape == row.shape
     assert len(spec.reseat(row.tolist(), 1, (0, 1))) == spec.width
+
+
+def test_vector_game_stacks_of_a_dict_or_a_set_are_refused() -> None:
+    """A dict was read as its keys and a set in its own order (ObservationSpec.high
+    already refuses both, and a string)."""
+    from holdem.vector import VectorGame
+
+    for bad in ({100: "a", 200: "b", 300: "c"}, {300, 100, 200}, frozenset({1, 2, 3}),
+                "200", b"200"):
+        with pytest.raises(InvalidConfigError, match="stacks must be an int or ints"):
+            VectorGame(Game(big_blind=2), num_tables=1, players=3, stacks=bad, seed=1)
+    env = VectorGame(Game(big_blind=2), num_tables=1, players=3, stacks=iter([300, 100, 200]),
+                     seed=1)
+    assert "stacks=(300, 100, 200)" in repr(env)
