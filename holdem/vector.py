@@ -126,7 +126,8 @@ class ActionLayout:
     all_in: bool = True
 
     def __post_init__(self) -> None:
-        if isinstance(self.fractions, str) or not hasattr(self.fractions, "__iter__"):
+        if isinstance(self.fractions, str | bytes | Mapping | AbstractSet) or not hasattr(
+                self.fractions, "__iter__"):  # (the columns follow the fractions' order)
             raise InvalidConfigError(
                 f"fractions must be a sequence of pot fractions, e.g. (0.5, 1) or ('1/3',), "
                 f"got {self.fractions!r}")

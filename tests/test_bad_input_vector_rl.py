@@ -677,3 +677,14 @@ def test_vector_game_stacks_of_a_dict_or_a_set_are_refused() -> None:
     env = VectorGame(Game(big_blind=2), num_tables=1, players=3, stacks=iter([300, 100, 200]),
                      seed=1)
     assert "stacks=(300, 100, 200)" in repr(env)
+
+
+def test_layout_fractions_of_a_dict_or_a_set_are_refused() -> None:
+    """The columns follow the order of the fractions: a set has none of its own, and a dict
+    was read as its keys."""
+    from holdem.vector import ActionLayout
+
+    for bad in ({0.5, 1}, frozenset({0.5}), {0.5: "half", 1: "pot"}):
+        with pytest.raises(InvalidConfigError, match="fractions must be a sequence"):
+            ActionLayout(bad)  # type: ignore[arg-type]
+    assert ActionLayout([1, "1/2"]).names[2:4] == ("raise_pot", "raise_half_pot")
