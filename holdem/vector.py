@@ -39,6 +39,7 @@ from fractions import Fraction
 from typing import Any, NoReturn
 
 from holdem import _vector
+from holdem._shown import excerpt
 from holdem.errors import (
     IllegalActionError,
     InvalidArrayError,
@@ -79,13 +80,13 @@ def _fraction(value: object) -> Fraction:
         try:
             value = operator.index(value)  # numpy ints too, as plain ints
         except TypeError:  # a numpy array (of floats, or of more than one value)
-            raise InvalidConfigError(f"a pot fraction must be a number, got {value!r}") from None
+            raise InvalidConfigError(f"a pot fraction must be a number, got {excerpt(value)}") from None
     if isinstance(value, bool) or not isinstance(value, int | float | Fraction | str):
-        raise InvalidConfigError(f"a pot fraction must be a number, got {value!r}")
+        raise InvalidConfigError(f"a pot fraction must be a number, got {excerpt(value)}")
     try:
         f = Fraction(str(value)) if isinstance(value, float) else Fraction(value)
     except (ValueError, ZeroDivisionError):
-        raise InvalidConfigError(f"a pot fraction must be a number, got {value!r}") from None
+        raise InvalidConfigError(f"a pot fraction must be a number, got {excerpt(value)}") from None
     if not 0 < f <= 100 or f.denominator > 1000:
         hint = ""
         if isinstance(value, float) and 0 < f <= 100:
@@ -95,7 +96,7 @@ def _fraction(value: object) -> Fraction:
                         f"{near.denominator}) or the string '{near}')")
         raise InvalidConfigError(
             f"a pot fraction must be in (0, 100] with a denominator up to 1000, got "
-            f"{value!r}{hint}")
+            f"{excerpt(value)}{hint}")
     return f
 
 
@@ -130,10 +131,10 @@ class ActionLayout:
                 self.fractions, "__iter__"):  # (the columns follow the fractions' order)
             raise InvalidConfigError(
                 f"fractions must be a sequence of pot fractions, e.g. (0.5, 1) or ('1/3',), "
-                f"got {self.fractions!r}")
+                f"got {excerpt(self.fractions)}")
         fr = tuple(_fraction(f) for f in self.fractions)
         if len(set(fr)) != len(fr):
-            raise InvalidConfigError(f"pot fractions repeat: {self.fractions!r}")
+            raise InvalidConfigError(f"pot fractions repeat: {excerpt(self.fractions)}")
         object.__setattr__(self, "fractions", fr)
         for name in ("fold", "min_raise", "all_in"):
             if not isinstance(getattr(self, name), bool):
@@ -150,7 +151,7 @@ class ActionLayout:
             return cls((Fraction(1, 2), Fraction(1)), min_raise=False)
         if name == "default":
             return cls()
-        raise InvalidConfigError(f"unknown action preset {name!r}: use fcpa, fchpa or default")
+        raise InvalidConfigError(f"unknown action preset {excerpt(name)}: use fcpa, fchpa or default")
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -175,7 +176,7 @@ class ActionLayout:
         is masked; ``fold`` and ``check_call`` are None too): the rule of
         :meth:`VectorGame.raise_amounts`, for one :class:`holdem.HandState`."""
         if not isinstance(state, HandState):
-            raise InvalidConfigError(f"state must be a holdem.HandState, got {state!r}")
+            raise InvalidConfigError(f"state must be a holdem.HandState, got {excerpt(state)}")
         codes = self._codes()
         out: list[int | None] = [None] * len(codes)
         if state.is_terminal():
@@ -205,7 +206,7 @@ class ActionLayout:
     def mask(self, state: HandState) -> list[bool]:
         """The legal columns for ``state``'s seat to act (all False once the hand is over)."""
         if not isinstance(state, HandState):
-            raise InvalidConfigError(f"state must be a holdem.HandState, got {state!r}")
+            raise InvalidConfigError(f"state must be a holdem.HandState, got {excerpt(state)}")
         if state.is_terminal():
             return [False] * self.size
         can_fold = state.legal_actions().can_fold
@@ -255,7 +256,7 @@ class ObservationSpec:
             i = _index_or_none(value)
             if i is None or not lo <= i <= hi:
                 allowed = f"{lo}..{hi}" if lo < hi else f"{lo} (the only version)"
-                raise InvalidConfigError(f"ObservationSpec {name} must be {allowed}, got {value!r}")
+                raise InvalidConfigError(f"ObservationSpec {name} must be {allowed}, got {excerpt(value)}")
             object.__setattr__(self, name, i)
 
     @property
@@ -273,7 +274,7 @@ class ObservationSpec:
         try:
             return self.names.index(name)
         except ValueError:
-            raise InvalidConfigError(f"no observation column named {name!r}") from None
+            raise InvalidConfigError(f"no observation column named {excerpt(name)}") from None
 
 
     def high(self, game: Game, stacks: int | Sequence[int] | None) -> list[float]:
@@ -297,7 +298,7 @@ class ObservationSpec:
         """
         n = self.players
         if not isinstance(game, Game):
-            raise InvalidConfigError(f"game must be a holdem.Game, got {game!r}")
+            raise InvalidConfigError(f"game must be a holdem.Game, got {excerpt(game)}")
         if stacks is None:
             chips = per_bb = float("inf")
         else:
@@ -312,7 +313,7 @@ class ObservationSpec:
                 seq = []
             if len(seq) != n or not all(s is not None and 1 <= s <= MAX_CHIPS for s in seq):
                 raise InvalidConfigError(f"stacks must be an int 1..2**53 or {n} of them, "
-                                         f"got {stacks!r}")
+                                         f"got {excerpt(stacks)}")
             level = game.big_blind * (2 if game.straddle else 1)
             chips = float(max(sum(s for s in seq if s is not None), level))
             per_bb = struct.unpack("f", struct.pack("f", chips * (1.0 / game.big_blind)))[0]
@@ -330,7 +331,7 @@ class ObservationSpec:
         uncalled bet given back when the street closed.
         """
         if not isinstance(state, HandState):
-            raise InvalidConfigError(f"state must be a holdem.HandState, got {state!r}")
+            raise InvalidConfigError(f"state must be a holdem.HandState, got {excerpt(state)}")
         n = state.num_players
         if n != self.players:
             raise InvalidConfigError(f"the spec is for {self.players} players, the hand has {n}")
@@ -340,7 +341,7 @@ class ObservationSpec:
                 raise InvalidConfigError("the hand is over: give the seat to encode for")
             seat = actor
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise InvalidConfigError(f"seat must be 0..{n - 1}, got {seat!r}")
+            raise InvalidConfigError(f"seat must be 0..{n - 1}, got {excerpt(seat)}")
         ib = 1.0 / state.game.big_blind
         row = [0.0] * self.width
         hole = state.hole_cards[seat]
@@ -388,7 +389,7 @@ class ObservationSpec:
         n = self.players
         turn = _index_or_none(shift)  # numpy ints too, as plain ints
         if turn is None or not 0 <= turn < n:
-            raise InvalidConfigError(f"shift must be 0..{n - 1}, got {shift!r}")
+            raise InvalidConfigError(f"shift must be 0..{n - 1}, got {excerpt(shift)}")
         shift = turn
         shape = getattr(row, "shape", None)
         is_row = isinstance(row, list) or (_np is not None and isinstance(row, _np.ndarray)
@@ -407,7 +408,7 @@ class ObservationSpec:
         if len(cards) not in (0, 2) or len(set(cards)) != len(cards) or not all(
                 0 <= c < 52 for c in cards):
             raise InvalidConfigError(f"hole must be two distinct card ids 0..51 (or none), "
-                                     f"got {hole!r}")
+                                     f"got {excerpt(hole)}")
         base, cut, end = 212 + n, 212 + n + 6 * shift, 212 + 7 * n
         try:
             distance = int(row[cut])
@@ -415,7 +416,7 @@ class ObservationSpec:
             distance = -1
         if not 0 <= distance < n:
             raise InvalidArrayError(f"row is not an observation row: the seat's distance from "
-                                    f"the button reads {row[cut]!r}")
+                                    f"the button reads {excerpt(row[cut])}")
         out = row.copy()
         out[base:end - 6 * shift] = row[cut:end]
         out[end - 6 * shift:end] = row[base:cut]
@@ -476,7 +477,7 @@ def _integer(name: str, value: object) -> int:
     """``value`` as an int (numpy integers too; not bools or floats)."""
     i = _index_or_none(value)
     if i is None:
-        raise InvalidConfigError(f"{name} must be an int, got {value!r}")
+        raise InvalidConfigError(f"{name} must be an int, got {excerpt(value)}")
     return i
 
 
@@ -484,7 +485,7 @@ def _rules(game: Game) -> tuple[Any, ...]:
     """The game's betting rules for the batched engine: the values of ``game._plan`` (the one
     :class:`holdem.hand.game.Plan` derived from a Game), in ``hd_rules_t``'s field order."""
     if not isinstance(game, Game):
-        raise InvalidConfigError(f"game must be a holdem.Game, got {game!r}")
+        raise InvalidConfigError(f"game must be a holdem.Game, got {excerpt(game)}")
     plan: Plan = game._plan
     return tuple(plan)
 
@@ -516,7 +517,7 @@ def _read_only(buf: Any) -> Any:
 def _int64_vector(values: object, n: int, what: str) -> Any:
     """``values`` as a C-contiguous int64 vector of length ``n`` (checked, no table moves)."""
     if values is None or isinstance(values, str):
-        raise InvalidArrayError(f"{what} must be a vector of {n} ints, got {values!r}")
+        raise InvalidArrayError(f"{what} must be a vector of {n} ints, got {excerpt(values)}")
     if _np is not None:
         v: Any = values
         if (type(v) is _np.ndarray and v.dtype == _np.int64 and v.shape == (n,)
@@ -565,7 +566,7 @@ def _int64_vector(values: object, n: int, what: str) -> Any:
         raise InvalidArrayError(f"{what} must have shape ({n},), got ({len(seq)},)")
     for v in seq:
         if isinstance(v, bool) or not isinstance(v, int):
-            raise InvalidArrayError(f"{what} must be integers, got {v!r}")
+            raise InvalidArrayError(f"{what} must be integers, got {excerpt(v)}")
     try:
         return array.array("q", seq)
     except OverflowError:
@@ -587,9 +588,9 @@ def _flags(values: object, n: int, what: str) -> Any:
         seq = list(values if isinstance(values, Sequence)
                    else memoryview(values))  # type: ignore[arg-type]
     except (TypeError, NotImplementedError):  # not a sequence or buffer; a 2-D buffer
-        raise InvalidArrayError(f"{what} must be {n} bools, got {values!r}") from None
+        raise InvalidArrayError(f"{what} must be {n} bools, got {excerpt(values)}") from None
     if len(seq) != n or not all(isinstance(v, bool) for v in seq):
-        raise InvalidArrayError(f"{what} must be {n} bools, got {values!r}")
+        raise InvalidArrayError(f"{what} must be {n} bools, got {excerpt(values)}")
     return array.array("B", seq)
 
 
@@ -715,13 +716,13 @@ def _declared_policy(policy: object) -> object:
 def _policy_problem(p: CompiledPolicy) -> str | None:
     """What keeps the engine from running ``p`` (None: it can)."""
     if p.kind not in _vector.POLICIES:
-        return f"kind {p.kind!r} is not one of {', '.join(map(repr, _vector.POLICIES))}"
+        return f"kind {excerpt(p.kind)} is not one of {', '.join(map(repr, _vector.POLICIES))}"
     if p.kind == "equity":
         if (isinstance(p.samples, bool) or not isinstance(p.samples, int)
                 or not 1 <= p.samples <= 1_000_000):
-            return f"samples must be an int in 1..1,000,000, got {p.samples!r}"
+            return f"samples must be an int in 1..1,000,000, got {excerpt(p.samples)}"
         if not isinstance(p.raise_at, int | float) or p.raise_at != p.raise_at:
-            return f"raise_at must be a number (not NaN), got {p.raise_at!r}"
+            return f"raise_at must be a number (not NaN), got {excerpt(p.raise_at)}"
     return None
 
 
@@ -802,15 +803,15 @@ class VectorGame:
             raise InvalidConfigError(f"players must be 2..10 (R1), got {players}")
         if isinstance(stacks, str | bytes | Mapping | AbstractSet):  # (no seat order)
             raise InvalidConfigError(f"stacks must be an int or ints, one per seat in seat "
-                                     f"order, got {stacks!r}")
+                                     f"order, got {excerpt(stacks)}")
         try:
             seq = [stacks] * players if not hasattr(stacks, "__iter__") else list(stacks)
         except TypeError:
-            raise InvalidConfigError(f"stacks must be an int or ints, got {stacks!r}") from None
+            raise InvalidConfigError(f"stacks must be an int or ints, got {excerpt(stacks)}") from None
         stack_t = tuple(_integer("stacks", s) for s in seq)
         layout = ActionLayout.preset(actions) if isinstance(actions, str) else actions
         if not isinstance(layout, ActionLayout):
-            raise InvalidConfigError(f"actions must be an ActionLayout or a preset name, got {actions!r}")
+            raise InvalidConfigError(f"actions must be an ActionLayout or a preset name, got {excerpt(actions)}")
         self._game = game
         self._layout = layout
         self._spec = ObservationSpec(players)
@@ -992,7 +993,7 @@ class VectorGame:
         h = _index_or_none(hand)
         if h is None or not 0 <= h <= _INT64_MAX:
             raise InvalidTableError(f"hand must be an int 0..2**63-1 (hands are numbered from "
-                                    f"0), got {hand!r}")
+                                    f"0), got {excerpt(hand)}")
         return self._batch.cards(table, h)
 
     def legal_actions(self, table: int) -> LegalActions:
@@ -1018,7 +1019,7 @@ class VectorGame:
         """``table`` as an index 0..N-1 (numpy integers too; not bools, floats or strings)."""
         i = _index_or_none(table)
         if i is None:
-            raise InvalidTableError(f"table must be an int 0..{self.num_tables - 1}, got {table!r}")
+            raise InvalidTableError(f"table must be an int 0..{self.num_tables - 1}, got {excerpt(table)}")
         if not 0 <= i < self.num_tables:
             raise InvalidTableError(f"table {i} is out of range 0..{self.num_tables - 1}")
         return i
@@ -1120,7 +1121,7 @@ class VectorGame:
         """
         self._ready()
         if not isinstance(checked, bool):
-            raise InvalidConfigError(f"checked must be True or False, got {checked!r}")
+            raise InvalidConfigError(f"checked must be True or False, got {excerpt(checked)}")
         n = self.num_tables
         if tables is None:
             lo, hi = 0, n
@@ -1129,12 +1130,12 @@ class VectorGame:
                 lo, hi, stride = tables.indices(n)
             except (TypeError, ValueError):  # bounds not ints, or a step of 0
                 raise InvalidArrayError(f"tables must be a slice with int bounds and step 1, "
-                                        f"got {tables!r}") from None
+                                        f"got {excerpt(tables)}") from None
             if stride != 1:
-                raise InvalidArrayError(f"tables must be a slice with step 1, got {tables!r}")
+                raise InvalidArrayError(f"tables must be a slice with step 1, got {excerpt(tables)}")
             hi = max(lo, hi)
         else:
-            raise InvalidArrayError(f"tables must be a slice of the batch, got {tables!r}")
+            raise InvalidArrayError(f"tables must be a slice of the batch, got {excerpt(tables)}")
         cols = _int64_vector(actions, hi - lo, "actions")
         flags = None if hold is None else _flags(hold, n, "hold")
         if checked:
@@ -1230,7 +1231,7 @@ class VectorGame:
             raise InvalidConfigError(f"curve_every must be >= 1, got {step}")
         step = min(step, hands)  # (the same one point at the last hand: a C long)
         if not isinstance(keep_hands, bool):
-            raise InvalidConfigError(f"keep_hands must be True or False, got {keep_hands!r}")
+            raise InvalidConfigError(f"keep_hands must be True or False, got {excerpt(keep_hands)}")
         # the result arrays' sizes, checked before anything is allocated (Python ints: exact)
         points = -(-hands // step)
         for what, count in (("curve (raise curve_every)", points),
@@ -1259,12 +1260,12 @@ class VectorGame:
             codes.append(cp.code)
         if streams is not None and not isinstance(streams, Sequence):
             raise InvalidConfigError(
-                f"streams must be {self.players} ints in 0..2**32-1, got {streams!r}")
+                f"streams must be {self.players} ints in 0..2**32-1, got {excerpt(streams)}")
         ids = list(range(self.players)) if streams is None else [
             _integer("streams", x) for x in streams]
         if len(ids) != self.players or not all(0 <= x < 1 << 32 for x in ids):
             raise InvalidConfigError(
-                f"streams must be {self.players} ints in 0..2**32-1, got {streams!r}")
+                f"streams must be {self.players} ints in 0..2**32-1, got {excerpt(streams)}")
         n, p_ = self.num_tables, self.players
         marks = tuple(range(step, hands + 1, step)) + ((hands,) if hands % step else ())
         out = [_alloc("q", (n, p_)) for _ in range(4)]

@@ -5,6 +5,7 @@ property runs in a child process; the targeted tests pin the defects the propert
 
 from __future__ import annotations
 
+import importlib.util
 from typing import Any
 
 import pytest
@@ -688,3 +689,29 @@ def test_layout_fractions_of_a_dict_or_a_set_are_refused() -> None:
         with pytest.raises(InvalidConfigError, match="fractions must be a sequence"):
             ActionLayout(bad)  # type: ignore[arg-type]
     assert ActionLayout([1, "1/2"]).names[2:4] == ("raise_pot", "raise_half_pot")
+
+
+def test_errors_quote_a_huge_input_in_a_short_line() -> None:
+    """A refused value of a megabyte (a string, a long list) is quoted by its first
+    characters and its size, so the message stays one short line."""
+    from holdem.vector import ActionLayout, VectorGame
+
+    huge_text, huge_list = "x" * 1_000_000, list(range(200_000))
+    tries: list[Any] = [
+        lambda: VectorGame(Game(big_blind=2), num_tables=2, players=2, stacks=huge_text,
+                           seed=1),
+        lambda: ActionLayout.preset(huge_text),
+        lambda: VectorGame(Game(big_blind=2), num_tables=2, players=2, stacks=200,
+                           actions=huge_list, seed=1),
+    ]
+    if importlib.util.find_spec("pettingzoo") is not None:
+        from holdem.rl.pettingzoo import HoldemParallelEnv
+
+        env = HoldemParallelEnv(players=2)
+        env.reset(seed=1)
+        tries.append(lambda: env.step(huge_list))  # type: ignore[arg-type]
+    for attempt in tries:
+        with pytest.raises((InvalidConfigError, IllegalActionError)) as info:
+            attempt()
+        assert len(str(info.value)) < 400, str(info.value)[:500]
+        assert "..." in str(info.value)

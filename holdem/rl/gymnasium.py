@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from holdem._shown import excerpt
 from holdem.rl import missing_extra
 
 try:  # the optional rl extra
@@ -51,7 +52,7 @@ Policy = Callable[[np.ndarray, np.ndarray], int]
 
 def _illegal(value: str) -> bool:
     if not isinstance(value, str) or value not in ("check_call", "raise"):
-        raise InvalidConfigError(f"illegal must be 'check_call' or 'raise', got {value!r}")
+        raise InvalidConfigError(f"illegal must be 'check_call' or 'raise', got {excerpt(value)}")
     return value == "raise"
 
 
@@ -133,10 +134,10 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         self._game = game
         self._raise = _illegal(illegal)
         if not isinstance(copy, bool):
-            raise InvalidConfigError(f"copy must be True or False, got {copy!r}")
+            raise InvalidConfigError(f"copy must be True or False, got {excerpt(copy)}")
         self._copy = copy
         if not isinstance(final_obs, bool):
-            raise InvalidConfigError(f"final_obs must be True or False, got {final_obs!r}")
+            raise InvalidConfigError(f"final_obs must be True or False, got {excerpt(final_obs)}")
         self._final_obs = final_obs
         modes = {"same_step": AutoresetMode.SAME_STEP, "next_step": AutoresetMode.NEXT_STEP}
         mode = modes.get(autoreset_mode.lower()) if isinstance(autoreset_mode, str) else (
@@ -145,7 +146,7 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         if mode is None:
             raise InvalidConfigError(f"autoreset_mode must be 'same_step' or 'next_step' (or "
                                      f"AutoresetMode.SAME_STEP / NEXT_STEP), got "
-                                     f"{autoreset_mode!r}")
+                                     f"{excerpt(autoreset_mode)}")
         self.metadata = {**self.metadata, "autoreset_mode": mode}
         self._next_step = mode is AutoresetMode.NEXT_STEP
         self._args["final_observation"] = True  # the engine keeps each finished hand's last row
@@ -293,7 +294,7 @@ def _seed(value: object) -> int:
     """A seed as an int 0..2**64-1 (numpy integers too), or InvalidConfigError."""
     seed = _index_or_none(value)
     if seed is None or not 0 <= seed < 1 << 64:
-        raise InvalidConfigError(f"seed must be an int in 0..2**64-1, got {value!r}")
+        raise InvalidConfigError(f"seed must be an int in 0..2**64-1, got {excerpt(value)}")
     return seed
 
 
@@ -360,7 +361,7 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
                  render_mode: str | None = None) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise InvalidConfigError(f"render_mode must be None, 'human' or 'ansi', "
-                                     f"got {render_mode!r}")
+                                     f"got {excerpt(render_mode)}")
         seed = _seed(seed)
         self._game = Game(big_blind=2) if game is None else game
         self._args = dict(num_tables=1, players=players, stacks=stacks, actions=actions,
@@ -369,7 +370,7 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
         players = self._vg.players  # checked (2..10) by the engine
         turn = _index_or_none(seat)  # numpy ints too, as plain ints
         if turn is None or not 0 <= turn < players:
-            raise InvalidConfigError(f"seat must be an int 0..{players - 1}, got {seat!r}")
+            raise InvalidConfigError(f"seat must be an int 0..{players - 1}, got {excerpt(seat)}")
         seat = turn
         if opponents is None:
             opponents = RandomPolicy(seed)
@@ -386,7 +387,7 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
             raise InvalidConfigError(
                 f"opponents must be one policy or a sequence of {players - 1} policies, a "
                 f"policy being policy(observation, action_mask) -> column; got "
-                f"{opponents!r}{hint}")
+                f"{excerpt(opponents)}{hint}")
         self._policies: dict[int, Policy] = dict(zip(
             [s for s in range(players) if s != seat], pols, strict=True))
         self.seat = seat
@@ -417,7 +418,7 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
                 who = f"seat {actor}'s policy {policy!r}: "
                 col = _index_or_none(got)
                 if col is None:
-                    raise IllegalActionError(f"{who}returned {got!r}; a policy returns a column "
+                    raise IllegalActionError(f"{who}returned {excerpt(got)}; a policy returns a column "
                                              f"index 0..{self._size - 1} (an int)")
                 _, rewards, done = self._play(self._legal(col, who))
                 if done[0]:
@@ -450,7 +451,7 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
             return col
         raise IllegalActionError(f"an action must be a column index 0..{self._size - 1}"
                                  f" (an int, a numpy integer or a 0-d integer array), got "
-                                 f"{action!r} of type {type(action).__name__}")
+                                 f"{excerpt(action)} of type {type(action).__name__}")
 
     def _obs(self) -> tuple[np.ndarray, dict[str, Any]]:
         return self._vg.observation[0].copy(), {"action_mask": self._vg.legal_mask[0].copy()}

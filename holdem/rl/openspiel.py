@@ -50,6 +50,7 @@ import importlib
 from dataclasses import dataclass
 from typing import Any
 
+from holdem._shown import excerpt
 from holdem.rl import missing_extra, not_a_column
 
 try:  # the optional rl extra
@@ -122,13 +123,13 @@ def _stacks(text: object, players: int) -> tuple[int, ...]:
     try:
         values = [int(p) for p in parts]
     except ValueError:
-        raise InvalidConfigError(f"stack must be integers separated by spaces, got {text!r}") from None
+        raise InvalidConfigError(f"stack must be integers separated by spaces, got {excerpt(text)}") from None
     if len(values) == 1:
         values *= players
     if len(values) != players:
         raise InvalidConfigError(f"stack needs 1 or {players} values, got {len(values)}")
     if any(v < 1 for v in values):
-        raise InvalidConfigError(f"every stack must be at least 1 chip, got {text!r}")
+        raise InvalidConfigError(f"every stack must be at least 1 chip, got {excerpt(text)}")
     return tuple(values)
 
 
@@ -142,7 +143,7 @@ def _config(params: dict[str, Any]) -> _Config:
             try:
                 value = int(p[key])
             except (TypeError, ValueError):
-                raise InvalidConfigError(f"{key} must be an int, got {p[key]!r}") from None
+                raise InvalidConfigError(f"{key} must be an int, got {excerpt(p[key])}") from None
             if not -_INT32_MAX - 1 <= value <= _INT32_MAX:
                 raise InvalidConfigError(f"{key} must fit OpenSpiel's 32-bit int parameters "
                                          f"(up to {_INT32_MAX:,}), got {value:,}")
@@ -151,7 +152,7 @@ def _config(params: dict[str, Any]) -> _Config:
         raise InvalidConfigError(f"players must be 2..10 (R1), got {players}")
     structure = str(p["structure"]).upper()
     if structure not in _STRUCTURES:
-        raise InvalidConfigError(f"structure must be NL, PL or FL, got {p['structure']!r}")
+        raise InvalidConfigError(f"structure must be NL, PL or FL, got {excerpt(p['structure'])}")
     kwargs: dict[str, Any] = {"structure": _STRUCTURES[structure],
                               "small_blind": int(p["small_blind"]),
                               "big_blind": int(p["big_blind"]), "ante": int(p["ante"])}
@@ -162,7 +163,7 @@ def _config(params: dict[str, Any]) -> _Config:
                                  f"got max_raises={p['max_raises']} with structure={structure}")
     if str(p["stacks"]).strip() and int(p["stack"]) != _DEFAULTS["stack"]:
         raise InvalidConfigError(f"give stack (every seat) or stacks (one per seat), not both; "
-                                 f"got stack={p['stack']} and stacks={p['stacks']!r}")
+                                 f"got stack={p['stack']} and stacks={excerpt(p['stacks'])}")
     game = Game(**kwargs)
     button = int(p["button"])
     if not 0 <= button < players:
@@ -234,7 +235,7 @@ class HoldemGame(pyspiel.Game):  # type: ignore[misc]
         if iig_obs_type is not None and not isinstance(iig_obs_type,
                                                        pyspiel.IIGObservationType):
             raise InvalidConfigError(f"iig_obs_type must be a pyspiel.IIGObservationType or "
-                                     f"None, got {iig_obs_type!r}")
+                                     f"None, got {excerpt(iig_obs_type)}")
         perfect_recall = iig_obs_type is None or bool(iig_obs_type.perfect_recall)
         return _Observer(self, perfect_recall)
 
@@ -367,7 +368,7 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
     def _cards_text(self, player: int) -> str:
         n = self._n
         if not 0 <= player < n:  # (the arithmetic below would show another seat's cards)
-            raise InvalidConfigError(f"seat must be 0..{n - 1}, got {player!r}")
+            raise InvalidConfigError(f"seat must be 0..{n - 1}, got {excerpt(player)}")
         first = (self._cfg.button + 1) % n
         k = (player - first) % n
         mine = [self._hole[i] for i in (k, n + k) if i < len(self._hole)]
@@ -400,7 +401,7 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
         """The shared observation row seen by ``player`` (zeros before the hole cards)."""
         spec: ObservationSpec = self.get_game().spec
         if not 0 <= player < self._n:
-            raise InvalidConfigError(f"seat must be 0..{self._n - 1}, got {player!r}")
+            raise InvalidConfigError(f"seat must be 0..{self._n - 1}, got {excerpt(player)}")
         if self._hand is None:
             return [0.0] * spec.width
         return spec.encode(self._hand, player)
@@ -450,7 +451,7 @@ def game_parameters(spec: str | GameDef) -> dict[str, Any]:
     :class:`holdem.acpc.GameDefError` (an :class:`holdem.InvalidConfigError`) naming it."""
     if not isinstance(spec, str | GameDef):
         raise InvalidConfigError(f"spec must be an ACPC gamedef or a universal_poker(...) "
-                                 f"string, or a holdem.acpc.GameDef; got {spec!r}")
+                                 f"string, or a holdem.acpc.GameDef; got {excerpt(spec)}")
     gd = spec if isinstance(spec, GameDef) else parse_game(spec)
     params: dict[str, Any] = {"players": gd.num_players, "stacks": " ".join(map(str, gd.starting_stacks)),
                               "small_blind": gd.small_blind, "big_blind": gd.big_blind,
@@ -480,17 +481,17 @@ def _parameters(params: dict[str, Any]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in params.items():
         if key not in _DEFAULTS:
-            raise InvalidConfigError(f"unknown parameter {key!r}; allowed: {sorted(_DEFAULTS)}")
+            raise InvalidConfigError(f"unknown parameter {excerpt(key)}; allowed: {sorted(_DEFAULTS)}")
         if type(_DEFAULTS[key]) is int:
             number = _index_or_none(value)
             if number is None:
-                raise InvalidConfigError(f"{key} must be an int, got {value!r}")
+                raise InvalidConfigError(f"{key} must be an int, got {excerpt(value)}")
             if not -_INT32_MAX - 1 <= number <= _INT32_MAX:
                 raise InvalidConfigError(f"{key} must fit OpenSpiel's 32-bit int parameters "
                                          f"(up to {_INT32_MAX:,}), got {number:,}")
             value = number
         elif not isinstance(value, str):
-            raise InvalidConfigError(f"{key} must be a str, got {value!r}")
+            raise InvalidConfigError(f"{key} must be a str, got {excerpt(value)}")
         out[key] = value
     return out
 

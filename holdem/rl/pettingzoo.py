@@ -48,6 +48,7 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
+from holdem._shown import excerpt
 from holdem.rl import _shown_hand, missing_extra, not_a_column
 
 try:  # the optional rl extra
@@ -75,9 +76,9 @@ class _Core:
     def __init__(self, game: Game, players: int, stacks: int | Sequence[int],
                  actions: ActionLayout | str, hands: int, seed: int, illegal: str) -> None:
         if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
-            raise InvalidConfigError(f"hands must be an int >= 1, got {hands!r}")
+            raise InvalidConfigError(f"hands must be an int >= 1, got {excerpt(hands)}")
         if illegal not in ("raise", "check_call"):
-            raise InvalidConfigError(f"illegal must be 'raise' or 'check_call', got {illegal!r}")
+            raise InvalidConfigError(f"illegal must be 'raise' or 'check_call', got {excerpt(illegal)}")
         self.lenient = illegal == "check_call"
         self.game = game
         self.players = players
@@ -156,7 +157,7 @@ class _Core:
         if type(action) is not int and (isinstance(action, bool)
                                         or not isinstance(action, int | np.integer)):
             raise IllegalActionError(f"an action must be a column index 0..{self.size - 1} "
-                                     f"(an int), got {action!r}")
+                                     f"(an int), got {excerpt(action)}")
         if not 0 <= action < self.size:  # outside the action space: a bug, in either mode
             raise IllegalActionError(not_a_column(int(action), self.vg.action_layout.names))
         if not self.mask[action]:
@@ -262,7 +263,7 @@ def _attach(env: Any, game: Game | None, players: int, stacks: int | Sequence[in
     """Give ``env`` (AEC or parallel) its table, its agents and their spaces."""
     if render_mode is not None and render_mode not in _RENDER_MODES:
         raise InvalidConfigError(f"render_mode must be None, 'human' or 'ansi', "
-                                 f"got {render_mode!r}")
+                                 f"got {excerpt(render_mode)}")
     env.render_mode = render_mode
     env._core = _Core(Game(big_blind=2) if game is None else game, players, stacks, actions,
                       hands, seed, illegal)
@@ -329,7 +330,7 @@ class HoldemAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mis
         except TypeError:  # unhashable: not an agent's name
             seat = None
         if seat is None:
-            raise InvalidConfigError(f"unknown agent {agent!r}; agents: "
+            raise InvalidConfigError(f"unknown agent {excerpt(agent)}; agents: "
                                      f"{', '.join(self.possible_agents)}")
         return self._core.observe(seat)
 
@@ -350,7 +351,7 @@ class HoldemAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mis
         if self.terminations[agent] or self.truncations[agent]:
             if action is not None:
                 raise IllegalActionError(f"{agent}'s episode is over: its only action is None, "
-                                         f"got {action!r}")
+                                         f"got {excerpt(action)}")
             self._remove(agent)
             return
         rewards, over = self._core.play(action)
@@ -437,7 +438,7 @@ class HoldemParallelEnv(ParallelEnv[str, dict[str, np.ndarray], int]):  # type: 
             raise IllegalActionError("the episode is over: call reset()")
         if not isinstance(actions, Mapping):
             raise IllegalActionError(f"actions must be a dict of agent name -> action (the "
-                                     f"acting agent's is played), got {actions!r}")
+                                     f"acting agent's is played), got {excerpt(actions)}")
         actor = self.possible_agents[self._core.actor]
         if actor not in actions:
             raise IllegalActionError(f"no action for the acting agent {actor}")
