@@ -93,3 +93,21 @@ def test_baseline_update_keeps_the_reasons_one_workload_per_line(tmp_path: Path)
         '    "b": {"ir_per_unit": 2.0, "unit": "hand"}')
     with pytest.raises(icount.GateError, match="reason"):
         icount.update_baseline(path, _result(a=1.0), "  ")
+
+
+def test_a_workload_with_its_own_threshold_is_judged_by_it_and_keeps_it(tmp_path: Path) -> None:
+    base = _result(a=1000.0, b=1000.0)
+    base["workloads"]["a"]["threshold_percent"] = 6.0
+    status, text = icount.report(base, _result(a=1050.0, b=1029.0), strict=True)
+    assert status == icount.EXIT_OK and "own limits: a +6%" in text
+    status, text = icount.report(base, _result(a=1070.0, b=1000.0), strict=True)
+    assert status == icount.EXIT_REGRESSION and "over the 6% limit" in text
+    status, text = icount.report(base, _result(a=1000.0, b=1040.0), strict=True)
+    assert status == icount.EXIT_REGRESSION and "FAIL b: +4.00%" in text
+    path = tmp_path / "baseline.json"
+    path.write_text(icount.dumps_baseline({**base, "updates": ["first"]}))
+    icount.update_baseline(path, _result(a=1010.0, b=990.0), "again")
+    data = json.loads(path.read_text())
+    assert data["workloads"]["a"] == {"ir_per_unit": 1010.0, "threshold_percent": 6.0,
+                                      "unit": "hand"}
+    assert data["workloads"]["b"] == {"ir_per_unit": 990.0, "unit": "hand"}
