@@ -99,6 +99,16 @@ def vector_ops(draw: st.DrawFn) -> tuple[str, tuple[Any, ...], dict[str, Any]]:
     return op, (_vector(draw, rows, cols), which), {"hold": hold, "checked": checked}
 
 
+def _vg_state(vg: Any) -> list[Any]:
+    """What a refused call must leave as it was: the rows, the actors, the totals, the hands."""
+    return [vg.observation.copy(), vg.legal_mask.copy(), vg.current_player.copy(),
+            vg.total_payoffs(), vg.hands_played()]
+
+
+def _same(before: list[Any], after: list[Any]) -> bool:
+    return all(np.array_equal(a, b) for a, b in zip(before, after, strict=True))
+
+
 @given(st.lists(vector_ops(), min_size=1, max_size=8))
 @bounded(80)
 def vector_game_inputs(ops: list[tuple[str, tuple[Any, ...], dict[str, Any]]]) -> None:
@@ -108,19 +118,14 @@ def vector_game_inputs(ops: list[tuple[str, tuple[Any, ...], dict[str, Any]]]) -
                      num_threads=2)
     env.reset()
 
-    def state() -> list[Any]:
-        return [env.observation.copy(), env.legal_mask.copy(), env.current_player.copy(),
-                env.total_payoffs(), env.hands_played()]
-
     for op, args, kwargs in ops:
-        before = state()
+        before = _vg_state(env)
         fn = {"step": env.step, "unchecked": env.step_unchecked, "exact": env.step_exact,
               "async": env.step_async}[op]
         got = call(fn, *args, **kwargs)
         env.step_wait()
         if rejected(got):
-            assert all(np.array_equal(a, b) for a, b in zip(before, state(), strict=True)), \
-                (op, args, kwargs, got)
+            assert _same(before, _vg_state(env)), (op, args, kwargs, got)
     env.close()
 
 
@@ -229,8 +234,7 @@ def gym_vector_env(illegal: str, mode: str, ops: list[tuple[str, Any]]) -> None:
     call(env.reset, seed=1)
     for op, arg in ops:
         vg = env.vector_game
-        before = [vg.observation.copy(), vg.legal_mask.copy(), vg.current_player.copy(),
-                  vg.total_payoffs()]
+        before = _vg_state(vg)
         if op == "step":
             got = call(env.step, arg)
         elif op == "async":
@@ -240,11 +244,8 @@ def gym_vector_env(illegal: str, mode: str, ops: list[tuple[str, Any]]) -> None:
         else:
             got = call(env.reset, seed=arg)
         if rejected(got) and op != "wait":
-            after = [vg.observation.copy(), vg.legal_mask.copy(), vg.current_player.copy(),
-                     vg.total_payoffs()]
             assert env.vector_game is vg, (op, arg, got)
-            assert all(np.array_equal(a, b) for a, b in zip(before, after, strict=True)), \
-                (op, arg, got)
+            assert _same(before, _vg_state(vg)), (op, arg, got)
     env.close()
 
 
