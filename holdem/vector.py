@@ -614,8 +614,19 @@ class _SliceThreads:
                                           args=(jobs, self._done, self._failed),
                                           name=f"holdem-vector-{k}", daemon=True)
                          for k, jobs in enumerate(self._jobs)]
-        for t in self._threads:
-            t.start()
+        started = 0
+        try:
+            for t in self._threads:
+                t.start()
+                started += 1
+        except BaseException:
+            # no thread left behind waiting for jobs that will never come (a failed start:
+            # the process is out of threads or memory); the caller gets the error
+            for jobs in self._jobs[:started]:
+                jobs.put(None)
+            for t in self._threads[:started]:
+                t.join()
+            raise
 
     def share(self, step: Callable[..., None], assist: Callable[..., None],
               args: tuple[Any, ...], assist_args: tuple[Any, ...] = ()) -> None:

@@ -61,6 +61,36 @@ def test_worker_threads_stop_on_close_and_when_collected() -> None:
     assert _workers() == before
 
 
+def test_a_worker_that_cannot_start_leaves_no_thread_behind(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the process cannot start one more thread (out of threads or memory), the
+    workers already started are stopped, the step raises, and nothing moved."""
+    before = _workers()
+    env = VectorGame(GAME, num_tables=8, players=3, stacks=100, seed=1, num_threads=4)
+    obs = env.reset().copy()
+    real_start = threading.Thread.start
+    calls = 0
+
+    def start(thread: threading.Thread) -> None:
+        nonlocal calls
+        calls += 1
+        if calls == 3:
+            raise RuntimeError("can't start new thread")
+        real_start(thread)
+
+    monkeypatch.setattr(threading.Thread, "start", start)
+    with pytest.raises(RuntimeError, match="can't start new thread"):
+        env.step([1] * 8)
+    assert calls == 3
+    assert _workers() == before
+    assert np.array_equal(env.observation, obs)
+    monkeypatch.undo()
+    env.step([1] * 8)  # with threads to be had, the next step starts its workers
+    assert _workers() == before + 3
+    env.close()
+    assert _workers() == before
+
+
 def test_a_failing_slice_raises_in_the_caller() -> None:
     from holdem.vector import _SliceThreads
 
