@@ -231,6 +231,7 @@ def per_seat_queries(seat: Any, n: int) -> None:
 @st.composite
 def corrupt_states(draw: st.DrawFn) -> bytes:
     import holdem
+    from holdem.hand._core import COMPILED
 
     n = draw(st.integers(2, 10))
     game = holdem.Game(big_blind=2, straddle=n >= 3 and draw(st.booleans()))
@@ -241,10 +242,9 @@ def corrupt_states(draw: st.DrawFn) -> bytes:
             break
         options = state.actions()
         state.apply(options[draw(st.integers(0, len(options) - 1))])
-    reduced = state.__reduce_ex__(2)
-    compiled = len(reduced) < 3 or reduced[2] is None
-    # the compiled core pickles as _rebuild(cls, fields), the reference core as a state tuple
-    fields = list(reduced[1][1] if compiled else reduced[2])
+    # both cores pickle as _rebuild(cls, fields)
+    rebuild, (cls, good) = state.__reduce_ex__(2)
+    fields = list(good)
     for _ in range(draw(st.integers(1, 3))):
         i = draw(st.integers(0, len(fields) - 1))
         old = fields[i]
@@ -256,9 +256,10 @@ def corrupt_states(draw: st.DrawFn) -> bytes:
         else:
             fields[i] = draw(st.one_of(st.integers(-2, 12), st.sampled_from([0, 11, 1000]),
                                        NUMS, ODD, st.just(())))
-    if compiled:
-        return forged_pickle(reduced[0], (reduced[1][0], tuple(fields)))
-    return forged_pickle(copyreg._reconstructor, (type(state), object, None), tuple(fields))
+    if COMPILED or draw(st.booleans()):
+        return forged_pickle(rebuild, (cls, tuple(fields)))
+    # the reference core's earlier pickles: copyreg's reconstructor, then __setstate__
+    return forged_pickle(copyreg._reconstructor, (cls, object, None), tuple(fields))
 
 
 @given(corrupt_states())

@@ -50,7 +50,13 @@ from holdem._deck import Deck
 from holdem._seeding import resolve_seed
 from holdem._shown import shown
 from holdem.cards import Card
-from holdem.errors import IllegalActionError, InvalidConfigError, InvalidHandError, OutOfTurnError
+from holdem.errors import (
+    IllegalActionError,
+    InvalidConfigError,
+    InvalidHandError,
+    InvalidStateError,
+    OutOfTurnError,
+)
 from holdem.hand._fields import FIELDS, check_state
 from holdem.hand._settle import settle
 from holdem.hand._validate import (
@@ -82,6 +88,26 @@ _T_FOLD, _T_CHECK, _T_CALL, _T_BET, _T_RAISE = 0, 1, 2, 3, 4
 def _deal_order(seed: int | None, count: int) -> tuple[Card, ...]:
     """The top ``count`` cards of a deck shuffled by ``seed`` (R11), in deal order."""
     return Deck(seed=seed).deal(count)
+
+
+def _blank(cls: type[_S], doing: str) -> _S:
+    """``cls.__new__(cls)``, refused (InvalidStateError) unless it is a hand (as the compiled
+    core's): a subclass whose ``__new__`` returns something else (None...) has no slots to fill."""
+    o = cls.__new__(cls)
+    if not isinstance(o, HandCore):
+        raise InvalidStateError(f"cannot {doing}: {cls.__name__}.__new__ returned "
+                                f"{type(o).__name__}, not a hand state")
+    return o
+
+
+def _rebuild(cls: type[_S], state: Any) -> _S:
+    """Unpickle a hand (``HandCore.__reduce__``): ``cls`` must be a hand class, ``state`` the
+    tuple of :data:`holdem.hand._fields.FIELDS` (checked by ``__setstate__``)."""
+    if not (isinstance(cls, type) and issubclass(cls, HandCore)):
+        raise InvalidStateError(f"not a valid pickled HandState: {cls!r} is not a hand class")
+    st = _blank(cls, "unpickle")
+    st.__setstate__(state)
+    return st
 
 
 class HandCore:
@@ -271,6 +297,11 @@ class HandCore:
             object.__setattr__(self, "_" + name, value)
         object.__setattr__(self, "_legal", None)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickle as ``_rebuild(cls, state)`` (the compiled core's format): unpickling makes the
+        hand with ``cls.__new__`` and refuses what is not a hand state."""
+        return (_rebuild, (type(self), self.__getstate__()))
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, HandCore):
             return NotImplemented
@@ -281,7 +312,7 @@ class HandCore:
     # ------------------------------------------------------------------ copying
     def clone(self: _S) -> _S:
         """An independent copy (lists copied, immutable parts shared): cheap, no deepcopy."""
-        new = object.__new__(type(self))
+        new = _blank(type(self), "clone")
         for name in _SHARED:
             object.__setattr__(new, name, getattr(self, name))
         new._stacks = self._stacks[:]
@@ -338,7 +369,7 @@ class HandCore:
         else:
             sb_seat, bb_seat, post_sb, extras = plan_posts(game, n, button, dead_small_blind,
                                                            extra_posts)
-        st = object.__new__(cls)
+        st = _blank(cls, "start a hand")
         st._game = game
         st._n = n
         st._button = button
