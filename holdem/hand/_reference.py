@@ -330,6 +330,9 @@ class HandCore:
             object.__setattr__(self, name, getattr(other, name))
 
     def _block_reason(self, i: int) -> str | None:
+        """Why seat ``i`` may not bet or raise now (a seat outside 0..n-1: InvalidSeatError)."""
+        if type(i) is not int or not 0 <= i < self._n:
+            i = seat_index(i, self._n)
         return self._raise_block(i)
 
     # ------------------------------------------------------------------ showdown
