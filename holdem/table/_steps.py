@@ -40,8 +40,13 @@ def run_hand_python(state: HandState, players: list[Player], dealt: tuple[int, .
     the same loop in C, :func:`holdem.table._loop.run_hand`, with the same arguments):
     observation, agent call, then the answer applied directly when plainly legal, else
     through ``apply_checked`` (the checked ``apply``, which raises the agent's error)."""
-    acts = [p._act for p in players]
+    seated = tuple(players)  # an agent that changes the caller's list changes no seat
+    acts = [p._act for p in seated]
     holes = state.hole_cards  # dealt at the start: the same tuple for the whole hand
+    n = state.num_players
+    if not (len(seated) == len(dealt) == len(names) == len(holes) == n):
+        raise ValueError(f"run_hand: {n} seats but {len(seated)} players, {len(dealt)} "
+                         f"dealt, {len(names)} names, {len(holes)} hole cards")
     is_terminal, legal_actions = state.is_terminal, state.legal_actions
     apply_unchecked = state.apply_unchecked
     # stacks, bets, committed and the pot change only when chips go in or a street starts,
@@ -55,7 +60,7 @@ def run_hand_python(state: HandState, players: list[Player], dealt: tuple[int, .
     pot = 0
     while not is_terminal():
         i: int = state.actor  # type: ignore[assignment]
-        p = players[i]
+        p = seated[i]
         la = legal_actions()
         if p.leaving or (tournament and p.status is sitting_out):
             apply_unchecked(1 if la.can_check else 0)

@@ -545,7 +545,10 @@ class Table:
         if _fast is not None:
             payoffs, leaving = _fast.pay(players, names, res)
         else:
-            for p, final in zip(players, res.final_stacks, strict=True):
+            seated = tuple(players)  # as _fast.pay: a copy, its length checked first
+            if not (len(res.final_stacks) == len(names) == len(res.payoffs) == len(seated)):
+                raise ValueError("players, names and the hand's seats differ in number")
+            for p, final in zip(seated, res.final_stacks, strict=True):
                 p.stack = final
                 p.hands_played += 1
             payoffs = dict(zip(names, res.payoffs, strict=True))
