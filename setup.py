@@ -54,8 +54,14 @@ else:
         cflags += ["-fsanitize=thread", "-fno-omit-frame-pointer"]
         ldflags += ["-fsanitize=thread"]
     if SANITIZE:
+        # -fno-wrapv: Python's own CFLAGS (sysconfig), which setuptools puts at the front of
+        # every compile line, include -fwrapv. That makes signed overflow defined (it wraps),
+        # so UBSan's signed-integer-overflow check never fires and an int64 chip sum that
+        # overflows in csrc/ or a .pyx goes unseen. extra_compile_args come last on the line,
+        # and the last of -fwrapv/-fno-wrapv wins, so this turns the check back on. Sanitizer
+        # builds only: release builds keep Python's flags as they are.
         cflags += ["-fsanitize=address,undefined", "-fno-omit-frame-pointer",
-                   "-fno-sanitize-recover=undefined"]
+                   "-fno-sanitize-recover=undefined", "-fno-wrapv"]
         ldflags += ["-fsanitize=address,undefined"]
     if not DEBUG and not TSAN and sys.platform.startswith("linux"):
         # Release builds drop the symbol tables: the .so files shrink about tenfold (the
