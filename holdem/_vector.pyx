@@ -216,7 +216,8 @@ ctypedef struct vtab_t:
     int64_t hand_no            # hands started on this table
     uint64_t tseed             # hd_seed_child(seed, i): the table's hands are its children
     int64_t carry[10]          # session: the stacks the next hand starts from
-    int64_t total[10]          # payoffs summed over every finished hand since reset()
+    uint64_t total[10]         # payoffs summed over every finished hand since reset(): the
+    int64_t total_hi[10]       # low and high words of a 128-bit sum (_add_total)
     int32_t last_button        # the last hand ended by an action: button, stacks, cards, log
     int32_t nlast              # actions logged in the last hand (-1: none yet)
     int64_t last_start[10]
@@ -237,6 +238,17 @@ ctypedef struct step_args_t:   # one step's inputs and outputs, as run() and sha
     int64_t *payoffs
     float *rewards
     uint8_t *done
+
+
+cdef inline void _add_total(vtab_t *t, int k, int64_t v) noexcept nogil:
+    """Add a hand's payoff ``v`` to seat k's total, exactly: the sum over an unbounded number
+    of hands leaves int64 (a seat taking 2**52 chips a hand does after about 2**11 hands), so
+    it is kept as 128 bits, total_hi:total, the low word unsigned (it wraps, which is defined)
+    and the high word counting its carries (it moves by at most one a hand)."""
+    cdef uint64_t lo = t.total[k]
+    cdef uint64_t s = lo + <uint64_t>v
+    t.total_hi[k] += <int64_t>(s < lo) - <int64_t>(v < 0)
+    t.total[k] = s
 
 
 cdef inline int64_t _frac_to(const hd_legal_t *la, int64_t cur, int64_t base, int64_t num,
@@ -551,7 +563,7 @@ cdef class Batch:
             skipped += 1
             for k in range(n):
                 t.carry[k] = t.h.stacks[k]
-                t.total[k] += t.h.stacks[k] - t.h.start[k]
+                _add_total(t, k, t.h.stacks[k] - t.h.start[k])
                 if payoffs != NULL:
                     payoffs[k] += t.h.stacks[k] - t.h.start[k]
                     rewards[k] = <float>(payoffs[k] * self.inv_bb)
@@ -776,7 +788,7 @@ cdef class Batch:
             payoffs[k] = h.stacks[k] - h.start[k]
             rewards[k] = <float>(payoffs[k] * self.inv_bb)
             t.carry[k] = h.stacks[k]
-            t.total[k] += payoffs[k]
+            _add_total(t, k, payoffs[k])
         self._new_hand(i, payoffs, rewards)
         return -1
 
@@ -1416,15 +1428,27 @@ cdef class Batch:
 
     def totals(self, int64_t[:, ::1] out):
         """Payoffs per table and seat summed over every finished hand (fills ``out``; not
-        while another thread steps the batch: the sums would mix hands before and after)."""
+        while another thread steps the batch: the sums would mix hands before and after).
+        OverflowError, ``out`` left as it was, when a sum is outside int64."""
         cdef Py_ssize_t i
         cdef int k
+        cdef const vtab_t *t
         if out.shape[0] != self.num_tables or out.shape[1] != self.players:
             raise InvalidArrayError("out must have shape (num_tables, players)")
         self._check_free()
         for i in range(self.num_tables):
+            t = &self.tabs[i]
             for k in range(self.players):
-                out[i, k] = self.tabs[i].total[k]
+                # the 128-bit sum fits int64 when its high word is the low word's sign
+                if t.total_hi[k] != (-1 if t.total[k] >> 63 else 0):
+                    exact = (<object>t.total_hi[k] << 64) + <object>t.total[k]  # Python ints
+                    raise OverflowError(
+                        f"table {i}, seat {k}: the payoffs summed since reset() are {exact} "
+                        f"chips, outside int64: sum the payoffs of each hand as Python ints "
+                        f"instead")
+        for i in range(self.num_tables):
+            for k in range(self.players):
+                out[i, k] = <int64_t>self.tabs[i].total[k]
 
     def history(self, Py_ssize_t i, bint last):
         """Table i's actions as ``(seat, street, kind, to)`` tuples, of the current hand or of

@@ -571,6 +571,43 @@ def test_totals_unchecked_and_pinned_digest() -> None:
     assert digest.hexdigest()[:16] == PINNED
 
 
+def test_total_payoffs_past_int64_raise_and_stay_exact() -> None:
+    """total_payoffs sums an unbounded number of hands: with blinds near the 2**53 stack limit
+    one seat passes 2**63 chips after about a thousand hands. The sum was an int64 that
+    overflowed (undefined behaviour; in practice it wrapped to the wrong sign). It is kept
+    exact: outside int64 total_payoffs raises OverflowError quoting the sum, and it reads
+    right again once the sum is back in range."""
+    big = 1 << 53
+    env = VectorGame(Game(big_blind=big - (1 << 50), small_blind=1 << 52), num_tables=1,
+                     players=2, stacks=big, seed=4)
+    env.reset()
+    exact = [0, 0]
+
+    def play_until(winner: int, done_when: Any) -> None:
+        # the winner goes all in whenever it may raise, the other folds whenever it may
+        while not done_when():
+            la = env.legal_actions(0)
+            if int(env.current_player[0]) == winner:
+                kind, to = (2, la.max_to) if la.can_raise else (1, 0)
+            else:
+                kind, to = (0, 0) if la.can_fold else (1, 0)
+            _, _, done = env.step_exact([kind], [to])
+            if done[0]:
+                for k in range(2):
+                    exact[k] += int(env.payoffs[0, k])
+
+    play_until(0, lambda: exact[0] > (1 << 63) + big)  # seat 1 below -2**63 as well
+    before = np.full((1, 2), 7, dtype=np.int64)
+    with pytest.raises(OverflowError, match=f"seat 0: .* are {exact[0]} chips, outside int64"):
+        env._batch.totals(before)
+    assert (before == 7).all()  # left as it was
+    with pytest.raises(OverflowError):
+        env.total_payoffs()
+    play_until(1, lambda: exact[0] < (1 << 62))  # back in range, both seats
+    assert env.total_payoffs().tolist() == [exact]
+    assert exact[0] + exact[1] == 0
+
+
 def test_history_phh_and_log_limit() -> None:
     """The raw public history of a table, its finished hand as PHH, and the limit of 64 logged
     actions per hand (a longer hand plays on; only its history is not kept)."""
