@@ -51,6 +51,10 @@ cdef object _CHECK = ActionType.CHECK
 cdef object _CALL = ActionType.CALL
 cdef object _FOLD = ActionType.FOLD
 cdef type _Action = Action
+# random_act's bet sizes in C arithmetic: 0 <= min_to <= max_to <= this (a hand's amounts are
+# at most 10 * 2**53): hi - lo + 1, its product with a draw in [0, 1) rounded to a double,
+# and lo plus that stay below 2**63
+cdef int64_t _SPAN_MAX = 1 << 61
 cdef object _FOLD_CODE = 0
 cdef object _CC_CODE = 1
 
@@ -225,7 +229,12 @@ def random_act(self, observation):
     hi = hi_o
     action = hd_alloc_tuple_of(_Action, 2)  # Action(BET_RAISE, to), filled in place
     _put(action, 0, _BET_RAISE)
-    _put(action, 1, PyLong_FromLongLong(lo + <int64_t>(<double>rnd() * <double>(hi - lo + 1))))
+    if 0 <= lo <= hi <= _SPAN_MAX:
+        _put(action, 1, PyLong_FromLongLong(lo + <int64_t>(<double>rnd() * <double>(hi - lo + 1))))
+    else:
+        # amounts no hand offers (an observation made up by the caller): hi - lo + 1 may pass
+        # 2**63, so Python ints, as the reference policy (the same draw, the same result)
+        _put(action, 1, lo_o + int(rnd() * (hi_o - lo_o + 1)))
     return action
 
 
