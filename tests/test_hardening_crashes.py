@@ -280,7 +280,7 @@ def test_an_agent_that_empties_the_tables_player_list_mid_hand() -> None:
             table.sit(s, f"p{s}", 100, agent)
         try:
             table.play_hand()
-        except ValueError as e:
+        except holdem.TableError as e:
             print("refused:", e)
     """)
     assert proc.stdout.startswith("refused: players, names and the hand's seats differ")

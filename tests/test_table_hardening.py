@@ -4,11 +4,14 @@ are in the test names."""
 
 from __future__ import annotations
 
+import re
+import sys
 from typing import Any
 
 import pytest
 from table_checks import Shove, call_all, check_moving_button
 
+import holdem.table._steps as _steps
 import holdem.table.table as table_mod
 from holdem import (
     BlindLevel,
@@ -21,6 +24,7 @@ from holdem import (
     TableError,
 )
 from holdem.hand._validate import MAX_CHIPS
+from holdem.table.player import Player
 
 
 # ---------------------------------------------------------------------- 3.1: heads-up to three
@@ -240,3 +244,144 @@ def test_huge_amounts_get_a_table_error_naming_them(huge: int) -> None:
         Table(Game(big_blind=2), max_buy_in=-abs(huge))
     with pytest.raises(InvalidConfigError, match="big_blind"):
         BlindLevel(1, abs(huge))
+
+
+# ---------------------------------------------------------------------- the table's own checks
+# The table's per-hand steps check what they are given against the hand; what does not match
+# raises TableError (a HoldemError), on both of the table's paths: its C steps
+# (holdem/table/_loop.pyx, compiled core only) and its Python steps (holdem/table/_steps.py).
+TABLE_PATHS = ["compiled steps", "python steps"]
+
+
+def _on_path(monkeypatch: pytest.MonkeyPatch, path: str) -> None:
+    if path == "python steps":
+        monkeypatch.setattr(table_mod, "_fast", None)
+    elif table_mod._fast is None:
+        pytest.skip("HOLDEM_PURE_PYTHON=1: the table runs its Python steps only")
+
+
+def _snapshot(t: Table) -> tuple[Any, ...]:
+    return (t.hand_number, t.bought_in, t.cashed_out, t.rake, t.chips_in_play,
+            tuple((p.name, p.stack, p.hands_played) for p in t.players))
+
+
+@pytest.mark.parametrize("path", TABLE_PATHS)
+def test_an_agent_that_empties_the_players_list_gets_a_table_error(
+        monkeypatch: pytest.MonkeyPatch, path: str) -> None:
+    """An agent that reaches the list of players of the hand (through its caller's frame) and
+    empties it: the settlement refuses it with TableError, before any stack changes."""
+    _on_path(monkeypatch, path)
+
+    def agent(obs: Any) -> int:
+        frame = sys._getframe(1)
+        while "players" not in frame.f_locals:
+            frame = frame.f_back  # type: ignore[assignment]
+        frame.f_locals["players"].clear()
+        return 1
+
+    t = Table(Game(big_blind=2), seats=3, seed=1)
+    for s in range(3):
+        t.sit(s, f"p{s}", 100, agent)
+    before = _snapshot(t)
+    with pytest.raises(TableError) as err:
+        t.play_hand()
+    assert str(err.value) == ("players, names and the hand's seats differ in number (0 "
+                              "players, 3 names, 3 seats): the players dealt in may not "
+                              "change during the hand")
+    assert _snapshot(t) == before
+
+
+class _OddGame(Game):
+    """A Game whose ``new_hand`` (the table calls it for hands with extra posts) deals
+    something else than the hand it was asked for."""
+
+    deals = "itself"
+
+    def new_hand(self, stacks: Any, **kwargs: Any) -> Any:
+        deals = type(self).deals
+        if deals == "None":
+            return None
+        if deals == "a seat more":
+            return Game.new_hand(self, [*stacks, 100], **kwargs)
+        if deals == "a seat less":
+            return Game.new_hand(self, list(stacks)[:-1], **kwargs)
+        if deals == "other stacks":
+            return Game.new_hand(self, [s + 1 for s in stacks], **kwargs)
+        if deals == "stacks it changed":
+            stacks[0] += 1000  # the caller's list: the table compares with what it asked for
+            return Game.new_hand(self, stacks, **kwargs)
+        return Game.new_hand(self, stacks, **kwargs)
+
+
+@pytest.mark.parametrize("path", TABLE_PATHS)
+@pytest.mark.parametrize("deals", ["None", "a seat more", "a seat less", "other stacks",
+                                   "stacks it changed"])
+def test_a_game_whose_new_hand_deals_another_hand_gets_a_table_error(
+        monkeypatch: pytest.MonkeyPatch, path: str, deals: str) -> None:
+    """A subclass of Game may deal the table's hands (with extra posts: the entry bet of a
+    player coming back); a hand that is not one of the players dealt in with their stacks
+    (None, a seat more or less: a bare ValueError or AttributeError before; other stacks:
+    chips made or lost) raises TableError naming it; the hand is void, nothing changes."""
+    _on_path(monkeypatch, path)
+    monkeypatch.setattr(_OddGame, "deals", "itself")
+    t = Table(_OddGame(big_blind=2), seats=6, seed=1)
+    for s in range(5):
+        t.sit(s, f"p{s}", 200, CallAgent())
+    t.play(2)
+    t.sit_out("p3")
+    t.play(4)
+    t.come_back("p3")  # owes the blinds that passed: posts them (Game.new_hand(extra_posts=))
+    monkeypatch.setattr(_OddGame, "deals", deals)
+    for _ in range(10):  # the hands before p3's are dealt by the core (no extra posts)
+        before = _snapshot(t)
+        try:
+            t.play_hand()
+        except TableError as exc:
+            assert re.fullmatch(r"_OddGame\.new_hand returned .*: the table needs a HandState "
+                                r"of the 5 players dealt in, with their stacks \(\d+(, \d+){4}\)",
+                                str(exc)), exc
+            break
+    else:
+        raise AssertionError("no hand with extra posts")
+    assert _snapshot(t) == before
+    monkeypatch.setattr(_OddGame, "deals", "itself")
+    assert len(t.play(3)) == 3  # the table plays on
+    assert t.chips_in_play + t.cashed_out + t.rake == t.bought_in
+
+
+@pytest.mark.parametrize("path", TABLE_PATHS)
+def test_the_decision_loop_refuses_players_that_do_not_match_the_hand(
+        monkeypatch: pytest.MonkeyPatch, path: str) -> None:
+    """The decision loop (``run_hand``: C or Python) checks once that players, seats dealt,
+    names and hole cards agree with the hand: TableError, and the hand is not touched."""
+    _on_path(monkeypatch, path)
+    run = _steps.run_hand_python if path == "python steps" else table_mod._fast.run_hand
+    state = Game(big_blind=2).new_hand([100, 100, 100], button=0, seed=1)
+    copy = state.clone()
+    with pytest.raises(TableError, match=r"^run_hand: the hand has 3 seats but 0 players, 3 "
+                       r"seats dealt, 3 names and 3 hole cards were given: one of each per "
+                       r"seat$"):
+        run(state, [], (0, 1, 2), ("a", "b", "c"), 0, 2, 0, False, None, None)
+    assert state == copy
+
+
+def test_the_compiled_bookkeeping_refuses_seats_that_do_not_match() -> None:
+    """The C steps index their arguments without bounds checks: what does not match (seats
+    dealt for another hand, a seat the table does not have) raises TableError first."""
+    fast = table_mod._fast
+    if fast is None:
+        pytest.skip("HOLDEM_PURE_PYTHON=1: the table runs its Python steps only")
+    state = Game(big_blind=2).new_hand([100, 100, 100], button=0, seed=1)
+    with pytest.raises(TableError, match=r"^table_posts: 2 seats dealt but the hand has 3 "
+                       r"seats: one table seat per seat of the hand$"):
+        fast.table_posts(state, (0, 1))
+    players = [Player("a", 0, 100, CallAgent()), Player("b", 1, 100, CallAgent())]
+    with pytest.raises(TableError, match=r"^hand_players: seat 5 is dealt in, the table has "
+                       r"seats 0\.\.1$"):
+        fast.hand_players(players, (0, 5))
+    state.fold()
+    state.fold()
+    with pytest.raises(TableError, match=r"^players, names and the hand's seats differ in "
+                       r"number \(2 players, 2 names, 3 seats\)"):
+        fast.pay(players, ("a", "b"), state.result)
+    assert [p.stack for p in players] == [100, 100] and players[0].hands_played == 0

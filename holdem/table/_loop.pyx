@@ -21,6 +21,7 @@ from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 
 from holdem.hand._compiled cimport HandCore
 
+from holdem.errors import TableError
 from holdem.table._seating import Kind
 from holdem.hand.actions import Action, ActionType
 from holdem.hand.records import LegalActions, Street
@@ -154,8 +155,9 @@ def run_hand(HandCore state not None, list players, tuple dealt, tuple names, ob
         raise RuntimeError("holdem.table._loop.bind(Observation) was not called")
     # indexed by seat below without bounds checks (release builds): check the lengths once
     if not (len(seated) == len(dealt) == len(names) == len(holes) == n):
-        raise ValueError(f"run_hand: {n} seats but {len(seated)} players, {len(dealt)} "
-                         f"dealt, {len(names)} names, {len(holes)} hole cards")
+        raise TableError(f"run_hand: the hand has {n} seats but {len(seated)} players, "
+                         f"{len(dealt)} seats dealt, {len(names)} names and {len(holes)} hole "
+                         f"cards were given: one of each per seat")
     while not state._h.over:
         i = state._h.actor
         p = seated[i]
@@ -271,7 +273,8 @@ def table_posts(HandCore state not None, tuple dealt):
     """The forced bets of ``state`` as ``(table seat, kind, amount)`` (``Table._deal``)."""
     cdef tuple post
     if len(dealt) != state._h.n:  # indexed without bounds checks
-        raise ValueError(f"table_posts: {len(dealt)} seats dealt, the hand has {state._h.n}")
+        raise TableError(f"table_posts: {len(dealt)} seats dealt but the hand has "
+                         f"{state._h.n} seats: one table seat per seat of the hand")
     return tuple([(dealt[<int>post[0]], post[1], post[2]) for post in state._posts])
 
 
@@ -284,7 +287,9 @@ def pay(list players, tuple names, object result):
     cdef dict out = {}
     cdef bint leaving = False
     if len(final) != n or len(names) != n or len(payoffs) != n:
-        raise ValueError("players, names and the hand's seats differ in number")
+        raise TableError(f"players, names and the hand's seats differ in number ({n} "
+                         f"players, {len(names)} names, {len(final)} seats): the players "
+                         f"dealt in may not change during the hand")
     for k in range(n):
         p = seated[k]
         p.stack = final[k]
@@ -302,7 +307,8 @@ def hand_players(list seats, tuple dealt):
     cdef tuple names = PyTuple_New(n)
     for k in range(n):
         if not 0 <= dealt[k] < len(seats):  # indexed without bounds checks
-            raise ValueError(f"hand_players: seat {dealt[k]} is not one of {len(seats)}")
+            raise TableError(f"hand_players: seat {dealt[k]} is dealt in, the table has "
+                             f"seats 0..{len(seats) - 1}")
         p = seats[<Py_ssize_t>dealt[k]]
         players[k] = p
         stacks[k] = p.stack

@@ -19,6 +19,7 @@ import functools
 from collections.abc import Callable
 
 from holdem.cards import Card
+from holdem.errors import TableError
 from holdem.hand.actions import Action, ActionType
 from holdem.hand.game import HandState
 from holdem.hand.records import LegalActions, Street
@@ -45,8 +46,9 @@ def run_hand_python(state: HandState, players: list[Player], dealt: tuple[int, .
     holes = state.hole_cards  # dealt at the start: the same tuple for the whole hand
     n = state.num_players
     if not (len(seated) == len(dealt) == len(names) == len(holes) == n):
-        raise ValueError(f"run_hand: {n} seats but {len(seated)} players, {len(dealt)} "
-                         f"dealt, {len(names)} names, {len(holes)} hole cards")
+        raise TableError(f"run_hand: the hand has {n} seats but {len(seated)} players, "
+                         f"{len(dealt)} seats dealt, {len(names)} names and {len(holes)} hole "
+                         f"cards were given: one of each per seat")
     is_terminal, legal_actions = state.is_terminal, state.legal_actions
     apply_unchecked = state.apply_unchecked
     # stacks, bets, committed and the pot change only when chips go in or a street starts,

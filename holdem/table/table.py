@@ -502,8 +502,14 @@ class Table:
                 dead = game.small_blind if p.owes_small_blind else 0
                 if live or dead:
                     extra.append(ExtraPost(index[s], live, dead))
+            want = tuple(stacks)
             state = game.new_hand(stacks, button=btn, seed=seed, dead_small_blind=dead_sb,
                                   extra_posts=extra)
+            # a subclass of Game may deal its own hand: it must be one of these players
+            if not (isinstance(state, HandState) and state.starting_stacks == want):
+                raise TableError(
+                    f"{type(game).__name__}.new_hand returned {shown(state)}: the table needs a "
+                    f"HandState of the {len(dealt)} players dealt in, with their stacks {want}")
         else:
             # game.new_hand(stacks, button=btn, seed=seed) without its keyword layer
             state = _start_hand(game, stacks, btn, seed, None, None)
@@ -547,7 +553,10 @@ class Table:
         else:
             seated = tuple(players)  # as _fast.pay: a copy, its length checked first
             if not (len(res.final_stacks) == len(names) == len(res.payoffs) == len(seated)):
-                raise ValueError("players, names and the hand's seats differ in number")
+                raise TableError(f"players, names and the hand's seats differ in number "
+                                 f"({len(seated)} players, {len(names)} names, "
+                                 f"{len(res.final_stacks)} seats): the players dealt in may "
+                                 f"not change during the hand")
             for p, final in zip(seated, res.final_stacks, strict=True):
                 p.stack = final
                 p.hands_played += 1
