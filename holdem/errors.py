@@ -121,7 +121,8 @@ class InvalidTableError(HoldemError, IndexError):
 
 class InvalidStateError(HoldemError):
     """A saved state (a pickle) that is corrupt or inconsistent: restoring it is refused, so
-    no object ever holds a state the engine could not have produced."""
+    no object ever holds a state the engine could not have produced. Also a hand state that
+    was never started (``HandState.__new__(HandState)``): it holds no hand to query or play."""
 
 
 class TableError(HoldemError):

@@ -17,7 +17,7 @@ cdef class GameRules:
 
 
 cdef class HandCore:
-    cdef readonly object game
+    cdef object _game  # None for a state never started (HandState.__new__): see _compiled.pyx
     cdef GameRules _rules
     cdef hd_hstate_t _h
     cdef bint _partial

@@ -44,6 +44,7 @@ from holdem.hand._validate import (
     check_start,
     given_cards,
     more_board,
+    not_started,
     plan_posts,
     resolve,
     seat_index,
@@ -177,8 +178,8 @@ cdef class GameRules:
 
 
 cdef GameRules _blank_rules():
-    """Valid rules (no-limit 1/2) for a state made without a hand (``HandState.__new__``):
-    its methods then read defined values (its hand has no seats) instead of a None's memory."""
+    """Valid rules (no-limit 1/2) for a state made without a hand (``HandState.__new__``),
+    so that no code path reads a None's memory as rules (its methods refuse it anyway)."""
     cdef GameRules r = GameRules.__new__(GameRules)
     cdef int k
     r.g.cap = HD_HAND_UNBOUNDED
@@ -205,6 +206,16 @@ cdef GameRules _rules_of(game):
     return <GameRules>r
 
 
+cdef inline int _check_started(HandCore st) except -1:
+    """InvalidStateError for a state never started (``HandState.__new__``, no hand in its
+    struct): one pointer comparison, as every way a hand is made (``_start``, ``_setstate``,
+    ``clone``) sets its game. The per-decision methods test it only once ``_h.over`` is set
+    (``__cinit__`` sets it on a blank state), on the path that raises anyway."""
+    if st._game is None:
+        raise not_started(st)
+    return 0
+
+
 cdef int _card_id(object c) except -1:
     return HD_CARD_NONE if c is None else <int>c
 
@@ -216,6 +227,12 @@ cdef class HandCore:
 
     def __cinit__(self, *args, **kwargs):
         self._rules = _BLANK_RULES  # replaced when a hand starts or is restored
+        # A state never started (HandState.__new__) has no hand: over, nobody to act, so
+        # that the per-decision methods reach their "hand is over" branch, which then tells
+        # a blank state (no game: InvalidStateError) from a finished hand. Every way a hand
+        # is made (_start, _setstate, clone) writes the whole struct.
+        self._h.over = 1
+        self._h.actor = -1
 
     def __init__(self, *args, **kwargs):
         raise TypeError("start a hand with Game.new_hand(...)")
@@ -249,7 +266,7 @@ cdef class HandCore:
             for k in range(opt.nextra):
                 opt.extra[k].seat, opt.extra[k].live, opt.extra[k].dead = extras[k]
         st = _blank(cls, "start a hand")
-        st.game = game
+        st._game = game
         st._rules = rules
         st._deal(n, seed, hole_cards, board,
                  ((bb_seat if rules.g.deal_from_bb else button) + 1) % n, cards)
@@ -328,97 +345,126 @@ cdef class HandCore:
 
     # ------------------------------------------------------------------ plain queries
     @property
+    def game(self):
+        """The :class:`holdem.Game` this hand is played under."""
+        _check_started(self)
+        return self._game
+
+    @property
     def num_players(self):
+        _check_started(self)
         return self._h.n
 
     @property
     def button(self):
+        _check_started(self)
         return self._h.button
 
     @property
     def small_blind_seat(self):
         """R2/R3: left of the button, or the button itself heads-up or when the small blind
         is dead (``dead_small_blind=True``: nobody posted it)."""
+        _check_started(self)
         return self._h.sb_seat
 
     @property
     def big_blind_seat(self):
+        _check_started(self)
         return self._h.bb_seat
 
     @property
     def actor(self):
         """The seat to act, or ``None`` when the hand is over."""
-        return None if self._h.actor < 0 else self._h.actor
+        if self._h.actor < 0:  # -1 in a blank state too
+            _check_started(self)
+            return None
+        return self._h.actor
 
     @property
     def street_index(self):
         """0 preflop, 1 flop, 2 turn, 3 river, 4 showdown."""
+        _check_started(self)
         return self._h.street
 
     @property
     def board(self):
         """The community cards dealt so far (R14)."""
+        _check_started(self)
         return self._board[: self._h.nboard]
 
     @property
     def burned(self):
         """The burn cards used so far (R13); empty when the hand was started from given cards."""
+        _check_started(self)
         return self._burns[: (0, 0, 0, 1, 2, 3)[self._h.nboard]]
 
     @property
     def hole_cards(self):
         """Each seat's two hole cards (``None`` for a hand given as unknown)."""
+        _check_started(self)
         return self._hole
 
     @property
     def stacks(self):
         """Chips behind, per seat (not counting chips already bet, nor the pots' payouts)."""
+        _check_started(self)
         return tuple([self._h.stacks[i] - self._h.payout[i] for i in range(self._h.n)])
 
     @property
     def starting_stacks(self):
+        _check_started(self)
         return self._start_stacks
 
     @property
     def bets(self):
         """Each seat's bet on the current street (blinds count, antes do not)."""
+        _check_started(self)
         return tuple([self._h.bets[i] for i in range(self._h.n)])
 
     @property
     def committed(self):
         """Chips each seat has put in this hand, uncalled bets removed (a big-blind ante and
         the dead part of an extra post are dead money: in :attr:`pot`, not here)."""
+        _check_started(self)
         return tuple([self._h.committed[i] for i in range(self._h.n)])
 
     @property
     def pot(self):
         """All chips in the middle, current street bets included."""
+        _check_started(self)
         return hd_hs_pot(&self._h)
 
     @property
     def posts(self):
         """The forced bets posted at the start (antes, blinds, straddle, extra posts), in
         posting order."""
+        _check_started(self)
         return tuple([Post(*p) for p in self._posts])
 
     @property
     def current_bet(self):
         """The street total a seat must match to call (preflop at least the full big blind, R9)."""
+        _check_started(self)
         return self._h.cur
 
     def is_terminal(self):
-        return self._h.over != 0
+        if self._h.over:  # set in a blank state too
+            _check_started(self)
+            return True
+        return False
 
     @property
     def seed(self):
         """The deck seed of this hand (drawn from os.urandom when none was given), or None when
         the cards were given: ``game.new_hand(stacks, button=b, seed=state.seed)`` replays it."""
+        _check_started(self)
         return self._seed
 
     def add_board(self, cards):
         """Give more board cards to a hand started from given cards (live dealing, replays):
         the board grows up to five cards; cards already dealt never change."""
         cdef int k
+        _check_started(self)
         self._board, self._partial = more_board(self._hole, self._board, self._seed, cards)
         for k in range(len(self._board)):
             self._h.board[k] = <int>self._board[k]
@@ -426,6 +472,7 @@ cdef class HandCore:
     def status_code(self, seat):
         """0 active, 1 folded, 2 all in (a seat outside 0..n-1: InvalidSeatError)."""
         cdef int i
+        _check_started(self)
         if type(seat) is not int or not 0 <= seat < self._h.n:
             seat = seat_index(seat, self._h.n)
         i = seat
@@ -435,9 +482,11 @@ cdef class HandCore:
 
     def raw_history(self):
         """The history as ``(seat, street, type, to, amount, all_in)`` int tuples."""
+        _check_started(self)
         return list(self._hist)
 
     def result_or_none(self):
+        _check_started(self)
         if self._result is None and self._h.over:
             self._result = self._settle()
         return self._result
@@ -446,6 +495,7 @@ cdef class HandCore:
     cpdef HandCore clone(self):
         """An independent copy (the struct copied, immutable parts shared): cheap, no deepcopy."""
         cdef HandCore new = _blank(type(self), "clone")
+        _check_started(self)
         new._copy_from(self)
         new._hist = list(self._hist)
         return new
@@ -454,7 +504,7 @@ cdef class HandCore:
         return self.clone()
 
     cdef _copy_from(self, HandCore o):
-        self.game = o.game
+        self._game = o._game
         self._rules = o._rules
         self._h = o._h
         self._partial = o._partial
@@ -472,9 +522,10 @@ cdef class HandCore:
         """The state as the tuple of :data:`holdem.hand._fields.FIELDS` (in that order)."""
         cdef int n = self._h.n
         cdef hd_hstate_t *h = &self._h
-        plan = plan_fields(self.game)
+        _check_started(self)
+        plan = plan_fields(self._game)
         return (
-            self.game, n, h.button, h.street, h.actor, h.raises, h.aggr, h.nboard, h.live,
+            self._game, n, h.button, h.street, h.actor, h.raises, h.aggr, h.nboard, h.live,
             plan["kind"], h.sb_seat, h.bb_seat, h.cur, h.inc, h.full, plan["bb"], plan["cap"],
             h.dead, plan["sizes"], h.over != 0, self._partial, plan["lift"], plan["fold_free"],
             self.stacks, self.bets, self.committed,
@@ -534,7 +585,7 @@ cdef class HandCore:
         if hd_hs_consistent(&rules.g, &h) != HD_HAND_OK:
             raise InvalidStateError("not a valid pickled HandState: the betting state is not "
                                     "one the engine can reach (chips, seats or cards)")
-        self.game = s["game"]
+        self._game = s["game"]
         self._rules = rules
         self._h = h
         self._partial = s["partial"]
@@ -554,6 +605,8 @@ cdef class HandCore:
     def __eq__(self, other):
         if not isinstance(other, HandCore):
             return NotImplemented
+        if self._game is None or (<HandCore>other)._game is None:
+            return self._game is None and (<HandCore>other)._game is None  # blank states
         return self._getstate() == (<HandCore>other)._getstate()
 
     def __ne__(self, other):
@@ -590,7 +643,7 @@ cdef class HandCore:
         cdef hd_pot_result_t res
         cdef hd_pot_t *p
         cdef int64_t before
-        game = self.game
+        game = self._game
         if hd_hs_settle(&self._rules.g, h, &res) != HD_POTS_OK:
             return settle(  # not reached for a valid hand; raises with the reason
                 game, h.button, [h.folded[j] != 0 for j in range(n)],
@@ -635,6 +688,7 @@ cdef class HandCore:
         """Apply an action without any check (kind 0 fold, 1 check/call, 2 bet/raise to)."""
         cdef hd_record_t rec
         if self._h.over:
+            _check_started(self)
             raise IllegalActionError("the hand is over: no more actions")
         if not 0 <= self._h.actor < self._h.n:  # not reached: a hand stopped mid-way is restored
             raise IllegalActionError("no seat is to act in this hand")
@@ -651,6 +705,7 @@ cdef class HandCore:
         if self._legal is not None:
             return self._legal
         if self._h.over:
+            _check_started(self)
             raise IllegalActionError("the hand is over: nobody is to act")
         hd_hs_legal(&self._rules.g, &self._h, &la)
         if la.can_raise:
@@ -665,6 +720,7 @@ cdef class HandCore:
         return legal
 
     def _block_reason(self, int i):
+        _check_started(self)
         if not 0 <= i < self._h.n:
             raise InvalidSeatError(f"seat {i} is out of range: this hand has seats "
                                    f"0..{self._h.n - 1}")
@@ -687,6 +743,7 @@ cdef class HandCore:
     # ------------------------------------------------------------------ acting (checked)
     cdef _seat_check(self, seat):
         if self._h.over:
+            _check_started(self)
             raise IllegalActionError("the hand is over: no more actions")
         if seat is not None and seat != self._h.actor:
             raise OutOfTurnError(
@@ -740,6 +797,7 @@ cdef class HandCore:
         cdef int k
         cdef int64_t t
         if self._h.over:
+            _check_started(self)
             raise IllegalActionError("the hand is over: no more actions")
         try:
             k = kind

@@ -17,6 +17,9 @@ records and the verbs on top of it, :class:`holdem.Table` and the agents use not
 
 - construction: ``HandCore._start(game, stacks, button, seed, hole_cards, board, ...)``
   (what :meth:`holdem.Game.new_hand` calls) and ``_rebuild`` through ``__reduce__``/pickle;
+  a state made otherwise (``HandState.__new__``) holds no hand: every query, action, copy
+  and pickle of it raises :class:`holdem.InvalidStateError` (``_validate.not_started``), it
+  compares equal to blank states only and its repr says it is not started;
 - plain queries: ``game``, ``num_players``, ``button``, ``small_blind_seat``,
   ``big_blind_seat``, ``actor``, ``board``, ``burned``, ``hole_cards``, ``stacks``,
   ``starting_stacks``, ``bets``, ``committed``, ``pot``, ``posts``, ``current_bet``,

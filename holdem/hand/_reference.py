@@ -64,6 +64,7 @@ from holdem.hand._validate import (
     check_start,
     given_cards,
     more_board,
+    not_started,
     plan_posts,
     resolve,
     seat_index,
@@ -111,7 +112,13 @@ def _rebuild(cls: type[_S], state: Any) -> _S:
 
 
 class HandCore:
-    """The plain-data core of :class:`holdem.HandState` (all state lives in these slots)."""
+    """The plain-data core of :class:`holdem.HandState` (all state lives in these slots).
+
+    A state never started (``HandState.__new__``, not :meth:`holdem.Game.new_hand` or
+    unpickling) has none of its slots set: each public entry point turns the AttributeError
+    of its first read into :class:`holdem.InvalidStateError` (``not_started``). A ``try`` costs
+    nothing until it catches, so the per-decision methods pay nothing for it.
+    """
 
     __slots__ = (
         "_acted", "_actor", "_aggr", "_bb", "_bb_seat", "_bets", "_board", "_burns", "_button",
@@ -163,96 +170,153 @@ class HandCore:
     @property
     def game(self) -> GameLike:
         """The :class:`holdem.Game` this hand is played under."""
-        return self._game
+        try:
+            return self._game
+        except AttributeError:
+            raise not_started(self) from None
 
     @property
     def num_players(self) -> int:
-        return self._n
+        try:
+            return self._n
+        except AttributeError:
+            raise not_started(self) from None
 
     @property
     def button(self) -> int:
-        return self._button
+        try:
+            return self._button
+        except AttributeError:
+            raise not_started(self) from None
 
     @property
     def small_blind_seat(self) -> int:
         """R2/R3: left of the button, or the button itself heads-up or when the small blind
         is dead (``dead_small_blind=True``: nobody posted it)."""
-        return self._sb_seat
+        try:
+            return self._sb_seat
+        except AttributeError:
+            raise not_started(self) from None
 
     @property
     def big_blind_seat(self) -> int:
-        return self._bb_seat
+        try:
+            return self._bb_seat
+        except AttributeError:
+            raise not_started(self) from None
 
     @property
     def actor(self) -> int | None:
         """The seat to act, or ``None`` when the hand is over."""
-        return None if self._actor < 0 else self._actor
+        try:
+            return None if self._actor < 0 else self._actor
+        except AttributeError:
+            raise not_started(self) from None
 
     @property
     def board(self) -> tuple[Card, ...]:
         """The community cards dealt so far (R14)."""
-        return self._board[: self._nboard]
+        try:
+            return self._board[: self._nboard]
+        except AttributeError:
+            raise not_started(self) from None
 
     @property
     def burned(self) -> tuple[Card, ...]:
         """The burn cards used so far (R13); empty when the hand was started from given cards."""
-        return self._burns[: (0, 0, 0, 1, 2, 3)[self._nboard]]
+        try:
+            return self._burns[: (0, 0, 0, 1, 2, 3)[self._nboard]]
+        except AttributeError:
+            raise not_started(self) from None
 
     @property
     def hole_cards(self) -> tuple[tuple[Card, ...] | None, ...]:
         """Each seat's two hole cards (``None`` for a hand given as unknown)."""
-        return self._hole
+        try:
+            return self._hole
+        except AttributeError:
+            raise not_started(self) from None
 
     @property
     def stacks(self) -> tuple[int, ...]:
         """Chips behind, per seat (not counting chips already bet)."""
-        return tuple(self._stacks)
+        try:
+            return tuple(self._stacks)
+        except AttributeError:
+            raise not_started(self) from None
 
     @property
     def starting_stacks(self) -> tuple[int, ...]:
         """Chips per seat before the forced bets."""
-        return self._start_stacks
+        try:
+            return self._start_stacks
+        except AttributeError:
+            raise not_started(self) from None
 
     @property
     def bets(self) -> tuple[int, ...]:
         """Each seat's bet on the current street (blinds count, antes do not)."""
-        return tuple(self._bets)
+        try:
+            return tuple(self._bets)
+        except AttributeError:
+            raise not_started(self) from None
 
     @property
     def committed(self) -> tuple[int, ...]:
         """Chips each seat has put in this hand, uncalled bets removed (a big-blind ante and
         the dead part of an extra post are dead money: in :attr:`pot`, not here)."""
-        return tuple(self._committed)
+        try:
+            return tuple(self._committed)
+        except AttributeError:
+            raise not_started(self) from None
 
     @property
     def pot(self) -> int:
         """All chips in the middle: current street bets and a big-blind ante included."""
-        return sum(self._committed) + self._dead
+        try:
+            return sum(self._committed) + self._dead
+        except AttributeError:
+            raise not_started(self) from None
 
     @property
     def posts(self) -> tuple[Post, ...]:
         """The forced bets posted at the start (antes, blinds, straddle, extra posts), in
         posting order."""
-        return self._posts
+        try:
+            return self._posts
+        except AttributeError:
+            raise not_started(self) from None
 
     @property
     def current_bet(self) -> int:
         """The street total a seat must match to call (preflop at least the full big blind, R9)."""
-        return self._cur
+        try:
+            return self._cur
+        except AttributeError:
+            raise not_started(self) from None
 
     def is_terminal(self) -> bool:
-        return self._over
+        try:
+            return self._over
+        except AttributeError:
+            raise not_started(self) from None
 
     @property
     def street_index(self) -> int:
         """0 preflop, 1 flop, 2 turn, 3 river, 4 showdown."""
-        return self._street
+        try:
+            return self._street
+        except AttributeError:
+            raise not_started(self) from None
 
     @property
     def seed(self) -> int | None:
         """The deck seed of this hand (drawn from os.urandom when none was given), or None when
         the cards were given: ``game.new_hand(stacks, button=b, seed=state.seed)`` replays it."""
-        return self._seed
+        try:
+            return self._seed
+        except AttributeError:
+            raise not_started(self) from None
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         raise TypeError("start a hand with Game.new_hand(...)")
@@ -260,29 +324,46 @@ class HandCore:
     def add_board(self, cards: Any) -> None:
         """Give more board cards to a hand started from given cards (live dealing, replays):
         the board grows up to five cards; cards already dealt never change."""
-        self._board, self._partial = more_board(self._hole, self._board, self._seed, cards)
+        try:
+            hole, board, seed = self._hole, self._board, self._seed
+        except AttributeError:
+            raise not_started(self) from None
+        self._board, self._partial = more_board(hole, board, seed, cards)
 
     def status_code(self, seat: int) -> int:
         """0 active, 1 folded, 2 all in."""
-        if type(seat) is not int or not 0 <= seat < self._n:
-            seat = seat_index(seat, self._n)
+        try:
+            n = self._n
+        except AttributeError:
+            raise not_started(self) from None
+        if type(seat) is not int or not 0 <= seat < n:
+            seat = seat_index(seat, n)
         if self._folded[seat]:
             return 1
         return 2 if self._stacks[seat] == 0 else 0
 
     def raw_history(self) -> list[tuple[int, int, int, int, int, bool]]:
         """The history as ``(seat, street, type, to, amount, all_in)`` int tuples."""
-        return list(self._hist)
+        try:
+            return list(self._hist)
+        except AttributeError:
+            raise not_started(self) from None
 
     def result_or_none(self) -> HandResult | None:
-        return self._result
+        try:
+            return self._result
+        except AttributeError:
+            raise not_started(self) from None
 
     def __getstate__(self) -> tuple[Any, ...]:
         """The state as the tuple of :data:`holdem.hand._fields.FIELDS` (the compiled core's
         pickle format too)."""
-        return tuple(
-            tuple(getattr(self, "_" + name)) if name in _AS_TUPLE
-            else getattr(self, "_" + name) for name in FIELDS)
+        try:
+            return tuple(
+                tuple(getattr(self, "_" + name)) if name in _AS_TUPLE
+                else getattr(self, "_" + name) for name in FIELDS)
+        except AttributeError:
+            raise not_started(self) from None
 
     def __setstate__(self, state: Any) -> None:
         """Restore a state checked by :func:`holdem.hand._fields.check_state` (a corrupt one
@@ -305,6 +386,9 @@ class HandCore:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, HandCore):
             return NotImplemented
+        started, other_started = hasattr(self, "_game"), hasattr(other, "_game")
+        if not (started and other_started):
+            return started is other_started  # states never started are all alike
         return all(getattr(self, k) == getattr(other, k) for k in _COMPARED)
 
     __hash__ = None  # type: ignore[assignment]
@@ -313,8 +397,11 @@ class HandCore:
     def clone(self: _S) -> _S:
         """An independent copy (lists copied, immutable parts shared): cheap, no deepcopy."""
         new = _blank(type(self), "clone")
-        for name in _SHARED:
-            object.__setattr__(new, name, getattr(self, name))
+        try:
+            for name in _SHARED:
+                object.__setattr__(new, name, getattr(self, name))
+        except AttributeError:
+            raise not_started(self) from None
         new._stacks = self._stacks[:]
         new._bets = self._bets[:]
         new._committed = self._committed[:]
@@ -331,8 +418,12 @@ class HandCore:
 
     def _block_reason(self, i: int) -> str | None:
         """Why seat ``i`` may not bet or raise now (a seat outside 0..n-1: InvalidSeatError)."""
-        if type(i) is not int or not 0 <= i < self._n:
-            i = seat_index(i, self._n)
+        try:
+            n = self._n
+        except AttributeError:
+            raise not_started(self) from None
+        if type(i) is not int or not 0 <= i < n:
+            i = seat_index(i, n)
         return self._raise_block(i)
 
     # ------------------------------------------------------------------ showdown
@@ -591,7 +682,10 @@ class HandCore:
     # ------------------------------------------------------------------ legal actions
     def legal_actions(self) -> LegalActions:
         """What the seat to act may do (cached; see :class:`holdem.hand.records.LegalActions`)."""
-        legal = self._legal
+        try:
+            legal = self._legal
+        except AttributeError:
+            raise not_started(self) from None
         if legal is not None:
             return legal
         if self._over:
@@ -662,7 +756,11 @@ class HandCore:
 
     # ------------------------------------------------------------------ acting (checked)
     def _seat_check(self, seat: int | None) -> LegalActions:
-        if self._over:
+        try:
+            over = self._over
+        except AttributeError:
+            raise not_started(self) from None
+        if over:
             raise IllegalActionError("the hand is over: no more actions")
         if seat is not None and seat != self._actor:
             raise OutOfTurnError(
@@ -704,7 +802,11 @@ class HandCore:
         :meth:`legal_actions` to stay within the rules. A card that was not given, needed by
         the action, raises InvalidHandError and leaves the state as it was (as :meth:`apply`).
         """
-        if self._over:
+        try:
+            over = self._over
+        except AttributeError:
+            raise not_started(self) from None
+        if over:
             raise IllegalActionError("the hand is over: no more actions")
         self._act_restoring(kind, to)
 

@@ -22,6 +22,7 @@ from holdem.errors import (
     InvalidConfigError,
     InvalidHandError,
     InvalidSeatError,
+    InvalidStateError,
 )
 from holdem.hand.actions import MAX_CHIPS, Action, ActionType
 from holdem.hand.records import LegalActions
@@ -38,6 +39,7 @@ __all__ = [
     "check_start",
     "given_cards",
     "more_board",
+    "not_started",
     "plan_posts",
     "resolve",
     "seat_index",
@@ -45,6 +47,14 @@ __all__ = [
 ]
 
 FOLD, CHECK_CALL, BET_RAISE = 0, 1, 2
+
+
+def not_started(state: object) -> InvalidStateError:
+    """The error for a hand state that was never started (made by ``HandState.__new__``, not
+    by :meth:`holdem.Game.new_hand` or by unpickling): it holds no hand to query or play."""
+    return InvalidStateError(
+        f"this {type(state).__name__} was never started (it holds no hand): make one with "
+        f"Game.new_hand(stacks, ...) or by unpickling a started hand")
 
 
 def seat_index(seat: object, n: int) -> int:

@@ -387,7 +387,11 @@ class _HandQueries(ActionVerbs, _QueryBase):
         return [float(p) for p in res.payoffs]
 
     def __repr__(self) -> str:
-        where = ("over" if self.is_terminal()
+        try:
+            over = self.is_terminal()
+        except InvalidStateError:  # never started (HandState.__new__): no hand to show
+            return "<HandState not started>"
+        where = ("over" if over
                  else f"{_STREETS[self.street_index]}, seat {self.actor} to act")
         return (f"<HandState {self.num_players} seats, button {self.button}, {where}, "
                 f"pot {self.pot}, stacks {list(self.stacks)}>")
@@ -402,7 +406,8 @@ class HandState(_HandQueries, HandCore):
     ``actions()``, ``is_legal(action)``, ``history``, ``is_terminal()``, ``result``,
     ``payoffs``. Actions: ``fold``, ``check``, ``call``, ``check_or_call``, ``bet``,
     ``raise_to``, ``bet_or_raise``, ``all_in``, ``apply``; ``apply_unchecked`` for trusted
-    loops; ``clone()``.
+    loops; ``clone()``. A state made without a hand (``HandState.__new__(HandState)``) refuses
+    all of these with :class:`InvalidStateError`.
     """
 
     __slots__ = ()

@@ -22,6 +22,7 @@ from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 from holdem.hand._compiled cimport HandCore
 
 from holdem.errors import TableError
+from holdem.hand._validate import not_started
 from holdem.table._seating import Kind
 from holdem.hand.actions import Action, ActionType
 from holdem.hand.records import LegalActions, Street
@@ -151,6 +152,8 @@ def run_hand(HandCore state not None, list players, tuple dealt, tuple names, ob
     cdef object p, action, stacks = (), bets = (), committed = (), board = (), pot = 0
     cdef tuple seated = tuple(players)  # an agent that changes the caller's list changes no seat
     cdef list acts = [p._act for p in seated]
+    if state._game is None:  # a state never started: no hand, no hole cards
+        raise not_started(state)
     if _Observation is None:
         raise RuntimeError("holdem.table._loop.bind(Observation) was not called")
     # indexed by seat below without bounds checks (release builds): check the lengths once
@@ -272,6 +275,8 @@ def seat_kinds(list seats, bint tournament, object sitting_out, object waiting):
 def table_posts(HandCore state not None, tuple dealt):
     """The forced bets of ``state`` as ``(table seat, kind, amount)`` (``Table._deal``)."""
     cdef tuple post
+    if state._game is None:  # a state never started: no hand, no posts
+        raise not_started(state)
     if len(dealt) != state._h.n:  # indexed without bounds checks
         raise TableError(f"table_posts: {len(dealt)} seats dealt but the hand has "
                          f"{state._h.n} seats: one table seat per seat of the hand")
