@@ -3,7 +3,8 @@
 Switches (environment variables):
   HOLDEM_DEBUG=1     bounds-checked Cython (boundscheck, wraparound, initializedcheck on), -O0 -g
   HOLDEM_SANITIZE=1  AddressSanitizer + UndefinedBehaviorSanitizer (implies HOLDEM_DEBUG); run
-                     the tests with LD_PRELOAD=$(gcc -print-file-name=libasan.so)
+                     the tests with LD_PRELOAD="$(gcc -print-file-name=libasan.so)
+                     $(gcc -print-file-name=libstdc++.so)" (see README, Development)
   HOLDEM_SANITIZE=thread
                      ThreadSanitizer (-O1 -g): run the tests with
                      LD_PRELOAD=$(gcc -print-file-name=libtsan.so) (see tools/tsan.sh)

@@ -452,8 +452,9 @@ print("ok")
 
 @pytest.mark.slow
 def test_item_2_cython_extension_builds_against_the_installed_wheel(tmp_path: Path) -> None:
-    """Build the wheel, install it into a folder of its own, compile a tiny extension that
-    cimports the evaluator and the pots kernel with ``holdem.get_include()``, and run it."""
+    """Build the wheel (from a copy of the source tree, which stays as it was), install it
+    into a folder of its own, compile a tiny extension that cimports the evaluator and the
+    pots kernel with ``holdem.get_include()``, and run it."""
     pytest.importorskip("Cython")
     if not (ROOT / "setup.py").exists():
         pytest.skip("needs the source tree to build a wheel")
@@ -467,8 +468,12 @@ def test_item_2_cython_extension_builds_against_the_installed_wheel(tmp_path: Pa
         assert r.returncode == 0, (cmd, r.stdout[-3000:], r.stderr[-3000:])
         return r.stdout
 
+    # built from a copy: a build in the source tree would regenerate its C files and its build
+    # flavour stamp (a sanitizer or debug build there would then read as a release build)
+    src = tmp_path / "src"
+    sh("bash", str(ROOT / "tools" / "copy_tree.sh"), str(ROOT), str(src))
     sh(sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
-       "-w", str(dist), str(ROOT))
+       "-w", str(dist), str(src))
     (wheel,) = dist.glob("holdem_engine-*.whl")
     sh(sys.executable, str(ROOT / "tools" / "check_dist.py"), str(wheel))
     sh(sys.executable, "-m", "pip", "install", "--no-deps", "-q", "--target", str(site),
