@@ -24,6 +24,19 @@ def call_all(table: Table, seats: list[int], stack: int = 200) -> None:
         table.sit(s, f"s{s}", stack, CallAgent())
 
 
+def owing_blinds(game: Game) -> Table:
+    """A 6-seat table of five callers where p3 sat out and came back owing the blinds that
+    passed: the next hand with p3 in it goes through ``game.new_hand(extra_posts=...)``."""
+    table = Table(game, seats=6, seed=1)
+    for s in range(5):
+        table.sit(s, f"p{s}", 200, CallAgent())
+    table.play(2)
+    table.sit_out("p3")
+    table.play(4)
+    table.come_back("p3")
+    return table
+
+
 class Shove:
     """All in at every turn (bet/raise to the maximum, or call)."""
 

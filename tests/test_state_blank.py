@@ -17,15 +17,14 @@ import re
 from typing import Any
 
 import pytest
+from table_checks import owing_blinds
 
 from holdem import (
     Action,
-    CallAgent,
     Game,
     HandState,
     InvalidStateError,
     Observation,
-    Table,
 )
 from holdem.hand.game import ReferenceHandState
 from holdem.history import from_state
@@ -194,13 +193,7 @@ def test_a_table_given_a_blank_state_refuses_it(monkeypatch: pytest.MonkeyPatch,
         monkeypatch.setattr(table_mod, "_fast", None)
     elif table_mod._fast is None:
         pytest.skip("HOLDEM_PURE_PYTHON=1: the table runs its Python steps only")
-    t = Table(_BlankGame(big_blind=2), seats=6, seed=1)
-    for s in range(5):
-        t.sit(s, f"p{s}", 200, CallAgent())
-    t.play(2)
-    t.sit_out("p3")
-    t.play(4)
-    t.come_back("p3")  # owes the blinds: the next hand with p3 goes through new_hand
+    t = owing_blinds(_BlankGame(big_blind=2))  # the next hand with p3 goes through new_hand
     for _ in range(10):
         before = (t.hand_number, tuple(p.stack for p in t.players), t.rake)
         try:

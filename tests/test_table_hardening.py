@@ -9,7 +9,7 @@ import sys
 from typing import Any
 
 import pytest
-from table_checks import Shove, call_all, check_moving_button
+from table_checks import Shove, call_all, check_moving_button, owing_blinds
 
 import holdem.table._steps as _steps
 import holdem.table.table as table_mod
@@ -324,13 +324,7 @@ def test_a_game_whose_new_hand_deals_another_hand_gets_a_table_error(
     chips made or lost) raises TableError naming it; the hand is void, nothing changes."""
     _on_path(monkeypatch, path)
     monkeypatch.setattr(_OddGame, "deals", "itself")
-    t = Table(_OddGame(big_blind=2), seats=6, seed=1)
-    for s in range(5):
-        t.sit(s, f"p{s}", 200, CallAgent())
-    t.play(2)
-    t.sit_out("p3")
-    t.play(4)
-    t.come_back("p3")  # owes the blinds that passed: posts them (Game.new_hand(extra_posts=))
+    t = owing_blinds(_OddGame(big_blind=2))  # p3 posts what it owes (new_hand(extra_posts=))
     monkeypatch.setattr(_OddGame, "deals", deals)
     for _ in range(10):  # the hands before p3's are dealt by the core (no extra posts)
         before = _snapshot(t)
