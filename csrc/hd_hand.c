@@ -510,12 +510,14 @@ int hd_hs_consistent(const hd_rules_t *g, const hd_hstate_t *h)
                 return HD_HAND_E_STATE;
             continue;
         }
+        /* every term bounded before the sum (0 <= payout <= stacks <= 2 * top, committed <=
+           top): stacks - payout + committed stays far inside int64 */
         if (h->start[j] < 1 || h->start[j] > HD_HAND_MAX_STACK || h->stacks[j] < 0 ||
+            h->stacks[j] > 2 * top || h->payout[j] < 0 || h->payout[j] > h->stacks[j] ||
             h->bets[j] < 0 || h->bets[j] > HD_HAND_MAX_STACK || h->committed[j] < 0 ||
-            (!h->over && h->bets[j] > h->committed[j]) ||
+            h->committed[j] > top || (!h->over && h->bets[j] > h->committed[j]) ||
             h->stacks[j] - h->payout[j] + h->committed[j] > h->start[j] || h->acted[j] < -1 ||
-            h->acted[j] > top || h->folded[j] > 1 || h->payout[j] < 0 ||
-            h->payout[j] > h->stacks[j])
+            h->acted[j] > top || h->folded[j] > 1)
             return HD_HAND_E_STATE;
         total += h->stacks[j] - h->payout[j] + h->committed[j];
         start += h->start[j];

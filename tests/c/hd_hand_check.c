@@ -146,6 +146,43 @@ static int check_deal_seats(void)
     return 0;
 }
 
+/* hd_hs_consistent on a state whose per-seat chips are extreme (int64's ends): refused, with no
+ * signed overflow on the way (its sum of stacks - payout + committed must not be reached with
+ * unbounded terms; a UBSan build aborts on the overflow). */
+static int check_consistent_extremes(void)
+{
+    static const int64_t ends[] = {INT64_MAX, INT64_MAX - 1, INT64_MIN, INT64_MIN + 1, -1};
+    hd_rules_t g;
+    hd_hstate_t h, m;
+    int64_t stacks[3] = {100, 100, 100};
+    uint8_t cards[11] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+    int e, f, seat;
+    hd_rules_init_nl(&g, 1, 2);
+    if (hd_hs_start(&g, &h, 3, 0, stacks, cards) != HD_HAND_OK) return fail("extremes start", 0);
+    if (hd_hs_consistent(&g, &h) != HD_HAND_OK) return fail("extremes consistent", 0);
+    for (e = 0; e < (int)(sizeof ends / sizeof ends[0]); e++) {
+        for (f = 0; f < 5; f++) {
+            for (seat = 0; seat < 3; seat++) {
+                m = h;
+                switch (f) {
+                case 0: m.stacks[seat] = ends[e]; break;
+                case 1: m.committed[seat] = ends[e]; break;
+                case 2: m.payout[seat] = ends[e]; break;
+                case 3: m.stacks[seat] = ends[e]; m.committed[seat] = ends[e]; break;
+                default:  /* the payout at the other end (-(x + 1): no overflow at INT64_MIN) */
+                    m.stacks[seat] = ends[e];
+                    m.payout[seat] = ends[e] < 0 ? -(ends[e] + 1) : -ends[e];
+                    break;
+                }
+                if (hd_hs_consistent(&g, &m) != HD_HAND_E_STATE)
+                    return fail("extremes", e * 15 + f * 3 + seat);
+            }
+        }
+    }
+    return 0;
+}
+
+
 int main(void)
 {
     hd_rules_t g;
@@ -227,6 +264,7 @@ int main(void)
     }
     if (check_table_starts() != 0) return 1;
     if (check_deal_seats() != 0) return 1;
+    if (check_consistent_extremes() != 0) return 1;
     printf("ok\n");
     return 0;
 }
