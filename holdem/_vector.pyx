@@ -27,8 +27,8 @@ from holdem.hand._hd_hand cimport (
 
 import os
 
-from holdem.errors import (IllegalActionError, InvalidArrayError, InvalidConfigError,
-                           InvalidTableError)
+from holdem.errors import (ChipOverflowError, IllegalActionError, InvalidArrayError,
+                           InvalidConfigError, InvalidTableError)
 
 __all__ = ["MAX_TABLES", "OBS_VERSION", "POLICIES", "Batch", "equity_estimate", "obs_names",
            "obs_width", "play_fits"]
@@ -1429,7 +1429,7 @@ cdef class Batch:
     def totals(self, int64_t[:, ::1] out):
         """Payoffs per table and seat summed over every finished hand (fills ``out``; not
         while another thread steps the batch: the sums would mix hands before and after).
-        OverflowError, ``out`` left as it was, when a sum is outside int64."""
+        ChipOverflowError, ``out`` left as it was, when a sum is outside int64."""
         cdef Py_ssize_t i
         cdef int k
         cdef const vtab_t *t
@@ -1442,7 +1442,7 @@ cdef class Batch:
                 # the 128-bit sum fits int64 when its high word is the low word's sign
                 if t.total_hi[k] != (-1 if t.total[k] >> 63 else 0):
                     exact = (<object>t.total_hi[k] << 64) + <object>t.total[k]  # Python ints
-                    raise OverflowError(
+                    raise ChipOverflowError(
                         f"table {i}, seat {k}: the payoffs summed since reset() are {exact} "
                         f"chips, outside int64: sum the payoffs of each hand as Python ints "
                         f"instead")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 __all__ = [
     "AgentError",
+    "ChipOverflowError",
     "DeckError",
     "DuplicateCardError",
     "HoldemError",
@@ -123,6 +124,12 @@ class InvalidStateError(HoldemError):
     """A saved state (a pickle) that is corrupt or inconsistent: restoring it is refused, so
     no object ever holds a state the engine could not have produced. Also a hand state that
     was never started (``HandState.__new__(HandState)``): it holds no hand to query or play."""
+
+
+class ChipOverflowError(HoldemError, OverflowError):
+    """A chip sum that holdem keeps exact but cannot give back as an int64 (more than
+    2**63 - 1 chips either way), such as ``VectorGame.total_payoffs()`` after enough huge
+    pots (also an :class:`OverflowError`)."""
 
 
 class TableError(HoldemError):

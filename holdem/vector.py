@@ -946,7 +946,8 @@ class VectorGame:
     def total_payoffs(self) -> Any:
         """Chips won or lost per table and seat over every hand finished since :meth:`reset`,
         shape (N, P) int64. The sums are kept exact however many hands are played; one that is
-        outside int64 (more than 2**63 - 1 chips either way) raises OverflowError."""
+        outside int64 (more than 2**63 - 1 chips either way) raises
+        :class:`holdem.ChipOverflowError` (also an ``OverflowError``)."""
         self._ready()
         out = _alloc("q", (self.num_tables, self.players))
         self._batch.totals(out)

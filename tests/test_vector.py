@@ -13,7 +13,13 @@ from hypothesis import strategies as st
 
 import holdem
 from holdem import Action, AnteType, DealStart, Game, HandState, Rake, Structure
-from holdem.errors import IllegalActionError, InvalidArrayError, InvalidConfigError
+from holdem.errors import (
+    ChipOverflowError,
+    HoldemError,
+    IllegalActionError,
+    InvalidArrayError,
+    InvalidConfigError,
+)
 from holdem.vector import ActionLayout, ObservationSpec, VectorGame
 
 GAMES = {
@@ -575,7 +581,8 @@ def test_total_payoffs_past_int64_raise_and_stay_exact() -> None:
     """total_payoffs sums an unbounded number of hands: with blinds near the 2**53 stack limit
     one seat passes 2**63 chips after about a thousand hands. The sum was an int64 that
     overflowed (undefined behaviour; in practice it wrapped to the wrong sign). It is kept
-    exact: outside int64 total_payoffs raises OverflowError quoting the sum, and it reads
+    exact: outside int64 total_payoffs raises ChipOverflowError (a HoldemError and an
+    OverflowError) quoting the sum, and it reads
     right again once the sum is back in range."""
     big = 1 << 53
     env = VectorGame(Game(big_blind=big - (1 << 50), small_blind=1 << 52), num_tables=1,
@@ -598,10 +605,11 @@ def test_total_payoffs_past_int64_raise_and_stay_exact() -> None:
 
     play_until(0, lambda: exact[0] > (1 << 63) + big)  # seat 1 below -2**63 as well
     before = np.full((1, 2), 7, dtype=np.int64)
-    with pytest.raises(OverflowError, match=f"seat 0: .* are {exact[0]} chips, outside int64"):
+    with pytest.raises(ChipOverflowError, match=f"seat 0: .* are {exact[0]} chips, outside int64") as e:
         env._batch.totals(before)
+    assert isinstance(e.value, HoldemError) and isinstance(e.value, OverflowError)
     assert (before == 7).all()  # left as it was
-    with pytest.raises(OverflowError):
+    with pytest.raises(ChipOverflowError):
         env.total_payoffs()
     play_until(1, lambda: exact[0] < (1 << 62))  # back in range, both seats
     assert env.total_payoffs().tolist() == [exact]
