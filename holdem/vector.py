@@ -40,6 +40,7 @@ from typing import Any, NoReturn
 
 from holdem import _vector
 from holdem._shown import excerpt
+from holdem.cards import Card
 from holdem.errors import (
     IllegalActionError,
     InvalidArrayError,
@@ -460,6 +461,16 @@ def _uncalled(bets: list[int]) -> int:
     if top <= 0 or bets.count(top) != 1:
         return 0
     return top - max(b for b in bets if b != top)
+
+
+def _card_tuple(ids: Sequence[int]) -> tuple[Card, ...]:
+    """Card ids 0..51 (as the engine reports them) as :class:`holdem.Card`."""
+    return tuple([Card(c) for c in ids])
+
+
+def _hole_cards(hole: Sequence[Sequence[int]]) -> tuple[tuple[Card, Card], ...]:
+    """Hole cards by seat, card ids as :class:`holdem.Card`."""
+    return tuple([(Card(a), Card(b)) for a, b in hole])
 
 
 def _index_or_none(value: object) -> int | None:
@@ -998,16 +1009,18 @@ class VectorGame:
             state.apply(action, seat=seat)
         return state
 
-    def cards(self, table: int, hand: int) -> tuple[tuple[tuple[int, int], ...], tuple[int, ...]]:
+    def cards(self, table: int, hand: int) -> tuple[tuple[tuple[Card, Card], ...], tuple[Card, ...]]:
         """The cards of ``table``'s hand number ``hand`` (0 after :meth:`reset`, played or
-        not): hole cards by seat and the five board cards, as card ids. They depend only on
-        ``(seed, table, hand)``; hand ``h`` has the button on seat ``h % players``."""
+        not): hole cards by seat and the five board cards, as :class:`holdem.Card` (ints, as
+        :attr:`holdem.HandState.hole_cards`). They depend only on ``(seed, table, hand)``;
+        hand ``h`` has the button on seat ``h % players``."""
         table = self._table(table)
         h = _index_or_none(hand)
         if h is None or not 0 <= h <= _INT64_MAX:
             raise InvalidTableError(f"hand must be an int 0..2**63-1 (hands are numbered from "
                                     f"0), got {excerpt(hand)}")
-        return self._batch.cards(table, h)
+        hole, board = self._batch.cards(table, h)
+        return _hole_cards(hole), _card_tuple(board)
 
     def legal_actions(self, table: int) -> LegalActions:
         """Table ``table``'s exact legal actions, as :meth:`holdem.HandState.legal_actions`
@@ -1023,10 +1036,16 @@ class VectorGame:
         return list(self._batch.amounts(table))
 
     def table_state(self, table: int) -> dict[str, Any]:
-        """A snapshot of one table (stacks, bets, cards, ...) as a dict of Python values."""
+        """A snapshot of one table (stacks, bets, cards, ...) as a dict of Python values;
+        cards (``hole``, ``board``, ``all_board``: the whole board to come) as
+        :class:`holdem.Card`."""
         table = self._table(table)
         self._ready()
-        return dict(self._batch.table(table))
+        state = dict(self._batch.table(table))
+        state["hole"] = _hole_cards(state["hole"])
+        state["board"] = _card_tuple(state["board"])
+        state["all_board"] = _card_tuple(state["all_board"])
+        return state
 
     def _table(self, table: object) -> int:
         """``table`` as an index 0..N-1 (numpy integers too; not bools, floats or strings)."""

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import holdem
-from holdem import Action, AnteType, DealStart, Game, HandState, Rake, Structure
+from holdem import Action, AnteType, Card, DealStart, Game, HandState, Rake, Structure
 from holdem.errors import (
     ChipOverflowError,
     HoldemError,
@@ -37,6 +37,21 @@ GAMES = {
     "nl_odd": Game(big_blind=3, small_blind=1, fold_when_check_free=True,
                    deal_start=DealStart.LEFT_OF_BIG_BLIND),
 }
+
+
+def test_cards_and_table_state_give_card_objects() -> None:
+    # as HandState.hole_cards: Card (an int), so repr and str read as cards, not ids
+    env = VectorGame(Game(big_blind=2), num_tables=2, players=3, stacks=200, seed=1)
+    env.reset()
+    hole, board = env.cards(1, 0)
+    t = env.table_state(1)
+    cards = [c for pair in hole for c in pair] + list(board)
+    assert len(cards) == 11 and len(set(cards)) == 11
+    assert all(type(c) is Card for c in cards)
+    assert all(type(c) is Card for pair in t["hole"] for c in pair)
+    assert all(type(c) is Card for c in t["all_board"]) and t["board"] == ()
+    assert (t["hole"], t["all_board"]) == (hole, board)
+    assert repr(hole[0][0]).startswith("Card('")
 
 
 def _hand_state(game: Game, env: VectorGame, i: int) -> HandState:
