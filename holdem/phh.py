@@ -408,6 +408,75 @@ _OPTIONAL_KINDS: Final = dict(_OPTIONAL)
 _PER_PLAYER: Final = ("seats", "players", "finishing_stacks", "winnings", "time_banks")
 
 
+_USER_DEPTH: Final = 64  # arrays and tables nested in one user-defined field, at most
+_USER_ITEMS: Final = 100_000  # values in one user-defined field (nested ones counted), at most
+_INT64: Final = 1 << 63
+
+
+def _text_problem(text: str) -> str | None:
+    """Why a PHH file cannot hold ``text`` (None if it can): files are UTF-8, which has no
+    lone surrogates."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as e:
+        return f"{text[e.start:e.end]!r} is not a character UTF-8 can write"
+    return None
+
+
+def _check_int64(name: str, value: Any) -> None:
+    if not -_INT64 <= value < _INT64:
+        raise InvalidHistoryError(
+            f"field {name!r}: the integer {excerpt(value)} is outside TOML's 64 bits")
+
+
+def _check_user_value(name: str, value: object) -> None:
+    """Refuse a user-defined field's value that :func:`dumps` could not write as TOML (so a
+    hand that is built can always be written): only booleans, numbers (integers in TOML's
+    64 bits), strings, dates and times, and arrays and tables (string keys) of them, at
+    most ``_USER_DEPTH`` deep and ``_USER_ITEMS`` values in all (a cycle reaches a limit)."""
+
+    def refuse(why: str) -> InvalidHistoryError:
+        return InvalidHistoryError(
+            f"user-defined field {name!r} cannot be written as TOML: {why} (allowed: "
+            f"booleans, numbers, strings, dates and times, and arrays and tables of them)")
+
+    todo: list[tuple[object, int]] = [(value, 0)]
+    seen = 0
+    while todo:
+        v, depth = todo.pop()
+        seen += 1
+        if seen > _USER_ITEMS:
+            raise refuse(f"more than {_USER_ITEMS:,} values (or a structure holding itself)")
+        if depth > _USER_DEPTH:
+            raise refuse(f"arrays or tables nested more than {_USER_DEPTH} deep "
+                         f"(or a structure holding itself)")
+        if isinstance(v, (bool, float)):
+            continue
+        if isinstance(v, int):
+            if not -_INT64 <= v < _INT64:
+                raise refuse(f"the integer {excerpt(v)} is outside TOML's 64 bits")
+        elif isinstance(v, str):
+            problem = _text_problem(v)
+            if problem is not None:
+                raise refuse(problem)
+        elif isinstance(v, (datetime.datetime, datetime.date, datetime.time)):
+            problem = time_problem(v)
+            if problem is not None:
+                raise refuse(f"{v!r}: {problem}")
+        elif isinstance(v, Mapping):
+            for key, item in v.items():
+                if not isinstance(key, str):
+                    raise refuse(f"the table key {excerpt(key)} is not a string")
+                problem = _text_problem(key)
+                if problem is not None:
+                    raise refuse(problem)
+                todo.append((item, depth + 1))
+        elif isinstance(v, (list, tuple)):
+            todo.extend((item, depth + 1) for item in v)
+        else:
+            raise refuse(f"{type(v).__name__} value {excerpt(v)}")
+
+
 def _is_number(x: object) -> bool:
     return isinstance(x, (int, float)) and not isinstance(x, bool)
 
@@ -418,8 +487,15 @@ def _check_kind(name: str, value: object, kind: str) -> Any:
         ok = _is_number(value)
     elif kind == _STR:
         ok = isinstance(value, str)
+        if ok:
+            assert isinstance(value, str)
+            problem = _text_problem(value)
+            if problem is not None:
+                raise InvalidHistoryError(f"field {name!r} cannot be written: {problem}")
     elif kind == _INT:
         ok = isinstance(value, int) and not isinstance(value, bool)
+        if ok:
+            _check_int64(name, value)
     elif kind == _BOOL:
         ok = isinstance(value, bool)
     elif kind == _TIME:
@@ -431,6 +507,12 @@ def _check_kind(name: str, value: object, kind: str) -> Any:
                     f"field {name!r}: {value!r} cannot be written: {problem}")
     elif kind == _STR_OR_INT:
         ok = isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
+        if isinstance(value, str):
+            problem = _text_problem(value)
+            if problem is not None:
+                raise InvalidHistoryError(f"field {name!r} cannot be written: {problem}")
+        elif ok:
+            _check_int64(name, value)
     else:
         item = {_NUMS: _NUM, _INTS: _INT, _STRS: _STR}[kind]
         ok = isinstance(value, (list, tuple))
@@ -557,11 +639,19 @@ class HandHistory:
                 raise InvalidHistoryError(f"actions[{i}] names p{a.player + 1} in a {n}-player hand")
             actions.append(a)
         set_(self, "actions", tuple(actions))
+        if not isinstance(self.user_fields, Mapping):
+            raise InvalidHistoryError(
+                f"user_fields must be a mapping of '_name' to value, not "
+                f"{excerpt(self.user_fields)}")
         user = dict(self.user_fields)
-        for key in user:
-            if not key.startswith("_"):
+        for key, value in user.items():
+            if not isinstance(key, str) or not key.startswith("_"):
                 raise InvalidHistoryError(
                     f"user-defined field {excerpt(key)} must start with '_'")
+            problem = _text_problem(key)
+            if problem is not None:
+                raise InvalidHistoryError(f"user-defined field {key!r}: {problem}")
+            _check_user_value(key, value)
         set_(self, "user_fields", user)
 
     @property

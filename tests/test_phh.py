@@ -16,7 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from phh_corpus import corpus_texts
 
-from holdem import Card, InvalidHistoryError
+from holdem import Card, InvalidHistoryError, _toml
 from holdem.phh import (
     HandHistory,
     HistoryAction,
@@ -534,10 +534,89 @@ def test_a_megabyte_table_name_and_action_are_quoted_short() -> None:
 
 
 def test_a_value_toml_cannot_hold_is_quoted_short() -> None:
-    hh = loads(_SMALL).replace(user_fields={"_big": set(range(_MB))})
-    with pytest.raises(TypeError) as info:
-        dumps(hh)
-    assert str(info.value) == f"cannot write set value {repr(set(range(30)))[:80]}... as TOML"
+    # refused when the hand is built (it used to be built, then fail in dumps with TypeError)
+    with pytest.raises(InvalidHistoryError) as info:
+        loads(_SMALL).replace(user_fields={"_big": set(range(_MB))})
+    assert str(info.value) == (
+        f"user-defined field '_big' cannot be written as TOML: set value "
+        f"{repr(set(range(30)))[:80]}... (allowed: booleans, numbers, strings, dates and times, "
+        f"and arrays and tables of them)")
+    # the low-level writer still says why as a TypeError (it is not a HoldemError entry point)
+    with pytest.raises(TypeError) as raw:
+        _toml.dumps_value(set(range(_MB)))
+    assert str(raw.value) == f"cannot write set value {repr(set(range(30)))[:80]}... as TOML"
+
+
+_T = "user-defined field '_x' cannot be written as TOML: "
+
+
+@pytest.mark.parametrize(("value", "why"), [
+    (datetime.time(1, 2, tzinfo=datetime.UTC),
+     "datetime.time(1, 2, tzinfo=datetime.timezone.utc): a TOML local time has no time zone "
+     "(give the zone in time_zone)"),
+    (datetime.datetime(2020, 1, 1, tzinfo=datetime.timezone(datetime.timedelta(seconds=30))),
+     "datetime.datetime(2020, 1, 1, 0, 0, tzinfo=datetime.timezone(datetime.timedelta(seconds=30)))"
+     ": a TOML offset is whole minutes, not 0:00:30"),
+    ("a\ud800", "'\\ud800' is not a character UTF-8 can write"),
+    ({"k": ["\udfff"]}, "'\\udfff' is not a character UTF-8 can write"),
+    ({1: 2}, "the table key 1 is not a string"),
+    (2**63, "the integer 9223372036854775808 is outside TOML's 64 bits"),
+    ([-(2**63) - 1], "the integer -9223372036854775809 is outside TOML's 64 bits"),
+    (b"x", "bytes value b'x'"),
+    ([[[object]]], "type value <class 'object'>"),
+])
+def test_user_field_dumps_could_not_write_is_refused_when_built(value: object, why: str) -> None:
+    # a hand that is built can always be written: dumps used to raise TypeError (a time zone
+    # on a time of day, a set, bytes) or write what no TOML reader takes (a lone surrogate,
+    # an integer beyond 64 bits)
+    base = loads(_SMALL)
+    with pytest.raises(InvalidHistoryError) as info:
+        base.replace(user_fields={"_x": value})
+    assert str(info.value) == _T + why + (
+        " (allowed: booleans, numbers, strings, dates and times, and arrays and tables of them)")
+    with pytest.raises(InvalidHistoryError):
+        HandHistory.from_dict({**base.to_dict(), "_x": value})
+
+
+def test_user_field_holding_itself_or_too_deep_is_refused_not_a_recursion_error() -> None:
+    base = loads(_SMALL)
+    cycle: list[object] = []
+    cycle.append(cycle)
+    wide: list[object] = [0]
+    for _ in range(40):  # shared, not nested: 2**40 values to write
+        wide = [wide, wide]
+    deep: object = 0
+    for _ in range(65):
+        deep = {"a": deep}
+    for value, why in [(cycle, "nested more than 64"), (deep, "nested more than 64"),
+                       (wide, "more than 100,000 values")]:
+        with pytest.raises(InvalidHistoryError, match=why):
+            base.replace(user_fields={"_x": value})
+    ok: object = 0
+    for _ in range(64):
+        ok = [ok]
+    hh = base.replace(user_fields={"_x": ok, "_y": [1, 2.5, "z", {"d": datetime.date(2020, 1, 2)}]})
+    assert loads(dumps(hh)) == hh
+
+
+@pytest.mark.parametrize(("kw", "message"), [
+    ({"event": "a\ud800"}, "field 'event' cannot be written: '\\ud800' is not a character UTF-8 "
+                           "can write"),
+    ({"players": ("a", "b\udfff")}, "field 'players' cannot be written: '\\udfff' is not a "
+                                    "character UTF-8 can write"),
+    ({"hand": "\ud800"}, "field 'hand' cannot be written: '\\ud800' is not a character UTF-8 "
+                         "can write"),
+    ({"hand": 2**63}, "field 'hand': the integer 9223372036854775808 is outside TOML's 64 bits"),
+    ({"year": -(2**63) - 1},
+     "field 'year': the integer -9223372036854775809 is outside TOML's 64 bits"),
+    ({"user_fields": [("_a", 1)]}, "user_fields must be a mapping of '_name' to value, not "
+                                   "[('_a', 1)]"),
+    ({"user_fields": {1: 1}}, "user-defined field 1 must start with '_'"),
+])
+def test_known_fields_dumps_could_not_write_are_refused(kw: dict[str, Any], message: str) -> None:
+    with pytest.raises(InvalidHistoryError) as info:
+        loads(_SMALL).replace(**kw)
+    assert str(info.value) == message
 
 
 @pytest.mark.parametrize("read", [load, load_all, HandHistory.load])
