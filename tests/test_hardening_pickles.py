@@ -404,3 +404,114 @@ def test_pickle_corrupt_deck_is_refused_in_a_child_process(index: int, value: An
                           timeout=60)
     assert proc.returncode >= 0, f"child crashed with signal {-proc.returncode}: {proc.stderr}"
     assert proc.stdout.strip() == "refused", proc.stderr
+
+
+_CROSS_HANDS = textwrap.dedent("""
+    import pickle, random, sys
+    import holdem
+    from holdem import AnteType, Game, Structure
+
+    def hands():
+        # hands of every structure at several points of play, from the start to the end
+        games = [Game(big_blind=2), Game(big_blind=4, ante=1, straddle=True),
+                 Game(big_blind=4, ante=4, ante_type=AnteType.BIG_BLIND),
+                 Game(structure=Structure.FIXED_LIMIT, big_blind=2, max_raises=2),
+                 Game(structure=Structure.POT_LIMIT, big_blind=2, fold_when_check_free=True)]
+        rng = random.Random(7)
+        out = []
+        for k in range(40):
+            game = games[k % len(games)]
+            n = rng.randint(3, 9)
+            st = game.new_hand([rng.randint(5, 300) for _ in range(n)], seed=k,
+                               button=rng.randrange(n))
+            for _ in range(rng.randint(0, 12)):
+                if st.is_terminal():
+                    break
+                options = st.actions()
+                st.apply(options[rng.randrange(len(options))])
+            out.append(st)
+        return out
+
+    def play_out(st, seed):
+        rng = random.Random(seed)
+        while not st.is_terminal():
+            options = st.actions()
+            st.apply(options[rng.randrange(len(options))])
+        return st.payoffs
+""")
+
+
+def _child_env(compiled: bool) -> dict[str, str]:
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k != "HOLDEM_PURE_PYTHON"}
+    if not compiled:
+        env["HOLDEM_PURE_PYTHON"] = "1"
+    return env
+
+
+def test_a_hand_pickled_by_one_core_loads_in_the_other(tmp_path: Any) -> None:
+    # both cores pickle as holdem.hand._fields.rebuild(cls, fields): the class is
+    # holdem.HandState where the pickle loads, so it is restored by that process's core (it
+    # used to name its own core's _rebuild, which refused the other core's class)
+    ns: dict[str, Any] = {}
+    exec(_CROSS_HANDS, ns)
+    mine = ns["hands"]()
+    assert any(st.is_terminal() for st in mine) and not all(st.is_terminal() for st in mine)
+    (tmp_path / "parent.pkl").write_bytes(pickle.dumps(mine))
+    child = _CROSS_HANDS + textwrap.dedent("""
+        from holdem.hand.game import COMPILED
+        print("compiled" if COMPILED else "pure")
+        theirs = pickle.loads(open(sys.argv[1], "rb").read())
+        own = hands()
+        assert len(theirs) == len(own)
+        for i, (a, b) in enumerate(zip(theirs, own)):
+            assert type(a) is holdem.HandState, type(a)
+            assert a == b, i
+            assert play_out(a.clone(), i) == play_out(b.clone(), i), i
+        open(sys.argv[2], "wb").write(pickle.dumps(own))
+    """)
+    other = not COMPILED
+    proc = subprocess.run([sys.executable, "-c", child, str(tmp_path / "parent.pkl"),
+                           str(tmp_path / "child.pkl")], capture_output=True, text=True,
+                          timeout=300, env=_child_env(other))
+    assert proc.returncode == 0, proc.stderr
+    if proc.stdout.split() != ["compiled" if other else "pure"]:
+        pytest.skip("the compiled core is not built: one core only")
+    theirs = pickle.loads((tmp_path / "child.pkl").read_bytes())
+    for i, (a, b) in enumerate(zip(theirs, mine, strict=True)):
+        assert type(a) is HandState
+        assert a == b, i
+        assert ns["play_out"](a.clone(), i) == ns["play_out"](b.clone(), i), i
+
+
+def test_pickles_naming_a_core_s_own_rebuild_still_load() -> None:
+    # the format of earlier versions: the core's own _rebuild (same core only)
+    import holdem.hand._reference as reference
+
+    st = base_hand(ReferenceHandState)
+    again = pickle.loads(pickle.dumps(_Named(reference._rebuild, type(st), state_of(st))))
+    assert again == st
+    if COMPILED:
+        import holdem.hand._compiled as compiled
+
+        st = base_hand(HandState)
+        again = pickle.loads(pickle.dumps(_Named(compiled._rebuild, type(st), state_of(st))))
+        assert again == st
+
+
+class _Named:
+    def __init__(self, fn: Any, cls: type, state: tuple[Any, ...]) -> None:
+        self.fn, self.cls, self.state = fn, cls, state
+
+    def __reduce__(self) -> Any:
+        return (self.fn, (self.cls, self.state))
+
+
+def test_rebuild_refuses_what_is_not_a_hand_class() -> None:
+    from holdem.hand._fields import rebuild
+
+    st = base_hand(HandState)
+    for cls in (dict, object, None, "HandState", Game):
+        with pytest.raises(InvalidStateError, match="is not a hand class"):
+            rebuild(cls, state_of(st))

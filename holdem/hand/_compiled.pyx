@@ -35,7 +35,7 @@ from holdem.hand._hd_hand cimport (
 )
 
 from holdem._deck import Deck
-from holdem.hand._fields import POST_KINDS, check_state, plan_fields
+from holdem.hand._fields import POST_KINDS, check_state, plan_fields, rebuild, register_core
 from holdem._seeding import resolve_seed
 from holdem.hand._settle import settle
 from holdem.hand._validate import (
@@ -600,7 +600,8 @@ cdef class HandCore:
         self._legal = None
 
     def __reduce__(self):
-        return (_rebuild, (type(self), self._getstate()))
+        # holdem.hand._fields.rebuild: the class's core where it is loaded restores it
+        return (rebuild, (type(self), self._getstate()))
 
     def __eq__(self, other):
         if not isinstance(other, HandCore):
@@ -838,3 +839,6 @@ _REASONS = {
     28: "an all-in of less than half a bet did not reopen the betting (R28: call or fold only)",
     24: "an all-in of less than a full raise did not reopen the betting (R24: call or fold only)",
 }
+
+
+register_core(HandCore, _rebuild)  # pickles name holdem.hand._fields.rebuild

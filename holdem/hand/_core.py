@@ -16,7 +16,10 @@ The contract each core provides (``HandCore``; :class:`holdem.HandState` adds th
 records and the verbs on top of it, :class:`holdem.Table` and the agents use nothing else):
 
 - construction: ``HandCore._start(game, stacks, button, seed, hole_cards, board, ...)``
-  (what :meth:`holdem.Game.new_hand` calls) and ``_rebuild`` through ``__reduce__``/pickle;
+  (what :meth:`holdem.Game.new_hand` calls) and unpickling through ``__reduce__``: both cores
+  pickle as ``holdem.hand._fields.rebuild(cls, FIELDS tuple)``, and ``rebuild`` hands it to
+  the core ``cls`` belongs to where the pickle loads (each core registers its ``_rebuild``),
+  so a hand pickled under one core loads under the other;
   a state made otherwise (``HandState.__new__``) holds no hand: every query, action, copy
   and pickle of it raises :class:`holdem.InvalidStateError` (``_validate.not_started``), it
   compares equal to blank states only and its repr says it is not started;

@@ -12,6 +12,7 @@ checks a loaded struct again in C (``hd_hs_consistent``).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from holdem.cards import Card
@@ -20,7 +21,8 @@ from holdem.hand._plan import GameLike, is_game
 from holdem.hand.actions import MAX_CHIPS as _MAX_CHIPS
 from holdem.hand.records import HandResult
 
-__all__ = ["FIELDS", "MAX_SEATS", "PER_SEAT", "POST_KINDS", "check_state", "plan_fields"]
+__all__ = ["FIELDS", "MAX_SEATS", "PER_SEAT", "POST_KINDS", "check_state", "plan_fields",
+           "rebuild", "register_core"]
 
 MAX_SEATS = 10  # R1; the compiled core's C struct (hd_hstate_t) holds this many seats
 _MAX_TOTAL = MAX_SEATS * _MAX_CHIPS  # all chips of a hand: fits a C int64 with room to spare
@@ -41,6 +43,27 @@ POST_KINDS: tuple[str, ...] = ("ante", "small_blind", "big_blind", "straddle", "
                                "entry_big_blind", "dead_small_blind")
 """Every :attr:`holdem.Post.kind`; the compiled core's C post codes (``HD_POST_*``) index it."""
 _POST_KINDS = frozenset(POST_KINDS)
+
+
+_CORES: dict[type, Callable[[Any, Any], Any]] = {}  # hand core base class -> its unpickler
+
+
+def register_core(base: type, unpickle: Callable[[Any, Any], Any]) -> None:
+    """Called by each hand core at import: ``unpickle(cls, state)`` restores a hand whose class
+    derives from ``base`` (its ``HandCore``)."""
+    _CORES[base] = unpickle
+
+
+def rebuild(cls: object, state: Any) -> Any:
+    """Unpickle a hand pickled by either core (both pickle as ``rebuild(cls, FIELDS tuple)``):
+    the core of ``cls`` as it is where the pickle is loaded restores it, so a hand pickled
+    under ``HOLDEM_PURE_PYTHON=1`` loads in the compiled core and the other way round. A
+    ``cls`` that is not a hand class raises :class:`holdem.InvalidStateError`."""
+    if isinstance(cls, type):
+        for base, unpickle in _CORES.items():
+            if issubclass(cls, base):
+                return unpickle(cls, state)
+    raise _bad(f"{cls!r} is not a hand class")
 
 
 def plan_fields(game: GameLike) -> dict[str, Any]:

@@ -57,7 +57,7 @@ from holdem.errors import (
     InvalidStateError,
     OutOfTurnError,
 )
-from holdem.hand._fields import FIELDS, check_state
+from holdem.hand._fields import FIELDS, check_state, rebuild, register_core
 from holdem.hand._settle import settle
 from holdem.hand._validate import (
     actions_of,
@@ -102,8 +102,9 @@ def _blank(cls: type[_S], doing: str) -> _S:
 
 
 def _rebuild(cls: type[_S], state: Any) -> _S:
-    """Unpickle a hand (``HandCore.__reduce__``): ``cls`` must be a hand class, ``state`` the
-    tuple of :data:`holdem.hand._fields.FIELDS` (checked by ``__setstate__``)."""
+    """Unpickle a hand of this core (``holdem.hand._fields.rebuild``; pickles of earlier
+    versions name this function): ``cls`` must be a hand class, ``state`` the tuple of
+    :data:`holdem.hand._fields.FIELDS` (checked by ``__setstate__``)."""
     if not (isinstance(cls, type) and issubclass(cls, HandCore)):
         raise InvalidStateError(f"not a valid pickled HandState: {cls!r} is not a hand class")
     st = _blank(cls, "unpickle")
@@ -379,9 +380,10 @@ class HandCore:
         object.__setattr__(self, "_legal", None)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        """Pickle as ``_rebuild(cls, state)`` (the compiled core's format): unpickling makes the
-        hand with ``cls.__new__`` and refuses what is not a hand state."""
-        return (_rebuild, (type(self), self.__getstate__()))
+        """Pickle as ``rebuild(cls, state)`` (``holdem.hand._fields``, as the compiled core):
+        unpickling makes the hand with ``cls.__new__`` in the core ``cls`` belongs to where it
+        is loaded, and refuses what is not a hand state."""
+        return (rebuild, (type(self), self.__getstate__()))
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, HandCore):
@@ -821,3 +823,6 @@ _SHARED = tuple(
     if s not in ("_stacks", "_bets", "_committed", "_folded", "_acted", "_hist")
 )
 _COMPARED = tuple(s for s in _SLOTS if s != "_legal")
+
+
+register_core(HandCore, _rebuild)  # pickles name holdem.hand._fields.rebuild
