@@ -48,6 +48,7 @@ from holdem import (
     Game,
     IllegalActionError,
     InvalidEventError,
+    InvalidStateError,
     LiveHand,
     OverdealtFlop,
     PrematureFlop,
@@ -633,3 +634,39 @@ def test_readme_live_dealing_section_runs() -> None:
     runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
     runner.run(test)
     assert test.examples and runner.failures == 0
+
+
+def test_a_live_hand_never_dealt_refuses_every_member_and_copy() -> None:
+    """``LiveHand.__new__(LiveHand)`` holds no hand: every public member, copy and pickle of
+    it raised AttributeError naming a private slot; now InvalidStateError says how to make
+    one (as a blank HandState does). A misspelt attribute is still an AttributeError."""
+    import copy
+    import inspect
+    import pickle
+
+    blank = LiveHand.__new__(LiveHand)
+    want = ("this LiveHand was never dealt (it holds no hand): make one with "
+            "LiveHand(game, stacks, ...) or by unpickling a dealt hand")
+    args = {"seat": 0, "action": "cc", "to": 4, "items": ["cc"],
+            "event": PrematureFlop()}
+    names = [n for n in dir(LiveHand) if not n.startswith("_")]
+    assert len(names) >= 35
+    for name in names:
+        member = inspect.getattr_static(LiveHand, name)
+        with pytest.raises(InvalidStateError) as err:
+            if callable(member) and not isinstance(member, property):
+                bound = getattr(blank, name)
+                params = [p for p in inspect.signature(bound).parameters.values()
+                          if p.default is p.empty]
+                bound(*[args[p.name] for p in params])
+            else:
+                getattr(blank, name)
+        assert str(err.value) == want, name
+    for doing in (repr, str, copy.copy, copy.deepcopy, pickle.dumps):
+        with pytest.raises(InvalidStateError, match="never dealt"):
+            doing(blank)
+    with pytest.raises(AttributeError, match="has no attribute 'nope'"):
+        blank.nope  # noqa: B018
+    dealt = LiveHand(Game(big_blind=2), [100, 100], seed=3)
+    assert not hasattr(dealt, "nope") and dealt.num_players == 2
+    assert pickle.loads(pickle.dumps(dealt)).hole_cards == dealt.hole_cards

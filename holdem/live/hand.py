@@ -73,7 +73,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from holdem._deck import Deck, child_seed
 from holdem._seeding import resolve_seed
@@ -205,6 +205,17 @@ class LiveHand(ActionVerbs):
         self._t = t
         self._state = state
         self._check(t, state)
+
+    if not TYPE_CHECKING:  # (type checkers would take every attribute name as valid)
+
+        def __getattr__(self, name: str) -> Any:
+            # Reached only when a lookup failed: on a hand made by LiveHand.__new__ (never
+            # dealt) every slot is unset, and each query, action, copy and pickle reads one.
+            if name in LiveHand.__slots__:
+                raise InvalidStateError(
+                    f"this {type(self).__name__} was never dealt (it holds no hand): make one "
+                    f"with LiveHand(game, stacks, ...) or by unpickling a dealt hand")
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
 
     # ------------------------------------------------------------------ queries
     game: Game = _read("_game")
