@@ -46,6 +46,14 @@ def test_committed_baseline_covers_every_workload() -> None:
     assert set(icount.TOOLCHAIN_KEYS) <= set(baseline["toolchain"])
 
 
+def test_the_type_cache_walk_is_the_only_code_not_counted() -> None:
+    cmd = icount.callgrind_command("python3", "/tmp/x/cg.out", ["a"])
+    # --toggle-collect turns collection off at the start; --collect-atstart=yes must follow it
+    toggles = [c for c in cmd if c.startswith(("--toggle-collect", "--collect-atstart"))]
+    assert toggles == ["--toggle-collect=find_name_in_mro", "--collect-atstart=yes"]
+    assert cmd[-3:] == [str(icount.WORKLOADS_SCRIPT), "--measure", "a"]
+
+
 def test_a_workload_over_the_threshold_fails_and_is_named() -> None:
     status, text = icount.report(_result(a=1000.0, b=50.0), _result(a=1050.0, b=50.1),
                                  strict=True)

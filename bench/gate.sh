@@ -58,9 +58,11 @@ trap 'rm -rf "$work"' EXIT
 src="${HOLDEM_GATE_SRC:-$root}"   # the tree to build (default: this one)
 bash "$root/tools/copy_tree.sh" "$src" "$work/src"
 # The workloads and the gate are always this tree's (so a base commit is measured by the head's
-# workloads), run from the copy (the fixed paths).
+# workloads), run from the copy (the fixed paths). Without the last run's results and bytecode
+# caches: bench/ is the first directory on the measured interpreter's sys.path, and what it
+# lists moves the heap (a fresh checkout and a tree the gate has run in measured differently).
 rm -rf "$work/src/bench"
-(cd "$root" && tar --exclude=./results -cf - bench) | tar -xf - -C "$work/src"
+(cd "$root" && tar --exclude=bench/results --exclude=__pycache__ -cf - bench) | tar -xf - -C "$work/src"
 
 echo "icount gate: building holdem with the pinned toolchain ($(grep -v '^#' "$root/bench/gate-requirements.txt" | xargs))"
 build_start=$SECONDS

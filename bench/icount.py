@@ -2,10 +2,24 @@
 
 Wall time on a shared machine moves by 30-50% from run to run; instruction counts move by far
 less than 0.5%, so a 3% threshold on them catches real slowdowns without false alarms. A
-workload whose count moves more between runs of the same build (``hand_validated``: 225,707
-and 234,468 instructions per hand, +4.1%, on one commit in two environments) has its own
-``threshold_percent`` in the baseline, kept across updates. Each
-workload of ``bench/icount_workloads.py`` runs at two sizes in one process under callgrind;
+workload may have its own ``threshold_percent`` in the baseline (kept across updates), for
+one whose count moves more than that between runs of the same build.
+
+The MRO walk of a type attribute cache miss is not counted (``find_name_in_mro``, which a miss
+in ``_PyType_Lookup`` falls back on, runs with collection off). CPython's cache has one slot
+per (type version tag XOR address of the name object) modulo 4096: two hot lookups that share a
+slot evict each other on every call, and whether they do depends on where the heap put the
+interned names and in which order the types got their tags, i.e. on the environment, the paths,
+the files on ``sys.path``, the workloads run before in the process, unrelated code.
+``hand_validated`` measured 225,5xx-225,7xx instructions per hand where none of its lookups
+shared a slot and 228,4xx, 231,9xx or 234,3xx-234,8xx where some did (7.6, 14.7 or 21.4 misses
+per hand at 340-400 instructions each); with the walk left out, 60 layouts measured 225,491 to
+226,388 (0.4% apart: what a miss costs besides the walk, and the heap's other effects).
+Everything else is counted: the lookups, their hits, the attribute machinery around them; a
+change that made a lookup miss on every call for another reason (a class attribute set on each
+call, a name the cache does not take) would have only its walk along the MRO left out.
+
+Each workload of ``bench/icount_workloads.py`` runs at two sizes in one process under callgrind;
 the cost is the marginal one, ``(I(n2) - I(n1)) / (n2 - n1)`` (start-up, imports and set-up
 cancel out). The workloads run in two processes side by side (``--jobs``).
 
@@ -149,15 +163,25 @@ def _clean_env() -> dict[str, str]:
             "PYTHONHASHSEED": "0", "PYTHONNOUSERSITE": "1"}
 
 
+# Not counted: the MRO walk of a type attribute cache miss (see the module's docstring). The
+# order matters: --toggle-collect also sets collection off at the start, --collect-atstart=yes
+# after it sets it on again (collection is then off inside the function only).
+UNCOUNTED = ("--toggle-collect=find_name_in_mro", "--collect-atstart=yes")
+
+
+def callgrind_command(python: str, out: str, names: list[str]) -> list[str]:
+    """The valgrind command that measures the named workloads, dumping to ``out``.N."""
+    return [
+        shutil.which("valgrind") or "valgrind", "--tool=callgrind", "--dump-before=getppid",
+        "--dump-instr=no", *UNCOUNTED, f"--callgrind-out-file={out}", "-q",
+        python, str(WORKLOADS_SCRIPT), "--measure", *names,
+    ]
+
+
 def _callgrind_shard(python: str, names: list[str]) -> dict[str, dict[str, int]]:
     """Run the named workloads in one callgrind process; return {name: {phase: Ir}}."""
     with tempfile.TemporaryDirectory(prefix="holdem-icount-") as tmp:
-        cmd = [
-            shutil.which("valgrind") or "valgrind", "--tool=callgrind", "--dump-before=getppid", "--dump-instr=no",
-            f"--callgrind-out-file={tmp}/cg.out", "-q",
-            python, str(WORKLOADS_SCRIPT), "--measure", *names,
-        ]
-        segments = _run_json(cmd)
+        segments = _run_json(callgrind_command(python, f"{tmp}/cg.out", names))
         dumps = sorted((p for p in Path(tmp).iterdir() if re.fullmatch(r"cg\.out\.\d+", p.name)),
                        key=lambda p: int(p.name.rsplit(".", 1)[1]))
         if len(dumps) != len(segments):
