@@ -76,7 +76,13 @@ class Card(int):
 
     @classmethod
     def from_int(cls, value: int) -> Card:
-        """The card with id ``value`` (``4*rank + suit``)."""
+        """The card with id ``value`` (``4*rank + suit``); text is refused (see
+        :meth:`from_str`)."""
+        if isinstance(value, str):
+            raise InvalidCardError(
+                f"Card.from_int takes a card id (an int 0..51), not text: {excerpt(value)} "
+                "(use Card.from_str or parse_card for text)"
+            )
         return cls(value)
 
     @property

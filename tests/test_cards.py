@@ -69,6 +69,17 @@ def test_bad_card_message_names_offender() -> None:
         Card(1.0)  # type: ignore[arg-type]
 
 
+def test_from_int_refuses_text() -> None:
+    # Card.from_int('2C') used to return the card the text names (it fell through to Card());
+    # text belongs to from_str/parse_card, so from_int refuses it and points there.
+    assert Card.from_int(0) is Card("2c") and Card.from_int(Card("As")) is Card("As")
+    for text in ("2C", "As", "51", ""):
+        with pytest.raises(InvalidCardError, match="from_str"):
+            Card.from_int(text)  # type: ignore[arg-type]
+    with pytest.raises(InvalidCardError):
+        Card.from_int(52)
+
+
 def test_duplicates() -> None:
     with pytest.raises(DuplicateCardError, match="As"):
         parse_cards("As Kd as")
