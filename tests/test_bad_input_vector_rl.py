@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from badinput import bounded, call, rejected, run_in_child
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from holdem import Game, IllegalActionError, InvalidConfigError
@@ -100,7 +100,12 @@ def vector_ops(draw: st.DrawFn) -> tuple[str, tuple[Any, ...], dict[str, Any]]:
 
 
 def _vg_state(vg: Any) -> list[Any]:
-    """What a refused call must leave as it was: the rows, the actors, the totals, the hands."""
+    """What a refused call must leave as it was: the rows, the actors, the totals, the hands.
+
+    A step in flight (an accepted ``step_async``) is completed first: until then its threads
+    are writing the rows (VectorGame.step_async), so a copy taken earlier would catch them
+    mid-step and the step's own progress would read as a change made by the refused call."""
+    vg.step_wait()
     return [vg.observation.copy(), vg.legal_mask.copy(), vg.current_player.copy(),
             vg.total_payoffs(), vg.hands_played()]
 
@@ -225,6 +230,11 @@ def gym_ops(draw: st.DrawFn) -> tuple[str, Any]:
 
 @given(st.sampled_from(["check_call", "raise"]), st.sampled_from(["same_step", "next_step"]),
        st.lists(gym_ops(), min_size=1, max_size=10))
+# A step refused while an accepted step_async is still being stepped by the threads (found at
+# HOLDEM_BAD_INPUT_SCALE=20), now run at every scale; five times over, as the threads may
+# finish any one of those steps before the snapshot is taken.
+@example("check_call", "same_step",
+         [("async", np.zeros(ENVS, dtype=np.int64)), ("step", [0] * ENVS), ("wait", None)] * 5)
 @bounded(60)
 def gym_vector_env(illegal: str, mode: str, ops: list[tuple[str, Any]]) -> None:
     from holdem.rl.gymnasium import HoldemVectorEnv
