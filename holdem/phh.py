@@ -423,6 +423,12 @@ def _text_problem(text: str) -> str | None:
     return None
 
 
+def _check_text(name: str, text: str) -> None:
+    problem = _text_problem(text)
+    if problem is not None:
+        raise InvalidHistoryError(f"field {name!r} cannot be written: {problem}")
+
+
 def _check_int64(name: str, value: Any) -> None:
     if not -_INT64 <= value < _INT64:
         raise InvalidHistoryError(
@@ -487,11 +493,8 @@ def _check_kind(name: str, value: object, kind: str) -> Any:
         ok = _is_number(value)
     elif kind == _STR:
         ok = isinstance(value, str)
-        if ok:
-            assert isinstance(value, str)
-            problem = _text_problem(value)
-            if problem is not None:
-                raise InvalidHistoryError(f"field {name!r} cannot be written: {problem}")
+        if isinstance(value, str):
+            _check_text(name, value)
     elif kind == _INT:
         ok = isinstance(value, int) and not isinstance(value, bool)
         if ok:
@@ -508,9 +511,7 @@ def _check_kind(name: str, value: object, kind: str) -> Any:
     elif kind == _STR_OR_INT:
         ok = isinstance(value, str) or (isinstance(value, int) and not isinstance(value, bool))
         if isinstance(value, str):
-            problem = _text_problem(value)
-            if problem is not None:
-                raise InvalidHistoryError(f"field {name!r} cannot be written: {problem}")
+            _check_text(name, value)
         elif ok:
             _check_int64(name, value)
     else:

@@ -333,12 +333,7 @@ class HandCore:
 
     def status_code(self, seat: int) -> int:
         """0 active, 1 folded, 2 all in."""
-        try:
-            n = self._n
-        except AttributeError:
-            raise not_started(self) from None
-        if type(seat) is not int or not 0 <= seat < n:
-            seat = seat_index(seat, n)
+        seat = self._seat(seat)
         if self._folded[seat]:
             return 1
         return 2 if self._stacks[seat] == 0 else 0
@@ -420,13 +415,18 @@ class HandCore:
 
     def _block_reason(self, i: int) -> str | None:
         """Why seat ``i`` may not bet or raise now (a seat outside 0..n-1: InvalidSeatError)."""
+        return self._raise_block(self._seat(i))
+
+    def _seat(self, seat: int) -> int:
+        """``seat`` checked as an index 0..n-1 (else InvalidSeatError; a state never started:
+        InvalidStateError)."""
         try:
             n = self._n
         except AttributeError:
             raise not_started(self) from None
-        if type(i) is not int or not 0 <= i < n:
-            i = seat_index(i, n)
-        return self._raise_block(i)
+        if type(seat) is not int or not 0 <= seat < n:
+            return seat_index(seat, n)
+        return seat
 
     # ------------------------------------------------------------------ showdown
     def _need_board(self, count: int) -> None:
