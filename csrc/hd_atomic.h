@@ -39,9 +39,6 @@ typedef struct {
 HD_INLINE int64_t hd_atomic_load(int64_t *p) {
     return _InterlockedCompareExchange64((volatile __int64 *)p, 0, 0);
 }
-HD_INLINE void hd_atomic_store(int64_t *p, int64_t v) {
-    _InterlockedExchange64((volatile __int64 *)p, v);
-}
 /* *p = desired if *p == *expected (returns 1); else *expected = *p (returns 0). */
 HD_INLINE int hd_atomic_cas(int64_t *p, int64_t *expected, int64_t desired) {
     int64_t seen = _InterlockedCompareExchange64((volatile __int64 *)p, desired, *expected);
@@ -49,10 +46,28 @@ HD_INLINE int hd_atomic_cas(int64_t *p, int64_t *expected, int64_t desired) {
     *expected = seen;
     return 0;
 }
+#  if defined(_M_X64) || defined(_M_ARM64)
+HD_INLINE void hd_atomic_store(int64_t *p, int64_t v) {
+    _InterlockedExchange64((volatile __int64 *)p, v);
+}
 /* *p += v; returns the new value */
 HD_INLINE int64_t hd_atomic_add(int64_t *p, int64_t v) {
     return _InterlockedExchangeAdd64((volatile __int64 *)p, v) + v;
 }
+#  else
+/* 32-bit targets: of the 64-bit interlocked operations only the compare-exchange is an
+ * intrinsic everywhere (cmpxchg8b on x86), so the store and the add loop on it */
+HD_INLINE void hd_atomic_store(int64_t *p, int64_t v) {
+    int64_t seen = hd_atomic_load(p);
+    while (!hd_atomic_cas(p, &seen, v)) {}
+}
+/* *p += v; returns the new value */
+HD_INLINE int64_t hd_atomic_add(int64_t *p, int64_t v) {
+    int64_t seen = hd_atomic_load(p);
+    while (!hd_atomic_cas(p, &seen, seen + v)) {}
+    return seen + v;
+}
+#  endif
 HD_INLINE void hd_cpu_relax(void) {
 #  if defined(_M_X64) || defined(_M_IX86)
     _mm_pause();

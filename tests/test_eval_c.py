@@ -5,7 +5,9 @@ POPCNT kernel for the rest, picked at run time), -DHD_NO_AVX2 (POPCNT for every 
 -DHD_NO_POPCNT (the portable kernel that validates with sum == OR and a poisoned key, used by
 MSVC and non-x86 targets), so every batch implementation is checked wherever there is a C
 compiler (skipped where there is none, e.g. Windows without cc). On a CPU without AVX2 the
-default build runs the POPCNT kernel again.
+default build runs the POPCNT kernel again. Two more builds add -DHD_PORTABLE_BITS: the bit
+counts of csrc/hd_common.h in plain C (what 32-bit MSVC and other compilers get) instead of
+the compiler's builtins, under the portable and the POPCNT kernels.
 """
 
 from __future__ import annotations
@@ -24,7 +26,10 @@ CC = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
 @pytest.mark.skipif(not (ROOT / "csrc" / "hd_eval.c").exists(),
                     reason="needs a source checkout (csrc/), e.g. not a wheel's test run")
 @pytest.mark.parametrize(
-    "defines", [[], ["-DHD_NO_AVX2"], ["-DHD_NO_POPCNT"]], ids=["default", "popcnt", "portable"]
+    "defines",
+    [[], ["-DHD_NO_AVX2"], ["-DHD_NO_POPCNT"], ["-DHD_NO_POPCNT", "-DHD_PORTABLE_BITS"],
+     ["-DHD_NO_AVX2", "-DHD_PORTABLE_BITS"]],
+    ids=["default", "popcnt", "portable", "portable-bits", "popcnt-portable-bits"],
 )
 def test_c_api(tmp_path: Path, defines: list[str]) -> None:
     exe = tmp_path / "hd_eval_check"

@@ -1,5 +1,6 @@
 /* Standalone checks of the C evaluator API (csrc/hd_eval.h), built by tests/test_eval_c.py
- * with and without -DHD_NO_POPCNT (the portable batch kernel used by MSVC and non-x86).
+ * with and without -DHD_NO_POPCNT (the portable batch kernel used by MSVC and non-x86), and
+ * with -DHD_PORTABLE_BITS (hd_common.h's bit counts in plain C, as 32-bit MSVC builds them).
  * Prints one line per failed check and exits with the number of failures. */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +24,31 @@ static unsigned next_card(void) {
     return (unsigned)(rng_state % 52u);
 }
 
+/* hd_popcount64 and hd_ctz64 (hd_common.h: builtins, intrinsics or plain C by platform,
+ * plain C with -DHD_PORTABLE_BITS) against a bit-by-bit count. */
+static void check_bits(void) {
+    int i, k, naive_pop, naive_ctz;
+    uint64_t x;
+    CHECK(hd_popcount64(0) == 0 && hd_popcount64(~(uint64_t)0) == 64);
+    for (i = 0; i < 64; ++i) {
+        CHECK(hd_popcount64((uint64_t)1 << i) == 1 && hd_ctz64((uint64_t)1 << i) == i);
+        CHECK(hd_ctz64(~(uint64_t)0 << i) == i && hd_popcount64(~(uint64_t)0 << i) == 64 - i);
+    }
+    for (k = 0; k < 100000; ++k) {
+        x = (uint64_t)next_card() << 58 ^ rng_state;
+        if (k & 1) x &= rng_state << (k & 63); /* sparser values, low bits clear */
+        naive_pop = 0;
+        naive_ctz = -1;
+        for (i = 63; i >= 0; --i)
+            if (x >> i & 1u) {
+                naive_pop++;
+                naive_ctz = i;
+            }
+        CHECK(hd_popcount64(x) == naive_pop);
+        if (x != 0) CHECK(hd_ctz64(x) == naive_ctz);
+    }
+}
+
 int main(void) {
     enum { N = 20000 };
     static uint8_t rows[N * 7];
@@ -32,6 +58,7 @@ int main(void) {
     int j;
     hd_eval_init();
     hd_eval_init(); /* idempotent */
+    check_bits();
 
     for (i = 0; i < N; ++i) {
         uint64_t used = 0;
