@@ -45,6 +45,30 @@ def test_action_parse_format_roundtrip() -> None:
             Action.parse(bad)
 
 
+def test_refused_action_code_says_what_the_code_meant() -> None:
+    """An int is an action code (0 fold, 1 check/call, k >= 2 bet/raise to k - 1): a refused
+    one names the action it stood for, so a seat number or an amount passed by mistake is
+    recognisable, and the state is unchanged."""
+    s = hu_hand()  # seat 0 to act preflop, facing the big blind of 2: raises go to 4 .. 100
+    before = s.clone()
+    with pytest.raises(IllegalActionError,
+                       match=r"^action code 3 means a bet/raise to 2 \(codes: 0 fold, 1 check/call, "
+                             r"k >= 2 bet/raise to k - 1\): raise to 2 is below the minimum raise "
+                             r"to 4"):
+        s.apply(3)
+    with pytest.raises(IllegalActionError, match=r"^action code 102 means a bet/raise to 101 .*"
+                                                 r"above the maximum raise to 100"):
+        s.apply(102)
+    assert s == before
+    s.apply(1)  # the small blind calls; the big blind may check: folding is not offered
+    with pytest.raises(IllegalActionError, match=r"^action code 0 means fold .*checking is free"):
+        s.apply(0)
+    with pytest.raises(IllegalActionError, match=r"^raise to 2 is below"):  # not a code
+        s.apply(Action.raise_to(2))
+    s.apply(5)  # the big blind raises to 4
+    assert s.bets == (2, 4) and s.actor == 0
+
+
 def test_basic_play_and_queries() -> None:
     s = hu_hand()
     assert s.actor == 0 and s.street is Street.PREFLOP and s.pot == 3

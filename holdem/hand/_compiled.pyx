@@ -42,6 +42,7 @@ from holdem.hand._validate import (
     MAX_CHIPS,
     actions_of,
     check_start,
+    explain_code,
     given_cards,
     more_board,
     not_started,
@@ -756,6 +757,12 @@ cdef class HandCore:
         t, to, seat = to_action(action, seat)
         la = self._seat_check(seat)
         i = la.seat
+        if isinstance(action, int):  # a code (to_action took no bool): say what it meant
+            try:
+                return resolve(t, to, la, self._h.bets[i], self._h.stacks[i], self._h.cur,
+                               self._block_reason)
+            except IllegalActionError as exc:
+                raise explain_code(action, exc) from None
         return resolve(t, to, la, self._h.bets[i], self._h.stacks[i], self._h.cur,
                        self._block_reason)
 

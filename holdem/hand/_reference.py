@@ -62,6 +62,7 @@ from holdem.hand._settle import settle
 from holdem.hand._validate import (
     actions_of,
     check_start,
+    explain_code,
     given_cards,
     more_board,
     not_started,
@@ -774,7 +775,14 @@ class HandCore:
         t, to, seat = to_action(action, seat)
         la = self._seat_check(seat)
         i = la.seat
-        return resolve(t, to, la, self._bets[i], self._stacks[i], self._cur, self._block_reason)
+        if isinstance(action, int):  # a code (to_action took no bool): say what it meant
+            try:
+                return resolve(t, to, la, self._bets[i], self._stacks[i], self._cur,
+                               self._block_reason)
+            except IllegalActionError as exc:
+                raise explain_code(action, exc) from None
+        return resolve(t, to, la, self._bets[i], self._stacks[i], self._cur,
+                       self._block_reason)
 
     def apply(self, action: Action | str | int, *, seat: int | None = None) -> None:
         """Validate and apply ``action`` (an :class:`Action`, PHH text or int code).

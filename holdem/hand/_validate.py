@@ -273,6 +273,14 @@ def to_action(action: object, seat: int | None = None) -> tuple[Any, Any, int | 
     return action[0], action[1], seat
 
 
+def explain_code(code: int, exc: IllegalActionError) -> IllegalActionError:
+    """``exc``, raised by :func:`resolve` for the int action ``code``, saying what the code
+    meant (an int is an action code, not a seat or an amount: ``3`` is a raise to 2)."""
+    meaning = "fold" if code == 0 else "check/call" if code == 1 else f"a bet/raise to {code - 1}"
+    return IllegalActionError(f"action code {code} means {meaning} (codes: 0 fold, 1 check/call, "
+                              f"k >= 2 bet/raise to k - 1): {exc}")
+
+
 def resolve(t: Any, to: Any, la: LegalActions, bet: int, stack: int, cur: int,
             reason: Callable[[int], str | None]) -> tuple[int, int]:
     """Validate a requested action against the legal actions ``la`` of the seat to act (its
