@@ -44,7 +44,7 @@ def _flag(name: str, values: st.SearchStrategy[str]) -> st.SearchStrategy[list[s
 SIMULATE = st.tuples(
     st.just(["simulate", "--workers", "1"]), _flag("--players", INTS),
     st.one_of(st.integers(1, 30).map(lambda n: ["--hands", str(n)]),
-              INTS.filter(lambda v: not v.strip().isdigit() or int(v) < 1 or len(v) > 12)
+              INTS.filter(lambda v: not v.strip().isdigit() or len(v) > 12 or int(v) < 1)
               .map(lambda v: ["--hands", v])),
     _flag("--agents", AGENTS), _flag("--stack", INTS), _flag("--big-blind", INTS),
     _flag("--limit", st.sampled_from(["no", "pot", "fixed", "x"])), _flag("--seed", INTS))
@@ -52,7 +52,7 @@ EQUITY = st.tuples(
     st.just(["equity"]), st.lists(CARDS, max_size=4), _flag("--board", CARDS),
     _flag("--dead", CARDS),
     st.one_of(st.integers(1, 500).map(lambda n: ["--samples", str(n)]),
-              INTS.filter(lambda v: not v.strip().isdigit() or int(v) < 1 or len(v) > 12)
+              INTS.filter(lambda v: not v.strip().isdigit() or len(v) > 12 or int(v) < 1)
               .map(lambda v: ["--samples", v])),
     _flag("--seed", INTS), st.sampled_from([[], ["--workers", "1"], ["--workers", "x"]]))
 PLAY = st.tuples(
