@@ -647,8 +647,9 @@ def test_openspiel_make_py_observer_of_an_odd_type() -> None:
     for bad in (5, "perfect", object()):
         with pytest.raises(InvalidConfigError, match="iig_obs_type must be"):
             game.make_py_observer(bad)
+    # none: the observation (perfect_recall False), as OpenSpiel's games take it
     assert game.make_py_observer(None).tensor.shape == game.make_py_observer(
-        pyspiel.IIGObservationType(perfect_recall=True)).tensor.shape
+        pyspiel.IIGObservationType(perfect_recall=False)).tensor.shape
 
 
 def test_layout_mask_and_amounts_of_something_that_is_not_a_hand() -> None:

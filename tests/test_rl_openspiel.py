@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -428,3 +429,64 @@ def test_parameters_beyond_openspiels_32_bit_ints_are_refused(params: dict[str, 
     to escape as pyspiel's own errors (or a TypeError from GameInfo)."""
     with pytest.raises(InvalidConfigError, match=message):
         ospiel.HoldemGame(params)
+
+
+def test_make_observation_follows_the_observation_type_it_is_given() -> None:
+    """``make_observation(game)`` without a type is the observation, as for OpenSpiel's own
+    games (it was the information state, actions included); a public observer (private_info
+    NONE) showed the player's hole cards, and a private one (public_info False) the public
+    state too."""
+    from open_spiel.python.observation import make_observation
+
+    game = pyspiel.load_game("python_holdem(players=3,stack=40,actions=fcpa)")
+    kuhn = pyspiel.load_game("kuhn_poker")  # the convention, from a C++ game
+    assert list(make_observation(kuhn).tensor.shape) == kuhn.observation_tensor_shape()
+    state = _play_to_the_flop(game)
+    default = make_observation(game)
+    assert list(default.tensor.shape) == game.observation_tensor_shape()
+    assert set(default.dict) == {"observation"}
+    for p in range(3):
+        default.set_from(state, p)
+        assert default.tensor.tolist() == pytest.approx(state.observation_tensor(p))
+        assert default.string_from(state, p) == state.observation_string(p)
+    public = make_observation(game, pyspiel.IIGObservationType(
+        public_info=True, perfect_recall=False, private_info=pyspiel.PrivateInfoType.NONE))
+    private = make_observation(game, pyspiel.IIGObservationType(
+        public_info=False, perfect_recall=False,
+        private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER))
+    recall = make_observation(game, pyspiel.IIGObservationType(
+        public_info=True, perfect_recall=True, private_info=pyspiel.PrivateInfoType.NONE))
+    board = "".join(str(c) for c in state.hand.board)
+    for p in range(3):
+        mine = "".join(str(c) for c in state.hand.hole_cards[p])
+        row = np.array(state.observation_tensor(p), dtype=np.float32)
+        public.set_from(state, p)
+        assert not public.tensor[:52].any()  # no hole card
+        assert np.array_equal(public.tensor[52:], row[52:])  # the public columns as they are
+        text = public.string_from(state, p)
+        assert mine not in text and board in text
+        recall.set_from(state, p)
+        assert not recall.tensor[:52].any()
+        assert recall.tensor.shape == (game.information_state_tensor_size(),)
+        assert mine not in recall.string_from(state, p)
+        assert board in recall.string_from(state, p)
+        private.set_from(state, p)
+        assert private.tensor.shape == (52,)
+        assert np.array_equal(private.tensor, row[:52])
+        text = private.string_from(state, p)
+        assert mine in text and board not in text
+    with pytest.raises(InvalidConfigError, match="ALL_PLAYERS"):
+        make_observation(game, pyspiel.IIGObservationType(
+            perfect_recall=False, private_info=pyspiel.PrivateInfoType.ALL_PLAYERS))
+
+
+def _play_to_the_flop(game: Any) -> Any:
+    """A hand of ``game`` with every seat calling preflop and the flop dealt."""
+    state = game.new_initial_state()
+    rng = random.Random(7)
+    while state.hand is None or not state.hand.board:
+        if state.is_chance_node():
+            state.apply_action(rng.choice([c for c, _ in state.chance_outcomes()]))
+        else:
+            state.apply_action(1)  # check/call
+    return state

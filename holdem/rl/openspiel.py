@@ -42,6 +42,10 @@ the action sequence (one column per decision of the longest hand, in order: the 
 one, 0 for none yet): with the player's cards and the board of the row it is perfect recall,
 since the seat of each decision follows from the actions before it. At a chance node after a pending action the tensors
 describe the hand before that action (the strings include it).
+``open_spiel.python.observation.make_observation`` follows the ``IIGObservationType`` it is
+given, as OpenSpiel's games do: none is the observation (not the information state); a
+public observer (``private_info`` NONE) leaves out the player's hole cards, a private one
+(``public_info`` False) has only them.
 """
 
 from __future__ import annotations
@@ -232,12 +236,22 @@ class HoldemGame(pyspiel.Game):  # type: ignore[misc]
         return HoldemState(self)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> _Observer:
-        if iig_obs_type is not None and not isinstance(iig_obs_type,
-                                                       pyspiel.IIGObservationType):
+        """The observer of ``iig_obs_type`` (None: the default observation, perfect_recall
+        False, as OpenSpiel's own games take it): ``public_info`` gives the public columns
+        (and, with ``perfect_recall``, the action sequence), ``private_info`` SINGLE_PLAYER
+        the player's hole cards, NONE none of them; ALL_PLAYERS is not provided (the
+        encoding holds one player's cards) and raises :class:`holdem.InvalidConfigError`."""
+        if iig_obs_type is None:
+            iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
+        if not isinstance(iig_obs_type, pyspiel.IIGObservationType):
             raise InvalidConfigError(f"iig_obs_type must be a pyspiel.IIGObservationType or "
                                      f"None, got {excerpt(iig_obs_type)}")
-        perfect_recall = iig_obs_type is None or bool(iig_obs_type.perfect_recall)
-        return _Observer(self, perfect_recall)
+        if iig_obs_type.private_info == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise InvalidConfigError("python_holdem has no observer of every player's private "
+                                     "cards (private_info ALL_PLAYERS): the encoding holds "
+                                     "one player's hole cards (SINGLE_PLAYER) or none (NONE)")
+        return _Observer(self, bool(iig_obs_type.perfect_recall), bool(iig_obs_type.public_info),
+                         iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER)
 
 
 class HoldemState(pyspiel.State):  # type: ignore[misc]
@@ -382,14 +396,26 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
         parts.append("board " + ("".join(str(Card(c)) for c in self._board) or "-"))
         return " | ".join(parts)
 
-    def information_state_text(self, player: int) -> str:
+    def information_state_text(self, player: int, private: bool = True) -> str:
+        """The player's information state as text; without ``private`` its hole cards are
+        left out (the public information state)."""
         log = " ".join(f"{s}:{_STREETS[st][0]}:{self._action_to_string(s, c)}"
                        for s, st, c in self._log)
-        return (f"[seat {player} button {self._cfg.button}] hole {self._cards_text(player) or '-'}"
+        cards = self._cards_text(player)
+        hole = f" hole {cards or '-'}" if private else ""
+        return (f"[seat {player} button {self._cfg.button}]{hole}"
                 f" | board {''.join(str(Card(c)) for c in self._board) or '-'} | actions {log}")
 
-    def observation_text(self, player: int) -> str:
-        return f"[seat {player}] hole {self._cards_text(player) or '-'} | {self._public_text()}"
+    def observation_text(self, player: int, private: bool = True) -> str:
+        """The player's observation as text; without ``private`` its hole cards are left out
+        (the public observation)."""
+        cards = self._cards_text(player)
+        hole = f" hole {cards or '-'}" if private else ""
+        return f"[seat {player}]{hole} | {self._public_text()}"
+
+    def private_text(self, player: int) -> str:
+        """The player's private information alone: its hole cards."""
+        return f"[seat {player}] hole {self._cards_text(player) or '-'}"
 
     def __str__(self) -> str:
         hole = " ".join(self._cards_text(p) or "-" for p in range(self._n))
@@ -415,27 +441,55 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
 
 
 class _Observer:
-    """Tensors and strings for pyspiel (``make_py_observer``)."""
+    """Tensors and strings for pyspiel (``make_py_observer``).
 
-    def __init__(self, game: HoldemGame, perfect_recall: bool) -> None:
+    With ``public`` the tensor is the shared observation row (``"observation"``; the hole
+    columns zero without ``private``), plus the action sequence (``"actions"``) with
+    ``recall``; without ``public`` it is the player's hole cards alone (``"hole"``, 52
+    columns; empty without ``private`` too)."""
+
+    def __init__(self, game: HoldemGame, perfect_recall: bool, public: bool = True,
+                 private: bool = True) -> None:
         self._game = game
-        self._recall = perfect_recall
-        size = game.spec.width + (game.history_width if perfect_recall else 0)
+        self._recall = perfect_recall and public
+        self._public = public
+        self._private = private
+        width = game.spec.width
+        if public:
+            size = width + (game.history_width if self._recall else 0)
+        else:
+            size = 52 if private else 0
         self.tensor = np.zeros(size, np.float32)
-        self.dict = {"observation": self.tensor[:game.spec.width]}
-        if perfect_recall:
-            self.dict["actions"] = self.tensor[game.spec.width:]
+        self.dict: dict[str, Any] = {}
+        if public:
+            self.dict["observation"] = self.tensor[:width]
+            if self._recall:
+                self.dict["actions"] = self.tensor[width:]
+        elif private:
+            self.dict["hole"] = self.tensor
 
     def set_from(self, state: HoldemState, player: int) -> None:
+        row = state.encode(player)  # (checks the player)
+        if not self._public:
+            if self._private:
+                self.tensor[:] = row[:52]
+            return
         w = self._game.spec.width
-        self.tensor[:w] = state.encode(player)
+        self.tensor[:w] = row
+        if not self._private:
+            self.tensor[:52] = 0.0  # the hole cards
         if self._recall:
             self.tensor[w:] = state.history_codes(self._game.history_width)
 
     def string_from(self, state: HoldemState, player: int) -> str:
+        if not self._public:
+            if self._private:
+                return state.private_text(player)
+            state.encode(player)  # (checks the player)
+            return ""
         if self._recall:
-            return state.information_state_text(player)
-        return state.observation_text(player)
+            return state.information_state_text(player, self._private)
+        return state.observation_text(player, self._private)
 
 
 pyspiel.register_game(_GAME_TYPE, HoldemGame)
