@@ -665,3 +665,19 @@ def test_a_hand_of_more_than_64_actions_renders_and_pays_without_its_history() -
     assert all("more than 64 actions" in t for t in texts), texts
     assert sorted(paid) == ["player_0", "player_1"]
     assert sum(paid.values()) == 0 and paid["player_0"] != 0
+
+
+def test_the_aec_env_does_not_claim_to_be_parallelizable() -> None:
+    """The metadata said ``is_parallelizable``, so PettingZoo's ``aec_to_parallel`` took the
+    AEC env, whose first parallel step then failed: seats act in the betting order (the
+    first to act preflop, folded seats skipped), not in one cycle of every agent. PettingZoo
+    refuses the conversion up front now, as for its own poker envs; the parallel API is
+    :class:`HoldemParallelEnv`."""
+    from pettingzoo.utils.conversions import aec_to_parallel
+
+    for players in (2, 3, 6):
+        env = HoldemAECEnv(players=players)
+        assert env.metadata["is_parallelizable"] is False
+        with pytest.raises(AssertionError, match="is_parallelizable"):
+            aec_to_parallel(env)
+

@@ -291,8 +291,10 @@ class HoldemAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mis
     _core: _Core
     _obs_space: spaces.Dict
     _act_space: spaces.Discrete
+    # not parallelizable: seats act in the betting order, not in a cycle of every agent, so
+    # PettingZoo's aec_to_parallel cannot step it (HoldemParallelEnv is the parallel API)
     metadata: ClassVar[dict[str, Any]] = {"name": "holdem_v0", "render_modes": list(_RENDER_MODES),
-                                          "is_parallelizable": True}
+                                          "is_parallelizable": False}
 
     def __init__(self, game: Game | None = None, *, players: int = 2,
                  stacks: int | Sequence[int] = 200, actions: ActionLayout | str = "default",
