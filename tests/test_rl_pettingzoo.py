@@ -681,3 +681,20 @@ def test_the_aec_env_does_not_claim_to_be_parallelizable() -> None:
         with pytest.raises(AssertionError, match="is_parallelizable"):
             aec_to_parallel(env)
 
+
+def test_a_parallel_env_is_freed_once_unreferenced() -> None:
+    """``observation_space``/``action_space`` of the parallel env were cached per
+    ``(self, agent)`` in a cache shared by the class, which kept every env asked for a space
+    (and its engine) alive for good."""
+    import gc
+    import weakref
+
+    for cls in (HoldemParallelEnv, HoldemAECEnv):
+        env = cls(players=3)
+        space = env.observation_space("player_0")
+        assert env.observation_space("player_1") is space  # one object, as the API test asks
+        assert env.action_space("player_0") is env.action_space("player_2")
+        ref = weakref.ref(env)
+        del env
+        gc.collect()
+        assert ref() is None, cls.__name__
