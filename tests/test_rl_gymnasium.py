@@ -670,3 +670,18 @@ def test_single_env_repr_names_the_seats() -> None:
     env = HoldemEnv(players=3, seat=1, opponents=[RandomPolicy(4), RandomPolicy(5)])
     assert repr(env) == ("<HoldemEnv 3 players, learner seat 1; opponents seat 0: "
                          "RandomPolicy(seed=4), seat 2: RandomPolicy(seed=5)>")
+
+
+def test_vector_env_reset_with_a_seed_seeds_np_random() -> None:
+    """``reset(seed=s)`` seeds ``np_random`` as Gymnasium's ``VectorEnv.reset`` does (it was
+    left unseeded: a random ``np_random_seed``, a stream that differed run to run)."""
+    draws = []
+    for seed in (5, np.uint64(5)):
+        envs = HoldemVectorEnv(Game(big_blind=2), num_envs=4, players=3)
+        envs.reset(seed=seed)
+        assert envs.np_random_seed == 5
+        draws.append(envs.np_random.integers(1 << 30, size=8).tolist())
+        envs.reset()  # without a seed: the stream goes on
+        assert envs.np_random_seed == 5
+        envs.close()
+    assert draws[0] == draws[1]

@@ -112,7 +112,8 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
 
     The other arguments are those of :class:`holdem.vector.VectorGame` (``session=True``:
     stacks carried over; ``num_threads``). ``reset(seed=s)`` starts table ``i`` from hand 0 of
-    seed ``s``; ``reset()`` without a seed keeps the tables where they are.
+    seed ``s`` (and seeds ``np_random`` with ``s``, as Gymnasium's ``VectorEnv.reset`` does);
+    ``reset()`` without a seed keeps the tables where they are.
 
     ``step_async(actions)`` and ``step_wait()`` split :meth:`step` in two, as Gymnasium's
     ``AsyncVectorEnv`` does: with ``num_threads`` >= 2 the engine's threads play the step
@@ -191,6 +192,9 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
             self._vg.close()
             self._vg = VectorGame(self._game, seed=seed, **self._args)  # type: ignore[arg-type]
             self._started = False
+            # np_random and np_random_seed, as VectorEnv.reset seeds them (the seed is an int
+            # 0..2**64-1, numpy integers too: the engine has taken it)
+            super().reset(seed=_index_or_none(seed))
         if not self._started:
             self._vg.reset()
             self._started = True
