@@ -685,3 +685,25 @@ def test_vector_env_reset_with_a_seed_seeds_np_random() -> None:
         assert envs.np_random_seed == 5
         envs.close()
     assert draws[0] == draws[1]
+
+
+def test_reset_options_are_refused_not_ignored() -> None:
+    """Neither env takes reset options: one ignored silently (Gymnasium's ``reset_mask``)
+    would reset other tables than the caller asked for. ``None`` and ``{}`` (what
+    Gymnasium's wrappers and ``check_env`` pass) ask for nothing; anything else raises
+    :class:`InvalidConfigError` and changes nothing."""
+    envs = HoldemVectorEnv(Game(big_blind=2), num_envs=4, players=3, seed=2)
+    obs, _ = envs.reset(options={})
+    envs.step(np.ones(4, dtype=np.int64))  # check/call everywhere
+    before = envs._vg.observation.copy()
+    for options in ({"reset_mask": np.array([True, False, True, False])}, {"x": 1}, [1], 3):
+        with pytest.raises(InvalidConfigError, match="reset takes no options"):
+            envs.reset(options=options)  # type: ignore[arg-type]
+    assert np.array_equal(envs._vg.observation, before)
+    assert envs.reset(options=None)[0].shape == obs.shape
+    envs.close()
+    env = HoldemEnv(players=2, seed=3)
+    first, _ = env.reset(options={})
+    with pytest.raises(InvalidConfigError, match=r"reset takes no options.*deals the next hand"):
+        env.reset(options={"reset_mask": True})
+    assert env.reset(seed=3, options=None)[0].tolist() == first.tolist()

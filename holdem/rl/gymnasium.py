@@ -113,7 +113,8 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
     The other arguments are those of :class:`holdem.vector.VectorGame` (``session=True``:
     stacks carried over; ``num_threads``). ``reset(seed=s)`` starts table ``i`` from hand 0 of
     seed ``s`` (and seeds ``np_random`` with ``s``, as Gymnasium's ``VectorEnv.reset`` does);
-    ``reset()`` without a seed keeps the tables where they are.
+    ``reset()`` without a seed keeps the tables where they are. ``reset`` takes no
+    ``options`` (none or ``{}``; a partial reset, Gymnasium's ``reset_mask``, is refused).
 
     ``step_async(actions)`` and ``step_wait()`` split :meth:`step` in two, as Gymnasium's
     ``AsyncVectorEnv`` does: with ``num_threads`` >= 2 the engine's threads play the step
@@ -187,6 +188,9 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
               options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
         if isinstance(seed, list):
             raise InvalidConfigError("seed must be one int: table i's cards come from (seed, i)")
+        _no_options(options, "a table deals its next hand itself when one ends (autoreset), "
+                             "reset(seed=s) restarts every table, and there is no partial reset "
+                             "(reset_mask)")
         self._not_pending("reset")
         if seed is not None:
             self._vg.close()
@@ -292,6 +296,15 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
 
     def close_extras(self, **kwargs: Any) -> None:
         self._vg.close()
+
+
+def _no_options(options: object, instead: str) -> None:
+    """Refuse reset ``options`` (None and ``{}`` ask for nothing): neither env takes any, and
+    one ignored silently (Gymnasium's ``reset_mask``, say) would reset other tables than
+    asked. ``instead`` says what reset does."""
+    if options is None or (isinstance(options, dict) and not options):
+        return
+    raise InvalidConfigError(f"reset takes no options, got {excerpt(options)}: {instead}")
 
 
 def _seed(value: object) -> int:
@@ -477,6 +490,7 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None,
               ) -> tuple[np.ndarray, dict[str, Any]]:
+        _no_options(options, "reset() deals the next hand, reset(seed=s) hand 0 of seed s")
         if seed is not None:
             seed = _seed(seed)  # (Gymnasium's own check raises its own error type)
         super().reset(seed=seed)
