@@ -101,6 +101,22 @@ def _fraction(value: object) -> Fraction:
     return f
 
 
+def _fraction_names(fractions: Sequence[Fraction]) -> list[str]:
+    """The names of distinct pot fractions in column names: a word for the common ones, else
+    the decimal with 6 significant digits; fractions whose 6 digits are the same (50.001 for
+    both 49951/999 and 50001/1000) get more digits, until every name is its own."""
+    digits = [6] * len(fractions)
+    while True:
+        names = [_FRACTION_WORDS.get(f) or f"{float(f):.{d}g}_pot"
+                 for f, d in zip(fractions, digits, strict=True)]
+        same = {name for name in names if names.count(name) > 1}
+        if not same:  # (17 digits tell any two floats apart, and the fractions are distinct)
+            return names
+        for k, name in enumerate(names):
+            if name in same:
+                digits[k] += 1
+
+
 @dataclass(frozen=True)
 class ActionLayout:
     """The discrete action columns of a :class:`VectorGame`.
@@ -159,8 +175,7 @@ class ActionLayout:
         """One name per column."""
         out = ["fold"] if self.fold else []
         out.append("check_call")
-        for f in self.fractions:
-            out.append("raise_" + _FRACTION_WORDS.get(f, f"{float(f):g}_pot"))
+        out += ["raise_" + name for name in _fraction_names(self.fractions)]
         if self.min_raise:
             out.append("min_raise")
         if self.all_in:

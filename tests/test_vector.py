@@ -260,6 +260,24 @@ def test_presets() -> None:
         ActionLayout((0.5, 0.5))
 
 
+def test_distinct_fractions_get_distinct_column_names() -> None:
+    """One name per column: two pot fractions that print alike with 6 significant digits
+    (49951/999 is 50.001001..., 50001/1000 is 50.001) are named with more digits; the other
+    names stay as they were."""
+    layout = ActionLayout((Fraction(49951, 999), Fraction(50001, 1000), Fraction(1, 7), 2.5))
+    assert layout.names[2:6] == ("raise_50.001001_pot", "raise_50.001_pot",
+                                 "raise_0.142857_pot", "raise_2.5_pot")
+    assert len(set(layout.names)) == layout.size
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.fractions(min_value="1/1000", max_value=100, max_denominator=1000),
+                min_size=1, max_size=20, unique=True))
+def test_column_names_are_unique(fractions: list[Fraction]) -> None:
+    layout = ActionLayout(tuple(fractions))
+    assert len(set(layout.names)) == layout.size
+
+
 def _policy_run(env: VectorGame, steps: int) -> list[Any]:
     """A deterministic policy: table i at step s plays its legal column number (i + s) % k."""
     out = []
