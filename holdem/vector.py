@@ -342,7 +342,8 @@ class ObservationSpec:
         (default: the seat to act), as :attr:`VectorGame.observation` shows it to the actor.
 
         For a seat that is not to act (or once the hand is over) ``to_call``,
-        ``min_raise_to`` and ``max_raise_to`` are 0; after the hand the street is the river's.
+        ``min_raise_to`` and ``max_raise_to`` are 0; a hand over shows the street it ended on
+        (the river's after a showdown).
         ``s.added`` counts the chips of the actions that did not end the hand, less an
         uncalled bet given back when the street closed.
         """
