@@ -33,7 +33,11 @@ _STREET_LINES = {"FLOP": ("*** FLOP ***", 3), "TURN": ("*** TURN ***", 4),
 _SKIP_SUFFIXES = (" is disconnected", " is connected", " has timed out", " has returned",
                   " leaves the table", " is sitting out", " will be allowed to play after the button",
                   " was removed from the table for failing to post", " has timed out while disconnected",
-                  " has timed out while being disconnected")
+                  " has timed out while being disconnected", " sits out")
+#: Knockout tournaments: "A wins the $0.25 bounty for eliminating B", "A, B split the $50 bounty
+#: for eliminating C", progressive knockouts "A wins $0.31 for eliminating B and their own
+#: bounty increases by $0.30 to $4" (money outside the pot: not part of the hand).
+_BOUNTY = (" bounty for eliminating ", " and their own bounty increases by ")
 _IGNORED = ("doesn't show hand", "sits out", "is sitting out", "sitting out", "is back",
             "sits in", "has returned", "leaves the table", "is disconnected", "is connected")
 _HAND_STARTS = ("PokerStars ", "\ufeffPokerStars ")
@@ -204,7 +208,7 @@ class HandReader:
                 break
         if variant is None:
             raise self.error("not a hold'em hand (Hold'em No Limit, Pot Limit or Limit)")
-        if before.startswith("Tournament #"):
+        if before.startswith(("Tournament #", "Zoom Tournament #")):
             fields["event"] = before
         elif before:
             raise self.error(f"unknown game {excerpt(before)}")
@@ -422,6 +426,8 @@ class HandReader:
                 if line.startswith(("The player ", "Player ", "Betting is capped")) or \
                         line.endswith(_SKIP_SUFFIXES) or " joins the table at seat #" in line:
                     continue  # table talk, or players coming and going who are not in the hand
+                if any(b in line for b in _BOUNTY):
+                    continue  # a knockout bounty won: paid outside the pot
                 try:
                     nm, rest = who(line)
                 except InvalidHistoryError:
@@ -436,9 +442,12 @@ class HandReader:
                 act((nm, "f", None, first + i))
                 if sp > 0 and "[" in rest:
                     cards = self.bracket(rest)[0]
-                    if len(cards) != 2:
+                    if len(cards) == 1:
+                        pass  # "folds [Ks]": one card shown, the hand stays unknown
+                    elif len(cards) != 2:
                         raise self.error("hold'em deals two hole cards")
-                    cards_of[nm] = cards
+                    else:
+                        cards_of[nm] = cards
             elif verb == "calls" or verb == "bets":
                 e = rest.find(" ", sp + 1)
                 amount = units(rest[sp + 1 :] if e < 0 else rest[sp + 1 : e])

@@ -132,7 +132,8 @@ def to_pokerstars(hh: HandHistory, *, name: str | None = None) -> str:
     Raises :class:`holdem.InvalidHistoryError` if the hand does not replay under the rules, or
     if a tournament's ``level`` is not 1..3999 (PokerStars writes levels in Roman numerals).
     """
-    tournament = hh.event is not None and hh.event.startswith("Tournament #")
+    tournament = hh.event is not None and hh.event.startswith(("Tournament #",
+                                                               "Zoom Tournament #"))
     if tournament and hh.level and not 1 <= hh.level <= 3999:
         where = f"{name}: " if name else ""
         raise InvalidHistoryError(f"{where}level {hh.level} cannot be written: PokerStars "

@@ -270,12 +270,12 @@ def test_bad_text_names_the_hand_and_the_line(old: str, new: str, where: str) ->
      r"line 20: a card appears twice in \[Th 7c 7c\]"),
     ("*** FLOP *** [Th 7c 2s]", "*** FLOP *** [Th 7c] [Th]",
      r"line 20: a card appears twice on the board: '\*\*\* FLOP \*\*\* \[Th 7c\] \[Th\]'"),
-    ("limpy: folds\n", "limpy: folds [Ah]\n",
-     r"line 12: hold'em deals two hole cards: 'limpy: folds \[Ah\]'"),
+    ("limpy: folds\n", "limpy: folds [Ah Kd Qc]\n",  # one card is a real line: see below
+     r"line 12: hold'em deals two hole cards: 'limpy: folds \[Ah Kd Qc\]'"),
 ])
 def test_cards_an_action_cannot_hold_name_the_line(old: str, new: str, where: str) -> None:
-    """Used to read (check=False) into an action the notation cannot write (a card twice, one
-    hole card), or to fail later on another line; the action's own check then raised without
+    """Used to read (check=False) into an action the notation cannot write (a card twice,
+    three hole cards), or to fail later on another line; the action's own check then raised without
     the hand and the line."""
     for check in (True, False):
         with pytest.raises(InvalidHistoryError, match=rf"limits\.txt: hand #208099887766, {where}"):
@@ -550,3 +550,63 @@ def test_stakes_without_a_small_or_big_blind(fixture: str, old: str, new: str) -
     with pytest.raises(InvalidHistoryError,
                        match=r"the stakes (must read \(small/big\)|\(small/big\) are missing)"):
         list(parse(text))
+
+
+KNOCKOUT = """\
+PokerStars Hand #47654168252: Zoom Tournament #297808375, $1.00+$0.25+$0.15 USD Hold'em No Limit - Level III (25/50) - 2010/08/03 11:20:01 ET
+Table '297808375 8' 9-max Seat #1 is the button
+Seat 1: kosiarz72 (3000 in chips, $0.25 bounty)
+Seat 2: honza7601 (465 in chips, $0.25 bounty)
+Seat 3: Hero (2000 in chips, $0.25 bounty)
+Seat 4: Ted the Mad (1500 in chips, $0.25 bounty)
+honza7601: posts small blind 25
+Hero: posts big blind 50
+Sleepy Sam: sits out
+*** HOLE CARDS ***
+Dealt to Hero [7c 4d]
+Ted the Mad: folds [Ks]
+kosiarz72: raises 50 to 100
+honza7601: raises 365 to 465 and is all-in
+Hero: folds
+kosiarz72: calls 365
+*** FLOP *** [2d 8c Qh]
+*** TURN *** [2d 8c Qh] [7h]
+*** RIVER *** [2d 8c Qh 7h] [9h]
+*** SHOW DOWN ***
+kosiarz72: shows [8s 8h] (three of a kind, Eights)
+honza7601: shows [3d 3c] (a pair of Threes)
+kosiarz72 collected 980 from pot
+kosiarz72 wins the $0.25 bounty for eliminating honza7601
+kosiarz72, Hero split the $0.25 bounty for eliminating honza7601
+kosiarz72 wins $0.31 for eliminating honza7601 and their own bounty increases by $0.30 to $4
+honza7601 finished the tournament in 56th place
+*** SUMMARY ***
+Total pot 980 | Rake 0
+Board [2d 8c Qh 7h 9h]
+Seat 1: kosiarz72 (button) showed [8s 8h] and won (980) with three of a kind, Eights
+Seat 2: honza7601 (small blind) showed [3d 3c] and lost with a pair of Threes
+Seat 3: Hero (big blind) folded before Flop
+Seat 4: Ted the Mad folded before Flop (didn't bet)
+"""
+
+
+def test_lines_pokerstars_writes_that_are_not_the_hand() -> None:
+    """Lines of real PokerStars files used to stop the import as 'not a PokerStars hand-history
+    line' or 'hold'em deals two hole cards': a player who is not seated sitting out
+    ("Sleepy Sam: sits out"), the knockout bounties (won, split, progressive; paid outside the
+    pot), a fold showing one card ("folds [Ks]") and a Zoom tournament's header. Pot: 465 +
+    465 + 50 = 980 to kosiarz72's set."""
+    (hh,) = parse(KNOCKOUT)
+    assert hh.event == "Zoom Tournament #297808375, $1.00+$0.25+$0.15 USD" and hh.level == 3
+    assert hh.players == ("honza7601", "Hero", "Ted the Mad", "kosiarz72")
+    assert hh.actions[2].cards == (None, None)  # one card shown: the hand stays unknown
+    r = replay(hh)
+    assert r.final_stacks == (0, 1950, 1500, 3515) and r.ok
+    # the export writes the Zoom tournament's header back, with its level
+    text = to_pokerstars(hh)
+    assert text.splitlines()[0].startswith(
+        "PokerStars Hand #47654168252: Zoom Tournament #297808375, $1.00+$0.25+$0.15 USD "
+        "Hold'em No Limit - Level III (25/50) - 2010/08/03")
+    back = next(parse(text))
+    assert (back.event, back.level) == (hh.event, hh.level)
+
