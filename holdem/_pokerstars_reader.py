@@ -428,6 +428,9 @@ class HandReader:
                     continue  # table talk, or players coming and going who are not in the hand
                 if any(b in line for b in _BOUNTY):
                     continue  # a knockout bounty won: paid outside the pot
+                if named is not None and named[1].startswith("cashed out the hand for "):
+                    raise self.error("the hand was cashed out (PokerStars' all-in cash out pays "
+                                     "outside the pot): not supported")
                 try:
                     nm, rest = who(line)
                 except InvalidHistoryError:

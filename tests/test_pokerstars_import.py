@@ -610,3 +610,12 @@ def test_lines_pokerstars_writes_that_are_not_the_hand() -> None:
     back = next(parse(text))
     assert (back.event, back.level) == (hh.event, hh.level)
 
+
+def test_a_cashed_out_hand_is_refused_by_name() -> None:
+    """PokerStars' all-in cash out pays outside the pot: refused as such, not as 'not a
+    PokerStars hand-history line'."""
+    text = KNOCKOUT.replace("kosiarz72 wins the $0.25 bounty for eliminating honza7601\n",
+                            "honza7601 cashed out the hand for 100 | Cash Out Fee 2\n")
+    with pytest.raises(InvalidHistoryError, match=r"hand #47654168252, line 24: the hand was "
+                       r"cashed out .*not supported: 'honza7601 cashed out the hand for 100"):
+        list(parse(text))
