@@ -208,6 +208,9 @@ class HandReader:
                 break
         if variant is None:
             raise self.error("not a hold'em hand (Hold'em No Limit, Pot Limit or Limit)")
+        if before.startswith("{") and "}" in before:
+            # a Home Game names its club first: "{club name}  Hold'em No Limit (1/2)"
+            before = before[before.index("}") + 1 :].strip()
         if before.startswith(("Tournament #", "Zoom Tournament #")):
             fields["event"] = before
         elif before:

@@ -619,3 +619,37 @@ def test_a_cashed_out_hand_is_refused_by_name() -> None:
     with pytest.raises(InvalidHistoryError, match=r"hand #47654168252, line 24: the hand was "
                        r"cashed out .*not supported: 'honza7601 cashed out the hand for 100"):
         list(parse(text))
+
+
+def test_a_home_game_hand() -> None:
+    """A Home Game's header names the club in braces before the game: it used to be refused
+    as an unknown game '{club}'."""
+    text = """\
+PokerStars Home Game Hand #74655014750: {chipchipchip}  Hold'em No Limit (1/2) - 2012/01/28 20:58:29 ET
+Table 'test_hu' 9-max (Play Money) Seat #5 is the button
+Seat 4: Player0 (400 in chips)
+Seat 5: Hero (150 in chips)
+Hero: posts small blind 1
+Player0: posts big blind 2
+*** HOLE CARDS ***
+Dealt to Hero [4d Jd]
+Hero: calls 1
+Player0: checks
+*** FLOP *** [Qs Ah Ks]
+Player0: checks
+Hero said, "hey"
+Hero: checks
+*** TURN *** [Qs Ah Ks] [8s]
+Player0: bets 2
+Hero: folds
+Uncalled bet (2) returned to Player0
+Player0 collected 4 from pot
+*** SUMMARY ***
+Total pot 4 | Rake 0
+Board [Qs Ah Ks 8s]
+Seat 4: Player0 (big blind) collected (4)
+Seat 5: Hero (button) (small blind) folded on the Turn
+"""
+    (hh,) = parse(text)
+    assert hh.hand == 74655014750 and hh.event is None and hh.table == "test_hu"
+    assert hh.players == ("Player0", "Hero") and hh.finishing_stacks == (402, 148)
