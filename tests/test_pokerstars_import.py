@@ -553,38 +553,38 @@ def test_stakes_without_a_small_or_big_blind(fixture: str, old: str, new: str) -
 
 
 KNOCKOUT = """\
-PokerStars Hand #47654168252: Zoom Tournament #297808375, $1.00+$0.25+$0.15 USD Hold'em No Limit - Level III (25/50) - 2010/08/03 11:20:01 ET
-Table '297808375 8' 9-max Seat #1 is the button
-Seat 1: kosiarz72 (3000 in chips, $0.25 bounty)
-Seat 2: honza7601 (465 in chips, $0.25 bounty)
+PokerStars Hand #81234567890: Zoom Tournament #391827364, $1.00+$0.25+$0.15 USD Hold'em No Limit - Level III (25/50) - 2010/08/03 11:20:01 ET
+Table '391827364 8' 9-max Seat #1 is the button
+Seat 1: Marlowe (3000 in chips, $0.25 bounty)
+Seat 2: Quince (465 in chips, $0.25 bounty)
 Seat 3: Hero (2000 in chips, $0.25 bounty)
 Seat 4: Ted the Mad (1500 in chips, $0.25 bounty)
-honza7601: posts small blind 25
+Quince: posts small blind 25
 Hero: posts big blind 50
 Sleepy Sam: sits out
 *** HOLE CARDS ***
 Dealt to Hero [7c 4d]
 Ted the Mad: folds [Ks]
-kosiarz72: raises 50 to 100
-honza7601: raises 365 to 465 and is all-in
+Marlowe: raises 50 to 100
+Quince: raises 365 to 465 and is all-in
 Hero: folds
-kosiarz72: calls 365
+Marlowe: calls 365
 *** FLOP *** [2d 8c Qh]
 *** TURN *** [2d 8c Qh] [7h]
 *** RIVER *** [2d 8c Qh 7h] [9h]
 *** SHOW DOWN ***
-kosiarz72: shows [8s 8h] (three of a kind, Eights)
-honza7601: shows [3d 3c] (a pair of Threes)
-kosiarz72 collected 980 from pot
-kosiarz72 wins the $0.25 bounty for eliminating honza7601
-kosiarz72, Hero split the $0.25 bounty for eliminating honza7601
-kosiarz72 wins $0.31 for eliminating honza7601 and their own bounty increases by $0.30 to $4
-honza7601 finished the tournament in 56th place
+Marlowe: shows [8s 8h] (three of a kind, Eights)
+Quince: shows [3d 3c] (a pair of Threes)
+Marlowe collected 980 from pot
+Marlowe wins the $0.25 bounty for eliminating Quince
+Marlowe, Hero split the $0.25 bounty for eliminating Quince
+Marlowe wins $0.31 for eliminating Quince and their own bounty increases by $0.30 to $4
+Quince finished the tournament in 56th place
 *** SUMMARY ***
 Total pot 980 | Rake 0
 Board [2d 8c Qh 7h 9h]
-Seat 1: kosiarz72 (button) showed [8s 8h] and won (980) with three of a kind, Eights
-Seat 2: honza7601 (small blind) showed [3d 3c] and lost with a pair of Threes
+Seat 1: Marlowe (button) showed [8s 8h] and won (980) with three of a kind, Eights
+Seat 2: Quince (small blind) showed [3d 3c] and lost with a pair of Threes
 Seat 3: Hero (big blind) folded before Flop
 Seat 4: Ted the Mad folded before Flop (didn't bet)
 """
@@ -595,17 +595,17 @@ def test_lines_pokerstars_writes_that_are_not_the_hand() -> None:
     line' or 'hold'em deals two hole cards': a player who is not seated sitting out
     ("Sleepy Sam: sits out"), the knockout bounties (won, split, progressive; paid outside the
     pot), a fold showing one card ("folds [Ks]") and a Zoom tournament's header. Pot: 465 +
-    465 + 50 = 980 to kosiarz72's set."""
+    465 + 50 = 980 to Marlowe's set."""
     (hh,) = parse(KNOCKOUT)
-    assert hh.event == "Zoom Tournament #297808375, $1.00+$0.25+$0.15 USD" and hh.level == 3
-    assert hh.players == ("honza7601", "Hero", "Ted the Mad", "kosiarz72")
+    assert hh.event == "Zoom Tournament #391827364, $1.00+$0.25+$0.15 USD" and hh.level == 3
+    assert hh.players == ("Quince", "Hero", "Ted the Mad", "Marlowe")
     assert hh.actions[2].cards == (None, None)  # one card shown: the hand stays unknown
     r = replay(hh)
     assert r.final_stacks == (0, 1950, 1500, 3515) and r.ok
     # the export writes the Zoom tournament's header back, with its level
     text = to_pokerstars(hh)
     assert text.splitlines()[0].startswith(
-        "PokerStars Hand #47654168252: Zoom Tournament #297808375, $1.00+$0.25+$0.15 USD "
+        "PokerStars Hand #81234567890: Zoom Tournament #391827364, $1.00+$0.25+$0.15 USD "
         "Hold'em No Limit - Level III (25/50) - 2010/08/03")
     back = next(parse(text))
     assert (back.event, back.level) == (hh.event, hh.level)
@@ -614,10 +614,10 @@ def test_lines_pokerstars_writes_that_are_not_the_hand() -> None:
 def test_a_cashed_out_hand_is_refused_by_name() -> None:
     """PokerStars' all-in cash out pays outside the pot: refused as such, not as 'not a
     PokerStars hand-history line'."""
-    text = KNOCKOUT.replace("kosiarz72 wins the $0.25 bounty for eliminating honza7601\n",
-                            "honza7601 cashed out the hand for 100 | Cash Out Fee 2\n")
-    with pytest.raises(InvalidHistoryError, match=r"hand #47654168252, line 24: the hand was "
-                       r"cashed out .*not supported: 'honza7601 cashed out the hand for 100"):
+    text = KNOCKOUT.replace("Marlowe wins the $0.25 bounty for eliminating Quince\n",
+                            "Quince cashed out the hand for 100 | Cash Out Fee 2\n")
+    with pytest.raises(InvalidHistoryError, match=r"hand #81234567890, line 24: the hand was "
+                       r"cashed out .*not supported: 'Quince cashed out the hand for 100"):
         list(parse(text))
 
 
@@ -625,8 +625,8 @@ def test_a_home_game_hand() -> None:
     """A Home Game's header names the club in braces before the game: it used to be refused
     as an unknown game '{club}'."""
     text = """\
-PokerStars Home Game Hand #74655014750: {chipchipchip}  Hold'em No Limit (1/2) - 2012/01/28 20:58:29 ET
-Table 'test_hu' 9-max (Play Money) Seat #5 is the button
+PokerStars Home Game Hand #90817263540: {Thursday Club}  Hold'em No Limit (1/2) - 2012/01/28 20:58:29 ET
+Table 'Kitchen' 9-max (Play Money) Seat #5 is the button
 Seat 4: Player0 (400 in chips)
 Seat 5: Hero (150 in chips)
 Hero: posts small blind 1
@@ -651,5 +651,5 @@ Seat 4: Player0 (big blind) collected (4)
 Seat 5: Hero (button) (small blind) folded on the Turn
 """
     (hh,) = parse(text)
-    assert hh.hand == 74655014750 and hh.event is None and hh.table == "test_hu"
+    assert hh.hand == 90817263540 and hh.event is None and hh.table == "Kitchen"
     assert hh.players == ("Player0", "Hero") and hh.finishing_stacks == (402, 148)
