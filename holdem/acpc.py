@@ -194,6 +194,8 @@ class GameDef:
                     type(x) is int and x >= 0 for x in value):
                 raise GameDefError(f"GameDef: {name} must be a tuple of {n} ints >= 0, got "
                                    f"{value!r}")
+        if self.stacks is not None and (short := _blind_over_stack(self.blinds, self.stacks)):
+            raise GameDefError(f"GameDef: {short}")
 
     @property
     def big_blind(self) -> int:
@@ -283,6 +285,15 @@ class GameDef:
         return "\n".join(lines) + "\n"
 
 
+def _blind_over_stack(blinds: Sequence[int], stacks: Sequence[int]) -> str | None:
+    """Why a blind cannot be posted in full (ACPC refuses such a game), or None."""
+    for p, (blind, stack) in enumerate(zip(blinds, stacks, strict=True)):
+        if blind > stack:
+            return (f"the blind of position {p} ({blind}) is greater than its stack ({stack}); "
+                    f"ACPC refuses such a game")
+    return None
+
+
 def _nums(values: Iterable[int]) -> str:
     return " ".join(map(str, values))
 
@@ -322,9 +333,10 @@ def parse_game(text: str) -> GameDef:
     Accepted: ``limit`` or ``nolimit`` with 2 to 10 players, 4 rounds, a 52-card deck
     (``numSuits = 4``, ``numRanks = 13``), 2 hole cards, ``numBoardCards = 0 3 1 1``, a big
     blind and at most one small blind on the position before it, ``firstPlayer`` as hold'em
-    plays those blinds (:attr:`GameDef.first_players`), one ``stack`` per player (any sizes;
-    optional in limit), in limit ``raiseSize = b b B B`` (small bet = big blind ``b``,
-    ``B >= b``) with ``maxRaises = k k+1 k+1 k+1`` (the big blind counts as the preflop bet).
+    plays those blinds (:attr:`GameDef.first_players`), one ``stack`` per player (any sizes
+    but none below its blind, as ACPC requires; optional in limit), in limit
+    ``raiseSize = b b B B`` (small bet = big blind ``b``, ``B >= b``) with
+    ``maxRaises = k k+1 k+1 k+1`` (the big blind counts as the preflop bet).
     Anything else raises :class:`GameDefError` naming the line or parameter.
     :func:`parse_gamedef` adds what the protocol code needs.
 
@@ -498,6 +510,8 @@ def _standard(kind: str, v: dict[str, tuple[int, ...]], extra: dict[str, str]) -
     if stacks is not None and min(stacks) < 1:
         raise GameDefError(f"gamedef: stack must be positive for every player, got "
                            f"{_nums(stacks)}")
+    if stacks is not None and (short := _blind_over_stack(blinds, stacks)):
+        raise GameDefError(f"gamedef: {short}")
     sizes = caps = None
     if limit:
         sizes = per("raiseSize", 4, "round")

@@ -463,3 +463,21 @@ def test_matchstate_of_refuses_what_acpc_cannot_say(game: Game) -> None:
     state.check_or_call()
     with pytest.raises(ProtocolError, match="no antes, straddle or pot limit"):
         acpc.matchstate_of(state, 0)
+
+
+@pytest.mark.parametrize("text", [
+    acpc.HEADS_UP_NO_LIMIT.replace("stack = 20000 20000", "stack = 60 60"),
+    acpc.HEADS_UP_NO_LIMIT.replace("stack = 20000 20000", "stack = 100 40"),
+    "universal_poker(betting=nolimit,numPlayers=2,numRounds=4,blind=100 50,firstPlayer=2 1 1 1,"
+    "numSuits=4,numRanks=13,numHoleCards=2,numBoardCards=0 3 1 1,stack=60 60)",
+])
+def test_gamedef_blind_greater_than_stack_is_refused(text: str) -> None:
+    # ACPC's readGame (and so OpenSpiel's universal_poker) refuses a blind above its stack;
+    # it was read, and holdem posted a short all-in blind the gamedef does not describe
+    with pytest.raises(acpc.GameDefError, match=r"blind of position \d \(\d+\) is greater "
+                                                r"than its stack"):
+        acpc.parse_game(text)
+    with pytest.raises(acpc.GameDefError, match=r"GameDef: the blind of position 0 \(100\)"):
+        acpc.GameDef(False, 2, (100, 50), (60, 60))
+    assert acpc.parse_game(acpc.HEADS_UP_NO_LIMIT.replace("20000 20000", "100 100")).stacks \
+        == (100, 100)  # a blind equal to the stack: all in from the start, as in ACPC
