@@ -172,7 +172,8 @@ class GameDef:
     """A hold'em game as ACPC describes it (see :func:`parse_game`); ``str()`` writes the
     gamedef. ``blinds`` and ``stacks`` are per position; ``stacks`` is None in a limit game
     without stacks; ``betting_abstraction`` is a ``universal_poker`` string's
-    ``bettingAbstraction`` (None when not given)."""
+    ``bettingAbstraction`` (None when not given). A GameDef made directly is checked as
+    :func:`parse_game` checks a gamedef (:class:`GameDefError` naming the field)."""
 
     limit: bool
     num_players: int
@@ -196,6 +197,49 @@ class GameDef:
                                    f"{value!r}")
         if self.stacks is not None and (short := _blind_over_stack(self.blinds, self.stacks)):
             raise GameDefError(f"GameDef: {short}")
+        self._check_rules()
+
+    def _check_rules(self) -> None:
+        """What :func:`parse_game` checks of a gamedef, for a GameDef made directly (which
+        could otherwise fail later with an AssertionError, or write a gamedef holdem does not
+        play as it says)."""
+        if type(self.limit) is not bool:
+            raise GameDefError(f"GameDef: limit must be a bool, got {self.limit!r}")
+        if self.stacks is None and not self.limit:
+            raise GameDefError("GameDef: a no-limit game needs stacks")
+        if self.stacks is not None and min(self.stacks) < 1:
+            raise GameDefError(f"GameDef: stacks must be positive, got {self.stacks!r}")
+        if not 1 <= sum(1 for b in self.blinds if b) <= 2:
+            raise GameDefError(f"GameDef: blinds {self.blinds!r} are not a hold'em blind "
+                               f"structure (a big blind and at most one small blind)")
+        self.button  # noqa: B018 - GameDefError unless the blinds are hold'em's
+        for name in ("raise_sizes", "max_raises"):
+            value = getattr(self, name)
+            if not self.limit:
+                if value is not None:
+                    raise GameDefError(f"GameDef: {name} apply to limit games only, got "
+                                       f"{value!r}")
+            elif not isinstance(value, tuple) or len(value) != 4 or not all(
+                    type(x) is int and x >= 0 for x in value):
+                raise GameDefError(f"GameDef: a limit game needs {name} as a tuple of 4 ints "
+                                   f">= 0 (one per round), got {value!r}")
+        if self.limit:
+            assert self.raise_sizes is not None and self.max_raises is not None
+            bb, (b0, b1, b2, b3), caps = self.big_blind, self.raise_sizes, self.max_raises
+            if b0 != bb or b1 != bb or b2 != b3 or b2 < bb:
+                raise GameDefError(f"GameDef: raise_sizes {self.raise_sizes!r} must be "
+                                   f"(b, b, B, B) with b the big blind ({bb}) and B >= b")
+            if caps[1:] != (caps[0] + 1,) * 3:
+                raise GameDefError(f"GameDef: max_raises {caps!r} must be (k, k+1, k+1, k+1) "
+                                   f"(the big blind counts as the preflop bet)")
+        abstraction = self.betting_abstraction
+        if abstraction is not None and abstraction not in _ABSTRACTIONS:
+            raise GameDefError(f"GameDef: betting_abstraction {abstraction!r}: holdem reads "
+                               f"{', '.join(_ABSTRACTIONS)}")
+        try:
+            self.game  # noqa: B018 - holdem's own checks of the blinds and bets
+        except HoldemError as exc:
+            raise GameDefError(f"GameDef: {exc}") from None
 
     @property
     def big_blind(self) -> int:
