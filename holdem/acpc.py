@@ -955,12 +955,35 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
     the hand the ``MATCHSTATE`` describes (seats are ACPC positions, names ``p0``, ``p1``...).
     The client sends ``VERSION:2.0.0``, then answers ``<matchstate>:<action>`` to each line
     where its position is to act. A line it cannot read raises :class:`holdem.ProtocolError`;
-    an agent's illegal answer raises :class:`holdem.AgentError`.
+    an agent's illegal answer raises :class:`holdem.AgentError`. ``timeout`` (seconds, None
+    for none) bounds the connection and every wait for the dealer.
+
+    The arguments are checked before connecting: ``gamedef`` must be a :class:`GameDef` the
+    protocol code plays (:meth:`GameDef.check_protocol`), ``port`` an int 1..65535 and
+    ``timeout`` None or a positive number (else :class:`TypeError`, or
+    :class:`holdem.ProtocolError` / :class:`GameDefError` naming the value).
     """
     act = getattr(agent, "act", agent)
     if not callable(act):
         raise TypeError(f"agent must have an act(observation) method or be callable, got "
                         f"{agent!r}")
+    if not isinstance(gamedef, GameDef):
+        raise TypeError(f"gamedef must be a holdem.acpc.GameDef (see parse_gamedef), got "
+                        f"{type(gamedef).__name__}")
+    gamedef.check_protocol()
+    if not isinstance(host, str):
+        raise TypeError(f"host must be a str, got {type(host).__name__}")
+    if type(port) is not int:
+        raise TypeError(f"port must be an int, got {type(port).__name__}")
+    if not 1 <= port <= 65535:
+        raise ProtocolError(f"port must be 1..65535, got {port}")
+    if timeout is not None:
+        if isinstance(timeout, bool) or not isinstance(timeout, int | float):
+            raise TypeError(f"timeout must be a number of seconds or None, got "
+                            f"{type(timeout).__name__}")
+        if not 0 < timeout < float("inf"):
+            raise ProtocolError(f"timeout must be a positive number of seconds or None, got "
+                                f"{timeout!r}")
     payoffs: list[int] = []
     with socket.create_connection((host, port), timeout=timeout) as sock, \
             sock.makefile("rb") as reader:  # closed too, so the dealer sees the end at once

@@ -182,3 +182,36 @@ def test_client_refuses_an_illegal_agent_answer() -> None:
     log, results = _match(gamedef, [lambda obs: "cbr 1", lambda obs: "cbr 1"], 3)
     assert any(isinstance(r, AgentError) and "cbr 1" in str(r) for r in results)
     assert log.payoffs == []  # nothing illegal reached the dealer
+
+
+@pytest.mark.parametrize(("gamedef", "kwargs", "error", "message"), [
+    (acpc.HEADS_UP_NO_LIMIT, {}, TypeError, "gamedef must be a holdem.acpc.GameDef"),
+    (None, {}, TypeError, "gamedef must be a holdem.acpc.GameDef"),
+    (acpc.parse_game(acpc.HEADS_UP_NO_LIMIT.replace("stack = 20000 20000", "stack = 20000 100")),
+     {}, acpc.GameDefError, "equal stacks only"),
+    (acpc.parse_gamedef(acpc.HEADS_UP_NO_LIMIT), {"port": 70000}, acpc.ProtocolError,
+     "port must be 1..65535"),
+    (acpc.parse_gamedef(acpc.HEADS_UP_NO_LIMIT), {"port": "x"}, TypeError, "port must be an int"),
+    (acpc.parse_gamedef(acpc.HEADS_UP_NO_LIMIT), {"timeout": 0}, acpc.ProtocolError,
+     "timeout must be a positive"),
+    (acpc.parse_gamedef(acpc.HEADS_UP_NO_LIMIT), {"timeout": float("nan")}, acpc.ProtocolError,
+     "timeout must be a positive"),
+    (acpc.parse_gamedef(acpc.HEADS_UP_NO_LIMIT), {"timeout": "5"}, TypeError,
+     "timeout must be a number"),
+])
+def test_client_checks_its_arguments_before_connecting(
+        gamedef: object, kwargs: dict[str, object], error: type[Exception], message: str) -> None:
+    # the gamedef was first used on the dealer's first line: the client had connected and
+    # sent its version (the dealer's match had begun), then failed with an AttributeError (a
+    # str or None) or a GameDefError; port 70000 connected to another port (70000 - 65536)
+    server = socket.create_server(("127.0.0.1", 0))
+    server.settimeout(0.5)
+    try:
+        port = kwargs.pop("port", server.getsockname()[1])
+        with pytest.raises(error, match=message):
+            acpc.play("127.0.0.1", port, RandomAgent(seed=1), gamedef,  # type: ignore[arg-type]
+                      **kwargs)  # type: ignore[arg-type]
+        with pytest.raises(TimeoutError):
+            server.accept()  # nobody connected
+    finally:
+        server.close()
