@@ -936,14 +936,31 @@ def matchstate_of(state: HandState, position: int, hand_number: int = 0) -> Matc
 @dataclass(frozen=True, slots=True)
 class ClientResult:
     """What :func:`play` saw: ``hands`` finished, ``payoffs`` (chips won per hand, in order)
-    and ``total`` (their sum) for the client's position in each hand."""
+    and ``total`` (their sum) for the client's position in each hand.
+
+    The values are the dealer's (ACPC's ``valueOfState``, summed in its ``SCORE`` line): a pot
+    tied by ``k`` players is split in ``k`` equal parts, so a payoff is a
+    :class:`~fractions.Fraction` when the split does not come out in whole chips (holdem's own
+    :attr:`~holdem.HandState.payoffs` give the odd chip to one winner, R32)."""
 
     hands: int
-    payoffs: tuple[int, ...]
+    payoffs: tuple[int | Fraction, ...]
 
     @property
-    def total(self) -> int:
-        return sum(self.payoffs)
+    def total(self) -> int | Fraction:
+        total = sum(self.payoffs)
+        return int(total) if isinstance(total, Fraction) and total.denominator == 1 else total
+
+
+def _acpc_value(state: HandState, seat: int) -> int | Fraction:
+    """ACPC's value of the finished hand for ``seat``: holdem's payoff, with every pot the
+    seat tied for split evenly among its winners (no odd chip)."""
+    result = state.result
+    value = Fraction(result.payoffs[seat])
+    for pot in result.pots:
+        if seat in pot.winners:
+            value += Fraction(pot.net, len(pot.winners)) - pot.share_of(seat)
+    return int(value) if value.denominator == 1 else value
 
 
 def play(host: str, port: int, agent: object, gamedef: GameDef, *,
@@ -984,7 +1001,7 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
         if not 0 < timeout < float("inf"):
             raise ProtocolError(f"timeout must be a positive number of seconds or None, got "
                                 f"{timeout!r}")
-    payoffs: list[int] = []
+    payoffs: list[int | Fraction] = []
     with socket.create_connection((host, port), timeout=timeout) as sock, \
             sock.makefile("rb") as reader:  # closed too, so the dealer sees the end at once
         sock.sendall(b"VERSION:2.0.0\r\n")
@@ -1002,7 +1019,7 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
             state = ms.to_state(gamedef)
             if state.is_terminal():
                 if ms.hand_number != last_hand:
-                    payoffs.append(state.payoffs[ms.position])
+                    payoffs.append(_acpc_value(state, ms.position))
                     last_hand = ms.hand_number
                 continue
             if state.actor != ms.position:

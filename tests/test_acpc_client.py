@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import socket
 import threading
+from fractions import Fraction
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -215,3 +216,52 @@ def test_client_checks_its_arguments_before_connecting(
             server.accept()  # nobody connected
     finally:
         server.close()
+
+
+def _scripted_dealer(server: socket.socket, lines: list[tuple[str, bool]], log: DealerLog) -> None:
+    """Send ``lines`` in order; after a line marked True, read the client's answer."""
+    try:
+        conn, _ = server.accept()
+        conn.settimeout(TIMEOUT)
+        with conn, conn.makefile("rb") as reader:
+            if reader.readline() != b"VERSION:2.0.0\r\n":
+                log.errors.append("bad version line")
+                return
+            for line, answered in lines:
+                conn.sendall(line.encode() + b"\r\n")
+                if answered:
+                    answer = reader.readline().decode().rstrip("\r\n")
+                    log.answers += 1
+                    if answer != line + ":c":
+                        log.errors.append(f"answer {answer!r} to {line!r}")
+                        return
+    except OSError as exc:
+        log.errors.append(f"dealer socket error: {exc!r}")
+    finally:
+        server.close()
+
+
+@pytest.mark.parametrize(("position", "hole"), [(1, "|AsKh|"), (2, "||AdKs")])
+def test_client_payoff_is_the_dealers_even_split_of_a_tied_pot(position: int, hole: str) -> None:
+    # positions 1 and 2 tie for a pot of 25: ACPC's dealer values the hand +2.5 for each (its
+    # valueOfState splits evenly, and its SCORE line sums these values); the client reported
+    # holdem's payoffs, which give the odd chip to one winner (+3 and +2)
+    gamedef = acpc.parse_gamedef((DATA / "holdem.limit.3p.game").read_text())
+    boards = ["", "/4c7d9h", "/4c7d9h/Ts", "/4c7d9h/Ts/2h"]
+    script = [("::", 2), (":c:", 0), (":cf:", 1), (":cfc/:", 1), (":cfc/c:", 2),
+              (":cfc/cc/:", 1), (":cfc/cc/c:", 2), (":cfc/cc/cc/:", 1), (":cfc/cc/cc/c:", 2)]
+    lines = [(f"MATCHSTATE:{position}:7{betting}{hole}{boards[betting.count('/')]}",
+              actor == position) for betting, actor in script]
+    lines.append((f"MATCHSTATE:{position}:7:cfc/cc/cc/cc:|AsKh|AdKs{boards[3]}", False))
+    server = socket.create_server(("127.0.0.1", 0))
+    server.settimeout(TIMEOUT)
+    log = DealerLog()
+    dealer = threading.Thread(target=_scripted_dealer, args=(server, lines, log))
+    dealer.start()
+    result = acpc.play("127.0.0.1", server.getsockname()[1], lambda obs: 1, gamedef,
+                       timeout=TIMEOUT)
+    dealer.join(TIMEOUT)
+    assert log.errors == [] and log.answers == sum(a for _, a in lines)
+    assert result.payoffs == (Fraction(5, 2),) and result.total == Fraction(5, 2)
+    state = acpc.parse_matchstate(lines[-1][0]).to_state(gamedef)
+    assert state.payoffs[1:] == (3, 2)  # holdem's own split (R32), not the dealer's
