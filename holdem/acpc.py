@@ -973,7 +973,9 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
     The client sends ``VERSION:2.0.0``, then answers ``<matchstate>:<action>`` to each line
     where its position is to act. A line it cannot read raises :class:`holdem.ProtocolError`;
     an agent's illegal answer raises :class:`holdem.AgentError`. ``timeout`` (seconds, None
-    for none) bounds the connection and every wait for the dealer.
+    for none) bounds the connection and every wait for the dealer. The match ends when the
+    dealer closes the connection after a hand; closing it in the middle of a hand (ACPC's
+    dealer stops so when a player fails) raises :class:`holdem.ProtocolError`.
 
     The arguments are checked before connecting: ``gamedef`` must be a :class:`GameDef` the
     protocol code plays (:meth:`GameDef.check_protocol`), ``port`` an int 1..65535 and
@@ -1006,6 +1008,7 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
             sock.makefile("rb") as reader:  # closed too, so the dealer sees the end at once
         sock.sendall(b"VERSION:2.0.0\r\n")
         last_hand: int | None = None
+        open_hand: int | None = None  # the hand of the last line, while it is not over
         while raw := reader.readline(_MAX_LINE + 1):
             if len(raw) > _MAX_LINE:
                 raise ProtocolError("the dealer sent a line longer than 64 KiB")
@@ -1017,6 +1020,7 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
                 continue
             ms = parse_matchstate(line)
             state = ms.to_state(gamedef)
+            open_hand = None if state.is_terminal() else ms.hand_number
             if state.is_terminal():
                 if ms.hand_number != last_hand:
                     payoffs.append(_acpc_value(state, ms.position))
@@ -1038,6 +1042,10 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
             except (HoldemError, TypeError) as exc:
                 raise AgentError(f"the agent answered {answer!r} in {line!r}: {exc}") from None
             sock.sendall(f"{line}:{token}\r\n".encode("ascii"))
+    if open_hand is not None:  # ACPC's dealer ends a match after a hand; it stops on an error
+        raise ProtocolError(f"the dealer closed the connection in the middle of hand "
+                            f"{open_hand}: the match was cut short after {len(payoffs)} "
+                            f"finished hands")
     return ClientResult(len(payoffs), tuple(payoffs))
 
 

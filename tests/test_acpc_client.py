@@ -265,3 +265,26 @@ def test_client_payoff_is_the_dealers_even_split_of_a_tied_pot(position: int, ho
     assert result.payoffs == (Fraction(5, 2),) and result.total == Fraction(5, 2)
     state = acpc.parse_matchstate(lines[-1][0]).to_state(gamedef)
     assert state.payoffs[1:] == (3, 2)  # holdem's own split (R32), not the dealer's
+
+
+@pytest.mark.parametrize(("lines", "message"), [
+    ([("MATCHSTATE:0:0::AsKd|", False), ("MATCHSTATE:0:0:r300:AsKd|", True)],
+     "in the middle of hand 0: the match was cut short after 0 finished hands"),
+    ([("MATCHSTATE:0:0:f:AsKd|", False), ("MATCHSTATE:1:1::|QcQd", True)],
+     "in the middle of hand 1: the match was cut short after 1 finished hands"),
+])
+def test_client_refuses_a_match_cut_short_in_a_hand(lines: list[tuple[str, bool]],
+                                                    message: str) -> None:
+    # ACPC's dealer closes every connection when a player fails (times out, disconnects...):
+    # the client returned a ClientResult as if the match had ended
+    gamedef = acpc.parse_gamedef(acpc.HEADS_UP_NO_LIMIT)
+    server = socket.create_server(("127.0.0.1", 0))
+    server.settimeout(TIMEOUT)
+    log = DealerLog()
+    dealer = threading.Thread(target=_scripted_dealer, args=(server, lines, log))
+    dealer.start()
+    with pytest.raises(acpc.ProtocolError, match=message):
+        acpc.play("127.0.0.1", server.getsockname()[1], lambda obs: 1, gamedef, timeout=TIMEOUT)
+    dealer.join(TIMEOUT)
+    assert log.errors == []
+
