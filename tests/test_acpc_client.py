@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import socket
 import threading
-from fractions import Fraction
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
