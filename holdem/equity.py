@@ -178,9 +178,18 @@ def _player(x: PlayerLike, i: int) -> tuple[str, tuple[int, int] | None, Range |
         try:
             cards = parse_cards(x)
         except DuplicateCardError:
-            raise
+            # "AsKs, AsQs": range text of exact combos that share a card
+            rng = _range_or_none(x)
+            if rng is None:
+                raise
+            return x.strip(), None, rng
         except InvalidCardError:
             return x.strip(), None, Range(x)
+        if len(cards) not in (0, 2):
+            # "AhKh, QsQd": range text of exact combos also reads as a list of cards
+            rng = _range_or_none(x)
+            if rng is not None:
+                return x.strip(), None, rng
     else:
         try:
             cards = parse_cards(x)
@@ -192,6 +201,14 @@ def _player(x: PlayerLike, i: int) -> tuple[str, tuple[int, int] | None, Range |
         raise InvalidHandError(f"player {i + 1}: a hand has 2 cards, not {len(cards)}: {x!r}")
     a, b = int(cards[0]), int(cards[1])
     return f"{CARDS[a]}{CARDS[b]}", (max(a, b), min(a, b)), None
+
+
+def _range_or_none(text: str) -> Range | None:
+    """``Range(text)``, or ``None`` when the text is not range notation."""
+    try:
+        return Range(text)
+    except InvalidRangeError:
+        return None
 
 
 @dataclass(frozen=True)

@@ -218,6 +218,14 @@ def test_equity_exact_and_monte_carlo() -> None:
     assert "board Qs7h2c" in a.stdout and "20,000 boards (Monte Carlo, seed 1)" in a.stdout
 
 
+def test_equity_takes_a_range_of_exact_combos() -> None:
+    # used to fail with "a hand has 2 cards, not 4": the text also reads as four cards
+    r = run("equity", "AhKh,AsKs", "JdJc", "--board", "2c7d9h8s")
+    assert r.returncode == 0, r.stderr
+    assert "88 boards (exact)" in r.stdout
+    assert re.search(r"AhKh,AsKs\s+equity\s+13\.6364%", r.stdout)
+
+
 @pytest.mark.parametrize(
     ("args", "why"),
     [

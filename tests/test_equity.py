@@ -427,3 +427,24 @@ def test_ranges_that_almost_always_collide_are_reported() -> None:
         players.append(Range.from_combos([f"As{c}" for c in others] + [spare]))
     with pytest.raises(InvalidRangeError, match="collide too often"):
         equity(players, samples=1_000, seed=1, executor="serial")
+
+
+@pytest.mark.parametrize("text", ["AhKh,AsKs", "AhKh, QsQd, 7c6c", "AsKs, AsQs"])
+def test_range_text_of_exact_combos_is_a_range(text: str) -> None:
+    """Range text listing exact combos also reads as a list of cards: it used to be refused
+    as a hand of 4 or 6 cards (InvalidHandError), or as a duplicate card when two combos share
+    one, instead of being the range Range(text) is."""
+    board = "2c7d9h8s"
+    got = equity([text, "JdJc"], board)
+    assert got.exact and got[0].player == text
+    combos = [f"{a}{b}" for a, b in Range(text)]
+    assert got.boards == len(combos) * 44
+    # every combo is dealt with the same 44 rivers: the mean of the hand-vs-hand equities
+    expected = sum(oracle([c, "JdJc"], board, "")[0] for c in combos) / len(combos)
+    assert got[0].equity == pytest.approx(expected, abs=1e-12)
+    assert equity([Range(text), "JdJc"], board).equities == got.equities
+    # text that is neither a hand nor a range still names the hand problem
+    for bad, error in (("AsKsQs", InvalidHandError), ("AsKs AsQs", DuplicateCardError),
+                       ("As Kd Qh Jc", InvalidHandError)):
+        with pytest.raises(error):
+            equity([bad, "JdJc"], board)
