@@ -369,7 +369,12 @@ class Range:
         for hand, w in items:
             if isinstance(w, bool) or not isinstance(w, Real):
                 raise InvalidRangeError(f"weight {excerpt(w)} for {excerpt(hand)} is not a number")
-            w = float(w)
+            try:
+                w = float(w)
+            except OverflowError:  # 10**400, Fraction(10**400): far above 1
+                raise InvalidRangeError(
+                    f"weight {excerpt(w)} for {excerpt(hand)} is outside (0, 1]"
+                ) from None
             if not 0.0 < w <= 1.0:
                 raise InvalidRangeError(f"weight {w!r} for {excerpt(hand)} is outside (0, 1]")
             out[_parse_hand(hand)] = w

@@ -1,4 +1,5 @@
 import pickle
+from fractions import Fraction
 from itertools import combinations
 
 import pytest
@@ -275,3 +276,11 @@ def test_errors_in_a_long_text_quote_a_bounded_excerpt(text: str, position: int,
         assert f"{token[:80]!r}... ({len(token):,} characters) at position" in first
     assert shown[caret.index("^"):].startswith(token[:3])  # the caret points at the token
     assert shown.endswith("...") == (position + 40 < len(text))
+
+
+@pytest.mark.parametrize("w", [10**400, -(10**400), Fraction(10**400, 3)])
+def test_from_combos_weights_too_large_for_a_float_are_refused(w: object) -> None:
+    # float(w) used to raise OverflowError, not a holdem error
+    with pytest.raises(InvalidRangeError, match="outside"):
+        Range.from_combos({"AsKs": w})
+
