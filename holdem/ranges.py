@@ -58,7 +58,7 @@ _R = "[2-9TJQKAtjqka]"
 _EXACT: Final = re.compile(f"({_R})([cdhsCDHS])({_R})([cdhsCDHS])")
 _CLASS: Final = re.compile(f"({_R})({_R})([soSO]?)(\\+?)")
 _SPAN: Final = re.compile(f"({_R})({_R})([soSO]?)-({_R})({_R})([soSO]?)")
-_WEIGHT: Final = re.compile(r"(\d+(?:\.\d*)?|\.\d+)(%?)")
+_WEIGHT: Final = re.compile(r"([0-9]+(?:\.[0-9]*)?|\.[0-9]+)(%?)")
 MAX_DEPTH: Final = 32
 """Most levels of nested weights, ``0.5(0.5(...))``."""
 _EXPECTED: Final = "a hand like AA, AKs, AKo, AK, QQ+, ATs+, A5s-A2s, 99-22 or AcKd"
