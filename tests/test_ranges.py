@@ -289,6 +289,6 @@ def test_from_combos_weights_too_large_for_a_float_are_refused(w: object) -> Non
 def test_weights_are_ascii_decimals(text: str) -> None:
     # non-ASCII digits matched the weight pattern: a full-width zero was reported as weights
     # multiplying below the smallest float, Arabic-Indic 0.5 was taken as 0.5
-    with pytest.raises(InvalidRangeError, match="expected a weight like 0.5") as info:
+    with pytest.raises(InvalidRangeError, match=r"expected a weight like 0\.5") as info:
         Range(text)
     assert info.value.position == 0
