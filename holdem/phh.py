@@ -38,7 +38,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-import math
 import os
 import re
 import tomllib
@@ -491,6 +490,8 @@ def _check_kind(name: str, value: object, kind: str) -> Any:
     ok: bool
     if kind == _NUM:
         ok = _is_number(value)
+        if ok and value != value:  # nan: no amount, and not equal to itself once read back
+            raise InvalidHistoryError(f"field {name!r}: nan is not a number of chips or seconds")
     elif kind == _STR:
         ok = isinstance(value, str)
         if isinstance(value, str):
@@ -596,8 +597,7 @@ class HandHistory:
             if any(v < 0 for v in values):
                 raise InvalidHistoryError(
                     f"field {name!r} has a negative amount: {excerpt(list(values))}")
-        if any(not (isinstance(s, float) and math.isinf(s)) and s <= 0
-               for s in self.starting_stacks):
+        if any(not s > 0 for s in self.starting_stacks):  # inf (unknown) is positive
             raise InvalidHistoryError(
                 "starting stacks must be positive (or inf when unknown): "
                 f"{excerpt(list(self.starting_stacks))}"
@@ -627,6 +627,9 @@ class HandHistory:
                     raise InvalidHistoryError(
                         f"field {name!r} has {len(getattr(self, name))} entries for {n} players"
                     )
+                if name in ("finishing_stacks", "winnings") and any(v < 0 for v in value):
+                    raise InvalidHistoryError(
+                        f"field {name!r} has a negative amount: {excerpt(list(value))}")
         actions: list[HistoryAction] = []
         for i, a in enumerate(self.actions):
             if isinstance(a, str):

@@ -165,6 +165,17 @@ BASE = 'variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 
         (BASE.replace("actions = []", "actions = ['p1 f', 'p9 f']"), r"actions\[1\]"),
         (BASE + "actions2 = [\n", "not valid TOML"),
         (BASE.replace("min_bet = 2", "min_bet = 0"), "must be positive"),
+        # nan is no amount (and a hand holding one would not read back equal to itself);
+        # a stack is positive or inf (unknown), never -inf; results are never negative
+        (BASE.replace("[100, 100]", "[nan, 100]"), "'starting_stacks': nan is not a number"),
+        (BASE.replace("[100, 100]", "[100, -inf]"), "must be positive"),
+        (BASE.replace("antes = [0, 0]", "antes = [nan, 0]"), "'antes': nan is not a number"),
+        (BASE.replace("[1, 2]", "[1, nan]"), "'blinds_or_straddles': nan is not a number"),
+        (BASE.replace("min_bet = 2", "min_bet = nan"), "'min_bet': nan is not a number"),
+        (BASE + "finishing_stacks = [nan, 200]\n", "'finishing_stacks': nan is not a number"),
+        (BASE + "finishing_stacks = [-1, 201]\n", "'finishing_stacks' has a negative amount"),
+        (BASE + "winnings = [0, -3]\n", "'winnings' has a negative amount"),
+        (BASE + "time_limit = nan\n", "'time_limit': nan is not a number"),
     ],
 )
 def test_bad_files_raise_clear_errors(text: str, why: str) -> None:
