@@ -566,7 +566,15 @@ def _replay(hh: HandHistory, where: str, name: str | None, unit: Fraction) -> Re
         try:
             state.apply(action)
         except InvalidHandError as e:
-            # The round ends here and the engine needs the next board cards: none are dealt.
+            # The round ends here and the engine needs cards the file does not give: the next
+            # board cards, or (board complete) the hole cards of a hand reaching the showdown.
+            unknown = [p for p in range(n) if hole[p] is None
+                       and state.status(p) is not SeatStatus.FOLDED]
+            if len(board) >= 5 and unknown:
+                who = ", ".join(f"p{p + 1}" for p in unknown)
+                raise fail(f"{who} reach{'es' if len(unknown) == 1 else ''} the showdown with "
+                           "unknown hole cards (dealt '????' and never shown, or shown as "
+                           "'????'): the pot cannot be settled without them") from None
             missing = {0: "flop", 3: "turn", 4: "river"}.get(board_seen, "board")
             raise fail(f"the betting round ends here but the file does not deal the {missing} "
                        f"({e})") from None

@@ -322,7 +322,7 @@ def _check(hh: HandHistory, hand: HandReader, summary: dict[str, Any]) -> None:
         lineno = hand.first
         if m is not None and int(m.group(1)) < len(hand.action_lines):
             lineno = hand.action_lines[int(m.group(1))]
-        if "hole cards are unknown" in text:
+        if "hole cards are unknown" in text or "with unknown hole cards" in text:
             text = ("a hand whose cards are unknown reaches the showdown: the engine cannot "
                     f"settle it ({text})")
         raise hand.error(f"the hand does not replay under the rules: {text}", lineno,

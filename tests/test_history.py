@@ -106,6 +106,19 @@ def test_unknown_hand_at_showdown_cannot_be_settled() -> None:
         replay(hh)
 
 
+def test_unknown_hand_kept_at_the_showdown_is_named() -> None:
+    """PHH lets a cash-game player neither muck nor show ('pN sm ????'): the replay cannot
+    settle that pot, and says so, naming the player (the whole board is dealt: no board is
+    missing)."""
+    hh = loads(HEADER + "actions = ['d dh p1 AsAh', 'd dh p2 ????', 'd dh p3 ????', 'p3 f', "
+               "'p1 cc', 'p2 cc', 'd db 2c7d9h', 'p1 cc', 'p2 cc', 'd db Js', 'p1 cc', 'p2 cc', "
+               "'d db Qs', 'p1 cc', 'p2 cc', 'p1 sm AsAh', 'p2 sm ????']\n")
+    with pytest.raises(InvalidHistoryError) as e:
+        replay(hh, name="t.phh")
+    assert "actions[14] 'p2 cc': p2 reaches the showdown with unknown hole cards" in str(e.value)
+    assert "does not deal" not in str(e.value) and "seat" not in str(e.value)
+
+
 def test_unknown_hand_shown_later_is_used() -> None:
     hh = loads(HEADER + "actions = ['d dh p1 AsAh', 'd dh p2 ????', 'd dh p3 7c2d', 'p3 f', "
                "'p1 cbr 100', 'p2 cc', 'p1 sm AsAh', 'p2 sm KsKh', 'd db 2c7d9h', 'd db Kd', "
