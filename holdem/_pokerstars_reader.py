@@ -676,6 +676,9 @@ class HandReader:
             bet = {"small_bet": out(small), "big_bet": out(big)}
         else:
             bet = {"min_bet": out(big)}
+        if any(antes) and not bb_ante:
+            # a player all in on the ante wins from each opponent only what they posted
+            fields["ante_trimming_status"] = True
         return _history(
             variant=variant,
             antes=tuple(antes) if conv is None else tuple(map(conv, antes)),

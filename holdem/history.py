@@ -20,8 +20,12 @@ How a PHH hand maps onto the engine (``docs/RULES.md`` ids):
 - ``blinds_or_straddles``: ``[sb, bb, 0, ...]``, or ``[sb, bb, 2*bb, 0, ...]`` for a straddle
   (R8, cash games, 3+ players). Other straddle layouts are not rules this engine plays.
 - ``antes``: all zero, all equal (a uniform ante, R7), or only index 1 non-zero (a big-blind
-  ante posted by the big blind, R7's option; the WSOP files use it). ``ante_trimming_status``
-  is not needed: the engine takes what a short stack can post (R9).
+  ante posted by the big blind, R7's option; the WSOP files use it). A big-blind ante is dead
+  money in the main pot (PHH's default, ``ante_trimming_status`` false). Uniform antes are
+  trimmed (R9: a player who posts less wins from each opponent only what they posted), which
+  is ``ante_trimming_status = true``: :func:`from_state` writes it, and a file that leaves it
+  false while a player cannot post the full ante is refused (untrimmed, every ante would go
+  to the main pot).
 - The fixed-limit cap (R27: a bet and three raises) holds; a ``_cap_bets`` user field (the
   number of bets allowed, as in the project's generated traces) overrides it.
 - Hole cards are given to the engine as dealt (``????`` is an unknown hand, allowed while that
@@ -492,6 +496,15 @@ def _replay(hh: HandHistory, where: str, name: str | None, unit: Fraction) -> Re
         if isinstance(s, float) and (s != s or s in (float("inf"), float("-inf"))):
             raise InvalidHistoryError(f"{where}starting stack {s} is unknown: cannot replay")
         stacks.append(_chips(s, f"{where}starting stack", unit))
+    if game.ante and game.ante_type is AnteType.UNIFORM and hh.ante_trimming_status is not True:
+        short = [p for p in range(n) if stacks[p] < game.ante]
+        if short:
+            raise InvalidHistoryError(
+                f"{where}p{short[0] + 1} cannot post the full ante and ante_trimming_status is "
+                "not true: untrimmed (the PHH default, false) every ante goes to the main pot "
+                "and a short player can win all of them, which this engine does not play (it "
+                "trims: a player wins from each opponent only what they posted, R9); a hand "
+                "played with trimmed antes says ante_trimming_status = true")
     hole, board = _known_cards(hh, where)
     stand_ins = _stand_in_mucks(hh, hole, board)
     extra = _extra_posts(hh, unit, where)
@@ -633,9 +646,12 @@ def from_state(state: HandState | ReferenceHandState, *, chip_unit: ChipUnit = 1
         blinds[2] = game.straddle_amount
     if game.ante:
         if game.ante_type is AnteType.BIG_BLIND:
-            antes[1] = game.ante
+            antes[1] = game.ante  # dead money in the main pot: PHH's default (untrimmed)
         else:
             antes = [game.ante] * n
+            # The engine trims uniform antes (R9: a short player wins from each opponent only
+            # what they posted); the PHH default (false) would give them every ante.
+            fields.setdefault("ante_trimming_status", True)
     user = dict(fields.pop("user_fields", None) or {})
     if unit != 1:
         user["_chip_unit"] = float(unit)

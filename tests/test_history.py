@@ -302,3 +302,39 @@ def test_float_noise_in_a_finishing_stack_is_a_mismatch_not_an_error() -> None:
     played = replay(hh)
     assert played.odd_chip is None
     assert played.mismatches == ("p1 ends with 201, the file says 201.00000000000003",)
+
+
+_SHORT_ANTE = """\
+variant = 'NT'
+{trim}antes = [10, 10, 10]
+blinds_or_straddles = [10, 20, 0]
+min_bet = 20
+starting_stacks = [6, 900, 900]
+actions = ['d dh p1 QdQs', 'd dh p2 8c3d', 'd dh p3 9h4s', 'p3 cc', 'p2 cc', 'd db KdJc5h',
+           'p2 cc', 'p3 cc', 'd db 2s', 'p2 cc', 'p3 cc', 'd db 7c', 'p2 cc', 'p3 cc']
+"""
+
+
+def test_short_ante_follows_ante_trimming_status() -> None:
+    """PHH: with ante_trimming_status false (the default) every ante goes to the main pot, so
+    p1, all in on a 6-chip ante, would win 6 + 10 + 10; trimmed (true) p1 wins 6 from each
+    player, as the engine plays it (R9). A file that does not say true is refused, and the
+    engine's hands are written with ante_trimming_status = true so that they mean what their
+    finishing_stacks record."""
+    for trim in ("", "ante_trimming_status = false\n"):
+        hh = loads(_SHORT_ANTE.format(trim=trim))
+        with pytest.raises(InvalidHistoryError, match="p1 cannot post the full ante and "
+                           "ante_trimming_status is not true"):
+            replay(hh)
+    hh = loads(_SHORT_ANTE.format(trim="ante_trimming_status = true\n"))
+    r = replay(hh)
+    assert r.final_stacks == (18, 870, 918)
+    written = from_state(r.state)
+    assert written.ante_trimming_status is True and written.finishing_stacks == (18, 870, 918)
+    assert "ante_trimming_status = true\n" in dumps(written)
+    # the big-blind ante is dead money in the main pot: PHH's default, nothing written
+    bba = Game(structure=Structure.NO_LIMIT, big_blind=2, ante=2, ante_type=AnteType.BIG_BLIND)
+    state = bba.new_hand([100, 100, 100], button=2, seed=1)
+    state.apply(Action.fold())
+    state.apply(Action.fold())
+    assert from_state(state).ante_trimming_status is None
