@@ -217,6 +217,31 @@ def test_missed_blinds_posted_big_live_small_dead() -> None:
 
 
 # ---------------------------------------------------------------------- dead button
+@pytest.mark.parametrize("dead_button", [False, True])
+def test_R4_R36_big_blind_who_sits_out_owes_the_small_blind_they_miss(dead_button: bool) -> None:
+    """Robert's Rules (button and blind use): a player away when a blind is due misses it and
+    posts it on coming back (the big blind live, the small blind dead). Last hand's big blind
+    sits out: with a moving button the small blind moves past their seat; with the TDA dead
+    button (R4 option) it stays on their seat, dead. Either way they missed it."""
+    t = Table(Game(big_blind=2), seats=6, seed=1, dead_button=dead_button)
+    call_all(t, list(range(6)))
+    first = t.play_hand()
+    away = t.seats[first.big_blind]
+    assert away is not None
+    t.sit_out(away.name)
+    rec = t.play_hand()
+    if dead_button:
+        assert rec.small_blind is None and rec.state.num_players == 5  # dead on their seat
+    assert away.owes_small_blind
+    t.play(6)  # the big blind passes their seat too
+    assert away.owes_big_blind and away.owes_small_blind
+    t.come_back(away.name)
+    back = next(r for r in t.play(6) if away.seat in r.seats)
+    posts = {k: a for s, k, a in back.posts if s == away.seat}
+    assert posts in ({"big_blind": 2}, {"entry_big_blind": 2, "dead_small_blind": 1})
+    assert not away.owes
+
+
 def test_dead_button_dead_small_blind_when_big_blind_leaves() -> None:
     """TDA dead button: last hand's big blind is gone, so no small blind is posted this hand;
     the button moves to last hand's small blind; the big blind moves on one player."""

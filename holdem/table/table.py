@@ -591,6 +591,10 @@ class Table:
                 if (self._prev_sb_pos is not None and sb_pos is not None
                         and between(self._prev_sb_pos, sb_pos, q.seat, self.size)):
                     q.owes_small_blind = True
+                elif pos.small_blind is None and q.seat == pos.sb_seat:
+                    # dead button: the small blind was due at this seat and is dead because
+                    # its player is away: they missed it as much as when it moves past them
+                    q.owes_small_blind = True
         self._prev = pos
         self._prev_sb_pos = sb_pos
         eliminated: tuple[str, ...] = ()
