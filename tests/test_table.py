@@ -168,6 +168,56 @@ def test_R36_new_player_waits_for_the_big_blind() -> None:
     assert t.player("w2").entry_due and t.player("w2").status is PlayerStatus.ACTIVE
 
 
+class _SeatsAPlayer:
+    """Calls, and at its first turn sits ``name`` down at ``seat`` (a join during a hand)."""
+
+    def __init__(self, seat: int, name: str, **kw: object) -> None:
+        self.table: Table | None = None
+        self.seat, self.name, self.kw = seat, name, kw
+
+    def act(self, obs: object) -> int:
+        if self.table is not None:
+            table, self.table = self.table, None
+            table.sit(self.seat, self.name, 200, CallAgent(), **self.kw)  # type: ignore[arg-type]
+        return 1
+
+
+@pytest.mark.parametrize("wait", [False, True])
+def test_R36_player_seated_during_the_first_hand_posts_or_waits(wait: bool) -> None:
+    """The session starts with its first hand: a cash player who sits down while it is being
+    played joins like any later newcomer, posting an entry bet (never on the button or the
+    small blind) or waiting for the big blind (R36), instead of being dealt in for free."""
+    for seed in range(6):
+        t = Table(Game(big_blind=2), seats=6, seed=seed)
+        agent = _SeatsAPlayer(3, "late", wait_for_big_blind=wait)
+        agent.table = t
+        t.sit(0, "a", 200, agent)
+        call_all(t, [1, 2])
+        t.play_hand()
+        late = t.player("late")
+        assert late.status is (PlayerStatus.WAITING if wait else PlayerStatus.ACTIVE)
+        assert late.entry_due is not wait
+        rec = next(r for r in t.play(6) if 3 in r.seats)
+        posts = {k: a for s, k, a in rec.posts if s == 3}
+        if rec.big_blind == 3:
+            assert posts == {"big_blind": 2}
+        else:
+            assert not wait and posts == {"entry_big_blind": 2}
+            assert 3 not in (rec.button, rec.small_blind)
+
+
+def test_R36_no_late_registration_during_the_first_tournament_hand() -> None:
+    from holdem import AgentError
+    t = Table(Game(big_blind=2, mode=Mode.TOURNAMENT), seats=6, seed=1)
+    agent = _SeatsAPlayer(3, "late")
+    agent.table = t
+    t.sit(0, "a", 200, agent)
+    call_all(t, [1, 2])
+    with pytest.raises((TableError, AgentError), match="no late registration"):
+        t.play_hand()
+    assert t.seats[3] is None and t.hand_number == 0 and t.chips_in_play == t.bought_in == 600
+
+
 def test_R36_poster_waits_when_it_would_be_button_or_small_blind() -> None:
     for seed in range(6):
         t = Table(Game(big_blind=2), seats=6, seed=seed)

@@ -280,11 +280,14 @@ class Table:
         if act is None:
             raise TableError(f"agent for {name!r} must be callable or have an act() method, "
                              f"got {agent!r}")
-        if self.tournament and self.hand_number > 0:
+        # the session has started once the first hand is dealt (an agent may sit a player
+        # down during it): from then on a cash newcomer posts or waits (R36)
+        started = self.hand_number > 0 or self._in_hand
+        if self.tournament and started:
             raise TableError("the tournament has started: no late registration")
         self._check_buy_in(name, 0, buy_in)
         player = Player(name, seat, buy_in, agent, _act=act)
-        if not self.tournament and self.hand_number > 0:
+        if not self.tournament and started:
             if wait_for_big_blind:
                 player.status = PlayerStatus.WAITING
             else:
