@@ -218,6 +218,33 @@ def test_R36_no_late_registration_during_the_first_tournament_hand() -> None:
     assert t.seats[3] is None and t.hand_number == 0 and t.chips_in_play == t.bought_in == 600
 
 
+def test_R36_waiting_newcomer_who_sits_out_and_comes_back_still_owes_the_big_blind() -> None:
+    """A newcomer waiting for the big blind (R36) who sits out and comes back has still not
+    posted: they post the entry bet (never on the button or the small blind) or wait again,
+    as a waiting player who comes back does; they are not dealt in for free."""
+    for seed in range(8):
+        t = Table(Game(big_blind=2), seats=6, seed=seed)
+        call_all(t, [0, 1, 2])
+        t.play_hand()
+        t.sit(4, "new", 200, CallAgent(), wait_for_big_blind=True)
+        t.sit_out("new")
+        t.come_back("new")
+        assert t.player("new").owes
+        rec = next(r for r in t.play(6) if 4 in r.seats)
+        posts = {k: a for s, k, a in rec.posts if s == 4}
+        if rec.big_blind == 4:
+            assert posts == {"big_blind": 2}
+        else:
+            assert posts == {"entry_big_blind": 2} and 4 not in (rec.button, rec.small_blind)
+        assert not t.player("new").owes
+        # waiting again instead: dealt in first as the big blind
+        t.sit(5, "new2", 200, CallAgent(), wait_for_big_blind=True)
+        t.sit_out("new2")
+        t.wait_for_big_blind("new2")
+        rec = next(r for r in t.play(6) if 5 in r.seats)
+        assert rec.big_blind == 5
+
+
 def test_R36_poster_waits_when_it_would_be_button_or_small_blind() -> None:
     for seed in range(6):
         t = Table(Game(big_blind=2), seats=6, seed=seed)

@@ -328,7 +328,11 @@ class Table:
 
     def sit_out(self, name: str) -> None:
         """Sit out from the next hand on (cash: not dealt in; tournament: blinded off)."""
-        self.player(name).status = PlayerStatus.SITTING_OUT
+        p = self.player(name)
+        if p.status is PlayerStatus.WAITING and not self.tournament:
+            # still not in the game: coming back they post or wait for the big blind (R36)
+            p.entry_due = True
+        p.status = PlayerStatus.SITTING_OUT
 
     def come_back(self, name: str, *, wait_for_big_blind: bool = False) -> None:
         """Come back from sitting out (or stop waiting for the big blind): post what is owed
