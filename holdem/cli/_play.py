@@ -291,6 +291,9 @@ def _move(words: list[str], obs: Observation) -> Action:
                               "reopened by a short all-in, or nobody could call): "
                               + ("check" if la.can_check else "call or fold"))
         if word == "bet" and not la.is_bet:
+            if la.can_check:  # the big blind's option: nothing to call, but the blind is a bet
+                raise HoldemError("nothing to call, but the big blind counts as this "
+                                  "round's bet: raise instead (r N)")
             raise HoldemError("there is already a bet: raise instead (r N)")
         if word == "raise" and la.is_bet:
             raise HoldemError("there is no bet to raise: bet instead (b N)")
