@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import re
+
 from test_cli import run
 
 
@@ -19,3 +21,15 @@ def test_play_bet_on_the_big_blind_option_is_explained() -> None:
     assert ("nothing to call, but the big blind counts as this round's bet: raise instead (r N)"
             in hand2)
     assert "call-2 calls 4" in hand2  # and the raise the message points to is taken
+
+
+def test_play_says_when_an_agent_is_out_of_chips() -> None:
+    """An agent that loses its last chip must not vanish from the next hand unannounced."""
+    r = run("play", "--players", "3", "--agents", "equity,random", "--seed", "1",
+            stdin="r 10\nc\na\ncall\nbet 4\nr 14\nfold\nc\nallin\nq\n")
+    assert r.returncode == 0, r.stderr
+    hand4, hand5 = r.stdout.split("=== Hand 4")[1].split("=== Hand 5")
+    assert "random-3 calls 27 (all in)" in hand4
+    assert "random-3 is out of chips and sits out" in hand4
+    assert "random-3" not in hand5.split("Session over")[0]  # dealt out from then on
+    assert re.search(r"^  random-3 +0  \(-200\)$", r.stdout, re.M)

@@ -371,6 +371,10 @@ def play_session(*, game: Game, players: int, agents: Sequence[str], stack: int,
         record = table.play_hand()
         played += 1
         human.finish(record)
+        final = record.state.result.final_stacks
+        for name, chips in zip(record.names, final, strict=True):
+            if name != ME and chips == 0:
+                human.say(f"{name} is out of chips and sits out (no chips, no cards: R37).")
         if save is not None:
             _save(save, record, played, human)
     human.say()
