@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from test_cli import run
 
@@ -33,3 +34,24 @@ def test_play_says_when_an_agent_is_out_of_chips() -> None:
     assert "random-3 is out of chips and sits out" in hand4
     assert "random-3" not in hand5.split("Session over")[0]  # dealt out from then on
     assert re.search(r"^  random-3 +0  \(-200\)$", r.stdout, re.M)
+
+
+def test_play_saved_hands_keep_the_table_seats(tmp_path: Path) -> None:
+    """You are seat 1 and the button moves; the saved hands (and their export) say so, instead
+    of renumbering the seats from the small blind in every hand."""
+    saved = tmp_path / "s.phhs"
+    r = run("play", "--players", "3", "--agents", "call", "--seed", "2", "--hands", "3",
+            "--save", str(saved), stdin="c\n" * 40)
+    assert r.returncode == 0, r.stderr
+    buttons = re.findall(r"^=== Hand \d: (You have|call-(\d) has) the button", r.stdout, re.M)
+    expected = ["1" if who == "You have" else seat for who, seat in buttons]
+    assert len(expected) == 3 and len(set(expected)) == 3  # the button moved
+    text = saved.read_text()
+    assert "seat_count = 3" in text
+    out = run("export", str(saved))
+    assert out.returncode == 0, out.stderr
+    assert re.findall(r"Seat #(\d) is the button", out.stdout) == expected
+    assert re.findall(r"^Seat (\d): You \(\d+ in chips\)", out.stdout, re.M) == ["1", "1", "1"]
+    assert re.findall(r"^Seat (\d): call-2 \(\d+ in chips\)", out.stdout, re.M) == ["2", "2", "2"]
+    check = run("replay", str(saved))
+    assert check.returncode == 0 and "3 of 3 hands replayed exactly" in check.stdout

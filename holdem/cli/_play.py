@@ -328,13 +328,20 @@ def _move(words: list[str], obs: Observation) -> Action:
     raise HoldemError(f"all in ({total}) is not allowed here: {allowed}")
 
 
-def _save(path: str, record: HandRecord, number: int, human: HumanAgent) -> None:
+def _save(path: str, record: HandRecord, number: int, human: HumanAgent,
+          seat_count: int) -> None:
     from holdem.history import from_state
     from holdem.phh import dumps
 
     now = datetime.datetime.now(datetime.UTC)  # when the hand was played
+    # the table's seat numbers (from 1, as the terminal shows them), in PHH order: p1 is the
+    # first seat left of the button, as from_state writes the players
+    n = len(record.seats)
+    order = [(record.state.button + 1 + k) % n for k in range(n)]
+    seats = [record.seats[i] + 1 for i in order]
     try:
         hh = from_state(record.state, players=list(record.names), hand=record.number + 1,
+                        seats=seats, seat_count=seat_count,
                         event="holdem play", year=now.year, month=now.month, day=now.day,
                         time=datetime.time(now.hour, now.minute, now.second),
                         time_zone_abbreviation="UTC")
@@ -376,7 +383,7 @@ def play_session(*, game: Game, players: int, agents: Sequence[str], stack: int,
             if name != ME and chips == 0:
                 human.say(f"{name} is out of chips and sits out (no chips, no cards: R37).")
         if save is not None:
-            _save(save, record, played, human)
+            _save(save, record, played, human, players)
     human.say()
     human.say(f"Session over after {played} hand{'s' if played != 1 else ''}.")
     rows = [(p.name, p.stack) for p in sorted(table.players, key=lambda p: p.seat)]
