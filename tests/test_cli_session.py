@@ -55,3 +55,20 @@ def test_play_saved_hands_keep_the_table_seats(tmp_path: Path) -> None:
     assert re.findall(r"^Seat (\d): call-2 \(\d+ in chips\)", out.stdout, re.M) == ["2", "2", "2"]
     check = run("replay", str(saved))
     assert check.returncode == 0 and "3 of 3 hands replayed exactly" in check.stdout
+
+
+def test_simulate_one_hand_has_no_interval() -> None:
+    """One hand measures no spread: the 95% interval is not +/- 0.0 (certainty)."""
+    r = run("simulate", "--players", "3", "--hands", "1", "--seed", "2", "--no-progress")
+    assert r.returncode == 0, r.stderr
+    rows = [line for line in r.stdout.splitlines() if line.startswith(("random-1", "call-2"))]
+    assert len(rows) == 2
+    assert all("+/- n/a" in row and "+/- 0.0" not in row for row in rows), r.stdout
+    r = run("simulate", "--players", "3", "--hands", "1", "--seed", "2", "--duplicate",
+            "--no-progress")
+    assert r.returncode == 0, r.stderr
+    row = next(line for line in r.stdout.splitlines() if line.startswith("random-1"))
+    assert row.endswith("+/- n/a"), r.stdout  # one deal: no duplicate interval either
+    assert "+/- 0.0" not in r.stdout
+    r = run("simulate", "--players", "2", "--hands", "2", "--seed", "3", "--no-progress")
+    assert "+/- n/a" not in r.stdout  # two hands do have one

@@ -407,10 +407,12 @@ def _summary_table(result: Any) -> str:
     rows = []
     for r in result.players:
         won = f"{100 * r.showdowns_won / r.showdowns:.1f}%" if r.showdowns else "-"
+        # one hand (or one deal) has no spread to measure: no interval, rather than +/- 0.0
+        ci = f"+/- {r.ci95:.1f}" if r.hands >= 2 else "+/- n/a"
         row: tuple[str, ...] = (r.name, f"{r.hands:,}", f"{r.chips:+,}", f"{r.bb_per_100:+.1f}",
-                                f"+/- {r.ci95:.1f}", f"{100 * r.showdown_share:.1f}%", won)
+                                ci, f"{100 * r.showdown_share:.1f}%", won)
         if dup:
-            row += (f"+/- {r.duplicate_ci95:.1f}",)
+            row += (f"+/- {r.duplicate_ci95:.1f}" if result.deals >= 2 else "+/- n/a",)
         rows.append(row)
     widths = [max(len(row[i]) for row in (header, *rows)) for i in range(len(header))]
 
