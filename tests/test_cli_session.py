@@ -72,3 +72,13 @@ def test_simulate_one_hand_has_no_interval() -> None:
     assert "+/- 0.0" not in r.stdout
     r = run("simulate", "--players", "2", "--hands", "2", "--seed", "3", "--no-progress")
     assert "+/- n/a" not in r.stdout  # two hands do have one
+
+
+def test_play_all_in_typed_as_the_help_writes_it() -> None:
+    """The help lists "a (all in)"; typing "all in" must go all in, not be "not a move"."""
+    r = run("play", "--players", "2", "--agents", "call", "--seed", "1", "--hands", "1",
+            stdin="help\nall in\nq\n")
+    assert r.returncode == 0, r.stderr
+    assert "a (all in)" in r.stdout
+    assert "'all' is not a move" not in r.stdout
+    assert "call-2 calls 198 (all in)" in r.stdout

@@ -167,6 +167,8 @@ class HumanAgent:
             if line is None:
                 return self._leave(la)
             words = line.lower().split()
+            if words == ["all", "in"]:  # as the help writes it: "a (all in)"
+                words = ["allin"]
             if not words:
                 continue
             if words[0] in ("q", "quit", "exit"):
