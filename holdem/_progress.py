@@ -17,6 +17,8 @@ the time left (ETA)::
 
 from __future__ import annotations
 
+import os
+import shutil
 import sys
 import time
 from typing import Final, TextIO
@@ -44,6 +46,17 @@ def _isatty(stream: TextIO) -> bool:
         return stream.isatty()
     except (AttributeError, ValueError):
         return False
+
+
+def _columns(stream: TextIO) -> int:
+    """The width of the terminal ``stream`` writes to (80 when it cannot be told)."""
+    try:
+        columns = os.get_terminal_size(stream.fileno()).columns
+    except (AttributeError, ValueError, OSError):
+        columns = 0
+    if columns <= 0:  # not a terminal, or one that does not tell its size
+        columns = shutil.get_terminal_size((80, 24)).columns
+    return max(columns, 20)
 
 
 class Progress:
@@ -124,9 +137,14 @@ class Progress:
         eta = format_duration(left) if left is not None else "?"
         stats = (f"{rate:,.0f} {self.unit}/s, {format_duration(elapsed)} elapsed, ETA {eta}")
         if self.bar:
-            filled = "#" * int(30 * frac)
-            self.stream.write(f"\r{self.what} {self.done:,}/{self.total:,} {self.unit} "
-                              f"[{filled:<30}] {100 * frac:3.0f}%  {stats}\x1b[K")
+            # redrawn in place only while it fits on one line: a line that wraps is not erased
+            # by "\r", and every redraw would scroll the terminal; so the bar shrinks to fit
+            head = f"{self.what} {self.done:,}/{self.total:,} {self.unit} "
+            tail = f"{100 * frac:3.0f}%  {stats}"
+            room = _columns(self.stream) - 1
+            width = min(30, room - len(head) - len(tail) - 3)
+            bar = f"[{'#' * int(width * frac):<{width}}] " if width >= 5 else ""
+            self.stream.write(f"\r{(head + bar + tail)[:room]}\x1b[K")
         else:
             self.stream.write(f"{self.what}: {self.done:,}/{self.total:,} {self.unit} "
                               f"({100 * frac:.0f}%), {stats}\n")
