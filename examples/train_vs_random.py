@@ -225,7 +225,7 @@ def train(settings: Settings, seed: int, minutes: float | None,
     width = match.env.observation_spec.width
     policy = Policy(width, match.env.action_layout.size, settings.hidden, seed + 3)
     rng = np.random.default_rng(seed + 4)
-    eval_seed = seed + 1_000_003  # held-out deals and opponents
+    eval_seed = (seed + 1_000_003) % (1 << 64)  # held-out deals and opponents (a valid seed)
     curve: list[tuple[int, float, float]] = []
     hands = 0
     start = time.perf_counter()
@@ -304,13 +304,26 @@ def _positive(kind: type) -> Any:
             raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
         if not value > 0:  # NaN too
             raise argparse.ArgumentTypeError(f"must be above 0, got {text}")
+        if value == math.inf:  # a run that would never end
+            raise argparse.ArgumentTypeError(f"must be finite, got {text}")
         return value
     return parse
 
 
+def _seed(text: str) -> int:
+    """An argparse type: a seed of VectorGame, a whole number in 0..2**64-1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 0 <= value < 1 << 64:
+        raise argparse.ArgumentTypeError(f"must be in 0..2**64-1, got {text}")
+    return value
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--seed", type=_seed, default=1)
     ap.add_argument("--iterations", type=_positive(int),
                     help="policy updates (default 300, --quick 60; with --minutes: no limit)")
     ap.add_argument("--minutes", type=_positive(float),
@@ -319,12 +332,17 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--out", default="learning_curve.svg", help="the chart (SVG)")
     ap.add_argument("--quick", action="store_true", help="a short run (seconds)")
     args = ap.parse_args(argv)
+    out = Path(args.out)  # checked now, not when the chart is written after the training
+    if out.is_dir():
+        ap.error(f"argument --out: is a directory: {args.out!r}")
+    if not out.parent.is_dir():
+        ap.error(f"argument --out: no such directory: {str(out.parent)!r}")
     settings = QUICK if args.quick else Settings()
     if args.iterations is not None or args.minutes is not None:
         settings = replace(settings, iterations=args.iterations)
     curve = train(settings, args.seed, args.minutes)
     hands = settings.eval_tables * settings.eval_hands
-    Path(args.out).write_text(chart(curve, hands))
+    out.write_text(chart(curve, hands))
     print(f"initial: {curve[0][1]:+.1f} bb/100 +/- {curve[0][2]:.1f}")
     print(f"final: {curve[-1][1]:+.1f} bb/100 +/- {curve[-1][2]:.1f}")
     print(f"chart: {args.out}")

@@ -30,12 +30,23 @@ def _count(text: str) -> int:
     return int(text)
 
 
+def _seed(text: str) -> int:
+    """An argparse type: a seed of VectorGame, a whole number in 0..2**64-1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if not 0 <= value < 1 << 64:
+        raise argparse.ArgumentTypeError(f"must be in 0..2**64-1, got {text}")
+    return value
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=_count, default=4096)
     parser.add_argument("--steps", type=_count, default=200)
     parser.add_argument("--threads", type=_count, default=1)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=_seed, default=1)
     args = parser.parse_args(argv)
     env = VectorGame(Game(big_blind=2), num_tables=args.tables, players=6, stacks=200,
                      seed=args.seed, actions="fchpa", num_threads=args.threads)

@@ -81,6 +81,48 @@ def test_train_vs_random_refuses_a_run_that_cannot_end(args: list[str],
     assert f"argument {args[0]}: must be above 0, got {args[1]}" in capsys.readouterr().err
 
 
+def test_train_vs_random_refuses_infinite_minutes(capsys: pytest.CaptureFixture[str]) -> None:
+    """--minutes inf (with no --iterations) would train for ever."""
+    mod = _module("train_vs_random")
+    with pytest.raises(SystemExit) as exit_:
+        mod.main(["--quick", "--minutes", "inf"])
+    assert exit_.value.code == 2
+    assert "argument --minutes: must be finite, got inf" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("name", ["train_vs_random", "vector_selfplay"])
+@pytest.mark.parametrize("seed", ["-1", str(1 << 64), "x"])
+def test_examples_refuse_a_seed_out_of_range(name: str, seed: str,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """A seed VectorGame cannot take is a usage error, not a traceback."""
+    mod = _module(name)
+    with pytest.raises(SystemExit) as exit_:
+        mod.main(["--seed", seed])
+    assert exit_.value.code == 2
+    assert "argument --seed: " in capsys.readouterr().err
+
+
+def test_train_vs_random_takes_the_largest_seed() -> None:
+    """The held-out deals' seed is derived from the run's: it stays a valid seed (it used to
+    pass 2**64-1 and stop the run at its first evaluation)."""
+    mod = _module("train_vs_random")
+    tiny = mod.Settings(iterations=1, tables=8, steps=4, checkpoints=1, eval_tables=4,
+                        eval_hands=2)
+    assert len(mod.train(tiny, (1 << 64) - 1, None, log=False)) == 2
+
+
+@pytest.mark.parametrize("where", ["missing/curve.svg", "."])
+def test_train_vs_random_checks_out_before_training(where: str, tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """An --out that cannot be written is refused at once, not after the training."""
+    mod = _module("train_vs_random")
+    with pytest.raises(SystemExit) as exit_:
+        mod.main(["--quick", "--out", str(tmp_path / where)])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "argument --out: " in err and " hands " not in err
+
+
 def test_vector_selfplay_gives_the_same_hands_with_any_threads(tmp_path: Path) -> None:
     """examples/vector_selfplay.py: one thread (step) and two or three (the halves
     pipelined with step_async) play the same hands with the same results."""
