@@ -5,11 +5,10 @@ from __future__ import annotations
 
 import os
 import re
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from on_terminal import run_on_terminal
 from test_cli import ROOT, run
 
 
@@ -92,38 +91,11 @@ def test_play_all_in_typed_as_the_help_writes_it() -> None:
 def test_simulate_progress_bar_fits_the_terminal(columns: int) -> None:
     """The bar is redrawn in place with "\\r", which only works on one line: a bar wider than
     the terminal wraps, and every redraw then scrolls a new line. It must fit."""
-    pty = pytest.importorskip("pty")
-    fcntl = pytest.importorskip("fcntl")
-    termios = pytest.importorskip("termios")
-    import struct
-
-    controller, terminal = pty.openpty()
-    fcntl.ioctl(terminal, termios.TIOCSWINSZ, struct.pack("HHHH", 24, columns, 0, 0))
     env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
     env["PYTHONPATH"] = str(ROOT)
-    try:
-        proc = subprocess.run(
-            [sys.executable, "-m", "holdem", "simulate", "--players", "3", "--hands", "2000",
-             "--seed", "1", "--workers", "1", "--progress"],
-            stdout=subprocess.PIPE, stderr=terminal, env=env, cwd=ROOT, timeout=120,
-        )
-        os.close(terminal)
-        terminal = -1
-        chunks = []
-        while True:
-            try:
-                data = os.read(controller, 65536)
-            except OSError:  # EIO: the terminal is closed and drained
-                break
-            if not data:
-                break
-            chunks.append(data)
-    finally:
-        if terminal != -1:
-            os.close(terminal)
-        os.close(controller)
-    assert proc.returncode == 0
-    text = b"".join(chunks).decode()
+    status, text = run_on_terminal(["simulate", "--players", "3", "--hands", "2000", "--seed",
+                                    "1", "--workers", "1", "--progress"], env, ROOT, columns)
+    assert status == 0
     # the bar's redraws (the terminal turns each "\\n" into "\\r\\n")
     draws = [d.replace("\x1b[K", "").strip("\n") for d in text.split("\r")]
     draws = [d for d in draws if d.startswith("simulate ")]

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
+from on_terminal import run_on_terminal
 
 import holdem
 from holdem import CallAgent, Game, HoldemError, InvalidConfigError
@@ -206,31 +207,9 @@ def test_item_3_short_runs_stay_quiet_by_default_and_no_progress_silences() -> N
 
 def test_item_3_progress_bar_on_a_terminal() -> None:
     """On a terminal the bar is redrawn in place (``\\r``) with the rate and the ETA."""
-    pty = pytest.importorskip("pty")  # POSIX terminals
-    controller, terminal = pty.openpty()
-    try:
-        proc = subprocess.run(
-            [sys.executable, "-m", "holdem", "simulate", "--players", "3", "--hands", "2000",
-             "--seed", "1", "--workers", "1", "--progress"],
-            stdout=subprocess.PIPE, stderr=terminal, env=ENV, cwd=ROOT, timeout=120,
-        )
-        os.close(terminal)
-        terminal = -1
-        chunks = []
-        while True:
-            try:
-                data = os.read(controller, 65536)
-            except OSError:  # EIO: the terminal is closed and drained
-                break
-            if not data:
-                break
-            chunks.append(data)
-    finally:
-        if terminal != -1:
-            os.close(terminal)
-        os.close(controller)
-    text = b"".join(chunks).decode()
-    assert proc.returncode == 0
+    status, text = run_on_terminal(["simulate", "--players", "3", "--hands", "2000", "--seed",
+                                    "1", "--workers", "1", "--progress"], ENV, ROOT)
+    assert status == 0
     assert "\rsimulate 2,000/2,000 hands [" in text and "100%" in text
     assert re.search(r"hands/s, \d+:\d\d elapsed, ETA \d+:\d\d", text), text
 
