@@ -225,13 +225,10 @@ class GameDef:
                                    f">= 0 (one per round), got {value!r}")
         if self.limit:
             assert self.raise_sizes is not None and self.max_raises is not None
-            bb, (b0, b1, b2, b3), caps = self.big_blind, self.raise_sizes, self.max_raises
-            if b0 != bb or b1 != bb or b2 != b3 or b2 < bb:
-                raise GameDefError(f"GameDef: raise_sizes {self.raise_sizes!r} must be "
-                                   f"(b, b, B, B) with b the big blind ({bb}) and B >= b")
-            if caps[1:] != (caps[0] + 1,) * 3:
-                raise GameDefError(f"GameDef: max_raises {caps!r} must be (k, k+1, k+1, k+1) "
-                                   f"(the big blind counts as the preflop bet)")
+            problem = _limit_problem(self.big_blind, self.raise_sizes, self.max_raises,
+                                     "raise_sizes", "max_raises")
+            if problem:
+                raise GameDefError(f"GameDef: {problem}")
         abstraction = self.betting_abstraction
         if abstraction is not None and abstraction not in _ABSTRACTIONS:
             raise GameDefError(f"GameDef: betting_abstraction {abstraction!r}: holdem reads "
@@ -327,6 +324,19 @@ class GameDef:
         lines += ["numSuits = 4", "numRanks = 13", "numHoleCards = 2",
                   "numBoardCards = 0 3 1 1", "END GAMEDEF"]
         return "\n".join(lines) + "\n"
+
+
+def _limit_problem(bb: int, sizes: Sequence[int], caps: Sequence[int], sizes_name: str,
+                   caps_name: str) -> str | None:
+    """What keeps fixed-limit bet sizes and caps (one per round) from being hold'em's as
+    holdem plays it, or None."""
+    if sizes[0] != bb or sizes[1] != bb or sizes[2] != sizes[3] or sizes[2] < bb:
+        return (f"{sizes_name} {_nums(sizes)} must be 'b b B B' with b the big blind ({bb}) "
+                f"and B >= b")
+    if tuple(caps[1:]) != (caps[0] + 1,) * 3:
+        return (f"{caps_name} {_nums(caps)} must be 'k k+1 k+1 k+1' (the big blind counts as "
+                f"the preflop bet)")
+    return None
 
 
 def _blind_over_stack(blinds: Sequence[int], stacks: Sequence[int]) -> str | None:
@@ -560,14 +570,9 @@ def _standard(kind: str, v: dict[str, tuple[int, ...]], extra: dict[str, str]) -
     if limit:
         sizes = per("raiseSize", 4, "round")
         caps = per("maxRaises", 4, "round")
-        if sizes[0] != bb or sizes[1] != bb or sizes[2] != sizes[3] or sizes[2] < bb:
-            raise GameDefError(
-                f"gamedef: raiseSize {_nums(sizes)} must be 'b b B B' with b the big blind "
-                f"({bb}) and B >= b")
-        if caps[1:] != (caps[0] + 1,) * 3:
-            raise GameDefError(
-                f"gamedef: maxRaises {_nums(caps)} must be 'k k+1 k+1 k+1' (the big blind "
-                f"counts as the preflop bet)")
+        problem = _limit_problem(bb, sizes, caps, "raiseSize", "maxRaises")
+        if problem:
+            raise GameDefError(f"gamedef: {problem}")
     elif "raiseSize" in v or "maxRaises" in v:
         raise GameDefError("gamedef: raiseSize and maxRaises apply to limit games only")
     gamedef = GameDef(limit, n, blinds, stacks, sizes, caps, abstraction)
@@ -575,11 +580,7 @@ def _standard(kind: str, v: dict[str, tuple[int, ...]], extra: dict[str, str]) -
         raise GameDefError(f"gamedef: firstPlayer {_nums(first)} with blind {_nums(blinds)}: "
                            f"with equal blinds heads-up holdem reads the dealer on position 1 "
                            f"(firstPlayer {_nums(_first_players(2, 1))})")
-    try:
-        gamedef.game  # noqa: B018 - holdem's own checks of the blinds and bets
-    except HoldemError as exc:
-        raise GameDefError(f"gamedef: {exc}") from None
-    return gamedef
+    return gamedef  # (GameDef has run holdem's own checks of the blinds and bets)
 
 
 def street_raise_to(hand_total: int, committed_before_street: int) -> int:
