@@ -214,6 +214,7 @@ ctypedef struct vtab_t:
     int64_t amt[32]            # cached by _write: the bet/raise amount per column (-1: masked)
     # per hand or colder
     int64_t hand_no            # hands started on this table
+    int64_t voided             # hands abandoned (abandon) before they ended
     uint64_t tseed             # hd_seed_child(seed, i): the table's hands are its children
     int64_t carry[10]          # session: the stacks the next hand starts from
     uint64_t total[10]         # payoffs summed over every finished hand since reset(): the
@@ -1042,6 +1043,38 @@ cdef class Batch:
         finally:
             self.busy = False
 
+    def abandon(self, const uint8_t[::1] flags):
+        """Void the hand in play on each table whose flag is set and deal the table's next
+        hand: every seat gets back the chips it had when the voided hand began (a session's
+        next hand starts from them), nothing is paid or counted, and the last ended hand
+        stays as it was. Rewrites those tables' observation, mask and actor rows (not their
+        done flags, rewards, payoffs or final rows: the last hand that ended there)."""
+        cdef Py_ssize_t i
+        cdef int k, n = self.players
+        cdef vtab_t *t
+        cdef step_args_t a = self.out
+        if flags.shape[0] != self.num_tables:
+            raise InvalidArrayError(f"abandon needs one flag per table ({self.num_tables}), "
+                                    f"got {flags.shape[0]}")
+        if self.out_refs is None:
+            raise InvalidArrayError("no output buffers: call bind() first")
+        self._claim()
+        self.checked = False  # a check of columns was for the hands voided here
+        try:
+            with nogil:
+                for i in range(self.num_tables):
+                    if not flags[i]:
+                        continue
+                    t = &self.tabs[i]
+                    for k in range(n):
+                        t.carry[k] = t.h.start[k]
+                    t.voided += 1
+                    self._new_hand(i, NULL, NULL)
+                    self._write(i, a.obs + i * self.width, a.mask + i * self.num_cols,
+                                a.actor + i, -1)
+        finally:
+            self.busy = False
+
     cdef int _check_free(self) except -1:
         """Raise if the batch is busy: another Python thread is stepping, checking or
         resetting it (the GIL released)."""
@@ -1493,4 +1526,4 @@ cdef class Batch:
             raise InvalidArrayError("out must have one entry per table")
         self._check_free()
         for i in range(self.num_tables):
-            out[i] = self.tabs[i].hand_no - 1
+            out[i] = self.tabs[i].hand_no - 1 - self.tabs[i].voided

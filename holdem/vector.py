@@ -1104,6 +1104,30 @@ class VectorGame:
         self._started = True
         return self._obs_view
 
+    def abandon(self, tables: object) -> Any:
+        """Void the hand in play on the tables flagged (N bools, one per table) and deal
+        each of them its next hand; return the observations (N, F).
+
+        A voided hand pays nothing: every seat gets back the chips it had when the hand
+        began (in a session the next hand starts from them), and it counts in neither
+        :meth:`hands_played` nor :meth:`total_payoffs`. It keeps its hand number, so the
+        next hand is still the one of ``(seed, table, hand number)`` (:meth:`cards`).
+        :meth:`last_hand`, :attr:`payoffs`, :attr:`final_observation` and the last step's
+        rewards and ``done`` flags keep the last hand that ended there; the rows of
+        :attr:`observation`, :attr:`legal_mask` and :attr:`current_player` show the new
+        hands. Gymnasium's partial reset (``reset_mask``) is built on it.
+
+        >>> from holdem import Game
+        >>> env = VectorGame(Game(big_blind=2), num_tables=3, players=2, stacks=100, seed=1)
+        >>> _ = env.reset()
+        >>> _ = env.abandon([False, True, False])
+        >>> env.hand_state(1).hole_cards == env.cards(1, 1)[0]
+        True
+        """
+        self._ready()
+        self._batch.abandon(_flags(tables, self.num_tables, "tables"))
+        return self._obs_view
+
     def step(self, actions: object) -> tuple[Any, Any, Any]:
         """Play one action column per table; return ``(obs, rewards, done)``.
 

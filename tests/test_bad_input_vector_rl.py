@@ -78,8 +78,12 @@ def slices(draw: st.DrawFn) -> Any:
 
 @st.composite
 def vector_ops(draw: st.DrawFn) -> tuple[str, tuple[Any, ...], dict[str, Any]]:
-    op = draw(st.sampled_from(["step", "unchecked", "exact", "async", "async", "async"]))
+    op = draw(st.sampled_from(["step", "unchecked", "exact", "async", "async", "async",
+                               "abandon"]))
     cols = st.one_of(st.integers(0, 5), st.integers(-3, 9), HUGE)
+    if op == "abandon":
+        size = draw(st.sampled_from([TABLES, TABLES, 0, TABLES - 1, TABLES + 1]))
+        return op, (_vector(draw, size, st.one_of(st.booleans(), st.integers(-1, 2))),), {}
     if op == "exact":
         kinds = _vector(draw, TABLES, st.integers(-1, 3))
         amounts = _vector(draw, TABLES, st.one_of(st.integers(0, 300), HUGE))
@@ -126,7 +130,7 @@ def vector_game_inputs(ops: list[tuple[str, tuple[Any, ...], dict[str, Any]]]) -
     for op, args, kwargs in ops:
         before = _vg_state(env)
         fn = {"step": env.step, "unchecked": env.step_unchecked, "exact": env.step_exact,
-              "async": env.step_async}[op]
+              "async": env.step_async, "abandon": env.abandon}[op]
         got = call(fn, *args, **kwargs)
         env.step_wait()
         if rejected(got):

@@ -688,17 +688,30 @@ def test_vector_env_reset_with_a_seed_seeds_np_random() -> None:
 
 
 def test_reset_options_are_refused_not_ignored() -> None:
-    """Neither env takes reset options: one ignored silently (Gymnasium's ``reset_mask``)
-    would reset other tables than the caller asked for. ``None`` and ``{}`` (what
-    Gymnasium's wrappers and ``check_env`` pass) ask for nothing; anything else raises
-    :class:`InvalidConfigError` and changes nothing."""
+    """An option ignored silently would reset other tables than the caller asked for. The
+    vector env takes ``reset_mask`` alone, checked as Gymnasium's vector envs check it; the
+    single env takes none. ``None`` and ``{}`` (what Gymnasium's wrappers and ``check_env``
+    pass) ask for nothing; anything else raises :class:`InvalidConfigError` (a partial reset
+    before the first reset: :class:`IllegalActionError`) and changes nothing."""
     envs = HoldemVectorEnv(Game(big_blind=2), num_envs=4, players=3, seed=2)
+    with pytest.raises(IllegalActionError, match="call reset"):
+        envs.reset(options={"reset_mask": np.ones(4, dtype=bool)})
     obs, _ = envs.reset(options={})
     envs.step(np.ones(4, dtype=np.int64))  # check/call everywhere
     before = envs._vg.observation.copy()
-    for options in ({"reset_mask": np.array([True, False, True, False])}, {"x": 1}, [1], 3):
-        with pytest.raises(InvalidConfigError, match="reset takes no options"):
+    mask = np.array([True, False, True, False])
+    for options, message in [
+            ({"reset_mask": mask, "x": 1}, "reset takes no options"),
+            ({"x": 1}, "reset takes no options"), ([1], "reset takes no options"),
+            (3, "reset takes no options"),
+            ({"reset_mask": mask.tolist()}, "numpy bool array of shape"),
+            ({"reset_mask": mask.astype(np.int8)}, "numpy bool array of shape"),
+            ({"reset_mask": mask[:3]}, r"numpy bool array of shape \(4,\)"),
+            ({"reset_mask": np.zeros(4, dtype=bool)}, "at least one table")]:
+        with pytest.raises(InvalidConfigError, match=message):
             envs.reset(options=options)  # type: ignore[arg-type]
+    with pytest.raises(InvalidConfigError, match="keeps the batch's seed"):
+        envs.reset(seed=2, options={"reset_mask": mask})
     assert np.array_equal(envs._vg.observation, before)
     assert envs.reset(options=None)[0].shape == obs.shape
     envs.close()
@@ -707,3 +720,78 @@ def test_reset_options_are_refused_not_ignored() -> None:
     with pytest.raises(InvalidConfigError, match=r"reset takes no options.*deals the next hand"):
         env.reset(options={"reset_mask": True})
     assert env.reset(seed=3, options=None)[0].tolist() == first.tolist()
+
+
+@pytest.mark.parametrize("mode", ["same_step", "next_step"])
+def test_reset_mask_resets_the_flagged_tables_only(mode: str) -> None:
+    """Gymnasium's partial reset: ``reset(options={"reset_mask": m})``. A flagged table whose
+    hand is in play has it voided (VectorGame.abandon: nobody paid, the table's next hand
+    dealt); one showing a finished hand (next-step mode) shows the hand dealt after it and
+    is no longer held. Each flagged table shows a hand nobody has acted in; the others
+    return what the last step returned (in next-step mode a final row, check/call only,
+    and they are held in the next step)."""
+    n = 16
+    env = HoldemVectorEnv(Game(big_blind=2), num_envs=n, players=3, stacks=30, seed=7,
+                          autoreset_mode=mode)
+    obs, info = env.reset(seed=7)
+    vg = env.vector_game  # (a reset with a seed makes a new one)
+    rng = np.random.default_rng(7)
+    resets = 0
+    for step in range(80):
+        cols = (rng.random(info["action_mask"].shape) * info["action_mask"]).argmax(axis=1)
+        obs, _, terminated, _, info = env.step(cols)
+        if step % 5 != 2:
+            continue
+        mask = rng.random(n) < 0.5
+        mask[0] = True
+        hands = [vg.table_state(i)["hand"] for i in range(n)]
+        played, totals = vg.hands_played(), vg.total_payoffs()
+        held = terminated.copy() if mode == "next_step" else np.zeros(n, dtype=bool)
+        new_obs, new_info = env.reset(options={"reset_mask": mask})
+        resets += 1
+        assert np.array_equal(vg.hands_played(), played)  # nothing voided is counted
+        assert np.array_equal(vg.total_payoffs(), totals)
+        for i in range(n):
+            if mask[i]:
+                assert vg.history(i) == []  # a hand nobody has acted in
+                # voided: the next hand number; a held table shows the one already dealt
+                assert vg.table_state(i)["hand"] == hands[i] + (0 if held[i] else 1)
+                assert np.array_equal(new_obs[i], vg.observation[i])
+                assert np.array_equal(new_info["action_mask"][i], vg.legal_mask[i])
+                assert new_info["current_player"][i] == vg.current_player[i]
+            else:
+                assert vg.table_state(i)["hand"] == hands[i]
+                assert np.array_equal(new_obs[i], obs[i])  # what the last step returned
+                assert np.array_equal(new_info["action_mask"][i], info["action_mask"][i])
+                assert new_info["current_player"][i] == info["current_player"][i]
+        obs, info = new_obs, new_info
+        # the next step holds exactly the tables still showing a finished hand
+        before = [len(vg.history(i)) for i in range(n)]
+        hands = [vg.table_state(i)["hand"] for i in range(n)]
+        cols = (rng.random(info["action_mask"].shape) * info["action_mask"]).argmax(axis=1)
+        obs, _, terminated, _, info = env.step(cols)
+        for i in range(n):
+            moved = vg.table_state(i)["hand"] != hands[i] or len(vg.history(i)) != before[i]
+            assert moved != bool(held[i] and not mask[i]), (step, i)
+            if held[i] and not mask[i]:
+                assert info["actor"][i] == -1
+    assert resets >= 10
+    env.close()
+
+
+def test_reset_mask_through_gymnasiums_episode_statistics_wrapper() -> None:
+    """Gymnasium's RecordEpisodeStatistics passes the partial reset through and restarts
+    the flagged tables' episode counts; the env resets those tables."""
+    from gymnasium.wrappers.vector import RecordEpisodeStatistics
+
+    env = HoldemVectorEnv(Game(big_blind=2), num_envs=8, players=2, seed=1)
+    wrapped = RecordEpisodeStatistics(env)
+    wrapped.reset(seed=1)
+    wrapped.step(np.ones(8, dtype=np.int64))
+    mask = np.zeros(8, dtype=bool)
+    mask[[1, 5]] = True
+    hands = [env.vector_game.table_state(i)["hand"] for i in range(8)]
+    wrapped.reset(options={"reset_mask": mask})
+    assert [env.vector_game.table_state(i)["hand"] - hands[i] for i in range(8)] == \
+        mask.astype(int).tolist()
+    assert wrapped.episode_lengths.tolist() == [1, 0, 1, 1, 1, 0, 1, 1]

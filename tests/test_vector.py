@@ -1285,3 +1285,95 @@ def test_numpy_ints_are_ints_for_fractions_and_reseat() -> None:
     assert np.array_equal(spec.reseat(row, np.int64(1), hole), spec.reseat(row, 1, hole))
     with pytest.raises(InvalidConfigError, match=r"shift must be 0\.\.2"):
         spec.reseat(row, np.int64(3), hole)
+
+
+def _snapshot(env: VectorGame, i: int) -> tuple[Any, ...]:
+    """What abandon must leave alone on table i (and, unflagged, its hand and rows too)."""
+    last = env.last_hand(i)
+    return (last.raw_history() if last is not None else None,
+            tuple(env.payoffs[i]), env.final_observation[i].tobytes())
+
+
+@pytest.mark.parametrize(("name", "players", "session", "threads"),
+                         [("nl", 6, False, 1), ("nl_ante", 3, True, 2),
+                          ("fl_rake_ante", 4, True, 1), ("pl_straddle", 5, False, 2)])
+def test_abandon_voids_the_flagged_hands_and_deals_their_next(name: str, players: int,
+                                                              session: bool,
+                                                              threads: int) -> None:
+    """abandon(flags): on each flagged table the hand in play is void (every seat gets back
+    the chips it began the hand with, nothing is paid, the hand counts in neither
+    hands_played nor total_payoffs, last_hand/payoffs/final rows keep the last hand that
+    ended), and the table's next hand number is dealt: its cards are cards(i, hand), its
+    button hand % players, its rows a fresh encoding. The other tables do not move. The
+    tables then play on exactly like HandState (rows checked every step), and the run is
+    the same with one or two threads."""
+    game, n = GAMES[name], 24
+    runs = []
+    for t in (1, threads):
+        env = VectorGame(game, num_tables=n, players=players, stacks=40, seed=31,
+                         session=session, num_threads=t, final_observation=True)
+        env.reset()
+        rng = np.random.default_rng(5)
+        voided = 0
+        for step in range(120):
+            if step % 9 == 4:
+                flags = rng.random(n) < 0.4
+                before = [env.table_state(i) for i in range(n)]
+                rows = env.observation.copy(), env.legal_mask.copy(), env.current_player.copy()
+                kept = [_snapshot(env, i) for i in range(n)]
+                played, totals = env.hands_played(), env.total_payoffs()
+                obs = env.abandon(flags)
+                assert obs is env.observation
+                assert np.array_equal(env.hands_played(), played)
+                assert np.array_equal(env.total_payoffs(), totals)
+                for i in range(n):
+                    assert _snapshot(env, i) == kept[i], (step, i)
+                    now = env.table_state(i)
+                    if not flags[i]:
+                        assert now == before[i]
+                        assert np.array_equal(env.observation[i], rows[0][i])
+                        assert np.array_equal(env.legal_mask[i], rows[1][i])
+                        assert env.current_player[i] == rows[2][i]
+                        continue
+                    voided += 1
+                    assert now["hand"] == before[i]["hand"] + 1
+                    assert now["button"] == now["hand"] % players
+                    # session: the voided hand's starting stacks carry over, chips conserved
+                    want = (list(before[i]["starting_stacks"]) if session
+                            else [40] * players)
+                    assert list(now["starting_stacks"]) == want
+                    assert not env.history(i)
+                    ref = _hand_state(game, env, i)  # also checks the cards: cards(i, hand)
+                    assert env.hand_state(i) == ref
+                    assert env.legal_actions(i) == _legal_tuple(ref.legal_actions())
+                    assert env.current_player[i] == ref.actor
+                    want_row = np.asarray(env.observation_spec.encode(ref), np.float32)
+                    assert np.array_equal(env.observation[i], want_row)
+                    assert np.array_equal(env.legal_mask[i], env.action_layout.mask(ref))
+            env.step((rng.random(env.legal_mask.shape) * env.legal_mask).argmax(axis=1))
+            for i in range(n):
+                want_row = np.asarray(env.observation_spec.encode(env.hand_state(i)),
+                                      np.float32)
+                assert np.array_equal(env.observation[i], want_row), (step, i)
+        assert voided >= 50
+        runs.append(([env.table_state(i) for i in range(n)], env.total_payoffs().tolist(),
+                     env.hands_played().tolist()))
+        env.close()
+    assert runs[0] == runs[1]
+
+
+def test_abandon_refuses_bad_flags_and_an_unstarted_batch() -> None:
+    """Flags are N bools (a numpy bool array or a list of bools); anything else, or a batch
+    not reset yet, raises the library's errors and no table moves."""
+    env = VectorGame(Game(big_blind=2), num_tables=4, players=2, stacks=50, seed=1)
+    with pytest.raises(IllegalActionError, match="reset"):
+        env.abandon([True] * 4)
+    env.reset()
+    before = [env.table_state(i) for i in range(4)]
+    for bad in ([True] * 3, [1, 0, 0, 0], np.ones(4, dtype=np.int64), np.ones((4, 1), bool),
+                "TTTT", None, 3):
+        with pytest.raises(InvalidArrayError, match="tables must be 4 bools"):
+            env.abandon(bad)
+    assert [env.table_state(i) for i in range(4)] == before
+    env.abandon(np.zeros(4, dtype=bool))  # nothing flagged: nothing moves
+    assert [env.table_state(i) for i in range(4)] == before

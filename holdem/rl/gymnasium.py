@@ -113,8 +113,14 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
     The other arguments are those of :class:`holdem.vector.VectorGame` (``session=True``:
     stacks carried over; ``num_threads``). ``reset(seed=s)`` starts table ``i`` from hand 0 of
     seed ``s`` (and seeds ``np_random`` with ``s``, as Gymnasium's ``VectorEnv.reset`` does);
-    ``reset()`` without a seed keeps the tables where they are. ``reset`` takes no
-    ``options`` (none or ``{}``; a partial reset, Gymnasium's ``reset_mask``, is refused).
+    ``reset()`` without a seed keeps the tables where they are.
+    ``reset(options={"reset_mask": m})`` (``m`` a numpy bool array of shape (N,), as
+    Gymnasium's vector envs take it) resets the tables flagged: each shows a hand nobody has
+    acted in yet. On a table whose hand is in play that hand is voided (nobody pays; see
+    :meth:`holdem.vector.VectorGame.abandon`) and the table's next hand is dealt; a table
+    showing a finished hand (next-step mode) shows the hand already dealt after it. The
+    other tables stay as the last step left them; the batch keeps its seed (a partial reset
+    with a seed is refused). No other option is taken.
 
     ``step_async(actions)`` and ``step_wait()`` split :meth:`step` in two, as Gymnasium's
     ``AsyncVectorEnv`` does: with ``num_threads`` >= 2 the engine's threads play the step
@@ -165,6 +171,7 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         self._pending: np.ndarray | None = None  # the actors of a step_async not waited for
         # next_step: the tables whose hand ended in the last step (held in the next)
         self._ended = np.zeros(num_envs, dtype=bool)
+        self._last_actor = np.full(num_envs, -1, dtype=np.int64)  # who acted in the last step
         self._cc = self._vg.action_layout.names.index("check_call")
 
     @property
@@ -188,10 +195,10 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
               options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
         if isinstance(seed, list):
             raise InvalidConfigError("seed must be one int: table i's cards come from (seed, i)")
-        _no_options(options, "a table deals its next hand itself when one ends (autoreset), "
-                             "reset(seed=s) restarts every table, and there is no partial reset "
-                             "(reset_mask)")
+        mask = self._reset_mask(options, seed)
         self._not_pending("reset")
+        if mask is not None:
+            return self._partial_reset(mask)
         if seed is not None:
             self._vg.close()
             self._vg = VectorGame(self._game, seed=seed, **self._args)  # type: ignore[arg-type]
@@ -204,6 +211,64 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
             self._started = True
         self._ended[:] = False
         return self._out(self._vg.observation), self._info(None, None)
+
+    def _reset_mask(self, options: object, seed: object) -> np.ndarray | None:
+        """The tables ``options["reset_mask"]`` asks to reset (None: no partial reset), as
+        Gymnasium's vector envs check it: a numpy bool array of shape (N,), one True at
+        least. No other option is taken."""
+        if isinstance(options, dict) and set(options) == {"reset_mask"}:
+            mask = options["reset_mask"]
+            if not isinstance(mask, np.ndarray) or mask.dtype != np.bool_ \
+                    or mask.shape != (self.num_envs,):
+                raise InvalidConfigError(
+                    f"options['reset_mask'] must be a numpy bool array of shape "
+                    f"({self.num_envs},), got {excerpt(mask)}")
+            if not mask.any():
+                raise InvalidConfigError("options['reset_mask'] must flag at least one table")
+            if seed is not None:
+                raise InvalidConfigError(
+                    "a partial reset (reset_mask) keeps the batch's seed: table i's cards "
+                    "come from (seed, i, hand number); reset(seed=s) without it reseeds "
+                    "every table")
+            if not self._started:
+                raise IllegalActionError("a partial reset (reset_mask) resets tables of a "
+                                         "started batch: call reset() first")
+            return mask
+        _no_options(options, "the only option is reset_mask (a partial reset); a table deals "
+                             "its next hand itself when one ends (autoreset), and "
+                             "reset(seed=s) restarts every table")
+        return None
+
+    def _partial_reset(self, mask: np.ndarray) -> tuple[np.ndarray, dict[str, Any]]:
+        """Gymnasium's ``reset_mask``: each flagged table shows a hand nobody has acted in
+        yet. One whose hand ended in the last step (next-step mode) shows the hand already
+        dealt after it; on the others the hand in play is voided
+        (:meth:`holdem.vector.VectorGame.abandon`). The other tables are as the last step
+        left them (in next-step mode a finished hand's final row, as that step gave)."""
+        void = mask & ~self._ended
+        if void.any():
+            self._vg.abandon(void)
+        self._ended &= ~mask
+        info = self._info(None, None)
+        if self._ended.any():
+            return self._show_ended(self._vg.observation, info), info
+        return self._out(self._vg.observation), info
+
+    def _show_ended(self, obs: np.ndarray, info: dict[str, Any]) -> np.ndarray:
+        """Next-step mode: the rows of the tables in ``_ended`` show their finished hand (the
+        final row, check/call only, the seat that acted last) in a new observation array;
+        ``info``'s mask and current player are changed in copies."""
+        ended = self._ended
+        out = obs.copy()
+        out[ended] = self._vg.final_observation[ended]
+        mask = info["action_mask"]
+        if not mask.flags.writeable:  # the engine's own (copy=False)
+            mask = info["action_mask"] = mask.copy()
+        mask[ended] = False
+        mask[ended, self._cc] = True
+        current = info["current_player"] = info["current_player"].astype(np.int32, copy=True)
+        current[ended] = self._last_actor[ended]
+        return out
 
     def _not_pending(self, what: str) -> None:
         if self._pending is not None:
@@ -268,17 +333,10 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
             return (self._out(obs), reward, self._out(done),
                     np.zeros(self.num_envs, dtype=bool), info)
         np.copyto(self._ended, done)
-        out = obs.copy()
-        ended = np.flatnonzero(done)  # the finished hands, as their last decisions showed them
-        out[ended] = self._vg.final_observation[ended]
+        self._last_actor = actor
         info = self._info(actor, seat_rewards)
-        if done.any():
-            if not self._copy:  # the engine's read-only mask: changed in a copy
-                info["action_mask"] = info["action_mask"].copy()
-            info["action_mask"][done] = False
-            info["action_mask"][done, self._cc] = True
-            info["current_player"] = info["current_player"].astype(np.int32, copy=True)
-            info["current_player"][done] = actor[done]
+        # the finished hands, as their last decisions showed them
+        out = self._show_ended(obs, info) if done.any() else obs.copy()
         return out, reward, done.copy(), np.zeros(self.num_envs, dtype=bool), info
 
     def _add_final(self, info: dict[str, Any], done: np.ndarray) -> None:
