@@ -974,7 +974,9 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
     The client sends ``VERSION:2.0.0``, then answers ``<matchstate>:<action>`` to each line
     where its position is to act. A line it cannot read raises :class:`holdem.ProtocolError`;
     an agent's illegal answer raises :class:`holdem.AgentError`. ``timeout`` (seconds, None
-    for none) bounds the connection and every wait for the dealer. The match ends when the
+    for none) bounds the connection and every wait for the dealer; one that runs out raises
+    :class:`TimeoutError` saying how long the client waited (and, once connected, after how
+    many finished hands). The match ends when the
     dealer closes the connection after a hand; closing it in the middle of a hand (ACPC's
     dealer stops so when a player fails) raises :class:`holdem.ProtocolError`.
 
@@ -1005,12 +1007,16 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
             raise ProtocolError(f"timeout must be a positive number of seconds or None, got "
                                 f"{timeout!r}")
     payoffs: list[int | Fraction] = []
-    with socket.create_connection((host, port), timeout=timeout) as sock, \
-            sock.makefile("rb") as reader:  # closed too, so the dealer sees the end at once
+    try:
+        sock = socket.create_connection((host, port), timeout=timeout)
+    except TimeoutError:
+        raise TimeoutError(f"no connection to the dealer at {host}:{port} within {timeout} s "
+                           f"(timeout=None waits as long as the system does)") from None
+    with sock, sock.makefile("rb") as reader:  # closed too, so the dealer sees the end at once
         sock.sendall(b"VERSION:2.0.0\r\n")
         last_hand: int | None = None
         open_hand: int | None = None  # the hand of the last line, while it is not over
-        while raw := reader.readline(_MAX_LINE + 1):
+        while raw := _read_line(reader, timeout, len(payoffs)):
             if len(raw) > _MAX_LINE:
                 raise ProtocolError("the dealer sent a line longer than 64 KiB")
             try:
@@ -1048,6 +1054,16 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
                             f"{open_hand}: the match was cut short after {len(payoffs)} "
                             f"finished hands")
     return ClientResult(len(payoffs), tuple(payoffs))
+
+
+def _read_line(reader: Any, timeout: float | None, finished: int) -> bytes:
+    """The dealer's next line (b"" when it closed); a TimeoutError that says how long the
+    client waited and where the match stood."""
+    try:
+        return bytes(reader.readline(_MAX_LINE + 1))
+    except TimeoutError:
+        raise TimeoutError(f"the dealer sent nothing for {timeout} s (after {finished} "
+                           f"finished hands; timeout=None waits for ever)") from None
 
 
 # --- STATE log lines ---------------------------------------------------------------------

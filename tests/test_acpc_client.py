@@ -288,3 +288,22 @@ def test_client_refuses_a_match_cut_short_in_a_hand(lines: list[tuple[str, bool]
     dealer.join(TIMEOUT)
     assert log.errors == []
 
+
+
+def test_client_timeouts_say_what_the_client_waited_for() -> None:
+    # both raised a bare TimeoutError("timed out"): no word of the dealer, the wait or how far
+    # the match had gone
+    gamedef = acpc.parse_gamedef(acpc.HEADS_UP_NO_LIMIT)
+    # a dealer that takes the connection (the system queues it) and then sends nothing
+    with socket.create_server(("127.0.0.1", 0)) as server, \
+            pytest.raises(TimeoutError, match=r"the dealer sent nothing for 0\.3 s \(after 0 "
+                                              r"finished hands; timeout=None waits for ever\)"):
+        acpc.play("127.0.0.1", server.getsockname()[1], lambda obs: 1, gamedef, timeout=0.3)
+    # a dealer that never accepts, its queue full (one connection: backlog 0), so the
+    # connection is not made in time
+    with socket.create_server(("127.0.0.1", 0), backlog=0) as server:
+        port = server.getsockname()[1]
+        with socket.create_connection(("127.0.0.1", port), timeout=TIMEOUT), \
+                pytest.raises(TimeoutError, match=rf"no connection to the dealer at "
+                                                  rf"127\.0\.0\.1:{port} within 0\.3 s"):
+            acpc.play("127.0.0.1", port, lambda obs: 1, gamedef, timeout=0.3)
