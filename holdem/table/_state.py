@@ -59,6 +59,8 @@ def check_table_state(state: object, player_type: type[Player], status_type: typ
     tournament = game.mode is Mode.TOURNAMENT
     if s["tournament"] is not tournament:
         raise _fail(f"tournament must be {tournament} for {shown(game)}")
+    if tournament and game.rake is not None:
+        raise _fail(f"a tournament game takes no rake (R34), got {shown(game)}")
     if s["min_buy_in"] != (1 if tournament else 10 * game.big_blind) or not _is_int(
             s["min_buy_in"]):
         raise _fail(f"min_buy_in {shown(s['min_buy_in'])} does not match the game")

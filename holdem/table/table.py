@@ -44,7 +44,7 @@ rules for tournaments, as said at each point):
   raises blinds and antes by hands or by time (R10, injectable ``clock``); players without chips
   are eliminated, finishing places counted from the bottom; several players out in one hand are
   placed by the chips they started the hand with, equal stacks tie (TDA). No straddle (R8).
-- Cash mode: rake from ``game.rake`` (R34).
+- Cash mode: rake from ``game.rake`` (R34); a tournament game with a rake is refused.
 - Determinism: the deck of hand ``k`` is seeded from ``(seed, k)`` and the first button is
   drawn from ``seed``: the same seed, agents and joins give the same session.
 - Chips are conserved: ``chips_in_play + cashed_out + rake == bought_in`` at all times. No
@@ -160,6 +160,11 @@ class Table:
             if not self.tournament:
                 raise InvalidConfigError("a blind schedule needs a tournament game (R10): "
                                          "Game(mode=Mode.TOURNAMENT, ...)")
+        if self.tournament and game.rake is not None:
+            # R34: the house's share of a cash pot; a tournament's pots are not raked (its
+            # chips are not money: the winner ends with every chip bought in)
+            raise InvalidConfigError(f"a tournament takes no rake (R34 is for cash games): "
+                                     f"give the tournament game rake=None, got {game.rake!r}")
         lower = game.big_blind
         self.min_buy_in = 10 * lower
         """R35: ten times the lower limit (1 in a tournament: the buy-in is the stack)."""
