@@ -4,6 +4,7 @@ errors of bad schedules. Rule ids from RULES.md (and TDA rules) are in the docst
 from __future__ import annotations
 
 import copyreg
+import itertools
 import pickle
 from typing import Any
 
@@ -11,6 +12,8 @@ import pytest
 from table_checks import call_all
 
 from holdem import (
+    BlindLevel,
+    BlindSchedule,
     Game,
     InvalidConfigError,
     InvalidStateError,
@@ -52,3 +55,71 @@ def test_R34_an_altered_pickle_of_a_tournament_table_with_a_rake_is_refused() ->
         _forged_table(state)
     assert pickle.loads(pickle.dumps(t)).player("s0").stack == t.player("s0").stack
 
+
+
+# ---------------------------------------------------------------------- timed levels (R10)
+def test_R10_timed_levels_past_the_end_of_a_float_stay_at_the_last_level() -> None:
+    """R10 levels by time: however many periods have passed, the last level stays in force
+    (the module's promise); the division of the elapsed time by a tiny period, or an elapsed
+    time without end, never overflows."""
+    levels = [BlindLevel(5, 10), BlindLevel(10, 20)]
+    tiny = BlindSchedule(levels, minutes_per_level=1e-320)
+    assert tiny.level_at(seconds=0.0).big_blind == 10
+    assert tiny.level_at(seconds=100.0).big_blind == 20
+    assert tiny.level_at(seconds=1e300).big_blind == 20
+    ten = BlindSchedule(levels, minutes_per_level=10)
+    assert ten.index_at(seconds=float("inf")) == 1
+    assert ten.index_at(seconds=599.0) == 0 and ten.index_at(seconds=600.0) == 1
+    forever = BlindSchedule(levels, minutes_per_level=float("inf"))
+    assert forever.index_at(seconds=1e300) == 0
+
+
+def test_R10_a_period_no_float_can_hold_is_refused_up_front() -> None:
+    """A minutes_per_level too large for a float was accepted, then the first timed hand
+    raised OverflowError: it is refused when the schedule is made, naming the value."""
+    with pytest.raises(InvalidConfigError, match="minutes_per_level"):
+        BlindSchedule([BlindLevel(5, 10)], minutes_per_level=10**400)
+
+
+def test_R10_a_table_with_a_tiny_period_plays_at_the_last_level() -> None:
+    now = [0.0]
+    t = Table(Game(big_blind=10, mode=Mode.TOURNAMENT), seats=3, seed=1, clock=lambda: now[0],
+              schedule=BlindSchedule([BlindLevel(5, 10), BlindLevel(10, 20)],
+                                     minutes_per_level=1e-320))
+    call_all(t, [0, 1, 2], stack=500)
+    assert t.play_hand().state.game.big_blind == 10
+    now[0] = 30.0
+    assert t.level == BlindLevel(10, 20)
+    assert t.play_hand().state.game.big_blind == 20
+
+
+def test_R10_levels_by_hands_do_not_read_the_clock() -> None:
+    """Levels by hands never look at the clock: a table whose clock gives no time still
+    plays them."""
+    t = Table(Game(big_blind=2, mode=Mode.TOURNAMENT), seats=3, seed=1,
+              clock=lambda: float("nan"),
+              schedule=BlindSchedule([BlindLevel(1, 2), BlindLevel(2, 4)], hands_per_level=1))
+    call_all(t, [0, 1, 2], stack=100)
+    assert [r.state.game.big_blind for r in t.play(2)] == [2, 4]
+
+
+@pytest.mark.parametrize("reading", [float("nan"), None, "12:00"], ids=repr)
+def test_R10_a_clock_that_gives_no_time_gets_the_library_error(reading: object) -> None:
+    """The table's clock must give seconds: a reading that is not a number (NaN, None, text)
+    raises InvalidConfigError naming the clock, not Python's ValueError or TypeError; the
+    table is unchanged."""
+    readings = itertools.chain([0.0, 0.0], itertools.repeat(reading))
+    t = Table(Game(big_blind=10, mode=Mode.TOURNAMENT), seats=3, seed=1,
+              clock=lambda: next(readings),
+              schedule=BlindSchedule([BlindLevel(5, 10), BlindLevel(10, 20)],
+                                     minutes_per_level=10))
+    call_all(t, [0, 1, 2], stack=500)
+    t.play_hand()
+    stacks = [p.stack for p in t.players]
+    with pytest.raises(InvalidConfigError, match="clock"):
+        t.play_hand()
+    with pytest.raises(InvalidConfigError, match="clock"):
+        _ = t.level
+    assert [p.stack for p in t.players] == stacks and t.hand_number == 1
+    with pytest.raises(InvalidConfigError, match="seconds"):
+        BlindSchedule([BlindLevel(5, 10)], minutes_per_level=10).index_at(seconds=float("nan"))

@@ -62,6 +62,7 @@ With the compiled hand core, a hand's decision loop and the per-hand bookkeeping
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -409,16 +410,32 @@ class Table:
         out (cash), and the tournament not over."""
         return not self.is_over() and not self._in_hand and self._plan() is not None
 
+    def _now(self) -> float:
+        """The table clock's reading (R10 timed levels): :class:`InvalidConfigError` unless it
+        is a finite number of seconds."""
+        now = self.clock()
+        try:
+            finite = (not isinstance(now, bool) and isinstance(now, int | float)
+                      and math.isfinite(now))
+        except OverflowError:  # an int no float holds
+            finite = False
+        if not finite:
+            raise InvalidConfigError(f"the table's clock must give the time as a finite number "
+                                     f"of seconds, got {shown(now)}")
+        return now
+
     def _level_index(self) -> int:
         assert self.schedule is not None
-        elapsed = 0.0 if self._start_time is None else self.clock() - self._start_time
+        elapsed = 0.0
+        if self._start_time is not None and self.schedule.minutes_per_level is not None:
+            elapsed = self._now() - self._start_time
         return self.schedule.index_at(hands=self.hand_number, seconds=elapsed)
 
     def _hand_game(self) -> tuple[Game, BlindLevel | None]:
         if self.schedule is None:
             return self.game, None
-        if self._start_time is None:
-            self._start_time = self.clock()
+        if self._start_time is None and self.schedule.minutes_per_level is not None:
+            self._start_time = self._now()  # timed levels: the clock starts at the first hand
         k = self._level_index()
         lv = self.schedule.levels[k]
         g = self._games.get(k)

@@ -13,6 +13,7 @@ at the final level until the director adds more).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -86,6 +87,13 @@ class BlindSchedule:
             or not minutes_per_level > 0
         ):
             raise InvalidConfigError(f"minutes_per_level must be > 0, got {shown(minutes_per_level)}")
+        if minutes_per_level is not None:
+            try:
+                float(minutes_per_level)
+            except OverflowError:
+                raise InvalidConfigError(f"minutes_per_level must be a number a float can hold "
+                                         f"(float('inf') never raises the level), got "
+                                         f"{shown(minutes_per_level)}") from None
         object.__setattr__(self, "levels", levels)
         object.__setattr__(self, "hands_per_level", hands_per_level)
         object.__setattr__(self, "minutes_per_level", minutes_per_level)
@@ -98,12 +106,24 @@ class BlindSchedule:
 
     def index_at(self, *, hands: int = 0, seconds: float = 0.0) -> int:
         """The 0-based level index after ``hands`` hands / ``seconds`` of play."""
+        last = len(self.levels) - 1
         if self.hands_per_level is not None:
-            k = hands // self.hands_per_level
-        else:
-            assert self.minutes_per_level is not None
-            k = int(seconds // (60.0 * self.minutes_per_level))
-        return min(max(k, 0), len(self.levels) - 1)
+            return min(max(hands // self.hands_per_level, 0), last)
+        assert self.minutes_per_level is not None
+        if isinstance(seconds, bool) or not isinstance(seconds, int | float) or (
+                seconds != seconds):
+            raise InvalidConfigError(f"seconds must be a number of seconds, got {shown(seconds)}")
+        try:
+            elapsed = float(seconds)
+        except OverflowError:  # an int no float holds: as far as time goes, forever
+            elapsed = math.inf if seconds > 0 else -math.inf
+        period = 60.0 * self.minutes_per_level
+        if elapsed <= 0 or period == math.inf:
+            return 0
+        if elapsed == math.inf:
+            return last
+        periods = elapsed // period  # inf when the period is tiny: past the last level
+        return last if periods >= last else int(periods)
 
     def level_at(self, *, hands: int = 0, seconds: float = 0.0) -> BlindLevel:
         """The level in force after ``hands`` hands / ``seconds`` of play."""
