@@ -123,3 +123,25 @@ def test_R10_a_clock_that_gives_no_time_gets_the_library_error(reading: object) 
     assert [p.stack for p in t.players] == stacks and t.hand_number == 1
     with pytest.raises(InvalidConfigError, match="seconds"):
         BlindSchedule([BlindLevel(5, 10)], minutes_per_level=10).index_at(seconds=float("nan"))
+
+
+# ---------------------------------------------------------------------- schedule input
+@pytest.mark.parametrize("levels", [None, 5, BlindLevel(5, 10)], ids=repr)
+def test_R10_a_schedule_without_a_sequence_of_levels_gets_the_library_error(
+        levels: Any) -> None:
+    """BlindSchedule(None) (or one level not in a list) raised Python's TypeError "object is
+    not iterable", which names nothing of the schedule: it raises InvalidConfigError naming
+    the levels, as a list of things other than levels already did."""
+    with pytest.raises(InvalidConfigError, match="BlindLevel"):
+        BlindSchedule(levels, hands_per_level=5)
+
+
+@pytest.mark.parametrize("hands", [1.5, "3", None], ids=repr)
+def test_R10_level_at_a_hand_count_that_is_not_an_int_gets_the_library_error(
+        hands: Any) -> None:
+    """level_at(hands=1.5) failed inside with "tuple indices must be integers": the hand
+    count is named in an InvalidConfigError."""
+    schedule = BlindSchedule([BlindLevel(5, 10), BlindLevel(10, 20)], hands_per_level=1)
+    with pytest.raises(InvalidConfigError, match="hands"):
+        schedule.level_at(hands=hands)
+    assert schedule.level_at(hands=1).big_blind == 20

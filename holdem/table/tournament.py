@@ -72,7 +72,11 @@ class BlindSchedule:
 
     def __init__(self, levels: Sequence[BlindLevel], *, hands_per_level: int | None = None,
                  minutes_per_level: float | None = None) -> None:
-        levels = tuple(levels)
+        try:
+            levels = tuple(levels)
+        except TypeError:  # not iterable: name what was given, not Python's iteration
+            raise InvalidConfigError(f"a schedule needs a sequence of one or more BlindLevel "
+                                     f"values, got {shown(levels)}") from None
         if not levels or not all(isinstance(lv, BlindLevel) for lv in levels):
             raise InvalidConfigError("a schedule needs one or more BlindLevel values")
         if (hands_per_level is None) == (minutes_per_level is None):
@@ -108,6 +112,9 @@ class BlindSchedule:
         """The 0-based level index after ``hands`` hands / ``seconds`` of play."""
         last = len(self.levels) - 1
         if self.hands_per_level is not None:
+            if isinstance(hands, bool) or not isinstance(hands, int):
+                raise InvalidConfigError(f"hands must be an int number of hands, got "
+                                         f"{shown(hands)}")
             return min(max(hands // self.hands_per_level, 0), last)
         assert self.minutes_per_level is not None
         if isinstance(seconds, bool) or not isinstance(seconds, int | float) or (
