@@ -3,6 +3,7 @@ errors of bad schedules. Rule ids from RULES.md (and TDA rules) are in the docst
 
 from __future__ import annotations
 
+import copy
 import copyreg
 import itertools
 import pickle
@@ -14,6 +15,7 @@ from table_checks import call_all
 from holdem import (
     BlindLevel,
     BlindSchedule,
+    CallAgent,
     Game,
     InvalidConfigError,
     InvalidStateError,
@@ -145,3 +147,39 @@ def test_R10_level_at_a_hand_count_that_is_not_an_int_gets_the_library_error(
     with pytest.raises(InvalidConfigError, match="hands"):
         schedule.level_at(hands=hands)
     assert schedule.level_at(hands=1).big_blind == 20
+
+
+# ---------------------------------------------------------------------- pickles
+def _timed_tournament() -> Table:
+    now = [0.0]
+    t = Table(Game(big_blind=2, mode=Mode.TOURNAMENT), seats=4, seed=3, clock=lambda: now[0],
+              schedule=BlindSchedule([BlindLevel(1, 2), BlindLevel(2, 4)], minutes_per_level=1))
+    call_all(t, [0, 1, 2, 3], stack=100)
+    t.play(2)
+    t.clock = CallAgent  # any callable that pickles: the state is what is checked here
+    return t
+
+
+def test_a_tournament_pickle_with_a_seated_player_without_chips_is_refused() -> None:
+    """A tournament eliminates a player whose stack reaches 0 at the end of that hand (the
+    table's rules), so no tournament seat holds a player without chips. An altered pickle
+    with one loaded, and the table never ended: that player was never placed, is_over()
+    stayed False while no hand could be dealt. It raises InvalidStateError."""
+    t = _timed_tournament()
+    state = dict(t.__getstate__())
+    seats = [copy.copy(p) for p in state["_seats"]]
+    seats[1].stack += seats[0].stack
+    seats[0].stack = 0
+    state["_seats"] = seats
+    with pytest.raises(InvalidStateError, match=r"not a valid pickled Table.*chips"):
+        _forged_table(state)
+
+
+@pytest.mark.parametrize("start", [float("nan"), float("inf"), -float("inf")], ids=repr)
+def test_a_table_pickle_with_a_start_time_that_is_no_time_is_refused(start: float) -> None:
+    """The table clock's start (R10 timed levels) is a finite number of seconds; an altered
+    pickle with NaN or an infinity was loaded and failed at the next hand."""
+    state = dict(_timed_tournament().__getstate__())
+    state["_start_time"] = start
+    with pytest.raises(InvalidStateError, match=r"not a valid pickled Table.*start time"):
+        _forged_table(state)

@@ -9,6 +9,7 @@ never fails later with an ``IndexError`` or a crash in the hand core.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from holdem._parallel import master_seed
@@ -37,6 +38,13 @@ def _fail(what: str) -> InvalidStateError:
 
 def _is_int(v: object) -> bool:
     return type(v) is int
+
+
+def _finite(v: int | float) -> bool:
+    try:
+        return math.isfinite(v)
+    except OverflowError:  # an int no float holds
+        return False
 
 
 def _seat_or_none(v: object, size: int) -> bool:
@@ -79,8 +87,8 @@ def check_table_state(state: object, player_type: type[Player], status_type: typ
     if not callable(s["clock"]):
         raise _fail(f"clock must be callable, got {shown(s['clock'])}")
     start = s["_start_time"]
-    if start is not None and type(start) not in (int, float):
-        raise _fail(f"the start time must be None or a number, got {shown(start)}")
+    if start is not None and (type(start) not in (int, float) or not _finite(start)):
+        raise _fail(f"the start time must be None or a finite number, got {shown(start)}")
     seed, bits = s["seed"], s["_bits"]
     if not _is_int(seed) or not _is_int(bits) or master_seed(seed) != (seed, bits):
         raise _fail(f"the seed {shown(seed)} and its bits {shown(bits)} do not match")
@@ -88,6 +96,12 @@ def check_table_state(state: object, player_type: type[Player], status_type: typ
         raise _fail(f"the first button must be a seat 0..{size - 1}, got "
                     f"{shown(s['_first_button'])}")
     _check_seats(s["_seats"], size, player_type, status_type)
+    if tournament:
+        # a tournament player whose stack reaches 0 is eliminated at the end of that hand
+        broke = [p.name for p in s["_seats"] if p is not None and p.stack == 0]
+        if broke:
+            raise _fail(f"a tournament seats no player without chips (they are eliminated), "
+                        f"got {shown(broke)}")
     prev = s["_prev"]
     hands = s["hand_number"]
     if not _is_int(hands) or not 0 <= hands < 1 << 63:  # the hand's deck seed takes 64 bits
