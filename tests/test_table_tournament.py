@@ -149,6 +149,17 @@ def test_R10_level_at_a_hand_count_that_is_not_an_int_gets_the_library_error(
     assert schedule.level_at(hands=1).big_blind == 20
 
 
+def test_R10_numpy_numbers_are_hand_counts_and_seconds() -> None:
+    """Numpy integers count hands and numpy floats (float32 too) give seconds, as ints and
+    floats do."""
+    np = pytest.importorskip("numpy")
+    by_hands = BlindSchedule([BlindLevel(5, 10), BlindLevel(10, 20)], hands_per_level=2)
+    assert by_hands.index_at(hands=np.int64(2)) == by_hands.index_at(hands=np.uint8(3)) == 1
+    timed = BlindSchedule([BlindLevel(5, 10), BlindLevel(10, 20)], minutes_per_level=1)
+    assert timed.index_at(seconds=np.float32(59.5)) == 0
+    assert timed.index_at(seconds=np.float64(60.0)) == timed.index_at(seconds=np.int32(61)) == 1
+
+
 # ---------------------------------------------------------------------- pickles
 def _timed_tournament() -> Table:
     now = [0.0]

@@ -14,6 +14,8 @@ at the final level until the director adds more).
 from __future__ import annotations
 
 import math
+import numbers
+import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -112,12 +114,13 @@ class BlindSchedule:
         """The 0-based level index after ``hands`` hands / ``seconds`` of play."""
         last = len(self.levels) - 1
         if self.hands_per_level is not None:
-            if isinstance(hands, bool) or not isinstance(hands, int):
+            if isinstance(hands, bool) or not hasattr(hands, "__index__"):
                 raise InvalidConfigError(f"hands must be an int number of hands, got "
                                          f"{shown(hands)}")
-            return min(max(hands // self.hands_per_level, 0), last)
+            count = operator.index(hands)  # numpy integers too
+            return min(max(count // self.hands_per_level, 0), last)
         assert self.minutes_per_level is not None
-        if isinstance(seconds, bool) or not isinstance(seconds, int | float) or (
+        if isinstance(seconds, bool) or not isinstance(seconds, numbers.Real) or (
                 seconds != seconds):
             raise InvalidConfigError(f"seconds must be a number of seconds, got {shown(seconds)}")
         try:
