@@ -442,6 +442,30 @@ def test_illegal_action_leaves_the_hand_unchanged() -> None:
         hand.check()
 
 
+def test_r16_phh_action_naming_another_seat_is_out_of_turn() -> None:
+    """R16/R19: players act in turn. A PHH action names its player (``p3 cc`` is seat 2's
+    call); a live hand, like a HandState, refuses it when another seat is to act (here seat 0,
+    under the gun) instead of applying it for the seat to act, and changes nothing."""
+    hand = live()
+    assert hand.actor == 0
+    before = snapshot(hand)
+    with pytest.raises(holdem.OutOfTurnError, match="seat 2 acted out of turn: seat 0"):
+        hand.apply("p3 cc")
+    with pytest.raises(holdem.InvalidActionError, match="names seat 2, but seat=0"):
+        hand.apply("p3 cc", seat=0)
+    assert snapshot(hand) == before
+    hand.apply("p1 cc")  # seat 0's own call
+    assert hand.actor == 1 and hand.state.bets == (2, 1, 2)
+
+
+def test_action_code_refused_on_a_live_hand_says_what_the_code_meant() -> None:
+    """An int action is an action code (``3``: a raise to 2), as on a HandState: a refused
+    one says so rather than only naming the raise."""
+    hand = live()
+    with pytest.raises(IllegalActionError, match="action code 3 means a bet/raise to 2"):
+        hand.apply(3)
+
+
 def test_stacked_deck_must_hold_52_distinct_cards() -> None:
     with pytest.raises(DeckError, match="all 52 cards"):
         LiveHand(GAME, [100, 100], deck=DECK_A[:51])

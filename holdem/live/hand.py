@@ -316,13 +316,16 @@ class LiveHand(ActionVerbs):
     # ------------------------------------------------------------------ acting
     def apply(self, action: Action | str | int, *, seat: int | None = None) -> None:
         """Validate and apply a betting action (as :meth:`holdem.HandState.apply`); the next
-        street is dealt off the deck when the round ends. A rejected action changes nothing."""
+        street is dealt off the deck when the round ends. A rejected action changes nothing.
+
+        The state validates the action as given: a PHH player token (``p3 cc``) must name the
+        seat to act (else :class:`holdem.OutOfTurnError`), and an int is an action code."""
         act = _to_action(action)
         if self._state.is_terminal():
             raise IllegalActionError("the hand is over: no more actions")
         trial = self._state.clone()
         try:
-            trial.apply(act, seat=seat)
+            trial.apply(action, seat=seat)
         except InvalidHandError:
             # The action is legal and ends a round: the board needs more cards.
             t = self._t.copy()
