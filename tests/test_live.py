@@ -466,6 +466,19 @@ def test_action_code_refused_on_a_live_hand_says_what_the_code_meant() -> None:
         hand.apply(3)
 
 
+def test_stacks_given_as_any_iterable_deal_as_on_a_hand_state() -> None:
+    """LiveHand takes stacks and button as Game.new_hand does (R1): any iterable of ints,
+    read once. A generator is not consumed twice (it used to leave a hand of no seats and
+    fail with ZeroDivisionError)."""
+    hand = LiveHand(GAME, (s for s in [100, 100, 100]), button=0, deck=DECK_A, seed=0)
+    assert hand.num_players == 3 and hand.stacks == (100, 99, 98)
+    assert hand.hole_cards == (cards("Js Qh"), cards("Ks Ts"), cards("Qs Kh"))
+    check_down(hand)
+    assert hand.is_terminal() and hand.accounting().is_complete()
+    with pytest.raises(holdem.InvalidConfigError, match="2 to 10 players"):
+        LiveHand(GAME, iter([100]))
+
+
 def test_stacked_deck_must_hold_52_distinct_cards() -> None:
     with pytest.raises(DeckError, match="all 52 cards"):
         LiveHand(GAME, [100, 100], deck=DECK_A[:51])

@@ -179,8 +179,9 @@ class LiveHand(ActionVerbs):
         # A throw-away hand validates stacks and button exactly as the state machine does.
         probe = game.new_hand(stacks, button=button, seed=0)
         self._game = game
-        self._stacks = tuple(stacks)
-        self._button = button
+        # the checked values (stacks may be any iterable, read once by the probe)
+        self._stacks = probe.starting_stacks
+        self._button = probe.button
         self._n = n = len(self._stacks)
         bb_seat = probe.big_blind_seat
         self._first = ((bb_seat + 1) % n if game.deal_start is DealStart.LEFT_OF_BIG_BLIND
