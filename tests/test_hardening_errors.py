@@ -56,6 +56,27 @@ def test_error_contract_status_wrong_type_names_the_parameter(cls: type, seat: o
         hand(cls).status(seat)  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize("cls", CORES, ids=["compiled", "reference"])
+@pytest.mark.parametrize("seat", ["0", 0.0, True, False, b"0", [0]], ids=_id)
+def test_error_contract_acting_seat_wrong_type_names_the_parameter(cls: type,
+                                                                   seat: object) -> None:
+    """``apply(..., seat=)`` names the seat that must be acting (R16: players act in turn):
+    an int seat number. Another type is bad input (a HoldemError naming the parameter and
+    what it must be): never taken for seat 0 (``True``, ``0.0``), never an out-of-turn
+    error that contradicts itself ("seat '0' acted out of turn: seat 0 is to act"). The
+    state is unchanged."""
+    st = hand(cls)
+    before = st.clone()  # type: ignore[attr-defined]
+    assert st.actor == 0  # type: ignore[attr-defined]
+    with pytest.raises(InvalidActionError, match="seat must be an int seat number"):
+        st.call(seat=seat)  # type: ignore[attr-defined]
+    with pytest.raises(InvalidActionError, match="seat must be an int seat number"):
+        st.apply("cc", seat=seat)  # type: ignore[attr-defined]
+    assert st == before
+    st.call(seat=0)  # type: ignore[attr-defined]
+    assert st.actor == 1  # type: ignore[attr-defined]
+
+
 def test_error_contract_invalid_seat_error_is_a_holdem_error() -> None:
     assert issubclass(InvalidSeatError, HoldemError) and issubclass(InvalidSeatError, IndexError)
 

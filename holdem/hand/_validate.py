@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, SupportsIndex
 
 from holdem._shown import shown
 from holdem.cards import Card, parse_cards
@@ -253,9 +253,24 @@ def _range(la: LegalActions, to: int, word: str, reason: Callable[[int], str | N
         raise IllegalActionError(f"{word} to {to} is above the maximum {word} to {la.max_to}")
 
 
+def _acting_seat(seat: object) -> int:
+    """``seat`` of ``apply(..., seat=)`` as a plain int: an int (or another integer type, such
+    as numpy's), never a bool, a float or text (InvalidActionError naming the parameter)."""
+    if isinstance(seat, SupportsIndex) and not isinstance(seat, bool):
+        try:
+            return operator.index(seat)
+        except TypeError:
+            pass
+    raise InvalidActionError(f"seat must be an int seat number (the seat to act) or None, "
+                             f"got {type(seat).__name__}: {shown(seat)}")
+
+
 def to_action(action: object, seat: int | None = None) -> tuple[Any, Any, int | None]:
     """An :class:`Action`, PHH text or int code as ``(ActionType, to, seat)``; a PHH player
-    token (``p3 cbr 300``) names the seat that must be acting (it must agree with ``seat``)."""
+    token (``p3 cbr 300``) names the seat that must be acting (it must agree with ``seat``).
+    ``seat`` is None or an int seat number (any integer type but bool, as a plain int)."""
+    if seat is not None:
+        seat = _acting_seat(seat)
     if isinstance(action, str):
         named = Action.player_of(action)
         if named is not None:
