@@ -405,7 +405,9 @@ HD_INLINE void hd_act(const hd_rules_t *g, hd_hstate_t *h, int kind, int64_t to,
         if (g->structure == HD_FL) {
             if (2 * (to - h->full) >= g->sizes[h->street]) { /* R28: a full raise */
                 h->full = to;
-                h->raises++;
+                /* R27: a raise heads-up with the cap lifted does not count toward it; a round
+                   capped with more players in stays capped (Robert's Rules) */
+                if (!(g->lift_heads_up && h->live == 2)) h->raises++;
             }
         } else if (to - cur >= h->inc) { /* R23: a full raise sets the next increment */
             h->inc = to - cur;

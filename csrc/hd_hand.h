@@ -166,7 +166,8 @@ typedef struct {
     int32_t n, button, sb_seat, bb_seat, first_dealt;
     int32_t street;          /* 0 preflop .. 3 river, 4 showdown */
     int32_t actor;           /* seat to act, -1 when over */
-    int32_t raises;          /* fixed limit: full bets/raises this street (the blind counts) */
+    int32_t raises;          /* fixed limit: full bets/raises this street counted toward the
+                                cap (the blind counts; none heads-up with the cap lifted) */
     int32_t aggr;            /* last seat to bet or raise this street, -1 none */
     int32_t live;            /* seats not folded */
     int32_t nboard;          /* board cards dealt 0, 3, 4, 5 */
@@ -253,8 +254,8 @@ HD_INLINE int hd_hs_raise_block_inline(const hd_rules_t *g, const hd_hstate_t *h
             break;
         }
     if (!other) return 17; /* R17: nobody could call more */
-    if (g->structure == HD_FL && h->raises >= g->cap && !(g->lift_heads_up && h->live == 2))
-        return 27; /* R27: capped */
+    if (g->structure == HD_FL && h->raises >= g->cap)
+        return 27; /* R27: capped (raises heads-up with the cap lifted are not counted) */
     if (h->acted[i] >= 0) {
         faced = h->cur - h->acted[i];
         if (g->structure == HD_FL) {

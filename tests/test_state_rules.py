@@ -343,6 +343,45 @@ def test_r27_cap_bet_and_three_raises_big_blind_is_the_bet() -> None:
     assert lifted.legal_actions().can_raise
 
 
+@pytest.mark.parametrize("core", ["compiled", "reference"])
+def test_r27_lifted_cap_stays_capped_once_reached_multiway(core: str) -> None:
+    """R27 option ``cap_heads_up=False`` (Robert's Rules, "Betting and raising" 4): raising
+    is unlimited when the action becomes heads-up before the raising has been capped; once
+    the raising is capped on a betting round, a later fold that leaves two players
+    heads-up does not uncap it. Both cores."""
+    from holdem.hand.game import ReferenceHandState
+
+    game = Game(structure=Structure.FIXED_LIMIT, big_blind=20, cap_heads_up=False)
+
+    def start(stacks: list[int]) -> HandState:
+        if core == "compiled":
+            return deal(game, stacks)
+        return ReferenceHandState._start(  # type: ignore[return-value]
+            game, stacks, 0, None, HOLES[: len(stacks)], BOARD)
+
+    s = start([10000] * 3)  # button 0 acts first, then the small blind 1, the big blind 2
+    s.raise_to(40)
+    s.raise_to(60)
+    s.raise_to(80)  # the big blind and three raises: capped with three players in
+    s.fold()  # seat 0 folds: seats 1 and 2 are heads-up, the round already capped
+    la = s.legal_actions()
+    assert la.seat == 1 and not la.can_raise and la.call == 20
+    with pytest.raises(IllegalActionError, match="capped"):
+        s.raise_to(100)
+    s.call()
+    assert s.street is Street.FLOP
+    # heads-up before the cap: unlimited raising on the next round
+    for to in (20, 40, 60, 80, 100, 120):
+        s.bet_or_raise(to)
+    assert s.legal_actions().can_raise
+    # heads-up before the cap is reached preflop: unlimited
+    t = start([10000] * 3)
+    t.fold()  # seat 0 folds: heads-up after one bet
+    for to in (40, 60, 80, 100, 120):
+        t.raise_to(to)
+    assert t.legal_actions().can_raise
+
+
 def test_r28_fixed_limit_half_bet_rule() -> None:
     # $20 round: a $15 all-in (>= half a bet) is a full bet; the next raise goes to $35
     s = deal(FL, [1000, 1000, 1000, 15 + 20])

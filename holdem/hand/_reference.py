@@ -10,7 +10,10 @@ Rules for cash games, which agree on everything here):
   several short all-ins add up, TDA 47); fixed limit, half a bet (R28, TDA 47B).
 - Fixed limit: a bet or raise goes to exactly ``L + S`` (``L`` the level of the last full bet or
   raise, preflop the big blind; ``S`` the street's bet). An all-in to at least ``L + S/2`` is a
-  full raise: it moves ``L`` and counts toward the cap (R27, R28).
+  full raise: it moves ``L`` and counts toward the cap (R27, R28). With the cap lifted heads-up
+  (``cap_heads_up=False``, Robert's Rules), raises made while two players are left do not
+  count toward it, and a round capped with more players in stays capped after folds leave
+  two.
 - Nobody may bet or raise when no other seat in the hand could put in more than the current bet
   (R17), nor with no more chips than the call (that is an all-in call, R18).
 - A round ends when no seat still able to act owes chips or has yet to act (R19); a seat that
@@ -668,7 +671,10 @@ class HandCore:
             if self._kind == _FL:
                 if 2 * (to - self._full) >= self._sizes[self._street]:
                     self._full = to
-                    self._raises += 1
+                    # R27: a raise heads-up with the cap lifted does not count toward it; a
+                    # round capped with more players in stays capped (Robert's Rules)
+                    if not (self._lift and self._live == 2):
+                        self._raises += 1
             elif to - cur >= self._inc:
                 self._inc = to - cur
             self._cur = to
@@ -732,7 +738,7 @@ class HandCore:
                 break
         else:
             return "no other player in the hand could call more (R17: call or fold only)"
-        if self._kind == _FL and self._raises >= self._cap and not (self._lift and self._live == 2):
+        if self._kind == _FL and self._raises >= self._cap:
             return f"the betting is capped (R27: a bet and {self._cap - 1} raises)"
         acted = self._acted[i]
         if acted >= 0:

@@ -118,7 +118,9 @@ class Game:
     - Fixed limit (R26-R28): ``small_bet`` must equal the big blind (R5, defaults to it),
       ``big_bet`` defaults to ``2 * small_bet``; ``max_raises`` (default 3: a bet and three
       raises, the big blind counting as the preflop bet, R27); ``cap_heads_up`` (default True:
-      the cap holds when only two players remain; False lifts it, Robert's Rules).
+      the cap holds when only two players remain; False lifts it, Robert's Rules: raising
+      is unlimited once the action is heads-up before the cap is reached, but a round capped
+      with more players in stays capped when folds leave two).
     - ``fold_when_check_free`` (default False, R17): offer folding when checking is free.
     - ``deal_start`` (R12): :class:`DealStart`, default left of the button.
     - ``rake`` (R34): a ``holdem.pots.Rake`` or ``None`` (default: no rake).
