@@ -534,12 +534,17 @@ cdef class Batch:
             else:
                 st[k] = self.stacks0[k]
 
-    cdef void _new_hand(self, Py_ssize_t i, int64_t *payoffs, float *rewards) noexcept nogil:
+    cdef void _new_hand(self, Py_ssize_t i, int64_t *payoffs, float *rewards,
+                        bint void) noexcept nogil:
         """Start table i's next hand (auto-reset). A session hand that ends before any
         decision (every seat all in from the forced bets) is dealt out at once and its payoffs
         are added to ``payoffs``/``rewards`` (when given); after 64 such hands in a row every
         seat restarts from its starting stack (which always leaves a decision: checked when
-        the batch is made), so the loop ends."""
+        the batch is made), so the loop ends. ``void`` (abandon): such a hand is voided
+        instead (no chips move, it is not counted) and the next is dealt from the same
+        stacks; whether a hand leaves a decision depends on the stacks and the button only,
+        and the hand voided before had one, so a hand with one comes within a turn of the
+        button."""
         cdef vtab_t *t = &self.tabs[i]
         cdef uint8_t cards[25]
         cdef int64_t st[10]
@@ -561,6 +566,9 @@ cdef class Batch:
             if not t.h.over:
                 t.pot = hd_hs_pot(&t.h)  # the first decision's (_write reads it)
                 return
+            if void:  # carry stays: the next hand starts from the same stacks
+                t.voided += 1
+                continue
             skipped += 1
             for k in range(n):
                 t.carry[k] = t.h.stacks[k]
@@ -790,7 +798,7 @@ cdef class Batch:
             rewards[k] = <float>(payoffs[k] * self.inv_bb)
             t.carry[k] = h.stacks[k]
             _add_total(t, k, payoffs[k])
-        self._new_hand(i, payoffs, rewards)
+        self._new_hand(i, payoffs, rewards, False)
         return -1
 
     cdef inline void _prefetch_hot(self, Py_ssize_t i, float *obs) noexcept nogil:
@@ -1031,7 +1039,7 @@ cdef class Batch:
                     memset(&self.tabs[i], 0, sizeof(vtab_t))
                     self.tabs[i].tseed = hd_seed_child(self.seed, <uint64_t>i)
                     self.tabs[i].nlast = -1
-                    self._new_hand(i, NULL, NULL)
+                    self._new_hand(i, NULL, NULL, False)
                     memset(a.obs + i * self.width, 0, self.width * sizeof(float))
                     if a.final != NULL:
                         memset(a.final + i * self.width, 0, self.width * sizeof(float))
@@ -1047,8 +1055,10 @@ cdef class Batch:
         """Void the hand in play on each table whose flag is set and deal the table's next
         hand: every seat gets back the chips it had when the voided hand began (a session's
         next hand starts from them), nothing is paid or counted, and the last ended hand
-        stays as it was. Rewrites those tables' observation, mask and actor rows (not their
-        done flags, rewards, payoffs or final rows: the last hand that ended there)."""
+        stays as it was. A session hand nobody could act in (every seat all in from the
+        forced bets) is voided too, and the next dealt, until one somebody acts in. Rewrites
+        those tables' observation, mask and actor rows (not their done flags, rewards,
+        payoffs or final rows: the last hand that ended there)."""
         cdef Py_ssize_t i
         cdef int k, n = self.players
         cdef vtab_t *t
@@ -1069,7 +1079,7 @@ cdef class Batch:
                     for k in range(n):
                         t.carry[k] = t.h.start[k]
                     t.voided += 1
-                    self._new_hand(i, NULL, NULL)
+                    self._new_hand(i, NULL, NULL, True)
                     self._write(i, a.obs + i * self.width, a.mask + i * self.num_cols,
                                 a.actor + i, -1)
         finally:

@@ -1111,7 +1111,10 @@ class VectorGame:
         A voided hand pays nothing: every seat gets back the chips it had when the hand
         began (in a session the next hand starts from them), and it counts in neither
         :meth:`hands_played` nor :meth:`total_payoffs`. It keeps its hand number, so the
-        next hand is still the one of ``(seed, table, hand number)`` (:meth:`cards`).
+        next hand is still the one of ``(seed, table, hand number)`` (:meth:`cards`). In a
+        session, a next hand whose forced bets leave nobody able to act (which a step would
+        deal out at once) is voided too, and the one after it dealt, until a hand somebody
+        acts in: no chips move in ``abandon``.
         :meth:`last_hand`, :attr:`payoffs`, :attr:`final_observation` and the last step's
         rewards and ``done`` flags keep the last hand that ended there; the rows of
         :attr:`observation`, :attr:`legal_mask` and :attr:`current_player` show the new

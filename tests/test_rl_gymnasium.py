@@ -795,3 +795,26 @@ def test_reset_mask_through_gymnasiums_episode_statistics_wrapper() -> None:
     assert [env.vector_game.table_state(i)["hand"] - hands[i] for i in range(8)] == \
         mask.astype(int).tolist()
     assert wrapped.episode_lengths.tolist() == [1, 0, 1, 1, 1, 0, 1, 1]
+
+
+@pytest.mark.parametrize("mode", ["same_step", "next_step"])
+def test_reset_mask_in_a_short_stacked_session_moves_no_chips(mode: str) -> None:
+    """A partial reset returns no rewards, so it must move no chips: in a session of short
+    stacks the hand after a voided one may leave nobody able to act, and it is voided too
+    (VectorGame.abandon). hands_played and total_payoffs stay as the steps left them."""
+    n = 32
+    env = HoldemVectorEnv(Game(big_blind=2), num_envs=n, players=2, stacks=12, seed=3,
+                          session=True, autoreset_mode=mode)
+    _, info = env.reset(seed=3)
+    vg = env.vector_game
+    rng = np.random.default_rng(2)
+    for _ in range(60):
+        played, totals = vg.hands_played(), vg.total_payoffs()
+        mask = rng.random(n) < 0.3
+        mask[0] = True
+        _, info = env.reset(options={"reset_mask": mask})
+        assert np.array_equal(vg.hands_played(), played)
+        assert np.array_equal(vg.total_payoffs(), totals)
+        cols = (rng.random(info["action_mask"].shape) * info["action_mask"]).argmax(axis=1)
+        _, _, _, _, info = env.step(cols)
+    env.close()

@@ -1377,3 +1377,40 @@ def test_abandon_refuses_bad_flags_and_an_unstarted_batch() -> None:
     assert [env.table_state(i) for i in range(4)] == before
     env.abandon(np.zeros(4, dtype=bool))  # nothing flagged: nothing moves
     assert [env.table_state(i) for i in range(4)] == before
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_abandon_moves_no_chips_when_the_next_hand_leaves_nobody_to_act(threads: int) -> None:
+    """In a session of short stacks the hand after a voided one can leave nobody able to act
+    (every seat all in from the forced bets): played out, it would move chips that no step's
+    rewards or payoffs report. abandon voids such a hand too and deals on to the first hand
+    somebody acts in: that hand starts from the stacks the voided hand began with, and
+    hands_played, total_payoffs and payoffs do not move. The hands passed over are exactly
+    those whose forced bets leave nobody to act at those stacks (their numbers are kept, so
+    later hands keep their cards)."""
+    game, n, players = GAMES["nl"], 64, 2
+    env = VectorGame(game, num_tables=n, players=players, stacks=12, seed=3, session=True,
+                     num_threads=threads)
+    env.reset()
+    rng = np.random.default_rng(1)
+    passed = 0
+    for _ in range(60):
+        flags = rng.random(n) < 0.3
+        before = [env.table_state(i) for i in range(n)]
+        played, totals = env.hands_played(), env.total_payoffs()
+        payoffs = np.array(env.payoffs)
+        env.abandon(flags)
+        assert np.array_equal(env.hands_played(), played)
+        assert np.array_equal(env.total_payoffs(), totals)
+        assert np.array_equal(env.payoffs, payoffs)
+        for i in np.flatnonzero(flags):
+            now, was = env.table_state(int(i)), before[i]
+            stacks = list(was["starting_stacks"])
+            assert list(now["starting_stacks"]) == stacks, i
+            assert not env.history(int(i)) and env.hand_state(int(i)).actor is not None
+            for hand in range(was["hand"] + 1, now["hand"]):
+                assert game.new_hand(stacks, button=hand % players).actor is None, (i, hand)
+                passed += 1
+        env.step((rng.random(env.legal_mask.shape) * env.legal_mask).argmax(axis=1))
+    assert passed >= 5
+    env.close()
