@@ -818,3 +818,27 @@ def test_reset_mask_in_a_short_stacked_session_moves_no_chips(mode: str) -> None
         cols = (rng.random(info["action_mask"].shape) * info["action_mask"]).argmax(axis=1)
         _, _, _, _, info = env.step(cols)
     env.close()
+
+
+def test_reset_mask_does_not_read_back_the_callers_info_arrays() -> None:
+    """Next-step mode: a partial reset shows the tables still held with the seat that acted
+    last as their current player. That seat comes from the env's own record, not from the
+    ``info["actor"]`` array the step handed to the caller, which the caller may change."""
+    n = 16
+    env = HoldemVectorEnv(Game(big_blind=2), num_envs=n, players=3, seed=4,
+                          autoreset_mode="next_step")
+    _, info = env.reset(seed=4)
+    rng = np.random.default_rng(4)
+    terminated = np.zeros(n, dtype=bool)
+    for _ in range(200):
+        cols = (rng.random(info["action_mask"].shape) * info["action_mask"]).argmax(axis=1)
+        _, _, terminated, _, info = env.step(cols)
+        if terminated.any() and not terminated.all():
+            break
+    assert terminated.any() and not terminated.all()
+    actor = info["actor"].copy()
+    info["actor"][:] = 99  # the caller's array, to do with as it likes
+    mask = ~terminated
+    _, after = env.reset(options={"reset_mask": mask})
+    assert np.array_equal(after["current_player"][terminated], actor[terminated])
+    env.close()

@@ -333,7 +333,7 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
             return (self._out(obs), reward, self._out(done),
                     np.zeros(self.num_envs, dtype=bool), info)
         np.copyto(self._ended, done)
-        self._last_actor = actor
+        self._last_actor = actor.copy()  # (info['actor'] is the caller's)
         info = self._info(actor, seat_rewards)
         # the finished hands, as their last decisions showed them
         out = self._show_ended(obs, info) if done.any() else obs.copy()
