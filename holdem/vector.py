@@ -1104,7 +1104,7 @@ class VectorGame:
         self._started = True
         return self._obs_view
 
-    def abandon(self, tables: object) -> Any:
+    def abandon(self, flags: object) -> Any:
         """Void the hand in play on the tables flagged (N bools, one per table) and deal
         each of them its next hand; return the observations (N, F).
 
@@ -1128,7 +1128,7 @@ class VectorGame:
         True
         """
         self._ready()
-        self._batch.abandon(_flags(tables, self.num_tables, "tables"))
+        self._batch.abandon(_flags(flags, self.num_tables, "flags"))
         return self._obs_view
 
     def step(self, actions: object) -> tuple[Any, Any, Any]:

@@ -1372,7 +1372,7 @@ def test_abandon_refuses_bad_flags_and_an_unstarted_batch() -> None:
     before = [env.table_state(i) for i in range(4)]
     for bad in ([True] * 3, [1, 0, 0, 0], np.ones(4, dtype=np.int64), np.ones((4, 1), bool),
                 "TTTT", None, 3):
-        with pytest.raises(InvalidArrayError, match="tables must be 4 bools"):
+        with pytest.raises(InvalidArrayError, match="flags must be 4 bools"):
             env.abandon(bad)
     assert [env.table_state(i) for i in range(4)] == before
     env.abandon(np.zeros(4, dtype=bool))  # nothing flagged: nothing moves
