@@ -1270,7 +1270,8 @@ class VectorGame:
         raise TypeError(
             "a VectorGame cannot be pickled or copied (its tables are C structs and it may own "
             "threads): make a new one with the same arguments; table i's cards depend only on "
-            "(seed, i, hand number), and total_payoffs/hands_played give where a run stands")
+            "(seed, i, hand number), and table_state(i)['hand'], total_payoffs and "
+            "hands_played give where a run stands")
 
     def close(self) -> None:
         """Stop the worker threads (if any), after the step in flight."""
