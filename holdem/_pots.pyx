@@ -199,6 +199,21 @@ def resolve(committed, folded, ranks, button, rake, bint flop_dealt, dead=0):
     return payouts, returned, res.rake, pots
 
 
+cdef int _check_dead_column(object dead, Py_ssize_t m) except -1:
+    """Refuse a per-hand ``dead`` that is not a C-contiguous int64 buffer of m entries (its
+    values are checked hand by hand by the resolver)."""
+    cdef const int64_t[::1] col
+    try:
+        col = dead
+    except (TypeError, ValueError, BufferError) as exc:
+        raise InvalidPotError(f"dead must be an int or a C-contiguous int64 buffer of {m} "
+                              f"entries (one per hand), got {type(dead).__name__}: {exc}") \
+            from None
+    if col.shape[0] != m:
+        raise InvalidPotError(f"dead has {col.shape[0]} entries for {m} hands")
+    return 0
+
+
 def _split_pots_batch_typed(const int64_t[:, ::1] committed not None,
                             const uint8_t[:, ::1] folded not None,
                             const int32_t[:, ::1] ranks not None,
@@ -238,13 +253,8 @@ def _split_pots_batch_typed(const int64_t[:, ::1] committed not None,
     if not hasattr(type(dead), "__len__"):     # one amount for every hand
         c_dead = _dead(dead)
     else:
-        try:
-            dead_col = dead
-        except (TypeError, ValueError) as exc:
-            raise InvalidPotError(f"dead must be an int or an int64 buffer of {m} entries "
-                                  f"(one per hand), got {type(dead).__name__}: {exc}") from None
-        if dead_col.shape[0] != m:
-            raise InvalidPotError(f"dead has {dead_col.shape[0]} entries for {m} hands")
+        _check_dead_column(dead, m)
+        dead_col = dead
         if m > 0 and _misaligned(&dead_col[0], 8):  # read as int64: an aligned copy
             dead_col = array("q", bytes(memoryview(dead)))  # (copied as bytes)
         per_hand_dead = True

@@ -3,6 +3,7 @@ See tests/badinput.py for the contract and how each property runs in a child pro
 
 from __future__ import annotations
 
+import array
 from typing import Any
 
 import pytest
@@ -185,6 +186,32 @@ def test_split_pots_names_an_argument_that_is_not_a_sequence(args: tuple[Any, ..
 
     with pytest.raises(holdem.InvalidPotError, match="must be a sequence with one entry per"):
         holdem.split_pots(*args)
+
+
+def _batch_of_two() -> tuple[Any, ...]:
+    np = pytest.importorskip("numpy")
+
+    committed = np.array([[10, 10, 10], [5, 5, 5]], dtype=np.int64)
+    folded = np.zeros((2, 3), dtype=np.uint8)
+    ranks = np.array([[1, 2, 3], [3, 2, 1]], dtype=np.int32)
+    buttons = np.zeros(2, dtype=np.int32)
+    return committed, folded, ranks, buttons
+
+
+def test_split_pots_batch_dead_of_a_strided_memoryview_is_an_invalid_pot_error() -> None:
+    # Found by this suite: a per-hand dead given as a memoryview that is not C-contiguous
+    # (not a numpy array) raised a bare BufferError instead of InvalidPotError.
+    np = pytest.importorskip("numpy")
+    import holdem
+    from holdem.pots import split_pots_batch
+
+    payouts = np.full((2, 3), -7, dtype=np.int64)
+    dead = memoryview(array.array("q", [1, 2, 3, 4]))[::2]
+    with pytest.raises(holdem.InvalidPotError, match="C-contiguous int64 buffer of 2 entries"):
+        split_pots_batch(*_batch_of_two(), payouts, dead=dead)
+    assert (payouts == -7).all()
+    split_pots_batch(*_batch_of_two(), payouts, dead=array.array("q", [1, 3]))
+    assert payouts.tolist() == [[0, 0, 31], [18, 0, 0]]
 
 
 @pytest.mark.parametrize("prop", ["split_pots", "split_pots_batch"])
