@@ -199,6 +199,24 @@ def resolve(committed, folded, ranks, button, rake, bint flop_dealt, dead=0):
     return payouts, returned, res.rake, pots
 
 
+cdef int _check_shapes(Py_ssize_t m, Py_ssize_t n, tuple folded, tuple ranks, Py_ssize_t buttons,
+                       tuple payouts, object rakes) except -1:
+    """Refuse a batch whose arrays do not agree: ``committed`` has shape (m, n), the other
+    2-D arrays must too; ``buttons`` and ``rakes`` (None: not given) have m entries."""
+    if n < 2 or n > HD_POTS_MAX_SEATS:
+        raise InvalidPotError(f"split_pots_batch needs 2 to {HD_POTS_MAX_SEATS} seats per "
+                              f"hand, got shape ({m}, {n})")
+    for name, shape in (("folded", folded), ("ranks", ranks), ("payouts", payouts)):
+        if shape != (m, n):
+            raise InvalidPotError(f"{name} has shape ({shape[0]}, {shape[1]}) but committed "
+                                  f"has ({m}, {n}); all must match")
+    if buttons != m:
+        raise InvalidPotError(f"buttons has {buttons} entries for {m} hands")
+    if rakes is not None and rakes != m:
+        raise InvalidPotError(f"rakes has {rakes} entries for {m} hands")
+    return 0
+
+
 cdef int _check_dead_column(object dead, Py_ssize_t m) except -1:
     """Refuse a per-hand ``dead`` that is not a C-contiguous int64 buffer of m entries (its
     values are checked hand by hand by the resolver)."""
@@ -232,19 +250,9 @@ def _split_pots_batch_typed(const int64_t[:, ::1] committed not None,
     cdef bint per_hand_dead = False
     cdef int64_t c_dead = 0
 
-    if n < 2 or n > HD_POTS_MAX_SEATS:
-        raise InvalidPotError(f"split_pots_batch needs 2 to {HD_POTS_MAX_SEATS} seats per "
-                              f"hand, got shape ({m}, {n})")
-    for name, rows, cols in (("folded", folded.shape[0], folded.shape[1]),
-                             ("ranks", ranks.shape[0], ranks.shape[1]),
-                             ("payouts", payouts.shape[0], payouts.shape[1])):
-        if rows != m or cols != n:
-            raise InvalidPotError(f"{name} has shape ({rows}, {cols}) but committed "
-                                  f"has ({m}, {n}); all must match")
-    if buttons.shape[0] != m:
-        raise InvalidPotError(f"buttons has {buttons.shape[0]} entries for {m} hands")
-    if want_rakes and rakes.shape[0] != m:
-        raise InvalidPotError(f"rakes has {rakes.shape[0]} entries for {m} hands")
+    _check_shapes(m, n, (folded.shape[0], folded.shape[1]), (ranks.shape[0], ranks.shape[1]),
+                  buttons.shape[0], (payouts.shape[0], payouts.shape[1]),
+                  rakes.shape[0] if want_rakes else None)
     if m > 0 and (_misaligned(&committed[0, 0], 8) or _misaligned(&ranks[0, 0], 4)
                   or _misaligned(&buttons[0], 4) or _misaligned(&payouts[0, 0], 8)
                   or (want_rakes and _misaligned(&rakes[0], 8))):
@@ -312,6 +320,7 @@ def split_pots_batch(committed, folded, ranks, buttons, payouts, rakes=None, *, 
     >>> out.tolist()
     [[180, 100, 0]]
     """
+    cdef hd_rake_t c_rake
     try:
         _split_pots_batch_typed(committed, folded, ranks, buttons, payouts, rakes, rake=rake,
                                 flop_dealt=flop_dealt, dead=dead)
@@ -328,7 +337,19 @@ def split_pots_batch(committed, folded, ranks, buttons, payouts, rakes=None, *, 
         _out(payouts, "payouts", 2),
         None if rakes is None else _out(rakes, "rakes", 1))
     if any(a is None for a in args[:3]):
-        return  # a batch of no hands
+        # an input with no items, which a memoryview cannot be shaped as (a shape with a zero):
+        # a batch of no hands, once its arrays agree as the typed call checks them
+        m, n = memoryview(committed).shape
+        _check_shapes(m, n, memoryview(folded).shape, memoryview(ranks).shape,
+                      len(args[3]), memoryview(payouts).shape,
+                      None if rakes is None else memoryview(rakes).shape[0])
+        if hasattr(type(dead), "__len__"):
+            _check_dead_column(dead, m)
+        else:
+            _dead(dead)
+        if rake is not None:
+            _fill_rake(rake, &c_rake)
+        return
     _split_pots_batch_typed(*args, rake=rake, flop_dealt=flop_dealt, dead=dead)
 
 

@@ -214,6 +214,32 @@ def test_split_pots_batch_dead_of_a_strided_memoryview_is_an_invalid_pot_error()
     assert payouts.tolist() == [[0, 0, 31], [18, 0, 0]]
 
 
+@pytest.mark.parametrize("which", [0, 1, 2])
+def test_split_pots_batch_an_empty_input_among_rows_is_refused(which: int) -> None:
+    # Found by this suite: an input with no rows given as a memoryview (not a numpy array)
+    # was taken for a batch of no hands: the call returned without checking the other
+    # arrays' shapes, and the payouts of the hands given were never written.
+    np = pytest.importorskip("numpy")
+    import holdem
+    from holdem.pots import split_pots_batch
+
+    args = list(_batch_of_two())
+    # committed as int8 (a copy is made), the empty input as a memoryview of 0 rows
+    args[0] = args[0].astype(np.int8)
+    empty = np.zeros((0, 3), dtype=args[which].dtype)
+    args[which] = memoryview(empty)
+    payouts = np.full((2, 3), -7, dtype=np.int64)
+    with pytest.raises(holdem.InvalidPotError, match="has shape"):
+        split_pots_batch(*args, payouts)
+    assert (payouts == -7).all()
+    # a batch of no hands whose arrays agree is still nothing to do
+    none = [memoryview(np.zeros((0, 3), dtype=a.dtype)) for a in _batch_of_two()[:3]]
+    split_pots_batch(*none, array.array("i"), memoryview(np.zeros((0, 3), dtype=np.int64)))
+    with pytest.raises(holdem.InvalidPotError, match="dead has 1 entries for 0 hands"):
+        split_pots_batch(*none, array.array("i"), memoryview(np.zeros((0, 3), dtype=np.int64)),
+                         dead=array.array("q", [1]))
+
+
 @pytest.mark.parametrize("prop", ["split_pots", "split_pots_batch"])
 def test_in_child(prop: str) -> None:
     run_in_child(__file__, prop)
