@@ -232,6 +232,27 @@ def test_random_agent_compiled_policy_draws_like_the_python_one_off_the_chip_ran
 
 
 @compiled_only
+@pytest.mark.parametrize("lo, hi", [(2**63, 2**63 + 5), (2**64, 2**65), (-(2**64), 5),
+                                    (0, 2**63), (-(2**63) - 1, 0), (10**30, 10**31)])
+def test_random_agent_compiled_policy_draws_like_the_python_one_outside_int64(
+        lo: int, hi: int) -> None:
+    """A made-up observation whose bet range is outside int64: the compiled policy converted
+    the bounds to int64 before it looked at them and raised OverflowError, where the Python
+    one (the reference) bets. It draws like the Python one."""
+    compiled, python = RandomAgent(seed=5), RandomAgent(seed=5)
+    la = LegalActions(0, True, False, 1, True, False, lo, hi)
+    raises = set()
+    for _ in range(200):
+        obs = SimpleNamespace(legal=la)
+        a, b = compiled.act(obs), _random_act_python(python, obs)
+        assert a == b and type(a) is type(b)
+        if type(a) is Action:
+            assert type(a.to) is int and lo <= a.to <= hi
+            raises.add(a.to)
+    assert len(raises) > 1
+
+
+@compiled_only
 @pytest.mark.parametrize("amount", [0, 150, 200, 10**15])
 def test_reset_stacks_counts_chips_like_the_python_one(amount: int,
                                                        monkeypatch: pytest.MonkeyPatch) -> None:

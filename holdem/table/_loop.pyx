@@ -230,15 +230,17 @@ def random_act(self, observation):
     if k == 0:
         return _CC_CODE
     assert lo_o is not None and hi_o is not None
-    lo = lo_o
-    hi = hi_o
     action = hd_alloc_tuple_of(_Action, 2)  # Action(BET_RAISE, to), filled in place
     _put(action, 0, _BET_RAISE)
-    if 0 <= lo <= hi <= _SPAN_MAX:
+    # the bounds are compared as Python objects before either becomes a C integer
+    if isinstance(lo_o, int) and isinstance(hi_o, int) and 0 <= lo_o <= hi_o <= _SPAN_MAX:
+        lo = lo_o
+        hi = hi_o
         _put(action, 1, PyLong_FromLongLong(lo + <int64_t>(<double>rnd() * <double>(hi - lo + 1))))
     else:
         # amounts no hand offers (an observation made up by the caller): hi - lo + 1 may pass
-        # 2**63, so Python ints, as the reference policy (the same draw, the same result)
+        # 2**63, or the bounds int64, or they may not be ints at all, so Python arithmetic, as
+        # the reference policy (the same draw, the same result)
         _put(action, 1, lo_o + int(rnd() * (hi_o - lo_o + 1)))
     return action
 
