@@ -165,9 +165,10 @@ def exact_chunk(
     cdef double tsum[NT]
     cdef hd_hand_t base
     _check(cards, board, n)
-    if assign.shape[0] % n != 0 or aweight.shape[0] * n != assign.shape[0]:
+    if assign.shape[0] % n != 0 or assign.shape[0] // n != aweight.shape[0]:
         raise ValueError("bad assignment shape")
-    if first < 1 or u0 < 0 or u1 > aweight.shape[0] * first:
+    # u1 <= units (aweight.shape[0] * first), without forming the product: it may pass 2**63
+    if first < 1 or u0 < 0 or (u1 > 0 and (u1 - 1) // first >= aweight.shape[0]):
         raise ValueError("bad unit range")
     for t in range(assign.shape[0]):
         if not 0 <= assign[t] < cards.shape[0] // 2:

@@ -417,3 +417,24 @@ def test_equity_estimate_counts_and_seed_out_of_c_range(args: tuple[object, ...]
 
     with pytest.raises(InvalidConfigError, match=r"^(opponents|samples|seed) must be"):
         _vector.equity_estimate([0, 1], [], *args)
+
+
+@pytest.mark.parametrize("first", [2**62, 2**63 - 1, 3 * 2**61])
+def test_exact_chunk_unit_range_is_checked_without_overflow(first: int) -> None:
+    """The equity kernel checked ``u1 <= assignments * first`` by forming the product, which
+    overflows int64 for a large ``first`` (undefined behaviour; in practice it wrapped, and a
+    valid unit range was refused as "bad unit range"). The bound is checked by division."""
+    import array
+
+    from holdem import _equity
+
+    cards = bytes([0, 1, 2, 3])  # two combos: 2c2d, 2h2s
+    board = bytes([10, 11, 12])
+    assign = memoryview(array.array("i", [0, 1, 1, 0])).cast("B").cast("i")
+    weight = memoryview(array.array("d", [1.0, 1.0])).cast("B").cast("d")
+    # unit 0 (assignment 0, the first turn card) whatever the number of units per assignment
+    want = _equity.exact_chunk(cards, board, 0, 2, assign, weight, 0, 1, 46)
+    assert _equity.exact_chunk(cards, board, 0, 2, assign, weight, 0, 1, first) == want
+    with pytest.raises(ValueError, match="bad unit range"):
+        _equity.exact_chunk(cards, board, 0, 2, assign, weight, 0, 2 * 46 + 1, 46)
+    assert _equity.exact_chunk(cards, board, 0, 2, assign, weight, 0, 2 * 46, 46)[0] > 0
