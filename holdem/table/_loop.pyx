@@ -203,9 +203,9 @@ def random_act(self, observation):
     """Pick uniformly among the kinds offered (fold, check/call, bet/raise), then a bet or
     raise size uniformly between the minimum and the maximum: ``int(random() * n)`` draws from
     the agent's own :class:`random.Random` (``self._random``)."""
-    cdef bint can_fold, can_raise
+    cdef bint can_fold, can_raise, fits
     cdef int k
-    cdef int64_t lo, hi
+    cdef int64_t lo = 0, hi = 0
     cdef tuple t
     if type(observation) is _Observation:
         la = (<tuple>observation)[13]
@@ -232,10 +232,15 @@ def random_act(self, observation):
     assert lo_o is not None and hi_o is not None
     action = hd_alloc_tuple_of(_Action, 2)  # Action(BET_RAISE, to), filled in place
     _put(action, 0, _BET_RAISE)
-    # the bounds are compared as Python objects before either becomes a C integer
-    if isinstance(lo_o, int) and isinstance(hi_o, int) and 0 <= lo_o <= hi_o <= _SPAN_MAX:
-        lo = lo_o
-        hi = hi_o
+    fits = False
+    if type(lo_o) is int and type(hi_o) is int:  # (pointer tests: the hands' own bounds)
+        try:
+            lo = lo_o
+            hi = hi_o
+            fits = 0 <= lo <= hi <= _SPAN_MAX
+        except OverflowError:  # outside int64: the Python arithmetic below
+            pass
+    if fits:
         _put(action, 1, PyLong_FromLongLong(lo + <int64_t>(<double>rnd() * <double>(hi - lo + 1))))
     else:
         # amounts no hand offers (an observation made up by the caller): hi - lo + 1 may pass
