@@ -1,8 +1,8 @@
 from collections.abc import Callable
-from typing import Any
+from typing import Any, final
 
 __all__ = ["MAX_TABLES", "OBS_VERSION", "POLICIES", "Batch", "equity_estimate", "obs_names",
-           "obs_width"]
+           "obs_width", "play_fits"]
 
 OBS_VERSION: int
 MAX_TABLES: int
@@ -15,6 +15,7 @@ def obs_width(players: int) -> int: ...
 def play_fits(hands: int, total: int, session: bool) -> bool: ...
 def obs_names(players: int) -> list[str]: ...
 
+@final  # @cython.final: no subclass
 class Batch:
     num_tables: int
     players: int
