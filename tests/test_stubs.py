@@ -70,3 +70,25 @@ def test_a_class_is_final_in_the_stub_when_it_cannot_be_subclassed(name: str) ->
         cls = getattr(module, cls_name)
         final = "final" in _decorators(node)
         assert final == (not _subclassable(cls)), f"{name}.{cls_name}"
+
+
+def _stub_members(node: ast.ClassDef) -> set[str]:
+    out = set()
+    for item in node.body:
+        if isinstance(item, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            out.add(item.name)
+        elif isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+            out.add(item.target.id)
+    return out
+
+
+@pytest.mark.parametrize("name", COMPILED)
+def test_the_stub_declares_every_public_method_of_a_class(name: str) -> None:
+    # (a missing method is an attribute error for mypy, wherever the module's own code or a
+    # test calls it)
+    module = importlib.import_module(name)
+    for cls_name, node in _stub_classes(_stub(module)).items():
+        cls = getattr(module, cls_name)
+        public = {m for m in vars(cls) if not m.startswith("_")}
+        missing = public - _stub_members(node)
+        assert not missing, f"{name}.{cls_name}: {sorted(missing)}"
