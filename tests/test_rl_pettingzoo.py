@@ -698,3 +698,16 @@ def test_a_parallel_env_is_freed_once_unreferenced() -> None:
         del env
         gc.collect()
         assert ref() is None, cls.__name__
+
+
+@pytest.mark.parametrize("cls", [HoldemAECEnv, HoldemParallelEnv])
+def test_the_observation_space_is_typed_as_the_dict_it_is(cls: type[Any]) -> None:
+    # env.observation_space(agent)["observation"] (the README) type-checks: the annotation
+    # says Dict, not the Space it narrows
+    import typing
+
+    from gymnasium import spaces
+
+    env = cls(Game(big_blind=2), players=2)
+    assert isinstance(env.observation_space("player_0"), spaces.Dict)
+    assert typing.get_type_hints(cls.observation_space)["return"] is spaces.Dict

@@ -309,7 +309,7 @@ class HoldemAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mis
         """The one-table engine underneath (``hand_state(0)``, ``last_hand(0)``, ...)."""
         return self._core.vg
 
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
+    def observation_space(self, agent: str) -> spaces.Dict:
         return self._obs_space
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
@@ -416,7 +416,7 @@ class HoldemParallelEnv(ParallelEnv[str, dict[str, np.ndarray], int]):  # type: 
     def vector_game(self) -> VectorGame:
         return self._core.vg
 
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
+    def observation_space(self, agent: str) -> spaces.Dict:
         return self._obs_space  # one space object per env, as the API test requires
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
