@@ -711,3 +711,19 @@ def test_the_observation_space_is_typed_as_the_dict_it_is(cls: type[Any]) -> Non
     env = cls(Game(big_blind=2), players=2)
     assert isinstance(env.observation_space("player_0"), spaces.Dict)
     assert typing.get_type_hints(cls.observation_space)["return"] is spaces.Dict
+
+
+def test_last_is_typed_with_an_observation_unless_observe_is_false() -> None:
+    # obs["action_mask"] after env.last() (the README's loop) type-checks: only
+    # last(observe=False) may return None for the observation
+    import typing
+
+    overloads = typing.get_overloads(HoldemAECEnv.last)
+    assert len(overloads) == 2
+    hints = typing.get_type_hints(overloads[0])
+    assert hints["observe"] == typing.Literal[True]
+    assert typing.get_origin(typing.get_args(hints["return"])[0]) is dict  # not "| None"
+    env = HoldemAECEnv(Game(big_blind=2), players=2)
+    env.reset(seed=1)
+    assert set(env.last()[0] or ()) == {"observation", "action_mask"}
+    assert env.last(observe=False)[0] is None

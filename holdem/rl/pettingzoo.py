@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal, overload
 
 from holdem._shown import excerpt
 from holdem.rl import _shown_hand, missing_extra, not_a_column
@@ -336,8 +336,17 @@ class HoldemAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mis
                                      f"{', '.join(self.possible_agents)}")
         return self._core.observe(seat)
 
+    @overload
+    def last(self, observe: Literal[True] = True) -> tuple[dict[str, np.ndarray], float, bool,
+                                                            bool, dict[str, Any]]: ...
+    @overload
+    def last(self, observe: bool) -> tuple[dict[str, np.ndarray] | None, float, bool, bool,
+                                           dict[str, Any]]: ...
+
     def last(self, observe: bool = True) -> tuple[dict[str, np.ndarray] | None, float, bool,
                                                    bool, dict[str, Any]]:
+        """The acting agent's observation (``None`` with ``observe=False``), cumulative reward,
+        termination, truncation and info."""
         if not self.agents:
             raise IllegalActionError("no agent to act: call reset() (the episode is over or "
                                      "has not started)")
