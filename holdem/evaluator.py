@@ -35,6 +35,7 @@ from enum import IntEnum
 from itertools import combinations, combinations_with_replacement
 from typing import Final, SupportsIndex
 
+from holdem._enums import NamedRepr
 from holdem._eval import CATEGORY_MIN, NUM_RANKS, evaluate, evaluate_many
 from holdem.cards import RANK_NAMES, Card, CardLike, parse_cards
 from holdem.errors import InvalidHandError
@@ -50,7 +51,7 @@ __all__ = [
 ]
 
 
-class HandCategory(IntEnum):
+class HandCategory(NamedRepr, IntEnum):
     """The nine categories of poker hands, weakest first (R30)."""
 
     HIGH_CARD = 0
@@ -89,7 +90,7 @@ def category(rank: SupportsIndex) -> HandCategory:
     """The category of a rank from :func:`evaluate`.
 
     >>> category(7462), category(1)
-    (<HandCategory.STRAIGHT_FLUSH: 8>, <HandCategory.HIGH_CARD: 0>)
+    (HandCategory.STRAIGHT_FLUSH, HandCategory.HIGH_CARD)
     """
     return HandCategory(bisect_right(CATEGORY_MIN, _check_rank(rank)) - 1)
 

@@ -621,3 +621,20 @@ def test_generated_tables_are_up_to_date() -> None:
 
 def test_tables_are_small() -> None:
     assert _eval.TABLE_BYTES < 256_000  # well under 1 MB (242,176 bytes today)
+
+
+def test_every_public_enum_repr_pastes_back() -> None:
+    """repr() of every public enum member is ``Type.MEMBER``, which evaluates to the member
+    (HandCategory's was ``<HandCategory.TWO_PAIR: 2>``, which does not); str() stays text."""
+    import enum
+
+    import holdem
+
+    enums = [v for k, v in vars(holdem).items()
+             if not k.startswith("_") and isinstance(v, type) and issubclass(v, enum.Enum)]
+    assert holdem.HandCategory in enums and holdem.Street in enums
+    for cls in enums:
+        for member in cls:
+            assert repr(member) == f"{cls.__name__}.{member.name}"
+            assert eval(repr(member), vars(holdem)) is member
+    assert str(holdem.HandCategory.TWO_PAIR) == "Two Pair"
