@@ -255,6 +255,8 @@ def _play_chunk_batched(names: tuple[str, ...], policies: tuple[CompiledPolicy, 
     from holdem.vector import VectorGame
 
     n = len(policies)
+    if game.straddle and n < 3:  # R8: heads-up there is no straddle, as a Table deals it
+        game = dataclasses.replace(game, straddle=False)
     dup = seatings is not None
     stats = [[0] * (6 if dup else 4) for _ in range(n)]
     deal = [[0] * hands for _ in range(n)]

@@ -134,3 +134,16 @@ def test_stacks_too_deep_for_a_batched_chunk_play_on_tables() -> None:
     small = simulate(agents, GAME, hands=200, seed=1, stack=deep, chunk_hands=100,
                      executor="serial")
     assert small.engine == "batched"
+
+
+@pytest.mark.parametrize("engine", ["auto", "batched", "table"])
+def test_a_straddle_game_heads_up_plays_without_the_straddle(engine: str) -> None:
+    """R8: a straddle needs three players; heads-up a Table deals a straddle game without it.
+    The batched engine refuses a straddle heads-up, so simulate plays its chunks the same way
+    (before, ``engine="auto"`` raised "a straddle needs at least 3 players" from a chunk)."""
+    agents = {"random": RandomAgent(seed=1), "call": CallAgent()}
+    kw = {"hands": 300, "seed": 4, "executor": "serial", "chunk_hands": 100, "engine": engine}
+    straddle = simulate(agents, Game(big_blind=2, straddle=True), **kw)  # type: ignore[arg-type]
+    plain = simulate(agents, GAME, **kw)  # type: ignore[arg-type]
+    assert straddle.engine == plain.engine == ("table" if engine == "table" else "batched")
+    assert straddle == plain and straddle.hands == 300
