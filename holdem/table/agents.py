@@ -24,6 +24,7 @@ its own stream, so results do not depend on how chunks are spread over workers.
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Callable
 from typing import NamedTuple, Protocol, runtime_checkable
@@ -278,7 +279,9 @@ class EquityAgent:
     against ``min(opponents, 3)`` random hands. (``holdem.equity`` gives exact and parallel
     equities, but its per-call setup is too heavy for a decision inside a simulation.) Then: with equity at least ``raise_at`` it bets or raises to about
     two thirds of the pot (within the legal range); with equity at least the pot odds
-    (``to_call / (pot + to_call)``) it calls; else it checks or folds. Seeded.
+    (``to_call / (pot + to_call)``) it calls; else it checks or folds. Seeded. ``samples``
+    is an int >= 1 (the compiled policy takes up to 1,000,000) and ``raise_at`` a number, not
+    NaN: anything else raises :class:`holdem.InvalidConfigError`.
     """
 
     name = "equity"
@@ -286,8 +289,8 @@ class EquityAgent:
     def __init__(self, seed: int | None = None, *, samples: int = 48,
                  raise_at: float = 0.65) -> None:
         self.seed = seed
-        self.samples = samples
-        self.raise_at = raise_at
+        self.samples = _equity_samples(samples)
+        self.raise_at = _equity_raise_at(raise_at)
         self._rng = random.Random(seed)
 
     def __setstate__(self, state: dict[str, object]) -> None:
@@ -354,6 +357,28 @@ class EquityAgent:
 
     def __repr__(self) -> str:
         return f"EquityAgent(seed={self.seed!r}, samples={self.samples}, raise_at={self.raise_at})"
+
+
+def _equity_samples(samples: object) -> int:
+    """``samples`` of an :class:`EquityAgent` as a plain int >= 1, else InvalidConfigError."""
+    if not isinstance(samples, bool):
+        try:
+            value = operator.index(samples)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+        else:
+            if value >= 1:
+                return value
+    raise InvalidConfigError(f"samples must be an int >= 1, got {shown(samples)}")
+
+
+def _equity_raise_at(raise_at: object) -> float:
+    """``raise_at`` of an :class:`EquityAgent`: a real number, not NaN (as given when it is a
+    plain int or float, else as a float), else InvalidConfigError."""
+    if isinstance(raise_at, int | float) and not isinstance(raise_at, bool) \
+            and raise_at == raise_at:
+        return raise_at if type(raise_at) in (int, float) else float(raise_at)
+    raise InvalidConfigError(f"raise_at must be a number (not NaN), got {shown(raise_at)}")
 
 
 def equity_decision(equity: float, raise_at: float, legal: LegalActions, bet: int,
