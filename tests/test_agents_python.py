@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from holdem import CallAgent, EquityAgent, Game, InvalidConfigError, Table
+from holdem import CallAgent, EquityAgent, Game, InvalidConfigError, RandomAgent, Table, simulate
+from holdem.table.agents import ActionLike, Observation
 
 
 @pytest.mark.parametrize("kw, match", [
@@ -33,9 +34,60 @@ def test_equity_agent_refuses_bad_parameters(kw: dict[str, Any], match: str) -> 
 def test_equity_agent_accepts_good_parameters_and_plays() -> None:
     for kw in ({"samples": 1}, {"samples": 3, "raise_at": 1}, {"raise_at": 0.5},
                {"raise_at": math.inf}):
-        agent = EquityAgent(seed=1, **kw)  # type: ignore[arg-type]
+        agent = EquityAgent(seed=1, **kw)
         table = Table(Game(big_blind=2), seats=2, seed=1)
         table.sit(0, "e", 200, agent)
         table.sit(1, "c", 200, CallAgent())
         record = table.play_hand()
         assert sum(record.payoffs.values()) == 0
+
+
+class _Station(RandomAgent):
+    """A RandomAgent subclass that decides its own way: always check or call."""
+
+    name = "station"
+
+    def __init__(self, seed: int | None = None, *, tag: str = "x") -> None:
+        super().__init__(seed)
+        self.tag = tag
+
+    def act(self, observation: Observation) -> ActionLike:
+        return "cc"
+
+
+class _Checker(EquityAgent):
+    """An EquityAgent subclass that never puts a chip in: check, else fold."""
+
+    name = "checker"
+
+    def act(self, observation: Observation) -> ActionLike:
+        return "cc" if observation.legal.can_check else "f"
+
+
+def test_spawn_keeps_a_subclass_and_its_attributes() -> None:
+    """simulate re-seeds agents with ``spawn``: a subclass's spawn made a plain RandomAgent
+    (or EquityAgent), so its own ``act`` never played."""
+    station = _Station(seed=1, tag="mine")
+    child = station.spawn(7)
+    assert type(child) is _Station and child.tag == "mine" and child.seed == 7
+    assert child.act is not None and child._rng.random() == RandomAgent(7)._rng.random()
+    assert station.seed == 1 and station._rng.random() == RandomAgent(1)._rng.random()
+    eq = _Checker(seed=2, samples=5, raise_at=0.7).spawn(9)
+    assert type(eq) is _Checker and (eq.seed, eq.samples, eq.raise_at) == (9, 5, 0.7)
+    plain = RandomAgent(seed=3).spawn(4)
+    assert type(plain) is RandomAgent and repr(plain) == "RandomAgent(seed=4)"
+    assert repr(EquityAgent(1, samples=6).spawn(2)) == repr(EquityAgent(2, samples=6))
+
+
+@pytest.mark.parametrize("engine", ["auto", "table"])
+def test_subclasses_play_their_own_act_in_simulate(engine: str) -> None:
+    calls = simulate([_Station(seed=1), CallAgent()], Game(big_blind=2), hands=200, seed=1,
+                     executor="serial", chunk_hands=50, engine=engine)
+    assert calls.engine == "table"
+    assert all(p.showdowns == 200 for p in calls.players)  # two calling stations
+    checks = simulate([_Checker(seed=1), CallAgent()], Game(big_blind=2), hands=200, seed=1,
+                      executor="serial", chunk_hands=50, engine=engine)
+    # the checker folds its small blinds and checks its big blinds down: it never wins a chip
+    # more than the blinds it takes at showdown, and it loses every small blind it folds
+    assert checks.players[0].showdowns == 100
+    assert checks.players[0].chips <= 100 * 2 - 100 * 1

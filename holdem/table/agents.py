@@ -27,7 +27,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Callable
-from typing import NamedTuple, Protocol, runtime_checkable
+from typing import NamedTuple, Protocol, Self, TypeVar, runtime_checkable
 
 from holdem._eval import evaluate_many
 from holdem._shown import shown
@@ -51,6 +51,7 @@ __all__ = [
 ActionLike = Action | str | int
 
 _STREETS = tuple(Street)
+_T = TypeVar("_T")
 _TYPES = tuple(ActionType)
 
 
@@ -183,6 +184,14 @@ class CompiledPolicy(NamedTuple):
 _POLICY_CODES = {"random": 0, "call": 1, "equity": 2}
 
 
+def _copied(agent: _T) -> _T:
+    """A shallow copy of ``agent`` (its attributes, not through its pickling methods, which
+    keep only the built-in agents' own fields)."""
+    new = object.__new__(type(agent))
+    new.__dict__.update(agent.__dict__)
+    return new
+
+
 def _decides_as(agent: object, cls: type, *methods: str) -> bool:
     """True when ``agent``'s class decides with ``cls``'s own ``methods`` (not overridden)."""
     kind = type(agent)
@@ -247,8 +256,16 @@ class RandomAgent:
         self._rng = state["_rng"]
         self._random = self._rng.random
 
-    def spawn(self, seed: int) -> RandomAgent:
-        return RandomAgent(seed)
+    def spawn(self, seed: int) -> Self:
+        """A fresh copy seeded with ``seed`` (of the same class: a subclass keeps its own
+        attributes and its way of deciding)."""
+        if type(self) is RandomAgent:
+            return RandomAgent(seed)  # type: ignore[return-value]
+        new = _copied(self)
+        new.seed = seed
+        new._rng = random.Random(seed)
+        new._random = new._rng.random
+        return new
 
     # The uniform choice: the Python policy below on the reference core, the same code compiled
     # (holdem.table._loop.random_act, draw for draw the same) with the compiled core; the seam
@@ -303,8 +320,16 @@ class EquityAgent:
             raise InvalidStateError(f"not a valid pickled EquityAgent: {shown(state)}")
         self.__dict__.update(state)
 
-    def spawn(self, seed: int) -> EquityAgent:
-        return EquityAgent(seed, samples=self.samples, raise_at=self.raise_at)
+    def spawn(self, seed: int) -> Self:
+        """A fresh copy seeded with ``seed`` (of the same class: a subclass keeps its own
+        attributes and its way of deciding)."""
+        if type(self) is EquityAgent:
+            return EquityAgent(seed, samples=self.samples,  # type: ignore[return-value]
+                               raise_at=self.raise_at)
+        new = _copied(self)
+        new.seed = seed
+        new._rng = random.Random(seed)
+        return new
 
     def equity(self, hole: tuple[Card, ...], board: tuple[Card, ...], opponents: int) -> float:
         """Monte Carlo equity of ``hole`` on ``board`` against ``opponents`` random hands
