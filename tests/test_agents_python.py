@@ -4,11 +4,23 @@
 from __future__ import annotations
 
 import math
+import pickle
+import random
+from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import pytest
 
-from holdem import CallAgent, EquityAgent, Game, InvalidConfigError, RandomAgent, Table, simulate
+from holdem import (
+    CallAgent,
+    EquityAgent,
+    Game,
+    InvalidConfigError,
+    InvalidStateError,
+    RandomAgent,
+    Table,
+    simulate,
+)
 from holdem.table.agents import ActionLike, Observation
 
 
@@ -52,7 +64,7 @@ class _Station(RandomAgent):
         self.tag = tag
 
     def act(self, observation: Observation) -> ActionLike:
-        return "cc"
+        return "cc" if self.tag else "f"  # reads its own attribute
 
 
 class _Checker(EquityAgent):
@@ -91,3 +103,40 @@ def test_subclasses_play_their_own_act_in_simulate(engine: str) -> None:
     # more than the blinds it takes at showdown, and it loses every small blind it folds
     assert checks.players[0].showdowns == 100
     assert checks.players[0].chips <= 100 * 2 - 100 * 1
+
+
+class _Tagged(EquityAgent):
+    """An EquityAgent subclass with an attribute of its own (it decides as the base class)."""
+
+    def __init__(self, seed: int | None = None, *, tag: str = "x") -> None:
+        super().__init__(seed, samples=4)
+        self.tag = tag
+
+
+def test_subclass_pickles_keep_their_own_attributes() -> None:
+    """Agents travel to pool workers as pickles: a RandomAgent subclass lost its own
+    attributes on the way, and an EquityAgent subclass with one did not load at all."""
+    station = pickle.loads(pickle.dumps(_Station(seed=3, tag="mine")))
+    assert type(station) is _Station and station.tag == "mine" and station.seed == 3
+    assert station._random() == RandomAgent(3)._rng.random()
+    tagged = pickle.loads(pickle.dumps(_Tagged(seed=2, tag="t")))
+    assert type(tagged) is _Tagged and tagged.tag == "t" and tagged.samples == 4
+    # the built-in classes still refuse a pickle with fields of another shape
+    for cls, state in ((RandomAgent, {"seed": 1, "_rng": random.Random(1), "x": 1}),
+                       (EquityAgent, {"seed": 1, "samples": 8, "raise_at": 0.6,
+                                      "_rng": random.Random(1), "x": 1}),
+                       (_Station, {"seed": 1, "tag": "t"}),
+                       (_Tagged, {"seed": 1, "samples": 0, "raise_at": 0.6,
+                                  "_rng": random.Random(1), "tag": "t"})):
+        with pytest.raises(InvalidStateError):
+            cls.__new__(cls).__setstate__(state)
+
+
+def test_subclasses_play_their_own_act_on_a_process_pool() -> None:
+    agents = {"station": _Station(seed=1, tag="t"), "call": CallAgent()}
+    serial = simulate(agents, Game(big_blind=2), hands=120, seed=2, chunk_hands=30,
+                      executor="serial")
+    with ProcessPoolExecutor(max_workers=2) as pool:
+        pooled = simulate(agents, Game(big_blind=2), hands=120, seed=2, chunk_hands=30,
+                          executor=pool)
+    assert pooled == serial and all(p.showdowns == 120 for p in pooled.players)

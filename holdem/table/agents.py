@@ -192,6 +192,18 @@ def _copied(agent: _T) -> _T:
     return new
 
 
+_RANDOM_FIELDS = frozenset({"seed", "_rng"})
+_EQUITY_FIELDS = frozenset({"seed", "samples", "raise_at", "_rng"})
+
+
+def _fields_fit(agent: object, cls: type, state: dict[str, object],
+                fields: frozenset[str]) -> bool:
+    """Whether a pickled state has the fields of ``cls`` (and only those for ``cls`` itself;
+    a subclass may add its own)."""
+    keys = state.keys()
+    return keys == fields if type(agent) is cls else fields <= keys and "_random" not in keys
+
+
 def _decides_as(agent: object, cls: type, *methods: str) -> bool:
     """True when ``agent``'s class decides with ``cls``'s own ``methods`` (not overridden)."""
     kind = type(agent)
@@ -246,14 +258,15 @@ class RandomAgent:
         self._random = self._rng.random
 
     def __getstate__(self) -> dict[str, object]:
-        return {"seed": self.seed, "_rng": self._rng}
+        # a subclass's own attributes travel too (the bound method is rebuilt)
+        extra = {k: v for k, v in self.__dict__.items() if k != "_random"}
+        return {**extra, "seed": self.seed, "_rng": self._rng}
 
     def __setstate__(self, state: dict[str, object]) -> None:
-        if (type(state) is not dict or set(state) != {"seed", "_rng"}
+        if (type(state) is not dict or not _fields_fit(self, RandomAgent, state, _RANDOM_FIELDS)
                 or not isinstance(state["_rng"], random.Random)):
             raise InvalidStateError(f"not a valid pickled RandomAgent: {shown(state)}")
-        self.seed = state["seed"]  # type: ignore[assignment]
-        self._rng = state["_rng"]
+        self.__dict__.update(state)
         self._random = self._rng.random
 
     def spawn(self, seed: int) -> Self:
@@ -313,7 +326,7 @@ class EquityAgent:
     def __setstate__(self, state: dict[str, object]) -> None:
         samples = state.get("samples") if type(state) is dict else None
         raise_at = state.get("raise_at") if type(state) is dict else None
-        if (type(state) is not dict or set(state) != {"seed", "samples", "raise_at", "_rng"}
+        if (type(state) is not dict or not _fields_fit(self, EquityAgent, state, _EQUITY_FIELDS)
                 or type(samples) is not int or samples < 1
                 or type(raise_at) not in (int, float)
                 or not isinstance(state["_rng"], random.Random)):
