@@ -255,8 +255,7 @@ def _play_chunk_batched(names: tuple[str, ...], policies: tuple[CompiledPolicy, 
     from holdem.vector import VectorGame
 
     n = len(policies)
-    if game.straddle and n < 3:  # R8: heads-up there is no straddle, as a Table deals it
-        game = dataclasses.replace(game, straddle=False)
+    game = _batched_game(game, n)
     dup = seatings is not None
     stats = [[0] * (6 if dup else 4) for _ in range(n)]
     deal = [[0] * hands for _ in range(n)]
@@ -294,6 +293,29 @@ def _play_chunk_batched(names: tuple[str, ...], policies: tuple[CompiledPolicy, 
     if dup:
         points = _deal_points(deal, stats, step)
     return rake, stats, None, points
+
+
+def _batched_game(game: Game, players: int) -> Game:
+    """The game a batched chunk plays: ``game``, without a straddle heads-up (R8: there is
+    none with two players, as a :class:`holdem.Table` deals it; the batched engine refuses
+    one)."""
+    if game.straddle and players < 3:
+        return dataclasses.replace(game, straddle=False)
+    return game
+
+
+def _batched_refusal(game: Game, players: int, stack: int) -> str | None:
+    """Why the batched engine cannot play ``game`` at ``players`` seats of ``stack`` chips
+    (e.g. stacks the forced bets put all in before anybody acts, which a Table plays but
+    whose batched tables would deal forever), or None when it can."""
+    from holdem.vector import VectorGame
+
+    try:
+        VectorGame(_batched_game(game, players), num_tables=1, players=players, stacks=stack,
+                   seed=0).close()
+    except InvalidConfigError as e:
+        return str(e)
+    return None
 
 
 def _batched_fits(hands: int, chips: int) -> bool:
@@ -361,7 +383,9 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
     - ``engine``: ``"auto"`` (default) plays on the batched engine when every agent has a
       compiled policy, ``stats`` is off and a chunk fits its int64 sums of squared payoffs
       (``chunk_hands * (players * stack) ** 2 < 2**63``: 6 trillion hands at 6 players of
-      200 chips), else on Tables; ``"batched"`` requires it;
+      200 chips) and the batched engine takes the game and stacks (not when the forced bets
+      can put every seat all in before anybody acts), else on Tables; ``"batched"`` requires
+      it;
       ``"table"`` always plays on Tables (see the module docstring).
 
     Ctrl-C (``KeyboardInterrupt``) cancels the chunks not started and stops a process pool
@@ -401,6 +425,11 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
                 f"engine='batched' cannot play chunks of {max(sizes)} hands with {stack} chips a "
                 f"seat (its int64 sums of squared payoffs could overflow): give a smaller "
                 f"chunk_hands or stack, or engine='table'")
+        policies = None  # "auto": the tables play it
+    refusal = None if policies is None else _batched_refusal(game, len(objs), stack)
+    if refusal is not None:
+        if engine == "batched":
+            raise InvalidConfigError(f"engine='batched' cannot play this game: {refusal}")
         policies = None  # "auto": the tables play it
     play: Callable[..., _ChunkResult] = _play_chunk if policies is None else _play_chunk_batched
     if duplicate is not False:

@@ -147,3 +147,21 @@ def test_a_straddle_game_heads_up_plays_without_the_straddle(engine: str) -> Non
     plain = simulate(agents, GAME, **kw)  # type: ignore[arg-type]
     assert straddle.engine == plain.engine == ("table" if engine == "table" else "batched")
     assert straddle == plain and straddle.hands == 300
+
+
+def test_stacks_all_in_from_the_forced_bets_play_on_tables() -> None:
+    """The batched engine refuses stacks that the forced bets put all in before anybody acts
+    (its tables would deal forever when stepped); a Table plays such hands. ``engine="auto"``
+    raised that refusal from the first chunk: it now plays on tables, and
+    ``engine="batched"`` says why it cannot."""
+    agents = {"random": RandomAgent(seed=1), "call": CallAgent(), "equity": EquityAgent(seed=2)}
+    game = Game(big_blind=2, ante=50)  # antes above the 20-chip stacks: every hand all in
+    auto = simulate(agents, game, hands=90, seed=1, stack=20, chunk_hands=30,
+                    executor="serial")
+    table = simulate(agents, game, hands=90, seed=1, stack=20, chunk_hands=30,
+                     executor="serial", engine="table")
+    assert auto.engine == "table" and auto == table
+    assert all(p.showdowns == 90 for p in auto.players)
+    assert sum(p.chips for p in auto.players) + auto.rake == 0
+    with pytest.raises(InvalidConfigError, match=r"engine='batched' cannot play.*too short"):
+        simulate(agents, game, hands=90, seed=1, stack=20, engine="batched")
