@@ -408,6 +408,6 @@ def grid_chart(values: Mapping[str, float], *, title: str = "Preflop hands",
     out.append(f'<text x="{bx + bar_w + 8:.1f}" y="{sy + 11}" font-size="12" fill="#555">'
                '100%</text>')
     out.append(f'<text x="{left + size / 2}" y="{sy + 32}" font-size="12" '
-               f'text-anchor="middle" fill="#555">{label}</text>')
+               f'text-anchor="middle" fill="#555">{escape(label)}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"

@@ -131,3 +131,9 @@ def test_charts_take_numpy_numbers() -> None:
     assert winnings_chart({"a": [(np.int64(0), np.float32(0)), (1, np.float64(2.5))]},
                           {"a": [np.float32(0), 0.5]}).startswith("<svg")
     assert grid_chart({"AA": np.float32(0.25)}).startswith("<svg")
+
+
+def test_grid_chart_escapes_its_scale_label() -> None:
+    # the label under the colour scale was written as given: '<' or '&' broke the XML
+    root = parse(grid_chart({"AA": 0.5}, label="VPIP <all> & more"))
+    assert "VPIP <all> & more" in texts(root)
