@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import numbers
+import re
 from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
@@ -78,6 +79,16 @@ def _num(v: float) -> str:
     if abs(v) >= 1e3:
         return f"{v / 1e3:g}k"
     return f"{v:g}"
+
+
+# Characters XML 1.0 cannot hold, even escaped: C0 controls but tab, newline and carriage
+# return, lone surrogates, U+FFFE and U+FFFF.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
+def _text(value: str) -> str:
+    """``value`` as SVG text: markup escaped, characters XML cannot hold shown as U+FFFD."""
+    return escape(_NOT_XML.sub("\ufffd", value))
 
 
 _LIMIT = 1e15  # the largest |x| or |y| a chart draws (float coordinates stay exact enough)
@@ -154,7 +165,7 @@ def winnings_chart(curves: Mapping[str, Sequence[tuple[float, float]]],
            f'viewBox="0 0 {width} {height}" {_FONT} font-size="13">',
            f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
            f'<text x="{left}" y="30" font-size="18" font-weight="600" fill="#222">'
-           f'{escape(title)}</text>']
+           f'{_text(title)}</text>']
     for t in _ticks(y0, y1):
         y = sy(t)
         colour, w = ("#888", 1.2) if t == 0 else ("#e6e6e6", 1)
@@ -171,9 +182,9 @@ def winnings_chart(curves: Mapping[str, Sequence[tuple[float, float]]],
     out.append(f'<rect x="{left}" y="{top}" width="{pw}" height="{ph}" fill="none" '
                'stroke="#bbb"/>')
     out.append(f'<text x="{left + pw / 2:.1f}" y="{height - 14}" text-anchor="middle" '
-               f'fill="#333">{escape(x_label)}</text>')
+               f'fill="#333">{_text(x_label)}</text>')
     out.append(f'<text transform="translate(20 {top + ph / 2:.1f}) rotate(-90)" '
-               f'text-anchor="middle" fill="#333">{escape(y_label)}</text>')
+               f'text-anchor="middle" fill="#333">{_text(y_label)}</text>')
     for i, (name, pts) in enumerate(curves.items()):
         colour = PALETTE[i % len(PALETTE)]
         band = bands.get(name)
@@ -191,10 +202,10 @@ def winnings_chart(curves: Mapping[str, Sequence[tuple[float, float]]],
         lx = left + pw + 18
         out.append(f'<rect x="{lx}" y="{ly}" width="14" height="14" rx="3" fill="{colour}"/>')
         out.append(f'<text x="{lx + 22}" y="{ly + 12}" font-weight="600" fill="#222">'
-                   f'{escape(name)}</text>')
+                   f'{_text(name)}</text>')
         if name in notes:
             out.append(f'<text x="{lx + 22}" y="{ly + 30}" font-size="12" fill="#555">'
-                       f'{escape(notes[name])}</text>')
+                       f'{_text(notes[name])}</text>')
     if bands:
         out.append(f'<text x="{left}" y="52" font-size="12.5" fill="#777">shaded: the 95% '
                    'interval of each total (1.96 standard deviations of a hand times the '
@@ -373,10 +384,10 @@ def grid_chart(values: Mapping[str, float], *, title: str = "Preflop hands",
            f'viewBox="0 0 {width} {height}" {_FONT}>',
            f'<rect width="{width}" height="{height}" fill="#ffffff"/>',
            f'<text x="{left}" y="34" font-size="18" font-weight="600" fill="#222">'
-           f'{escape(title)}</text>']
+           f'{_text(title)}</text>']
     if subtitle:
         out.append(f'<text x="{left}" y="56" font-size="12.5" fill="#777">'
-                   f'{escape(subtitle)}</text>')
+                   f'{_text(subtitle)}</text>')
     for i, row in enumerate(hand_classes()):
         for j, cls in enumerate(row):
             x, y = left + j * cell, top + i * cell
@@ -408,6 +419,6 @@ def grid_chart(values: Mapping[str, float], *, title: str = "Preflop hands",
     out.append(f'<text x="{bx + bar_w + 8:.1f}" y="{sy + 11}" font-size="12" fill="#555">'
                '100%</text>')
     out.append(f'<text x="{left + size / 2}" y="{sy + 32}" font-size="12" '
-               f'text-anchor="middle" fill="#555">{escape(label)}</text>')
+               f'text-anchor="middle" fill="#555">{_text(label)}</text>')
     out.append("</svg>")
     return "\n".join(out) + "\n"

@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import io
 import math
 import xml.etree.ElementTree as ET
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from holdem import CallAgent, Game, InvalidConfigError, RandomAgent, Stats, charts, simulate
 from holdem.charts import grid_chart, winnings_chart
+from holdem.cli import main
+from holdem.history import from_state
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -137,3 +141,31 @@ def test_grid_chart_escapes_its_scale_label() -> None:
     # the label under the colour scale was written as given: '<' or '&' broke the XML
     root = parse(grid_chart({"AA": 0.5}, label="VPIP <all> & more"))
     assert "VPIP <all> & more" in texts(root)
+
+
+def test_text_xml_cannot_hold_is_replaced_not_written() -> None:
+    # a control character (a PHH player name may hold one: TOML writes it as \u0007) or a lone
+    # surrogate went into the SVG as is, which no XML parser or browser reads
+    names = {"a\x07b": [(0, 0), (1, 1)], "c\ud800d": [(0, 0), (1, 2)]}
+    root = parse(winnings_chart(names, notes={"a\x07b": "x\x1by"}, title="t\x00", x_label="\x0c",
+                                y_label="\ufffe"))
+    shown = texts(root)
+    assert "a\ufffdb" in shown and "c\ufffdd" in shown and "x\ufffdy" in shown
+    assert "t\ufffd" in shown and "\ufffd" in shown
+    root = parse(grid_chart({"AA": 1.0}, title="\x01 grid", subtitle="\x02", label="\x03"))
+    assert {"\ufffd grid", "\ufffd"} <= set(texts(root))
+    # tab, newline and carriage return are XML characters: kept (escaped as text)
+    assert "a\tb" in texts(parse(winnings_chart({"a\tb": [(0, 0), (1, 1)]})))
+
+
+def test_stats_charts_of_a_player_named_with_a_control_character(tmp_path: Path) -> None:
+    s = Game(big_blind=2).new_hand([200, 200], button=0, hole_cards=["AsKs", "7c2d"])
+    s.raise_to(6)
+    s.fold()
+    path = tmp_path / "hand.phh"
+    path.write_text(from_state(s, players=["bell\x07", "<bob> & 'co'"]).dumps(), encoding="utf-8")
+    chart, grid = tmp_path / "c.svg", tmp_path / "g.svg"
+    assert main(["stats", str(path), "--chart", str(chart), "--grid", str(grid), "--player",
+                 "bell\x07"], stdout=io.StringIO(), stderr=io.StringIO()) == 0
+    assert {"bell\ufffd", "<bob> & 'co'"} <= set(texts(parse(chart.read_text("utf-8"))))
+    assert "bell\ufffd: VPIP by starting hand" in texts(parse(grid.read_text("utf-8")))
