@@ -103,12 +103,37 @@ def _finite(value: object, what: str) -> float:
     return x
 
 
+def _str(value: object, what: str) -> str:
+    if not isinstance(value, str):
+        raise InvalidConfigError(f"{what} must be a str, got {value!r}")
+    return value
+
+
+def _size(value: object, what: str, low: int) -> int:
+    """A size in pixels: an int of at least ``low`` (smaller ones leave no room to draw)."""
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise InvalidConfigError(f"{what} must be an int, got {value!r}")
+    pixels = int(value)
+    if not low <= pixels <= 100_000:
+        raise InvalidConfigError(f"{what} must be from {low} to 100000 pixels, got {value!r}")
+    return pixels
+
+
+def _mapping(value: object, what: str) -> Mapping[Any, Any]:
+    if not isinstance(value, Mapping):
+        raise InvalidConfigError(f"{what} must be a mapping (a dict), got {value!r}")
+    return value
+
+
 def _check_curves(curves: Mapping[str, Sequence[tuple[float, float]]],
                   bands: Mapping[str, Sequence[float]]) -> None:
     """InvalidConfigError naming the first curve, point or band entry a chart cannot draw."""
     for name, pts in curves.items():
         if not isinstance(name, str):
             raise InvalidConfigError(f"curve names must be str, got {name!r}")
+        if isinstance(pts, str) or not isinstance(pts, Sequence):
+            raise InvalidConfigError(f"curve {name!r} must be a list of (x, y) points, got "
+                                     f"{pts!r}")
         for k, pt in enumerate(pts):
             if not isinstance(pt, tuple | list) or len(pt) != 2:
                 raise InvalidConfigError(f"curve {name!r}: point {k} must be (x, y), got {pt!r}")
@@ -116,6 +141,9 @@ def _check_curves(curves: Mapping[str, Sequence[tuple[float, float]]],
             _finite(pt[1], f"curve {name!r}: y of point {k}")
         band = bands.get(name)
         if band is not None:
+            if isinstance(band, str) or not hasattr(band, "__len__"):
+                raise InvalidConfigError(f"band {name!r} must be a list of numbers, got "
+                                         f"{band!r}")
             if len(band) != len(pts):
                 raise InvalidConfigError(f"band {name!r} has {len(band)} entries for "
                                          f"{len(pts)} points")
@@ -134,11 +162,18 @@ def winnings_chart(curves: Mapping[str, Sequence[tuple[float, float]]],
 
     ``notes``: a short text per player for the legend (e.g. its bb/100 and interval).
     """
-    if not curves or not any(curves.values()):
+    if curves is not None:
+        _mapping(curves, "curves")
+    if not curves or not any(len(pts) for pts in curves.values() if hasattr(pts, "__len__")):
         raise InvalidConfigError("a winnings chart needs at least one curve with points")
-    _check_curves(curves, bands or {})
-    bands = bands or {}
-    notes = notes or {}
+    bands = _mapping(bands, "bands") if bands is not None else {}
+    notes = _mapping(notes, "notes") if notes is not None else {}
+    _check_curves(curves, bands)
+    for name, note in notes.items():
+        _str(note, f"the note of {name!r}")
+    for value, what in ((title, "title"), (x_label, "x_label"), (y_label, "y_label")):
+        _str(value, what)
+    width, height = _size(width, "width", 400), _size(height, "height", 240)
     left, right, top, bottom = 78, 230, 70 if bands else 52, 58
     pw, ph = width - left - right, height - top - bottom
     xs = [x for pts in curves.values() for x, _ in pts]
@@ -373,6 +408,12 @@ def grid_chart(values: Mapping[str, float], *, title: str = "Preflop hands",
     ``kind="equity"`` a red-white-green scale centred on 50%; ``label`` names the scale."""
     if kind not in ("frequency", "equity"):
         raise InvalidConfigError(f"kind must be 'frequency' or 'equity', got {kind!r}")
+    _mapping(values, "values")
+    for value, what in ((title, "title"), (subtitle, "subtitle")):
+        _str(value, what)
+    if label is not None:
+        _str(label, "label")
+    cell = _size(cell, "cell", 24)
     for cls, given in values.items():
         if not 0 <= _finite(given, f"the value of {cls!r}") <= 1:
             raise InvalidConfigError(f"the value of {cls!r} must be in [0, 1], got {given!r}")

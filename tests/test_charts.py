@@ -169,3 +169,27 @@ def test_stats_charts_of_a_player_named_with_a_control_character(tmp_path: Path)
                  "bell\x07"], stdout=io.StringIO(), stderr=io.StringIO()) == 0
     assert {"bell\ufffd", "<bob> & 'co'"} <= set(texts(parse(chart.read_text("utf-8"))))
     assert "bell\ufffd: VPIP by starting hand" in texts(parse(grid.read_text("utf-8")))
+
+
+@pytest.mark.parametrize(("call", "message"), [
+    (lambda: grid_chart({"AA": 0.5}, title=None), "title must be a str"),
+    (lambda: grid_chart({"AA": 0.5}, subtitle=3), "subtitle must be a str"),
+    (lambda: grid_chart({"AA": 0.5}, label=b"x"), "label must be a str"),
+    (lambda: grid_chart({"AA": 0.5}, cell="46"), "cell must be an int"),
+    (lambda: grid_chart({"AA": 0.5}, cell=0), "cell must be from 24"),
+    (lambda: grid_chart(None), "values must be a mapping"),
+    (lambda: grid_chart("AA"), "values must be a mapping"),
+    (lambda: winnings_chart({"a": [(0, 0), (1, 1)]}, title=None), "title must be a str"),
+    (lambda: winnings_chart({"a": [(0, 0), (1, 1)]}, x_label=1), "x_label must be a str"),
+    (lambda: winnings_chart({"a": [(0, 0), (1, 1)]}, notes={"a": 5}), "note of 'a'"),
+    (lambda: winnings_chart({"a": [(0, 0), (1, 1)]}, notes=["a"]), "notes must be a mapping"),
+    (lambda: winnings_chart({"a": [(0, 0), (1, 1)]}, {"a": 5}), "band 'a' must be a list"),
+    (lambda: winnings_chart({"a": [(0, 0), (1, 1)]}, width=10), "width must be from 400"),
+    (lambda: winnings_chart({"a": [(0, 0), (1, 1)]}, height="540"), "height must be an int"),
+    (lambda: winnings_chart(5), "curves must be a mapping"),
+    (lambda: winnings_chart({"a": "xy", "b": [(0, 0)]}), "curve 'a' must be a list"),
+])
+def test_charts_name_an_argument_of_the_wrong_type_or_size(call: Any, message: str) -> None:
+    # these raised TypeError or AttributeError, or drew a chart of negative size
+    with pytest.raises(InvalidConfigError, match=message):
+        call()
