@@ -297,6 +297,11 @@ def _thin(points: Sequence[float], limit: int = 600) -> list[tuple[int, float]]:
     return out
 
 
+def _known_player(stats: Any, name: object) -> None:
+    if not isinstance(name, str) or name not in stats:
+        raise InvalidConfigError(f"player {name!r} is not in these statistics")
+
+
 def stats_chart(stats: Any, *, title: str = "Cumulative winnings",
                 players: Sequence[str] | None = None) -> str:
     """The cumulative winnings in big blinds of the players of a :class:`holdem.Stats` kept
@@ -304,8 +309,14 @@ def stats_chart(stats: Any, *, title: str = "Cumulative winnings",
     hands, with its 95% band when there are at most four players."""
     if stats.curves is None:
         raise InvalidConfigError("keep the curves to chart them: Stats(..., curves=True)")
-    names = list(players) if players is not None else sorted(
-        stats, key=lambda n: (-stats[n].hands, n))[:len(PALETTE)]
+    if players is not None:
+        if isinstance(players, str) or not isinstance(players, Sequence | set | frozenset):
+            raise InvalidConfigError(f"players must be a list of names, got {players!r}")
+        for name in players:
+            _known_player(stats, name)
+        names = list(dict.fromkeys(players))
+    else:
+        names = sorted(stats, key=lambda n: (-stats[n].hands, n))[:len(PALETTE)]
     shaded = len(names) <= 4  # more bands than that hide each other
     curves: dict[str, list[tuple[float, float]]] = {}
     bands: dict[str, list[float]] = {}
@@ -377,6 +388,7 @@ def vpip_frequencies(stats: Any, player: str) -> dict[str, float]:
     if stats.starting_hands is None:
         raise InvalidConfigError("count the starting hands to chart them: "
                                  "Stats(..., starting_hands=True)")
+    _known_player(stats, player)
     classes = stats.starting_hands.get(player, {})
     return {cls: played / dealt for cls, (dealt, played) in classes.items() if dealt}
 

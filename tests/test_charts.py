@@ -193,3 +193,22 @@ def test_charts_name_an_argument_of_the_wrong_type_or_size(call: Any, message: s
     # these raised TypeError or AttributeError, or drew a chart of negative size
     with pytest.raises(InvalidConfigError, match=message):
         call()
+
+
+def test_charts_of_a_player_not_in_the_statistics_name_them() -> None:
+    # stats_chart raised KeyError (players="ann" charted 'a', 'n', 'n'); vpip_frequencies gave
+    # an empty grid for a name that is not there, as if the player had never been dealt a hand
+    s = Game(big_blind=2).new_hand([200, 200], button=0, hole_cards=["AsKs", "7c2d"])
+    s.fold()
+    st = Stats(curves=True, starting_hands=True)
+    st.add(s, ("ann", "bob"))
+    for players in (["zed"], ["ann", 5]):
+        with pytest.raises(InvalidConfigError, match="is not in these statistics"):
+            charts.stats_chart(st, players=players)
+    with pytest.raises(InvalidConfigError, match="players must be a list of names"):
+        charts.stats_chart(st, players="ann")
+    with pytest.raises(InvalidConfigError, match="'zed' is not in these statistics"):
+        charts.vpip_frequencies(st, "zed")
+    root = parse(charts.stats_chart(st, players=["bob", "ann", "bob"]))
+    assert len(list(root.iter(SVG + "polyline"))) == 2
+    assert charts.vpip_frequencies(st, "ann") == {"AKs": 0.0}
