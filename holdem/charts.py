@@ -426,7 +426,12 @@ def grid_chart(values: Mapping[str, float], *, title: str = "Preflop hands",
     if label is not None:
         _str(label, "label")
     cell = _size(cell, "cell", 24)
+    classes = {cls for row in hand_classes() for cls in row}
     for cls, given in values.items():
+        if cls not in classes:
+            raise InvalidConfigError(
+                f"{cls!r} is not a hand class of the grid: give a pair like 'AA', or two ranks, "
+                "higher first, and 's' (suited) or 'o' (offsuit), like 'AKs' or 'T9o'")
         if not 0 <= _finite(given, f"the value of {cls!r}") <= 1:
             raise InvalidConfigError(f"the value of {cls!r} must be in [0, 1], got {given!r}")
     diverging = kind == "equity"

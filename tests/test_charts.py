@@ -212,3 +212,10 @@ def test_charts_of_a_player_not_in_the_statistics_name_them() -> None:
     root = parse(charts.stats_chart(st, players=["bob", "ann", "bob"]))
     assert len(list(root.iter(SVG + "polyline"))) == 2
     assert charts.vpip_frequencies(st, "ann") == {"AKs": 0.0}
+
+
+@pytest.mark.parametrize("key", ["KAs", "AKS", "AK", "aks", "AAo", "AKs ", "1", 7])
+def test_grid_chart_refuses_a_value_for_what_is_not_a_hand_class(key: object) -> None:
+    # such a value was dropped without a word: its cell stayed blank, as if it had no value
+    with pytest.raises(InvalidConfigError, match="is not a hand class of the grid"):
+        grid_chart({key: 0.5, "AA": 1.0})  # type: ignore[dict-item]
