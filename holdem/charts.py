@@ -74,10 +74,10 @@ def _ticks(lo: float, hi: float, count: int = 6) -> list[float]:
 
 
 def _num(v: float) -> str:
-    if abs(v) >= 1e6:
-        return f"{v / 1e6:g}M"
-    if abs(v) >= 1e3:
-        return f"{v / 1e3:g}k"
+    """A tick label: ``250``, ``1.5k``, ``20M``, ``3B``, ``400T`` (never ``2e+08M``)."""
+    for scale, suffix in ((1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "k")):
+        if abs(v) >= scale:
+            return f"{v / scale:g}{suffix}"
     return f"{v:g}"
 
 

@@ -219,3 +219,19 @@ def test_grid_chart_refuses_a_value_for_what_is_not_a_hand_class(key: object) ->
     # such a value was dropped without a word: its cell stayed blank, as if it had no value
     with pytest.raises(InvalidConfigError, match="is not a hand class of the grid"):
         grid_chart({key: 0.5, "AA": 1.0})  # type: ignore[dict-item]
+
+
+def tick_labels(root: ET.Element) -> list[str]:
+    return [t.text or "" for t in root.iter(SVG + "text") if t.attrib.get("fill") == "#555"]
+
+
+def test_tick_labels_of_huge_totals_are_short_and_plain() -> None:
+    # ticks of 2e14 read '2e+08M' (and x ticks '500000M'), wide enough to run into the
+    # axis title
+    root = parse(winnings_chart({"a": [(0, 0), (3e12, 1e15)], "b": [(0, 0), (3e12, -2e14)]}))
+    labels = tick_labels(root)
+    assert not any("e" in t for t in labels), labels
+    assert {"0", "1000T", "500T", "500B", "1T", "3T"} <= set(labels), labels
+    assert max(len(t) for t in labels) <= 5
+    root = parse(winnings_chart({"a": [(0, 0), (2e9, 4e6)]}))
+    assert {"1B", "2B", "1M", "4M"} <= set(tick_labels(root)), tick_labels(root)
