@@ -278,7 +278,10 @@ def simulation_chart(result: Any, *, title: str | None = None) -> str:
         curves[agent.name] = pts
         bands[agent.name] = half
         ci = dup if dup is not None else agent.ci95
-        notes[agent.name] = f"{agent.bb_per_100:+.1f} bb/100 \u00b1 {ci:.1f}"
+        # one hand (or one deal) has no spread to measure: n/a, as in the summary table
+        measured = (result.deals if dup is not None else agent.hands) >= 2
+        notes[agent.name] = (f"{agent.bb_per_100:+.1f} bb/100 \u00b1 "
+                             + (f"{ci:.1f}" if measured else "n/a"))
     if title is None:
         title = f"Cumulative winnings over {result.hands:,} hands"
         if m > 1:
@@ -328,7 +331,8 @@ def stats_chart(stats: Any, *, title: str = "Cumulative winnings",
         curves[name] = [(float(x), y) for x, y in pts]
         if shaded:
             bands[name] = [_Z95 * sd * math.sqrt(x) for x, _ in pts]
-        notes[name] = f"{p.bb_per_100:+.1f} bb/100 \u00b1 {p.ci95:.1f}"
+        notes[name] = (f"{p.bb_per_100:+.1f} bb/100 \u00b1 "
+                       + (f"{p.ci95:.1f}" if p.hands >= 2 else "n/a"))
     return winnings_chart(curves, bands, title=title, notes=notes,
                           x_label="hands played by the player")
 

@@ -235,3 +235,30 @@ def test_tick_labels_of_huge_totals_are_short_and_plain() -> None:
     assert max(len(t) for t in labels) <= 5
     root = parse(winnings_chart({"a": [(0, 0), (2e9, 4e6)]}))
     assert {"1B", "2B", "1M", "4M"} <= set(tick_labels(root)), tick_labels(root)
+
+
+def notes_of(root: ET.Element) -> list[str]:
+    return [t.text or "" for t in root.iter(SVG + "text") if "bb/100" in (t.text or "")]
+
+
+def test_one_hand_has_no_interval_in_the_legend() -> None:
+    # the summary tables say '+/- n/a' for one hand (or one deal): the legend said '± 0.0'
+    one = simulate({"call": CallAgent(), "random": RandomAgent(seed=1)}, Game(big_blind=2),
+                   hands=1, seed=2, executor="serial")
+    assert [n.endswith("\u00b1 n/a") for n in notes_of(parse(charts.simulation_chart(one)))] \
+        == [True, True]
+    dup = simulate({"call": CallAgent(), "random": RandomAgent(seed=1)}, Game(big_blind=2),
+                   hands=1, seed=2, executor="serial", duplicate=True)
+    assert all(n.endswith("\u00b1 n/a") for n in notes_of(parse(charts.simulation_chart(dup))))
+    two = simulate({"call": CallAgent(), "random": RandomAgent(seed=1)}, Game(big_blind=2),
+                   hands=2, seed=2, executor="serial")
+    assert not any(n.endswith("n/a") for n in notes_of(parse(charts.simulation_chart(two))))
+    s = Game(big_blind=2).new_hand([200, 200], button=0)
+    s.fold()
+    st = Stats(curves=True)
+    st.add(s, ("ann", "bob"))
+    assert notes_of(parse(charts.stats_chart(st))) == ["-50.0 bb/100 \u00b1 n/a",
+                                                       "+50.0 bb/100 \u00b1 n/a"]
+    st.add(s, ("ann", "bob"))
+    assert notes_of(parse(charts.stats_chart(st))) == ["-50.0 bb/100 \u00b1 0.0",
+                                                       "+50.0 bb/100 \u00b1 0.0"]
