@@ -103,6 +103,19 @@ def _finite(value: object, what: str) -> float:
     return x
 
 
+# The legend's column (190 pixels) holds about this many characters of a name (bold, 13 px)
+# and of a note (12 px); longer ones are cut with an ellipsis, whole in a tooltip.
+_LEGEND_NAME, _LEGEND_NOTE = 20, 26
+
+
+def _legend(text: str, room: int) -> str:
+    """A legend text that fits its column: cut to ``room`` characters, the whole text in a
+    ``<title>`` (shown on hover)."""
+    if len(text) <= room:
+        return _text(text)
+    return f"<title>{_text(text)}</title>{_text(text[:room - 1].rstrip())}\u2026"
+
+
 def _str(value: object, what: str) -> str:
     if not isinstance(value, str):
         raise InvalidConfigError(f"{what} must be a str, got {value!r}")
@@ -166,6 +179,10 @@ def winnings_chart(curves: Mapping[str, Sequence[tuple[float, float]]],
         _mapping(curves, "curves")
     if not curves or not any(len(pts) for pts in curves.values() if hasattr(pts, "__len__")):
         raise InvalidConfigError("a winnings chart needs at least one curve with points")
+    if len(curves) > len(PALETTE):
+        raise InvalidConfigError(
+            f"a winnings chart draws at most {len(PALETTE)} curves (one colour each, and room "
+            f"for their legend), got {len(curves)}")
     bands = _mapping(bands, "bands") if bands is not None else {}
     notes = _mapping(notes, "notes") if notes is not None else {}
     _check_curves(curves, bands)
@@ -237,10 +254,10 @@ def winnings_chart(curves: Mapping[str, Sequence[tuple[float, float]]],
         lx = left + pw + 18
         out.append(f'<rect x="{lx}" y="{ly}" width="14" height="14" rx="3" fill="{colour}"/>')
         out.append(f'<text x="{lx + 22}" y="{ly + 12}" font-weight="600" fill="#222">'
-                   f'{_text(name)}</text>')
+                   f'{_legend(name, _LEGEND_NAME)}</text>')
         if name in notes:
             out.append(f'<text x="{lx + 22}" y="{ly + 30}" font-size="12" fill="#555">'
-                       f'{_text(notes[name])}</text>')
+                       f'{_legend(notes[name], _LEGEND_NOTE)}</text>')
     if bands:
         out.append(f'<text x="{left}" y="52" font-size="12.5" fill="#777">shaded: the 95% '
                    'interval of each total (1.96 standard deviations of a hand times the '

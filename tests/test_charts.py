@@ -262,3 +262,24 @@ def test_one_hand_has_no_interval_in_the_legend() -> None:
     st.add(s, ("ann", "bob"))
     assert notes_of(parse(charts.stats_chart(st))) == ["-50.0 bb/100 \u00b1 0.0",
                                                        "+50.0 bb/100 \u00b1 0.0"]
+
+
+def test_the_legend_fits_the_chart() -> None:
+    # an eleventh curve took the first one's colour and its legend fell below the chart;
+    # a long name or note ran past the right edge, cut off mid-letter
+    eleven = {f"p{k}": [(0, 0), (1, k)] for k in range(11)}
+    with pytest.raises(InvalidConfigError, match="at most 10 curves"):
+        winnings_chart(eleven)
+    name, note = "a player with a very long screen name", "+1234.5 bb/100 \u00b1 1234.5 (duplicate)"
+    root = parse(winnings_chart({name: [(0, 0), (1, 1)], "short": [(0, 0), (1, 2)]},
+                                notes={name: note, "short": "+1.0 bb/100"}))
+    legend = [t for t in root.iter(SVG + "text") if t.find(SVG + "title") is not None]
+    assert [t.find(SVG + "title").text for t in legend] == [name, note]  # type: ignore[union-attr]
+    shown = [t.find(SVG + "title").tail or "" for t in legend]  # type: ignore[union-attr]
+    assert shown == ["a player with a ver\u2026", "+1234.5 bb/100 \u00b1 1234.5 (\u2026"]
+    assert {"short", "+1.0 bb/100"} <= set(texts(root))
+    # ten curves: every legend entry (a name and a note, 44 pixels apart) inside the chart
+    ten = {f"p{k}": [(0, 0), (1, k)] for k in range(10)}
+    root = parse(winnings_chart(ten, notes={n: "+1.0 bb/100 \u00b1 2.0" for n in ten}))
+    assert max(float(t.attrib.get("y", 0)) for t in root.iter(SVG + "text")) < 540
+    assert len({p.attrib["stroke"] for p in root.iter(SVG + "polyline")}) == 10
