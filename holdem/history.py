@@ -679,6 +679,8 @@ def from_state(state: HandState | ReferenceHandState, *, chip_unit: ChipUnit = 1
         else:
             actions.append(HistoryAction(pos[rec.seat], "cbr", amount=amt(rec.to)))
     final: tuple[int, ...] = state.stacks
+    if not state.is_terminal():
+        deal_to(state.street)  # the cards of a street whose betting has not begun yet
     if state.is_terminal():
         result = state.result
         final = result.final_stacks
