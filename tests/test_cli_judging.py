@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import os
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -127,3 +130,28 @@ def test_stats_reads_pokerstars_files_and_reports_net_in_their_units(tmp_path: P
     folder = run("stats", str(cents.parent))
     assert folder.returncode == 0, folder.stderr
     assert len(folder.stdout.splitlines()) > len(r.stdout.splitlines())
+
+
+def test_an_output_file_that_cannot_be_written_stops_before_the_work(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """simulate played every hand, then failed on --chart: the result of a long run was lost
+    (nothing printed but the error); stats printed its table, then failed on --grid."""
+    from holdem.cli import main
+
+    def no_simulation(*args: object, **kwargs: object) -> None:
+        raise AssertionError("simulated although the chart cannot be written")
+
+    monkeypatch.setattr(sys.modules["holdem.simulate"], "simulate", no_simulation)
+    for bad in (tmp_path / "missing" / "w.svg", tmp_path):
+        out, err = io.StringIO(), io.StringIO()
+        assert main(["simulate", "--hands", "100000", "--chart", str(bad)], stdout=out,
+                    stderr=err) == 2
+        assert out.getvalue() == "" and err.getvalue().count("\n") == 1
+        assert err.getvalue().startswith(f"holdem simulate: error: cannot write {bad}: ")
+    data = str(ROOT / "tests" / "data" / "public_50.phhs")
+    out, err = io.StringIO(), io.StringIO()
+    assert main(["stats", data, "--chart", str(tmp_path / "c.svg"), "--grid",
+                 str(tmp_path / "missing" / "g.svg")], stdout=out, stderr=err) == 2
+    assert out.getvalue() == "" and err.getvalue().count("\n") == 1
+    assert "cannot write" in err.getvalue()
+    assert list(tmp_path.iterdir()) == []  # the check leaves no empty file behind

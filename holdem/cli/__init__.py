@@ -19,6 +19,7 @@ errors in the input (a bad card, a broken file) also print one line, never a tra
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import os
 import secrets
@@ -376,6 +377,7 @@ def _cmd_simulate(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: I
         kind = kinds[k % len(kinds)]
         agents[f"{kind}-{k + 1}"] = make_agent(kind, k)
     limit = {"no": "no-limit", "pot": "pot-limit", "fixed": "fixed-limit"}[args.limit]
+    _check_writable(args.chart)
     started = time.perf_counter()
     with _executor(args) as executor:
         result = simulate(agents, game, args.hands, seed=args.seed, executor=executor,
@@ -633,6 +635,23 @@ def _cmd_export(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[
 # --- stats -----------------------------------------------------------------------------------
 
 
+def _check_writable(*paths: str | None) -> None:
+    """Stop before the work, not after it, when an output file cannot be written (a missing
+    folder, a folder given for a file, no permission); a file this check creates is removed."""
+    for path in paths:
+        if path is None:
+            continue
+        existed = os.path.lexists(path)
+        try:
+            with open(path, "a", encoding="utf-8"):
+                pass
+        except OSError as e:
+            raise CommandError(f"cannot write {path}: {e.strerror or e}") from None
+        if not existed:
+            with contextlib.suppress(OSError):
+                os.remove(path)
+
+
 def _write_text(path: str, text: str, what: str, err: IO[str]) -> None:
     """Write an output file, then say on stderr (with the other reports: progress, timings)
     ``wrote WHAT to PATH``."""
@@ -652,6 +671,7 @@ def _cmd_stats(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[s
         raise CommandError("--player chooses whose --grid to draw: give --grid SVG too")
     stats = Stats(curves=bool(args.chart), starting_hands=bool(args.grid))
     _check_given(args.files)
+    _check_writable(args.chart, args.grid)
     for path in _replay_paths(args.files):
         for label, hh in _replay_hands(path, stdin):
             if isinstance(hh, HoldemError):
