@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import contextlib
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -652,7 +652,11 @@ def from_state(state: HandState | ReferenceHandState, *, chip_unit: ChipUnit = 1
             # The engine trims uniform antes (R9: a short player wins from each opponent only
             # what they posted); the PHH default (false) would give them every ante.
             fields.setdefault("ante_trimming_status", True)
-    user = dict(fields.pop("user_fields", None) or {})
+    given_user = fields.pop("user_fields", None)
+    if given_user is not None and not isinstance(given_user, Mapping):
+        raise InvalidHistoryError(
+            f"user_fields must be a mapping of '_name' to value, not {given_user!r}")
+    user = dict(given_user or {})
     if unit != 1:
         user["_chip_unit"] = float(unit)
     actions: list[HistoryAction] = []
@@ -694,6 +698,9 @@ def from_state(state: HandState | ReferenceHandState, *, chip_unit: ChipUnit = 1
             user["_total_pot"] = amt(sum(p.amount for p in result.pots))
     players = fields.pop("players", None)
     if players is not None:
+        if isinstance(players, str) or not isinstance(players, Sequence):
+            raise InvalidHistoryError(
+                f"players must be a list of names, one per seat, not {players!r}")
         if len(players) != n:
             raise InvalidHistoryError(f"players has {len(players)} names for {n} seats")
         fields["players"] = tuple(players[s] for s in order)

@@ -376,3 +376,19 @@ def test_unfinished_hands_stopped_anywhere_round_trip() -> None:
         assert r.state.street == state.street and r.state.pot == state.pot, seed
         order = [(state.button + 1 + k) % n for k in range(n)]
         assert r.state.stacks == tuple(state.stacks[s] for s in order), seed
+
+
+@pytest.mark.parametrize(("fields", "message"), [
+    ({"players": 5}, "players must be a list of names"),
+    ({"players": "abc"}, "players must be a list of names"),  # was three players 'a', 'b', 'c'
+    ({"user_fields": 5}, "user_fields must be a mapping"),
+    ({"user_fields": ["_a"]}, "user_fields must be a mapping"),
+])
+def test_from_state_names_a_field_of_the_wrong_type(fields: dict[str, object],
+                                                    message: str) -> None:
+    # these raised TypeError (or, for a str, took each letter as a player's name)
+    state = Game(big_blind=2).new_hand([100, 100, 100], button=0, seed=1)
+    with pytest.raises(InvalidHistoryError, match=message):
+        from_state(state, **fields)
+    assert from_state(state, players=("a", "b", "c"), user_fields={"_x": 1}).user_fields == {
+        "_x": 1}
