@@ -37,7 +37,7 @@ from holdem.hand._hd_hand cimport (
 from holdem._deck import Deck
 from holdem.hand._fields import POST_KINDS, check_state, plan_fields, rebuild, register_core
 from holdem._seeding import resolve_seed
-from holdem.hand._settle import settle
+from holdem.hand._settle import settle, street_returns
 from holdem.hand._validate import (
     MAX_CHIPS,
     actions_of,
@@ -650,7 +650,8 @@ cdef class HandCore:
             return settle(  # not reached for a valid hand; raises with the reason
                 game, h.button, [h.folded[j] != 0 for j in range(n)],
                 list(self.committed), list(self.stacks), self._start_stacks, self._hole,
-                self.board, h.aggr if h.street >= 3 else -1, h.showdown != 0, h.dead)
+                self.board, h.aggr if h.street >= 3 else -1, h.showdown != 0, h.dead,
+                street_returns(n, self._posts, self._hist, self.committed))
         shown = {}
         rank_of = {}
         mucked = []
@@ -680,9 +681,11 @@ cdef class HandCore:
         for j in range(n):
             before = h.stacks[j] - h.payout[j]
             final.append(before + res.payouts[j])
+        # R21: the uncalled chips of the whole hand, those given back when a round closed too
+        back = street_returns(n, self._posts, self._hist, self.committed)
         return _new_tuple(HandResult, (
             tuple([final[j] - self._start_stacks[j] for j in range(n)]), tuple(final),
-            tuple(pots), tuple([res.returned[j] for j in range(n)]), res.rake,
+            tuple(pots), tuple([res.returned[j] + back[j] for j in range(n)]), res.rake,
             tuple([order[k] for k in range(count)]), shown, tuple(mucked), rank_of))
 
     # ------------------------------------------------------------------ engine core

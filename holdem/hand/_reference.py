@@ -61,7 +61,7 @@ from holdem.errors import (
     OutOfTurnError,
 )
 from holdem.hand._fields import FIELDS, check_state, rebuild, register_core
-from holdem.hand._settle import settle
+from holdem.hand._settle import settle, street_returns
 from holdem.hand._validate import (
     actions_of,
     check_start,
@@ -446,7 +446,8 @@ class HandCore:
         self._result = settle(self._game, self._button, self._folded, self._committed,
                               self._stacks, self._start_stacks, self._hole,
                               self._board[: self._nboard],
-                              self._aggr if self._street == 3 else -1, showdown, self._dead)
+                              self._aggr if self._street == 3 else -1, showdown, self._dead,
+                              street_returns(self._n, self._posts, self._hist, self._committed))
         if showdown:
             self._street = 4
         self._over = True

@@ -10,7 +10,7 @@ into the same result (the differential tests compare the two hand by hand).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from holdem._eval import evaluate
 from holdem.cards import Card
@@ -21,13 +21,31 @@ from holdem.pots import Pot, split_pots
 if TYPE_CHECKING:
     from holdem.hand._plan import GameLike
 
-__all__ = ["settle"]
+__all__ = ["settle", "street_returns"]
+
+_DEAD_POSTS = frozenset(("big_blind_ante", "dead_small_blind"))
+"""Post kinds that are dead money (R7, R36): never a seat's bet, never returned."""
+
+
+def street_returns(n: int, posts: Sequence[Sequence[Any]], hist: Sequence[Sequence[Any]],
+                   committed: Sequence[int]) -> list[int]:
+    """Chips each seat already got back as uncalled (R21) when a betting round closed: what it
+    put in (its live posts and the ``amount`` of its actions, raw history records) minus what
+    it still has in the pots (``committed``). ``posts`` are ``(seat, kind, amount)``."""
+    put = [0] * n
+    for post in posts:
+        if post[1] not in _DEAD_POSTS:
+            put[post[0]] += post[2]
+    for rec in hist:
+        put[rec[0]] += rec[4]
+    return [max(put[j] - committed[j], 0) for j in range(n)]
 
 
 def settle(game: GameLike, button: int, folded: Sequence[bool], committed: Sequence[int],
            stacks: Sequence[int], start_stacks: Sequence[int],
            hole: Sequence[tuple[Card, ...] | None], board: tuple[Card, ...],
-           river_bettor: int, showdown: bool, dead: int = 0) -> HandResult:
+           river_bettor: int, showdown: bool, dead: int = 0,
+           returned: Sequence[int] = ()) -> HandResult:
     """Pay the pots at the end of a hand and describe the showdown (R29-R33).
 
     ``showdown`` is False when all but one seat folded (R19: no cards are shown). Otherwise the
@@ -41,6 +59,10 @@ def settle(game: GameLike, button: int, folded: Sequence[bool], committed: Seque
     ``dead`` chips (a big-blind ante, R7) belong to nobody: dead money added to the main pot,
     never returned as uncalled (WSOP practice); ``split_pots(..., dead=dead)`` puts them in the
     main pot and rakes them with it.
+
+    ``returned``: chips already given back to each seat as uncalled when a betting round
+    closed (R21; :func:`street_returns`), empty for none. The result's ``returned`` adds them
+    to what the pot resolver returns, so it counts every uncalled chip of the hand.
     """
     n = len(folded)
     ranks: list[int | None] | None = None
@@ -72,13 +94,16 @@ def settle(game: GameLike, button: int, folded: Sequence[bool], committed: Seque
     else:
         lone = _lone_winner(folded, committed) if game.rake is None and not dead else None
         if lone is not None:
-            return _lone_result(lone, committed, stacks, start_stacks)
+            return _lone_result(lone, committed, stacks, start_stacks, returned)
     res = split_pots(committed, folded, ranks, button, dead=dead, rake=game.rake,
                      flop_dealt=len(board) >= 3)
     payouts = res.payouts
     final = tuple([stacks[j] + payouts[j] for j in range(n)])
     payoffs = tuple([final[j] - start_stacks[j] for j in range(n)])
-    return HandResult(payoffs, final, tuple(res.pots), tuple(res.returned), int(res.rake),
+    back = res.returned
+    if returned:
+        back = tuple([back[j] + returned[j] for j in range(n)])
+    return HandResult(payoffs, final, tuple(res.pots), back, int(res.rake),
                       tuple(order), shown, tuple(mucked), rank_of)
 
 
@@ -98,7 +123,7 @@ def _lone_winner(folded: Sequence[bool], committed: Sequence[int]) -> tuple[int,
 
 
 def _lone_result(lone: tuple[int, int], committed: Sequence[int], stacks: Sequence[int],
-                 start_stacks: Sequence[int]) -> HandResult:
+                 start_stacks: Sequence[int], street: Sequence[int] = ()) -> HandResult:
     """What ``split_pots`` gives when one seat is left (R19, R21): its uncalled excess back and
     one pot of everything else, no showdown. Kept equal to it by tests/test_state_rules.py."""
     w, excess = lone
@@ -106,8 +131,8 @@ def _lone_result(lone: tuple[int, int], committed: Sequence[int], stacks: Sequen
     total = sum(committed)
     final = list(stacks)
     final[w] += total
-    returned = [0] * n
-    returned[w] = excess
+    returned = list(street) if street else [0] * n
+    returned[w] += excess
     pot = Pot(amount=total - excess, eligible=(w,), winners=(w,), shares=(total - excess,))
     return HandResult(tuple([final[j] - start_stacks[j] for j in range(n)]), tuple(final),
                       (pot,), tuple(returned), 0, (), {}, (), {})

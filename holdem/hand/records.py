@@ -116,7 +116,8 @@ class HandResult(NamedTuple):
     - ``payoffs``: net chips won (+) or lost (-) per seat.
     - ``final_stacks``: chips per seat after the hand.
     - ``pots``: :class:`holdem.Pot` values, main pot first (amount, eligible, winners, shares).
-    - ``returned``: uncalled chips returned per seat (R21).
+    - ``returned``: uncalled chips returned per seat over the whole hand (R21), those given
+      back when a betting round closed included.
     - ``rake``: total rake (R34).
     - ``showdown_order``: seats in the order they showed or mucked (R33), empty without showdown.
     - ``shown``: seat -> the cards shown; ``mucked``: seats that mucked (gave up the pot).
