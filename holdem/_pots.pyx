@@ -20,6 +20,15 @@ MAX_CHIPS = HD_POTS_MAX_CHIPS
 MAX_DEAD = HD_POTS_MAX_DEAD
 MAX_RAKE_DENOMINATOR = HD_POTS_MAX_RAKE_DEN
 cdef int64_t _MAX_RANK = 2147483647
+cdef int _SHOWN_BITS = 2000  # below the 640 digits sys.set_int_max_str_digits accepts at least
+
+
+cdef str _shown(object v):
+    """``v`` (an int) for an error message: one too long for ``str()``, which refuses more
+    than 4300 digits with a plain ValueError, by its size instead."""
+    if isinstance(v, int) and v.bit_length() > _SHOWN_BITS:
+        return f"{'-' if v < 0 else ''}an integer of {v.bit_length()} bits"
+    return str(v)
 
 
 cdef int split_pots_c(const int64_t *committed, const uint8_t *folded, const int32_t *ranks,
@@ -83,10 +92,10 @@ cdef inline int64_t _chips(object v, Py_ssize_t i) except? -1:
             f"committed[{i}] is {v!r}; chips must be whole numbers (int) >= 0")
     v = PyNumber_Index(v)
     if v < 0:
-        raise InvalidPotError(f"committed[{i}] is {v}; chips must be >= 0")
+        raise InvalidPotError(f"committed[{i}] is {_shown(v)}; chips must be >= 0")
     if v > HD_POTS_MAX_CHIPS:
         raise InvalidPotError(
-            f"committed[{i}] is {v}; at most {HD_POTS_MAX_CHIPS} chips per seat")
+            f"committed[{i}] is {_shown(v)}; at most {HD_POTS_MAX_CHIPS} chips per seat")
     return v
 
 
@@ -98,9 +107,10 @@ cdef int64_t _dead(object v) except? -1:
             f"dead is {v!r}; dead money must be a whole number of chips (int) >= 0")
     v = PyNumber_Index(v)
     if v < 0:
-        raise InvalidPotError(f"dead is {v}; dead money must be >= 0 chips")
+        raise InvalidPotError(f"dead is {_shown(v)}; dead money must be >= 0 chips")
     if v > HD_POTS_MAX_DEAD:
-        raise InvalidPotError(f"dead is {v}; at most {HD_POTS_MAX_DEAD} chips of dead money")
+        raise InvalidPotError(
+            f"dead is {_shown(v)}; at most {HD_POTS_MAX_DEAD} chips of dead money")
     return v
 
 
@@ -121,7 +131,8 @@ cdef inline int32_t _rank(object v, Py_ssize_t i) except? -2:
     v = PyNumber_Index(v)
     if v < 0 or v > _MAX_RANK:
         raise InvalidPotError(
-            f"ranks[{i}] is {v}; a rank is an int in 0..{_MAX_RANK} (higher is stronger) or None")
+            f"ranks[{i}] is {_shown(v)}; a rank is an int in 0..{_MAX_RANK} (higher is stronger) "
+            f"or None")
     return v
 
 
@@ -165,7 +176,7 @@ def resolve(committed, folded, ranks, button, rake, bint flop_dealt, dead=0):
         raise InvalidPotError(f"button must be a seat index in 0..{n - 1}, got {button!r}")
     button = PyNumber_Index(button)
     if button < 0 or button >= n:
-        raise InvalidPotError(f"button must be a seat index in 0..{n - 1}, got {button}")
+        raise InvalidPotError(f"button must be a seat index in 0..{n - 1}, got {_shown(button)}")
     c_button = button
     c_dead = _dead(dead)
     for i in range(n):

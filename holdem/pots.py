@@ -60,7 +60,7 @@ from __future__ import annotations
 
 import math
 import operator
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -77,10 +77,24 @@ RakeFraction = int | float | Fraction | Decimal | str
 _MAX_DEN = _pots.MAX_RAKE_DENOMINATOR
 
 
+_SHOWN_BITS = 2000  # below the 640 digits sys.set_int_max_str_digits accepts at least
+
+
+def _shown(value: object, show: Callable[[object], str] = repr) -> str:
+    """``show(value)`` for an error message, or its size for an int or Fraction too long to
+    print (more than 4300 digits raise a plain ValueError)."""
+    if isinstance(value, int | Fraction):
+        bits = max(value.numerator.bit_length(), value.denominator.bit_length())
+        if bits > _SHOWN_BITS:
+            kind = "an integer" if isinstance(value, int) else "a fraction"
+            return f"{'-' if value < 0 else ''}{kind} of {bits} bits"
+    return show(value)
+
+
 def _exact_fraction(value: object) -> Fraction:
     """Read a rake fraction exactly: a float is taken as the shortest decimal that prints it."""
     if isinstance(value, bool):
-        raise InvalidPotError(f"rake fraction must be a number in [0, 1], got {value!r}")
+        raise InvalidPotError(f"rake fraction must be a number in [0, 1], got {_shown(value)}")
     try:
         if isinstance(value, float):
             if not math.isfinite(value):
@@ -92,9 +106,9 @@ def _exact_fraction(value: object) -> Fraction:
             return Fraction(value)
     except (ValueError, ArithmeticError):
         raise InvalidPotError(
-            f"rake fraction must be a finite number in [0, 1], got {value!r}") from None
+            f"rake fraction must be a finite number in [0, 1], got {_shown(value)}") from None
     raise InvalidPotError(
-        f"rake fraction must be an int, float, Fraction, Decimal or str, got {value!r}")
+        f"rake fraction must be an int, float, Fraction, Decimal or str, got {_shown(value)}")
 
 
 def _percent(fraction: Fraction) -> str:
@@ -132,17 +146,17 @@ class Rake:
                  no_flop_no_drop: bool = True) -> None:
         frac = _exact_fraction(fraction)
         if not 0 <= frac <= 1:
-            raise InvalidPotError(f"rake fraction must be in [0, 1], got {fraction!r}")
+            raise InvalidPotError(f"rake fraction must be in [0, 1], got {_shown(fraction)}")
         if frac.denominator > _MAX_DEN:
             raise InvalidPotError(
-                f"rake fraction {frac} has a denominator above 2**32; use a simpler fraction "
-                f"(at most nine decimal places)")
+                f"rake fraction {_shown(frac, str)} has a denominator above 2**32; use a "
+                f"simpler fraction (at most nine decimal places)")
         if cap is not None:
             if isinstance(cap, bool) or not isinstance(cap, int):
-                raise InvalidPotError(f"rake cap must be an int >= 0 or None, got {cap!r}")
+                raise InvalidPotError(f"rake cap must be an int >= 0 or None, got {_shown(cap)}")
             cap = operator.index(cap)  # a plain int (a subclass's comparisons may lie)
             if cap < 0:
-                raise InvalidPotError(f"rake cap must be >= 0 or None, got {cap}")
+                raise InvalidPotError(f"rake cap must be >= 0 or None, got {_shown(cap, str)}")
         object.__setattr__(self, "fraction", frac)
         object.__setattr__(self, "cap", cap)
         object.__setattr__(self, "no_flop_no_drop", bool(no_flop_no_drop))
