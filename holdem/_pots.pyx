@@ -23,6 +23,15 @@ cdef int64_t _MAX_RANK = 2147483647
 cdef int _SHOWN_BITS = 2000  # below the 640 digits sys.set_int_max_str_digits accepts at least
 
 
+cdef object _index(object v, str name, str want):
+    """``operator.index(v)``, or InvalidPotError naming ``name`` when ``v`` has an
+    ``__index__`` that refuses it (a numpy array of more than one item, say)."""
+    try:
+        return PyNumber_Index(v)
+    except TypeError:
+        raise InvalidPotError(f"{name} is a {type(v).__name__}, not {want}") from None
+
+
 cdef str _shown(object v):
     """``v`` (an int) for an error message: one too long for ``str()``, which refuses more
     than 4300 digits with a plain ValueError, by its size instead."""
@@ -90,7 +99,7 @@ cdef inline int64_t _chips(object v, Py_ssize_t i) except? -1:
     if isinstance(v, bool) or not hasattr(type(v), "__index__"):
         raise InvalidPotError(
             f"committed[{i}] is {v!r}; chips must be whole numbers (int) >= 0")
-    v = PyNumber_Index(v)
+    v = _index(v, f"committed[{i}]", "a whole number of chips (int) >= 0")
     if v < 0:
         raise InvalidPotError(f"committed[{i}] is {_shown(v)}; chips must be >= 0")
     if v > HD_POTS_MAX_CHIPS:
@@ -105,7 +114,7 @@ cdef int64_t _dead(object v) except? -1:
     if isinstance(v, bool) or not hasattr(type(v), "__index__"):
         raise InvalidPotError(
             f"dead is {v!r}; dead money must be a whole number of chips (int) >= 0")
-    v = PyNumber_Index(v)
+    v = _index(v, "dead", "a whole number of chips (int) >= 0")
     if v < 0:
         raise InvalidPotError(f"dead is {_shown(v)}; dead money must be >= 0 chips")
     if v > HD_POTS_MAX_DEAD:
@@ -128,7 +137,7 @@ cdef inline int32_t _rank(object v, Py_ssize_t i) except? -2:
     if isinstance(v, bool) or not hasattr(type(v), "__index__"):
         raise InvalidPotError(
             f"ranks[{i}] is {v!r}; a rank is an int >= 0 (higher is stronger) or None")
-    v = PyNumber_Index(v)
+    v = _index(v, f"ranks[{i}]", "an int >= 0 (higher is stronger) or None")
     if v < 0 or v > _MAX_RANK:
         raise InvalidPotError(
             f"ranks[{i}] is {_shown(v)}; a rank is an int in 0..{_MAX_RANK} (higher is stronger) "
@@ -174,7 +183,7 @@ def resolve(committed, folded, ranks, button, rake, bint flop_dealt, dead=0):
                 f"(None where unknown)")
     if isinstance(button, bool) or not hasattr(type(button), "__index__"):
         raise InvalidPotError(f"button must be a seat index in 0..{n - 1}, got {button!r}")
-    button = PyNumber_Index(button)
+    button = _index(button, "button", f"a seat index in 0..{n - 1}")
     if button < 0 or button >= n:
         raise InvalidPotError(f"button must be a seat index in 0..{n - 1}, got {_shown(button)}")
     c_button = button

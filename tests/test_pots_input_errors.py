@@ -35,3 +35,28 @@ def test_r31_r34_huge_numbers_are_refused_with_invalid_pot_error(
     with pytest.raises(InvalidPotError, match=named) as err:
         call()
     assert "bits" in str(err.value)
+
+
+@pytest.mark.parametrize(("where", "named"), [
+    ("committed", "committed\\[0\\]"), ("ranks", "ranks\\[0\\]"), ("button", "button"),
+    ("dead", "dead"),
+])
+def test_r31_a_numpy_array_where_one_number_belongs_is_named(where: str, named: str) -> None:
+    """R31 inputs: a numpy array of several items in place of one number (its ``__index__``
+    raises a bare TypeError) is refused with InvalidPotError naming the argument."""
+    np = pytest.importorskip("numpy")
+    many = np.array([1, 2])
+    committed: list[object] = [1, 2]
+    ranks: list[object] = [1, 2]
+    button: object = 0
+    dead: object = 0
+    if where == "committed":
+        committed[0] = many
+    elif where == "ranks":
+        ranks[0] = many
+    elif where == "button":
+        button = many
+    else:
+        dead = many
+    with pytest.raises(InvalidPotError, match=named):
+        split_pots(committed, [False, False], ranks, button, dead=dead)  # type: ignore[arg-type]
