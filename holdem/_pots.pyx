@@ -83,6 +83,14 @@ cdef int _fill_rake(object rake, hd_rake_t *out) except -1:
         no_flop_no_drop = rake.no_flop_no_drop
     except AttributeError:
         raise InvalidPotError(f"rake must be a holdem.Rake or None, got {rake!r}") from None
+    # what holdem.Rake guarantees, checked for a look-alike: a reduced fraction in [0, 1] of
+    # ints and a cap that is None or an int >= 0 (a negative cap is not "no cap")
+    if (type(num) is not int or type(den) is not int or not 0 <= num <= den
+            or not 1 <= den <= HD_POTS_MAX_RAKE_DEN
+            or (cap is not None and (type(cap) is not int or cap < 0))):
+        raise InvalidPotError(f"rake must be a holdem.Rake or None, got {rake!r}: its fraction "
+                              f"must be in [0, 1] with a denominator of at most 2**32 and its "
+                              f"cap an int >= 0 or None")
     out.num = num
     out.den = den
     if cap is None or cap >= HD_POTS_MAX_CHIPS * HD_POTS_MAX_SEATS + HD_POTS_MAX_DEAD:

@@ -60,3 +60,25 @@ def test_r31_a_numpy_array_where_one_number_belongs_is_named(where: str, named: 
         dead = many
     with pytest.raises(InvalidPotError, match=named):
         split_pots(committed, [False, False], ranks, button, dead=dead)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("fraction", "cap"), [
+    (Fraction(-1, 2), None), (Fraction(3, 2), None), (Fraction(1, 2**33), None),
+    (Fraction(1, 20), -1), (Fraction(1, 20), -5), (Fraction(1, 20), 1.5), (0.05, None),
+])
+def test_r34_split_pots_batch_refuses_a_rake_look_alike_out_of_range(fraction: object,
+                                                                     cap: object) -> None:
+    """R34: split_pots_batch reads ``rake`` by its fields; one that no holdem.Rake could hold
+    (a fraction outside [0, 1], a negative or fractional cap: -1 is not "no cap") raises
+    InvalidPotError, never OverflowError nor a silent uncapped rake."""
+    np = pytest.importorskip("numpy")
+    from types import SimpleNamespace
+
+    from holdem.pots import split_pots_batch
+
+    rake = SimpleNamespace(fraction=fraction, cap=cap, no_flop_no_drop=True)
+    out = np.zeros((1, 2), np.int64)
+    with pytest.raises(InvalidPotError, match="rake"):
+        split_pots_batch(np.array([[100, 100]], np.int64), np.zeros((1, 2), np.uint8),
+                         np.array([[1, 2]], np.int32), np.array([0], np.int32), out, rake=rake)
+    assert out.tolist() == [[0, 0]]
