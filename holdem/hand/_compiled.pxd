@@ -30,6 +30,7 @@ cdef class HandCore:
     cdef _copy_from(self, HandCore o)
     cdef _missing_cards(self)
     cdef object _settle(self)
+    cdef void _street_returns(self, int64_t *back)
     cdef _act(self, int kind, int64_t to)
     cdef _act_restoring(self, int kind, int64_t to)
     cpdef legal_actions(self)

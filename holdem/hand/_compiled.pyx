@@ -645,6 +645,7 @@ cdef class HandCore:
         cdef hd_pot_result_t res
         cdef hd_pot_t *p
         cdef int64_t before
+        cdef int64_t back[MAXP]
         game = self._game
         if hd_hs_settle(&self._rules.g, h, &res) != HD_POTS_OK:
             return settle(  # not reached for a valid hand; raises with the reason
@@ -682,11 +683,35 @@ cdef class HandCore:
             before = h.stacks[j] - h.payout[j]
             final.append(before + res.payouts[j])
         # R21: the uncalled chips of the whole hand, those given back when a round closed too
-        back = street_returns(n, self._posts, self._hist, self.committed)
+        # (holdem.hand._settle.street_returns, in C types: this runs once a hand)
+        self._street_returns(back)
         return _new_tuple(HandResult, (
             tuple([final[j] - self._start_stacks[j] for j in range(n)]), tuple(final),
             tuple(pots), tuple([res.returned[j] + back[j] for j in range(n)]), res.rake,
             tuple([order[k] for k in range(count)]), shown, tuple(mucked), rank_of))
+
+    cdef void _street_returns(self, int64_t *back):
+        """``back[j]``: the chips seat j got back as uncalled (R21) when a betting round
+        closed: its live posts and the amounts of its actions minus what it still has in the
+        pots (as :func:`holdem.hand._settle.street_returns`)."""
+        cdef int n = self._h.n, j
+        cdef tuple rec
+        for j in range(n):
+            back[j] = -self._h.committed[j]
+        # (the seats were checked when the hand was made or unpickled; checked again here, as
+        # they index a C array)
+        for rec in self._posts:
+            kind = rec[1]
+            j = rec[0]
+            if 0 <= j < n and kind != "big_blind_ante" and kind != "dead_small_blind":
+                back[j] += <int64_t>rec[2]  # a live post (the others are dead money, R7, R36)
+        for rec in self._hist:
+            j = rec[0]
+            if 0 <= j < n:
+                back[j] += <int64_t>rec[4]
+        for j in range(n):
+            if back[j] < 0:
+                back[j] = 0
 
     # ------------------------------------------------------------------ engine core
     cdef _act(self, int kind, int64_t to):
