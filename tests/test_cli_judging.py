@@ -61,6 +61,15 @@ def test_stats_table_from_files_and_folders(tmp_path: Path) -> None:
     assert "Pluribus: VPIP by starting hand" in (tmp_path / "g.svg").read_text()
 
 
+def test_stats_refuses_one_file_for_the_chart_and_the_grid(tmp_path: Path) -> None:
+    """The grid was written over the chart without a word: one line, exit code 2, no file."""
+    data = str(ROOT / "tests" / "data" / "public_50.phhs")
+    r = run("stats", data, "--chart", "x.svg", "--grid", str(tmp_path / "x.svg"), cwd=tmp_path)
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr.strip().endswith("the grid would overwrite the chart; give two files")
+    assert len(r.stderr.strip().splitlines()) == 1 and not (tmp_path / "x.svg").exists()
+
+
 def test_stats_says_which_files_it_wrote(tmp_path: Path) -> None:
     """--chart and --grid used to write their files without a word: one line each on stderr
     (stdout keeps only the table)."""

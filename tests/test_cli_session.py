@@ -67,6 +67,7 @@ def test_simulate_one_hand_has_no_interval() -> None:
     rows = [line for line in r.stdout.splitlines() if line.startswith(("random-1", "call-2"))]
     assert len(rows) == 2
     assert all("+/- n/a" in row and "+/- 0.0" not in row for row in rows), r.stdout
+    assert r.stdout.startswith("1 hand of no-limit hold'em, 3 players"), r.stdout  # not "1 hands"
     r = run("simulate", "--players", "3", "--hands", "1", "--seed", "2", "--duplicate",
             "--no-progress")
     assert r.returncode == 0, r.stderr

@@ -388,7 +388,8 @@ def _cmd_simulate(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: I
 
         _write_text(args.chart, simulation_chart(result), "the cumulative winnings chart", err)
     elapsed = time.perf_counter() - started
-    print(f"{result.hands:,} hands of {limit} hold'em, {args.players} players, blinds "
+    hands = "1 hand" if result.hands == 1 else f"{result.hands:,} hands"
+    print(f"{hands} of {limit} hold'em, {args.players} players, blinds "
           f"{game.small_blind}/{game.big_blind}, stacks {stack} (reset every hand), "
           f"seed {result.seed}", file=out)
     print(_summary_table(result), file=out)
@@ -671,6 +672,9 @@ def _cmd_stats(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[s
         raise CommandError("--player chooses whose --grid to draw: give --grid SVG too")
     stats = Stats(curves=bool(args.chart), starting_hands=bool(args.grid))
     _check_given(args.files)
+    if args.chart and args.grid and os.path.abspath(args.chart) == os.path.abspath(args.grid):
+        raise CommandError(f"--chart and --grid name the same file ({args.grid}): the grid "
+                           f"would overwrite the chart; give two files")
     _check_writable(args.chart, args.grid)
     for path in _replay_paths(args.files):
         for label, hh in _replay_hands(path, stdin):
