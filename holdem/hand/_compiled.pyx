@@ -37,7 +37,7 @@ from holdem.hand._hd_hand cimport (
 from holdem._deck import Deck
 from holdem.hand._fields import POST_KINDS, check_state, plan_fields, rebuild, register_core
 from holdem._seeding import resolve_seed
-from holdem.hand._settle import settle, street_returns
+from holdem.hand._settle import settle
 from holdem.hand._validate import (
     MAX_CHIPS,
     actions_of,
@@ -647,12 +647,15 @@ cdef class HandCore:
         cdef int64_t before
         cdef int64_t back[MAXP]
         game = self._game
+        # R21: the uncalled chips given back when a round closed (the pot resolver adds those
+        # of the end of the hand)
+        self._street_returns(back)
         if hd_hs_settle(&self._rules.g, h, &res) != HD_POTS_OK:
             return settle(  # not reached for a valid hand; raises with the reason
                 game, h.button, [h.folded[j] != 0 for j in range(n)],
                 list(self.committed), list(self.stacks), self._start_stacks, self._hole,
                 self.board, h.aggr if h.street >= 3 else -1, h.showdown != 0, h.dead,
-                street_returns(n, self._posts, self._hist, self.committed))
+                [back[j] for j in range(n)])
         shown = {}
         rank_of = {}
         mucked = []
@@ -682,9 +685,6 @@ cdef class HandCore:
         for j in range(n):
             before = h.stacks[j] - h.payout[j]
             final.append(before + res.payouts[j])
-        # R21: the uncalled chips of the whole hand, those given back when a round closed too
-        # (holdem.hand._settle.street_returns, in C types: this runs once a hand)
-        self._street_returns(back)
         return _new_tuple(HandResult, (
             tuple([final[j] - self._start_stacks[j] for j in range(n)]), tuple(final),
             tuple(pots), tuple([res.returned[j] + back[j] for j in range(n)]), res.rake,

@@ -22,7 +22,7 @@ from holdem.table.agents import resolve_agent
 from holdem.table.player import Player
 from holdem.table.tournament import BlindSchedule
 
-__all__ = ["FIELDS", "check_table_state", "copy_fields"]
+__all__ = ["FIELDS", "check_table_state", "copy_fields", "finite_seconds"]
 
 FIELDS = frozenset({
     "tournament", "min_buy_in", "game", "size", "max_buy_in", "dead_button", "schedule",
@@ -40,7 +40,11 @@ def _is_int(v: object) -> bool:
     return type(v) is int
 
 
-def _finite(v: int | float) -> bool:
+def finite_seconds(v: object) -> bool:
+    """Whether ``v`` is a time in seconds a table can use: an int or float (not a bool),
+    finite (an int no float holds is not)."""
+    if isinstance(v, bool) or not isinstance(v, int | float):
+        return False
     try:
         return math.isfinite(v)
     except OverflowError:  # an int no float holds
@@ -87,7 +91,7 @@ def check_table_state(state: object, player_type: type[Player], status_type: typ
     if not callable(s["clock"]):
         raise _fail(f"clock must be callable, got {shown(s['clock'])}")
     start = s["_start_time"]
-    if start is not None and (type(start) not in (int, float) or not _finite(start)):
+    if start is not None and not finite_seconds(start):
         raise _fail(f"the start time must be None or a finite number, got {shown(start)}")
     seed, bits = s["seed"], s["_bits"]
     if not _is_int(seed) or not _is_int(bits) or master_seed(seed) != (seed, bits):

@@ -62,7 +62,6 @@ With the compiled hand core, a hand's decision loop and the per-hand bookkeeping
 from __future__ import annotations
 
 import dataclasses
-import math
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -84,7 +83,7 @@ from holdem.hand._validate import MAX_CHIPS
 from holdem.hand.game import Game, HandState, Mode, Structure
 from holdem.hand.records import ExtraPost
 from holdem.table._seating import Kind, Plan, Positions, between
-from holdem.table._state import check_table_state, copy_fields
+from holdem.table._state import check_table_state, copy_fields, finite_seconds
 from holdem.table._steps import (
     cached_hand,
     cached_plan,
@@ -414,12 +413,7 @@ class Table:
         """The table clock's reading (R10 timed levels): :class:`InvalidConfigError` unless it
         is a finite number of seconds."""
         now = self.clock()
-        try:
-            finite = (not isinstance(now, bool) and isinstance(now, int | float)
-                      and math.isfinite(now))
-        except OverflowError:  # an int no float holds
-            finite = False
-        if not finite:
+        if not finite_seconds(now):
             raise InvalidConfigError(f"the table's clock must give the time as a finite number "
                                      f"of seconds, got {shown(now)}")
         return now
