@@ -62,7 +62,7 @@ import socket
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 from holdem import (
     Action,
@@ -1056,11 +1056,11 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
     return ClientResult(len(payoffs), tuple(payoffs))
 
 
-def _read_line(reader: Any, timeout: float | None, finished: int) -> bytes:
+def _read_line(reader: BinaryIO, timeout: float | None, finished: int) -> bytes:
     """The dealer's next line (b"" when it closed); a TimeoutError that says how long the
     client waited and where the match stood."""
     try:
-        return bytes(reader.readline(_MAX_LINE + 1))
+        return reader.readline(_MAX_LINE + 1)
     except TimeoutError:
         raise TimeoutError(f"the dealer sent nothing for {timeout} s (after {finished} "
                            f"finished hands; timeout=None waits for ever)") from None
