@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, SupportsIndex
+from typing import TYPE_CHECKING, Any
 
 from holdem._shown import shown
 from holdem.cards import Card, parse_cards
@@ -256,9 +256,9 @@ def _range(la: LegalActions, to: int, word: str, reason: Callable[[int], str | N
 def _acting_seat(seat: object) -> int:
     """``seat`` of ``apply(..., seat=)`` as a plain int: an int (or another integer type, such
     as numpy's), never a bool, a float or text (InvalidActionError naming the parameter)."""
-    if isinstance(seat, SupportsIndex) and not isinstance(seat, bool):
+    if not isinstance(seat, bool):
         try:
-            return operator.index(seat)
+            return operator.index(seat)  # type: ignore[arg-type]  # TypeError below
         except TypeError:
             pass
     raise InvalidActionError(f"seat must be an int seat number (the seat to act) or None, "
