@@ -37,6 +37,9 @@ Workload: 6-max no-limit 1/2 at 100 big blinds (200 chips), fresh stacks every h
 - ``test_gym_vector_env_interleaved[...]``: the Gymnasium ``HoldemVectorEnv`` (``copy`` True,
   False; same-step with and without ``final_obs``; next-step) with the same policy, its rate
   over the bare loop's, rounds alternated.
+- ``test_partial_reset_abandon``: ``VectorGame.abandon`` of half of 4,096 session tables
+  (Gymnasium's ``reset_mask``), its time over one step of the whole batch measured just
+  before (``test_partial_reset_step``) as ``ratio_vs_step``.
 - ``test_vector_scaling_tables`` / ``_players``: the random policy as N and the number of
   players grow (``bench/vector_scaling.py`` prints both tables and the RSS per table).
 
@@ -470,3 +473,34 @@ def test_vector_mlp(benchmark: Any) -> None:
     env.reset()
     net = MLP(env.observation_spec.width, env.action_layout.size)
     _record(benchmark, "vector_mlp", benchmark(vector_mlp_steps, env, net, 10))
+
+
+def _partial_env() -> VectorGame:
+    env = VectorGame(NL6, num_tables=TABLES, players=6, stacks=200, seed=1, session=True)
+    env.reset()
+    return env
+
+
+@pytest.mark.benchmark(group="partial-reset")
+def test_partial_reset_step(benchmark: Any) -> None:
+    """One step of the 4,096 tables with the uniform numpy policy (the unit the next test is
+    measured against)."""
+    env = _partial_env()
+    rng = np.random.default_rng(1)
+    benchmark(vector_steps, env, rng, 1)
+    if getattr(benchmark, "stats", None) is not None:
+        _rates["partial_step"] = benchmark.stats.stats.median
+
+
+@pytest.mark.benchmark(group="partial-reset")
+def test_partial_reset_abandon(benchmark: Any) -> None:
+    """VectorGame.abandon of half the tables (Gymnasium's reset_mask), against one step of
+    the whole batch measured just before (``ratio_vs_step``: its time over the step's)."""
+    env = _partial_env()
+    flags = np.zeros(TABLES, dtype=bool)
+    flags[::2] = True
+    assert benchmark(env.abandon, flags) is env.observation
+    stats = getattr(benchmark, "stats", None)
+    if stats is not None and "partial_step" in _rates:
+        benchmark.extra_info["ratio_vs_step"] = round(
+            stats.stats.median / _rates["partial_step"], 2)
