@@ -44,6 +44,8 @@ True
 
 from __future__ import annotations
 
+import collections
+import itertools
 import os
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -64,6 +66,7 @@ __all__ = [
     "chunk_seed",
     "chunk_sizes",
     "cpu_count",
+    "iter_chunk_sizes",
     "master_seed",
     "open_executor",
     "process_pool",
@@ -73,6 +76,11 @@ __all__ = [
 
 TASK_CHUNKS: Final = 32
 """Most chunks in one task of :meth:`Runner.map_seeded` on an executor."""
+WINDOW_PER_WORKER: Final = 8
+WINDOW_MIN: Final = 64
+""":meth:`Runner.imap` keeps ``max(WINDOW_MIN, WINDOW_PER_WORKER * workers)`` tasks in flight:
+enough to keep every worker busy, few enough that a long job's tasks and results are not all
+held at once."""
 T = TypeVar("T")
 
 
@@ -105,7 +113,12 @@ def master_seed(seed: object) -> tuple[int, int]:
 
 def chunk_sizes(total: int, chunk: int) -> list[int]:
     """``total`` items cut into chunks of ``chunk`` (the last one shorter)."""
-    return [min(chunk, total - start) for start in range(0, total, chunk)]
+    return list(iter_chunk_sizes(total, chunk))
+
+
+def iter_chunk_sizes(total: int, chunk: int) -> Iterator[int]:
+    """:func:`chunk_sizes` made as they are needed (a long job has millions of chunks)."""
+    return (min(chunk, total - start) for start in range(0, total, chunk))
 
 
 def cpu_count() -> int:
@@ -139,28 +152,36 @@ class Runner:
         self.executor = executor
         self.workers = workers
         """How many tasks can run at once (a hint for splitting work into tasks)."""
+        self.window = max(WINDOW_MIN, WINDOW_PER_WORKER * workers)
+        """How many tasks :meth:`imap` keeps submitted ahead of the one it waits for."""
 
     def map(self, fn: Callable[..., T], tasks: Iterable[tuple[Any, ...]]) -> list[T]:
         """``[fn(*t) for t in tasks]``: submitted all at once, results in task order."""
         return list(self.imap(fn, tasks))
 
     def imap(self, fn: Callable[..., T], tasks: Iterable[tuple[Any, ...]]) -> Iterator[T]:
-        """``fn(*t)`` for each task, yielded in task order as they complete (all submitted at
-        once). If the consumer stops early or the wait is interrupted (Ctrl-C), the tasks not
-        yet started are cancelled."""
+        """``fn(*t)`` for each task, yielded in task order as they complete. On an executor at
+        most :attr:`window` tasks are in flight (submitted, result not yet taken): ``tasks`` is
+        read as results are taken, so neither the tasks nor the results of a long job are all
+        held at once (``tasks`` may be a generator). If the consumer stops early or the wait
+        is interrupted (Ctrl-C), the tasks not yet started are cancelled."""
         if self.executor is None:
             for t in tasks:
                 yield fn(*t)
             return
-        futures: list[Any] = []
-        tasks = list(tasks)
-        if tasks and _uses_pickle(self.executor):
-            _check_picklable(fn, tasks[0])
+        it = iter(tasks)
+        head = list(itertools.islice(it, 1))
+        if not head:
+            return
+        if _uses_pickle(self.executor):
+            _check_picklable(fn, head[0])
+        futures: collections.deque[Any] = collections.deque()
         try:
-            for t in tasks:
-                futures.append(self.executor.submit(fn, *t))
-            for f in futures:
-                yield f.result()
+            futures.append(self.executor.submit(fn, *head[0]))
+            while futures:
+                for t in itertools.islice(it, self.window - len(futures)):
+                    futures.append(self.executor.submit(fn, *t))
+                yield futures.popleft().result()
         except BaseException as e:
             # A pool of process_pool() is stopped by its owner (its workers are terminated and
             # its futures failed by the pool itself); cancelling them here too would race with
@@ -335,8 +356,27 @@ def open_executor(executor: ExecutorLike, *, small: bool = False) -> Iterator[Ru
         return
     if not callable(getattr(executor, "submit", None)):
         raise _bad_executor(executor)
+    yield Runner(executor, _workers_of(executor))
+
+
+def _workers_of(executor: object) -> int:
+    """How many tasks ``executor`` runs at once: a ``concurrent.futures`` pool's
+    ``_max_workers``, the threads of a Dask client's workers (``nthreads()``; the client of
+    ``client.get_executor()``), else this machine's cores."""
     hint = getattr(executor, "_max_workers", None)
-    yield Runner(executor, hint if isinstance(hint, int) and hint > 0 else cpu_count())
+    if isinstance(hint, int) and not isinstance(hint, bool) and hint > 0:
+        return hint
+    client = getattr(executor, "_client", executor)
+    nthreads = getattr(client, "nthreads", None)
+    if callable(nthreads):
+        try:
+            counts = nthreads()
+            total = sum(counts.values()) if isinstance(counts, dict) else 0
+        except Exception:  # only a hint: any failure falls back to the cores
+            total = 0
+        if isinstance(total, int) and total > 0:
+            return total
+    return cpu_count()
 
 
 def split_even(items: Sequence[T], parts: int) -> list[Sequence[T]]:

@@ -57,7 +57,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from holdem._parallel import ExecutorLike, chunk_seed, chunk_sizes, master_seed, open_executor
+from holdem._parallel import (
+    ExecutorLike,
+    chunk_seed,
+    iter_chunk_sizes,
+    master_seed,
+    open_executor,
+)
 from holdem._progress import Progress
 from holdem.errors import InvalidConfigError
 from holdem.hand.game import Game, Mode
@@ -66,6 +72,8 @@ from holdem.table.agents import CompiledPolicy, agent_name, resolve_agent
 from holdem.table.table import Table
 
 __all__ = ["AgentResult", "SimulationResult", "simulate"]
+
+_CURVE_POINTS = 10_000  # the most points SimulationResult.curve keeps
 
 _Z95 = 1.959963984540054
 
@@ -124,7 +132,9 @@ class SimulationResult:
     chunk_hands: int = 500
     curve: tuple[tuple[int, tuple[int, ...]], ...] = dataclasses.field(default=(), repr=False)
     """The points of a winnings chart: (deals played, each agent's chips won so far), every
-    tenth of a chunk (:func:`holdem.charts.simulation_chart`)."""
+    tenth of a chunk (:func:`holdem.charts.simulation_chart`). A run of more than 1,000
+    chunks keeps every k-th of those points and the last, k the least that leaves at most
+    10,000."""
     stats: tuple[PlayerStats, ...] | None = dataclasses.field(default=None, repr=False)
     """With ``simulate(stats=True)``: each agent's :class:`holdem.PlayerStats`."""
     engine: str = "table"
@@ -418,11 +428,12 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
             "engine='batched' needs stats=False (the statistics need full hand histories)"
             if not missing else "engine='batched' needs a compiled policy for every agent; "
             "agents without one: " + ", ".join(missing))
-    sizes = chunk_sizes(hands, chunk_hands)
-    if policies is not None and not _batched_fits(max(sizes), len(objs) * stack):
+    chunks = -(-hands // chunk_hands)
+    biggest = min(chunk_hands, hands)  # the size of every chunk but a shorter last one
+    if policies is not None and not _batched_fits(biggest, len(objs) * stack):
         if engine == "batched":
             raise InvalidConfigError(
-                f"engine='batched' cannot play chunks of {max(sizes)} hands with {stack} chips a "
+                f"engine='batched' cannot play chunks of {biggest} hands with {stack} chips a "
                 f"seat (its int64 sums of squared payoffs could overflow): give a smaller "
                 f"chunk_hands or stack, or engine='table'")
         policies = None  # "auto": the tables play it
@@ -437,32 +448,39 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
     if stats:
         play = functools.partial(play, collect=True)
     kept, master = master_seed(seed)
-    tasks = [(names, objs if policies is None else policies, game, size,
-              chunk_seed(master, i), i, stack) for i, size in enumerate(sizes)]
-    results: list[_ChunkResult] = []
-    with (open_executor(executor, small=len(tasks) <= 1) as runner,
-          Progress("simulate", "hands", hands * m, progress) as bar):
-        for t, result in zip(tasks, runner.imap(play, tasks), strict=False):
-            results.append(result)
-            bar.update(t[3] * m)
+    tasks = ((names, objs if policies is None else policies, game, size,
+              chunk_seed(master, i), i, stack)
+             for i, size in enumerate(iter_chunk_sizes(hands, chunk_hands)))
+    # the results are added up as they come, in chunk order (never all held: a long run's
+    # memory does not grow with its chunks); the curve keeps every stride-th point
+    stride = max(1, -(-chunks * 10 // _CURVE_POINTS))
     rake = 0
     width = 6 if duplicate is not False else 4
     totals = [[0] * width for _ in names]
     merged = Stats(allin_adjusted=False) if stats else None
     curve: list[tuple[int, tuple[int, ...]]] = []
     done = 0
+    seen = 0  # curve points so far, kept or not
     base = (0,) * len(names)
-    for (r, per_agent, acc, points), size in zip(results, sizes, strict=True):
-        rake += r
-        curve += [(done + d, tuple(b + c for b, c in zip(base, chips, strict=True)))
-                  for d, chips in points]
-        done += size
-        base = curve[-1][1]
-        for tot, st in zip(totals, per_agent, strict=True):
-            for j in range(width):
-                tot[j] += st[j]
-        if merged is not None and acc is not None:
-            merged.merge(acc)
+    with (open_executor(executor, small=chunks <= 1) as runner,
+          Progress("simulate", "hands", hands * m, progress) as bar):
+        for size, (r, per_agent, acc, points) in zip(iter_chunk_sizes(hands, chunk_hands),
+                                                     runner.imap(play, tasks), strict=True):
+            rake += r
+            last = len(points) - 1
+            for j, (d, so_far) in enumerate(points):
+                seen += 1
+                if seen % stride == 0 or (j == last and done + size == hands):
+                    curve.append((done + d, tuple(b + c for b, c in zip(base, so_far,
+                                                                          strict=True))))
+            base = tuple(b + c for b, c in zip(base, points[-1][1], strict=True))
+            done += size
+            for tot, st in zip(totals, per_agent, strict=True):
+                for j in range(width):
+                    tot[j] += st[j]
+            if merged is not None and acc is not None:
+                merged.merge(acc)
+            bar.update(size * m)
     bb = game.big_blind
     played = hands * m
     out = []

@@ -46,6 +46,29 @@ def test_simulate_chart_writes_an_svg(tmp_path: Path) -> None:
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "cannot write" in bad.stderr
 
 
+@pytest.mark.parametrize("argv", [("simulate", "--hands", "10", "--chart"),
+                                  ("stats", "-", "--chart"), ("stats", "-", "--grid")])
+@pytest.mark.parametrize("name", ["out.png", "out.PDF", "w.svg.html"])
+def test_charts_refuse_a_name_of_another_format(tmp_path: Path, argv: tuple[str, ...],
+                                                name: str) -> None:
+    """``--chart out.png`` wrote SVG text into a .png: refused in one line before any work, and
+    no file is made. Any case of .svg, and a name without an extension, still write."""
+    r = run(*argv, name, cwd=tmp_path)
+    ext = os.path.splitext(name)[1]
+    assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
+    assert r.stderr.strip().endswith(f"{argv[-1]} writes an SVG image, but {name} names a {ext} "
+                                     f"file: give a name ending in .svg")
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_chart_names_in_any_case_or_without_extension(tmp_path: Path) -> None:
+    for name in ("W.SVG", "winnings"):
+        r = run("simulate", "--players", "2", "--hands", "20", "--seed", "1", "--chart", name,
+                cwd=tmp_path)
+        assert r.returncode == 0, r.stderr
+        assert (tmp_path / name).read_text().startswith("<svg")
+
+
 def test_stats_table_from_files_and_folders(tmp_path: Path) -> None:
     data = ROOT / "tests" / "data"
     r = run("stats", str(data / "public_50.phhs"), cwd=tmp_path)

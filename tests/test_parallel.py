@@ -81,3 +81,47 @@ def test_executor_resolution() -> None:
     for bad in ("threads", 3, object()):
         with pytest.raises(InvalidConfigError), open_executor(bad):  # type: ignore[arg-type]
             pass
+
+
+class CountingPool(ThreadPoolExecutor):
+    """A real thread pool that records how many tasks were submitted."""
+
+    def __init__(self, workers: int) -> None:
+        super().__init__(workers)
+        self.submitted = 0
+
+    def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def,override]
+        self.submitted += 1
+        return super().submit(fn, *args, **kwargs)
+
+
+def test_imap_reads_tasks_as_results_are_taken() -> None:
+    """imap used to turn the tasks into a list and submit them all: a job of millions of
+    tasks held them all (and all their results). Now at most ``window`` are in flight, the
+    tasks may be an endless generator, and the results still come in order."""
+    read = 0
+
+    def endless() -> object:
+        nonlocal read
+        i = 0
+        while True:
+            read += 1
+            if read > 10_000:
+                raise AssertionError("imap read every task before running one")
+            yield (i,)
+            i += 1
+
+    with CountingPool(2) as pool, open_executor(pool) as runner:
+        assert runner.workers == 2 and runner.window == 64
+        got = []
+        for r in runner.imap(abs, endless()):
+            got.append(r)
+            assert pool.submitted <= len(got) + runner.window
+            if len(got) == 500:
+                break
+        assert got == list(range(500))
+        assert read == pool.submitted <= 500 + runner.window
+    with CountingPool(20) as pool, open_executor(pool) as runner:
+        assert runner.window == 160  # eight a worker
+        assert runner.map(abs, [(-i,) for i in range(1_000)]) == list(range(1_000))
+        assert pool.submitted == 1_000

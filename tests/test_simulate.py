@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import sys
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
 
 import pytest
 
 import holdem
 from holdem import CallAgent, EquityAgent, Game, InvalidConfigError, Mode, RandomAgent, simulate
+from holdem._parallel import open_executor
 from holdem.pots import Rake
 
 GAME = Game(big_blind=2, rake=Rake(0.05, cap=4))
@@ -42,8 +45,68 @@ def test_simulate_same_result_on_a_dask_cluster() -> None:
     serial = [run("serial", engine) for engine in ENGINES]
     with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                       dashboard_address=None) as cluster, Client(cluster) as client:
+        # the cluster's threads, not this machine's cores, size the window of tasks in flight
+        for executor in (client, client.get_executor(pure=False)):
+            with open_executor(executor) as runner:
+                assert (runner.workers, runner.window) == (2, 64)
+        with LocalCluster(n_workers=3, threads_per_worker=4, processes=False,
+                          dashboard_address=":0") as big, Client(big) as c12, \
+                open_executor(c12.get_executor(pure=False)) as runner:
+            assert (runner.workers, runner.window) == (12, 96)
         for engine, want in zip(ENGINES, serial, strict=True):
             assert run(client.get_executor(pure=False), engine) == want
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_long_run_keeps_at_most_ten_thousand_curve_points(
+        engine: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The curve had ten points per chunk, and simulate held every chunk's result before adding
+    them up: memory grew with the run (about 3 GB of curve for 10**9 hands). A run of more
+    than 1,000 chunks now keeps every k-th point and the last; the totals do not change."""
+    sim = sys.modules["holdem.simulate"]  # the module (holdem.simulate is the function)
+    agents = {"call": CallAgent(), "random": RandomAgent(seed=1)}
+    kwargs = dict(hands=2_050, seed=4, chunk_hands=2, executor="serial", engine=engine)
+    thinned = simulate(agents, GAME, **kwargs)  # type: ignore[arg-type]
+    odd = simulate(agents, GAME, **{**kwargs, "hands": 2_049})  # type: ignore[arg-type]
+    assert odd.curve[-1][0] == 2_049 and len(odd.curve) == 1_025  # the last point is kept
+    monkeypatch.setattr(sim, "_CURVE_POINTS", 10**9)
+    full = simulate(agents, GAME, **kwargs)  # type: ignore[arg-type]
+    assert thinned.players == full.players and thinned.rake == full.rake
+    # 1,025 chunks of 2 hands: ten points a chunk nominally, so every 2nd point is kept
+    assert len(full.curve) == 2_050 and [d for d, _ in full.curve] == list(range(1, 2_051))
+    assert thinned.curve == full.curve[1::2]
+    assert thinned.curve[-1] == (2_050, tuple(p.chips for p in full.players))
+
+
+def test_a_huge_run_starts_at_once() -> None:
+    """simulate built the list of every chunk's task, and submitted them all, before taking
+    one result: 10**8 hands meant two million tasks in flight (10**12 hands: memory ran out).
+    The tasks are now made as the results are taken, at most a window (64) ahead."""
+    class Stop(Exception):
+        pass
+
+    class Taken:
+        def __init__(self, future: Any, pool: Pool) -> None:
+            self.future, self.pool = future, pool
+
+        def result(self) -> Any:
+            self.pool.taken += 1
+            return self.future.result()
+
+    class Pool(ThreadPoolExecutor):
+        submitted = taken = 0
+
+        def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def,override]
+            assert self.submitted - self.taken <= 64, "submitted without taking results"
+            self.submitted += 1
+            if self.submitted > 200:
+                raise Stop
+            return Taken(super().submit(fn, *args, **kwargs), self)
+
+    with Pool(2) as pool:
+        with pytest.raises(Stop):
+            simulate(AGENTS[:2], GAME, hands=10**8, seed=1, executor=pool, chunk_hands=50)
+        assert pool.submitted == 201 and pool.taken >= 201 - 64
 
 
 @pytest.mark.parametrize("engine", ENGINES)

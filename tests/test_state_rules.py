@@ -70,7 +70,12 @@ def test_r3_heads_up_button_posts_small_blind_acts_first_preflop_last_after() ->
 def test_r5_small_blind_is_half_the_big_blind_rounded_down() -> None:
     assert Game(big_blind=5).small_blind == 2
     assert Game(big_blind=5, small_blind=3).small_blind == 3
+    assert Game(big_blind=5, small_blind=0).small_blind == 0
     assert deal(Game(big_blind=5), [100] * 3).bets == (0, 2, 5)
+    # no number stands for the default: -1 was once read as "not given"
+    for bad in (-1, -2):
+        with pytest.raises(InvalidConfigError, match=f"small_blind must be at least 0, got {bad}"):
+            Game(big_blind=5, small_blind=bad)
     with pytest.raises(InvalidConfigError, match="small bet"):
         Game(structure=Structure.FIXED_LIMIT, big_blind=2, small_bet=4)
 

@@ -377,6 +377,7 @@ def _cmd_simulate(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: I
         kind = kinds[k % len(kinds)]
         agents[f"{kind}-{k + 1}"] = make_agent(kind, k)
     limit = {"no": "no-limit", "pot": "pot-limit", "fixed": "fixed-limit"}[args.limit]
+    _check_svg("--chart", args.chart)
     _check_writable(args.chart)
     started = time.perf_counter()
     with _executor(args) as executor:
@@ -653,6 +654,17 @@ def _check_writable(*paths: str | None) -> None:
                 os.remove(path)
 
 
+def _check_svg(option: str, path: str | None) -> None:
+    """The charts are SVG: refuse a file name whose extension says another format
+    (``--chart out.png`` wrote SVG into a .png). Names without one (``/dev/stdout``) pass."""
+    if path is None:
+        return
+    ext = os.path.splitext(path)[1]
+    if ext and ext.lower() != ".svg":
+        raise CommandError(f"{option} writes an SVG image, but {path} names a {ext} file: "
+                           f"give a name ending in .svg")
+
+
 def _write_text(path: str, text: str, what: str, err: IO[str]) -> None:
     """Write an output file, then say on stderr (with the other reports: progress, timings)
     ``wrote WHAT to PATH``."""
@@ -675,6 +687,8 @@ def _cmd_stats(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[s
     if args.chart and args.grid and os.path.abspath(args.chart) == os.path.abspath(args.grid):
         raise CommandError(f"--chart and --grid name the same file ({args.grid}): the grid "
                            f"would overwrite the chart; give two files")
+    _check_svg("--chart", args.chart)
+    _check_svg("--grid", args.grid)
     _check_writable(args.chart, args.grid)
     for path in _replay_paths(args.files):
         for label, hh in _replay_hands(path, stdin):

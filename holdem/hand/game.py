@@ -100,6 +100,18 @@ def _int(name: str, value: object, low: int) -> int:
     return value
 
 
+class _HalfBigBlind:
+    """``Game.small_blind``'s default: half the big blind, rounded down (R5)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "big_blind // 2"
+
+
+_HALF_BIG_BLIND: Any = _HalfBigBlind()
+
+
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Game:
     """One table's rules for a hand of Texas Hold'em (frozen; every field keyword-only).
@@ -131,7 +143,7 @@ class Game:
 
     structure: Structure = Structure.NO_LIMIT
     big_blind: int
-    small_blind: int = field(default=-1)
+    small_blind: int = _HALF_BIG_BLIND
     ante: int = 0
     ante_type: AnteType = AnteType.UNIFORM
     straddle: bool = False
@@ -153,7 +165,7 @@ class Game:
         if not isinstance(self.structure, Structure):
             raise InvalidConfigError(f"structure must be a Structure, got {self.structure!r}")
         bb = _int("big_blind", self.big_blind, 1)
-        if self.small_blind == -1:
+        if self.small_blind is _HALF_BIG_BLIND:
             object.__setattr__(self, "small_blind", bb // 2)
         sb = _int("small_blind", self.small_blind, 0)
         if sb > bb:
