@@ -17,7 +17,7 @@ import operator
 from collections.abc import Iterable
 from typing import Final, SupportsIndex
 
-from holdem._shown import excerpt
+from holdem._shown import excerpt, shown
 from holdem.errors import DuplicateCardError, InvalidCardError
 
 __all__ = [
@@ -62,11 +62,12 @@ class Card(int):
             return CARDS[value]
         if isinstance(value, str):
             return parse_card(value)
-        if isinstance(value, bool) or not isinstance(value, SupportsIndex):
-            raise InvalidCardError(f"not a card: {value!r} (give text like 'As' or an int 0..51)")
-        i = operator.index(value)
+        i = _card_index(value)
+        if i is None:
+            raise InvalidCardError(
+                f"not a card: {excerpt(value)} (give text like 'As' or an int 0..51)")
         if not 0 <= i < 52:
-            raise InvalidCardError(f"card id {i} is out of range (ids are 0..51)")
+            raise InvalidCardError(f"card id {shown(i)} is out of range (ids are 0..51)")
         return CARDS[i]
 
     @classmethod
@@ -130,6 +131,19 @@ class Card(int):
 
     def __deepcopy__(self, memo: object) -> Card:
         return self
+
+
+def _card_index(value: object) -> int | None:
+    """``value`` as a plain int if it is int-like (``__index__``; not a bool), else None.
+
+    An object whose ``__index__`` refuses (a numpy array that is not an integer scalar, such
+    as ``numpy.array(5.0)`` or ``numpy.arange(3)``) is not int-like either."""
+    if isinstance(value, bool) or not isinstance(value, SupportsIndex):
+        return None
+    try:
+        return operator.index(value)
+    except TypeError:
+        return None
 
 
 def _make(i: int) -> Card:
@@ -203,10 +217,14 @@ def to_card_ids(cards: str | Iterable[CardLike], *, unique: bool = True) -> list
     return [int(c) for c in parse_cards(cards, unique=unique)]
 
 
-def format_cards(cards: Iterable[CardLike], sep: str = " ") -> str:
-    """``format_cards([51, 46]) == 'As Kh'``."""
+def format_cards(cards: str | Iterable[CardLike], sep: str = " ") -> str:
+    """``format_cards([51, 46]) == 'As Kh'``; text is parsed as by :func:`parse_cards`
+    (repeats allowed) and written back in the standard spelling: ``format_cards("ah10D")``
+    is ``'Ah Td'``."""
     if not isinstance(sep, str):
         raise TypeError(f"format_cards: sep must be a str, not {type(sep).__name__}")
+    if isinstance(cards, str):
+        return sep.join(str(c) for c in parse_cards(cards, unique=False))
     try:
         items = iter(cards)
     except TypeError:
@@ -222,10 +240,14 @@ def cards_to_mask(cards: str | Iterable[CardLike]) -> int:
     return m
 
 
-def mask_to_cards(mask: int) -> tuple[Card, ...]:
-    """The cards of a mask made by :func:`cards_to_mask`, in id order."""
-    if isinstance(mask, bool) or not isinstance(mask, int):
+def mask_to_cards(mask: SupportsIndex) -> tuple[Card, ...]:
+    """The cards of a mask made by :func:`cards_to_mask`, in id order (any int-like mask:
+    a ``numpy.uint64`` too)."""
+    value = _card_index(mask)
+    if value is None:
         raise TypeError(f"mask_to_cards: mask must be an int, not {type(mask).__name__}")
-    if mask < 0 or mask >> 52:
-        raise InvalidCardError(f"card mask {mask:#x} has bits outside 0..51")
-    return tuple(CARDS[i] for i in range(52) if mask >> i & 1)
+    if value < 0 or value >> 52:
+        text = f"{value:#x}" if -(1 << 64) < value < 1 << 64 else \
+            f"of {value.bit_length()} bits" + (" (negative)" if value < 0 else "")
+        raise InvalidCardError(f"card mask {text} has bits outside 0..51")
+    return tuple(CARDS[i] for i in range(52) if value >> i & 1)

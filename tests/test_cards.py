@@ -123,3 +123,62 @@ def test_a_megabyte_of_text_is_quoted_short() -> None:
                               "(1,500,000 characters)")
     with pytest.raises(InvalidCardError, match=r"^not a card: 'Ax' \(a rank"):
         parse_cards("Ax")  # short text: quoted whole, as before
+
+
+HUGE = 10**5000  # more digits than Python turns into text (int max str digits: 4300)
+
+
+class _RefusingIndex:
+    """Has ``__index__`` but refuses it, as a numpy array that is not an integer scalar does."""
+
+    def __index__(self) -> int:
+        raise TypeError("only integer scalar arrays can be converted to a scalar index")
+
+
+@pytest.mark.parametrize("value", [HUGE, -HUGE, [HUGE]], ids=["huge", "-huge", "[huge]"])
+def test_a_huge_int_is_refused_as_a_card_error(value: object) -> None:
+    """The message quoted the int and failed with a bare ValueError ("Exceeds the limit (4300
+    digits) for integer string conversion"), not an InvalidCardError."""
+    for fn in (Card, Card.from_int, lambda v: parse_cards([v]), lambda v: format_cards([v]),
+               lambda v: cards_to_mask([v])):
+        with pytest.raises(InvalidCardError, match=r"bits|too large to print"):
+            fn(value)
+
+
+def test_an_index_that_refuses_is_not_a_card() -> None:
+    """A numpy array that is not an integer scalar has ``__index__`` but refuses it: Card()
+    let numpy's TypeError through (naming no argument) instead of an InvalidCardError."""
+    np = pytest.importorskip("numpy")
+    for value in (_RefusingIndex(), np.array(5.0), np.arange(3), np.array([5])):
+        with pytest.raises(InvalidCardError, match="not a card"):
+            Card(value)  # type: ignore[arg-type]
+        with pytest.raises(InvalidCardError, match="not a card"):
+            Card.from_int(value)  # type: ignore[arg-type]
+    assert Card(np.array(51)) is Card("As")  # an integer scalar array is a card id
+
+
+def test_mask_to_cards_takes_int_like_masks() -> None:
+    """Any int-like mask, as Card() and category() take numpy ints; a huge bad mask is
+    described in a short message."""
+    np = pytest.importorskip("numpy")
+    m = cards_to_mask("2c As")
+    assert mask_to_cards(np.uint64(m)) == mask_to_cards(np.int64(m)) == (Card("2c"), Card("As"))
+    for bad in (True, 1.0, "3", None, _RefusingIndex()):
+        with pytest.raises(TypeError, match="mask"):
+            mask_to_cards(bad)  # type: ignore[arg-type]
+    for huge in (1 << 100_000, -(1 << 100_000)):
+        with pytest.raises(InvalidCardError) as info:
+            mask_to_cards(huge)
+        assert len(str(info.value)) < 100 and "100001 bits" in str(info.value)
+    with pytest.raises(InvalidCardError, match="0x10000000000000"):
+        mask_to_cards(1 << 52)
+
+
+def test_format_cards_reads_text() -> None:
+    """Text used to be read one character at a time: "not a card: 'A'" for "AsKd"."""
+    assert format_cards("ah10D,2c") == "Ah Td 2c"
+    assert format_cards("AsKd", sep="") == "AsKd"
+    assert format_cards("As As") == "As As"  # formatting does not ask for distinct cards
+    assert format_cards("") == ""
+    with pytest.raises(InvalidCardError, match="'Kx'"):
+        format_cards("As Kx")
