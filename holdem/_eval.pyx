@@ -18,6 +18,7 @@ from libc.string cimport memcpy, memset
 
 import sys
 
+from holdem._shown import excerpt
 from holdem.cards import Card, parse_cards
 from holdem.errors import InvalidArrayError, InvalidHandError
 
@@ -90,7 +91,7 @@ cdef object _evaluate_general(object cards):
     cdef Py_ssize_t n = len(parsed)
     if n < 5 or n > 7:
         raise InvalidHandError(
-            f"a hand to evaluate has 5, 6 or 7 cards, got {n}: {cards!r}")
+            f"a hand to evaluate has 5, 6 or 7 cards, got {n}: {excerpt(cards)}")
     cdef uint8_t ids[7]
     cdef Py_ssize_t i
     for i in range(n):
@@ -336,6 +337,19 @@ def evaluate_many(cards, *, n_cards=None, out=None):
                 f"evaluate_many needs a C-contiguous buffer ({exc}); "
                 f"use numpy.ascontiguousarray") from None
         have_view = True
+        # n_cards is checked the same way for every shape: None, or an int-like 5, 6 or 7
+        # (a plain int: a subclass's comparisons may lie)
+        nc = None
+        if type(n_cards) is int:
+            nc = n_cards
+        elif n_cards is not None:
+            if not isinstance(n_cards, bool) and hasattr(n_cards, "__index__"):
+                try:
+                    nc = PyNumber_Index(n_cards)
+                except TypeError:  # an __index__ that refuses (a non-integer numpy array)
+                    nc = None
+        if n_cards is not None and (nc is None or not 5 <= nc <= 7):
+            raise InvalidArrayError(f"n_cards must be 5, 6 or 7, got {excerpt(n_cards)}")
         kind = _kind(view.format, view.itemsize)
         if kind < 0:
             fmt = view.format.decode("ascii", "replace") if view.format != NULL else "B"
@@ -346,18 +360,13 @@ def evaluate_many(cards, *, n_cards=None, out=None):
             if not 5 <= view.shape[1] <= 7:  # checked before the cast to int
                 raise InvalidArrayError(f"rows must have 5, 6 or 7 cards, got {view.shape[1]}")
             k = <int>view.shape[1]
-            if n_cards is not None and n_cards != k:
+            if nc is not None and nc != k:
                 raise InvalidArrayError(
-                    f"n_cards={n_cards!r} does not match the array's {k} columns")
+                    f"n_cards={nc} does not match the array's {k} columns")
         elif view.ndim == 1:
-            if n_cards is None:
+            if nc is None:
                 raise InvalidArrayError(
                     "a flat buffer needs n_cards= (5, 6 or 7 cards per row)")
-            # a plain int (a subclass's comparisons may lie)
-            nc = None if isinstance(n_cards, bool) or not isinstance(n_cards, int) \
-                else PyNumber_Index(n_cards)
-            if nc is None or not 5 <= nc <= 7:
-                raise InvalidArrayError(f"n_cards must be 5, 6 or 7, got {n_cards!r}")
             k = nc
             if view.shape[0] % k:
                 raise InvalidArrayError(

@@ -37,6 +37,7 @@ from typing import Final, SupportsIndex
 
 from holdem._enums import NamedRepr
 from holdem._eval import CATEGORY_MIN, NUM_RANKS, evaluate, evaluate_many
+from holdem._shown import excerpt
 from holdem.cards import RANK_NAMES, Card, CardLike, parse_cards
 from holdem.errors import InvalidHandError
 
@@ -82,7 +83,7 @@ def _check_rank(rank: SupportsIndex) -> int:
     except TypeError:
         value = None
     if value is None or not 1 <= value <= NUM_RANKS:
-        raise InvalidHandError(f"not a hand rank: {rank!r} (ranks are 1..{NUM_RANKS})")
+        raise InvalidHandError(f"not a hand rank: {excerpt(rank)} (ranks are 1..{NUM_RANKS})")
     return value
 
 

@@ -638,3 +638,48 @@ def test_every_public_enum_repr_pastes_back() -> None:
             assert repr(member) == f"{cls.__name__}.{member.name}"
             assert eval(repr(member), vars(holdem)) is member
     assert str(holdem.HandCategory.TWO_PAIR) == "Two Pair"
+
+
+def test_a_huge_int_is_refused_as_a_hand_error() -> None:
+    """A rank or n_cards of more digits than Python turns into text: the message quoted it
+    and failed with a bare ValueError ("Exceeds the limit (4300 digits) ...")."""
+    huge = 10**5000
+    for fn in (holdem.category, holdem.describe):
+        with pytest.raises(InvalidHandError, match="16610 bits"):
+            fn(huge)
+        with pytest.raises(InvalidHandError, match="16610 bits"):
+            fn(-huge)
+    with pytest.raises(InvalidCardError, match="16610 bits"):
+        evaluate([0, 1, 2, 3, huge])
+    for cards in (bytes(5), np.zeros((1, 5), np.uint8)):
+        with pytest.raises(InvalidArrayError, match="16610 bits"):
+            evaluate_many(cards, n_cards=huge)
+
+
+def test_a_long_hand_is_quoted_short() -> None:
+    """The wrong-count message quoted the whole input (here a megabyte of text)."""
+    for fn in (evaluate, best_five):
+        with pytest.raises(InvalidHandError) as info:
+            fn("As" + " " * 1_000_000 + "Kd")
+        assert len(str(info.value)) < 200
+        assert str(info.value).startswith("a hand to evaluate has 5, 6 or 7 cards, got 2: ")
+    with pytest.raises(InvalidHandError) as info:
+        evaluate(list(range(52)))
+    assert len(str(info.value)) < 200
+
+
+def test_n_cards_is_read_the_same_for_flat_and_2d_buffers() -> None:
+    """n_cards=np.int64(7) was refused for a flat buffer but taken for a 2-D one; n_cards=7.0
+    was taken for a 2-D buffer but refused for a flat one."""
+    hands = np.array([[48, 49, 50, 51, 44, 0, 1], [0, 4, 9, 13, 22, 31, 40]], dtype=np.uint8)
+    want = evaluate_many(hands).tolist()
+    for n in (7, np.int64(7), np.uint8(7)):
+        assert evaluate_many(hands, n_cards=n).tolist() == want
+        assert evaluate_many(hands.ravel(), n_cards=n).tolist() == want
+        assert evaluate_many(hands.tobytes(), n_cards=n).tolist() == want
+    for bad in (7.0, True, "7", np.array(7.0), np.arange(7), 4, 8, -7):
+        for cards in (hands, hands.ravel()):
+            with pytest.raises(InvalidArrayError, match="n_cards must be 5, 6 or 7"):
+                evaluate_many(cards, n_cards=bad)
+    with pytest.raises(InvalidArrayError, match="n_cards=6 does not match the array's 7"):
+        evaluate_many(hands, n_cards=np.int64(6))
