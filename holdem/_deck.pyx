@@ -20,7 +20,7 @@ from libc.string cimport memcpy, memset
 from array import array
 
 from holdem._seeding import resolve_seed, seed_bits
-from holdem._shown import shown
+from holdem._shown import excerpt, shown
 from holdem.cards import CARDS as _CARDS_PY, Card, parse_cards
 from holdem.errors import DeckError, InvalidArrayError, InvalidConfigError
 
@@ -34,10 +34,29 @@ cdef enum:
     _REMOVED = 3
 
 
+cdef object _index(object v):
+    """``v`` as a plain int if it is int-like (``__index__``, not a bool), else None; an
+    ``__index__`` that refuses (a numpy array that is not an integer scalar) counts as not
+    int-like, so the caller raises its own error naming the argument."""
+    if isinstance(v, bool) or not hasattr(v, "__index__"):
+        return None
+    try:
+        return PyNumber_Index(v)
+    except TypeError:
+        return None
+
+
+cdef bint _flag(object v, str what) except -1:
+    """A True/False option, refused if it is anything else (no truthiness guess)."""
+    if type(v) is not bool:
+        raise InvalidConfigError(f"{what} must be True or False, got {excerpt(v)}")
+    return v
+
+
 cdef int _count(object n, str what) except -1:
-    if isinstance(n, bool) or not hasattr(n, "__index__"):
-        raise InvalidConfigError(f"{what} must be an int, not {type(n).__name__}: {shown(n)}")
-    v = PyNumber_Index(n)
+    v = _index(n)
+    if v is None:
+        raise InvalidConfigError(f"{what} must be an int, not {type(n).__name__}: {excerpt(n)}")
     if v < 0:
         raise DeckError(f"{what} must be >= 0, got {shown(v)}")
     return min(v, 1 << 20)  # anything over 52 is refused by the caller with the real count
@@ -273,14 +292,15 @@ def _restore(seed, rng, cards, n, kind, fresh):
 
 def hand_width(n_players, *, burns=True):
     """Columns of one :func:`deal_hands` row: ``2 * n_players + 5`` (``+ 3`` with burns)."""
-    return 2 * _players(n_players, burns) + 5 + (3 if burns else 0)
+    cdef bint b = _flag(burns, "burns")
+    return 2 * _players(n_players, b) + 5 + (3 if b else 0)
 
 
 cdef int _players(object n_players, bint burns) except -1:
-    if isinstance(n_players, bool) or not hasattr(n_players, "__index__"):
+    p = _index(n_players)
+    if p is None:
         raise InvalidConfigError(
-            f"n_players must be an int, not {type(n_players).__name__}: {shown(n_players)}")
-    p = PyNumber_Index(n_players)
+            f"n_players must be an int, not {type(n_players).__name__}: {excerpt(n_players)}")
     top = 22 if burns else 23
     if not 1 <= p <= top:
         raise InvalidConfigError(
@@ -296,11 +316,11 @@ def child_seed(seed, index):
     table hands and agents' seeds all come from it.
     """
     if type(index) is not int or not 0 <= index <= _MAX64:
-        if isinstance(index, bool) or not hasattr(index, "__index__"):
-            raise InvalidConfigError(f"index must be an int in 0 .. 2**64-1, got {shown(index)}")
-        index = PyNumber_Index(index)  # a plain int, asked once
-        if not 0 <= index <= _MAX64:
-            raise InvalidConfigError(f"index must be an int in 0 .. 2**64-1, got {shown(index)}")
+        i = _index(index)  # a plain int, asked once
+        if i is None or not 0 <= i <= _MAX64:
+            raise InvalidConfigError(
+                f"index must be an int in 0 .. 2**64-1, got {excerpt(index if i is None else i)}")
+        index = i
     if type(seed) is int:
         return hd_seed_child(<uint64_t>(seed & _MAX64), <uint64_t>index)
     return hd_seed_child(<uint64_t>seed_bits(seed), <uint64_t>index)
@@ -335,26 +355,28 @@ def deal_hands(n_hands, n_players, *, seed, burns=True, start=0, out=None):
     if seed is None:
         raise InvalidConfigError("deal_hands needs an explicit seed (an int)")
     cdef uint64_t s = seed_bits(seed)
-    cdef int p = _players(n_players, burns)
-    cdef bint b = bool(burns)
+    cdef bint b = _flag(burns, "burns")
+    cdef int p = _players(n_players, b)
     cdef int w = hd_hand_width(p, b)
-    if isinstance(n_hands, bool) or not hasattr(n_hands, "__index__"):
+    nh = _index(n_hands)
+    if nh is None:
         raise InvalidConfigError(
-            f"n_hands must be an int, not {type(n_hands).__name__}: {shown(n_hands)}")
-    n_hands = PyNumber_Index(n_hands)
+            f"n_hands must be an int, not {type(n_hands).__name__}: {excerpt(n_hands)}")
+    n_hands = nh
     # sizes are checked as Python ints before anything is multiplied in C or allocated
     if not 0 <= n_hands <= PY_SSIZE_T_MAX // w:
         raise InvalidConfigError(
             f"n_hands must be 0 .. {PY_SSIZE_T_MAX // w} (rows of {w} bytes addressable in "
             f"one buffer), got {shown(n_hands)}")
     cdef int64_t n = n_hands
-    if not isinstance(start, bool) and hasattr(start, "__index__"):
-        start = PyNumber_Index(start)  # a plain int, asked once
+    st = _index(start)  # a plain int, asked once
+    if st is not None:
+        start = st
     # row indexes start .. start + n_hands - 1 are 64-bit, and start itself is read as one
     # (also when no row is dealt)
     if type(start) is not int or not (0 <= start < (1 << 64) and start + n_hands <= (1 << 64)):
         raise InvalidConfigError(
-            f"start must be an int in 0 .. 2**64 - max(n_hands, 1), got {shown(start)}")
+            f"start must be an int in 0 .. 2**64 - max(n_hands, 1), got {excerpt(start)}")
     cdef uint64_t first = start
     cdef uint8_t[:, ::1] out2
     cdef uint8_t[::1] out1

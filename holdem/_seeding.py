@@ -15,10 +15,12 @@ Every random thing in holdem takes ``seed``: an ``int`` of any size or sign, or 
 
 from __future__ import annotations
 
+import contextlib
 import operator
 import os
 from typing import SupportsIndex
 
+from holdem._shown import excerpt
 from holdem.errors import InvalidConfigError
 
 __all__ = ["SeedLike", "resolve_seed", "seed_bits"]
@@ -29,11 +31,17 @@ _MASK64 = (1 << 64) - 1
 
 
 def _as_int(seed: object) -> int:
-    if isinstance(seed, bool) or not isinstance(seed, SupportsIndex):
+    value = None
+    if not isinstance(seed, bool) and isinstance(seed, SupportsIndex):
+        # an __index__ that refuses (a numpy array that is not an integer scalar): not an int
+        with contextlib.suppress(TypeError):
+            value = operator.index(seed)
+    if value is None:
         raise InvalidConfigError(
-            f"seed must be an int (any size or sign) or None, not {type(seed).__name__}: {seed!r}"
+            f"seed must be an int (any size or sign) or None, not {type(seed).__name__}: "
+            f"{excerpt(seed)}"
         )
-    return operator.index(seed)
+    return value
 
 
 def seed_bits(seed: SupportsIndex) -> int:

@@ -672,3 +672,67 @@ def test_init_again_starts_afresh() -> None:
     d.__init__(seed=3)  # type: ignore[misc]
     assert len(d) == 52 and d.dealt == () and d.burned == ()
     assert d.deal(52) == Deck(seed=3).deal(52)
+
+
+@pytest.mark.parametrize("burns", ["no", "False", None, 0, 1, [1, 2]])
+def test_burns_is_true_or_false(burns: object) -> None:
+    """burns was read by truthiness: burns="no" dealt (and counted) the burns, and a numpy
+    array raised numpy's ValueError instead of a holdem error."""
+    with pytest.raises(InvalidConfigError, match="burns must be True or False"):
+        hand_width(6, burns=burns)  # type: ignore[arg-type]
+    with pytest.raises(InvalidConfigError, match="burns must be True or False"):
+        deal_hands(1, 6, seed=1, burns=burns)  # type: ignore[arg-type]
+
+
+def test_burns_given_as_a_numpy_array_is_refused() -> None:
+    np = pytest.importorskip("numpy")
+    for burns in (np.array([1, 2]), np.bool_(True)):
+        with pytest.raises(InvalidConfigError, match="burns must be True or False"):
+            hand_width(6, burns=burns)
+        with pytest.raises(InvalidConfigError, match="burns must be True or False"):
+            deal_hands(1, 6, seed=1, burns=burns)
+
+
+def test_an_index_that_refuses_is_not_an_int() -> None:
+    """Seeds, counts and indexes that have ``__index__`` but refuse it (a numpy array that is
+    not an integer scalar) let numpy's TypeError through, naming no argument."""
+    np = pytest.importorskip("numpy")
+    for value in (np.array(2.0), np.arange(2)):
+        with pytest.raises(InvalidConfigError, match="seed"):
+            Deck(seed=value)
+        with pytest.raises(InvalidConfigError, match="number of cards to deal"):
+            Deck(seed=1).deal(value)
+        with pytest.raises(InvalidConfigError, match="index"):
+            child_seed(1, value)
+        with pytest.raises(InvalidConfigError, match="seed"):
+            child_seed(value, 1)
+        with pytest.raises(InvalidConfigError, match="n_players"):
+            hand_width(value)
+        with pytest.raises(InvalidConfigError, match="n_hands"):
+            deal_hands(value, 2, seed=1)
+        with pytest.raises(InvalidConfigError, match="n_players"):
+            deal_hands(1, value, seed=1)
+        with pytest.raises(InvalidConfigError, match="start"):
+            deal_hands(1, 2, seed=1, start=value)
+        with pytest.raises(InvalidConfigError, match="seed"):
+            deal_hands(1, 2, seed=value)
+    # integer scalars (0-d arrays too) are ints
+    assert Deck(seed=np.array(7)).deal(5) == Deck(seed=7).deal(5)
+    assert deal_hands(2, 2, seed=1, start=np.array(3)).tolist() == \
+        deal_hands(2, 2, seed=1, start=3).tolist()
+
+
+def test_a_huge_int_in_a_seed_or_a_card_gives_a_holdem_error() -> None:
+    """An int of more digits than Python turns into text, inside a list (a seed that is not
+    an int) or as a card: the message failed with a bare ValueError ("Exceeds the limit")."""
+    huge = 10**5000
+    with pytest.raises(InvalidConfigError, match="too large to print"):
+        Deck(seed=[huge])  # type: ignore[arg-type]
+    with pytest.raises(InvalidConfigError, match="too large to print"):
+        deal_hands(1, 2, seed=[huge])  # type: ignore[arg-type]
+    deck = Deck(seed=1)
+    with pytest.raises(InvalidCardError, match="16610 bits"):
+        _ = huge in deck
+    with pytest.raises(InvalidCardError, match="16610 bits"):
+        deck.remove([huge])
+    assert len(deck) == 52
