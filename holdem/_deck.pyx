@@ -255,9 +255,13 @@ A 52-card deck with its own random generator.
                            bytes(self._kind[:52]), self._fresh))
 
     def __repr__(self):
+        try:
+            seed = repr(self._seed)
+        except ValueError:  # an int past Python's limit of digits printed: hex has none
+            seed = hex(self._seed)
         if self._fresh:
-            return f"Deck(seed={self._seed!r})"
-        return (f"<Deck seed={self._seed!r}: {self._deck.n} left, {len(self.dealt)} dealt, "
+            return f"Deck(seed={seed})"
+        return (f"<Deck seed={seed}: {self._deck.n} left, {len(self.dealt)} dealt, "
                 f"{len(self.burned)} burned, {len(self.removed)} removed>")
 
     def __str__(self):

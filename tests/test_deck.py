@@ -736,3 +736,18 @@ def test_a_huge_int_in_a_seed_or_a_card_gives_a_holdem_error() -> None:
     with pytest.raises(InvalidCardError, match="16610 bits"):
         deck.remove([huge])
     assert len(deck) == 52
+
+
+def test_repr_of_a_deck_with_a_huge_seed() -> None:
+    """Seeds are ints of any size, but repr() quoted the seed in decimal and raised
+    ValueError past Python's 4300-digit limit; it is written in hex then (and pastes back)."""
+    seed = 10**5000
+    deck = Deck(seed=seed)
+    text = repr(deck)
+    assert text.startswith("Deck(seed=0x")
+    assert eval(text, {"Deck": Deck}).deal(52) == Deck(seed=seed).deal(52)
+    deck.deal(2)
+    assert repr(deck).startswith("<Deck seed=0x") and repr(deck).endswith(
+        ": 50 left, 2 dealt, 0 burned, 0 removed>")
+    assert repr(Deck(seed=-(10**5000))).startswith("Deck(seed=-0x")
+    assert repr(Deck(seed=2**64 + 5)) == f"Deck(seed={2**64 + 5})"  # printable: decimal
