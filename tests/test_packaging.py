@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import importlib.machinery
 import importlib.metadata
+import importlib.util
 import os
 import re
 import subprocess
 import sys
 import tomllib
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -177,3 +179,72 @@ def test_the_facade_lists_the_live_events_of_their_module() -> None:
 
     assert holdem.live.events.__all__ == holdem._LAZY_EVENTS
     assert set(holdem.live.events.__all__) <= set(holdem.__all__)
+
+
+# --- the sdist's contents ---------------------------------------------------------------------
+
+# a working tree after a local test run: what the sdist keeps, and the caches it must leave out
+_KEPT = ["README.md", "LICENSE", "pyproject.toml", "setup.py", "MANIFEST.in", "csrc/hd_eval.c",
+         "csrc/hd_eval.h", "holdem/__init__.py", "holdem/_eval.pyx", "holdem/_eval.pxd",
+         "holdem/_eval.pyi", "holdem/py.typed", "holdem/hand/_compiled.pyx",
+         "tests/test_eval.py", "tests/data/public_50.jsonl", "tests/c/hd_eval_check.c",
+         "bench/bench_eval.py", "tools/check_dist.py", "examples/vector_selfplay.py",
+         "docs/img/winnings.svg"]
+_SCRATCH = ["tests/.hypothesis/constants/0123", "tests/.hypothesis/unicode_data/x.json.gz",
+            "tests/.pytest_cache/v/cache/lastfailed", "tests/__pycache__/test_eval.cpython-312.pyc",
+            "bench/.benchmarks/Linux-CPython-3.12-64bit/0001_run.json", "bench/results/icount.json",
+            "holdem/__pycache__/cards.cpython-312.pyc", "holdem/_eval.c",
+            "holdem/_eval.cpython-312-x86_64-linux-gnu.so", "holdem/hand/_compiled.c",
+            "tools/.mypy_cache/3.12/x.json", "examples/.ruff_cache/0.6/y"]
+
+
+def test_the_sdist_manifest_leaves_out_the_caches_of_a_local_run(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """MANIFEST.in, applied by setuptools to a working tree after a local run (hypothesis's
+    example database in tests/, pytest's and pytest-benchmark's caches, bytecode, generated C
+    and compiled modules), keeps the sources and leaves every cache and build product out: an
+    sdist built from a working tree holds what one built from a clean checkout does."""
+    egg_info = pytest.importorskip("setuptools.command.egg_info")
+    manifest = ROOT / "MANIFEST.in"
+    if not manifest.is_file():
+        pytest.skip("needs the source tree (MANIFEST.in)")
+    for name in _KEPT + _SCRATCH:
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("x")
+    (tmp_path / "MANIFEST.in").write_text(manifest.read_text())
+    monkeypatch.chdir(tmp_path)
+    files = egg_info.FileList()
+    files.findall()
+    for line in manifest.read_text().splitlines():
+        if line.strip() and not line.lstrip().startswith("#"):
+            files.process_template_line(line)
+    assert sorted(files.files) == sorted(_KEPT)
+
+
+def _check_dist() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("check_dist", ROOT / "tools" / "check_dist.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_check_dist_refuses_the_caches_of_a_local_run_in_an_sdist() -> None:
+    """tools/check_dist.py (run on every sdist CI builds) names each cache folder once."""
+    check = _check_dist()
+    top = "holdem_engine-0.1.0"
+    needed = ["csrc/hd_common.h", "csrc/hd_rng.h", "csrc/hd_deck.h", "csrc/hd_eval.h",
+              "csrc/hd_tables.h", "csrc/hd_pots.h", "holdem/_deck.pyx", "holdem/_deck.pxd",
+              "holdem/_deck.pyi", "holdem/hand/_compiled.pyx", "holdem/hand/_compiled.pxd",
+              "holdem/table/_loop.pyx", "holdem/py.typed", "pyproject.toml", "setup.py",
+              "README.md", "LICENSE"]
+    clean = [top] + [f"{top}/{n}" for n in needed]
+    assert check.check_sdist(clean) == []
+    dirty = clean + [f"{top}/{n}" for n in _SCRATCH]
+    problems = check.check_sdist(dirty)
+    named = {p.split(" ")[0] for p in problems}
+    assert named == {"tests/.hypothesis", "tests/.pytest_cache", "tests/__pycache__",
+                     "bench/.benchmarks", "bench/results", "holdem/__pycache__", "holdem/_eval.c",
+                     "holdem/_eval.cpython-312-x86_64-linux-gnu.so", "holdem/hand/_compiled.c",
+                     "tools/.mypy_cache", "examples/.ruff_cache"}, problems
+    assert len(problems) == len(named), problems  # each folder once, not each file in it

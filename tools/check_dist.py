@@ -4,7 +4,8 @@ Wheels: every compiled module has its ``.pyi`` stub, the ``.pxd`` declarations a
 ``py.typed`` ship, so do the C headers the ``.pxd`` files include (and those headers include,
 next to them in ``holdem/``: Cython code cimports holdem's kernels from an installed wheel),
 and no generated C, Cython source or test file does.
-Sdists: the C sources (``csrc/``) and Cython sources ship, the generated C does not.
+Sdists: the C sources (``csrc/``) and Cython sources ship, the generated C, build products and
+the caches a local run leaves behind (``.hypothesis``, ``__pycache__``...) do not.
 """
 
 from __future__ import annotations
@@ -16,6 +17,10 @@ import zipfile
 from collections.abc import Callable
 from pathlib import PurePosixPath
 
+# folders a local run leaves in the source tree (the test data base of hypothesis, the caches of
+# pytest, pytest-benchmark, mypy and ruff, the bytecode)
+SCRATCH = {".hypothesis", ".pytest_cache", ".benchmarks", ".mypy_cache", ".ruff_cache",
+           "__pycache__"}
 _INCLUDE = re.compile(r'(?:cdef extern from|#include) "([^"]+)"')
 
 
@@ -68,6 +73,16 @@ def check_sdist(names: list[str]) -> list[str]:
                if p.parts[:1] == ("holdem",) and p.suffix in {".c", ".cpp", ".html"}]
     errors += [f"{p} (build product) must not be in the sdist" for p in rel
                if p.suffix in {".so", ".pyd", ".o"}]
+    scratch: dict[PurePosixPath, None] = {}  # each folder once, in order
+    for p in rel:
+        at = next((i for i, part in enumerate(p.parts) if part in SCRATCH), None)
+        if at is not None:
+            scratch[PurePosixPath(*p.parts[: at + 1])] = None
+        elif p.parts[:2] == ("bench", "results"):
+            scratch[PurePosixPath("bench/results")] = None
+        elif p.suffix in {".pyc", ".pyo"}:
+            scratch[p] = None
+    errors += [f"{p} (cache or scratch of a local run) must not be in the sdist" for p in scratch]
     return errors
 
 
