@@ -241,9 +241,11 @@ def _is_pickling_error(e: BaseException) -> bool:
 
     if isinstance(e, pickle.PicklingError):
         return True
-    # pickle raises AttributeError/TypeError for local objects and lambdas ("Can't pickle
-    # local object", "cannot pickle '_thread.lock' object")
-    return isinstance(e, (AttributeError, TypeError)) and "pickle" in str(e)
+    # pickle raises AttributeError/TypeError for local objects and lambdas, and for objects
+    # that refuse: "Can't pickle local object 'f.<locals>.g'" (Python 3.11, 3.12), "Can't get
+    # local object 'f.<locals>.g'" (3.13), "cannot pickle '_thread.lock' object"
+    return isinstance(e, (AttributeError, TypeError)) and (
+        "pickle" in str(e) or str(e).startswith("Can't get local object"))
 
 
 def _uses_pickle(executor: object) -> bool:

@@ -125,3 +125,29 @@ def test_imap_reads_tasks_as_results_are_taken() -> None:
         assert runner.window == 160  # eight a worker
         assert runner.map(abs, [(-i,) for i in range(1_000)]) == list(range(1_000))
         assert pool.submitted == 1_000
+
+
+def test_pickling_errors_are_told_apart_on_every_python() -> None:
+    """What pickle raises for a lambda or a local object, in the words of each supported
+    Python, reads as a pickling error (reported with the advice to use module-level objects or
+    executor='serial'); an agent's own AttributeError or TypeError does not."""
+    import pickle
+
+    from holdem._parallel import _is_pickling_error
+
+    def local() -> object:
+        class Local:
+            pass
+
+        return Local()
+
+    for obj in (lambda: None, local()):  # this Python's own words
+        with pytest.raises(Exception) as info:
+            pickle.dumps(obj)
+        assert _is_pickling_error(info.value), repr(info.value)
+    assert _is_pickling_error(AttributeError("Can't pickle local object 'f.<locals>.g'"))  # 3.12
+    assert _is_pickling_error(AttributeError("Can't get local object 'f.<locals>.g'"))  # 3.13
+    assert _is_pickling_error(pickle.PicklingError("Can't pickle local object 'f.<locals>.g'"))
+    assert _is_pickling_error(TypeError("cannot pickle '_thread.lock' object"))
+    assert not _is_pickling_error(AttributeError("'NoneType' object has no attribute 'seat'"))
+    assert not _is_pickling_error(TypeError("unsupported operand type(s) for +: 'int' and 'str'"))
