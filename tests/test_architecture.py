@@ -5,6 +5,8 @@ below it (checked on the module-level imports of the sources)."""
 from __future__ import annotations
 
 import ast
+import importlib.machinery
+import importlib.util
 import re
 import subprocess
 import sys
@@ -13,7 +15,19 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PKG = ROOT / "holdem"
+
+
+def _package() -> Path:
+    """The source tree's holdem/, or, with the tests run against an installed holdem from
+    outside the tree (the wheel tests), the installed package: its plain-Python modules."""
+    if (ROOT / "holdem" / "__init__.py").is_file():
+        return ROOT / "holdem"
+    spec = importlib.util.find_spec("holdem")
+    assert spec is not None and spec.origin is not None, "holdem is not installed"
+    return Path(spec.origin).resolve().parent
+
+
+PKG = _package()
 
 
 def _sources() -> dict[str, Path]:
@@ -22,10 +36,20 @@ def _sources() -> dict[str, Path]:
     for path in sorted(PKG.rglob("*")):
         if path.suffix not in {".py", ".pyx"} or "build" in path.parts:
             continue
-        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        parts = list(path.relative_to(PKG.parent).with_suffix("").parts)
         if parts[-1] == "__init__":
             parts.pop()
         out[".".join(parts)] = path
+    return out
+
+
+def _compiled() -> set[str]:
+    """holdem's compiled modules found built in PKG (dotted names)."""
+    out = set()
+    for suffix in importlib.machinery.EXTENSION_SUFFIXES:
+        for path in PKG.rglob(f"*{suffix}"):
+            parts = path.relative_to(PKG.parent).parts
+            out.add(".".join([*parts[:-1], path.name.removesuffix(suffix)]))
     return out
 
 
@@ -92,7 +116,7 @@ def test_each_layer_imports_only_the_layers_below() -> None:
     for path in sorted(PKG.rglob("*")):
         if path.suffix not in {".py", ".pyx"}:
             continue
-        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        parts = list(path.relative_to(PKG.parent).with_suffix("").parts)
         if parts[-1] == "__init__":
             parts.pop()
         module = ".".join(parts)
@@ -108,7 +132,7 @@ def test_each_layer_imports_only_the_layers_below() -> None:
 
 def test_the_compiled_core_is_chosen_in_one_place() -> None:
     """Only holdem.hand._core reads HOLDEM_PURE_PYTHON or imports a compiled core by name."""
-    readers = [p.relative_to(ROOT).as_posix() for p in PKG.rglob("*.py")
+    readers = [p.relative_to(PKG.parent).as_posix() for p in PKG.rglob("*.py")
                if "HOLDEM_PURE_PYTHON\")" in p.read_text()
                or "import HandCore" in p.read_text().replace("_reference import HandCore", "")]
     assert readers == ["holdem/hand/_core.py"], readers
@@ -146,7 +170,9 @@ def test_no_import_cycle_counting_deferred_and_type_checking_imports() -> None:
     function or kept under TYPE_CHECKING (the cores never import holdem.hand.game: they read
     a game through holdem.hand._plan.GameLike)."""
     sources = _sources()
-    graph = {module: _all_imports(path, set(sources)) - {module}
+    # an installed holdem has its compiled modules but not their .pyx: they are modules too
+    modules = set(sources) | _compiled()
+    graph = {module: _all_imports(path, modules) - {module}
              for module, path in sources.items()}
     for module in graph:
         # a package whose __init__ imports nothing (a docstring) runs first whatever

@@ -163,11 +163,13 @@ def test_every_subpackage_is_packaged() -> None:
     """A wheel holds the packages that pyproject.toml lists (``packages`` is explicit): every
     folder of holdem/ with an ``__init__.py`` must be among them, with its stubs and .pxd."""
     meta = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
-    found = {".".join(p.parent.relative_to(ROOT).parts) for p in PACKAGE.rglob("__init__.py")}
+    # the imported package: the source tree's holdem/ in a checkout, site-packages' once installed
+    top = PACKAGE.parent
+    found = {".".join(p.parent.relative_to(top).parts) for p in PACKAGE.rglob("__init__.py")}
     assert found == set(meta["packages"])
     data = meta["package-data"]
     for pkg in found:
-        folder = ROOT.joinpath(*pkg.split("."))
+        folder = top.joinpath(*pkg.split("."))
         kinds = {p.suffix for p in folder.iterdir() if p.suffix in {".pyi", ".pxd"}}
         for suffix in kinds:
             assert f"*{suffix}" in data.get(pkg, []), (pkg, suffix)
@@ -248,3 +250,21 @@ def test_check_dist_refuses_the_caches_of_a_local_run_in_an_sdist() -> None:
                      "holdem/_eval.cpython-312-x86_64-linux-gnu.so", "holdem/hand/_compiled.c",
                      "tools/.mypy_cache", "examples/.ruff_cache"}, problems
     assert len(problems) == len(named), problems  # each folder once, not each file in it
+
+
+def test_the_wheel_tests_get_every_file_the_tests_read() -> None:
+    """cibuildwheel runs the tests against each installed wheel from a folder holding only its
+    ``test-sources``: every top-level file or folder of the tree that a test reads must be one
+    of them, but for the source package and setup.py (never copied: the source package would
+    shadow the wheel), which the tests that use them skip without."""
+    conf = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["cibuildwheel"]
+    sources = set(conf["test-sources"])
+    assert not {"holdem", "setup.py"} & sources
+    read: set[str] = set()
+    for path in (ROOT / "tests").glob("*.py"):
+        text = path.read_text()
+        read |= set(re.findall(r'ROOT / "([\w.-]+)', text))
+        read |= set(re.findall(r'parent\.parent / "([\w.-]+)', text))
+    assert "tests" in sources and "examples" in read
+    assert read - sources <= {"holdem", "setup.py", "build"}, read - sources
+
