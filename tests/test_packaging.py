@@ -256,7 +256,7 @@ def test_the_wheel_tests_get_every_file_the_tests_read() -> None:
     """cibuildwheel runs the tests against each installed wheel from a folder holding only its
     ``test-sources``: every top-level file or folder of the tree that a test reads must be one
     of them, but for the source package and setup.py (never copied: the source package would
-    shadow the wheel), which the tests that use them skip without."""
+    shadow the wheel) and the CI workflows, which the tests that use them skip without."""
     conf = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["cibuildwheel"]
     sources = set(conf["test-sources"])
     assert not {"holdem", "setup.py"} & sources
@@ -266,5 +266,23 @@ def test_the_wheel_tests_get_every_file_the_tests_read() -> None:
         read |= set(re.findall(r'ROOT / "([\w.-]+)', text))
         read |= set(re.findall(r'parent\.parent / "([\w.-]+)', text))
     assert "tests" in sources and "examples" in read
-    assert read - sources <= {"holdem", "setup.py", "build"}, read - sources
+    assert read - sources <= {"holdem", "setup.py", "build", ".github"}, read - sources
 
+
+def test_the_build_requirements_hold_a_new_cython_major_off() -> None:
+    """An isolated build takes the newest Cython the build requirements allow: a new major
+    version (which changes the language's defaults, as 3.0 did) must not be it. The build
+    without isolation (the test extra, for the wheel test), CI's TSan job and tools/tsan.sh ask
+    for the same versions as the isolated build."""
+    conf = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    build = {re.split(r"[<>=!~; ]", r, maxsplit=1)[0].lower(): r
+             for r in conf["build-system"]["requires"]}
+    assert set(build) == {"setuptools", "cython"}, build
+    assert re.fullmatch(r"Cython>=3\.\d+,<4", build["cython"]), build["cython"]
+    test_extra = conf["project"]["optional-dependencies"]["test"]
+    assert build["cython"] in test_extra and build["setuptools"] in test_extra
+    for script in (ROOT / "tools" / "tsan.sh", ROOT / ".github" / "workflows" / "ci.yml"):
+        if script.exists():  # the source tree (the wheel tests get tools/, not .github/)
+            text = script.read_text()
+            assert f'"{build["cython"]}"' in text and f'"{build["setuptools"]}"' in text, script
+            assert len(re.findall(r'"Cython[^"]*"', text)) == 1, script

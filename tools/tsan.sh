@@ -58,7 +58,7 @@ python="$("$python" -c 'import sys; print(sys.executable)')"
 echo "tsan: building a ThreadSanitizer copy in $scratch/src"
 bash "$root/tools/copy_tree.sh" "$root" "$scratch/src"
 "$python" -c "import Cython, setuptools" 2>/dev/null \
-    || "$python" -m pip install -q "setuptools>=77" "Cython>=3.1"
+    || "$python" -m pip install -q "setuptools>=77" "Cython>=3.1,<4"
 (cd "$scratch/src" && HOLDEM_SANITIZE=thread "$python" setup.py -q build_ext --inplace \
     >"$scratch/build.log" 2>&1) || { cat "$scratch/build.log" >&2; exit 2; }
 
