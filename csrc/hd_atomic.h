@@ -26,6 +26,15 @@ typedef struct {
     char pad2[56];
 } hd_share_t;
 
+/* One lane of shared work: a word of its own user's encoding, alone on its cache line
+   whatever the alignment of the array it is in (an array of them starts with 64 bytes of
+   padding: see hd_share_t). */
+#define HD_LANES 16
+typedef struct {
+    int64_t next;
+    char pad[120];
+} hd_lane_t;
+
 #if defined(_MSC_VER)
 #  include <intrin.h>
 #  ifndef WIN32_LEAN_AND_MEAN

@@ -55,6 +55,10 @@ cdef extern from "hd_atomic.h" nogil:
     ctypedef struct hd_share_t:
         int64_t next
         int64_t finished
+    ctypedef struct hd_lane_t:
+        int64_t next
+    enum:
+        HD_LANES
     int64_t hd_now_ns()
     int64_t hd_atomic_load(int64_t *p)
     void hd_atomic_store(int64_t *p, int64_t v)
@@ -115,7 +119,7 @@ POLICIES = ("random", "call", "equity")
 # Policy streams: stream k of table t is child_seed(child_seed(seed, t), POLICY_STREAM - k)
 # (the table's hands are dealt from the indexes 0, 1, 2...).
 cdef uint64_t POLICY_STREAM = 0xFFFFFFFFFFFFFFFFULL
-cdef int64_t LOW32 = 0xFFFFFFFF  # share_state.next: (end << 32) | next table (MAX_TABLES < 2**31)
+cdef int64_t LOW32 = 0xFFFFFFFF  # a lane's word: (end << 32) | next table (MAX_TABLES < 2**31)
 
 cdef list _SEAT_FIELDS = ["button_distance", "stack", "bet", "committed", "folded", "all_in"]
 cdef list _GLOBAL_FIELDS = ["pot", "to_call", "min_raise_to", "max_raise_to", "current_bet",
@@ -337,9 +341,13 @@ cdef class Batch:
     cdef int64_t col_lim[32]   # (INT64_MAX // 4) // num of a fraction column (see _frac_to)
     cdef int col_shift[32]     # log2(den) when den is a power of two, else -1 (see _frac_to)
     cdef double inv_bb
-    # a step shared by threads (share/share_start/assist): tables are taken in chunks from
-    # share_state.next, which holds (end << 32) | first table not yet taken (see _take_chunks)
+    # a step shared by threads (share/share_start/assist): its tables are cut into lanes, one
+    # a thread; each lane's word holds (end << 32) | its first table not yet taken, and
+    # tables are taken from it in chunks (see _take_chunks); share_state.finished counts the
+    # tables stepped
     cdef hd_share_t share_state
+    cdef char lanes_pad[64]
+    cdef hd_lane_t lanes[HD_LANES]
     cdef int64_t chunk
     cdef int64_t count         # tables in the shared step (read by a thread once it took some)
     cdef step_args_t shared
@@ -432,8 +440,10 @@ cdef class Batch:
         self.seed = seed
         self.session = session
         self.inv_bb = 1.0 / <double>g.big_blind
-        self.share_state.next = 0  # tables 0..-1: no shared step in progress
+        self.share_state.next = 0  # (unused: the lanes hold the work)
         self.share_state.finished = 0
+        for k in range(HD_LANES):
+            self.lanes[k].next = 0  # tables 0..-1: no shared step in progress
         self.chunk = 1
         self._check_decision()
         PyMem_Free(self.tabs)  # (NULL unless __init__ is called again)
@@ -1279,18 +1289,28 @@ cdef class Batch:
         self.share_finish()
 
     def share_start(self, wake, Py_ssize_t chunk, cols, Py_ssize_t lo, Py_ssize_t hi,
-                    bint copy, hold=None):
+                    bint copy, hold=None, int lanes=1):
         """Start a step of tables lo..hi-1 (``cols`` as :meth:`run` takes them; with ``copy``
         they are copied first, so the caller may reuse its buffer at once) shared by threads:
         publish it, call ``wake()`` (which should have other threads call :meth:`assist`)
         and return. The batch stays busy until :meth:`share_finish`: threads already in
         ``assist`` step it meanwhile. Which thread steps a table does not change the result.
         If ``wake`` raises, the step completes before the error propagates. ``hold`` as
-        :meth:`run` takes it."""
+        :meth:`run` takes it.
+
+        ``lanes`` (1..16, at most the tables): the tables are cut into that many contiguous
+        lanes, one per thread (the caller's is lane 0, ``assist(linger, home)``'s lane
+        ``home``); a thread takes chunks from its own lane, then from the others. With one
+        lane per thread each thread steps the same tables step after step, so their memory
+        stays in its core's caches (one lane: whichever thread comes first takes the next
+        chunk, and the tables' lines move between cores every step)."""
         cdef step_args_t a
-        cdef int64_t done
+        cdef int64_t done, first, last
+        cdef int k
         if not 1 <= chunk <= MAX_TABLES:
             raise InvalidConfigError(f"chunk must be 1..{MAX_TABLES}, got {chunk}")
+        if not 1 <= lanes <= HD_LANES:
+            raise InvalidConfigError(f"lanes must be 1..{HD_LANES}, got {lanes}")
         self._check_free()  # before _step_args, which consumes the last check
         held = self._step_args(cols, lo, hi, copy, &a, hold)
         if lo == hi:
@@ -1308,7 +1328,12 @@ cdef class Batch:
         hd_atomic_store(&self.share_state.finished, 0)
         done = hd_atomic_load(&self.done_ns)
         hd_atomic_store(&self.gap_ns, hd_now_ns() - done if done else INT64_MAX)
-        hd_atomic_store(&self.share_state.next, (<int64_t>hi << 32) | lo)  # publishes (release)
+        if lanes > hi - lo:
+            lanes = <int>(hi - lo)
+        for k in range(lanes):  # each store publishes its lane (release)
+            first = lo + (hi - lo) * k // lanes
+            last = lo + (hi - lo) * (k + 1) // lanes
+            hd_atomic_store(&self.lanes[k].next, (last << 32) | first)
         try:
             wake()
         except BaseException:
@@ -1327,7 +1352,7 @@ cdef class Batch:
         self.finishing = True
         try:
             with nogil:
-                self._take_chunks()
+                self._take_chunks(0)
                 self._wait_stepped(self.inflight)
         finally:
             self.finishing = False
@@ -1340,27 +1365,38 @@ cdef class Batch:
         """Tables of a shared step started and not yet finished (0: none)."""
         return self.inflight
 
-    def assist(self, double linger):
-        """Take chunks of the shared step in progress, if any, until none is left; then, if
-        the last table of a shared step and the start of the next came at most ``linger``
-        seconds apart, watch for the next one (for twice that gap, again after each) and take
-        its chunks too: back-to-back steps need no wake-up. With slower steps it returns at
-        once, while the step still runs without the GIL, rather than in the middle of the
-        caller's Python code. Releases the GIL."""
+    def assist(self, double linger, Py_ssize_t home=0):
+        """Take chunks of the shared step in progress, if any, until none is left (from lane
+        ``home % 16`` first: see :meth:`share_start`); then, if the last table of a shared
+        step and the start of the next came at most ``linger`` seconds apart, watch for the
+        next one (for twice that gap, again after each) and take its chunks too: back-to-back
+        steps need no wake-up. With slower steps it returns at once, while the step still
+        runs without the GIL, rather than in the middle of the caller's Python code.
+        Releases the GIL."""
         cdef int64_t most = <int64_t>(min(max(linger, 0.0), 1.0) * 1e9)
+        cdef int lane = <int>(home % HD_LANES) if home >= 0 else 0
         with nogil:
-            self._take_chunks()
-            self._linger(most)
+            self._take_chunks(lane)
+            self._linger(most, lane)
 
-    cdef void _linger(self, int64_t most) noexcept nogil:
-        """Watch share_state.next for the next step (see assist): a CPU pause per look for
-        the first few microseconds, then a yield of the CPU per look."""
-        cdef int64_t start = hd_now_ns(), window = self._window(most), w
+    cdef inline bint _pending(self) noexcept nogil:
+        """Whether a lane holds tables not yet taken."""
+        cdef int64_t w
+        cdef int k
+        for k in range(HD_LANES):
+            w = hd_atomic_load(&self.lanes[k].next)
+            if (w & LOW32) < (w >> 32):
+                return True
+        return False
+
+    cdef void _linger(self, int64_t most, int home) noexcept nogil:
+        """Watch the lanes for the next step (see assist): a CPU pause per look for the first
+        few microseconds, then a yield of the CPU per look."""
+        cdef int64_t start = hd_now_ns(), window = self._window(most)
         cdef int looks = 0
         while window > 0:
-            w = hd_atomic_load(&self.share_state.next)
-            if (w & LOW32) < (w >> 32):
-                self._take_chunks()
+            if self._pending():
+                self._take_chunks(home)
                 start = hd_now_ns()
                 window = self._window(most)
                 looks = 0
@@ -1378,26 +1414,34 @@ cdef class Batch:
         cdef int64_t gap = hd_atomic_load(&self.gap_ns)
         return 2 * gap if gap <= most // 2 else 0
 
-    cdef void _take_chunks(self) noexcept nogil:
-        """Step chunks of tables taken from share_state.next until none is left. A chunk is
-        taken by compare-and-swap of the whole word (the step's end with its next table, so
-        a thread never pairs one step's end with another's start) and the step's arguments
-        are read only after that: the step cannot end (nor the next one start) while a chunk
-        taken from it is unfinished, so a thread never steps a chunk with another step's
-        arguments, however late it is. The thread that steps the last table notes the time."""
+    cdef void _take_chunks(self, int home) noexcept nogil:
+        """Step chunks of tables taken from the lanes until none is left: lane ``home`` first,
+        then the next ones in turn. A chunk is taken by compare-and-swap of a lane's whole
+        word (the lane's end with its next table, so a thread never pairs one step's end with
+        another's start) and the step's arguments are read only after that: the step cannot
+        end (nor the next one start) while a chunk taken from it is unfinished, so a thread
+        never steps a chunk with another step's arguments, however late it is. The thread
+        that steps the last table notes the time."""
         cdef int64_t w, lo, hi, end, c, count
         cdef step_args_t *a = &self.shared
+        cdef int j = 0, lane = home
         while True:
             c = hd_atomic_load(&self.chunk)
-            w = hd_atomic_load(&self.share_state.next)
+            w = hd_atomic_load(&self.lanes[lane].next)
             while True:
                 lo = w & LOW32
                 end = w >> 32
                 if lo >= end:
-                    return
-                hi = lo + c if c < end - lo else end
-                if hd_atomic_cas(&self.share_state.next, &w, (end << 32) | hi):
                     break
+                hi = lo + c if c < end - lo else end
+                if hd_atomic_cas(&self.lanes[lane].next, &w, (end << 32) | hi):
+                    break
+            if lo >= end:  # this lane is empty: the next one
+                j += 1
+                if j == HD_LANES:
+                    return
+                lane = lane + 1 if lane + 1 < HD_LANES else 0
+                continue
             count = hd_atomic_load(&self.count)
             self._run(lo, hi, a.kinds, a.tos, a.cols, a.hold, a.obs, a.final, a.mask,
                       a.actor, a.payoffs, a.rewards, a.done)

@@ -657,18 +657,19 @@ class _SliceThreads:
 
     def share(self, step: Callable[..., None], assist: Callable[..., None],
               args: tuple[Any, ...], assist_args: tuple[Any, ...] = ()) -> None:
-        """``step(wake, *args)``, where ``wake()`` has every worker call
-        ``assist(*assist_args)`` (no reply: ``step`` itself returns once every table is
+        """``step(wake, *args)``, where ``wake()`` has worker ``k`` (0, 1, ...) call
+        ``assist(*assist_args, k + 1)`` (no reply: ``step`` itself returns once every table is
         stepped, or, for a step that is finished later, once it is published). A worker that
         has a job queued already gets no other: it is about to call ``assist`` or is inside
         it, watching for steps (so its queue stays short)."""
         self._raise_failed()
-        job = (0, assist, assist_args)
+        # worker k assists from lane k + 1 (the caller's is lane 0: see Batch.share_start)
+        job = [(0, assist, (*assist_args, k + 1)) for k in range(len(self._jobs))]
 
         def wake() -> None:
-            for jobs in self._jobs:
+            for k, jobs in enumerate(self._jobs):
                 if not jobs.qsize():
-                    jobs.put(job)
+                    jobs.put(job[k])
 
         step(wake, *args)
 
@@ -1243,7 +1244,8 @@ class VectorGame:
         else:
             chunk = max(1, min(_CHUNK, (hi - lo) // (4 * threads)))
             self._workers().share(self._batch.share_start, self._batch.assist,
-                                  (chunk, cols, lo, hi, copy, hold), (_LINGER,))
+                                  (chunk, cols, lo, hi, copy, hold, min(threads, 16)),
+                                  (_LINGER,))
 
     def _workers(self) -> _SliceThreads:
         if self._pool is not None and self._pool.pid != os.getpid():

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from holdem import Game, RandomAgent
-from holdem.errors import IllegalActionError, InvalidArrayError
+from holdem.errors import IllegalActionError, InvalidArrayError, InvalidConfigError
 from holdem.vector import VectorGame
 
 GAME = Game(big_blind=2)
@@ -232,6 +232,48 @@ def test_any_chunk_gives_the_same_tables_more_threads_than_chunks(chunk: int) ->
     env.close()
 
 
+@pytest.mark.parametrize(("tables", "lanes", "chunk"), [(130, 2, 7), (130, 3, 64), (130, 16, 1),
+                                                     (5, 16, 2), (130, 4, 1000)])
+def test_lanes_give_the_same_tables(tables: int, lanes: int, chunk: int) -> None:
+    """A step cut into lanes (one a thread, each taking its own lane first, then the
+    others'): the same tables as one thread, with more lanes than threads (the caller and
+    the workers take the lanes nobody owns), more lanes than tables (5 tables, 16 lanes: as
+    many lanes as tables) and chunks longer than a lane."""
+    ref, env = _pair(tables, 6, 4, 3)
+    rng = np.random.default_rng(4)
+
+    def step(wake: Any, *args: Any) -> None:
+        env._batch.share_start(wake, *args)
+        env._batch.share_finish()
+
+    for _ in range(30):
+        cols = (rng.random(ref.legal_mask.shape) * ref.legal_mask).argmax(axis=1)
+        ref.step_unchecked(cols)
+        env._workers().share(step, env._batch.assist,
+                             (chunk, np.asarray(cols, dtype=np.int64), 0, tables, False, None,
+                              lanes), (0.001,))
+        _same(_snapshot(ref), _snapshot(env))
+        _same((ref._rewards, ref._done), (env._rewards, env._done))
+    for bad in (0, 17, -1):
+        with pytest.raises(InvalidConfigError, match=rf"lanes must be 1\.\.16, got {bad}$"):
+            env._batch.share_start(lambda: None, 4, np.ones(tables, dtype=np.int64), 0, tables,
+                                   False, None, bad)
+        _same(_snapshot(ref), _snapshot(env))  # refused before anything moved
+    env.close()
+
+
+def test_more_threads_than_lanes_give_the_same_results() -> None:
+    """num_threads above the 16 lanes: workers 16 and up start from the lanes of others."""
+    ref, env = _pair(90, 4, 8, 20)
+    rng = np.random.default_rng(8)
+    for t in range(30):
+        cols = (rng.random(ref.legal_mask.shape) * ref.legal_mask).argmax(axis=1)
+        ref.step_unchecked(cols)
+        (env.step if t % 2 else env.step_unchecked)(cols)
+        _same(_snapshot(ref), _snapshot(env))
+    env.close()
+
+
 def test_share_checks_its_arguments_before_waking_anyone() -> None:
     _, env = _pair(50, 3, 2, 2)
     woken: list[int] = []
@@ -359,7 +401,7 @@ def test_stale_wake_ups_are_harmless() -> None:
 def test_a_failing_shared_job_is_raised_not_lost() -> None:
     from holdem.vector import _SliceThreads
 
-    def boom() -> None:
+    def boom(*lane: int) -> None:  # worker k is called with its lane, k + 1
         raise InvalidArrayError("worker failed")
 
     stepped: list[int] = []
@@ -373,8 +415,8 @@ def test_a_failing_shared_job_is_raised_not_lost() -> None:
         pool.share(lambda wake: wake(), boom, ())
         pool.run(lambda lo, hi: None, [0, 1, 2], ())  # after this the worker has failed
         with pytest.raises(InvalidArrayError, match="worker failed"):
-            pool.share(lambda wake: wake(), lambda: None, ())
-        pool.share(lambda wake: stepped.append(6), lambda: None, ())  # raised once only
+            pool.share(lambda wake: wake(), lambda *lane: None, ())
+        pool.share(lambda wake: stepped.append(6), lambda *lane: None, ())  # raised once only
         assert stepped == [5, 6]
     finally:
         pool.close()
