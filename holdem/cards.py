@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from typing import Final, SupportsIndex
 
 from holdem._shown import excerpt, shown
-from holdem.errors import DuplicateCardError, InvalidCardError
+from holdem.errors import DuplicateCardError, InvalidCardError, InvalidConfigError
 
 __all__ = [
     "CARDS",
@@ -202,6 +202,8 @@ def parse_cards(cards: str | Iterable[CardLike], *, unique: bool = True) -> tupl
         except TypeError:
             raise InvalidCardError(
                 f"not a card or an iterable of cards: {excerpt(cards)}") from None
+    if unique is not True and unique is not False:  # no truthiness guess: None allowed repeats
+        raise InvalidConfigError(f"unique must be True or False, got {excerpt(unique)}")
     if unique and len(set(out)) != len(out):
         seen: set[Card] = set()
         for c in out:

@@ -85,6 +85,12 @@ def test_duplicates() -> None:
         parse_cards("As Kd as")
     assert parse_cards("As As", unique=False) == (Card("As"), Card("As"))
     assert issubclass(DuplicateCardError, ValueError)
+    # unique is True or False: None (or 0, "no") was read by its truth and let repeats through
+    for bad in (None, 0, 1, "no", 2.0):
+        with pytest.raises(holdem.InvalidConfigError, match="unique must be True or False"):
+            parse_cards("As As", unique=bad)  # type: ignore[arg-type]
+        with pytest.raises(holdem.InvalidConfigError, match="unique must be True or False"):
+            to_card_ids("As Kd", unique=bad)  # type: ignore[arg-type]
 
 
 def test_masks() -> None:
