@@ -302,10 +302,29 @@ cdef str _describe_bad_row(object row, Py_ssize_t index):
     return f"row {index} is invalid"  # pragma: no cover (the C check and this one agree)
 
 
+cdef object _c_order_copy(object obj):
+    """A C-ordered copy of the buffer ``obj`` (any strides) with its format and shape; its
+    format (a str) when the copy cannot take it (a byte-order prefix, a float: not native
+    integers); None when the buffer cannot be read at all."""
+    try:
+        mv = memoryview(obj)
+    except (TypeError, ValueError, BufferError):
+        return None
+    if mv.ndim == 0 or 0 in mv.shape:
+        return None  # not reached: an empty or 0-D buffer is contiguous
+    if len(mv.format.lstrip("@")) != 1 or mv.format.lstrip("@") not in "bBhHiIlLqQnN":
+        return mv.format
+    try:
+        return memoryview(mv.tobytes()).cast(mv.format.lstrip("@"), mv.shape)  # C order
+    except (TypeError, ValueError, BufferError, NotImplementedError):
+        return None
+
+
 def evaluate_many(cards, *, n_cards=None, out=None):
     """Rank every row of an ``N x 5``, ``N x 6`` or ``N x 7`` array of card ids (0..51).
 
-    ``cards`` is any C-contiguous buffer of integers: a numpy array of any integer dtype, a
+    ``cards`` is any buffer of integers: a numpy array of any integer dtype and layout (one
+    that is not C-contiguous, such as ``hands[:, :5]``, is read through a copy), a
     2-D memoryview, or a flat buffer (``bytes``, ``array.array``, 1-D numpy) with
     ``n_cards`` per row. Returns ``uint16`` ranks: a numpy array if ``cards`` is one, else an
     ``array.array('H')``; or fills ``out`` (a writable 1-D buffer of N ``uint16``, ``int32``,
@@ -333,9 +352,18 @@ def evaluate_many(cards, *, n_cards=None, out=None):
                 raise InvalidArrayError(
                     f"evaluate_many needs a buffer of card ids (numpy array, memoryview, "
                     f"bytes, array.array), not {type(cards).__name__}") from None
-            raise InvalidArrayError(
-                f"evaluate_many needs a C-contiguous buffer ({exc}); "
-                f"use numpy.ascontiguousarray") from None
+            # another layout (a column slice, a transposed or reversed view): read through a
+            # C-ordered copy, as split_pots_batch reads its inputs
+            copied = _c_order_copy(cards)
+            if isinstance(copied, str):  # its format: not one a native integer copy can take
+                raise InvalidArrayError(
+                    f"card ids must be native integers (int8 .. uint64), got format "
+                    f"{copied!r}") from None
+            if copied is None:
+                raise InvalidArrayError(
+                    f"evaluate_many cannot read this buffer ({exc}); "
+                    f"use numpy.ascontiguousarray") from None
+            PyObject_GetBuffer(copied, &view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)
         have_view = True
         # n_cards is checked the same way for every shape: None, or an int-like 5, 6 or 7
         # (a plain int: a subclass's comparisons may lie)
