@@ -782,7 +782,7 @@ class HandCore:
         t, to, seat = to_action(action, seat)
         la = self._seat_check(seat)
         i = la.seat
-        if isinstance(action, int):  # a code (to_action took no bool): say what it meant
+        if not isinstance(action, (tuple, str)):  # an int code: say what it meant
             try:
                 return resolve(t, to, la, self._bets[i], self._stacks[i], self._cur,
                                self._block_reason)

@@ -24,7 +24,7 @@ from holdem.errors import (
     InvalidSeatError,
     InvalidStateError,
 )
-from holdem.hand.actions import MAX_CHIPS, Action, ActionType
+from holdem.hand.actions import MAX_CHIPS, Action, ActionType, plain_int
 from holdem.hand.records import LegalActions
 
 if TYPE_CHECKING:
@@ -265,12 +265,49 @@ def _acting_seat(seat: object) -> int:
                              f"got {type(seat).__name__}: {shown(seat)}")
 
 
+_KINDS = {int(t): t for t in ActionType}
+#: by ActionType value: whether the kind has an amount (BET, RAISE, BET_RAISE)
+_HAS_AMOUNT = tuple(t in (ActionType.BET, ActionType.RAISE, ActionType.BET_RAISE)
+                    for t in ActionType)
+
+
+def _kind(value: object) -> ActionType:
+    """The kind of an ``(ActionType, to)`` pair given as something else than an ActionType:
+    its int value (any integer type), never a bool, a float or text."""
+    code = plain_int(value)
+    kind = None if code is None else _KINDS.get(code)
+    if kind is None:
+        raise InvalidActionError(
+            f"unknown action type {shown(value)}: an ActionType (FOLD, CHECK, CALL, BET, RAISE, "
+            f"CHECK_CALL, BET_RAISE or ALL_IN)")
+    return kind
+
+
 def to_action(action: object, seat: int | None = None) -> tuple[Any, Any, int | None]:
     """An :class:`Action`, PHH text or int code as ``(ActionType, to, seat)``; a PHH player
     token (``p3 cbr 300``) names the seat that must be acting (it must agree with ``seat``).
-    ``seat`` is None or an int seat number (any integer type but bool, as a plain int)."""
+    ``seat`` is None or an int seat number (any integer type but bool, as a plain int); an
+    int code and an amount may be any integer type but bool too (numpy's, as plain ints).
+    The kind of an ``(ActionType, to)`` pair is an ActionType or its int value, and a kind
+    without an amount (fold, check, call, all-in) comes with ``to=None``."""
     if seat is not None:
         seat = _acting_seat(seat)
+    if isinstance(action, tuple):
+        if len(action) != 2:
+            raise InvalidActionError(f"not an action: {shown(action)}")
+        t, to = action
+        if type(t) is not ActionType:
+            t = _kind(t)
+        if to is None:
+            return t, None, seat
+        if not _HAS_AMOUNT[t]:
+            raise InvalidActionError(
+                f"{t.name.lower()} takes no amount, got to={shown(to)} (only BET, RAISE and "
+                f"BET_RAISE have one)")
+        if type(to) is not int:
+            amount = plain_int(to)
+            to = to if amount is None else amount  # resolve refuses what is not an integer
+        return t, to, seat
     if isinstance(action, str):
         named = Action.player_of(action)
         if named is not None:
@@ -280,17 +317,18 @@ def to_action(action: object, seat: int | None = None) -> tuple[Any, Any, int | 
             seat = named
         t, to = Action.parse(action)
         return t, to, seat
-    if isinstance(action, int) and not isinstance(action, bool):
-        t, to = Action.from_int(action)
-        return t, to, seat
-    if not isinstance(action, tuple) or len(action) != 2:
+    code = plain_int(action)
+    if code is None:
         raise InvalidActionError(f"not an action: {shown(action)}")
-    return action[0], action[1], seat
+    t, to = Action.from_int(code)
+    return t, to, seat
 
 
-def explain_code(code: int, exc: IllegalActionError) -> IllegalActionError:
-    """``exc``, raised by :func:`resolve` for the int action ``code``, saying what the code
-    meant (an int is an action code, not a seat or an amount: ``3`` is a raise to 2)."""
+def explain_code(code: Any, exc: IllegalActionError) -> IllegalActionError:
+    """``exc``, raised by :func:`resolve` for the int action ``code`` (any integer type),
+    saying what the code meant (an int is an action code, not a seat or an amount: ``3`` is
+    a raise to 2)."""
+    code = operator.index(code)
     meaning = "fold" if code == 0 else "check/call" if code == 1 else f"a bet/raise to {code - 1}"
     return IllegalActionError(f"action code {code} means {meaning} (codes: 0 fold, 1 check/call, "
                               f"k >= 2 bet/raise to k - 1): {exc}")
@@ -320,7 +358,12 @@ def resolve(t: Any, to: Any, la: LegalActions, bet: int, stack: int, cur: int,
             return BET_RAISE, total
         if not la.can_check and la.call == stack:
             return CHECK_CALL, 0
-        allowed = f"the maximum is to {la.max_to}" if la.can_raise else "call or fold"
+        if la.can_raise:
+            allowed = f"the maximum is to {la.max_to}"
+        elif la.can_check:  # no bet to call: the seat may not bet either (R27, R17)
+            allowed = "check or fold" if la.can_fold else "check"
+        else:
+            allowed = "call or fold"
         raise IllegalActionError(f"all in to {total} is not allowed: {allowed}")
     if t not in (ActionType.BET, ActionType.RAISE, ActionType.BET_RAISE):
         raise InvalidActionError(f"unknown action type {shown(t)}")

@@ -22,6 +22,7 @@ raise to ``k - 1`` chips (so a bet of one chip is representable).
 
 from __future__ import annotations
 
+import operator
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
@@ -184,8 +185,10 @@ class Action(NamedTuple):
     @classmethod
     def from_int(cls, code: int) -> Action:
         """Decode the OpenSpiel-style int (``0`` fold, ``1`` check/call, ``k>=2`` to ``k-1``)."""
-        if isinstance(code, bool) or not isinstance(code, int) or code < 0:
+        value = code if type(code) is int else plain_int(code)  # numpy's ints too
+        if value is None or value < 0:
             raise InvalidActionError(f"not an action code: {shown(code)} (a non-negative int)")
+        code = value
         if code == FOLD_INT:
             return _FOLD
         if code == CHECK_CALL_INT:
@@ -257,9 +260,23 @@ class ActionVerbs:
         self.apply(Action.all_in(), seat=seat)
 
 
-def _amount(to: object) -> int:
-    if isinstance(to, bool) or not isinstance(to, int):
-        raise InvalidActionError(f"amount must be an int number of chips, got {shown(to)}")
+def plain_int(value: object) -> int | None:
+    """``value`` as a plain int when it is an integer of any type (numpy's too: an RL policy's
+    choice) but not a bool; else None."""
+    if type(value) is int:
+        return value
+    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
+        return None
+    try:
+        return operator.index(value)  # type: ignore[arg-type]
+    except TypeError:  # an __index__ that refuses (a numpy array of several values)
+        return None
+
+
+def _amount(value: object) -> int:
+    to = plain_int(value)
+    if to is None:
+        raise InvalidActionError(f"amount must be an int number of chips, got {shown(value)}")
     if to <= 0:
         raise InvalidActionError(f"amount must be positive, got {shown(to)}")
     if to > MAX_CHIPS:
