@@ -764,6 +764,8 @@ cdef class HandCore:
         return actions_of(self.legal_actions())
 
     def is_legal(self, action):
+        """Whether :meth:`apply` would take ``action`` now (False at the end of the hand); a
+        malformed action raises :class:`InvalidActionError` as :meth:`apply` does."""
         try:
             self._resolve(action, None)
         except IllegalActionError:
@@ -795,9 +797,14 @@ cdef class HandCore:
                        self._block_reason)
 
     def apply(self, action, *, seat=None):
-        """Validate and apply ``action`` (an :class:`Action`, PHH text or int code).
+        """Validate and apply ``action``: an :class:`Action` (or an ``(ActionType, to)``
+        pair: ``to`` is None for fold, check, call and all-in), PHH text (``"cbr 300"``,
+        ``"p2 cc"``) or an int code (``0`` fold, ``1`` check/call, ``k`` bet/raise to
+        ``k - 1``). Codes and amounts may be any integer type but bool (numpy's too).
 
-        ``seat``, when given, must be the seat to act (else :class:`OutOfTurnError`).
+        ``seat``, when given, must be the seat to act (else :class:`OutOfTurnError`). A
+        malformed action raises :class:`InvalidActionError`, one the rules do not allow
+        :class:`IllegalActionError`; either way the state is unchanged.
         """
         kind, to = self._resolve(action, seat)
         self._act_restoring(kind, to)

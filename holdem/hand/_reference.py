@@ -758,6 +758,8 @@ class HandCore:
         return actions_of(self.legal_actions())
 
     def is_legal(self, action: Action | str | int) -> bool:
+        """Whether :meth:`apply` would take ``action`` now (False at the end of the hand); a
+        malformed action raises :class:`InvalidActionError` as :meth:`apply` does."""
         try:
             self._resolve(action, None)
         except IllegalActionError:
@@ -792,9 +794,14 @@ class HandCore:
                        self._block_reason)
 
     def apply(self, action: Action | str | int, *, seat: int | None = None) -> None:
-        """Validate and apply ``action`` (an :class:`Action`, PHH text or int code).
+        """Validate and apply ``action``: an :class:`Action` (or an ``(ActionType, to)``
+        pair: ``to`` is None for fold, check, call and all-in), PHH text (``"cbr 300"``,
+        ``"p2 cc"``) or an int code (``0`` fold, ``1`` check/call, ``k`` bet/raise to
+        ``k - 1``). Codes and amounts may be any integer type but bool (numpy's too).
 
-        ``seat``, when given, must be the seat to act (else :class:`OutOfTurnError`).
+        ``seat``, when given, must be the seat to act (else :class:`OutOfTurnError`). A
+        malformed action raises :class:`InvalidActionError`, one the rules do not allow
+        :class:`IllegalActionError`; either way the state is unchanged.
         """
         kind, to = self._resolve(action, seat)
         self._act_restoring(kind, to)
