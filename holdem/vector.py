@@ -635,6 +635,8 @@ class _SliceThreads:
         self._done: queue.SimpleQueue[tuple[int, BaseException | None]] = queue.SimpleQueue()
         self._failed: list[BaseException] = []  # errors of jobs nobody waits for
         self._calls = 0
+        self._wake_for: tuple[Any, ...] | None = None  # the assist call _wake was built for
+        self._wake: Callable[[], None] = lambda: None
         self._running = threading.RLock()  # one run() or close() at a time (see run)
         self._closed = False
         self._threads = [threading.Thread(target=_slice_worker,
@@ -663,15 +665,20 @@ class _SliceThreads:
         has a job queued already gets no other: it is about to call ``assist`` or is inside
         it, watching for steps (so its queue stays short)."""
         self._raise_failed()
-        # worker k assists from lane k + 1 (the caller's is lane 0: see Batch.share_start)
-        job = [(0, assist, (*assist_args, k + 1)) for k in range(len(self._jobs))]
+        if self._wake_for != (assist, assist_args):
+            # built once for a batch, not per step: a step of a small batch takes a few
+            # microseconds, and the caller builds the wake-up before it takes any table.
+            # Worker k assists from lane k + 1 (the caller's is lane 0: see Batch.share_start)
+            pairs = [(jobs, (0, assist, (*assist_args, k + 1)))
+                     for k, jobs in enumerate(self._jobs)]
 
-        def wake() -> None:
-            for k, jobs in enumerate(self._jobs):
-                if not jobs.qsize():
-                    jobs.put(job[k])
+            def wake() -> None:
+                for jobs, job in pairs:
+                    if not jobs.qsize():
+                        jobs.put(job)
 
-        step(wake, *args)
+            self._wake_for, self._wake = (assist, assist_args), wake
+        step(self._wake, *args)
 
     def run(self, fn: Callable[..., None], bounds: list[int], args: tuple[Any, ...]) -> None:
         """``fn(bounds[k], bounds[k + 1], *args)`` for every slice ``k``, all in parallel.

@@ -791,3 +791,47 @@ def test_close_from_another_thread_while_play_runs_never_hangs_it() -> None:
     assert not errors, errors
     assert len(results) >= 200 and all(results)
     env.close()
+
+
+def test_the_wake_up_of_shared_steps_is_built_once_not_per_step() -> None:
+    """A step of a small batch takes microseconds: waking the workers must not build their
+    jobs again at every step (the caller does it before it takes any table). Worker k still
+    assists from lane k + 1, and another assist call gets a wake-up of its own."""
+    from holdem.vector import _SliceThreads
+
+    homes: list[tuple[str, int]] = []
+    lock = threading.Lock()
+
+    def first(linger: float, home: int) -> None:
+        with lock:
+            homes.append(("first", home))
+
+    def second(linger: float, home: int) -> None:
+        with lock:
+            homes.append(("second", home))
+
+    pool = _SliceThreads(3)
+    try:
+        wakes = []
+        for _ in range(3):
+            pool.share(lambda wake: (wakes.append(wake), wake()), first, (), (0.0,))
+        assert wakes[0] is wakes[1] is wakes[2]
+        pool.share(lambda wake: (wakes.append(wake), wake()), second, (), (0.0,))
+        assert wakes[3] is not wakes[0]
+    finally:
+        pool.close()
+    assert {h for w, h in homes if w == "first"} == {1, 2, 3}
+    assert {h for w, h in homes if w == "second"} <= {1, 2, 3}  # (a queued worker gets none)
+
+
+def test_the_wake_up_of_a_vector_game_is_reused_across_steps() -> None:
+    env = VectorGame(GAME, num_tables=20, players=3, stacks=100, seed=1, num_threads=3)
+    env.reset()
+    env.step_unchecked([1] * 20)
+    wake = env._pool._wake
+    for _ in range(5):
+        env.step_unchecked([1] * 20)
+        env.step_async([1] * 10, slice(0, 10), checked=False)
+        env.step_wait()
+    assert env._pool._wake is wake
+    env.close()
