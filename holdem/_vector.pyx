@@ -1367,12 +1367,12 @@ cdef class Batch:
 
     def assist(self, double linger, Py_ssize_t home=0):
         """Take chunks of the shared step in progress, if any, until none is left (from lane
-        ``home % 16`` first: see :meth:`share_start`); then, if the last table of a shared
-        step and the start of the next came at most ``linger`` seconds apart, watch for the
-        next one (for twice that gap, again after each) and take its chunks too: back-to-back
-        steps need no wake-up. With slower steps it returns at once, while the step still
-        runs without the GIL, rather than in the middle of the caller's Python code.
-        Releases the GIL."""
+        ``home % 16`` first, lane 0 for a negative ``home``: see :meth:`share_start`); then,
+        if the last table of a shared step and the start of the next came at most ``linger``
+        seconds apart, watch for the next one (for twice that gap, again after each) and take
+        its chunks too: back-to-back steps need no wake-up. With slower steps it returns at
+        once, while the step still runs without the GIL, rather than in the middle of the
+        caller's Python code. Releases the GIL."""
         cdef int64_t most = <int64_t>(min(max(linger, 0.0), 1.0) * 1e9)
         cdef int lane = <int>(home % HD_LANES) if home >= 0 else 0
         with nogil:
