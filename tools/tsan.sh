@@ -19,9 +19,9 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 python="${PYTHON:-python3}"
 cc="${CC:-gcc}"
-THREADED=(tests/test_vector_threads.py tests/test_vector.py tests/test_simulate_batched.py
-          tests/test_agents_compiled.py tests/test_parallel.py tests/test_equity.py
-          tests/test_simulate.py)
+THREADED=(tests/test_vector_threads.py tests/test_vector_lanes_random.py tests/test_vector.py
+          tests/test_simulate_batched.py tests/test_agents_compiled.py tests/test_parallel.py
+          tests/test_equity.py tests/test_simulate.py)
 
 lib="$("$cc" -print-file-name=libtsan.so 2>/dev/null || true)"
 if [ -z "$lib" ] || [ ! -e "$lib" ]; then
