@@ -10,7 +10,6 @@ Same seed, same cards, on every platform: the generator (csrc/hd_rng.h) and the 
 (csrc/hd_deck.h) use only 64-bit integer arithmetic. Seeds follow :mod:`holdem._seeding`.
 """
 
-from cpython.number cimport PyNumber_Index
 from cpython.pyport cimport PY_SSIZE_T_MAX
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_New, PyTuple_SET_ITEM
@@ -19,6 +18,7 @@ from libc.string cimport memcpy, memset
 
 from array import array
 
+from holdem._ints import int_or_none
 from holdem._seeding import resolve_seed, seed_bits
 from holdem._shown import excerpt, shown
 from holdem.cards import CARDS as _CARDS_PY, Card, parse_cards
@@ -34,18 +34,6 @@ cdef enum:
     _REMOVED = 3
 
 
-cdef object _index(object v):
-    """``v`` as a plain int if it is int-like (``__index__``, not a bool), else None; an
-    ``__index__`` that refuses (a numpy array that is not an integer scalar) counts as not
-    int-like, so the caller raises its own error naming the argument."""
-    if isinstance(v, bool) or not hasattr(v, "__index__"):
-        return None
-    try:
-        return PyNumber_Index(v)
-    except TypeError:
-        return None
-
-
 cdef bint _flag(object v, str what) except -1:
     """A True/False option, refused if it is anything else (no truthiness guess)."""
     if type(v) is not bool:
@@ -54,7 +42,7 @@ cdef bint _flag(object v, str what) except -1:
 
 
 cdef int _count(object n, str what) except -1:
-    v = _index(n)
+    v = int_or_none(n)
     if v is None:
         raise InvalidConfigError(f"{what} must be an int, not {type(n).__name__}: {excerpt(n)}")
     if v < 0:
@@ -301,7 +289,7 @@ def hand_width(n_players, *, burns=True):
 
 
 cdef int _players(object n_players, bint burns) except -1:
-    p = _index(n_players)
+    p = int_or_none(n_players)
     if p is None:
         raise InvalidConfigError(
             f"n_players must be an int, not {type(n_players).__name__}: {excerpt(n_players)}")
@@ -320,7 +308,7 @@ def child_seed(seed, index):
     table hands and agents' seeds all come from it.
     """
     if type(index) is not int or not 0 <= index <= _MAX64:
-        i = _index(index)  # a plain int, asked once
+        i = int_or_none(index)  # a plain int, asked once
         if i is None or not 0 <= i <= _MAX64:
             raise InvalidConfigError(
                 f"index must be an int in 0 .. 2**64-1, got {excerpt(index if i is None else i)}")
@@ -362,7 +350,7 @@ def deal_hands(n_hands, n_players, *, seed, burns=True, start=0, out=None):
     cdef bint b = _flag(burns, "burns")
     cdef int p = _players(n_players, b)
     cdef int w = hd_hand_width(p, b)
-    nh = _index(n_hands)
+    nh = int_or_none(n_hands)
     if nh is None:
         raise InvalidConfigError(
             f"n_hands must be an int, not {type(n_hands).__name__}: {excerpt(n_hands)}")
@@ -373,7 +361,7 @@ def deal_hands(n_hands, n_players, *, seed, burns=True, start=0, out=None):
             f"n_hands must be 0 .. {PY_SSIZE_T_MAX // w} (rows of {w} bytes addressable in "
             f"one buffer), got {shown(n_hands)}")
     cdef int64_t n = n_hands
-    st = _index(start)  # a plain int, asked once
+    st = int_or_none(start)  # a plain int, asked once
     if st is not None:
         start = st
     # row indexes start .. start + n_hands - 1 are 64-bit, and start itself is read as one

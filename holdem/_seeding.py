@@ -15,11 +15,10 @@ Every random thing in holdem takes ``seed``: an ``int`` of any size or sign, or 
 
 from __future__ import annotations
 
-import contextlib
-import operator
 import os
 from typing import SupportsIndex
 
+from holdem._ints import int_or_none
 from holdem._shown import excerpt
 from holdem.errors import InvalidConfigError
 
@@ -31,11 +30,7 @@ _MASK64 = (1 << 64) - 1
 
 
 def _as_int(seed: object) -> int:
-    value = None
-    if not isinstance(seed, bool) and isinstance(seed, SupportsIndex):
-        # an __index__ that refuses (a numpy array that is not an integer scalar): not an int
-        with contextlib.suppress(TypeError):
-            value = operator.index(seed)
+    value = int_or_none(seed)
     if value is None:
         raise InvalidConfigError(
             f"seed must be an int (any size or sign) or None, not {type(seed).__name__}: "

@@ -13,10 +13,10 @@ Card('As')
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Iterable
 from typing import Final, SupportsIndex
 
+from holdem._ints import int_or_none
 from holdem._shown import excerpt, shown
 from holdem.errors import DuplicateCardError, InvalidCardError, InvalidConfigError
 
@@ -62,7 +62,7 @@ class Card(int):
             return CARDS[value]
         if isinstance(value, str):
             return parse_card(value)
-        i = _card_index(value)
+        i = int_or_none(value)
         if i is None:
             raise InvalidCardError(
                 f"not a card: {excerpt(value)} (give text like 'As' or an int 0..51)")
@@ -131,19 +131,6 @@ class Card(int):
 
     def __deepcopy__(self, memo: object) -> Card:
         return self
-
-
-def _card_index(value: object) -> int | None:
-    """``value`` as a plain int if it is int-like (``__index__``; not a bool), else None.
-
-    An object whose ``__index__`` refuses (a numpy array that is not an integer scalar, such
-    as ``numpy.array(5.0)`` or ``numpy.arange(3)``) is not int-like either."""
-    if isinstance(value, bool) or not isinstance(value, SupportsIndex):
-        return None
-    try:
-        return operator.index(value)
-    except TypeError:
-        return None
 
 
 def _make(i: int) -> Card:
@@ -245,7 +232,7 @@ def cards_to_mask(cards: str | Iterable[CardLike]) -> int:
 def mask_to_cards(mask: SupportsIndex) -> tuple[Card, ...]:
     """The cards of a mask made by :func:`cards_to_mask`, in id order (any int-like mask:
     a ``numpy.uint64`` too)."""
-    value = _card_index(mask)
+    value = int_or_none(mask)
     if value is None:
         raise TypeError(f"mask_to_cards: mask must be an int, not {type(mask).__name__}")
     if value < 0 or value >> 52:

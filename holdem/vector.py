@@ -39,6 +39,7 @@ from fractions import Fraction
 from typing import Any, NoReturn
 
 from holdem import _vector
+from holdem._ints import int_or_none
 from holdem._shown import excerpt
 from holdem.cards import Card
 from holdem.errors import (
@@ -269,7 +270,7 @@ class ObservationSpec:
     def __post_init__(self) -> None:
         for name, value, lo, hi in (("players", self.players, 2, 10),
                                     ("version", self.version, OBS_VERSION, OBS_VERSION)):
-            i = _index_or_none(value)
+            i = int_or_none(value)
             if i is None or not lo <= i <= hi:
                 allowed = f"{lo}..{hi}" if lo < hi else f"{lo} (the only version)"
                 raise InvalidConfigError(f"ObservationSpec {name} must be {allowed}, got {excerpt(value)}")
@@ -318,13 +319,13 @@ class ObservationSpec:
         if stacks is None:
             chips = per_bb = float("inf")
         else:
-            one = _index_or_none(stacks)
+            one = int_or_none(stacks)
             seq: list[int | None]
             if one is not None:
                 seq = [one] * n
             elif hasattr(stacks, "__iter__") and not isinstance(
                     stacks, str | bytes | Mapping | AbstractSet):
-                seq = [_index_or_none(s) for s in stacks]
+                seq = [int_or_none(s) for s in stacks]
             else:
                 seq = []
             if len(seq) != n or not all(s is not None and 1 <= s <= MAX_CHIPS for s in seq):
@@ -404,7 +405,7 @@ class ObservationSpec:
         position, and ``to_call``, ``min_raise_to``, ``max_raise_to`` 0 (they are the actor's),
         as :meth:`encode` writes it for a seat that is not to act. A new row of the same type."""
         n = self.players
-        turn = _index_or_none(shift)  # numpy ints too, as plain ints
+        turn = int_or_none(shift)  # numpy ints too, as plain ints
         if turn is None or not 0 <= turn < n:
             raise InvalidConfigError(f"shift must be 0..{n - 1}, got {excerpt(shift)}")
         shift = turn
@@ -489,20 +490,9 @@ def _hole_cards(hole: Sequence[Sequence[int]]) -> tuple[tuple[Card, Card], ...]:
     return tuple([(Card(a), Card(b)) for a, b in hole])
 
 
-def _index_or_none(value: object) -> int | None:
-    """``value`` as an int if it is one (numpy integer scalars too; not bools, floats,
-    strings or arrays of one element), else None."""
-    if isinstance(value, bool):
-        return None
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        return None
-
-
 def _integer(name: str, value: object) -> int:
     """``value`` as an int (numpy integers too; not bools or floats)."""
-    i = _index_or_none(value)
+    i = int_or_none(value)
     if i is None:
         raise InvalidConfigError(f"{name} must be an int, got {excerpt(value)}")
     return i
@@ -1039,7 +1029,7 @@ class VectorGame:
         :attr:`holdem.HandState.hole_cards`). They depend only on ``(seed, table, hand)``;
         hand ``h`` has the button on seat ``h % players``."""
         table = self._table(table)
-        h = _index_or_none(hand)
+        h = int_or_none(hand)
         if h is None or not 0 <= h <= _INT64_MAX:
             raise InvalidTableError(f"hand must be an int 0..2**63-1 (hands are numbered from "
                                     f"0), got {excerpt(hand)}")
@@ -1073,7 +1063,7 @@ class VectorGame:
 
     def _table(self, table: object) -> int:
         """``table`` as an index 0..N-1 (numpy integers too; not bools, floats or strings)."""
-        i = _index_or_none(table)
+        i = int_or_none(table)
         if i is None:
             raise InvalidTableError(f"table must be an int 0..{self.num_tables - 1}, got {excerpt(table)}")
         if not 0 <= i < self.num_tables:

@@ -12,6 +12,7 @@ import operator
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
+from holdem._ints import int_or_none
 from holdem._shown import shown
 from holdem.cards import Card, parse_cards
 from holdem.errors import (
@@ -24,7 +25,7 @@ from holdem.errors import (
     InvalidSeatError,
     InvalidStateError,
 )
-from holdem.hand.actions import MAX_CHIPS, Action, ActionType, plain_int
+from holdem.hand.actions import MAX_CHIPS, Action, ActionType
 from holdem.hand.records import LegalActions
 
 if TYPE_CHECKING:
@@ -274,7 +275,7 @@ _HAS_AMOUNT = tuple(t in (ActionType.BET, ActionType.RAISE, ActionType.BET_RAISE
 def _kind(value: object) -> ActionType:
     """The kind of an ``(ActionType, to)`` pair given as something else than an ActionType:
     its int value (any integer type), never a bool, a float or text."""
-    code = plain_int(value)
+    code = int_or_none(value)
     kind = None if code is None else _KINDS.get(code)
     if kind is None:
         raise InvalidActionError(
@@ -305,7 +306,7 @@ def to_action(action: object, seat: int | None = None) -> tuple[Any, Any, int | 
                 f"{t.name.lower()} takes no amount, got to={shown(to)} (only BET, RAISE and "
                 f"BET_RAISE have one)")
         if type(to) is not int:
-            amount = plain_int(to)
+            amount = int_or_none(to)
             to = to if amount is None else amount  # resolve refuses what is not an integer
         return t, to, seat
     if isinstance(action, str):
@@ -317,7 +318,7 @@ def to_action(action: object, seat: int | None = None) -> tuple[Any, Any, int | 
             seat = named
         t, to = Action.parse(action)
         return t, to, seat
-    code = plain_int(action)
+    code = int_or_none(action)
     if code is None:
         raise InvalidActionError(f"not an action: {shown(action)}")
     t, to = Action.from_int(code)

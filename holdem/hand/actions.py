@@ -22,11 +22,11 @@ raise to ``k - 1`` chips (so a bet of one chip is representable).
 
 from __future__ import annotations
 
-import operator
 from enum import IntEnum
 from typing import TYPE_CHECKING, Any, Final, NamedTuple
 
 from holdem._enums import NamedRepr
+from holdem._ints import int_or_none
 from holdem._shown import shown
 from holdem.errors import InvalidActionError
 
@@ -185,7 +185,7 @@ class Action(NamedTuple):
     @classmethod
     def from_int(cls, code: int) -> Action:
         """Decode the OpenSpiel-style int (``0`` fold, ``1`` check/call, ``k>=2`` to ``k-1``)."""
-        value = code if type(code) is int else plain_int(code)  # numpy's ints too
+        value = code if type(code) is int else int_or_none(code)  # numpy's ints too
         if value is None or value < 0:
             raise InvalidActionError(f"not an action code: {shown(code)} (a non-negative int)")
         code = value
@@ -260,21 +260,8 @@ class ActionVerbs:
         self.apply(Action.all_in(), seat=seat)
 
 
-def plain_int(value: object) -> int | None:
-    """``value`` as a plain int when it is an integer of any type (numpy's too: an RL policy's
-    choice) but not a bool; else None."""
-    if type(value) is int:
-        return value
-    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
-        return None
-    try:
-        return operator.index(value)  # type: ignore[arg-type]
-    except TypeError:  # an __index__ that refuses (a numpy array of several values)
-        return None
-
-
 def _amount(value: object) -> int:
-    to = plain_int(value)
+    to = int_or_none(value)
     if to is None:
         raise InvalidActionError(f"amount must be an int number of chips, got {shown(value)}")
     if to <= 0:

@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from holdem._ints import int_or_none
 from holdem._shown import excerpt
 from holdem.rl import missing_extra
 
@@ -39,7 +40,7 @@ except ImportError as _exc:
 
 from holdem import Game, IllegalActionError, InvalidConfigError
 from holdem.rl import _shown_hand, not_a_column
-from holdem.vector import ActionLayout, VectorGame, _index_or_none
+from holdem.vector import ActionLayout, VectorGame
 
 __all__ = ["ENV_ID", "HoldemEnv", "HoldemVectorEnv", "Policy", "RandomPolicy"]
 
@@ -205,7 +206,7 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
             self._started = False
             # np_random and np_random_seed, as VectorEnv.reset seeds them (the seed is an int
             # 0..2**64-1, numpy integers too: the engine has taken it)
-            super().reset(seed=_index_or_none(seed))
+            super().reset(seed=int_or_none(seed))
         if not self._started:
             self._vg.reset()
             self._started = True
@@ -367,7 +368,7 @@ def _no_options(options: object, instead: str) -> None:
 
 def _seed(value: object) -> int:
     """A seed as an int 0..2**64-1 (numpy integers too), or InvalidConfigError."""
-    seed = _index_or_none(value)
+    seed = int_or_none(value)
     if seed is None or not 0 <= seed < 1 << 64:
         raise InvalidConfigError(f"seed must be an int in 0..2**64-1, got {excerpt(value)}")
     return seed
@@ -443,7 +444,7 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
                           final_observation=True)  # (for a hand whose history is not kept)
         self._vg = VectorGame(self._game, seed=seed, **self._args)  # type: ignore[arg-type]
         players = self._vg.players  # checked (2..10) by the engine
-        turn = _index_or_none(seat)  # numpy ints too, as plain ints
+        turn = int_or_none(seat)  # numpy ints too, as plain ints
         if turn is None or not 0 <= turn < players:
             raise InvalidConfigError(f"seat must be an int 0..{players - 1}, got {excerpt(seat)}")
         seat = turn
@@ -491,7 +492,7 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
                 policy = self._policies[actor]
                 got = policy(self._vg.observation[0].copy(), self._vg.legal_mask[0].copy())
                 who = f"seat {actor}'s policy {policy!r}: "
-                col = _index_or_none(got)
+                col = int_or_none(got)
                 if col is None:
                     raise IllegalActionError(f"{who}returned {excerpt(got)}; a policy returns a column "
                                              f"index 0..{self._size - 1} (an int)")
@@ -521,7 +522,7 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
 
     def _column(self, action: object) -> int:
         """``action`` as a column index, or IllegalActionError naming it (nothing played)."""
-        col = _index_or_none(action)  # ints, numpy integers, 0-d integer arrays
+        col = int_or_none(action)  # ints, numpy integers, 0-d integer arrays
         if col is not None:
             return col
         raise IllegalActionError(f"an action must be a column index 0..{self._size - 1}"

@@ -54,6 +54,7 @@ import importlib
 from dataclasses import dataclass
 from typing import Any
 
+from holdem._ints import int_or_none
 from holdem._shown import excerpt
 from holdem.rl import missing_extra, not_a_column
 
@@ -74,7 +75,7 @@ from holdem import (
     Structure,
 )
 from holdem.acpc import GameDef, GameDefError, parse_game
-from holdem.vector import ActionLayout, ObservationSpec, _index_or_none
+from holdem.vector import ActionLayout, ObservationSpec
 
 __all__ = ["GAME_NAME", "MAX_EXACT_ACTIONS", "HoldemGame", "HoldemState", "game_parameters", "load_game"]
 
@@ -537,7 +538,7 @@ def _parameters(params: dict[str, Any]) -> dict[str, Any]:
         if key not in _DEFAULTS:
             raise InvalidConfigError(f"unknown parameter {excerpt(key)}; allowed: {sorted(_DEFAULTS)}")
         if type(_DEFAULTS[key]) is int:
-            number = _index_or_none(value)
+            number = int_or_none(value)
             if number is None:
                 raise InvalidConfigError(f"{key} must be an int, got {excerpt(value)}")
             if not -_INT32_MAX - 1 <= number <= _INT32_MAX:
