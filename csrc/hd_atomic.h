@@ -17,13 +17,11 @@
 extern "C" {
 #endif
 
-/* Two counters on cache lines of their own (they are written by every thread). */
+/* A counter on a cache line of its own (it is written by every thread). */
 typedef struct {
     char pad0[64];
-    int64_t next;      /* the work not yet taken (its user's encoding) */
-    char pad1[56];
     int64_t finished;  /* tables stepped */
-    char pad2[56];
+    char pad1[56];
 } hd_share_t;
 
 /* One lane of shared work: a word of its own user's encoding, alone on its cache line

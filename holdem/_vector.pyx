@@ -53,7 +53,6 @@ cdef extern from "hd_common.h" nogil:
 
 cdef extern from "hd_atomic.h" nogil:
     ctypedef struct hd_share_t:
-        int64_t next
         int64_t finished
     ctypedef struct hd_lane_t:
         int64_t next
@@ -440,7 +439,6 @@ cdef class Batch:
         self.seed = seed
         self.session = session
         self.inv_bb = 1.0 / <double>g.big_blind
-        self.share_state.next = 0  # (unused: the lanes hold the work)
         self.share_state.finished = 0
         for k in range(HD_LANES):
             self.lanes[k].next = 0  # tables 0..-1: no shared step in progress
