@@ -14,7 +14,7 @@ from cpython.mem cimport PyMem_Calloc, PyMem_Free
 from cpython.number cimport PyNumber_Index
 from cpython.pythread cimport PyThread_get_thread_ident
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t, uintptr_t, INT64_MAX
-from libc.string cimport memcpy, memset
+from libc.string cimport memcmp, memcpy, memset
 
 from holdem._deck cimport hd_deal_seats, hd_deck_t, hd_rng_seed, hd_rng_t, hd_seed_child
 from holdem._eval cimport eval_tables, hd_tables_share
@@ -481,6 +481,34 @@ cdef class Batch:
         PyMem_Free(self.tos_buf)
         PyMem_Free(self.cols_buf)
         PyMem_Free(self.hold_buf)
+
+    def copy_from(self, Batch src not None):
+        """Make every table of this batch what it is in ``src``, a batch made with the same
+        arguments (its tables' C state is copied; the bound outputs are the caller's to
+        copy). Neither batch may be in use: a step in flight must be finished first."""
+        if src is self:
+            raise InvalidConfigError("a batch cannot be copied onto itself")
+        if (src.num_tables != self.num_tables or src.players != self.players
+                or src.num_cols != self.num_cols or src.width != self.width
+                or src.seed != self.seed or src.session != self.session
+                or memcmp(src.stacks0, self.stacks0, sizeof(self.stacks0)) != 0
+                or memcmp(src.col_code, self.col_code, sizeof(self.col_code)) != 0
+                or memcmp(src.col_num, self.col_num, sizeof(self.col_num)) != 0
+                or memcmp(src.col_den, self.col_den, sizeof(self.col_den)) != 0):
+            raise InvalidConfigError("the batches were not made with the same arguments")
+        if src.tabs == NULL or self.tabs == NULL:
+            raise InvalidConfigError("a batch is not initialised")
+        src._check_free()
+        if src.inflight:
+            raise IllegalActionError("the batch has a step in flight: finish it first")
+        self._claim()
+        try:
+            # under the GIL: no thread can start a step of src meanwhile (a step needs the
+            # GIL to start; src is free, so no worker is stepping it)
+            memcpy(self.tabs, src.tabs, <size_t>self.num_tables * sizeof(vtab_t))
+            self.checked = False
+        finally:
+            self.busy = False
 
     @staticmethod
     def table_bytes():

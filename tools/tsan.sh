@@ -20,6 +20,7 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 python="${PYTHON:-python3}"
 cc="${CC:-gcc}"
 THREADED=(tests/test_vector_threads.py tests/test_vector_lanes_random.py tests/test_vector.py
+          tests/test_vector_clone.py
           tests/test_simulate_batched.py tests/test_agents_compiled.py tests/test_parallel.py
           tests/test_equity.py tests/test_simulate.py)
 
