@@ -10,7 +10,7 @@ layout and the observation spec live in :mod:`holdem.vector`; this module takes 
 """
 
 cimport cython
-from cpython.mem cimport PyMem_Calloc, PyMem_Free
+from cpython.mem cimport PyMem_Calloc, PyMem_Free, PyMem_Malloc
 from cpython.number cimport PyNumber_Index
 from cpython.pythread cimport PyThread_get_thread_ident
 from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t, uintptr_t, INT64_MAX
@@ -18,17 +18,18 @@ from libc.string cimport memcmp, memcpy, memset
 
 from holdem._deck cimport hd_deal_seats, hd_deck_t, hd_rng_seed, hd_rng_t, hd_seed_child
 from holdem._eval cimport eval_tables, hd_tables_share
-from holdem._pots cimport HD_POTS_NO_CAP
+from holdem._pots cimport HD_POTS_NO_CAP, HD_POTS_NO_RANK
 from holdem.hand._hd_hand cimport (
-    HD_BET_RAISE, HD_CHECK_CALL, HD_FOLD, HD_HAND_OK, HD_HAND_UNBOUNDED,
-    hd_hs_act, hd_hs_check, hd_hs_legal, hd_hs_legal_inline, hd_hs_pot, hd_hs_start,
-    hd_hs_start_trusted, hd_hstate_t, hd_legal_t, hd_rules_check, hd_rules_t,
+    HD_BET_RAISE, HD_CHECK_CALL, HD_FOLD, HD_HAND_MAX_SEATS, HD_HAND_OK, HD_HAND_UNBOUNDED,
+    hd_hs_act, hd_hs_check, hd_hs_consistent, hd_hs_legal, hd_hs_legal_inline, hd_hs_pot,
+    hd_hs_start, hd_hs_start_trusted, hd_hstate_t, hd_legal_t, hd_rules_check, hd_rules_t,
 )
 
 import os
+import sys
 
 from holdem.errors import (ChipOverflowError, IllegalActionError, InvalidArrayError,
-                           InvalidConfigError, InvalidTableError)
+                           InvalidConfigError, InvalidStateError, InvalidTableError)
 
 __all__ = ["MAX_TABLES", "OBS_VERSION", "POLICIES", "Batch", "equity_estimate", "obs_names",
            "obs_width", "play_fits"]
@@ -310,6 +311,28 @@ cdef inline int _seat_block(float *o, const hd_hstate_t *h, int s, double ib) no
     return live & (stack > 0)
 
 
+cdef bint _same_hand(const hd_hstate_t *a, const hd_hstate_t *b) noexcept nogil:
+    """Whether two hand states hold the same values, field by field (not their padding)."""
+    cdef size_t seats = HD_HAND_MAX_SEATS
+    return (memcmp(a.stacks, b.stacks, seats * 8) == 0
+            and memcmp(a.bets, b.bets, seats * 8) == 0
+            and memcmp(a.committed, b.committed, seats * 8) == 0
+            and memcmp(a.acted, b.acted, seats * 8) == 0
+            and memcmp(a.start, b.start, seats * 8) == 0
+            and memcmp(a.payout, b.payout, seats * 8) == 0
+            and memcmp(a.ranks, b.ranks, seats * 4) == 0
+            and memcmp(a.folded, b.folded, seats) == 0
+            and memcmp(a.hole, b.hole, 2 * seats) == 0
+            and memcmp(a.board, b.board, 5) == 0
+            and a.cur == b.cur and a.inc == b.inc and a.full == b.full and a.dead == b.dead
+            and a.rake == b.rake and a.n == b.n and a.button == b.button
+            and a.sb_seat == b.sb_seat and a.bb_seat == b.bb_seat
+            and a.first_dealt == b.first_dealt and a.street == b.street
+            and a.actor == b.actor and a.raises == b.raises and a.aggr == b.aggr
+            and a.live == b.live and a.nboard == b.nboard and a.over == b.over
+            and a.showdown == b.showdown and a.error == b.error and a.unknown == b.unknown)
+
+
 @cython.final  # no subclass: the per-table methods are called directly, not through a vtable
 cdef class Batch:
     """N tables of one game stepped together (see :class:`holdem.vector.VectorGame`)."""
@@ -509,6 +532,178 @@ cdef class Batch:
             self.checked = False
         finally:
             self.busy = False
+
+    @staticmethod
+    def table_format():
+        """What the bytes of :meth:`dump_tables` depend on besides the batch's arguments: the
+        format version, the byte order and the table struct's size and layout."""
+        cdef vtab_t t
+        return (1, sys.byteorder, sizeof(vtab_t), sizeof(hd_hstate_t),
+                <size_t>(<char *>&t.h - <char *>&t), <size_t>(<char *>&t.log - <char *>&t),
+                LOG_CAP)
+
+    def dump_tables(self):
+        """Every table's C state, as bytes (:meth:`load_tables` restores them)."""
+        if self.tabs == NULL:
+            raise InvalidConfigError("a batch is not initialised")
+        self._check_free()
+        if self.inflight:
+            raise IllegalActionError("the batch has a step in flight: finish it first")
+        return (<char *>self.tabs)[:<size_t>self.num_tables * sizeof(vtab_t)]
+
+    def load_tables(self, const uint8_t[::1] data not None):
+        """Make every table what ``data`` (:meth:`dump_tables` of a batch made with the same
+        arguments) says, after checking each one: its hand must be one this batch deals
+        (the seed's cards, the button of its hand number) in a state the engine can reach,
+        and, when its actions are kept, exactly the state they lead to; the last hand's
+        record must replay to its end. Then every observation row, mask and actor is
+        written again. Raises InvalidStateError (nothing changed) otherwise."""
+        cdef Py_ssize_t i
+        cdef size_t size = <size_t>self.num_tables * sizeof(vtab_t)
+        cdef vtab_t *tmp
+        cdef vtab_t *t
+        cdef step_args_t a = self.out
+        if self.tabs == NULL:
+            raise InvalidConfigError("a batch is not initialised")
+        if self.out_refs is None:
+            raise InvalidArrayError("no output buffers: call bind() first")
+        if <size_t>data.shape[0] != size:
+            raise InvalidStateError(
+                f"not a valid pickled VectorGame: {data.shape[0]} bytes of tables, "
+                f"{size} expected")
+        self._claim()
+        try:
+            tmp = <vtab_t *>PyMem_Malloc(size)
+            if tmp == NULL:
+                raise MemoryError(f"no memory for {self.num_tables} tables")
+            try:
+                memcpy(tmp, &data[0], size)  # (data need not be aligned)
+                for i in range(self.num_tables):
+                    reason = self._invalid(i, &tmp[i])
+                    if reason is not None:
+                        raise InvalidStateError(
+                            f"not a valid pickled VectorGame: table {i}: {reason}")
+                memcpy(self.tabs, tmp, size)
+            finally:
+                PyMem_Free(tmp)
+            self.checked = False
+            for i in range(self.num_tables):
+                t = &self.tabs[i]
+                t.pot = hd_hs_pot(&t.h)  # what _act keeps, recomputed rather than read
+                t.nhot = 0  # the row is zeroed and written whole
+                memset(a.obs + i * self.width, 0, self.width * sizeof(float))
+                self._write(i, a.obs + i * self.width, a.mask + i * self.num_cols,
+                            a.actor + i, -1)
+        finally:
+            self.busy = False
+
+    cdef object _invalid(self, Py_ssize_t i, vtab_t *t):
+        """Why table i's state ``t`` (read from a dump) is not one this batch can hold, or
+        None. Every field a step reads as an index or a count is checked; the rest are
+        recomputed by load_tables (pot, the row's one-hot columns, the cached amounts)."""
+        cdef const hd_hstate_t *h = &t.h
+        cdef hd_hstate_t r
+        cdef uint8_t cards[25]
+        cdef int32_t nraise[4]
+        cdef int64_t added[4]
+        cdef int64_t st[10]
+        cdef int n = self.players, k
+        cdef uint64_t seen = 0
+        if not 1 <= t.hand_no <= (1LL << 62):
+            return f"hand number {t.hand_no - 1} is out of range"
+        if not 0 <= t.voided < t.hand_no:
+            return f"{t.voided} voided hands of {t.hand_no}"
+        if t.tseed != hd_seed_child(self.seed, <uint64_t>i):
+            return "its seed is not this batch's (another seed or another table)"
+        if not (0 <= t.nlog <= LOG_CAP or t.nlog == LOG_FULL):
+            return f"{t.nlog} actions logged"
+        if not (t.nlast == -1 or 0 <= t.nlast <= LOG_CAP or t.nlast == LOG_FULL):
+            return f"{t.nlast} actions logged in the last hand"
+        if t.cur_log not in (0, 1) or t.paid not in (0, 1):
+            return "its log or payment flags are not 0 or 1"
+        if h.n != n or h.over or h.unknown or h.showdown or h.error:
+            return "its hand is not one in play"
+        if hd_hs_consistent(&self.rules, h) != HD_HAND_OK:
+            return "its hand is not a state the engine can reach (chips, seats or cards)"
+        if h.button != (t.hand_no - 1) % n:
+            return f"the button is on seat {h.button}, hand {t.hand_no - 1} has it on seat " \
+                   f"{(t.hand_no - 1) % n}"
+        for k in range(HD_HAND_MAX_SEATS):
+            if h.ranks[k] != HD_POTS_NO_RANK or h.payout[k] != 0:
+                return "its hand has a showdown or payouts before its end"
+        for k in range(2 * n, 2 * HD_HAND_MAX_SEATS):
+            if h.hole[k] != 0:
+                return "cards dealt to a seat that is not at the table"
+        self._deal(t.tseed, t.hand_no - 1, cards)
+        if memcmp(h.hole, cards, 2 * n) != 0 or memcmp(h.board, cards + 2 * n, 5) != 0:
+            return f"its cards are not the ones the seed deals for hand {t.hand_no - 1}"
+        if self.session:  # the hand started from the stacks carried (what abandon deals from)
+            self._stacks(t.carry, 0, st)
+            if memcmp(st, h.start, n * sizeof(int64_t)) != 0:
+                self._stacks(NULL, 0, st)  # or from the starting stacks (every seat refilled)
+                if memcmp(st, h.start, n * sizeof(int64_t)) != 0:
+                    return "its hand did not start from the stacks carried over"
+        if t.nlog <= LOG_CAP:
+            # the hand replayed from its start must be the state held, summaries included
+            if self._replay(&r, h.button, h.start, cards, t.log[t.cur_log], t.nlog,
+                            nraise, added) != 0 or r.over:
+                return "its actions are not legal in its hand"
+            if not _same_hand(&r, h):
+                return "its hand is not the state its actions lead to"
+            if memcmp(nraise, t.nraise, sizeof(nraise)) or memcmp(added, t.added, sizeof(added)):
+                return "its betting summary is not the one its actions give"
+        if t.nlast != -1:
+            if not 0 <= t.last_button < n:
+                return f"the last hand's button is seat {t.last_button}"
+            for k in range(2 * n + 5):
+                if t.last_cards[k] >= 52 or (seen >> t.last_cards[k]) & 1:
+                    return "the last hand's cards are not distinct cards"
+                seen |= 1ULL << t.last_cards[k]
+            if t.nlast <= LOG_CAP:  # it must replay to its end, at its last action
+                if (self._replay(&r, t.last_button, t.last_start, t.last_cards,
+                                 t.log[1 - t.cur_log], t.nlast, nraise, added) != 0
+                        or not r.over):
+                    return "the last hand's actions are not a legal hand to its end"
+            else:
+                for k in range(n):
+                    if not 1 <= t.last_start[k] <= MAX_STACK:
+                        return "the last hand's stacks are out of range"
+        return None
+
+    cdef int _replay(self, hd_hstate_t *r, int button, const int64_t *stacks,
+                     const uint8_t *cards, const uint64_t *log, int count, int32_t *nraise,
+                     int64_t *added):
+        """Start a hand (checked) and play ``count`` logged actions on it, each checked (the
+        seat and street logged must be the actor's, the action legal, the hand not over
+        before the last); nraise/added get the per-street summaries _act keeps. 0 or -1."""
+        cdef int k, kind, seat, street
+        cdef int64_t to, before
+        cdef uint64_t e
+        for k in range(4):
+            nraise[k] = 0
+            added[k] = 0
+        memset(r, 0, sizeof(hd_hstate_t))
+        if hd_hs_start(&self.rules, r, self.players, button, stacks, cards) != HD_HAND_OK:
+            return -1
+        for k in range(count):
+            e = log[k]
+            seat = <int>((e >> 56) & 15)
+            street = <int>((e >> 60) & 3)
+            kind = <int>(e >> 62)
+            to = <int64_t>(e & ((1ULL << 56) - 1))
+            if r.over or seat != r.actor or street != r.street or kind > HD_BET_RAISE:
+                return -1
+            if kind != HD_BET_RAISE and to != 0:
+                return -1
+            if hd_hs_check(&self.rules, r, kind, to) != HD_HAND_OK:
+                return -1
+            before = hd_hs_pot(r)
+            hd_hs_act(&self.rules, r, kind, to)
+            if kind == HD_BET_RAISE:
+                nraise[street] += 1
+            if not r.over:
+                added[street] += hd_hs_pot(r) - before
+        return 0
 
     @staticmethod
     def table_bytes():

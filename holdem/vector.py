@@ -25,6 +25,7 @@ overwrites them, so copy what you keep. Inputs are any integer buffers or sequen
 from __future__ import annotations
 
 import array
+import hashlib
 import importlib
 import operator
 import os
@@ -36,7 +37,7 @@ from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any, NoReturn
+from typing import Any
 
 from holdem import _vector
 from holdem._ints import int_or_none
@@ -46,6 +47,7 @@ from holdem.errors import (
     IllegalActionError,
     InvalidArrayError,
     InvalidConfigError,
+    InvalidStateError,
     InvalidTableError,
 )
 from holdem.hand._plan import Plan
@@ -1303,12 +1305,30 @@ class VectorGame:
     def __deepcopy__(self, memo: dict[int, object]) -> VectorGame:
         return self.clone()
 
-    def __reduce__(self) -> NoReturn:
-        raise TypeError(
-            "a VectorGame cannot be pickled (its tables are C structs and it may own threads): "
-            "clone() copies one in this process; elsewhere make a new one with the same "
-            "arguments: table i's cards depend only on (seed, i, hand number), and "
-            "table_state(i)['hand'], total_payoffs and hands_played give where a run stands")
+    def __reduce__(self) -> tuple[Callable[..., VectorGame], tuple[Any, ...]]:
+        """Pickle the batch as it stands (a step in flight is completed first): its
+        arguments, every table's C state and the last step's payoffs, rewards, ``done`` flags
+        and final rows, with a digest. Unpickling checks every table (see
+        :func:`_unpickle`) and writes the observations, masks and actors again; it needs the
+        same platform layout (byte order, struct sizes) and raises
+        :class:`holdem.InvalidStateError` on a pickle that is corrupt or was edited."""
+        self._finish()
+        args = (self._game, self.num_tables, self.players, self._stacks, self._seed,
+                self._session, self._layout, self._threads, self._final is not None)
+        state: dict[str, Any] = {"format": _vector.Batch.table_format(),
+                                 "started": self._started}
+        if self._started:
+            tables = self._batch.dump_tables()
+            outputs = tuple(bytes(memoryview(b).cast("B")) for b in self._kept_outputs())
+            state.update(tables=tables, outputs=outputs, digest=_digest(tables, outputs))
+        return (_unpickle, (args, state))
+
+    def _kept_outputs(self) -> list[Any]:
+        """The output buffers a pickle keeps (the others are written again from the tables)."""
+        kept = [self._payoffs, self._rewards, self._done]
+        if self._final is not None:
+            kept.append(self._final)
+        return kept
 
     def close(self) -> None:
         """Stop the worker threads (if any), after the step in flight."""
@@ -1415,3 +1435,64 @@ class VectorGame:
                 f"{self._batch.legal(table)[0]}; legal columns: {', '.join(legal)} "
                 f"({self._legal_text(table)})")
 
+
+
+def _digest(tables: bytes, outputs: tuple[bytes, ...]) -> bytes:
+    h = hashlib.blake2b(tables, digest_size=16)
+    for part in outputs:
+        h.update(len(part).to_bytes(8, "little"))
+        h.update(part)
+    return h.digest()
+
+
+def _unpickle(args: object, state: object) -> VectorGame:
+    """A :class:`VectorGame` from :meth:`VectorGame.__reduce__`'s arguments and state: made
+    anew from the arguments, then given the tables (each checked by the engine, see
+    ``Batch.load_tables``) and the last step's outputs. Anything else raises
+    :class:`holdem.InvalidStateError`."""
+    def bad(reason: str) -> InvalidStateError:
+        return InvalidStateError(f"not a valid pickled VectorGame: {reason}")
+
+    if type(args) is not tuple or len(args) != 9:
+        raise bad("its arguments are not the 9 a VectorGame pickles")
+    if type(state) is not dict or not {"format", "started"} <= state.keys():
+        raise bad("its state is not a dict with a format and a started flag")
+    if state["format"] != _vector.Batch.table_format():
+        raise bad(f"it was pickled with another table layout ({state['format']!r}; this "
+                  f"build has {_vector.Batch.table_format()!r}): make a new VectorGame with "
+                  f"the same arguments")
+    game, num_tables, players, stacks, seed, session, layout, threads, final = args
+    if not isinstance(game, Game):
+        raise bad(f"game is not a Game: {excerpt(game)}")
+    try:
+        env = VectorGame(game, num_tables=num_tables, players=players, stacks=stacks,
+                         seed=seed, session=session, actions=layout, num_threads=threads,
+                         final_observation=final)
+    except (ValueError, TypeError) as exc:
+        raise bad(f"its arguments are refused: {exc}") from exc
+    started = state["started"]
+    if started is False:
+        if state.keys() != {"format", "started"}:
+            raise bad("a batch never reset has no tables to restore")
+        return env
+    if started is not True or state.keys() != {"format", "started", "tables", "outputs",
+                                                 "digest"}:
+        raise bad("its state does not have the fields of a batch in play")
+    tables, outputs, digest = state["tables"], state["outputs"], state["digest"]
+    kept = env._kept_outputs()
+    if (type(tables) is not bytes or type(outputs) is not tuple or len(outputs) != len(kept)
+            or not all(type(part) is bytes for part in outputs)):
+        raise bad("its tables and outputs are not bytes")
+    if type(digest) is not bytes or digest != _digest(tables, outputs):
+        raise bad("its digest does not match its tables and outputs (it is corrupt)")
+    views = [memoryview(buf).cast("B") for buf in kept]
+    for part, view in zip(outputs, views, strict=True):
+        if len(part) != view.nbytes:
+            raise bad(f"an output of {len(part)} bytes where {view.nbytes} are expected")
+    if outputs[2].strip(b"\x00\x01"):
+        raise bad("its done flags are not 0 or 1")
+    env._batch.load_tables(tables)  # checks every table; InvalidStateError, nothing changed
+    for part, view in zip(outputs, views, strict=True):
+        view[:] = part
+    env._started = True
+    return env

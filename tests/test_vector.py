@@ -837,17 +837,6 @@ def test_raise_columns_equal_the_exact_arithmetic(fractions: list[Any], stacks: 
         env.step((rng.random(env.legal_mask.shape) * env.legal_mask).argmax(axis=1))
 
 
-def test_a_vector_game_refuses_pickle_with_a_clear_error() -> None:
-    import pickle
-
-    env = VectorGame(Game(big_blind=2), num_tables=2, players=2, stacks=100, seed=1)
-    env.reset()
-    for protocol in range(pickle.HIGHEST_PROTOCOL + 1):
-        with pytest.raises(TypeError, match=r"cannot be pickled.*clone\(\).*same arguments"):
-            pickle.dumps(env, protocol)
-    env.step([1, 1])  # still usable (copies: tests/test_vector_clone.py)
-
-
 def test_per_table_methods_take_a_table_index_and_name_the_range() -> None:
     """Every per-table method takes an int (numpy integers too) 0..N-1; anything else, bools
     included, raises InvalidTableError (a ValueError and an IndexError) naming the range."""

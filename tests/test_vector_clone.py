@@ -1,9 +1,9 @@
-"""VectorGame.clone (and copy.copy / copy.deepcopy): an independent copy of a batch in play."""
+"""VectorGame.clone (and copy.copy / copy.deepcopy): an independent copy of a batch in play
+(pickling: tests/test_vector_pickle.py)."""
 
 from __future__ import annotations
 
 import copy
-import pickle
 from typing import Any
 
 import numpy as np
@@ -137,14 +137,6 @@ def test_copy_and_deepcopy_make_clones() -> None:
         assert repr(other) == repr(env)
     holder = copy.deepcopy({"env": env, "again": env})  # one copy per object (the memo)
     assert holder["env"] is holder["again"] and holder["env"] is not env
-
-
-def test_pickle_is_still_refused_and_points_to_clone() -> None:
-    env = VectorGame(Game(big_blind=2), num_tables=2, players=2, stacks=100, seed=1)
-    env.reset()
-    with pytest.raises(TypeError, match=r"cannot be pickled.*clone\(\).*same arguments"):
-        pickle.dumps(env)
-    env.step([1, 1])  # still usable
 
 
 def test_a_clone_of_a_batch_not_reset_needs_reset_too() -> None:

@@ -1,0 +1,252 @@
+"""Pickling a VectorGame: a batch in play restored exactly, and every corrupt or edited pickle
+refused (holdem.InvalidStateError) before any table changes."""
+
+from __future__ import annotations
+
+import pickle
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+from test_vector_clone import GAMES, assert_same, random_columns, snapshot
+
+from holdem import Game
+from holdem.errors import InvalidStateError
+from holdem.vector import VectorGame, _unpickle
+
+
+def roundtrip(env: VectorGame, protocol: int = pickle.HIGHEST_PROTOCOL) -> VectorGame:
+    other = pickle.loads(pickle.dumps(env, protocol))
+    assert type(other) is VectorGame and other is not env
+    return other
+
+
+def played(game: Game = GAMES["nl"], steps: int = 25, **kw: Any) -> VectorGame:
+    args: dict[str, Any] = dict(num_tables=6, players=4, stacks=80, seed=11)
+    args.update(kw)
+    env = VectorGame(game, **args)
+    env.reset()
+    rng = np.random.default_rng(steps)
+    for _ in range(steps):
+        env.step(random_columns(env, rng))
+    return env
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+@pytest.mark.parametrize("players", [2, 6, 10])
+@pytest.mark.parametrize(("session", "final"), [(False, False), (True, True)])
+def test_an_unpickled_batch_plays_on_exactly_as_the_original(name: str, players: int,
+                                                             session: bool, final: bool) -> None:
+    if name == "pl_straddle" and players == 2:
+        players = 3  # a straddle needs 3 (R8)
+    env = played(GAMES[name], 23, num_tables=7, players=players, stacks=60, seed=5,
+                 session=session, final_observation=final)
+    protocol = (players + len(name)) % (pickle.HIGHEST_PROTOCOL + 1)
+    other = roundtrip(env, protocol)
+    assert repr(other) == repr(env)
+    assert_same(snapshot(env), snapshot(other))
+    rng = np.random.default_rng(players)
+    for k in range(40):
+        cols = random_columns(env, rng)
+        for a, b in zip(env.step(cols), other.step(cols), strict=True):
+            np.testing.assert_array_equal(a, b)
+        if k % 10 == 9:
+            assert_same(snapshot(env), snapshot(other))
+
+
+def test_a_batch_never_reset_unpickles_as_one() -> None:
+    env = VectorGame(Game(big_blind=2), num_tables=3, players=3, stacks=100, seed=2)
+    other = roundtrip(env)
+    env.reset()
+    other.reset()
+    assert_same(snapshot(env), snapshot(other))
+
+
+def test_hands_of_more_than_64_actions_are_restored_without_their_log() -> None:
+    """A hand whose log is not kept cannot be replayed: its state is checked by the engine's
+    consistency check (chips, seats, cards) and the seed's cards instead."""
+    env = VectorGame(Game(big_blind=2), num_tables=4, players=10, stacks=10**9, seed=3)
+    env.reset()
+    min_raise = env.action_layout.names.index("min_raise")
+    for _ in range(70):  # everyone min-raises: no hand ends, more than 64 actions each
+        env.step(np.full(4, min_raise))
+    with pytest.raises(Exception, match="more than 64 actions"):
+        env.history(0)
+    other = roundtrip(env)
+    assert_same(snapshot_no_history(env), snapshot_no_history(other))
+    rng = np.random.default_rng(3)
+    for _ in range(30):
+        cols = random_columns(env, rng)
+        for a, b in zip(env.step(cols), other.step(cols), strict=True):
+            np.testing.assert_array_equal(a, b)
+    assert env.hands_played().sum() > 0
+    assert_same(snapshot_no_history(env), snapshot_no_history(other))
+
+
+def snapshot_no_history(env: VectorGame) -> dict[str, Any]:
+    """snapshot() without what needs a kept log (history, hand_state, last_hand)."""
+    snap: dict[str, Any] = {
+        "obs": env.observation.copy(), "mask": env.legal_mask.copy(),
+        "actor": env.current_player.copy(), "payoffs": env.payoffs.copy(),
+        "hands": env.hands_played().copy(), "totals": env.total_payoffs().copy(),
+    }
+    for t in range(env.num_tables):
+        snap[f"state{t}"] = env.table_state(t)
+        snap[f"amounts{t}"] = env.raise_amounts(t)
+    return snap
+
+
+def test_after_play_abandon_and_threads() -> None:
+    from holdem.table.agents import CallAgent, RandomAgent
+
+    env = VectorGame(Game(big_blind=2), num_tables=40, players=3, stacks=100, seed=4,
+                     session=True, num_threads=2)
+    env.reset()
+    env.play(5, [RandomAgent(), CallAgent(), RandomAgent()])
+    rng = np.random.default_rng(4)
+    env.step(random_columns(env, rng))
+    env.abandon(rng.random(40) < 0.5)
+    env.step_async(random_columns(env, rng))  # in flight: completed before pickling
+    other = roundtrip(env)
+    assert_same(snapshot(env), snapshot(other))
+    for _ in range(10):
+        cols = random_columns(env, rng)
+        env.step_async(cols)
+        other.step_async(cols)
+        assert_same(snapshot(env), snapshot(other))
+    env.close()
+    other.close()
+
+
+# ------------------------------------------------------------------ refused pickles
+def reduced(env: VectorGame) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    fn, (args, state) = env.__reduce__()
+    assert fn is _unpickle
+    return args, dict(state)
+
+
+def test_the_digest_catches_corrupt_bytes() -> None:
+    env = played()
+    args, state = reduced(env)
+    rng = random.Random(1)
+    for _ in range(50):
+        tables = bytearray(state["tables"])
+        tables[rng.randrange(len(tables))] ^= 1 << rng.randrange(8)
+        with pytest.raises(InvalidStateError, match="digest"):
+            _unpickle(args, {**state, "tables": bytes(tables)})
+    outputs = list(state["outputs"])
+    outputs[1] = outputs[1][:-1] + bytes([outputs[1][-1] ^ 4])
+    with pytest.raises(InvalidStateError, match="digest"):
+        _unpickle(args, {**state, "outputs": tuple(outputs)})
+    assert_same(snapshot(_unpickle(args, state)), snapshot(env))  # the true state loads
+
+
+def test_a_whole_pickle_flipped_anywhere_never_loads_a_broken_batch() -> None:
+    """Bytes flipped anywhere in the pickle: refused (by pickle or by the checks), or a
+    batch that plays (a flip in an argument can make another valid batch)."""
+    env = played(num_tables=3)
+    blob = pickle.dumps(env)
+    rng = random.Random(2)
+    refused = 0
+    for _ in range(300):
+        data = bytearray(blob)
+        for _ in range(rng.randint(1, 3)):
+            data[rng.randrange(len(data))] = rng.randrange(256)
+        try:
+            other = pickle.loads(bytes(data))
+        except Exception:
+            refused += 1
+            continue
+        if isinstance(other, VectorGame) and other._started:
+            other.step(random_columns(other, np.random.default_rng(0)))
+    assert refused > 250  # most flips land in the tables, which the digest covers
+
+
+def test_arguments_and_fields_are_checked() -> None:
+    env = played()
+    args, state = reduced(env)
+    cases: list[tuple[Any, Any, str]] = [
+        (args[:8], state, "9 a VectorGame pickles"),
+        (list(args), state, "9 a VectorGame pickles"),
+        (("not a game", *args[1:]), state, "game is not a Game"),
+        ((*args[:1], 0, *args[2:]), state, "arguments are refused"),
+        ((*args[:4], -1, *args[5:]), state, "arguments are refused"),
+        (args, [state], "dict with a format"),
+        (args, {**state, "format": (0, *state["format"][1:])}, "another table layout"),
+        (args, {**state, "started": 1}, "fields of a batch in play"),
+        (args, {**state, "started": False}, "never reset has no tables"),
+        (args, {**state, "extra": 1}, "fields of a batch in play"),
+        (args, {k: v for k, v in state.items() if k != "digest"}, "fields of a batch in play"),
+        (args, {**state, "tables": bytearray(state["tables"])}, "are not bytes"),
+        (args, {**state, "outputs": list(state["outputs"])}, "are not bytes"),
+        (args, {**state, "outputs": state["outputs"][:2]}, "are not bytes"),
+        ((*args[:1], 7, *args[2:]), state, "an output of"),  # 7 tables' buffers, 6 given
+    ]
+    for a, s, message in cases:
+        with pytest.raises(InvalidStateError, match=message):
+            _unpickle(a, s)
+    # outputs of the wrong size or flags that are not 0/1, with a digest that matches
+    from holdem.vector import _digest
+
+    for outputs, message in [
+        ((state["outputs"][0][:-8], *state["outputs"][1:]), "an output of"),
+        ((*state["outputs"][:2], b"\x02" + state["outputs"][2][1:]), "done flags"),
+    ]:
+        s = {**state, "outputs": outputs, "digest": _digest(state["tables"], outputs)}
+        with pytest.raises(InvalidStateError, match=message):
+            _unpickle(args, s)
+
+
+def test_tables_from_another_batch_or_edited_are_refused() -> None:
+    """The engine's checks on the tables themselves (Batch.load_tables: no digest there)."""
+    env = played(num_tables=4)
+    target = played(num_tables=4)  # the same arguments: the tables load into it
+    before = snapshot(target)
+    good = env._batch.dump_tables()
+    size = len(good) // 4
+    other_seed = played(num_tables=4, seed=12)._batch.dump_tables()
+    cases = [
+        (other_seed, "table 0: its seed is not this batch's"),
+        (good[size:2 * size] + good[:size] + good[2 * size:], "table 0: its seed"),
+        (bytes(size) + good[size:], "table 0: hand number"),
+        (good[:-1], "bytes of tables"),
+    ]
+    for data, message in cases:
+        with pytest.raises(InvalidStateError, match=message):
+            target._batch.load_tables(data)
+        assert_same(before, snapshot(target))  # nothing changed
+    target._batch.load_tables(good)
+    for t in range(4):
+        assert target.hand_state(t) == env.hand_state(t)
+
+
+@pytest.mark.parametrize("name", ["nl", "fl_ante_rake"])
+def test_random_edits_of_the_tables_are_refused_or_harmless(name: str) -> None:
+    """Bytes of the tables' C state flipped at random, the digest bypassed: each load is
+    refused with nothing changed, or gives tables that play on legally (every check of
+    the engine holds; a finished hand's chips add up)."""
+    game = GAMES[name]
+    env = played(game, 30, num_tables=5, players=6, stacks=60, seed=21, session=True)
+    good = env._batch.dump_tables()
+    target = played(game, 30, num_tables=5, players=6, stacks=60, seed=21, session=True)
+    rng = random.Random(name)
+    refused = 0
+    for trial in range(400):
+        data = bytearray(good)
+        for _ in range(rng.randint(1, 4)):
+            data[rng.randrange(len(data))] ^= 1 << rng.randrange(8)
+        before = snapshot(target)
+        try:
+            target._batch.load_tables(bytes(data))
+        except InvalidStateError:
+            refused += 1
+            assert_same(before, snapshot(target))
+            continue
+        cols_rng = np.random.default_rng(trial)
+        for _ in range(6):
+            _, _, done = target.step(random_columns(target, cols_rng))
+            if game.rake is None:
+                assert (target.payoffs[done.astype(bool)].sum(axis=1) == 0).all()
+        target._batch.load_tables(good)  # back to the true state for the next trial
+    assert 0 < refused < 400
