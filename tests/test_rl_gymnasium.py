@@ -12,6 +12,7 @@ pytest.importorskip("gymnasium")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from gymnasium.vector import AutoresetMode  # noqa: E402
+from test_vector_clone import same_results  # noqa: E402
 
 from holdem import Game, IllegalActionError, InvalidConfigError, Structure  # noqa: E402
 from holdem.rl.gymnasium import HoldemEnv, HoldemVectorEnv, RandomPolicy  # noqa: E402
@@ -842,3 +843,74 @@ def test_reset_mask_does_not_read_back_the_callers_info_arrays() -> None:
     _, after = env.reset(options={"reset_mask": mask})
     assert np.array_equal(after["current_player"][terminated], actor[terminated])
     env.close()
+
+
+def _pickled(env: Any) -> Any:
+    import pickle
+
+    return pickle.loads(pickle.dumps(env))
+
+
+def _current(name: str) -> Any:
+    """The module's class as it is now: test_registered_with_gymnasium... reloads the module,
+    and pickle finds a class by its name, so an instance of the class imported at the top
+    would no longer be the module's."""
+    import importlib
+
+    return getattr(importlib.import_module("holdem.rl.gymnasium"), name)
+
+
+@pytest.mark.parametrize("how", ["pickle", "deepcopy"])
+@pytest.mark.parametrize(("mode", "copy"), [("same_step", True), ("next_step", True),
+                                            ("same_step", False), ("next_step", False)])
+def test_a_vector_env_copied_mid_run_steps_on_as_the_original(how: str, mode: str,
+                                                              copy: bool) -> None:
+    """Pickled or deep-copied mid-run (its VectorGame with it): the same actions give the
+    same observations, rewards, flags and infos (final rows included), step after step."""
+    import copy as copying
+
+    make = _pickled if how == "pickle" else copying.deepcopy
+    env = _current("HoldemVectorEnv")(Game(big_blind=2), num_envs=6, players=3,
+                                      autoreset_mode=mode, copy=copy)
+    _, info = env.reset(seed=3)
+    rng = np.random.default_rng(3)
+    for _ in range(7):
+        *_, info = env.step((rng.random(info["action_mask"].shape) * info["action_mask"])
+                            .argmax(axis=1))
+    other = make(env)
+    ended = 0
+    for _ in range(40):
+        cols = (rng.random(info["action_mask"].shape) * info["action_mask"]).argmax(axis=1)
+        mine = copying.deepcopy(env.step(cols))  # (copy=False returns the env's own buffers)
+        theirs = other.step(cols)
+        assert same_results(mine, theirs)
+        info = mine[4]
+        ended += int(np.sum(mine[2]))
+    assert ended > 0  # hands ended (and were reset) after the copy
+
+
+@pytest.mark.parametrize("how", ["pickle", "deepcopy"])
+def test_a_single_env_copied_mid_hand_plays_on_as_the_original(how: str) -> None:
+    import copy as copying
+
+    make = _pickled if how == "pickle" else copying.deepcopy
+    env = _current("HoldemEnv")(Game(big_blind=2), players=4,
+                                opponents=_current("RandomPolicy")(7))
+    _, info = env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    _, _, done, _, info = env.step(int(np.argmax(info["action_mask"])))
+    if done:
+        _, info = env.reset()
+    other = make(env)
+    episodes = 0
+    for _ in range(60):
+        col = int((rng.random(info["action_mask"].shape) * info["action_mask"]).argmax())
+        mine = copying.deepcopy(env.step(col))
+        assert same_results(mine, other.step(col))
+        info = mine[4]
+        if mine[2] or mine[3]:
+            episodes += 1
+            first = env.reset()
+            assert same_results(first, other.reset())
+            info = first[1]
+    assert episodes > 1

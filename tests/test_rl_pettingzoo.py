@@ -12,6 +12,7 @@ pytest.importorskip("pettingzoo")
 
 import pettingzoo  # noqa: E402
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test  # noqa: E402
+from test_vector_clone import same_results  # noqa: E402
 
 from holdem import Game, IllegalActionError, InvalidConfigError, Structure, evaluate  # noqa: E402
 from holdem.rl.pettingzoo import HoldemAECEnv, HoldemParallelEnv  # noqa: E402
@@ -727,3 +728,70 @@ def test_last_is_typed_with_an_observation_unless_observe_is_false() -> None:
     env.reset(seed=1)
     assert set(env.last()[0] or ()) == {"observation", "action_mask"}
     assert env.last(observe=False)[0] is None
+
+
+def _copier(how: str) -> Any:
+    import copy
+    import pickle
+
+    return copy.deepcopy if how == "deepcopy" else (lambda e: pickle.loads(pickle.dumps(e)))
+
+
+@pytest.mark.parametrize("how", ["pickle", "deepcopy"])
+@pytest.mark.parametrize("hands", [1, 3])
+def test_an_aec_env_copied_mid_hand_plays_on_as_the_original(how: str, hands: int) -> None:
+    """A pickled or deep-copied env (the engine with it) is bound to its own copy: the same
+    actions give the same observations, rewards and flags, across hands and resets."""
+    env = HoldemAECEnv(players=3, hands=hands)
+    env.reset(seed=4)
+    rng = np.random.default_rng(4)
+
+    def act(e: HoldemAECEnv) -> int:
+        mask = e.observe(e.agent_selection)["action_mask"]
+        return int((rng.random(mask.shape) * mask).argmax())
+
+    for _ in range(3):
+        env.step(act(env))
+    other = _copier(how)(env)
+    episodes = 0
+    for _ in range(80):
+        assert other.agent_selection == env.agent_selection
+        assert same_results(env.last(), other.last())
+        assert same_results({a: env.observe(a) for a in env.agents},
+                     {a: other.observe(a) for a in other.agents})
+        if env.terminations[env.agent_selection] or env.truncations[env.agent_selection]:
+            env.step(None)
+            other.step(None)
+            if not env.agents:
+                episodes += 1
+                env.reset()
+                other.reset()
+            continue
+        action = act(env)
+        env.step(action)
+        other.step(action)
+    assert episodes > 0
+
+
+@pytest.mark.parametrize("how", ["pickle", "deepcopy"])
+def test_a_parallel_env_copied_mid_hand_plays_on_as_the_original(how: str) -> None:
+    env = HoldemParallelEnv(players=4, hands=2)
+    obs, _ = env.reset(seed=6)
+    rng = np.random.default_rng(6)
+    obs = env.step({a: int(np.argmax(o["action_mask"])) for a, o in obs.items()})[0]
+    other = _copier(how)(env)
+    episodes = 0
+    for _ in range(60):
+        if not env.agents:
+            episodes += 1
+            first = env.reset()
+            assert same_results(first, other.reset())
+            obs = first[0]
+            continue
+        actions = {a: int((rng.random(o["action_mask"].shape) * o["action_mask"]).argmax())
+                   for a, o in obs.items()}
+        mine = env.step(actions)
+        assert same_results(mine, other.step(actions))
+        obs = mine[0]
+    assert episodes > 0
+

@@ -50,6 +50,23 @@ def assert_same(a: dict[str, Any], b: dict[str, Any]) -> None:
             assert a[key] == b[key], key
 
 
+def same_results(u: object, v: object) -> bool:
+    """Deep equality of what an env's step or reset returns: tuples and lists, dicts (infos,
+    per-agent observations), arrays, object arrays of rows, None."""
+    if isinstance(u, dict):
+        return isinstance(v, dict) and u.keys() == v.keys() and all(
+            same_results(u[k], v[k]) for k in u)
+    if isinstance(u, tuple | list):
+        return isinstance(v, tuple | list) and len(u) == len(v) and all(
+            same_results(a, b) for a, b in zip(u, v, strict=True))
+    if isinstance(u, np.ndarray) and u.dtype == object:
+        return isinstance(v, np.ndarray) and u.shape == v.shape and all(
+            same_results(a, b) for a, b in zip(u.ravel(), v.ravel(), strict=True))
+    if u is None or v is None:
+        return u is v
+    return bool(np.array_equal(np.asarray(u), np.asarray(v)))
+
+
 def random_columns(env: VectorGame, rng: np.random.Generator) -> Any:
     return (rng.random(env.legal_mask.shape) * env.legal_mask).argmax(axis=1)
 

@@ -113,7 +113,9 @@ class _Core:
         vg.reset()
         return vg
 
-    def _bind(self) -> None:
+    _VIEWS = ("row", "mask", "actors", "rewards", "done", "run")
+
+    def _views(self) -> None:
         """Views of the engine's buffers (written in place by every step), and its one-table
         step: ``VectorGame.step_unchecked`` without the per-call conversion of the actions
         (``col`` is already the int64 buffer it would make) and thread dispatch."""
@@ -124,9 +126,22 @@ class _Core:
         self.rewards = vg._rewards
         self.done = vg._done
         self.run = functools.partial(vg._batch.run, 0, 1, self.col)
+
+    def _bind(self) -> None:
+        """:meth:`_views` of a new engine, and where its table stands."""
+        self._views()
         self.actor = int(self.actors[0])
         self.hand = int(self.vg.hands_played()[0])
         self.holes_of = -1
+
+    def __getstate__(self) -> dict[str, Any]:
+        """The state without the views of the engine's buffers: a copy or a pickle of the
+        engine has buffers of its own, which :meth:`__setstate__` views again."""
+        return {k: v for k, v in self.__dict__.items() if k not in self._VIEWS}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._views()
 
     def reset(self, seed: int | None) -> None:
         if seed is not None:
@@ -316,6 +331,8 @@ class HoldemAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mis
         return self._act_space
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        # options are taken and unused, as PettingZoo's envs do (its api_test and seed_test
+        # pass options={"options": 1}); there is no partial reset of one table to ask for
         self._core.reset(seed)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -436,6 +453,7 @@ class HoldemParallelEnv(ParallelEnv[str, dict[str, np.ndarray], int]):  # type: 
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None,
               ) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict[str, Any]]]:
+        # options: taken and unused (see HoldemAECEnv.reset)
         self._core.reset(seed)
         self.agents = list(self.possible_agents)
         return self._all_obs(), {a: {} for a in self.agents}
