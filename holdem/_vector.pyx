@@ -542,6 +542,27 @@ cdef class Batch:
                 <size_t>(<char *>&t.h - <char *>&t), <size_t>(<char *>&t.log - <char *>&t),
                 LOG_CAP)
 
+    @staticmethod
+    def field_offsets():
+        """Byte offsets in a table's state (:meth:`dump_tables`) of the fields the tests edit."""
+        cdef vtab_t t
+        cdef char *p = <char *>&t
+        return {"nlog": <size_t>(<char *>&t.nlog - p), "cur_log": <size_t>(<char *>&t.cur_log - p),
+                "nraise": <size_t>(<char *>&t.nraise - p), "paid": <size_t>(<char *>&t.paid - p),
+                "added": <size_t>(<char *>&t.added - p), "h": <size_t>(<char *>&t.h - p),
+                "h.stacks": <size_t>(<char *>&t.h.stacks - p),
+                "h.actor": <size_t>(<char *>&t.h.actor - p),
+                "h.hole": <size_t>(<char *>&t.h.hole - p),
+                "h.ranks": <size_t>(<char *>&t.h.ranks - p),
+                "hand_no": <size_t>(<char *>&t.hand_no - p),
+                "voided": <size_t>(<char *>&t.voided - p),
+                "carry": <size_t>(<char *>&t.carry - p),
+                "total_hi": <size_t>(<char *>&t.total_hi - p),
+                "last_button": <size_t>(<char *>&t.last_button - p),
+                "nlast": <size_t>(<char *>&t.nlast - p),
+                "last_cards": <size_t>(<char *>&t.last_cards - p),
+                "log": <size_t>(<char *>&t.log - p)}
+
     def dump_tables(self):
         """Every table's C state, as bytes (:meth:`load_tables` restores them)."""
         if self.tabs == NULL:
@@ -652,6 +673,14 @@ cdef class Batch:
                 return "its hand is not the state its actions lead to"
             if memcmp(nraise, t.nraise, sizeof(nraise)) or memcmp(added, t.added, sizeof(added)):
                 return "its betting summary is not the one its actions give"
+        else:  # no log to replay: the summaries only bounded (sums that cannot overflow)
+            for k in range(4):
+                if not (0 <= t.nraise[k] <= HD_HAND_UNBOUNDED
+                        and 0 <= t.added[k] <= HD_HAND_MAX_SEATS * MAX_STACK):
+                    return "its betting summary is out of range"
+        for k in range(n):  # a 128-bit sum's high word moves by at most one a hand
+            if not -(1LL << 62) <= t.total_hi[k] <= (1LL << 62):
+                return "its totals are out of range"
         if t.nlast != -1:
             if not 0 <= t.last_button < n:
                 return f"the last hand's button is seat {t.last_button}"

@@ -250,3 +250,88 @@ def test_random_edits_of_the_tables_are_refused_or_harmless(name: str) -> None:
                 assert (target.payoffs[done.astype(bool)].sum(axis=1) == 0).all()
         target._batch.load_tables(good)  # back to the true state for the next trial
     assert 0 < refused < 400
+
+
+def _edit(data: bytes, table: int, size: int, field: str, fmt: str, value: int,
+          extra: int = 0) -> bytes:
+    """``data`` with one field of one table set (struct format ``fmt``, native order)."""
+    import struct
+
+    from holdem._vector import Batch
+
+    out = bytearray(data)
+    struct.pack_into(fmt, out, table * size + Batch.field_offsets()[field] + extra, value)
+    return bytes(out)
+
+
+def _read(data: bytes, table: int, size: int, field: str, fmt: str, extra: int = 0) -> int:
+    import struct
+
+    from holdem._vector import Batch
+
+    return int(struct.unpack_from(fmt, data, table * size + Batch.field_offsets()[field]
+                                  + extra)[0])
+
+
+def test_each_checked_field_edited_is_refused_with_its_reason() -> None:
+    env = played(GAMES["nl"], 30, num_tables=3, players=6, stacks=60, seed=31, session=True)
+    target = played(GAMES["nl"], 30, num_tables=3, players=6, stacks=60, seed=31,
+                    session=True)
+    good = env._batch.dump_tables()
+    size = len(good) // 3
+    t = next(i for i in range(3) if _read(good, i, size, "nlog", "i") > 0
+             and _read(good, i, size, "nlast", "i") >= 0)  # a table with both logs kept
+    hand_no = _read(good, t, size, "hand_no", "q")
+    card0 = _read(good, t, size, "h.hole", "B")
+    last0 = _read(good, t, size, "last_cards", "B")
+    cur = _read(good, t, size, "cur_log", "i")
+    first = _read(good, t, size, "log", "Q", 8 * 64 * cur)
+    cases = [
+        (("h.actor", "i", 7), "not a state the engine can reach"),
+        (("h.hole", "B", 60), "not a state the engine can reach"),
+        (("h.hole", "B", _read(good, t, size, "h.hole", "B", 1)), "not a state the engine"),
+        (("h.stacks", "q", _read(good, t, size, "h.stacks", "q") + 1), "not a state the engine"),
+        (("h.ranks", "i", 5), "showdown or payouts"),
+        (("cur_log", "i", 2), "log or payment flags"),
+        (("paid", "i", 3), "log or payment flags"),
+        (("nlog", "i", 65), "actions logged"),
+        (("nlog", "i", -2), "actions logged"),
+        (("nlast", "i", 70), "actions logged in the last hand"),
+        (("last_button", "i", 9), "the last hand's button"),
+        (("last_cards", "B", _read(good, t, size, "last_cards", "B", 1)), "not distinct"),
+        (("last_cards", "B", 52), "not distinct"),
+        (("hand_no", "q", 0), "hand number"),
+        (("hand_no", "q", hand_no + 6), "not the ones the seed deals"),
+        (("hand_no", "q", hand_no + 1), "the button is on seat"),
+        (("voided", "q", hand_no), "voided hands"),
+        (("nraise", "i", _read(good, t, size, "nraise", "i") + 1), "betting summary"),
+        (("added", "q", _read(good, t, size, "added", "q") + 2), "betting summary"),
+        (("carry", "q", 59 if _read(good, t, size, "carry", "q") != 59 else 58),
+         "stacks carried over"),
+        (("total_hi", "q", (1 << 62) + 1), "totals are out of range"),
+        (("log", "Q", first ^ (1 << 62), 8 * 64 * cur), "actions|state its actions lead to"),
+    ]
+    assert card0 != 60 and last0 != 52
+    before = snapshot(target)
+    for (field, fmt, value, *extra), message in cases:
+        data = _edit(good, t, size, field, fmt, value, *extra)
+        with pytest.raises(InvalidStateError, match=f"table {t}: .*({message})"):
+            target._batch.load_tables(data)
+        assert_same(before, snapshot(target))
+    target._batch.load_tables(good)  # and the true state loads
+
+
+def test_the_summaries_of_a_hand_without_its_log_are_bounded() -> None:
+    env = VectorGame(Game(big_blind=2), num_tables=2, players=10, stacks=10**9, seed=3)
+    env.reset()
+    min_raise = env.action_layout.names.index("min_raise")
+    for _ in range(70):
+        env.step(np.full(2, min_raise))
+    good = env._batch.dump_tables()
+    size = len(good) // 2
+    assert _read(good, 0, size, "nlog", "i") > 64
+    for field, fmt, value in [("nraise", "i", -1), ("nraise", "i", (1 << 30) + 1),
+                              ("added", "q", -5), ("added", "q", 1 << 60)]:
+        with pytest.raises(InvalidStateError, match="table 0: its betting summary is out"):
+            env._batch.load_tables(_edit(good, 0, size, field, fmt, value))
+    env._batch.load_tables(_edit(good, 0, size, "nraise", "i", 3))  # any count in range
