@@ -658,12 +658,13 @@ cdef class Batch:
         self._deal(t.tseed, t.hand_no - 1, cards)
         if memcmp(h.hole, cards, 2 * n) != 0 or memcmp(h.board, cards + 2 * n, 5) != 0:
             return f"its cards are not the ones the seed deals for hand {t.hand_no - 1}"
-        if self.session:  # the hand started from the stacks carried (what abandon deals from)
-            self._stacks(t.carry, 0, st)
+        # the hand started from the stacks carried (in a session: what abandon deals from) or
+        # from the starting stacks (every seat refilled; out of a session, every hand)
+        self._stacks(t.carry, 0, st)
+        if memcmp(st, h.start, n * sizeof(int64_t)) != 0:
+            self._stacks(NULL, 0, st)
             if memcmp(st, h.start, n * sizeof(int64_t)) != 0:
-                self._stacks(NULL, 0, st)  # or from the starting stacks (every seat refilled)
-                if memcmp(st, h.start, n * sizeof(int64_t)) != 0:
-                    return "its hand did not start from the stacks carried over"
+                return "its hand did not start from the stacks carried over or the starting ones"
         if t.nlog <= LOG_CAP:
             # the hand replayed from its start must be the state held, summaries included
             if self._replay(&r, h.button, h.start, cards, t.log[t.cur_log], t.nlog,
@@ -688,6 +689,9 @@ cdef class Batch:
                 if t.last_cards[k] >= 52 or (seen >> t.last_cards[k]) & 1:
                     return "the last hand's cards are not distinct cards"
                 seen |= 1ULL << t.last_cards[k]
+            self._stacks(NULL, 0, st)
+            if not self.session and memcmp(st, t.last_start, n * sizeof(int64_t)) != 0:
+                return "the last hand did not start from the starting stacks"
             if t.nlast <= LOG_CAP:  # it must replay to its end, at its last action
                 if (self._replay(&r, t.last_button, t.last_start, t.last_cards,
                                  t.log[1 - t.cur_log], t.nlast, nraise, added) != 0

@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from test_vector_clone import GAMES, assert_same, random_columns, snapshot
 
-from holdem import Game
+from holdem import Game, _vector
 from holdem.errors import InvalidStateError
 from holdem.vector import VectorGame, _unpickle
 
@@ -219,6 +219,27 @@ def test_tables_from_another_batch_or_edited_are_refused() -> None:
     target._batch.load_tables(good)
     for t in range(4):
         assert target.hand_state(t) == env.hand_state(t)
+
+
+def test_tables_dealt_from_other_stacks_are_refused_out_of_a_session() -> None:
+    """Out of a session every hand starts from the batch's stacks: a table whose hand (or
+    last hand) started from others, the same seed's cards, would bring chips the batch never
+    had (and observations above its observation_high)."""
+    target = played(num_tables=4)
+    before = snapshot(target)
+    rich = played(num_tables=4, stacks=[10**12, 80, 80, 80])
+    with pytest.raises(InvalidStateError, match="table 0: its hand did not start from"):
+        target._batch.load_tables(rich._batch.dump_tables())
+    assert_same(before, snapshot(target))
+    # the last hand's stacks (the last 4 int64 80s before the logs), edited keeping the total
+    data = bytearray(played(num_tables=4)._batch.dump_tables())
+    log_at = _vector.Batch.table_format()[5]
+    at = data.rfind((80).to_bytes(8, "little") * 4, 0, log_at)
+    assert at > 0 and target.last_hand(0) is not None
+    data[at:at + 16] = (81).to_bytes(8, "little") + (79).to_bytes(8, "little")
+    with pytest.raises(InvalidStateError, match="table 0: the last hand did not start from"):
+        target._batch.load_tables(bytes(data))
+    assert_same(before, snapshot(target))
 
 
 @pytest.mark.parametrize("name", ["nl", "fl_ante_rake"])
