@@ -629,6 +629,7 @@ cdef class Batch:
         cdef int64_t added[4]
         cdef int64_t st[10]
         cdef int n = self.players, k
+        cdef int64_t hands
         cdef uint64_t seen = 0
         if not 1 <= t.hand_no <= (1LL << 62):
             return f"hand number {t.hand_no - 1} is out of range"
@@ -638,8 +639,14 @@ cdef class Batch:
             return "its seed is not this batch's (another seed or another table)"
         if not (0 <= t.nlog <= LOG_CAP or t.nlog == LOG_FULL):
             return f"{t.nlog} actions logged"
-        if not (t.nlast == -1 or 0 <= t.nlast <= LOG_CAP or t.nlast == LOG_FULL):
+        if not (t.nlast == -1 or 1 <= t.nlast <= LOG_CAP or t.nlast == LOG_FULL):
             return f"{t.nlast} actions logged in the last hand"
+        hands = t.hand_no - 1 - t.voided  # hands finished
+        if (t.nlast != -1 and hands < 1) or (t.nlast == -1 and hands > 0 and not self.session):
+            return f"a last hand ended by an action does not match {hands} hands finished"
+        for k in range(n):  # a hand moves a seat's high word by at most one (_add_total)
+            if not -hands <= t.total_hi[k] <= hands:
+                return f"seat {k}'s payoffs summed are out of range for {hands} hands"
         if t.cur_log not in (0, 1) or t.paid not in (0, 1):
             return "its log or payment flags are not 0 or 1"
         if h.n != n or h.over or h.unknown or h.showdown or h.error:

@@ -3,8 +3,10 @@ refused (holdem.InvalidStateError) before any table changes."""
 
 from __future__ import annotations
 
+import ctypes
 import pickle
 import random
+import sys
 from typing import Any
 
 import numpy as np
@@ -14,6 +16,47 @@ from test_vector_clone import GAMES, assert_same, random_columns, snapshot
 from holdem import Game, _vector
 from holdem.errors import InvalidStateError
 from holdem.vector import VectorGame, _unpickle
+
+
+class Hand(ctypes.Structure):
+    """hd_hstate_t (csrc/hd_hand.h), to edit the tables' bytes field by field."""
+
+    _fields_ = [(f, ctypes.c_int64 * 10) for f in ("stacks", "bets", "committed", "acted")] + [
+        (f, ctypes.c_int64) for f in ("cur", "inc", "full", "dead", "rake")] + [
+        (f, ctypes.c_int32) for f in ("n", "button", "sb_seat", "bb_seat", "first_dealt",
+                                      "street", "actor", "raises", "aggr", "live", "nboard",
+                                      "over", "showdown", "error")] + [
+        ("folded", ctypes.c_uint8 * 10), ("hole", ctypes.c_uint8 * 20),
+        ("board", ctypes.c_uint8 * 5), ("unknown", ctypes.c_uint8), ("pad_", ctypes.c_uint8 * 2),
+        ("ranks", ctypes.c_int32 * 10), ("start", ctypes.c_int64 * 10),
+        ("payout", ctypes.c_int64 * 10)]
+
+
+class Table(ctypes.Structure):
+    """vtab_t (holdem/_vector.pyx)."""
+
+    _fields_ = [(f, ctypes.c_int32) for f in ("nlog", "can_fold", "cur_log", "nhot")] + [
+        ("hot", ctypes.c_uint16 * 10), ("nraise", ctypes.c_int32 * 4), ("paid", ctypes.c_int32),
+        ("pot", ctypes.c_int64), ("added", ctypes.c_int64 * 4), ("h", Hand),
+        ("amt", ctypes.c_int64 * 32), ("hand_no", ctypes.c_int64), ("voided", ctypes.c_int64),
+        ("tseed", ctypes.c_uint64), ("carry", ctypes.c_int64 * 10),
+        ("total", ctypes.c_uint64 * 10), ("total_hi", ctypes.c_int64 * 10),
+        ("last_button", ctypes.c_int32), ("nlast", ctypes.c_int32),
+        ("last_start", ctypes.c_int64 * 10), ("last_cards", ctypes.c_uint8 * 25),
+        ("pad2", ctypes.c_uint8 * 7), ("log", (ctypes.c_uint64 * 64) * 2)]
+
+
+def tables_of(data: bytes) -> list[Table]:
+    """The tables of Batch.dump_tables() as structs (this platform's layout, checked)."""
+    fmt = _vector.Batch.table_format()
+    assert fmt[2:] == (ctypes.sizeof(Table), ctypes.sizeof(Hand), Table.h.offset,
+                       Table.log.offset, 64) and fmt[1] == sys.byteorder
+    size = ctypes.sizeof(Table)
+    return [Table.from_buffer_copy(data, k * size) for k in range(len(data) // size)]
+
+
+def bytes_of(tables: list[Table]) -> bytes:
+    return b"".join(bytes(t) for t in tables)
 
 
 def roundtrip(env: VectorGame, protocol: int = pickle.HIGHEST_PROTOCOL) -> VectorGame:
@@ -240,6 +283,31 @@ def test_tables_dealt_from_other_stacks_are_refused_out_of_a_session() -> None:
     with pytest.raises(InvalidStateError, match="table 0: the last hand did not start from"):
         target._batch.load_tables(bytes(data))
     assert_same(before, snapshot(target))
+
+
+def test_counters_out_of_their_range_are_refused() -> None:
+    """Counters a step adds to (a seat's summed payoffs) and the last hand's record, out of
+    the range their hands allow: refused (a step would overflow them)."""
+    env = played(num_tables=2)
+    good = env._batch.dump_tables()
+    target = played(num_tables=2)
+    hands = int(env.hands_played()[0])
+    assert hands > 0 and env.last_hand(0) is not None
+    edits: list[tuple[str, Any, str]] = [
+        ("total_hi", lambda t: t.total_hi.__setitem__(1, 2**63 - 1), "payoffs summed"),
+        ("total_hi", lambda t: t.total_hi.__setitem__(0, -hands - 1), "payoffs summed"),
+        ("nlast", lambda t: setattr(t, "nlast", 0), "actions logged in the last hand"),
+        ("voided", lambda t: setattr(t, "voided", t.hand_no - 1), "last hand ended by"),
+        ("nlast", lambda t: setattr(t, "nlast", -1), "last hand ended by"),
+    ]
+    for _, edit, message in edits:
+        tables = tables_of(good)
+        edit(tables[0])
+        with pytest.raises(InvalidStateError, match=f"table 0: .*{message}"):
+            target._batch.load_tables(bytes_of(tables))
+    tables = tables_of(good)
+    tables[0].total_hi[0] = hands  # in range (high words are not otherwise checked)
+    target._batch.load_tables(bytes_of(tables))
 
 
 @pytest.mark.parametrize("name", ["nl", "fl_ante_rake"])
