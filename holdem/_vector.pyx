@@ -629,7 +629,7 @@ cdef class Batch:
         cdef int64_t added[4]
         cdef int64_t st[10]
         cdef int n = self.players, k
-        cdef int64_t hands
+        cdef int64_t hands, pot
         cdef uint64_t seen = 0
         if not 1 <= t.hand_no <= (1LL << 62):
             return f"hand number {t.hand_no - 1} is out of range"
@@ -681,14 +681,28 @@ cdef class Batch:
                 return "its hand is not the state its actions lead to"
             if memcmp(nraise, t.nraise, sizeof(nraise)) or memcmp(added, t.added, sizeof(added)):
                 return "its betting summary is not the one its actions give"
-        else:  # no log to replay: the summaries only bounded (sums that cannot overflow)
+        else:
+            # no log to replay: what its start fixes (the blinds' seats, the forced bets) and
+            # what every action keeps (no bet above the one to call, which with the raise
+            # increment never drops; a raise adds chips; actions add the pot beyond the forced
+            # bets; a street of 2**30 raises is out of reach, the int32 count needs room)
+            if self._replay(&r, h.button, h.start, cards, NULL, 0, nraise, added) != 0 or r.over:
+                return "its hand does not start as its state says"
+            if (h.sb_seat != r.sb_seat or h.bb_seat != r.bb_seat or h.first_dealt != r.first_dealt
+                    or h.cur < (r.cur if h.street == 0 else 0) or h.full > h.cur
+                    or h.inc < (r.inc if h.street == 0 else self.rules.big_blind)):
+                return "its blinds or betting levels are not ones its hand can have"
+            for k in range(n):
+                if h.bets[k] > h.cur or h.acted[k] > h.cur:
+                    return f"seat {k} has bet more than the bet to call"
+            pot = hd_hs_pot(&r)
             for k in range(4):
-                if not (0 <= t.nraise[k] <= HD_HAND_UNBOUNDED
-                        and 0 <= t.added[k] <= HD_HAND_MAX_SEATS * MAX_STACK):
-                    return "its betting summary is out of range"
-        for k in range(n):  # a 128-bit sum's high word moves by at most one a hand
-            if not -(1LL << 62) <= t.total_hi[k] <= (1LL << 62):
-                return "its totals are out of range"
+                if (not 0 <= t.added[k] <= hd_hs_pot(h) or (k > h.street and t.added[k] != 0)
+                        or not 0 <= t.nraise[k] <= min(t.added[k], 1 << 30)):
+                    return "its betting summary is not one its hand can have"
+                pot += t.added[k]
+            if pot != hd_hs_pot(h):
+                return "its betting summary does not add up to its pot"
         if t.nlast != -1:
             if not 0 <= t.last_button < n:
                 return f"the last hand's button is seat {t.last_button}"

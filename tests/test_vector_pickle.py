@@ -310,6 +310,40 @@ def test_counters_out_of_their_range_are_refused() -> None:
     target._batch.load_tables(bytes_of(tables))
 
 
+def test_a_hand_without_its_log_is_refused_when_its_betting_is_not_reachable() -> None:
+    """A hand of more than 64 actions cannot be replayed: what its start fixes and what every
+    action keeps are checked instead (a raise increment below the big blind would accept a
+    raise smaller than the minimum; a raise count at its int32 limit would overflow)."""
+    env = VectorGame(Game(big_blind=2), num_tables=2, players=10, stacks=10**9, seed=3)
+    env.reset()
+    min_raise = env.action_layout.names.index("min_raise")
+    for _ in range(70):
+        env.step(np.full(2, min_raise))
+    good = env._batch.dump_tables()
+    assert tables_of(good)[0].nlog > 64
+    target = env.clone()
+    edits: list[tuple[Any, str]] = [
+        (lambda t: setattr(t.h, "inc", 1), "betting levels"),
+        (lambda t: setattr(t.h, "sb_seat", (t.h.sb_seat + 1) % 10), "blinds"),
+        (lambda t: setattr(t.h, "cur", t.h.cur - 1), "bet more than the bet to call"),
+        (lambda t: t.h.acted.__setitem__(0, t.h.cur + 1), "bet more than the bet to call"),
+        (lambda t: t.nraise.__setitem__(t.h.street, 2**31 - 1), "betting summary"),
+        (lambda t: t.added.__setitem__(t.h.street, 2**63 - 1), "betting summary"),
+        (lambda t: t.added.__setitem__(t.h.street, t.added[t.h.street] + 1), "add up to its pot"),
+        (lambda t: t.nraise.__setitem__(3, 1), "betting summary"),
+    ]
+    for edit, message in edits:
+        tables = tables_of(good)
+        edit(tables[0])
+        with pytest.raises(InvalidStateError, match=f"table 0: .*{message}"):
+            target._batch.load_tables(bytes_of(tables))
+    target._batch.load_tables(good)
+    for _ in range(5):
+        for a, b in zip(env.step(np.full(2, min_raise)), target.step(np.full(2, min_raise)),
+                        strict=True):
+            np.testing.assert_array_equal(a, b)
+
+
 @pytest.mark.parametrize("name", ["nl", "fl_ante_rake"])
 def test_random_edits_of_the_tables_are_refused_or_harmless(name: str) -> None:
     """Bytes of the tables' C state flipped at random, the digest bypassed: each load is
@@ -397,7 +431,7 @@ def test_each_checked_field_edited_is_refused_with_its_reason() -> None:
         (("added", "q", _read(good, t, size, "added", "q") + 2), "betting summary"),
         (("carry", "q", 59 if _read(good, t, size, "carry", "q") != 59 else 58),
          "stacks carried over"),
-        (("total_hi", "q", (1 << 62) + 1), "totals are out of range"),
+        (("total_hi", "q", (1 << 62) + 1), "payoffs summed are out of range"),
         (("log", "Q", first ^ (1 << 62), 8 * 64 * cur), "actions|state its actions lead to"),
     ]
     assert card0 != 60 and last0 != 52
@@ -421,6 +455,6 @@ def test_the_summaries_of_a_hand_without_its_log_are_bounded() -> None:
     assert _read(good, 0, size, "nlog", "i") > 64
     for field, fmt, value in [("nraise", "i", -1), ("nraise", "i", (1 << 30) + 1),
                               ("added", "q", -5), ("added", "q", 1 << 60)]:
-        with pytest.raises(InvalidStateError, match="table 0: its betting summary is out"):
+        with pytest.raises(InvalidStateError, match="table 0: its betting summary is not one"):
             env._batch.load_tables(_edit(good, 0, size, field, fmt, value))
     env._batch.load_tables(_edit(good, 0, size, "nraise", "i", 3))  # any count in range
