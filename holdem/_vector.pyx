@@ -507,8 +507,9 @@ cdef class Batch:
 
     def copy_from(self, Batch src not None):
         """Make every table of this batch what it is in ``src``, a batch made with the same
-        arguments (its tables' C state is copied; the bound outputs are the caller's to
-        copy). Neither batch may be in use: a step in flight must be finished first."""
+        arguments: its tables' C state and its bound outputs are copied (together: another
+        thread cannot step ``src`` in between). Neither batch may be in use: a step in
+        flight must be finished first."""
         if src is self:
             raise InvalidConfigError("a batch cannot be copied onto itself")
         if (src.num_tables != self.num_tables or src.players != self.players
@@ -521,6 +522,9 @@ cdef class Batch:
             raise InvalidConfigError("the batches were not made with the same arguments")
         if src.tabs == NULL or self.tabs == NULL:
             raise InvalidConfigError("a batch is not initialised")
+        if src.out_refs is None or self.out_refs is None or (
+                (src.out.final == NULL) != (self.out.final == NULL)):
+            raise InvalidArrayError("both batches need output buffers of the same kinds bound")
         src._check_free()
         if src.inflight:
             raise IllegalActionError("the batch has a step in flight: finish it first")
@@ -529,9 +533,22 @@ cdef class Batch:
             # under the GIL: no thread can start a step of src meanwhile (a step needs the
             # GIL to start; src is free, so no worker is stepping it)
             memcpy(self.tabs, src.tabs, <size_t>self.num_tables * sizeof(vtab_t))
+            self._copy_outputs(src)
             self.checked = False
         finally:
             self.busy = False
+
+    cdef void _copy_outputs(self, Batch src) noexcept:
+        """Copy src's bound outputs onto this batch's (both bound, of the same shapes)."""
+        cdef size_t t = <size_t>self.num_tables, rows = t * <size_t>self.width
+        memcpy(self.out.obs, src.out.obs, rows * sizeof(float))
+        if self.out.final != NULL:
+            memcpy(self.out.final, src.out.final, rows * sizeof(float))
+        memcpy(self.out.mask, src.out.mask, t * <size_t>self.num_cols)
+        memcpy(self.out.actor, src.out.actor, t * sizeof(int32_t))
+        memcpy(self.out.payoffs, src.out.payoffs, t * <size_t>self.players * sizeof(int64_t))
+        memcpy(self.out.rewards, src.out.rewards, t * <size_t>self.players * sizeof(float))
+        memcpy(self.out.done, src.out.done, t)
 
     @staticmethod
     def table_format():
@@ -571,6 +588,20 @@ cdef class Batch:
         if self.inflight:
             raise IllegalActionError("the batch has a step in flight: finish it first")
         return (<char *>self.tabs)[:<size_t>self.num_tables * sizeof(vtab_t)]
+
+    def dump(self):
+        """(:meth:`dump_tables`, the bound payoffs, rewards, done flags and final rows if
+        bound, as bytes), read together: another thread cannot step the batch in between."""
+        cdef size_t t = <size_t>self.num_tables, seats = t * <size_t>self.players
+        if self.out_refs is None:
+            raise InvalidArrayError("no output buffers: call bind() first")
+        tables = self.dump_tables()  # (checks the batch is free; nothing here releases the GIL)
+        outputs = ((<char *>self.out.payoffs)[:seats * sizeof(int64_t)],
+                   (<char *>self.out.rewards)[:seats * sizeof(float)],
+                   (<char *>self.out.done)[:t])
+        if self.out.final != NULL:
+            outputs += ((<char *>self.out.final)[:t * <size_t>self.width * sizeof(float)],)
+        return tables, outputs
 
     def load_tables(self, const uint8_t[::1] data not None):
         """Make every table what ``data`` (:meth:`dump_tables` of a batch made with the same

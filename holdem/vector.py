@@ -1288,14 +1288,7 @@ class VectorGame:
                            stacks=self._stacks, seed=self._seed, session=self._session,
                            actions=self._layout, num_threads=self._threads,
                            final_observation=self._final is not None)
-        other._batch.copy_from(self._batch)
-        pairs = [(self._obs, other._obs), (self._mask, other._mask),
-                 (self._actor, other._actor), (self._payoffs, other._payoffs),
-                 (self._rewards, other._rewards), (self._done, other._done)]
-        if self._final is not None:
-            pairs.append((self._final, other._final))
-        for mine, theirs in pairs:  # C-contiguous buffers of the same shape and type
-            memoryview(theirs).cast("B")[:] = memoryview(mine).cast("B")
+        other._batch.copy_from(self._batch)  # the tables and the arrays, together
         other._started = self._started
         return other
 
@@ -1318,13 +1311,13 @@ class VectorGame:
         state: dict[str, Any] = {"format": _vector.Batch.table_format(),
                                  "started": self._started}
         if self._started:
-            tables = self._batch.dump_tables()
-            outputs = tuple(bytes(memoryview(b).cast("B")) for b in self._kept_outputs())
+            tables, outputs = self._batch.dump()  # together (another thread may step it)
             state.update(tables=tables, outputs=outputs, digest=_digest(tables, outputs))
         return (_unpickle, (args, state))
 
     def _kept_outputs(self) -> list[Any]:
-        """The output buffers a pickle keeps (the others are written again from the tables)."""
+        """The output buffers a pickle keeps, in ``Batch.dump``'s order (the others are written
+        again from the tables)."""
         kept = [self._payoffs, self._rewards, self._done]
         if self._final is not None:
             kept.append(self._final)

@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import copy
+import sys
+import threading
 from typing import Any
 
 import numpy as np
@@ -244,3 +247,39 @@ def test_copy_from_refuses_a_batch_in_use() -> None:
     env.step_wait()
     twin._batch.copy_from(env._batch)
     env.close()
+
+
+def test_a_clone_made_while_another_thread_steps_is_whole_or_refused() -> None:
+    """clone() from one thread while another steps the batch: refused (the batch is in use)
+    or a copy whose arrays are the ones of its tables (copied together), never the tables
+    of one step with the rows of the next."""
+    env = VectorGame(Game(big_blind=2), num_tables=500, players=3, stacks=100, seed=1,
+                     final_observation=True)
+    env.reset()
+    stop = threading.Event()
+
+    def stepper() -> None:
+        rng = np.random.default_rng(0)
+        while not stop.is_set():
+            with contextlib.suppress(IllegalActionError):
+                env.step_unchecked(random_columns(env, rng))
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)  # switch threads as often as possible
+    thread = threading.Thread(target=stepper)
+    thread.start()
+    copies = []
+    try:
+        for _ in range(150):
+            with contextlib.suppress(IllegalActionError):
+                copies.append(env.clone())
+    finally:
+        stop.set()
+        thread.join()
+        sys.setswitchinterval(interval)
+    assert copies
+    for other in copies:
+        rows, mask = other.observation.copy(), other.legal_mask.copy()
+        other._batch.load_tables(other._batch.dump_tables())  # rows written from the tables
+        np.testing.assert_array_equal(rows, other.observation)
+        np.testing.assert_array_equal(mask, other.legal_mask)
