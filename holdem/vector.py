@@ -1288,8 +1288,9 @@ class VectorGame:
                            stacks=self._stacks, seed=self._seed, session=self._session,
                            actions=self._layout, num_threads=self._threads,
                            final_observation=self._final is not None)
+        started = self._started  # (read with the copy: nothing between releases the GIL)
         other._batch.copy_from(self._batch)  # the tables and the arrays, together
-        other._started = self._started
+        other._started = started
         return other
 
     def __copy__(self) -> VectorGame:
@@ -1450,7 +1451,7 @@ def _unpickle(args: object, state: object) -> VectorGame:
         raise bad("its arguments are not the 9 a VectorGame pickles")
     if type(state) is not dict or not {"format", "started"} <= state.keys():
         raise bad("its state is not a dict with a format and a started flag")
-    if state["format"] != _vector.Batch.table_format():
+    if type(state["format"]) is not tuple or state["format"] != _vector.Batch.table_format():
         raise bad(f"it was pickled with another table layout ({state['format']!r}; this "
                   f"build has {_vector.Batch.table_format()!r}): make a new VectorGame with "
                   f"the same arguments")
@@ -1461,8 +1462,8 @@ def _unpickle(args: object, state: object) -> VectorGame:
         env = VectorGame(game, num_tables=num_tables, players=players, stacks=stacks,
                          seed=seed, session=session, actions=layout, num_threads=threads,
                          final_observation=final)
-    except (ValueError, TypeError) as exc:
-        raise bad(f"its arguments are refused: {exc}") from exc
+    except Exception as exc:  # (a pickled layout or game is not checked by its __init__)
+        raise bad(f"its arguments are refused: {type(exc).__name__}: {exc}") from exc
     started = state["started"]
     if started is False:
         if state.keys() != {"format", "started"}:

@@ -458,3 +458,27 @@ def test_the_summaries_of_a_hand_without_its_log_are_bounded() -> None:
         with pytest.raises(InvalidStateError, match="table 0: its betting summary is not one"):
             env._batch.load_tables(_edit(good, 0, size, field, fmt, value))
     env._batch.load_tables(_edit(good, 0, size, "nraise", "i", 3))  # any count in range
+
+
+def test_pickled_arguments_that_skipped_their_checks_are_refused() -> None:
+    """A pickled ActionLayout or Game is rebuilt without its __init__ checks: whatever the
+    VectorGame then raises is reported as an invalid pickle, as is an odd format object."""
+    import dataclasses
+
+    env = played()
+    args, state = reduced(env)
+    layout = args[6]
+    odd = dataclasses.replace(layout)
+    object.__setattr__(odd, "fractions", ("x",))
+
+    class Weird(tuple):  # type: ignore[type-arg]
+        def __eq__(self, other: object) -> bool:
+            raise RuntimeError("no")
+
+        __hash__ = tuple.__hash__
+
+    for a, s, message in [((*args[:6], odd, *args[7:]), state, "arguments are refused"),
+                          (args, {**state, "format": Weird(state["format"])},
+                           "another table layout")]:
+        with pytest.raises(InvalidStateError, match=message):
+            _unpickle(a, s)
