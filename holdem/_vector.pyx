@@ -311,6 +311,16 @@ cdef inline int _seat_block(float *o, const hd_hstate_t *h, int s, double ib) no
     return live & (stack > 0)
 
 
+cdef inline void _unpack(uint64_t e, int *seat, int *street, int *kind,
+                         int64_t *to) noexcept nogil:
+    """A logged action (packed by Batch._act): to in bits 0-55, seat 56-59, street 60-61,
+    kind 62-63."""
+    seat[0] = <int>((e >> 56) & 15)
+    street[0] = <int>((e >> 60) & 3)
+    kind[0] = <int>(e >> 62)
+    to[0] = <int64_t>(e & ((1ULL << 56) - 1))
+
+
 cdef bint _same_hand(const hd_hstate_t *a, const hd_hstate_t *b) noexcept nogil:
     """Whether two hand states hold the same values, field by field (not their padding)."""
     cdef size_t seats = HD_HAND_MAX_SEATS
@@ -559,27 +569,6 @@ cdef class Batch:
                 <size_t>(<char *>&t.h - <char *>&t), <size_t>(<char *>&t.log - <char *>&t),
                 LOG_CAP)
 
-    @staticmethod
-    def field_offsets():
-        """Byte offsets in a table's state (:meth:`dump_tables`) of the fields the tests edit."""
-        cdef vtab_t t
-        cdef char *p = <char *>&t
-        return {"nlog": <size_t>(<char *>&t.nlog - p), "cur_log": <size_t>(<char *>&t.cur_log - p),
-                "nraise": <size_t>(<char *>&t.nraise - p), "paid": <size_t>(<char *>&t.paid - p),
-                "added": <size_t>(<char *>&t.added - p), "h": <size_t>(<char *>&t.h - p),
-                "h.stacks": <size_t>(<char *>&t.h.stacks - p),
-                "h.actor": <size_t>(<char *>&t.h.actor - p),
-                "h.hole": <size_t>(<char *>&t.h.hole - p),
-                "h.ranks": <size_t>(<char *>&t.h.ranks - p),
-                "hand_no": <size_t>(<char *>&t.hand_no - p),
-                "voided": <size_t>(<char *>&t.voided - p),
-                "carry": <size_t>(<char *>&t.carry - p),
-                "total_hi": <size_t>(<char *>&t.total_hi - p),
-                "last_button": <size_t>(<char *>&t.last_button - p),
-                "nlast": <size_t>(<char *>&t.nlast - p),
-                "last_cards": <size_t>(<char *>&t.last_cards - p),
-                "log": <size_t>(<char *>&t.log - p)}
-
     def dump_tables(self):
         """Every table's C state, as bytes (:meth:`load_tables` restores them)."""
         if self.tabs == NULL:
@@ -763,7 +752,6 @@ cdef class Batch:
         before the last); nraise/added get the per-street summaries _act keeps. 0 or -1."""
         cdef int k, kind, seat, street
         cdef int64_t to, before
-        cdef uint64_t e
         for k in range(4):
             nraise[k] = 0
             added[k] = 0
@@ -771,11 +759,7 @@ cdef class Batch:
         if hd_hs_start(&self.rules, r, self.players, button, stacks, cards) != HD_HAND_OK:
             return -1
         for k in range(count):
-            e = log[k]
-            seat = <int>((e >> 56) & 15)
-            street = <int>((e >> 60) & 3)
-            kind = <int>(e >> 62)
-            to = <int64_t>(e & ((1ULL << 56) - 1))
+            _unpack(log[k], &seat, &street, &kind, &to)
             if r.over or seat != r.actor or street != r.street or kind > HD_BET_RAISE:
                 return -1
             if kind != HD_BET_RAISE and to != 0:
@@ -1851,8 +1835,8 @@ cdef class Batch:
         cdef vtab_t *t
         cdef const uint64_t *log
         cdef const uint8_t *cards
-        cdef int count, k, n = self.players
-        cdef uint64_t e
+        cdef int count, k, n = self.players, seat, street, kind
+        cdef int64_t to
         self._index(i)
         t = &self.tabs[i]
         if last:
@@ -1873,9 +1857,8 @@ cdef class Batch:
             return setup + (hole, board, None)
         actions = []
         for k in range(count):
-            e = log[k]
-            actions.append((<int>((e >> 56) & 15), <int>((e >> 60) & 3), <int>(e >> 62),
-                            <int64_t>(e & ((1ULL << 56) - 1))))
+            _unpack(log[k], &seat, &street, &kind, &to)
+            actions.append((seat, street, kind, to))
         return setup + (hole, board, actions)
 
     def hands_played(self, int64_t[::1] out):

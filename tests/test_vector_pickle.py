@@ -65,6 +65,18 @@ def roundtrip(env: VectorGame, protocol: int = pickle.HIGHEST_PROTOCOL) -> Vecto
     return other
 
 
+def long_hands(num_tables: int) -> VectorGame:
+    """A 10-seat batch whose every hand has run past 64 actions (everyone min-raises from a
+    billion chips: no hand ends), so its log is not kept."""
+    env = VectorGame(Game(big_blind=2), num_tables=num_tables, players=10, stacks=10**9,
+                     seed=3)
+    env.reset()
+    min_raise = env.action_layout.names.index("min_raise")
+    for _ in range(70):
+        env.step(np.full(num_tables, min_raise))
+    return env
+
+
 def played(game: Game = GAMES["nl"], steps: int = 25, **kw: Any) -> VectorGame:
     args: dict[str, Any] = dict(num_tables=6, players=4, stacks=80, seed=11)
     args.update(kw)
@@ -109,11 +121,7 @@ def test_a_batch_never_reset_unpickles_as_one() -> None:
 def test_hands_of_more_than_64_actions_are_restored_without_their_log() -> None:
     """A hand whose log is not kept cannot be replayed: its state is checked by the engine's
     consistency check (chips, seats, cards) and the seed's cards instead."""
-    env = VectorGame(Game(big_blind=2), num_tables=4, players=10, stacks=10**9, seed=3)
-    env.reset()
-    min_raise = env.action_layout.names.index("min_raise")
-    for _ in range(70):  # everyone min-raises: no hand ends, more than 64 actions each
-        env.step(np.full(4, min_raise))
+    env = long_hands(4)
     with pytest.raises(Exception, match="more than 64 actions"):
         env.history(0)
     other = roundtrip(env)
@@ -314,11 +322,8 @@ def test_a_hand_without_its_log_is_refused_when_its_betting_is_not_reachable() -
     """A hand of more than 64 actions cannot be replayed: what its start fixes and what every
     action keeps are checked instead (a raise increment below the big blind would accept a
     raise smaller than the minimum; a raise count at its int32 limit would overflow)."""
-    env = VectorGame(Game(big_blind=2), num_tables=2, players=10, stacks=10**9, seed=3)
-    env.reset()
+    env = long_hands(2)
     min_raise = env.action_layout.names.index("min_raise")
-    for _ in range(70):
-        env.step(np.full(2, min_raise))
     good = env._batch.dump_tables()
     assert tables_of(good)[0].nlog > 64
     target = env.clone()
@@ -375,89 +380,65 @@ def test_random_edits_of_the_tables_are_refused_or_harmless(name: str) -> None:
     assert 0 < refused < 400
 
 
-def _edit(data: bytes, table: int, size: int, field: str, fmt: str, value: int,
-          extra: int = 0) -> bytes:
-    """``data`` with one field of one table set (struct format ``fmt``, native order)."""
-    import struct
-
-    from holdem._vector import Batch
-
-    out = bytearray(data)
-    struct.pack_into(fmt, out, table * size + Batch.field_offsets()[field] + extra, value)
-    return bytes(out)
-
-
-def _read(data: bytes, table: int, size: int, field: str, fmt: str, extra: int = 0) -> int:
-    import struct
-
-    from holdem._vector import Batch
-
-    return int(struct.unpack_from(fmt, data, table * size + Batch.field_offsets()[field]
-                                  + extra)[0])
-
-
 def test_each_checked_field_edited_is_refused_with_its_reason() -> None:
     env = played(GAMES["nl"], 30, num_tables=3, players=6, stacks=60, seed=31, session=True)
     target = played(GAMES["nl"], 30, num_tables=3, players=6, stacks=60, seed=31,
                     session=True)
     good = env._batch.dump_tables()
-    size = len(good) // 3
-    t = next(i for i in range(3) if _read(good, i, size, "nlog", "i") > 0
-             and _read(good, i, size, "nlast", "i") >= 0)  # a table with both logs kept
-    hand_no = _read(good, t, size, "hand_no", "q")
-    card0 = _read(good, t, size, "h.hole", "B")
-    last0 = _read(good, t, size, "last_cards", "B")
-    cur = _read(good, t, size, "cur_log", "i")
-    first = _read(good, t, size, "log", "Q", 8 * 64 * cur)
-    cases = [
-        (("h.actor", "i", 7), "not a state the engine can reach"),
-        (("h.hole", "B", 60), "not a state the engine can reach"),
-        (("h.hole", "B", _read(good, t, size, "h.hole", "B", 1)), "not a state the engine"),
-        (("h.stacks", "q", _read(good, t, size, "h.stacks", "q") + 1), "not a state the engine"),
-        (("h.ranks", "i", 5), "showdown or payouts"),
-        (("cur_log", "i", 2), "log or payment flags"),
-        (("paid", "i", 3), "log or payment flags"),
-        (("nlog", "i", 65), "actions logged"),
-        (("nlog", "i", -2), "actions logged"),
-        (("nlast", "i", 70), "actions logged in the last hand"),
-        (("last_button", "i", 9), "the last hand's button"),
-        (("last_cards", "B", _read(good, t, size, "last_cards", "B", 1)), "not distinct"),
-        (("last_cards", "B", 52), "not distinct"),
-        (("hand_no", "q", 0), "hand number"),
-        (("hand_no", "q", hand_no + 6), "not the ones the seed deals"),
-        (("hand_no", "q", hand_no + 1), "the button is on seat"),
-        (("voided", "q", hand_no), "voided hands"),
-        (("nraise", "i", _read(good, t, size, "nraise", "i") + 1), "betting summary"),
-        (("added", "q", _read(good, t, size, "added", "q") + 2), "betting summary"),
-        (("carry", "q", 59 if _read(good, t, size, "carry", "q") != 59 else 58),
+    t = next(i for i, tab in enumerate(tables_of(good))
+             if tab.nlog > 0 and tab.nlast >= 0)  # a table with both logs kept
+    tab = tables_of(good)[t]
+    hole, last, cur = tab.h.hole, tab.last_cards, tab.cur_log
+    assert hole[0] != 60 and last[0] != 52
+    edits: list[tuple[Any, str]] = [
+        (lambda x: setattr(x.h, "actor", 7), "not a state the engine can reach"),
+        (lambda x: x.h.hole.__setitem__(0, 60), "not a state the engine can reach"),
+        (lambda x: x.h.hole.__setitem__(0, hole[1]), "not a state the engine"),
+        (lambda x: x.h.stacks.__setitem__(0, x.h.stacks[0] + 1), "not a state the engine"),
+        (lambda x: x.h.ranks.__setitem__(0, 5), "showdown or payouts"),
+        (lambda x: setattr(x, "cur_log", 2), "log or payment flags"),
+        (lambda x: setattr(x, "paid", 3), "log or payment flags"),
+        (lambda x: setattr(x, "nlog", 65), "actions logged"),
+        (lambda x: setattr(x, "nlog", -2), "actions logged"),
+        (lambda x: setattr(x, "nlast", 70), "actions logged in the last hand"),
+        (lambda x: setattr(x, "last_button", 9), "the last hand's button"),
+        (lambda x: x.last_cards.__setitem__(0, last[1]), "not distinct"),
+        (lambda x: x.last_cards.__setitem__(0, 52), "not distinct"),
+        (lambda x: setattr(x, "hand_no", 0), "hand number"),
+        (lambda x: setattr(x, "hand_no", x.hand_no + 6), "not the ones the seed deals"),
+        (lambda x: setattr(x, "hand_no", x.hand_no + 1), "the button is on seat"),
+        (lambda x: setattr(x, "voided", x.hand_no), "voided hands"),
+        (lambda x: x.nraise.__setitem__(0, x.nraise[0] + 1), "betting summary"),
+        (lambda x: x.added.__setitem__(0, x.added[0] + 2), "betting summary"),
+        (lambda x: x.carry.__setitem__(0, 59 if x.carry[0] != 59 else 58),
          "stacks carried over"),
-        (("total_hi", "q", (1 << 62) + 1), "payoffs summed are out of range"),
-        (("log", "Q", first ^ (1 << 62), 8 * 64 * cur), "actions|state its actions lead to"),
+        (lambda x: x.total_hi.__setitem__(0, (1 << 62) + 1), "payoffs summed are out of range"),
+        (lambda x: x.log[cur].__setitem__(0, x.log[cur][0] ^ (1 << 62)),
+         "actions|state its actions lead to"),
     ]
-    assert card0 != 60 and last0 != 52
     before = snapshot(target)
-    for (field, fmt, value, *extra), message in cases:
-        data = _edit(good, t, size, field, fmt, value, *extra)
+    for edit, message in edits:
+        tables = tables_of(good)
+        edit(tables[t])
         with pytest.raises(InvalidStateError, match=f"table {t}: .*({message})"):
-            target._batch.load_tables(data)
+            target._batch.load_tables(bytes_of(tables))
         assert_same(before, snapshot(target))
     target._batch.load_tables(good)  # and the true state loads
 
 
 def test_the_summaries_of_a_hand_without_its_log_are_bounded() -> None:
-    env = VectorGame(Game(big_blind=2), num_tables=2, players=10, stacks=10**9, seed=3)
-    env.reset()
-    min_raise = env.action_layout.names.index("min_raise")
-    for _ in range(70):
-        env.step(np.full(2, min_raise))
+    env = long_hands(2)
     good = env._batch.dump_tables()
-    size = len(good) // 2
-    assert _read(good, 0, size, "nlog", "i") > 64
-    for field, fmt, value in [("nraise", "i", -1), ("nraise", "i", (1 << 30) + 1),
-                              ("added", "q", -5), ("added", "q", 1 << 60)]:
+    assert tables_of(good)[0].nlog > 64
+    for field, value in [("nraise", -1), ("nraise", (1 << 30) + 1), ("added", -5),
+                         ("added", 1 << 60)]:
+        tables = tables_of(good)
+        getattr(tables[0], field)[0] = value
         with pytest.raises(InvalidStateError, match="table 0: its betting summary is not one"):
-            env._batch.load_tables(_edit(good, 0, size, field, fmt, value))
-    env._batch.load_tables(_edit(good, 0, size, "nraise", "i", 3))  # any count in range
+            env._batch.load_tables(bytes_of(tables))
+    tables = tables_of(good)
+    tables[0].nraise[0] = 3  # any count in range
+    env._batch.load_tables(bytes_of(tables))
 
 
 def test_pickled_arguments_that_skipped_their_checks_are_refused() -> None:
