@@ -463,3 +463,28 @@ def test_pickled_arguments_that_skipped_their_checks_are_refused() -> None:
                            "another table layout")]:
         with pytest.raises(InvalidStateError, match=message):
             _unpickle(a, s)
+
+
+def test_clone_and_pickle_without_numpy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With numpy absent the arrays are memoryviews: copies and pickles work the same."""
+    import copy
+
+    import holdem.vector as vector
+
+    monkeypatch.setattr(vector, "_np", None)
+    env = VectorGame(Game(big_blind=2), num_tables=3, players=3, stacks=100, seed=7,
+                     final_observation=True)
+    env.reset()
+    env.step([1, 1, 1])
+    for make in (VectorGame.clone, copy.deepcopy, roundtrip):
+        other = make(env)  # of env as it stands (it moves on below)
+        assert isinstance(other.observation, memoryview)
+        for _ in range(8):
+            cols = [next(c for c in (2, 1) if env.legal_mask[t, c]) for t in range(3)]
+            mine, theirs = env.clone().step(cols), other.clone().step(cols)
+            assert [m.tolist() for m in mine] == [x.tolist() for x in theirs]
+            env.step(cols)
+            other.step(cols)
+        assert other.observation.tolist() == env.observation.tolist()
+        assert other.final_observation.tolist() == env.final_observation.tolist()
+        assert [other.history(t) for t in range(3)] == [env.history(t) for t in range(3)]
