@@ -13,7 +13,8 @@ cimport cython
 from cpython.mem cimport PyMem_Calloc, PyMem_Free, PyMem_Malloc
 from cpython.number cimport PyNumber_Index
 from cpython.pythread cimport PyThread_get_thread_ident
-from libc.stdint cimport int32_t, int64_t, uint8_t, uint16_t, uint64_t, uintptr_t, INT64_MAX
+from libc.stdint cimport (int32_t, int64_t, uint8_t, uint16_t, uint64_t, uintptr_t, INT32_MAX,
+                          INT64_MAX)
 from libc.string cimport memcmp, memcpy, memset
 
 from holdem._deck cimport hd_deal_seats, hd_deck_t, hd_rng_seed, hd_rng_t, hd_seed_child
@@ -210,7 +211,7 @@ ctypedef struct vtab_t:
     int32_t cur_log            # log[cur_log] is this hand's, log[1 - cur_log] the last hand's
     int32_t nhot               # the one-hot columns _write set in the table's observation row
     uint16_t hot[10]           # (cleared by the next _write instead of the whole row)
-    int32_t nraise[4]          # bets/raises per street
+    int32_t nraise[4]          # bets/raises per street (saturating at INT32_MAX)
     int32_t paid               # its rewards row holds a hand's result (the next step zeroes it)
     int64_t pot                # hd_hs_pot(&h) at the decision shown (set by _act, _new_hand)
     int64_t added[4]           # chips added to the pot per street by actions (uncalled back)
@@ -718,7 +719,7 @@ cdef class Batch:
             pot = hd_hs_pot(&r)
             for k in range(4):
                 if (not 0 <= t.added[k] <= hd_hs_pot(h) or (k > h.street and t.added[k] != 0)
-                        or not 0 <= t.nraise[k] <= min(t.added[k], 1 << 30)):
+                        or not 0 <= t.nraise[k] <= min(t.added[k], INT32_MAX)):
                     return "its betting summary is not one its hand can have"
                 pot += t.added[k]
             if pot != hd_hs_pot(h):
@@ -1066,7 +1067,7 @@ cdef class Batch:
         else:
             t.nlog = LOG_FULL
         hd_hs_act(&self.rules, h, kind, to)
-        if kind == HD_BET_RAISE:
+        if kind == HD_BET_RAISE and t.nraise[street] < INT32_MAX:  # saturates (2**31 raises)
             t.nraise[street] += 1
         if not h.over:
             # the next decision's (_write reads it): on the same street only the seat's chips

@@ -260,8 +260,9 @@ class ObservationSpec:
     - ``pot``, ``to_call``, ``min_raise_to``, ``max_raise_to`` (0 when the actor may not
       raise), ``current_bet``, ``players_in_hand`` (not folded), ``players_to_act`` (not
       folded and with chips);
-    - per street ``s``: ``s.raises`` (bets and raises made) and ``s.added`` (chips the
-      actions put in the pot on that street, uncalled chips given back deducted).
+    - per street ``s``: ``s.raises`` (bets and raises made; the engine's count stops at
+      2**31 - 1) and ``s.added`` (chips the actions put in the pot on that street, uncalled
+      chips given back deducted).
 
     Chip amounts are in big blinds.
     """

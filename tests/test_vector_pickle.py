@@ -321,7 +321,7 @@ def test_counters_out_of_their_range_are_refused() -> None:
 def test_a_hand_without_its_log_is_refused_when_its_betting_is_not_reachable() -> None:
     """A hand of more than 64 actions cannot be replayed: what its start fixes and what every
     action keeps are checked instead (a raise increment below the big blind would accept a
-    raise smaller than the minimum; a raise count at its int32 limit would overflow)."""
+    raise smaller than the minimum; a raise count is at most the chips the street added)."""
     env = long_hands(2)
     min_raise = env.action_layout.names.index("min_raise")
     good = env._batch.dump_tables()
@@ -439,6 +439,31 @@ def test_the_summaries_of_a_hand_without_its_log_are_bounded() -> None:
     tables = tables_of(good)
     tables[0].nraise[0] = 3  # any count in range
     env._batch.load_tables(bytes_of(tables))
+
+
+def test_a_raise_count_at_its_int32_limit_saturates() -> None:
+    """The per-street raise count is an int32 that stops at 2**31 - 1 instead of overflowing
+    (2**31 raises on one street need stacks above 2**31 chips and days of steps: the count is
+    set through a pickle of a hand that has put that many chips in, which loads)."""
+    env = VectorGame(Game(big_blind=2), num_tables=1, players=2, stacks=2**40, seed=3)
+    env.reset()
+    min_raise = env.action_layout.names.index("min_raise")
+    for _ in range(66):  # past 64 actions: the log is not kept, the summary is checked
+        env.step(np.full(1, min_raise))
+    la = env.legal_actions(0)
+    assert la.min_to is not None
+    env.step_exact(np.array([2]), np.array([la.min_to + 2**33]))  # raise by 2**33 chips
+    good = env._batch.dump_tables()
+    tables = tables_of(good)
+    street = tables[0].h.street
+    assert tables[0].nlog > 64 and tables[0].added[street] > 2**32
+    tables[0].nraise[street] = 2**31 - 1
+    env._batch.load_tables(bytes_of(tables))
+    column = env.observation_spec.index(f"{('preflop', 'flop', 'turn', 'river')[street]}.raises")
+    assert env.observation[0, column] == np.float32(2**31 - 1)
+    env.step(np.full(1, min_raise))
+    assert tables_of(env._batch.dump_tables())[0].nraise[street] == 2**31 - 1
+    assert env.observation[0, column] == np.float32(2**31 - 1)  # not negative
 
 
 def test_pickled_arguments_that_skipped_their_checks_are_refused() -> None:
