@@ -45,6 +45,22 @@ def test_action_parse_format_roundtrip() -> None:
             Action.parse(bad)
 
 
+def test_enums_read_as_words_and_stay_ints() -> None:
+    # str() is for people (as Street and HandCategory), repr() pastes back, int() is the code
+    words = {ActionType.FOLD: "fold", ActionType.CHECK: "check", ActionType.CALL: "call",
+             ActionType.BET: "bet", ActionType.RAISE: "raise",
+             ActionType.CHECK_CALL: "check/call", ActionType.BET_RAISE: "bet/raise",
+             ActionType.ALL_IN: "all-in"}
+    assert {t: str(t) for t in ActionType} == words
+    assert [str(s) for s in SeatStatus] == ["active", "folded", "all-in"]
+    for member in [*ActionType, *SeatStatus]:
+        assert f"{member}" == str(member) and eval(repr(member), vars(holdem)) is member
+        assert f"{member:d}" == str(int(member)) and member == int(member)
+    s = hu_hand()
+    s.fold()
+    assert f"{s.history[-1].type} / {s.status(0)}" == "fold / folded"
+
+
 def test_refused_action_code_says_what_the_code_meant() -> None:
     """An int is an action code (0 fold, 1 check/call, k >= 2 bet/raise to k - 1): a refused
     one names the action it stood for, so a seat number or an amount passed by mistake is

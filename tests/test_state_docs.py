@@ -9,11 +9,12 @@ import pytest
 
 import holdem.hand.actions
 import holdem.hand.game
+import holdem.hand.records
 
 README = Path(__file__).parent.parent / "README.md"
 
 
-@pytest.mark.parametrize("module", [holdem.hand.actions, holdem.hand.game])
+@pytest.mark.parametrize("module", [holdem.hand.actions, holdem.hand.game, holdem.hand.records])
 def test_module_doctests(module: object) -> None:
     failed, attempted = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)  # type: ignore[arg-type]
     assert attempted > 0 and failed == 0

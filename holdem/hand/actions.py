@@ -65,7 +65,26 @@ class ActionType(NamedRepr, IntEnum):
         """The PHH token: ``f``, ``cc`` or ``cbr`` (``ALL_IN`` has none of its own)."""
         return _TOKENS[self]
 
+    def __str__(self) -> str:
+        """For people: ``fold``, ``check``, ``call``, ``bet``, ``raise``, ``check/call``,
+        ``bet/raise``, ``all-in`` (``int()`` gives the value, ``repr()`` the member).
 
+        >>> str(ActionType.CHECK_CALL), f"{ActionType.FOLD}", int(ActionType.FOLD)
+        ('check/call', 'fold', 0)
+        """
+        return _WORDS_FOR_PEOPLE[self]
+
+
+_WORDS_FOR_PEOPLE: Final = {
+    ActionType.FOLD: "fold",
+    ActionType.CHECK: "check",
+    ActionType.CALL: "call",
+    ActionType.BET: "bet",
+    ActionType.RAISE: "raise",
+    ActionType.CHECK_CALL: "check/call",
+    ActionType.BET_RAISE: "bet/raise",
+    ActionType.ALL_IN: "all-in",
+}
 
 _TOKENS: Final = {
     ActionType.FOLD: "f",

@@ -41,6 +41,13 @@ class SeatStatus(NamedRepr, IntEnum):
     FOLDED = 1
     ALL_IN = 2
 
+    def __str__(self) -> str:
+        """For people: ``active``, ``folded`` or ``all-in`` (``int()`` gives the value).
+
+        >>> str(SeatStatus.ALL_IN), int(SeatStatus.ALL_IN)
+        ('all-in', 2)
+        """
+        return "all-in" if self is SeatStatus.ALL_IN else self.name.lower()
 
 
 class LegalActions(NamedTuple):
