@@ -65,6 +65,7 @@ from holdem._parallel import (
     open_executor,
 )
 from holdem._progress import Progress
+from holdem._shown import excerpt
 from holdem.errors import InvalidConfigError
 from holdem.hand.game import Game, Mode
 from holdem.stats import PlayerStats, Stats
@@ -168,7 +169,10 @@ def _named(agents: Sequence[Any] | Mapping[str, Any]) -> tuple[tuple[str, ...], 
         raise InvalidConfigError(f"agent names must be distinct, got {names}")
     for n, a in zip(names, objs, strict=True):
         if resolve_agent(a) is None:
-            raise InvalidConfigError(f"agent {n!r} must be callable or have an act() method")
+            hint = (" (a name is not an agent: give the agent itself, e.g. holdem.CallAgent(), "
+                    "RandomAgent() or EquityAgent())" if isinstance(a, str) else "")
+            raise InvalidConfigError(f"agent {n!r} must be callable or have an act() method, "
+                                     f"got {excerpt(a)}{hint}")
     return names, objs
 
 

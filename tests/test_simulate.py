@@ -146,6 +146,17 @@ def test_simulate_errors() -> None:
         simulate([CallAgent(), 5], GAME, hands=5)
 
 
+def test_an_agent_that_is_not_one_is_shown_in_the_error() -> None:
+    # a name (as the command line takes them) is not an agent: the message shows what was
+    # given and which objects to give instead
+    with pytest.raises(InvalidConfigError, match=r"^agent 'str' must be callable or have an "
+                                                 r"act\(\) method, got 'random' \(a name is "
+                                                 r"not an agent: .*holdem\.CallAgent\(\)"):
+        simulate([CallAgent(), "random"], GAME, hands=5)
+    with pytest.raises(InvalidConfigError, match=r"^agent 'b' must be .*, got 5$"):
+        simulate({"a": CallAgent(), "b": 5}, GAME, hands=5)
+
+
 def test_progress_bar_only_when_asked(capsys: pytest.CaptureFixture[str]) -> None:
     simulate([CallAgent(), CallAgent()], GAME, hands=30, seed=1, chunk_hands=10,
              executor="serial", progress=True)
