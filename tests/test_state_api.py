@@ -61,6 +61,22 @@ def test_enums_read_as_words_and_stay_ints() -> None:
     assert f"{s.history[-1].type} / {s.status(0)}" == "fold / folded"
 
 
+def test_an_action_built_by_hand_without_its_amount_says_so() -> None:
+    # Action is a NamedTuple: Action(ActionType.RAISE) builds; its code and its text must not
+    # call it an all-in or fail with a KeyError
+    with pytest.raises(InvalidActionError, match=r"^raise without an amount has no int code"):
+        Action(ActionType.RAISE).to_int()
+    with pytest.raises(InvalidActionError, match=r"^an all-in has no int code"):
+        Action.all_in().to_int()
+    with pytest.raises(InvalidActionError, match=r"^not an action type: 'f' \(an ActionType\)"):
+        Action("f").to_int()  # type: ignore[arg-type]
+    with pytest.raises(InvalidActionError, match=r"^bet to 'x': amounts are non-negative ints"):
+        Action(ActionType.BET, "x").to_int()  # type: ignore[arg-type]
+    assert str(Action("f")) == repr(Action("f")) == "Action('f')"  # type: ignore[arg-type]
+    assert Action(ActionType.BET_RAISE, 6).to_int() == 7
+    assert Action(6, 6).to_int() == 7  # type: ignore[arg-type]
+
+
 def test_refused_action_code_says_what_the_code_meant() -> None:
     """An int is an action code (0 fold, 1 check/call, k >= 2 bet/raise to k - 1): a refused
     one names the action it stood for, so a seat number or an amount passed by mistake is

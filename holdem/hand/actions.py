@@ -221,12 +221,24 @@ class Action(NamedTuple):
             return FOLD_INT
         if t in (ActionType.CHECK, ActionType.CALL, ActionType.CHECK_CALL):
             return CHECK_CALL_INT
+        if t not in _TOKENS:
+            raise InvalidActionError(f"not an action type: {shown(t)} (an ActionType)")
         if self.to is None:
-            raise InvalidActionError("an all-in has no int code: give its amount (bet_or_raise)")
-        return self.to + 1
+            if t == ActionType.ALL_IN:
+                raise InvalidActionError("an all-in has no int code: give its amount "
+                                         "(bet_or_raise)")
+            raise InvalidActionError(f"{ActionType(t).name.lower()} without an amount has no int "
+                                     "code: give the street total it goes to")
+        to = int_or_none(self.to)  # numpy's ints too
+        if to is None or to < 0:
+            raise InvalidActionError(f"{ActionType(t).name.lower()} to {shown(self.to)}: amounts "
+                                     "are non-negative ints")
+        return to + 1
 
     def __str__(self) -> str:
-        tok = _TOKENS[self.type]
+        tok = _TOKENS.get(self.type)
+        if tok is None:  # an Action built with something else than an ActionType
+            return repr(self)
         return tok if self.to is None else f"{tok} {self.to}"
 
     def __repr__(self) -> str:
