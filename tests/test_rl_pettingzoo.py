@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ import pettingzoo  # noqa: E402
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test  # noqa: E402
 from test_vector_clone import same_results  # noqa: E402
 
+import holdem  # noqa: E402
 from holdem import Game, IllegalActionError, InvalidConfigError, Structure, evaluate  # noqa: E402
 from holdem.rl.pettingzoo import HoldemAECEnv, HoldemParallelEnv  # noqa: E402
 from holdem.vector import ActionLayout, ObservationSpec, VectorGame  # noqa: E402
@@ -55,6 +57,25 @@ def test_registered_in_pettingzoo_registry() -> None:
     assert isinstance(aec, HoldemAECEnv) and isinstance(par, HoldemParallelEnv)
     assert aec.possible_agents == ["player_0", "player_1", "player_2"]
 
+
+@pytest.mark.parametrize("cls", [HoldemAECEnv, HoldemParallelEnv])
+def test_repr_is_the_call_that_makes_the_env(cls: type[Any]) -> None:
+    # as VectorGame's repr: the arguments, pasted back, make the same env (it was the default
+    # <... object at 0x...>); str() stays PettingZoo's, the metadata name
+    env = cls(Game(big_blind=4, ante=1), players=3, stacks=[100, 200, 300],
+              actions=ActionLayout(fractions=("1/3",)), hands=5, seed=3, illegal="check_call")
+    namespace = {**vars(holdem), "ActionLayout": ActionLayout, "Fraction": Fraction,
+                 cls.__name__: cls}
+    again = eval(repr(env), namespace)
+    assert type(again) is cls and repr(again) == repr(env)
+    assert repr(env).startswith(f"{cls.__name__}(Game(structure=Structure.NO_LIMIT, big_blind=4, ")
+    assert repr(env).endswith(", players=3, stacks=[100, 200, 300], actions=ActionLayout("
+                              "fractions=(Fraction(1, 3),), fold=True, min_raise=True, "
+                              "all_in=True), hands=5, seed=3, illegal='check_call', "
+                              "render_mode=None)")
+    assert str(env) == cls.metadata["name"]
+    env.reset(seed=8)  # the seed it plays from now
+    assert "seed=8," in repr(env)
 
 def test_observation_is_the_vector_encoding_from_the_actor() -> None:
     env = HoldemAECEnv(Game(big_blind=2), players=3, stacks=100, seed=5)

@@ -288,6 +288,16 @@ def _attach(env: Any, game: Game | None, players: int, stacks: int | Sequence[in
     env.action_spaces = dict.fromkeys(env.possible_agents, env._act_space)
 
 
+def _repr(env: Any) -> str:
+    """The call that makes an env of ``env``'s class with its arguments (``seed``: the one
+    the env plays from now, the last given to ``reset``), as :class:`VectorGame` shows itself."""
+    c: _Core = env._core
+    illegal = "check_call" if c.lenient else "raise"
+    return (f"{type(env).__name__}({c.game!r}, players={c.players}, stacks={c.stacks!r}, "
+            f"actions={c.actions!r}, hands={c.hands}, seed={c.seed!r}, illegal={illegal!r}, "
+            f"render_mode={env.render_mode!r})")
+
+
 class HoldemAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[misc]
     """Texas Hold'em as a PettingZoo AEC environment (turn by turn).
 
@@ -323,6 +333,9 @@ class HoldemAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mis
     def vector_game(self) -> VectorGame:
         """The one-table engine underneath (``hand_state(0)``, ``last_hand(0)``, ...)."""
         return self._core.vg
+
+    def __repr__(self) -> str:
+        return _repr(self)
 
     def observation_space(self, agent: str) -> spaces.Dict:
         return self._obs_space
@@ -441,6 +454,9 @@ class HoldemParallelEnv(ParallelEnv[str, dict[str, np.ndarray], int]):  # type: 
     @property
     def vector_game(self) -> VectorGame:
         return self._core.vg
+
+    def __repr__(self) -> str:
+        return _repr(self)
 
     def observation_space(self, agent: str) -> spaces.Dict:
         return self._obs_space  # one space object per env, as the API test requires
