@@ -97,10 +97,15 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description="batched self-play on a Dask cluster")
     parser.add_argument("--scheduler", help="a scheduler address (default: a local cluster)")
     parser.add_argument("--workers", type=_count, default=2, help="local cluster workers")
-    parser.add_argument("--batches", type=_count, default=4)
-    parser.add_argument("--tables", type=_count, default=4096)
-    parser.add_argument("--steps", type=_count, default=200)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--batches", type=_count, default=4,
+                        help="batches, one task each; part of the job, so of the results "
+                             "(default 4)")
+    parser.add_argument("--tables", type=_count, default=4096,
+                        help="tables per batch (default 4096)")
+    parser.add_argument("--steps", type=_count, default=200,
+                        help="steps of each batch (default 200)")
+    parser.add_argument("--seed", type=int, default=1,
+                        help="seed of the run; batch b uses holdem.child_seed(seed, b) (default 1)")
     args = parser.parse_args(argv)
     if args.scheduler:
         client = Client(args.scheduler)

@@ -323,7 +323,9 @@ def _seed(text: str) -> int:
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--seed", type=_seed, default=1)
+    ap.add_argument("--seed", type=_seed, default=1,
+                    help="seed of the whole run: deals, opponents, the policy's weights and "
+                         "samples, 0..2**64-1 (default 1)")
     ap.add_argument("--iterations", type=_positive(int),
                     help="policy updates (default 300, --quick 60; with --minutes: no limit)")
     ap.add_argument("--minutes", type=_positive(float),

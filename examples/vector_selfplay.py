@@ -43,10 +43,15 @@ def _seed(text: str) -> int:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tables", type=_count, default=4096)
-    parser.add_argument("--steps", type=_count, default=200)
-    parser.add_argument("--threads", type=_count, default=1)
-    parser.add_argument("--seed", type=_seed, default=1)
+    parser.add_argument("--tables", type=_count, default=4096,
+                        help="tables stepped together (default 4096)")
+    parser.add_argument("--steps", type=_count, default=200,
+                        help="steps of the whole batch, one decision per table (default 200)")
+    parser.add_argument("--threads", type=_count, default=1,
+                        help="threads stepping the batch; 2 also overlaps the policy with the "
+                             "step (default 1; the results do not change)")
+    parser.add_argument("--seed", type=_seed, default=1,
+                        help="seed of the cards and the policy, 0..2**64-1 (default 1)")
     args = parser.parse_args(argv)
     env = VectorGame(Game(big_blind=2), num_tables=args.tables, players=6, stacks=200,
                      seed=args.seed, actions="fchpa", num_threads=args.threads)

@@ -90,6 +90,22 @@ def test_train_vs_random_refuses_infinite_minutes(capsys: pytest.CaptureFixture[
     assert "argument --minutes: must be finite, got inf" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("name", ["dask_selfplay", "train_vs_random", "vector_selfplay"])
+def test_examples_explain_every_option(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--help`` says what each option does (--tables, --steps... were listed bare)."""
+    if name == "dask_selfplay":
+        pytest.importorskip("distributed")
+    with pytest.raises(SystemExit) as exit_:
+        _module(name).main(["--help"])
+    assert exit_.value.code == 0
+    lines = capsys.readouterr().out.split("options:\n", 1)[1].splitlines()
+    for k, line in enumerate(lines):
+        if not line.startswith("  -"):
+            continue
+        follows = lines[k + 1] if k + 1 < len(lines) else ""
+        described = re.match(r"  \S.*?\S  +\S", line) or follows.startswith(" " * 6)
+        assert described, f"{name}: {line.strip()!r} has no help text"
+
 @pytest.mark.parametrize("name", ["train_vs_random", "vector_selfplay"])
 @pytest.mark.parametrize("seed", ["-1", str(1 << 64), "x"])
 def test_examples_refuse_a_seed_out_of_range(name: str, seed: str,
