@@ -43,6 +43,31 @@ def test_equity_agent_refuses_bad_parameters(kw: dict[str, Any], match: str) -> 
         EquityAgent(seed=1, **kw)
 
 
+@pytest.mark.parametrize("seed", [1.5, "x", b"a", True, [1], 2j])
+@pytest.mark.parametrize("cls", [RandomAgent, EquityAgent])
+def test_agents_take_an_int_seed_or_none(cls: type[Any], seed: object) -> None:
+    """As every ``seed=`` in holdem: an int of any size (numpy's too) or None. A float, str or
+    bool seed was taken by random.Random as it is, and a list or numpy int raised its
+    TypeError."""
+    import numpy as np
+
+    with pytest.raises(InvalidConfigError, match="seed must be an int"):
+        cls(seed=seed)
+    with pytest.raises(InvalidConfigError, match="seed must be an int"):
+        cls(seed=1).spawn(seed)
+
+    class Sub(cls):  # type: ignore[misc, valid-type]
+        pass
+
+    with pytest.raises(InvalidConfigError, match="seed must be an int"):
+        Sub(seed=1).spawn(seed)
+    for good in (np.int64(5), 5, -(2**70), None):
+        agent = cls(seed=good)
+        assert agent.seed == good and (good is None or type(agent.seed) is int)
+        assert type(Sub(seed=1).spawn(good)) is Sub
+    assert cls(seed=np.int64(5))._rng.random() == random.Random(5).random()
+
+
 def test_equity_agent_accepts_good_parameters_and_plays() -> None:
     for kw in ({"samples": 1}, {"samples": 3, "raise_at": 1}, {"raise_at": 0.5},
                {"raise_at": math.inf}):
