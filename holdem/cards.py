@@ -189,6 +189,12 @@ def parse_cards(cards: str | Iterable[CardLike], *, unique: bool = True) -> tupl
         except TypeError:
             raise InvalidCardError(
                 f"not a card or an iterable of cards: {excerpt(cards)}") from None
+        except NotImplementedError as exc:
+            # a memoryview Python cannot iterate: a non-native format (big-endian '>i', an
+            # unaligned numpy view's '=q', a float16 'e'...) or more than one dimension
+            raise InvalidCardError(
+                f"cannot read card ids from this buffer ({exc}): give a 1-D buffer of native "
+                f"integers, a list or text") from None
     if unique is not True and unique is not False:  # no truthiness guess: None allowed repeats
         raise InvalidConfigError(f"unique must be True or False, got {excerpt(unique)}")
     if unique and len(set(out)) != len(out):
