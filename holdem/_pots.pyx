@@ -357,20 +357,31 @@ def split_pots_batch(committed, folded, ranks, buttons, payouts, rakes=None, *, 
         raise
     except (ValueError, TypeError, BufferError):
         pass  # a buffer of another dtype or layout: convert, then run the same loop
+    # the shapes first, from the buffers' headers: nothing is copied or scanned for a batch
+    # whose arrays disagree (a broadcast view of billions of rows beside a small output)
+    shapes = []
+    for obj, name, ndim in ((committed, "committed", 2), (folded, "folded", 2),
+                            (ranks, "ranks", 2), (buttons, "buttons", 1)):
+        mv = _view(obj, name, "integers")
+        if mv.ndim != ndim:
+            raise InvalidArrayError(f"{name} must be {ndim}-D, got {_describe(mv)}")
+        shapes.append(mv.shape)
+    _out(payouts, "payouts", 2)
+    if rakes is not None:
+        _out(rakes, "rakes", 1)
+    m, n = shapes[0]
+    _check_shapes(m, n, shapes[1], shapes[2], shapes[3][0], memoryview(payouts).shape,
+                  None if rakes is None else memoryview(rakes).shape[0])
     args = (
         _as_c(committed, "committed", "q", 2, -(1 << 63), (1 << 63) - 1),
         _as_c(folded, "folded", "B", 2, 0, 1),
         _as_c(ranks, "ranks", "i", 2, -(1 << 31), (1 << 31) - 1),
         _as_c(buttons, "buttons", "i", 1, -(1 << 31), (1 << 31) - 1),
-        _out(payouts, "payouts", 2),
-        None if rakes is None else _out(rakes, "rakes", 1))
+        payouts,
+        rakes)
     if any(a is None for a in args[:3]):
         # an input with no items, which a memoryview cannot be shaped as (a shape with a zero):
-        # a batch of no hands, once its arrays agree as the typed call checks them
-        m, n = memoryview(committed).shape
-        _check_shapes(m, n, memoryview(folded).shape, memoryview(ranks).shape,
-                      len(args[3]), memoryview(payouts).shape,
-                      None if rakes is None else memoryview(rakes).shape[0])
+        # a batch of no hands (its arrays agree, checked above)
         if hasattr(type(dead), "__len__"):
             _check_dead_column(dead, m)
         else:
@@ -393,6 +404,9 @@ cdef object _view(object obj, str name, str want):
     except TypeError:
         raise TypeError(f"{name} must be a buffer of {want} (numpy array, memoryview, "
                         f"array.array), not {type(obj).__name__}") from None
+    except (ValueError, BufferError) as exc:  # a buffer type that cannot export its items
+        raise InvalidArrayError(f"{name} must be a buffer of {want}; this one cannot be "
+                                f"read ({exc})") from None
 
 
 cdef str _describe(object mv):
@@ -417,8 +431,18 @@ cdef object _as_c(object obj, str name, str fmt, int ndim, object low, object hi
                                     f"({_C_TYPES[fmt]}, what the kernel reads)")
         # C order and aligned (ascontiguousarray keeps a misaligned view as it is)
         return np.require(obj, {"q": np.int64, "B": np.uint8, "i": np.int32}[fmt], ("C", "A"))
-    rows = mv.tolist()
-    flat = [v for row in rows for v in row] if ndim == 2 else rows
+    try:
+        rows = mv.tolist()
+        flat = [v for row in rows for v in row] if ndim == 2 else rows
+    except NotImplementedError:
+        # a format memoryview cannot unpack: '=' (standard sizes: a misaligned numpy view
+        # exports it): its bytes, in C order, are native integers of its item size
+        native = {1: "b", 2: "h", 4: "i", 8: "q"}.get(mv.itemsize)
+        if native is None or code == "?":
+            raise InvalidArrayError(
+                f"{name} must hold integers (int8 .. uint64), got {_describe(mv)}") from None
+        flat = memoryview(mv.tobytes()).cast(native if code.islower() else native.upper())
+        flat = flat.tolist()
     for v in flat:
         if not low <= v <= high:
             raise InvalidArrayError(f"{name} has value {v}, outside {low}..{high} "
