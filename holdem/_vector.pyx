@@ -1016,6 +1016,8 @@ cdef class Batch:
                         nhot = 9
             for c in range(nhot):
                 obs[hot[c]] = 1.0
+            for c in range(nhot, 10):
+                hot[c] = 0  # the entries not in use: no stack bytes in the table (and its pickle)
             memcpy(t.hot, hot, sizeof(hot))
             t.nhot = nhot
             # ... then the seats from the actor clockwise (s; p its distance from the button)

@@ -513,3 +513,16 @@ def test_clone_and_pickle_without_numpy(monkeypatch: pytest.MonkeyPatch) -> None
         assert other.observation.tolist() == env.observation.tolist()
         assert other.final_observation.tolist() == env.final_observation.tolist()
         assert [other.history(t) for t in range(3)] == [env.history(t) for t in range(3)]
+
+
+def test_pickle_holds_no_uninitialized_bytes() -> None:
+    """The one-hot entries past ``nhot`` are zero in every table: a dump (a pickle, a clone)
+    carries no bytes of the C stack (addresses among them), and pickling what was unpickled
+    gives the same bytes."""
+    env = played()
+    data = env._batch.dump_tables()
+    for t in tables_of(data):
+        assert 4 <= t.nhot <= 9
+        assert list(t.hot)[t.nhot:] == [0] * (10 - t.nhot)
+    once = pickle.dumps(env)
+    assert pickle.dumps(pickle.loads(once)) == once
