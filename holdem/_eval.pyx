@@ -320,6 +320,43 @@ cdef object _c_order_copy(object obj):
         return None
 
 
+cdef Py_ssize_t _rows(int ndim, const Py_ssize_t *shape, object nc, int *k) except -1:
+    """The rows of a buffer of card ids of this shape, its cards per row in k[0] (``nc``:
+    the checked n_cards, or None); InvalidArrayError for a shape that is not rows of 5..7."""
+    if ndim == 2:
+        if not 5 <= shape[1] <= 7:  # checked before the cast to int
+            raise InvalidArrayError(f"rows must have 5, 6 or 7 cards, got {shape[1]}")
+        k[0] = <int>shape[1]
+        if nc is not None and nc != k[0]:
+            raise InvalidArrayError(f"n_cards={nc} does not match the array's {k[0]} columns")
+        return shape[0]
+    if ndim == 1:
+        if nc is None:
+            raise InvalidArrayError("a flat buffer needs n_cards= (5, 6 or 7 cards per row)")
+        k[0] = nc
+        if shape[0] % k[0]:
+            raise InvalidArrayError(f"a flat buffer of {shape[0]} card ids is not a whole "
+                                    f"number of rows of {k[0]}")
+        return shape[0] // k[0]
+    raise InvalidArrayError(
+        f"card ids must be a 2-D array (N x 5, 6 or 7), got {ndim} dimensions")
+
+
+cdef void _check_shape(object obj, object nc) except *:
+    """_rows on the header of the buffer ``obj`` (any layout), when it has one."""
+    cdef Py_ssize_t shape[2]
+    cdef int k
+    try:
+        mv = memoryview(obj)
+    except (TypeError, ValueError, BufferError):
+        return  # not readable: said where it is copied
+    if mv.ndim not in (1, 2):
+        return
+    shape[0] = mv.shape[0]
+    shape[1] = mv.shape[1] if mv.ndim == 2 else 0
+    _rows(mv.ndim, shape, nc, &k)
+
+
 def evaluate_many(cards, *, n_cards=None, out=None):
     """Rank every row of an ``N x 5``, ``N x 6`` or ``N x 7`` array of card ids (0..51).
 
@@ -344,6 +381,19 @@ def evaluate_many(cards, *, n_cards=None, out=None):
     cdef void *src_copy = NULL   # an aligned copy of a misaligned input
     cdef void *dst_copy = NULL   # an aligned stand-in for a misaligned output
     cdef array result_arr
+    # n_cards is checked the same way for every shape: None, or an int-like 5, 6 or 7
+    # (a plain int: a subclass's comparisons may lie)
+    nc = None
+    if type(n_cards) is int:
+        nc = n_cards
+    elif n_cards is not None:
+        if not isinstance(n_cards, bool) and hasattr(n_cards, "__index__"):
+            try:
+                nc = PyNumber_Index(n_cards)
+            except TypeError:  # an __index__ that refuses (a non-integer numpy array)
+                nc = None
+    if n_cards is not None and (nc is None or not 5 <= nc <= 7):
+        raise InvalidArrayError(f"n_cards must be 5, 6 or 7, got {excerpt(n_cards)}")
     try:
         try:
             PyObject_GetBuffer(cards, &view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)
@@ -353,7 +403,9 @@ def evaluate_many(cards, *, n_cards=None, out=None):
                     f"evaluate_many needs a buffer of card ids (numpy array, memoryview, "
                     f"bytes, array.array), not {type(cards).__name__}") from None
             # another layout (a column slice, a transposed or reversed view): read through a
-            # C-ordered copy, as split_pots_batch reads its inputs
+            # C-ordered copy, as split_pots_batch reads its inputs; its shape is checked
+            # first, from its header (nothing is copied for rows of the wrong size)
+            _check_shape(cards, nc)
             copied = _c_order_copy(cards)
             if isinstance(copied, str):  # its format: not one a native integer copy can take
                 raise InvalidArrayError(
@@ -365,47 +417,12 @@ def evaluate_many(cards, *, n_cards=None, out=None):
                     f"use numpy.ascontiguousarray") from None
             PyObject_GetBuffer(copied, &view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)
         have_view = True
-        # n_cards is checked the same way for every shape: None, or an int-like 5, 6 or 7
-        # (a plain int: a subclass's comparisons may lie)
-        nc = None
-        if type(n_cards) is int:
-            nc = n_cards
-        elif n_cards is not None:
-            if not isinstance(n_cards, bool) and hasattr(n_cards, "__index__"):
-                try:
-                    nc = PyNumber_Index(n_cards)
-                except TypeError:  # an __index__ that refuses (a non-integer numpy array)
-                    nc = None
-        if n_cards is not None and (nc is None or not 5 <= nc <= 7):
-            raise InvalidArrayError(f"n_cards must be 5, 6 or 7, got {excerpt(n_cards)}")
         kind = _kind(view.format, view.itemsize)
         if kind < 0:
             fmt = view.format.decode("ascii", "replace") if view.format != NULL else "B"
             raise InvalidArrayError(
                 f"card ids must be native integers (int8 .. uint64), got format {fmt!r}")
-        if view.ndim == 2:
-            nrows = view.shape[0]
-            if not 5 <= view.shape[1] <= 7:  # checked before the cast to int
-                raise InvalidArrayError(f"rows must have 5, 6 or 7 cards, got {view.shape[1]}")
-            k = <int>view.shape[1]
-            if nc is not None and nc != k:
-                raise InvalidArrayError(
-                    f"n_cards={nc} does not match the array's {k} columns")
-        elif view.ndim == 1:
-            if nc is None:
-                raise InvalidArrayError(
-                    "a flat buffer needs n_cards= (5, 6 or 7 cards per row)")
-            k = nc
-            if view.shape[0] % k:
-                raise InvalidArrayError(
-                    f"a flat buffer of {view.shape[0]} card ids is not a whole number of "
-                    f"rows of {k}")
-            nrows = view.shape[0] // k
-        else:
-            raise InvalidArrayError(
-                f"card ids must be a 2-D array (N x 5, 6 or 7), got {view.ndim} dimensions")
-        if not 5 <= k <= 7:
-            raise InvalidArrayError(f"rows must have 5, 6 or 7 cards, got {k}")
+        nrows = _rows(view.ndim, view.shape, nc, &k)
 
         if out is not None:
             try:

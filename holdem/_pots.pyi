@@ -21,6 +21,7 @@ def resolve(
     flop_dealt: bool,
     dead: int = 0,
 ) -> tuple[tuple[int, ...], tuple[int, ...], int, list[_RawPot]]: ...
+def check_flag(name: str, value: object) -> bool: ...
 def split_pots_batch(
     committed: Any,
     folded: Any,

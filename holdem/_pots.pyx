@@ -13,6 +13,7 @@ from libc.stdint cimport int32_t, int64_t, uint8_t, uintptr_t
 import sys
 from array import array
 
+from holdem._shown import excerpt
 from holdem.errors import InvalidArrayError, InvalidPotError
 
 MAX_SEATS = HD_POTS_MAX_SEATS
@@ -294,6 +295,21 @@ def _split_pots_batch_typed(const int64_t[:, ::1] committed not None,
         if m > 0 and _misaligned(&dead_col[0], 8):  # read as int64: an aligned copy
             dead_col = array("q", bytes(memoryview(dead)))  # (copied as bytes)
         per_hand_dead = True
+    if m > 0:  # a row written before a later row is read would change what that row reads
+        inputs = [("committed", <uintptr_t>&committed[0, 0], m * n * 8),
+                  ("folded", <uintptr_t>&folded[0, 0], m * n),
+                  ("ranks", <uintptr_t>&ranks[0, 0], m * n * 4),
+                  ("buttons", <uintptr_t>&buttons[0], m * 4)]
+        if per_hand_dead:
+            inputs.append(("dead", <uintptr_t>&dead_col[0], m * 8))
+        outputs = [("payouts", <uintptr_t>&payouts[0, 0], m * n * 8)]
+        if want_rakes:
+            outputs.append(("rakes", <uintptr_t>&rakes[0], m * 8))
+            inputs.append(outputs[0])
+        for name, at, size in outputs:
+            for other, oat, osize in inputs:
+                if other != name and at < oat + osize and oat < at + size:
+                    raise InvalidArrayError(f"{name} must not overlap {other}")
     if rake is not None:
         _fill_rake(rake, &c_rake)
         p_rake = &c_rake
@@ -318,6 +334,14 @@ def _split_pots_batch_typed(const int64_t[:, ::1] committed not None,
     if code != HD_POTS_OK:
         raise InvalidPotError(f"hand {row}: "
                               + _error_message(code, res.error_seat, <int>n, buttons[row]))
+
+
+def check_flag(str name, object value):
+    """``value`` if it is True or False, else InvalidPotError naming ``name`` (no guess from
+    truthiness: ``"no"`` is not False)."""
+    if value is not True and value is not False:
+        raise InvalidPotError(f"{name} must be True or False, got {excerpt(value)}")
+    return value
 
 
 def split_pots_batch(committed, folded, ranks, buttons, payouts, rakes=None, *, rake=None,
@@ -349,6 +373,7 @@ def split_pots_batch(committed, folded, ranks, buttons, payouts, rakes=None, *, 
     [[180, 100, 0]]
     """
     cdef hd_rake_t c_rake
+    check_flag("flop_dealt", flop_dealt)
     try:
         _split_pots_batch_typed(committed, folded, ranks, buttons, payouts, rakes, rake=rake,
                                 flop_dealt=flop_dealt, dead=dead)

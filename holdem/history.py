@@ -52,13 +52,14 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from holdem._shown import excerpt
 from holdem.cards import Card
 from holdem.errors import HoldemError, InvalidHandError, InvalidHistoryError
 from holdem.evaluator import evaluate
 from holdem.hand.actions import Action, ActionType
 from holdem.hand.game import AnteType, Game, HandState, ReferenceHandState, Structure
 from holdem.hand.records import SeatStatus, Street
-from holdem.phh import HandHistory, HistoryAction, Number
+from holdem.phh import HandHistory, HistoryAction, Number, _history_arg
 from holdem.pots import Rake
 
 __all__ = ["ChipUnit", "Replay", "chip_unit", "from_state", "game_for", "replay"]
@@ -112,7 +113,7 @@ def chip_unit(hh: HandHistory) -> Fraction:
     >>> chip_unit(HandHistory("NT", (0, 0), (0.25, 0.5), (50, 48.37), min_bet=0.5))
     Fraction(1, 100)
     """
-    given = hh.user_fields.get("_chip_unit")
+    given = _history_arg(hh, "chip_unit").user_fields.get("_chip_unit")
     if given is not None:
         return _unit(given)
     places = 0
@@ -203,6 +204,7 @@ def game_for(hh: HandHistory, *, chip_unit: ChipUnit | None = None) -> Game:
     ``_total_pot`` the pot it was taken from, as PokerStars summaries give them) becomes the
     game's rake (R34), taken from the main pot first.
     """
+    hh = _history_arg(hh, "game_for")
     unit = _unit(chip_unit) if chip_unit is not None else _file_unit(hh)
     n = hh.num_players
     blinds = [_chips(b, "blind", unit) for b in hh.blinds_or_straddles]
@@ -452,6 +454,7 @@ def replay(hh: HandHistory, *, name: str | None = None,
     a whole number of units raises :class:`InvalidHistoryError`.
     """
     where = f"{name}: " if name else ""
+    hh = _history_arg(hh, "replay")
     unit = _unit(chip_unit) if chip_unit is not None else _file_unit(hh)
     result = _replay(hh, where, name, unit)
     if result.mismatches and chip_unit is None:
@@ -618,6 +621,9 @@ def from_state(state: HandState | ReferenceHandState, *, chip_unit: ChipUnit = 1
     ``_chip_unit`` user field records it; a raked hand records its rake as ``_rake`` and
     ``_total_pot`` (see :func:`game_for`).
     """
+    if not isinstance(state, (HandState, ReferenceHandState)):
+        raise InvalidHistoryError(f"from_state needs a holdem.HandState, got "
+                                  f"{type(state).__name__}: {excerpt(state)}")
     unit = _unit(chip_unit)
 
     def amt(chips: int) -> Number:

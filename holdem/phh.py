@@ -811,9 +811,17 @@ def loads(text: str, *, name: str | None = None) -> HandHistory:
         raise _with_name(e, name) from None
 
 
+def _history_arg(hh: object, what: str) -> HandHistory:
+    """``hh`` if it is a :class:`HandHistory`, else the error naming ``what`` needs one."""
+    if not isinstance(hh, HandHistory):
+        raise InvalidHistoryError(f"{what} needs a holdem.phh.HandHistory, got "
+                                  f"{type(hh).__name__}: {excerpt(hh)}")
+    return hh
+
+
 def dumps(hh: HandHistory) -> str:
     """PHH text of one hand (``loads(dumps(hh)) == hh``)."""
-    return _dump_table(hh.to_dict())
+    return _dump_table(_history_arg(hh, "dumps").to_dict())
 
 
 def _read(fp: IO[bytes] | IO[str] | str | os.PathLike[str]) -> tuple[str, str]:
@@ -852,7 +860,7 @@ def _write(fp: IO[str] | str | os.PathLike[str], text: str) -> None:
 
 def dump(hh: HandHistory, fp: IO[str] | str | os.PathLike[str]) -> None:
     """Write one hand as a ``.phh`` file (a path or an open text file)."""
-    _write(fp, dumps(hh))
+    _write(fp, _dump_table(_history_arg(hh, "dump").to_dict()))
 
 
 def loads_all(text: str, *, name: str | None = None) -> list[HandHistory]:

@@ -52,7 +52,7 @@ from holdem.hand.actions import ActionType
 from holdem.hand.game import HandState
 from holdem.hand.records import Street
 from holdem.history import replay
-from holdem.phh import HandHistory
+from holdem.phh import HandHistory, _history_arg
 
 __all__ = ["parse", "to_pokerstars"]
 
@@ -132,6 +132,7 @@ def to_pokerstars(hh: HandHistory, *, name: str | None = None) -> str:
     Raises :class:`holdem.InvalidHistoryError` if the hand does not replay under the rules, or
     if a tournament's ``level`` is not 1..3999 (PokerStars writes levels in Roman numerals).
     """
+    hh = _history_arg(hh, "to_pokerstars")
     tournament = hh.event is not None and hh.event.startswith(("Tournament #",
                                                                "Zoom Tournament #"))
     if tournament and hh.level and not 1 <= hh.level <= 3999:

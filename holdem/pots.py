@@ -68,6 +68,7 @@ from typing import Any
 
 from holdem import _pots
 from holdem._pots import split_pots_batch
+from holdem._shown import excerpt
 from holdem.errors import InvalidPotError
 
 __all__ = ["Pot", "PotResult", "Rake", "split_pots", "split_pots_batch"]
@@ -281,8 +282,12 @@ def _per_seat(name: str, values: Any) -> Sequence[Any]:
         return values
     if isinstance(values, (str, bytes)) or not hasattr(values, "__len__"):
         raise InvalidPotError(f"{name} must be a sequence with one entry per seat, "
-                              f"got {type(values).__name__}: {values!r}")
-    return tuple(values)
+                              f"got {type(values).__name__}: {excerpt(values)}")
+    try:
+        return tuple(values)
+    except TypeError:  # a length but no items (a 0-d numpy array)
+        raise InvalidPotError(f"{name} must be a sequence with one entry per seat, "
+                              f"got {type(values).__name__}: {excerpt(values)}") from None
 
 
 def split_pots(committed: Sequence[int], folded: Sequence[bool],
@@ -313,7 +318,7 @@ def split_pots(committed: Sequence[int], folded: Sequence[bool],
     if ranks is not None:
         ranks = _per_seat("ranks", ranks)
     payouts, returned, total_rake, raw = _pots.resolve(
-        committed, folded, ranks, button, rake, bool(flop_dealt), dead)
+        committed, folded, ranks, button, rake, _pots.check_flag("flop_dealt", flop_dealt), dead)
     pots = tuple(Pot(amount, eligible, winners, shares, pot_rake)
                  for amount, pot_rake, eligible, winners, shares in raw)
     return PotResult(payouts, returned, pots, total_rake, operator.index(dead))  # checked

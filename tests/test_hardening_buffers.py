@@ -78,3 +78,71 @@ def test_split_pots_batch_checks_shapes_before_copying() -> None:
         with pytest.raises(InvalidPotError, match=name):
             split_pots_batch(*args)
         assert (payouts == before).all()
+
+
+def test_split_pots_batch_refuses_outputs_that_overlap_its_inputs() -> None:
+    """A row written before a later row is read changed what that row read: payouts written
+    over committed gave silently wrong results for every hand after the first."""
+    np = pytest.importorskip("numpy")
+    committed, folded, ranks, buttons, payouts = _pots_batch()
+    m = len(committed)
+    wide = np.zeros((m, 3), np.int64)
+    for args, message in [
+        ((committed, folded, ranks, buttons, committed), "payouts must not overlap committed"),
+        ((committed, folded, ranks, buttons, payouts, payouts.reshape(-1)[:m]),
+         "rakes must not overlap payouts"),
+        ((committed, folded, ranks, buttons, wide, committed[:, 0].copy()), None),
+    ]:
+        before = [a.copy() for a in args]
+        if message is None:
+            split_pots_batch(*args)  # apart: accepted
+            continue
+        with pytest.raises(InvalidArrayError, match=message):
+            split_pots_batch(*args)
+        assert all((a == b).all() for a, b in zip(args, before, strict=True))
+    shared = np.zeros(2 * m, np.int32)  # buttons inside the rakes' bytes
+    rakes = shared.view(np.int64)
+    with pytest.raises(InvalidArrayError, match="rakes must not overlap buttons"):
+        split_pots_batch(committed, folded, ranks, shared[m: 2 * m], payouts, rakes)
+    dead = np.zeros(m, np.int64)
+    with pytest.raises(InvalidArrayError, match="rakes must not overlap dead"):
+        split_pots_batch(committed, folded, ranks, buttons, payouts, dead, dead=dead)
+
+
+@pytest.mark.parametrize("flag", ["yes", 1, None, [True]])
+def test_split_pots_flop_dealt_is_true_or_false(flag: object) -> None:
+    """It was read by truthiness ("no" dealt a flop; a numpy array raised its own ValueError)."""
+    from holdem import split_pots
+
+    committed, folded, ranks, buttons, payouts = _pots_batch()
+    with pytest.raises(InvalidPotError, match="flop_dealt must be True or False"):
+        split_pots([10, 10], [False, False], [1, 2], 0, flop_dealt=flag)
+    with pytest.raises(InvalidPotError, match="flop_dealt must be True or False"):
+        split_pots_batch(committed, folded, ranks, buttons, payouts, flop_dealt=flag)
+
+
+def test_split_pots_names_a_zero_dimensional_array() -> None:
+    np = pytest.importorskip("numpy")
+    from holdem import split_pots
+
+    for where in ("committed", "folded", "ranks"):
+        args = {"committed": [10, 10], "folded": [False, False], "ranks": [1, 2]}
+        args[where] = np.array(3)
+        with pytest.raises(InvalidPotError, match=f"{where} must be a sequence"):
+            split_pots(args["committed"], args["folded"], args["ranks"], 0)
+
+
+def test_evaluate_many_checks_the_row_size_before_copying() -> None:
+    """A strided view is read through a copy: its shape and n_cards are checked first, so a
+    broadcast view of 2**40 rows with a wrong n_cards is refused, not copied (MemoryError)."""
+    np = pytest.importorskip("numpy")
+    from holdem import evaluate_many
+
+    huge = np.broadcast_to(np.arange(7, dtype=np.int64), (1 << 40, 7))[:, ::-1]
+    assert not huge.flags.c_contiguous
+    for kw, message in [({"n_cards": 21}, "n_cards must be 5, 6 or 7"),
+                        ({"n_cards": 6}, "n_cards=6 does not match the array's 7 columns")]:
+        with pytest.raises(InvalidArrayError, match=message):
+            evaluate_many(huge, **kw)
+    with pytest.raises(InvalidArrayError, match="rows must have 5, 6 or 7 cards, got 8"):
+        evaluate_many(np.broadcast_to(np.arange(8, dtype=np.int64), (1 << 40, 8))[:, ::-1])

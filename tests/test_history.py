@@ -29,6 +29,29 @@ def _hand(actions: str, extra: str = "", header: str = HEADER) -> HandHistory:
     return loads(header + f"actions = [{DEAL}, {actions}]\n" + extra, name="t.phh")
 
 
+@pytest.mark.parametrize("value", [42, None, "cc", (x for x in ()), {"variant": "NT"}])
+def test_functions_of_a_hand_history_name_what_they_were_given(value: object,
+                                                               tmp_path: object) -> None:
+    """They raised AttributeError ("'int' object has no attribute 'user_fields'")."""
+    import os
+
+    from holdem import history, phh, pokerstars
+
+    target = os.path.join(str(tmp_path), "x.phh")
+    for name, call in [("replay", lambda: replay(value)),  # type: ignore[arg-type]
+                       ("game_for", lambda: game_for(value)),  # type: ignore[arg-type]
+                       ("chip_unit", lambda: history.chip_unit(value)),  # type: ignore[arg-type]
+                       ("dumps", lambda: phh.dumps(value)),  # type: ignore[arg-type]
+                       ("dump", lambda: phh.dump(value, target)),  # type: ignore[arg-type]
+                       ("to_pokerstars",
+                        lambda: pokerstars.to_pokerstars(value))]:  # type: ignore[arg-type]
+        with pytest.raises(InvalidHistoryError, match=rf"{name} needs a holdem\.phh\.HandHistory"):
+            call()
+    assert not os.path.exists(target)
+    with pytest.raises(InvalidHistoryError, match=r"from_state needs a holdem\.HandState"):
+        from_state(value)  # type: ignore[arg-type]
+
+
 def test_a_legal_hand_replays_and_matches() -> None:
     hh = _hand(
         "'p3 cbr 6', 'p1 cc', 'p2 f', 'd db 2c7d9h', 'p1 cc', 'p3 cbr 10', 'p1 cc', "
