@@ -860,7 +860,7 @@ def _write(fp: IO[str] | str | os.PathLike[str], text: str) -> None:
 
 def dump(hh: HandHistory, fp: IO[str] | str | os.PathLike[str]) -> None:
     """Write one hand as a ``.phh`` file (a path or an open text file)."""
-    _write(fp, _dump_table(_history_arg(hh, "dump").to_dict()))
+    _write(fp, dumps(_history_arg(hh, "dump")))
 
 
 def loads_all(text: str, *, name: str | None = None) -> list[HandHistory]:

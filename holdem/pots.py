@@ -280,12 +280,11 @@ def _per_seat(name: str, values: Any) -> Sequence[Any]:
     sequence."""
     if type(values) is list or type(values) is tuple:  # the common case, checked cheaply
         return values
-    if isinstance(values, (str, bytes)) or not hasattr(values, "__len__"):
-        raise InvalidPotError(f"{name} must be a sequence with one entry per seat, "
-                              f"got {type(values).__name__}: {excerpt(values)}")
     try:
-        return tuple(values)
-    except TypeError:  # a length but no items (a 0-d numpy array)
+        if isinstance(values, (str, bytes)) or not hasattr(values, "__len__"):
+            raise TypeError
+        return tuple(values)  # (a 0-d numpy array has a length but no items: TypeError)
+    except TypeError:
         raise InvalidPotError(f"{name} must be a sequence with one entry per seat, "
                               f"got {type(values).__name__}: {excerpt(values)}") from None
 

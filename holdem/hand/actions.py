@@ -227,12 +227,12 @@ class Action(NamedTuple):
             if t == ActionType.ALL_IN:
                 raise InvalidActionError("an all-in has no int code: give its amount "
                                          "(bet_or_raise)")
-            raise InvalidActionError(f"{ActionType(t).name.lower()} without an amount has no int "
-                                     "code: give the street total it goes to")
+            raise InvalidActionError(f"{ActionType(t)} without an amount has no int code: give "
+                                     "the street total it goes to")
         to = int_or_none(self.to)  # numpy's ints too
         if to is None or to < 0:
-            raise InvalidActionError(f"{ActionType(t).name.lower()} to {shown(self.to)}: amounts "
-                                     "are non-negative ints")
+            raise InvalidActionError(f"{ActionType(t)} to {shown(self.to)}: amounts are "
+                                     "non-negative ints")
         return to + 1
 
     def __str__(self) -> str:

@@ -30,8 +30,8 @@ from collections.abc import Callable
 from typing import NamedTuple, Protocol, Self, TypeVar, runtime_checkable
 
 from holdem._eval import evaluate_many
-from holdem._ints import int_or_none
-from holdem._shown import excerpt, shown
+from holdem._seeding import checked_seed
+from holdem._shown import shown
 from holdem.cards import Card
 from holdem.errors import IllegalActionError, InvalidConfigError, InvalidStateError
 from holdem.hand._core import table_loop
@@ -245,18 +245,6 @@ def _random_act_python(self: RandomAgent, observation: Observation) -> ActionLik
     return Action(_BET_RAISE, lo + int(rnd() * (hi - lo + 1)))
 
 
-def _agent_seed(seed: object) -> int | None:
-    """An agent's seed: None (fresh entropy) or an int of any size or sign (numpy's ints
-    too), as every ``seed=`` in holdem takes (bool, float, str... raise)."""
-    if seed is None:
-        return None
-    value = int_or_none(seed)
-    if value is None:
-        raise InvalidConfigError(f"seed must be an int (any size or sign) or None, not "
-                                 f"{type(seed).__name__}: {excerpt(seed)}")
-    return value
-
-
 class RandomAgent:
     """Picks uniformly among the kinds offered (fold, check/call, bet/raise), and a bet or
     raise size uniformly between the minimum and the maximum (draws are ``int(random() * n)``
@@ -266,7 +254,7 @@ class RandomAgent:
     name = "random"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.seed = seed = _agent_seed(seed)
+        self.seed = seed = checked_seed(seed)
         self._rng = random.Random(seed)
         self._random = self._rng.random
 
@@ -288,7 +276,7 @@ class RandomAgent:
         if type(self) is RandomAgent:
             return RandomAgent(seed)  # type: ignore[return-value]
         new = _copied(self)
-        new.seed = checked = _agent_seed(seed)
+        new.seed = checked = checked_seed(seed)
         new._rng = random.Random(checked)
         new._random = new._rng.random
         return new
@@ -331,7 +319,7 @@ class EquityAgent:
 
     def __init__(self, seed: int | None = None, *, samples: int = 48,
                  raise_at: float = 0.65) -> None:
-        self.seed = seed = _agent_seed(seed)
+        self.seed = seed = checked_seed(seed)
         self.samples = _equity_samples(samples)
         self.raise_at = _equity_raise_at(raise_at)
         self._rng = random.Random(seed)
@@ -353,7 +341,7 @@ class EquityAgent:
             return EquityAgent(seed, samples=self.samples,  # type: ignore[return-value]
                                raise_at=self.raise_at)
         new = _copied(self)
-        new.seed = checked = _agent_seed(seed)
+        new.seed = checked = checked_seed(seed)
         new._rng = random.Random(checked)
         return new
 
