@@ -64,11 +64,26 @@ bash "$root/tools/copy_tree.sh" "$root" "$scratch/src"
     >"$scratch/build.log" 2>&1) || { cat "$scratch/build.log" >&2; exit 2; }
 
 [ $# -gt 0 ] || set -- "${THREADED[@]}"
-echo "tsan: pytest $*"
+# over every core when pytest-xdist is there (the test extra has it)
+xdist=()
+"$python" -c "import xdist" 2>/dev/null && xdist=(-n auto)
+echo "tsan: pytest ${xdist[*]} $*"
 cd "$scratch/src"
 # die_after_fork=0: a test forks a child that starts its own workers (TSan's own caveat about
 # threads after fork does not apply to what it checks); report_signal_unsafe=0: CPython's
-# signal handlers are not the engine's.
+# signal handlers are not the engine's. log_path: every process (pytest's workers and the
+# children tests start included) writes its reports to a file of its own, read below, so a
+# race is told apart from a failed test whichever process saw it.
+status=0
 PYTHONPATH="$scratch/src" LD_PRELOAD="$lib" \
-    TSAN_OPTIONS="halt_on_error=1 exitcode=66 die_after_fork=0 report_signal_unsafe=0 ${TSAN_OPTIONS:-}" \
-    "$python" -m pytest -q -p no:cacheprovider "$@"
+    TSAN_OPTIONS="halt_on_error=1 exitcode=66 die_after_fork=0 report_signal_unsafe=0 log_path=$scratch/report ${TSAN_OPTIONS:-}" \
+    "$python" -m pytest -q -p no:cacheprovider "${xdist[@]}" "$@" || status=$?
+reports=("$scratch"/report.*)
+if [ -e "${reports[0]}" ]; then
+    cat "${reports[@]}" >&2
+    if grep -q "WARNING: ThreadSanitizer" "${reports[@]}"; then
+        echo "tsan: ThreadSanitizer reported the above" >&2
+        exit 66
+    fi
+fi
+exit "$status"
