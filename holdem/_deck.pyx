@@ -374,7 +374,7 @@ def deal_hands(n_hands, n_players, *, seed, burns=True, start=0, out=None):
     cdef uint8_t[::1] out1
     cdef uint8_t *ptr = NULL
     if out is None:
-        out = array("B", bytes(n * w))
+        out = array("B", b"\0") * (n * w)  # allocated once (bytes(...) then a copy: twice)
     try:
         out2 = out
     except (ValueError, TypeError, BufferError):

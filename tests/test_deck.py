@@ -421,6 +421,22 @@ def test_batch_rows_have_distinct_cards(seed: int, players: int, burns: bool) ->
         assert len(set(row)) == w and max(row) < 52
 
 
+def test_batch_output_is_allocated_once() -> None:
+    """The default output is the only allocation of its size: peak traced memory stays near
+    the buffer's own (it was twice: a bytes object, then the array copied from it)."""
+    import tracemalloc
+
+    n = 200_000
+    tracemalloc.start()
+    try:
+        rows = deal_hands(n, 6, seed=1)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert isinstance(rows, array.array) and len(rows) == n * hand_width(6)
+    assert peak < 1.25 * len(rows), (peak, len(rows))
+
+
 # --- deal, burn, remove, reset --------------------------------------------------------------------
 
 
