@@ -236,7 +236,8 @@ HD_INLINE int hd_start(const hd_rules_t *g, hd_hstate_t *h, int n, int button,
                        const int64_t *stacks, const uint8_t *cards, const hd_start_t *opt,
                        hd_post_t *posts, int *nposts, int trusted)
 {
-    int j, k, last, actor, np = 0, post_sb = 1, unknown = opt != 0 && opt->unknown_cards;
+    int j, k, last, actor, np = 0, post_sb = 1, alone = 0;
+    int unknown = opt != 0 && opt->unknown_cards;
     uint64_t seen = 0;
     int64_t level;
     if (nposts != 0) *nposts = 0;
@@ -266,6 +267,11 @@ HD_INLINE int hd_start(const hd_rules_t *g, hd_hstate_t *h, int n, int button,
     }
     last = g->straddle ? (h->bb_seat + 1) % n : h->bb_seat;
     if (opt != 0 && hd_check_extras(g, h, opt, post_sb, g->straddle ? last : -1) != HD_HAND_OK)
+        return HD_HAND_E_POSTS;
+    /* TDA 30: dead hands only among the n seats, at least one seat left live */
+    if (opt != 0 && opt->dead_hands != 0 &&
+        ((uint32_t)opt->dead_hands >> n != 0 ||
+         (uint32_t)opt->dead_hands == ((uint32_t)1 << n) - 1u))
         return HD_HAND_E_POSTS;
     h->first_dealt = g->deal_from_bb ? (h->bb_seat + 1) % n : (button + 1) % n;
     for (k = 0; k < 2 * n; k++) h->hole[k] = cards[k];
@@ -317,11 +323,27 @@ HD_INLINE int hd_start(const hd_rules_t *g, hd_hstate_t *h, int n, int button,
                     HD_POST_DEAD_SMALL_BLIND, posts, &np);
         }
     if (nposts != 0) *nposts = np;
+    if (opt != 0 && opt->dead_hands != 0) { /* TDA 30: the forced bets stay in, the hands die */
+        for (j = 0; j < n; j++)
+            if (((uint32_t)opt->dead_hands >> j) & 1u) {
+                /* what it posted is dead money: in the main pot, never returned (R21) */
+                h->dead += h->committed[j];
+                h->committed[j] = 0;
+                h->bets[j] = 0;
+                h->folded[j] = 1;
+                h->live--;
+            }
+        alone = h->live == 1;
+    }
     h->cur = level; /* R9: the full big blind (straddle) to call even if posted short */
     h->inc = level;
     h->full = level;
     h->raises = g->straddle ? 2 : 1;
     h->actor = -1;
+    if (alone) { /* TDA 30: every other hand dead, the one live seat wins (R19) */
+        hd_finish(g, h);
+        return HD_HAND_OK;
+    }
     actor = hd_find_actor(h, last + 1);
     if (actor < 0)
         hd_end_street(g, h);

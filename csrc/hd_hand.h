@@ -23,7 +23,8 @@
  * Forced bets a table needs beyond the regular blinds (hd_hs_start_ex, as holdem.Game.new_hand's
  * dead_small_blind and extra_posts): a dead small blind (nobody posts it, the big blind sits
  * left of the button) and extra posts (a live part posted like a blind, a dead part that is
- * dead money for the main pot). Hands started from given cards may leave cards unknown
+ * dead money for the main pot) and dead hands (TDA 30: a seat absent at the deal posts, then
+ * its hand is folded before any action; one live seat left wins at once). Hands started from given cards may leave cards unknown
  * (HD_CARD_NONE): a board card needed before it is known, or an unknown hand at the showdown,
  * stops the hand with h.error set (the caller restores its copy and reports it).
  *
@@ -74,7 +75,8 @@ enum {
     HD_HAND_E_FOLD = -8,      /* fold not offered (checking is free, fold_when_check_free 0) */
     HD_HAND_E_RAISE = -9,     /* a bet/raise is not allowed now (R17, R18, R24, R27, R28) */
     HD_HAND_E_AMOUNT = -10,   /* a bet/raise amount outside [min_to, max_to] */
-    HD_HAND_E_POSTS = -11,    /* hd_start_t out of range (extra post seat, amounts, count) */
+    HD_HAND_E_POSTS = -11,    /* hd_start_t out of range (extra post seat, amounts, count,
+                                 dead hands) */
     HD_HAND_E_BOARD = -12,    /* h.error: a board card was needed but is not known */
     HD_HAND_E_HOLE = -13,     /* h.error: a seat reached the showdown with unknown cards */
     HD_HAND_E_STATE = -14     /* hd_hs_consistent: the struct breaks an invariant */
@@ -138,7 +140,9 @@ typedef struct {
                                  left of the button (sb_seat is then the button) */
     int32_t unknown_cards;    /* nonzero: HD_CARD_NONE marks a card not known (yet) */
     int32_t nextra;           /* 0..HD_HAND_MAX_SEATS entries of extra[] */
-    int32_t pad_;
+    int32_t dead_hands;       /* bit s: seat s's hand is dead (TDA 30: absent at the deal). It
+                                 posts its forced bets, then is folded before any action; bits
+                                 only below n, at least one seat left live */
     hd_extra_t extra[HD_HAND_MAX_SEATS];
 } hd_start_t;
 

@@ -33,6 +33,10 @@ How a PHH hand maps onto the engine (``docs/RULES.md`` ids):
 - A ``_extra_posts`` user field (``[[player, live, dead], ...]``) posts beyond the blinds:
   an entry bet or a missed big blind (live) and a missed small blind (dead), as
   :class:`holdem.ExtraPost` (R36, Robert's Rules); PokerStars imports use it.
+- A ``_dead_hands`` user field (``[player, ...]``, 0-based) lists the players whose hand is
+  dead from the deal (TDA 30: absent in a tournament): they post their blinds and antes, then
+  are folded before any action (``Game.new_hand(dead_hands=...)``). :func:`from_state` writes
+  it for a hand with dead hands; the file has no fold action for them.
 - Dealer actions are checked against the engine's progress: ``d db`` must come when the
   betting round is over (R19, R20), and player actions on a street only after its cards.
 - A player whose cards are unknown and who mucks at the showdown (``pN sm`` without cards)
@@ -361,6 +365,21 @@ def _extra_posts(hh: HandHistory, unit: Fraction, where: str) -> list[tuple[int,
         f"{where}_extra_posts must be a list of [player index, live, dead] posts, not {raw!r}")
 
 
+def _dead_hands(hh: HandHistory, where: str) -> list[int]:
+    """The ``_dead_hands`` user field: ``[player, ...]`` (0-based players), the hands dead from
+    the deal (TDA 30). The engine checks the rest (each player once, one left live)."""
+    raw = hh.user_fields.get("_dead_hands")
+    if raw is None:
+        return []
+    if isinstance(raw, (list, tuple)) and all(
+            isinstance(p, int) and not isinstance(p, bool) and 0 <= p < hh.num_players
+            for p in raw):
+        return list(raw)
+    raise InvalidHistoryError(
+        f"{where}_dead_hands must be a list of player indices 0..{hh.num_players - 1}, "
+        f"not {raw!r}")
+
+
 def _stand_in_mucks(hh: HandHistory, hole: list[tuple[Card, ...] | None],
                     board: Sequence[Card]) -> frozenset[int]:
     """Give the weakest cards left to players whose hand is unknown and who muck at the
@@ -511,10 +530,11 @@ def _replay(hh: HandHistory, where: str, name: str | None, unit: Fraction) -> Re
     hole, board = _known_cards(hh, where)
     stand_ins = _stand_in_mucks(hh, hole, board)
     extra = _extra_posts(hh, unit, where)
+    dead = _dead_hands(hh, where)
     try:
-        if extra:
+        if extra or dead:
             state = game.new_hand(stacks, button=n - 1, hole_cards=hole, board=board,
-                                  extra_posts=extra)
+                                  extra_posts=extra, dead_hands=dead)
         else:
             state = game.new_hand(stacks, button=n - 1, hole_cards=hole, board=board)
     except HoldemError as e:
@@ -665,6 +685,9 @@ def from_state(state: HandState | ReferenceHandState, *, chip_unit: ChipUnit = 1
     user = dict(given_user or {})
     if unit != 1:
         user["_chip_unit"] = float(unit)
+    dead = state.dead_hands
+    if dead:  # TDA 30: hands dead from the deal (posted, folded before any action)
+        user["_dead_hands"] = sorted(pos[seat] for seat in dead)
     actions: list[HistoryAction] = []
     for seat in order:
         cards = state.hole_cards[seat]

@@ -195,6 +195,11 @@ def to_pokerstars(hh: HandHistory, *, name: str | None = None) -> str:
     board = state.board
     street = Street.PREFLOP
     folded_on: dict[int, Street] = {}
+    for p in state.dead_hands:
+        # TDA 30: a hand dead from the deal (an absent tournament player) posted, then is
+        # folded before any action: written as a fold at the top of the preflop betting
+        lines.append(f"{names[p]}: folds")
+        folded_on[p] = Street.PREFLOP
 
     def street_line(s: Street) -> None:
         at = {Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}[s]

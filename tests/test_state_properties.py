@@ -4,7 +4,8 @@ Random legal play never errors, conserves chips at every step and ends; random a
 the legal-action summary says are illegal are always rejected and leave the state unchanged;
 clones and pickles replay to the same end; the compiled and reference cores agree step by
 step. A third of the hands (3+ players) have a dead small blind and/or extra posts (entry bets,
-missed blinds, some short: R9, R36).
+missed blinds, some short: R9, R36); a quarter have dead hands (TDA 30: seats absent at the
+deal post, then are folded before any action; all but one at times, which ends the hand).
 """
 
 from __future__ import annotations
@@ -41,6 +42,9 @@ def hands(draw: st.DrawFn) -> Case:
     posts: dict[str, object] = {}
     if n >= 3 and draw(st.integers(0, 2)) == 0:
         posts = table_posts(draw, game, n, button)
+    if draw(st.integers(0, 3)) == 0:  # TDA 30: dead hands, one seat at least left live
+        posts["dead_hands"] = draw(st.lists(st.integers(0, n - 1), unique=True, min_size=1,
+                                            max_size=n - 1))
     state = game.new_hand(stacks, button=button, seed=draw(st.integers(0, 2**32)),
                           **posts)  # type: ignore[arg-type]
     return state, draw(st.integers(0, 2**32)), posts
@@ -186,7 +190,8 @@ def test_compiled_core_matches_reference_core(case: Case) -> None:
     state, seed, posts = case
     if not COMPILED:
         return
-    args = (posts.get("dead_small_blind", False), posts.get("extra_posts", ()))
+    args = (posts.get("dead_small_blind", False), posts.get("extra_posts", ()),
+            posts.get("dead_hands", ()))
     ref = ReferenceHandState._start(state.game, state.starting_stacks, state.button, None,
                                     state.hole_cards, _full_board(state), *args)
     by_seed = ReferenceHandState._start(state.game, list(state.starting_stacks), state.button,
@@ -196,6 +201,8 @@ def test_compiled_core_matches_reference_core(case: Case) -> None:
     assert (ref.posts, ref.actor, ref.small_blind_seat, ref.big_blind_seat) == (
         state.posts, state.actor, state.small_blind_seat, state.big_blind_seat)
     assert (ref.committed, ref.current_bet) == (state.committed, state.current_bet)
+    assert ref.dead_hands == state.dead_hands == tuple(sorted(posts.get("dead_hands", ())))
+    assert ref.statuses == state.statuses and ref.is_terminal() == state.is_terminal()
     while not state.is_terminal():
         assert not ref.is_terminal()
         assert ref.legal_actions() == state.legal_actions()
@@ -217,6 +224,8 @@ def test_compiled_core_matches_reference_core(case: Case) -> None:
 
 
 def _full_board(state: HandState) -> tuple[Card, ...]:
+    if state.is_terminal() and not state.board:  # won at the deal (dead hands): no board
+        return ()
     probe = state.clone()
     while not probe.is_terminal():
         probe.check_or_call()

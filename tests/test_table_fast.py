@@ -124,7 +124,8 @@ def test_compiled_table_plays_like_the_python_table(kind: str, seed: int,
     monkeypatch.setattr(table_mod, "_fast", None)
     python = [_play(s, **opts) for s in seeds]
     assert sum(len(c[0]) for c in compiled) > 100
-    assert sum(len(c[1]) for c in compiled) > 500
+    # (tournaments: the player sitting out from hand 3 has a dead hand, TDA 30: never asked)
+    assert sum(len(c[1]) for c in compiled) > 300
     for c, p in zip(compiled, python, strict=True):
         assert c[0] == p[0]
         assert c[1] == p[1]

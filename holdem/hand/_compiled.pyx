@@ -37,7 +37,7 @@ from holdem.hand._hd_hand cimport (
 from holdem._deck import Deck
 from holdem.hand._fields import POST_KINDS, check_state, plan_fields, rebuild, register_core
 from holdem._seeding import resolve_seed
-from holdem.hand._settle import settle
+from holdem.hand._settle import dead_seats, settle
 from holdem.hand._validate import (
     MAX_CHIPS,
     actions_of,
@@ -46,6 +46,7 @@ from holdem.hand._validate import (
     given_cards,
     more_board,
     not_started,
+    plan_dead_hands,
     plan_posts,
     resolve,
     seat_index,
@@ -241,10 +242,10 @@ cdef class HandCore:
     # ------------------------------------------------------------------ setup
     @classmethod
     def _start(cls, game, stacks, button, seed, hole_cards, board, dead_small_blind=False,
-               extra_posts=()):
+               extra_posts=(), dead_hands=()):
         cdef HandCore st
         cdef GameRules rules = _rules_of(game)
-        cdef int n, k, code, nposts = 0, bb_seat
+        cdef int n, k, code, nposts = 0, bb_seat, dead_mask = 0
         cdef int64_t chips[MAXP]
         cdef uint8_t cards[2 * MAXP + 5]
         cdef hd_post_t posts[HD_HAND_MAX_POSTS]
@@ -266,6 +267,14 @@ cdef class HandCore:
             opt.nextra = len(extras)
             for k in range(opt.nextra):
                 opt.extra[k].seat, opt.extra[k].live, opt.extra[k].dead = extras[k]
+        if not (type(dead_hands) is tuple and not dead_hands):
+            for k in plan_dead_hands(n, dead_hands):  # TDA 30: seats 0..n-1, one left live
+                dead_mask |= 1 << k
+            if dead_mask:
+                if popt == NULL:
+                    memset(&opt, 0, sizeof(opt))
+                    popt = &opt
+                opt.dead_hands = dead_mask
         st = _blank(cls, "start a hand")
         st._game = game
         st._rules = rules
@@ -424,8 +433,9 @@ cdef class HandCore:
 
     @property
     def committed(self):
-        """Chips each seat has put in this hand, uncalled bets removed (a big-blind ante and
-        the dead part of an extra post are dead money: in :attr:`pot`, not here)."""
+        """Chips each seat has put in this hand, uncalled bets removed (a big-blind ante, the
+        dead part of an extra post and the posts of a dead hand are dead money: in
+        :attr:`pot`, not here)."""
         _check_started(self)
         return tuple([self._h.committed[i] for i in range(self._h.n)])
 
@@ -694,7 +704,7 @@ cdef class HandCore:
         """``back[j]``: the chips seat j got back as uncalled (R21) when a betting round
         closed: its live posts and the amounts of its actions minus what it still has in the
         pots (as :func:`holdem.hand._settle.street_returns`)."""
-        cdef int n = self._h.n, j
+        cdef int n = self._h.n, j, folds = 0
         cdef tuple rec
         for j in range(n):
             back[j] = -self._h.committed[j]
@@ -709,9 +719,14 @@ cdef class HandCore:
             j = rec[0]
             if 0 <= j < n:
                 back[j] += <int64_t>rec[4]
+            if rec[2] == 0:
+                folds += 1
         for j in range(n):
             if back[j] < 0:
                 back[j] = 0
+        if folds < n - self._h.live:  # TDA 30: a dead hand's posts are dead money, none back
+            for seat in dead_seats(n, self._hist, [self._h.folded[j] != 0 for j in range(n)]):
+                back[<int>seat] = 0
 
     # ------------------------------------------------------------------ engine core
     cdef _act(self, int kind, int64_t to):

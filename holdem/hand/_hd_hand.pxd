@@ -88,6 +88,7 @@ cdef extern from "hd_hand.h" nogil:
         int32_t dead_small_blind
         int32_t unknown_cards
         int32_t nextra
+        int32_t dead_hands
         hd_extra_t extra[10]
     ctypedef struct hd_record_t:
         int32_t seat

@@ -31,6 +31,9 @@ Rules for cash games, which agree on everything here):
   and the minimum raise stay at the big blind level, and when nobody raised the poster keeps
   the option to check or raise (R6). A dead part (a missed small blind) is dead money in the
   main pot, like a big-blind ante: not part of the seat's bet, never returned as uncalled.
+- Dead hands (TDA 30, ``Game.new_hand(dead_hands=...)``): a seat absent at the deal posts its
+  forced bets, then its hand is folded before any action (its chips stay in the pot as dead
+  money for the others); with one live seat left the hand ends at once (R19).
 - Straddle (R8): a live blind of twice the big blind; preflop the minimum raise is to twice the
   straddle (it plays as the round's big blind, Robert's Rules); in fixed limit it counts as a
   raise toward the cap.
@@ -69,6 +72,7 @@ from holdem.hand._validate import (
     given_cards,
     more_board,
     not_started,
+    plan_dead_hands,
     plan_posts,
     resolve,
     seat_index,
@@ -268,8 +272,9 @@ class HandCore:
 
     @property
     def committed(self) -> tuple[int, ...]:
-        """Chips each seat has put in this hand, uncalled bets removed (a big-blind ante and
-        the dead part of an extra post are dead money: in :attr:`pot`, not here)."""
+        """Chips each seat has put in this hand, uncalled bets removed (a big-blind ante, the
+        dead part of an extra post and the posts of a dead hand are dead money: in
+        :attr:`pot`, not here)."""
         try:
             return tuple(self._committed)
         except AttributeError:
@@ -447,7 +452,8 @@ class HandCore:
                               self._stacks, self._start_stacks, self._hole,
                               self._board[: self._nboard],
                               self._aggr if self._street == 3 else -1, showdown, self._dead,
-                              street_returns(self._n, self._posts, self._hist, self._committed))
+                              street_returns(self._n, self._posts, self._hist, self._committed,
+                                             self._folded))
         if showdown:
             self._street = 4
         self._over = True
@@ -458,9 +464,11 @@ class HandCore:
     @classmethod
     def _start(cls: type[_S], game: GameLike, stacks: Sequence[int], button: int, seed: int | None,
                hole_cards: Any, board: Any, dead_small_blind: bool = False,
-               extra_posts: Any = ()) -> _S:
+               extra_posts: Any = (), dead_hands: Any = ()) -> _S:
         stacks, button = check_start(game, stacks, button)
         n = len(stacks)
+        dead_seats = () if type(dead_hands) is tuple and not dead_hands \
+            else plan_dead_hands(n, dead_hands)
         extras: tuple[tuple[int, int, int], ...]
         if dead_small_blind is False and not extra_posts:
             hu = n == 2
@@ -550,6 +558,17 @@ class HandCore:
         st._raises = 2 if plan.straddle else 1
         st._actor = -1
         st._nboard = 0
+        for seat in dead_seats:
+            # TDA 30: an absent player's hand is dead at the deal; what it posted is dead
+            # money in the main pot (like a big-blind ante: never returned as uncalled, R21)
+            st._dead += st._committed[seat]
+            st._committed[seat] = 0
+            st._bets[seat] = 0
+            st._folded[seat] = True
+            st._live -= 1
+        if st._live == 1:  # every other hand dead: the one live seat wins (R19)
+            st._finish()
+            return st
         actor = st._find_actor((last + 1) % n)
         if actor < 0:
             st._end_street()

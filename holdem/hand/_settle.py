@@ -21,24 +21,39 @@ from holdem.pots import Pot, split_pots
 if TYPE_CHECKING:
     from holdem.hand._plan import GameLike
 
-__all__ = ["settle", "street_returns"]
+__all__ = ["dead_seats", "settle", "street_returns"]
 
 _DEAD_POSTS = frozenset(("big_blind_ante", "dead_small_blind"))
 """Post kinds that are dead money (R7, R36): never a seat's bet, never returned."""
 
 
 def street_returns(n: int, posts: Sequence[Sequence[Any]], hist: Sequence[Sequence[Any]],
-                   committed: Sequence[int]) -> list[int]:
+                   committed: Sequence[int], folded: Sequence[bool] = ()) -> list[int]:
     """Chips each seat already got back as uncalled (R21) when a betting round closed: what it
     put in (its live posts and the ``amount`` of its actions, raw history records) minus what
-    it still has in the pots (``committed``). ``posts`` are ``(seat, kind, amount)``."""
+    it still has in the pots (``committed``). ``posts`` are ``(seat, kind, amount)``. A dead
+    hand (TDA 30: ``folded`` without a fold in ``hist``) got nothing back: its posts are dead
+    money."""
     put = [0] * n
     for post in posts:
         if post[1] not in _DEAD_POSTS:
             put[post[0]] += post[2]
+    folds = 0
     for rec in hist:
         put[rec[0]] += rec[4]
+        if rec[2] == 0:
+            folds += 1
+    if folded and folds < sum(folded):
+        for j in dead_seats(n, hist, folded):
+            put[j] = 0
     return [max(put[j] - committed[j], 0) for j in range(n)]
+
+
+def dead_seats(n: int, hist: Sequence[Sequence[Any]], folded: Sequence[bool]) -> list[int]:
+    """The seats whose hand was dead from the deal (TDA 30): folded, but never by an action
+    (no fold record, type 0, in the raw history ``hist``)."""
+    by_action = {rec[0] for rec in hist if rec[2] == 0}
+    return [j for j in range(n) if folded[j] and j not in by_action]
 
 
 def settle(game: GameLike, button: int, folded: Sequence[bool], committed: Sequence[int],

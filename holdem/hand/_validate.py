@@ -41,6 +41,7 @@ __all__ = [
     "given_cards",
     "more_board",
     "not_started",
+    "plan_dead_hands",
     "plan_posts",
     "resolve",
     "seat_index",
@@ -171,6 +172,41 @@ def plan_posts(game: GameLike, n: int, button: int, dead_small_blind: object,
         seen.add(seat)
         out.append((seat, live, dead))
     return sb_seat, bb_seat, not dead_small_blind, tuple(out)
+
+
+def plan_dead_hands(n: int, dead_hands: Any) -> tuple[int, ...]:
+    """Validate ``Game.new_hand``'s ``dead_hands`` for ``n`` seats; return the seats, sorted.
+
+    TDA 30: the hand of a seat absent at the deal is dead. Each entry is an int seat
+    ``0..n-1`` (not a bool), at most once; at least one seat stays live (a hand with every
+    hand dead has nobody to win it).
+    """
+    if isinstance(dead_hands, (str, bytes)):
+        raise InvalidConfigError(
+            f"dead_hands must be a sequence of seat numbers 0..{n - 1}, got {shown(dead_hands)}")
+    try:
+        items = list(dead_hands)
+    except TypeError:
+        raise InvalidConfigError(
+            f"dead_hands must be a sequence of seat numbers 0..{n - 1}, got {shown(dead_hands)}"
+        ) from None
+    seen: set[int] = set()
+    for item in items:
+        if isinstance(item, bool) or not isinstance(item, int):
+            raise InvalidConfigError(
+                f"dead_hands: a seat must be an int 0..{n - 1}, got {shown(item)}")
+        seat = operator.index(item)  # a plain int (a subclass's comparisons may lie)
+        if not 0 <= seat < n:
+            raise InvalidConfigError(
+                f"dead_hands: seat must be 0..{n - 1}, got {shown(seat)}")
+        if seat in seen:
+            raise InvalidConfigError(f"dead_hands: seat {seat} is given twice")
+        seen.add(seat)
+    if len(seen) >= n:
+        raise InvalidConfigError(
+            f"dead_hands: every one of the {n} seats is dead; at least one hand must stay live "
+            f"(TDA 30 kills the hands of absent players only)")
+    return tuple(sorted(seen))
 
 
 def _cards_of(value: Any) -> tuple[Card, ...]:

@@ -242,6 +242,7 @@ class Game:
         board: Sequence[CardLike] | str | None = None,
         dead_small_blind: bool = False,
         extra_posts: Sequence[ExtraPost | tuple[int, int, int]] = (),
+        dead_hands: Sequence[int] = (),
     ) -> HandState:
         """Start a hand: post the forced bets (R2-R9) and deal (R11-R14).
 
@@ -265,6 +266,14 @@ class Game:
           part (``0..big_blind``: the missed small blind) goes to the main pot, is not part
           of the seat's bet and is never returned as uncalled. A short stack posts all in for
           less, live part first (R9). A seat that posts a blind or straddle may not post extra.
+        - ``dead_hands``: seats whose hand is dead (TDA 30: a tournament player absent when
+          the cards are dealt). Each posts its forced bets as usual (antes, blinds, extra
+          posts: dead money in the main pot, never returned as uncalled, not in
+          :attr:`HandState.committed` nor :attr:`HandState.bets`), then its hand is folded before any
+          action (status FOLDED, no history record): nobody acts for it and it wins nothing.
+          When one live seat is left, the hand ends at once and that seat wins (its uncalled
+          chips back, R21). Int seats ``0..n-1``, each once, at least one seat left live.
+          :attr:`HandState.dead_hands` reads them back.
 
         Impossible values raise :class:`holdem.errors.InvalidConfigError`.
 
@@ -275,11 +284,15 @@ class Game:
         >>> st = game.new_hand([100] * 4, button=0, seed=1, dead_small_blind=True)
         >>> st.big_blind_seat, st.actor, st.bets
         (1, 2, (0, 2, 0, 0))
+        >>> st = game.new_hand([100] * 3, button=0, seed=1, dead_hands=[2])
+        >>> st.dead_hands, st.actor, st.pot  # TDA 30: the absent big blind posted, hand dead
+        ((2,), 0, 3)
         """
-        if dead_small_blind is False and not extra_posts:
+        if dead_small_blind is False and not extra_posts and (
+                type(dead_hands) is tuple and not dead_hands):
             return HandState._start(self, stacks, button, seed, hole_cards, board)
         return HandState._start(self, stacks, button, seed, hole_cards, board,
-                                dead_small_blind, extra_posts)
+                                dead_small_blind, extra_posts, dead_hands)
 
     new_initial_state = new_hand
 
@@ -333,6 +346,14 @@ class _HandQueries(ActionVerbs, _QueryBase):
     @property
     def statuses(self) -> tuple[SeatStatus, ...]:
         return tuple(_STATUS[self.status_code(i)] for i in range(self.num_players))
+
+    @property
+    def dead_hands(self) -> tuple[int, ...]:
+        """The seats whose hand was dead from the deal (``Game.new_hand(dead_hands=...)``,
+        TDA 30): folded without folding (no fold in the history), in seat order."""
+        acted = {rec[0] for rec in self.raw_history() if rec[2] == ActionType.FOLD}
+        return tuple([i for i in range(self.num_players)
+                      if i not in acted and self.status_code(i) == 1])
 
     @property
     def history(self) -> tuple[ActionRecord, ...]:

@@ -10,7 +10,10 @@
   which raises the precise error).
 
 The table's extra forced bets (a dead small blind, entry bets and missed blinds) are posted by
-``Game.new_hand(dead_small_blind=..., extra_posts=...)`` itself, on the compiled core.
+``Game.new_hand(dead_small_blind=..., extra_posts=...)`` itself, on the compiled core, and the
+hands of tournament players sitting out are dead at the deal (TDA 30,
+``Game.new_hand(dead_hands=...)``): they never act. A player who sits out during a hand (or
+leaves) checks when free and folds otherwise, without being asked.
 """
 
 from __future__ import annotations

@@ -33,8 +33,13 @@ rules for tournaments, as said at each point):
   live, the small blind dead) or wait for the big blind (``wait_for_big_blind=True``), which
   settles the debt. Heads-up, debts are forgiven (the blinds alternate every hand).
 - ``sit_out``/``come_back``: a cash player sitting out is not dealt in. In a tournament a
-  player sitting out is still dealt in and posts (TDA: absent players are blinded off); their
-  hand checks when it may and folds otherwise.
+  player sitting out is still dealt in and posts blinds and antes (TDA: absent players are
+  blinded off), but their hand is dead at the deal (TDA 30: a player must be at their seat
+  when the cards are dealt): it is folded before any action, ``Game.new_hand(dead_hands=...)``,
+  and what it posted stays in the pot as dead money, so an absent big blind never wins a pot.
+  When every player dealt in is sitting out, nobody's hand is killed (a hand needs a live
+  seat): their hands check when they may and fold otherwise. A player who sits out during a
+  hand (from inside an agent) plays on the same way, checking or folding, until it ends.
 - No chips, no cards (R37): ``add_chips`` between hands (a rebuy from zero must be at least the
   minimum buy-in; the stack may not go above ``max_buy_in``). Not in tournaments (freezeout).
 - ``leave`` between hands cashes the player out. Leaving during a hand (from inside an agent)
@@ -111,7 +116,7 @@ class HandRecord(NamedTuple):
     """One finished hand at the table (seats are table seats; ``state`` is the final
     :class:`holdem.HandState`, whose own seat numbers are positions ``0..n-1`` over ``seats``;
     a dead small blind and the entry bets and missed blinds are dealt by
-    ``Game.new_hand(dead_small_blind=..., extra_posts=...)``)."""
+    ``Game.new_hand(dead_small_blind=..., extra_posts=..., dead_hands=...)``)."""
 
     number: int
     level: BlindLevel | None
@@ -510,7 +515,13 @@ class Table:
         if game.straddle and len(dealt) == 2:
             game = dataclasses.replace(game, straddle=False)
         seed = child_seed(self._bits, self.hand_number)
-        if dead_sb or plan.posters:
+        absent: list[int] = []
+        if self.tournament:
+            # TDA 30 with R36: an absent player posts, and their hand is dead at the deal
+            absent = [k for k, s in enumerate(dealt) if self._seat(s).status is _SITTING_OUT]
+            if len(absent) == len(dealt):  # nobody at the table: no live hand to kill them for
+                absent = []
+        if dead_sb or plan.posters or absent:
             extra = []
             # the straddle (2 big blinds, live) covers what its seat owes, as the big blind
             # does for a player who enters in the big blind (RULES.md, R36 with R8)
@@ -527,7 +538,7 @@ class Table:
                     extra.append(ExtraPost(index[s], live, dead))
             want = tuple(stacks)
             state = game.new_hand(stacks, button=btn, seed=seed, dead_small_blind=dead_sb,
-                                  extra_posts=extra)
+                                  extra_posts=extra, dead_hands=absent)
             # a subclass of Game may deal its own hand: it must be one of these players
             if not (isinstance(state, HandState) and state.starting_stacks == want):
                 raise TableError(

@@ -60,7 +60,10 @@ static int check_table_starts(void)
             cards[k] = hand % 4 == 0 && hd_rng_below(&r, 6) == 0 ? HD_CARD_NONE : row[k];
         opt.dead_small_blind = n >= 3 && hd_rng_below(&r, 3) == 0;
         opt.unknown_cards = hand % 4 == 0;
-        opt.pad_ = 0;
+        /* TDA 30 dead hands, sometimes out of range (a bit at n or above, every seat dead, a
+           negative mask): must be refused */
+        opt.dead_hands = hand % 3 == 2 ? (int32_t)hd_rng_below(&r, 1u << (n + 1)) : 0;
+        if (hand % 97 == 5) opt.dead_hands = -1;
         opt.nextra = (int)hd_rng_below(&r, 4);
         for (k = 0; k < opt.nextra; k++) { /* sometimes out of range: must be refused */
             opt.extra[k].seat = (int)hd_rng_below(&r, (uint32_t)n + 1);
