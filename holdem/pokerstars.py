@@ -129,8 +129,9 @@ def _names(hh: HandHistory) -> list[str]:
 def to_pokerstars(hh: HandHistory, *, name: str | None = None) -> str:
     """The hand as PokerStars-style text (see the module docstring for the subset written).
 
-    Raises :class:`holdem.InvalidHistoryError` if the hand does not replay under the rules, or
-    if a tournament's ``level`` is not 1..3999 (PokerStars writes levels in Roman numerals).
+    Raises :class:`holdem.InvalidHistoryError` if the hand does not replay under the rules, if
+    a tournament's ``level`` is not 1..3999 (PokerStars writes levels in Roman numerals), or if
+    a hand is dead from the deal (``_dead_hands``, TDA 30: PokerStars has no way to write it).
     """
     hh = _history_arg(hh, "to_pokerstars")
     tournament = hh.event is not None and hh.event.startswith(("Tournament #",
@@ -141,6 +142,14 @@ def to_pokerstars(hh: HandHistory, *, name: str | None = None) -> str:
                                   "writes tournament levels in Roman numerals, I to MMMCMXCIX "
                                   "(1..3999)")
     result = replay(hh, name=name)
+    if result.state.dead_hands:
+        # PokerStars has no way to say it: its own sitting-out players fold (or check) in turn,
+        # and a fold out of turn would not read back
+        where = f"{name}: " if name else ""
+        dead = ", ".join(_names(hh)[p] for p in result.state.dead_hands)
+        raise InvalidHistoryError(
+            f"{where}the PokerStars format cannot say that a hand is dead from the deal (TDA 30, "
+            f"the _dead_hands user field: {dead}); keep such hands as PHH")
     hidden = result.stand_ins  # cards standing in for an unknown mucked hand: never printed
     state = result.state
     m = _money(result.chip_unit, hh.currency_symbol or "")
@@ -195,11 +204,6 @@ def to_pokerstars(hh: HandHistory, *, name: str | None = None) -> str:
     board = state.board
     street = Street.PREFLOP
     folded_on: dict[int, Street] = {}
-    for p in state.dead_hands:
-        # TDA 30: a hand dead from the deal (an absent tournament player) posted, then is
-        # folded before any action: written as a fold at the top of the preflop betting
-        lines.append(f"{names[p]}: folds")
-        folded_on[p] = Street.PREFLOP
 
     def street_line(s: Street) -> None:
         at = {Street.FLOP: 3, Street.TURN: 4, Street.RIVER: 5}[s]
