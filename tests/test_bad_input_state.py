@@ -102,6 +102,9 @@ def hand_args(draw: st.DrawFn) -> dict[str, Any]:
         post = st.tuples(SEATS, st.one_of(st.integers(0, 3), NUMS), st.one_of(st.integers(0, 2),
                                                                                NUMS))
         args["extra_posts"] = draw(st.one_of(st.lists(post, max_size=3), ODD))
+    if draw(st.integers(0, 3)) == 0:  # TDA 30: seats whose hand is dead from the deal
+        args["dead_hands"] = draw(st.one_of(st.lists(st.one_of(SEATS, NUMS), max_size=11),
+                                            ODD))
     return args
 
 
