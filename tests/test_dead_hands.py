@@ -15,8 +15,9 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_state_posts import CORES, start
 
-from holdem import Action, CallAgent, Game, HandState, Mode, RandomAgent, SeatStatus, Table
+from holdem import Action, CallAgent, Game, Mode, RandomAgent, SeatStatus, Table
 from holdem.errors import InvalidConfigError, InvalidHistoryError
 from holdem.hand.game import COMPILED, ReferenceHandState
 from holdem.history import from_state, replay
@@ -24,19 +25,6 @@ from holdem.phh import HandHistory
 from holdem.pokerstars import to_pokerstars
 from holdem.table.agents import Observation
 from holdem.table.player import PlayerStatus
-
-CORES = ["compiled", "reference"]
-
-
-def start(core: str, game: Game, stacks: list[int], button: int = 0, seed: int = 1,
-          **kw: Any) -> Any:
-    if core == "compiled":
-        state = game.new_hand(stacks, button=button, seed=seed, **kw)
-        assert type(state) is HandState
-        return state
-    return ReferenceHandState._start(game, stacks, button, seed, None, None,
-                                     kw.get("dead_small_blind", False), kw.get("extra_posts", ()),
-                                     kw.get("dead_hands", ()))
 
 
 @pytest.mark.parametrize("core", CORES)

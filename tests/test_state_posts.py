@@ -26,7 +26,8 @@ def start(core: str, game: Game, stacks: list[int], button: int = 0, seed: int =
         assert type(state) is HandState
         return state
     return ReferenceHandState._start(game, stacks, button, seed, None, None,
-                                     kw.get("dead_small_blind", False), kw.get("extra_posts", ()))
+                                     kw.get("dead_small_blind", False), kw.get("extra_posts", ()),
+                                     kw.get("dead_hands", ()))
 
 
 @pytest.mark.parametrize("core", CORES)

@@ -49,6 +49,7 @@ from holdem.errors import IllegalActionError, InvalidConfigError, InvalidStateEr
 from holdem.hand import _reference
 from holdem.hand._core import COMPILED, HandCore
 from holdem.hand._plan import STRUCTURE_CODES, UNBOUNDED_CAP, Plan, set_game_class
+from holdem.hand._settle import dead_seats
 from holdem.hand.actions import MAX_CHIPS, Action, ActionType, ActionVerbs
 from holdem.hand.records import ActionRecord, ExtraPost, HandResult, SeatStatus, Street
 from holdem.pots import Rake
@@ -351,9 +352,9 @@ class _HandQueries(ActionVerbs, _QueryBase):
     def dead_hands(self) -> tuple[int, ...]:
         """The seats whose hand was dead from the deal (``Game.new_hand(dead_hands=...)``,
         TDA 30): folded without folding (no fold in the history), in seat order."""
-        acted = {rec[0] for rec in self.raw_history() if rec[2] == ActionType.FOLD}
-        return tuple([i for i in range(self.num_players)
-                      if i not in acted and self.status_code(i) == 1])
+        n = self.num_players
+        return tuple(dead_seats(n, self.raw_history(), [self.status_code(i) == 1
+                                                        for i in range(n)]))
 
     @property
     def history(self) -> tuple[ActionRecord, ...]:
