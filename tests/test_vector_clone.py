@@ -7,6 +7,7 @@ import contextlib
 import copy
 import sys
 import threading
+import time
 from typing import Any
 
 import numpy as np
@@ -263,21 +264,28 @@ def test_a_clone_made_while_another_thread_steps_is_whole_or_refused() -> None:
         while not stop.is_set():
             with contextlib.suppress(IllegalActionError):
                 env.step_unchecked(random_columns(env, rng))
+            # A gap between steps, so that clones also land outside a step however slow
+            # the build (a sanitizer build steps the batch many times slower).
+            time.sleep(1e-4)
 
     interval = sys.getswitchinterval()
     sys.setswitchinterval(1e-6)  # switch threads as often as possible
     thread = threading.Thread(target=stepper)
     thread.start()
     copies = []
+    attempts = 0
+    deadline = time.monotonic() + 120.0
     try:
-        for _ in range(150):
+        # At least 150 attempts and 20 whole copies; the deadline only bounds a hung run.
+        while (attempts < 150 or len(copies) < 20) and time.monotonic() < deadline:
+            attempts += 1
             with contextlib.suppress(IllegalActionError):
                 copies.append(env.clone())
     finally:
         stop.set()
         thread.join()
         sys.setswitchinterval(interval)
-    assert copies
+    assert len(copies) >= 20, (attempts, len(copies))
     for other in copies:
         rows, mask = other.observation.copy(), other.legal_mask.copy()
         other._batch.load_tables(other._batch.dump_tables())  # rows written from the tables
