@@ -144,10 +144,13 @@ def test_TDA30_dead_hand_round_trips_pickle_and_clone(core: str) -> None:
         assert other == st and other.dead_hands == (2,)
         assert other.status(2) is SeatStatus.FOLDED and other.actor == st.actor
     st.call()
-    done = pickle.loads(pickle.dumps(st))
-    done.fold()
-    done.fold()
+    done, twin = pickle.loads(pickle.dumps(st)), st.clone()
+    for other in (st, done, twin):
+        other.fold()
+        other.fold()
     assert done.is_terminal() and done.dead_hands == (2,)
+    # the copies settle as the original: the dead big blind is not returned as uncalled
+    assert done.result == twin.result == st.result and st.result.returned[2] == 0
     assert pickle.loads(pickle.dumps(done)).result == done.result
 
 

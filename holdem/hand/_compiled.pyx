@@ -289,6 +289,7 @@ cdef class HandCore:
             chips[k] = stacks[k]
         st._start_stacks = tuple(stacks)
         st._hist = []
+        st._dead = dead_mask
         st._result = None
         st._legal = None
         code = hd_hs_start_ex(&rules.g, &st._h, n, button, chips, cards, popt, posts, &nposts)
@@ -525,6 +526,7 @@ cdef class HandCore:
         self._burns = o._burns
         self._posts = o._posts
         self._hist = o._hist
+        self._dead = o._dead
         self._seed = o._seed
         self._result = o._result
         self._legal = o._legal
@@ -606,6 +608,9 @@ cdef class HandCore:
         self._burns = s["burns"]
         self._posts = s["posts"]
         self._hist = list(s["hist"])
+        self._dead = 0  # not pickled: the seats folded without a fold record (TDA 30)
+        for j in dead_seats(h.n, self._hist, [h.folded[k] != 0 for k in range(h.n)]):
+            self._dead |= 1 << <int>j
         self._result = s["result"]
         self._seed = s["seed"]
         self._legal = None
@@ -704,7 +709,7 @@ cdef class HandCore:
         """``back[j]``: the chips seat j got back as uncalled (R21) when a betting round
         closed: its live posts and the amounts of its actions minus what it still has in the
         pots (as :func:`holdem.hand._settle.street_returns`)."""
-        cdef int n = self._h.n, j, folds = 0
+        cdef int n = self._h.n, j
         cdef tuple rec
         for j in range(n):
             back[j] = -self._h.committed[j]
@@ -719,14 +724,10 @@ cdef class HandCore:
             j = rec[0]
             if 0 <= j < n:
                 back[j] += <int64_t>rec[4]
-            if rec[2] == 0:
-                folds += 1
         for j in range(n):
-            if back[j] < 0:
+            # TDA 30: a dead hand's posts are dead money, none back
+            if back[j] < 0 or (self._dead >> j) & 1:
                 back[j] = 0
-        if folds < n - self._h.live:  # TDA 30: a dead hand's posts are dead money, none back
-            for seat in dead_seats(n, self._hist, [self._h.folded[j] != 0 for j in range(n)]):
-                back[<int>seat] = 0
 
     # ------------------------------------------------------------------ engine core
     cdef _act(self, int kind, int64_t to):
