@@ -51,6 +51,10 @@ else:
         cflags += ["-std=c99", "-O1", "-g"]
     else:
         cflags += ["-std=c99", "-O3", "-g0"]
+    # Each extension exports only its PyInit_* entry point (PyMODINIT_FUNC is marked visible):
+    # the csrc/ functions it links are private to it, called directly, not through the PLT,
+    # and cannot clash with another library's symbols.
+    cflags += ["-fvisibility=hidden"]
     if TSAN:
         cflags += ["-fsanitize=thread", "-fno-omit-frame-pointer"]
         ldflags += ["-fsanitize=thread"]

@@ -57,6 +57,25 @@ def test_compiled_modules_are_built() -> None:
         assert Path(mod.__file__ or "").suffix in {".so", ".pyd"}, name
 
 
+def test_the_extensions_keep_the_c_core_private() -> None:
+    """Built with hidden visibility (setup.py): each extension's dynamic symbol table defines
+    its ``PyInit_*`` entry point and none of the ``hd_*`` functions of csrc/ that it links.
+    They stay private to it: called directly, not through the PLT, and never resolved to
+    another library's symbol of the same name."""
+    import shutil
+
+    nm = shutil.which("nm")
+    libs = sorted(PACKAGE.rglob("*.so"))
+    if not sys.platform.startswith("linux") or nm is None or not libs:
+        pytest.skip("needs a Linux build of the extensions and binutils' nm")
+    for lib in libs:
+        out = subprocess.run([nm, "-D", "--defined-only", str(lib)], capture_output=True,
+                             text=True, check=True).stdout
+        names = {line.split()[-1] for line in out.splitlines() if line.strip()}
+        assert f"PyInit_{lib.name.split('.')[0]}" in names, (lib.name, sorted(names))
+        assert not {n for n in names if n.startswith("hd_")}, (lib.name, sorted(names))
+
+
 def test_stubs_and_declarations_are_package_data() -> None:
     conf = tomllib.loads((ROOT / "pyproject.toml").read_text())
     data = conf["tool"]["setuptools"]["package-data"]["holdem"]

@@ -1,4 +1,5 @@
-"""The C kernel's own contract (csrc/hd_pots.h), called directly through ctypes.
+"""The C kernel's own contract (csrc/hd_pots.h), called through ctypes (by its address in the
+module's C API).
 
 Covers the checks the Python wrapper never lets through (NULL pointers, bad rake numbers,
 seat counts, garbage flags and ranks), so that ``hd_split_pots`` itself is shown to reject bad
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 import ctypes
 import random
+import sys
 from typing import Any
 
 import pytest
@@ -63,16 +65,28 @@ class Kernel:
                 self.libc.free(address)
 
 
+def kernel_address() -> int:
+    """The address of hd_split_pots's caller in the module's C API: the capsule Cython
+    exports for ``split_pots_c`` (holdem/_pots.pxd), which calls hd_split_pots with the same
+    arguments. The extensions export no C symbol but their entry point (setup.py builds them
+    with hidden visibility), so ctypes cannot look the kernel up by name."""
+    capsule = holdem._pots.__pyx_capi__["split_pots_c"]
+    get_name = ctypes.pythonapi["PyCapsule_GetName"]  # new function objects: the shared
+    get_name.restype = ctypes.c_char_p                # ctypes.pythonapi ones stay as they are
+    get_name.argtypes = [ctypes.py_object]
+    get_pointer = ctypes.pythonapi["PyCapsule_GetPointer"]
+    get_pointer.restype = ctypes.c_void_p
+    get_pointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
+    return int(get_pointer(capsule, get_name(capsule)))
+
+
 @pytest.fixture(scope="module")
 def kernel() -> Kernel:
-    lib = ctypes.CDLL(holdem._pots.__file__)
-    try:
-        fn = lib.hd_split_pots
-    except AttributeError:  # pragma: no cover - the symbol is not exported on Windows
-        pytest.skip("hd_split_pots is not an exported symbol of the extension on this platform")
-    fn.restype = ctypes.c_int
-    fn.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_int,
-                   ctypes.c_int, I64, ctypes.c_void_p, ctypes.c_int, ctypes.c_void_p]
+    if sys.platform == "win32":  # pragma: no cover - no C library handle through CDLL(None)
+        pytest.skip("malloc and free through ctypes.CDLL(None) need a POSIX C library")
+    fn = ctypes.CFUNCTYPE(ctypes.c_int, ctypes.c_void_p, ctypes.c_void_p, ctypes.c_void_p,
+                          ctypes.c_int, ctypes.c_int, I64, ctypes.c_void_p, ctypes.c_int,
+                          ctypes.c_void_p)(kernel_address())
     libc = ctypes.CDLL(None)
     libc.malloc.restype = ctypes.c_void_p
     libc.malloc.argtypes = [ctypes.c_size_t]
