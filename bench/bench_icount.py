@@ -103,6 +103,21 @@ def test_baseline_update_keeps_the_reasons_one_workload_per_line(tmp_path: Path)
         icount.update_baseline(path, _result(a=1.0), "  ")
 
 
+def test_a_partial_update_changes_only_the_workloads_measured(tmp_path: Path) -> None:
+    path = tmp_path / "baseline.json"
+    icount.update_baseline(path, _result(a=1.0, b=2.0, c=3.0), "first")
+    icount.update_baseline(path, _result(b=1.5), "b got faster", partial=True)
+    data = json.loads(path.read_text())
+    assert {k: v["ir_per_unit"] for k, v in data["workloads"].items()} == {
+        "a": 1.0, "b": 1.5, "c": 3.0}
+    assert data["updates"][-1].endswith("b got faster (only b)")
+    other = _result(b=1.0)
+    other["toolchain"] = {**other["toolchain"], "gcc": "another"}
+    with pytest.raises(icount.GateError, match="toolchain"):
+        icount.update_baseline(path, other, "elsewhere", partial=True)
+    assert json.loads(path.read_text()) == data  # refused: the file is unchanged
+
+
 def test_a_workload_with_its_own_threshold_is_judged_by_it_and_keeps_it(tmp_path: Path) -> None:
     base = _result(a=1000.0, b=1000.0)
     base["workloads"]["a"]["threshold_percent"] = 6.0

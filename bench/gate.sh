@@ -2,7 +2,9 @@
 # The instruction-count gate, from a clean build with the pinned build toolchain.
 #
 #   bench/gate.sh check [icount options]    measure, compare with bench/baseline.json
-#   bench/gate.sh update "reason"           measure, rewrite the baseline (reason kept in it)
+#   bench/gate.sh update "reason" [--workloads a,b]
+#                                           measure, rewrite the baseline (reason kept in it;
+#                                           with --workloads only those, same toolchain)
 #   bench/gate.sh run [icount options]      measure only (bench/results/icount.json)
 #
 # It copies the source tree (tracked and new files, not build products) to a fixed scratch

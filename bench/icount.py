@@ -340,19 +340,30 @@ def _own_threshold(baseline: dict[str, Any], name: str) -> dict[str, float]:
     return {} if own is None else {"threshold_percent": own}
 
 
-def update_baseline(path: Path, current: dict[str, Any], reason: str) -> dict[str, Any]:
+def update_baseline(path: Path, current: dict[str, Any], reason: str,
+                    partial: bool = False) -> dict[str, Any]:
+    """Rewrite the baseline with ``current``'s counts. ``partial``: only the workloads measured
+    change (``update --workloads a,b``), the others keep their counts; that needs the
+    baseline's toolchain, or the file would mix counts that cannot be compared."""
     reason = " ".join(reason.split())
     if not reason:
         raise GateError("update needs a one-line --reason")
     old = json.loads(path.read_text()) if path.exists() else {}
+    if partial and old.get("toolchain") != current["toolchain"]:
+        raise GateError("a partial update (--workloads) needs the baseline's toolchain: "
+                        "measure every workload to record a new one")
     today = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d")
+    kept = dict(old.get("workloads", {})) if partial else {}
+    if partial:
+        names = ", ".join(sorted(current["workloads"]))
+        reason = f"{reason} (only {names})"
     data = {
         "threshold_percent": old.get("threshold_percent", THRESHOLD),
         "toolchain": current["toolchain"],
         "updates": [*old.get("updates", []), f"{today}: {reason}"],
-        "workloads": {k: {"ir_per_unit": v["ir_per_unit"], "unit": v["unit"],
-                          **_own_threshold(old, k)}
-                      for k, v in current["workloads"].items()},
+        "workloads": {**kept, **{k: {"ir_per_unit": v["ir_per_unit"], "unit": v["unit"],
+                                     **_own_threshold(old, k)}
+                                 for k, v in current["workloads"].items()}},
     }
     path.write_text(dumps_baseline(data))
     return data
@@ -409,7 +420,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"wrote {args.out}")
             return EXIT_OK
         if args.command == "update":
-            data = update_baseline(args.baseline, current, args.reason)
+            data = update_baseline(args.baseline, current, args.reason,
+                                   partial=args.workloads is not None)
             print(f"wrote {args.baseline}: {len(data['workloads'])} workloads, "
                   f"reason: {data['updates'][-1]}")
             return EXIT_OK

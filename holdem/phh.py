@@ -27,8 +27,9 @@ the same order: index 0 is the first seat left of the button, the button is the 
 >>> loads(dumps(hh)) == hh
 True
 
-Reading uses the standard library's ``tomllib``; writing emits the small TOML subset PHH needs
-(``holdem._toml``). TOML comments are not data and are not kept; commentary inside an action
+Reading gives what the standard library's ``tomllib`` gives (a fast path reads the lines PHH
+files are made of; any other TOML goes to ``tomllib``); writing emits the small TOML subset PHH
+needs (both in ``holdem._toml``). TOML comments are not data and are not kept; commentary inside an action
 string (``"p1 f # tank fold"``) is kept. Fields whose name starts with ``_`` are user-defined
 (allowed by the spec) and kept in :attr:`HandHistory.user_fields`; any other unknown field is an
 error. A ``.phhs`` file holds several hands as TOML tables ``[1]``, ``[2]``, ...
@@ -48,8 +49,9 @@ from typing import IO, Any, Final
 
 from holdem._shown import EXCERPT_CHARS, excerpt
 from holdem._toml import dumps_key, dumps_value, time_problem
+from holdem._toml import loads as _toml_loads
 from holdem.cards import Card, parse_card
-from holdem.errors import HoldemError, InvalidHistoryError, _not_text
+from holdem.errors import InvalidHistoryError, _not_text
 from holdem.hand.actions import MAX_CHIPS
 
 __all__ = [
@@ -86,6 +88,12 @@ _PLAYER_KINDS: Final = frozenset(("dh", "f", "cc", "cbr", "sm"))
 _MAX_PLAYER: Final = 98
 _PLAYER: Final = re.compile(r"p([1-9][0-9]*)\Z")
 _NUMBER: Final = re.compile(r"[0-9]+(\.[0-9]+)?\Z")
+_PLAIN_INT: Final = re.compile(r"(?:0|[1-9][0-9]{0,14})\Z")  # below 2**53: no range check
+# Two characters -> a card, as parse_card reads them (either case), or None for "??"
+_PHH_CARDS: Final[dict[str, Card | None]] = {
+    r + s: parse_card(r + s) for r in "23456789TJQKAtjqka" for s in "cdhsCDHS"} | {"??": None}
+_PARSED: dict[tuple[str, int | None], HistoryAction] = {}  # HistoryAction.from_str's results
+_PARSED_MAX: Final = 4096
 
 
 def _parse_number(text: str, where: str) -> Number:
@@ -107,27 +115,45 @@ def _format_number(x: Number) -> str:
     return format(Decimal(repr(x)), "f")
 
 
-def _parse_phh_cards(text: str, where: str) -> tuple[Card | None, ...]:
+def _where(action: str) -> str:
+    """How messages name an action text."""
+    return f"action {action!r}" if len(action) <= EXCERPT_CHARS else f"action {excerpt(action)}"
+
+
+def _player_index(word: str, players: int | None, action: str) -> int:
+    """``pN`` -> N - 1 (N at most ``players`` when given); ``action`` names the text."""
+    m = _PLAYER.match(word)
+    if m is None or len(m.group(1)) > 2:
+        raise InvalidHistoryError(f"{_where(action)}: {word[:30]!r} is not a player (p1 .. p10)")
+    n = int(m.group(1))
+    if players is not None and n > players:
+        raise InvalidHistoryError(
+            f"{_where(action)}: there is no {word} in a {players}-player hand")
+    return n - 1
+
+
+def _parse_phh_cards(text: str, action: str) -> tuple[Card | None, ...]:
+    """The cards of ``text`` (two characters each, ``??`` unknown); ``action`` names the
+    action text in messages."""
     if len(text) % 2 or not text:
         raise InvalidHistoryError(
-            f"{where}: cards {excerpt(text)} must be two characters each, like 'AsKd' or '????'"
+            f"{_where(action)}: cards {excerpt(text)} must be two characters each, like 'AsKd' "
+            "or '????'"
         )
     out: list[Card | None] = []
     for i in range(0, len(text), 2):
         chunk = text[i : i + 2]
-        if chunk == "??":
-            out.append(None)
-            continue
-        try:
-            out.append(parse_card(chunk))
-        except HoldemError:
+        if chunk not in _PHH_CARDS:
             raise InvalidHistoryError(
-                f"{where}: {chunk!r} in {excerpt(text)} is not a card (rank 2-9TJQKA then suit cdhs, "
-                "or ?? for an unknown card)"
-            ) from None
-    known = [c for c in out if c is not None]
-    if len(set(known)) != len(known):
-        raise InvalidHistoryError(f"{where}: a card appears twice in {excerpt(text)}")
+                f"{_where(action)}: {chunk!r} in {excerpt(text)} is not a card (rank 2-9TJQKA "
+                "then suit cdhs, or ?? for an unknown card)"
+            )
+        out.append(_PHH_CARDS[chunk])
+    if len(out) > 1:
+        known = [c for c in out if c is not None]
+        if len(set(known)) != len(known):
+            raise InvalidHistoryError(
+                f"{_where(action)}: a card appears twice in {excerpt(text)}")
     return tuple(out)
 
 
@@ -274,64 +300,74 @@ class HistoryAction:
     @classmethod
     def from_str(cls, text: str, *, players: int | None = None) -> HistoryAction:
         """Parse one action notation; ``players`` (if given) bounds the ``pN`` index."""
+        if cls is HistoryAction and type(text) is str and (
+                players is None or type(players) is int):
+            # Actions are immutable and files repeat them ("p2 f", "p1 cc"...): the parsed
+            # ones are kept, up to a bound (the cache starts again when full).
+            key = (text, players)
+            action = _PARSED.get(key)
+            if action is None:
+                action = cls._parse(text, players)
+                if len(_PARSED) >= _PARSED_MAX:
+                    _PARSED.clear()
+                _PARSED[key] = action
+            return action
+        return cls._parse(text, players)
+
+    @classmethod
+    def _parse(cls, text: str, players: int | None) -> HistoryAction:
         if not isinstance(text, str):
             raise InvalidHistoryError(f"an action must be a string, not {excerpt(text)}")
         body, sep, comment = text.partition("#")
         commentary = comment.strip() if sep else None
         words = body.split()
-        where = f"action {text!r}" if len(text) <= EXCERPT_CHARS else f"action {excerpt(text)}"
         if not words:
             return cls(None, "", commentary=commentary)
-
-        def player_index(word: str) -> int:
-            m = _PLAYER.match(word)
-            if m is None or len(m.group(1)) > 2:
-                raise InvalidHistoryError(
-                    f"{where}: {word[:30]!r} is not a player (p1 .. p10)")
-            n = int(m.group(1))
-            if players is not None and n > players:
-                raise InvalidHistoryError(f"{where}: there is no {word} in a {players}-player hand")
-            return n - 1
-
         if words[0] == "d":
             if len(words) >= 2 and words[1] == "dh" and len(words) == 4:
-                cards = _parse_phh_cards(words[3], where)
+                cards = _parse_phh_cards(words[3], text)
                 if len(cards) != 2:
-                    raise InvalidHistoryError(f"{where}: hold'em deals exactly two hole cards")
-                return cls(player_index(words[2]), "dh", cards=cards, commentary=commentary)
+                    raise InvalidHistoryError(f"{_where(text)}: hold'em deals exactly two hole "
+                                              "cards")
+                return cls(_player_index(words[2], players, text), "dh", cards=cards,
+                           commentary=commentary)
             if len(words) == 3 and words[1] == "db":
-                cards = _parse_phh_cards(words[2], where)
+                cards = _parse_phh_cards(words[2], text)
                 if None in cards:
-                    raise InvalidHistoryError(f"{where}: board cards cannot be unknown")
+                    raise InvalidHistoryError(f"{_where(text)}: board cards cannot be unknown")
                 if len(cards) not in (1, 3):
                     raise InvalidHistoryError(
-                        f"{where}: the board is dealt as a flop of 3 cards, then 1 card twice"
-                    )
+                        f"{_where(text)}: the board is dealt as a flop of 3 cards, then 1 card "
+                        "twice")
                 return cls(None, "db", cards=cards, commentary=commentary)
             raise InvalidHistoryError(
-                f"{where}: dealer actions are 'd dh pN CARDS' and 'd db CARDS'"
+                f"{_where(text)}: dealer actions are 'd dh pN CARDS' and 'd db CARDS'"
             )
-        p = player_index(words[0])
+        p = _player_index(words[0], players, text)
         if len(words) < 2:
-            raise InvalidHistoryError(f"{where}: missing the action after {words[0]}")
+            raise InvalidHistoryError(f"{_where(text)}: missing the action after {words[0]}")
         kind, args = words[1], words[2:]
         if kind in ("f", "cc") and not args:
             return cls(p, kind, commentary=commentary)
         if kind == "cbr" and len(args) == 1:
-            return cls(p, kind, amount=_parse_number(args[0], where), commentary=commentary)
+            word = args[0]
+            amount = int(word) if _PLAIN_INT.match(word) else _parse_number(word, _where(text))
+            return cls(p, kind, amount=amount, commentary=commentary)
         if kind == "sm" and not args:
             return cls(p, kind, commentary=commentary)
         if kind == "sm" and args == ["-"]:
             return cls(p, kind, commentary=commentary, shows_dealt=True)
         if kind == "sm" and len(args) == 1:
-            cards = _parse_phh_cards(args[0], where)
+            cards = _parse_phh_cards(args[0], text)
             if len(cards) != 2:
-                raise InvalidHistoryError(f"{where}: a hold'em player shows two hole cards")
+                raise InvalidHistoryError(f"{_where(text)}: a hold'em player shows two hole cards")
             return cls(p, kind, cards=cards, commentary=commentary)
         if kind in ("pb", "sd"):
-            raise InvalidHistoryError(f"{where}: {kind!r} (bring-in / discard) is not used in hold'em")
+            raise InvalidHistoryError(
+                f"{_where(text)}: {kind!r} (bring-in / discard) is not used in hold'em")
         raise InvalidHistoryError(
-            f"{where}: player actions are 'pN f', 'pN cc', 'pN cbr AMOUNT', 'pN sm [CARDS|-]'"
+            f"{_where(text)}: player actions are 'pN f', 'pN cc', 'pN cbr AMOUNT', "
+            "'pN sm [CARDS|-]'"
         )
 
     @property
@@ -520,6 +556,8 @@ def _check_kind(name: str, value: object, kind: str) -> Any:
         ok = isinstance(value, (list, tuple))
         if ok:
             assert isinstance(value, (list, tuple))
+            if kind == _NUMS and all(type(x) is int for x in value):
+                return tuple(value)  # the common case (chips as ints): no check can fail
             for x in value:
                 _check_kind(name, x, item)
             return tuple(value)
@@ -665,7 +703,7 @@ class HandHistory:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> HandHistory:
         """Build from a parsed TOML table, checking every field name and type."""
-        known = {f.name for f in dataclasses.fields(cls)} - {"user_fields"}
+        known = _field_names(cls)
         kwargs: dict[str, Any] = {}
         user: dict[str, Any] = {}
         for key, value in data.items():
@@ -761,6 +799,18 @@ class HandHistory:
         return f"HandHistory({', '.join(parts)})"
 
 
+_FIELD_NAMES: dict[type, frozenset[str]] = {}
+
+
+def _field_names(cls: type[HandHistory]) -> frozenset[str]:
+    """The PHH fields of a HandHistory class (``user_fields`` holds the others)."""
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = frozenset(f.name for f in dataclasses.fields(cls)) - {
+            "user_fields"}
+    return names
+
+
 def _dump_table(data: Mapping[str, Any]) -> str:
     return "".join(f"{dumps_key(k)} = {dumps_value(v)}\n" for k, v in data.items())
 
@@ -771,7 +821,7 @@ def _name(source: object) -> str:
 
 def _toml(text: str, name: str) -> dict[str, Any]:
     try:
-        return tomllib.loads(text)
+        return _toml_loads(text)
     except tomllib.TOMLDecodeError as e:
         raise InvalidHistoryError(f"{name}: not valid TOML: {e}") from None
     except RecursionError:  # tomllib reads nested arrays and tables recursively

@@ -17,8 +17,9 @@ def test_readme_examples() -> None:
     assert tried > 0 and failed == 0
 
 
-@pytest.mark.parametrize("name", ["holdem", "holdem._deck", "holdem._seeding", "holdem.cards",
-                                  "holdem.simulate", "holdem.stats"])
+@pytest.mark.parametrize("name", ["holdem", "holdem._deck", "holdem._seeding", "holdem._toml",
+                                  "holdem.cards", "holdem.phh", "holdem.simulate",
+                                  "holdem.stats"])
 def test_docstring_examples(name: str) -> None:
     mod = importlib.import_module(name)
     failed, tried = doctest.testmod(mod, optionflags=FLAGS)
