@@ -181,7 +181,7 @@ class Runner:
             while futures:
                 for t in itertools.islice(it, self.window - len(futures)):
                     futures.append(self.executor.submit(fn, *t))
-                yield futures.popleft().result()
+                yield _result(futures.popleft())
         except BaseException as e:
             # A pool of process_pool() is stopped by its owner (its workers are terminated and
             # its futures failed by the pool itself); cancelling them here too would race with
@@ -234,6 +234,20 @@ def _run_chunks(
 ) -> list[T]:
     """One task of :meth:`Runner.map_seeded`: several chunks, one result each."""
     return [fn(*args, n, s) for n, s in chunks]
+
+
+def _result(future: Any) -> Any:
+    """``future.result()``, with Ctrl-C always raised as ``KeyboardInterrupt``. CPython's
+    ``threading.Condition.wait`` (which ``concurrent.futures`` waits in) can take the interrupt
+    just after it has released its lock, before the code that takes it back: the ``with``
+    block around the wait then fails to release the lock, and the caller got "RuntimeError:
+    cannot release un-acquired lock" (raised while handling the interrupt) instead."""
+    try:
+        return future.result()
+    except RuntimeError as e:
+        if isinstance(e.__context__, KeyboardInterrupt):
+            raise e.__context__ from None
+        raise
 
 
 def _is_pickling_error(e: BaseException) -> bool:

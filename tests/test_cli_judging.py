@@ -84,6 +84,34 @@ def test_stats_table_from_files_and_folders(tmp_path: Path) -> None:
     assert "Pluribus: VPIP by starting hand" in (tmp_path / "g.svg").read_text()
 
 
+def test_stats_allin_samples_estimates_the_allin_equities(tmp_path: Path) -> None:
+    from holdem import Game, RandomAgent, Table, phh
+    from holdem.history import from_state
+
+    table = Table(Game(big_blind=2), seats=6, seed=5)
+    for s in range(6):
+        table.sit(s, f"r{s}", 200, RandomAgent(seed=s))
+    hands = []
+    for _ in range(40):  # random agents: most hands end in an all-in
+        table._reset_stacks(200)
+        hands.append(from_state(table.play_hand().state, players=[f"r{s}" for s in range(6)]))
+    path = tmp_path / "allin.phhs"
+    phh.dump_all(hands, path)
+    exact = run("stats", str(path), cwd=tmp_path)
+    fast = run("stats", str(path), "--allin-samples", "2000", cwd=tmp_path)
+    again = run("stats", str(path), "--allin-samples", "2000", cwd=tmp_path)
+    assert exact.returncode == fast.returncode == 0, fast.stderr
+    assert again.stdout == fast.stdout  # seeded by the cards
+    rows = [line.rsplit(None, 1) for line in exact.stdout.splitlines()[1:]]
+    estimated = [line.rsplit(None, 1) for line in fast.stdout.splitlines()[1:]]
+    assert [r[0] for r in rows] == [r[0] for r in estimated]  # every other column is exact
+    assert [r[1] for r in rows] != [r[1] for r in estimated]  # the estimates are used
+    for (_, a), (_, b) in zip(rows, estimated, strict=True):
+        assert abs(float(a) - float(b)) < 100  # bb/100 over 40 hands: within a few percent
+    bad = run("stats", str(path), "--allin-samples", "0", cwd=tmp_path)
+    assert bad.returncode == 2 and "--allin-samples" in bad.stderr
+
+
 def test_stats_refuses_one_file_for_the_chart_and_the_grid(tmp_path: Path) -> None:
     """The grid was written over the chart without a word: one line, exit code 2, no file."""
     data = str(ROOT / "tests" / "data" / "public_50.phhs")
