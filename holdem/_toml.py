@@ -137,8 +137,6 @@ _SCALAR: Final = re.compile(rf"(?:{_ELEM}){_COMMENT}")
 _INTS: Final = re.compile(_array(_INT))       # the common arrays first: integers ...
 _LITS: Final = re.compile(_array(_LIT))       # ... and literal strings
 _MIXED: Final = re.compile(_array(_ELEM))
-_INT_ITEM: Final = re.compile(r"[+-]?[0-9]+")
-_LIT_ITEM: Final = re.compile(r"'([^']*)'")
 _ELEMS: Final = re.compile(_ELEM)
 
 
@@ -188,11 +186,17 @@ def _fast(text: str) -> dict[str, Any] | None:
         if line.startswith("[", at):
             m = _INTS.fullmatch(line, at)
             if m is not None:
-                table[key] = [int(x) for x in _INT_ITEM.findall(m.group(1))]
+                # int() reads each piece as TOML does once the pattern has checked them (it
+                # allows spaces around them; a trailing comma leaves one empty piece)
+                items = m.group(1)[1:-1].split(",")
+                if not items[-1].strip():
+                    items.pop()
+                table[key] = list(map(int, items))
                 continue
             m = _LITS.fullmatch(line, at)
             if m is not None:
-                table[key] = _LIT_ITEM.findall(m.group(1))
+                # no quote inside a literal string: the pieces between quotes alternate
+                table[key] = m.group(1).split("'")[1::2]
                 continue
             m = _MIXED.fullmatch(line, at)
             if m is None:
