@@ -94,6 +94,7 @@ _PHH_CARDS: Final[dict[str, Card | None]] = {
     r + s: parse_card(r + s) for r in "23456789TJQKAtjqka" for s in "cdhsCDHS"} | {"??": None}
 _PARSED: dict[tuple[str, int | None], HistoryAction] = {}  # HistoryAction.from_str's results
 _PARSED_MAX: Final = 4096
+_PARSED_TEXT: Final = 40  # characters: "d dh p10 AsKs" is 13, "p1 cbr 9007199254740992" 23
 
 
 def _parse_number(text: str, where: str) -> Number:
@@ -300,10 +301,11 @@ class HistoryAction:
     @classmethod
     def from_str(cls, text: str, *, players: int | None = None) -> HistoryAction:
         """Parse one action notation; ``players`` (if given) bounds the ``pN`` index."""
-        if cls is HistoryAction and type(text) is str and (
+        if cls is HistoryAction and type(text) is str and len(text) <= _PARSED_TEXT and (
                 players is None or type(players) is int):
             # Actions are immutable and files repeat them ("p2 f", "p1 cc"...): the parsed
-            # ones are kept, up to a bound (the cache starts again when full).
+            # ones are kept, up to a bound (the cache starts again when full), short ones
+            # only (a long commentary is not held after its hand is gone).
             key = (text, players)
             action = _PARSED.get(key)
             if action is None:

@@ -241,6 +241,15 @@ def test_the_kept_actions_are_bounded() -> None:
     assert 0 < len(phh._PARSED) <= phh._PARSED_MAX
 
 
+def test_long_actions_are_not_kept() -> None:
+    # a commentary of any length is allowed: keeping 4,096 of them could hold gigabytes
+    phh._PARSED.clear()
+    long = "p1 f # " + "x" * 100_000
+    assert HistoryAction.from_str(long).commentary == "x" * 100_000
+    assert HistoryAction.from_str("p1 cbr 9007199254740992").amount == 2**53
+    assert list(phh._PARSED) == [("p1 cbr 9007199254740992", None)]
+
+
 def test_a_subclass_gets_its_own_objects() -> None:
     class Tagged(HistoryAction):
         __slots__ = ()
