@@ -97,14 +97,18 @@ _PARSED_MAX: Final = 4096
 _PARSED_TEXT: Final = 40  # characters: "d dh p10 AsKs" is 13, "p1 cbr 9007199254740992" 23
 
 
-def _parse_number(text: str, where: str) -> Number:
+def _parse_number(text: str, action: str) -> Number:
+    """An action's amount; ``action`` names the action text in messages."""
+    if _PLAIN_INT.match(text):
+        return int(text)  # the common case: below 2**53, nothing to check
     if not _NUMBER.match(text):
-        raise InvalidHistoryError(f"{where}: amount {text[:30]!r} is not a non-negative number")
+        raise InvalidHistoryError(
+            f"{_where(action)}: amount {text[:30]!r} is not a non-negative number")
     whole = text.partition(".")[0].lstrip("0")
     if len(whole) > len(str(MAX_CHIPS)) or (float(text) if "." in text else int(text)) > MAX_CHIPS:
         raise InvalidHistoryError(
-            f"{where}: amount {text[:30]!r}{'...' if len(text) > 30 else ''} is above the "
-            f"engine's limit of 2**53 chips")
+            f"{_where(action)}: amount {text[:30]!r}{'...' if len(text) > 30 else ''} is above "
+            f"the engine's limit of 2**53 chips")
     return float(text) if "." in text else int(text)
 
 
@@ -352,9 +356,7 @@ class HistoryAction:
         if kind in ("f", "cc") and not args:
             return cls(p, kind, commentary=commentary)
         if kind == "cbr" and len(args) == 1:
-            word = args[0]
-            amount = int(word) if _PLAIN_INT.match(word) else _parse_number(word, _where(text))
-            return cls(p, kind, amount=amount, commentary=commentary)
+            return cls(p, kind, amount=_parse_number(args[0], text), commentary=commentary)
         if kind == "sm" and not args:
             return cls(p, kind, commentary=commentary)
         if kind == "sm" and args == ["-"]:
