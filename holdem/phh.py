@@ -919,19 +919,28 @@ def dump(hh: HandHistory, fp: IO[str] | str | os.PathLike[str]) -> None:
 
 def loads_all(text: str, *, name: str | None = None) -> list[HandHistory]:
     """Parse a ``.phhs`` text: every top-level table is a hand, in file order."""
+    return [_from_table(where, table) for where, table in _tables(text, name)]
+
+
+def _tables(text: str, name: str | None) -> list[tuple[str, Any]]:
+    """The first half of :func:`loads_all`: the TOML of a ``.phhs`` text, as ``(where,
+    table)`` per top-level entry (``where`` names it in errors). Plain data: the second half,
+    :func:`_from_table`, may run in another process."""
     data = _toml(text, name or "PHHS text")
-    out = []
-    for key, table in data.items():
-        where = f"{name or 'PHHS text'} [{excerpt(key, quote=False)}]"
-        if not isinstance(table, dict):
-            raise InvalidHistoryError(
-                f"{where}: a .phhs file holds only tables of hands ([1], [2], ...)"
-            )
-        try:
-            out.append(HandHistory.from_dict(table))
-        except InvalidHistoryError as e:
-            raise _with_name(e, where) from None
-    return out
+    return [(f"{name or 'PHHS text'} [{excerpt(key, quote=False)}]", table)
+            for key, table in data.items()]
+
+
+def _from_table(where: str, table: Any) -> HandHistory:
+    """The hand of one ``.phhs`` table (see :func:`_tables`), every field checked."""
+    if not isinstance(table, dict):
+        raise InvalidHistoryError(
+            f"{where}: a .phhs file holds only tables of hands ([1], [2], ...)"
+        )
+    try:
+        return HandHistory.from_dict(table)
+    except InvalidHistoryError as e:
+        raise _with_name(e, where) from None
 
 
 def dumps_all(hands: Sequence[HandHistory]) -> str:

@@ -445,6 +445,25 @@ def parse(source: Source, *, check: bool = True, name: str | None = None,
     its encoding raises :class:`InvalidHistoryError` too, from the ``UnicodeDecodeError``).
     ``bytes`` raise ``TypeError``.
     """
+    for block in _blocks(source, name):
+        if isinstance(block, InvalidHistoryError):
+            if on_error is None:
+                raise block
+            on_error(block)
+            continue
+        try:
+            yield _one(*block, check)
+        except InvalidHistoryError as e:
+            if on_error is None:
+                raise
+            on_error(e)
+
+
+def _blocks(source: Source, name: str | None,
+            ) -> Iterator[tuple[int, list[str], str] | InvalidHistoryError]:
+    """The first half of :func:`parse`: the text cut into hands, ``(first line number,
+    lines, where)`` for :func:`_one` (plain data: it may run in another process), and the
+    error of each line outside any hand. A file that cannot be read raises."""
     if name is None:
         name = os.fspath(source) if isinstance(source, (str, os.PathLike)) and not (
             isinstance(source, str) and ("\n" in source or source.lstrip("\ufeff").startswith(
@@ -453,25 +472,18 @@ def parse(source: Source, *, check: bool = True, name: str | None = None,
     try:
         for first, got in hands(_lines(source)):
             if isinstance(got, str):
-                error = InvalidHistoryError(
+                yield InvalidHistoryError(
                     f"{where}line {first}: not a PokerStars hand history (hands start with "
                     f"'PokerStars Hand #'): {excerpt(got.strip())}")
-                if on_error is None:
-                    raise error
-                on_error(error)
-                continue
-            try:
-                yield _one(first, got, where, check)
-            except InvalidHistoryError as e:
-                if on_error is None:
-                    raise
-                on_error(e)
+            else:
+                yield first, got, where
     except UnicodeDecodeError as e:  # a stream the caller opened in text mode (a path's
         # bytes are decoded, and refused naming the first bad byte, in _file_lines)
         raise InvalidHistoryError(f"{where}{_not_text(e)}") from e
 
 
-def _one(first: int, lines: list[str], where: str, check: bool) -> HandHistory:
+def _one(first: int, lines: list[str], where: str, check: bool = False) -> HandHistory:
+    """The second half of :func:`parse`: one hand of :func:`_blocks`."""
     hand = HandReader(first, lines, where)
     hh = hand.parse()
     if check:

@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -110,6 +111,114 @@ def test_stats_allin_samples_estimates_the_allin_equities(tmp_path: Path) -> Non
         assert abs(float(a) - float(b)) < 100  # bb/100 over 40 hands: within a few percent
     bad = run("stats", str(path), "--allin-samples", "0", cwd=tmp_path)
     assert bad.returncode == 2 and "--allin-samples" in bad.stderr
+
+
+def _random_hands(count: int, seed: int) -> list[Any]:
+    """``count`` finished hands of six random agents, as hand histories."""
+    from holdem import Game, RandomAgent, Table
+    from holdem.history import from_state
+
+    table = Table(Game(big_blind=2), seats=6, seed=seed)
+    for s in range(6):
+        table.sit(s, f"r{s}", 200, RandomAgent(seed=seed + s))
+    hands = []
+    for _ in range(count):
+        table._reset_stacks(200)
+        hands.append(from_state(table.play_hand().state, players=[f"r{s}" for s in range(6)]))
+    return hands
+
+
+def test_stats_output_does_not_depend_on_the_workers(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """``holdem stats --workers N`` replays chunks of hands in worker processes. The chunks do
+    not depend on N, so the table, the chart and the grid are the same bytes for any N, in
+    one process, and on the pool a big input gets without --workers."""
+    from holdem import cli, phh
+    from holdem.cli import STATS_CHUNK
+
+    path = tmp_path / "many.phhs"
+    phh.dump_all(_random_hands(2 * STATS_CHUNK + 37, seed=11), path)  # three chunks
+    files = [str(path), str(ROOT / "tests" / "data" / "pokerstars")]
+    outputs = []
+    for workers in ("1", "2", "3"):
+        chart, grid = tmp_path / f"c{workers}.svg", tmp_path / f"g{workers}.svg"
+        r = run("stats", *files, "--allin-samples", "300", "--workers", workers,
+                "--chart", str(chart), "--grid", str(grid), cwd=tmp_path)
+        assert r.returncode == 0, r.stderr
+        outputs.append((r.stdout, chart.read_bytes(), grid.read_bytes()))
+    assert outputs[0] == outputs[1] == outputs[2]
+    table = outputs[0][0]
+    rows = {line.split()[0]: line.split()[1] for line in table.splitlines()[1:]}
+    assert rows["r0"] == f"{2 * STATS_CHUNK + 37:,}"  # every hand of the three chunks counted
+    assert len(rows) > 6  # and the players of the PokerStars files
+    # without --workers: in this process for small files, every core above STATS_POOL_BYTES
+    for limit in (cli.STATS_POOL_BYTES, 1):
+        monkeypatch.setattr(cli, "STATS_POOL_BYTES", limit)
+        out = io.StringIO()
+        assert cli.main(["stats", *files, "--allin-samples", "300"], stdout=out,
+                        stderr=io.StringIO()) == 0
+        assert out.getvalue() == outputs[0][0]
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_stats_in_workers_reports_the_first_bad_hand(tmp_path: Path, workers: str) -> None:
+    """With the hands in chunks, in worker processes, the error reported is still that of
+    the first bad hand in the files' order: not that of a later hand, or of a later file
+    that cannot be read, which the parent meets first."""
+    from holdem import phh
+    from holdem.cli import STATS_CHUNK
+
+    hands = _random_hands(STATS_CHUNK + 20, seed=3)
+    bad = STATS_CHUNK + 5  # in the second chunk
+    hands[bad] = hands[bad].replace(actions=hands[bad].actions[:6])  # dealt, not played
+    first = tmp_path / "a.phhs"
+    phh.dump_all(hands, first)
+    broken = tmp_path / "b.phhs"
+    broken.write_bytes(b"[1]\nvariant = 'NT'\xff\n")  # not UTF-8: refused where it is read
+    r = run("stats", str(first), str(broken), "--workers", workers, "--allin-samples", "100",
+            cwd=tmp_path)
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr.count("\n") == 1, r.stderr
+    assert f"a.phhs[{bad + 1}]: the hand is not finished" in r.stderr
+    # a bad field of a table, checked in the worker, is named as in one process
+    hands[bad] = hands[bad].replace(actions=hands[bad + 1].actions)
+    text = phh.dumps_all(hands).replace("[2]\nvariant = ", "[2]\nvariant = 'XX'\n_v = ", 1)
+    first.write_text(text)
+    r = run("stats", str(first), "--workers", workers, cwd=tmp_path)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
+    assert "a.phhs [2]: variant 'XX' is not supported" in r.stderr
+    # the unreadable file is reported when nothing before it is bad
+    first.write_text(phh.dumps_all(hands[:3]))
+    r = run("stats", str(first), str(broken), "--workers", workers, cwd=tmp_path)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and "b.phhs" in r.stderr, r.stderr
+
+
+def test_stats_on_a_dask_cluster(tmp_path: Path) -> None:
+    """``holdem stats --scheduler ADDRESS``: the chunks go to the cluster's workers, the table
+    is the one of one process, and a bad hand's error comes back as its one line."""
+    from distributed import LocalCluster
+
+    from holdem import cli, phh
+
+    hands = _random_hands(cli.STATS_CHUNK + 30, seed=8)
+    path = tmp_path / "d.phhs"
+    phh.dump_all(hands, path)
+    argv = ["stats", str(path), "--allin-samples", "200"]
+    here, there = io.StringIO(), io.StringIO()
+    assert cli.main([*argv, "--workers", "1"], stdout=here, stderr=io.StringIO()) == 0
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                      dashboard_address=None) as cluster:
+        address = cluster.scheduler_address
+        assert cli.main([*argv, "--scheduler", address], stdout=there,
+                        stderr=io.StringIO()) == 0
+        assert there.getvalue() == here.getvalue()
+        hands[-1] = hands[-1].replace(actions=hands[-1].actions[:6])  # dealt, not played
+        phh.dump_all(hands, path)
+        err = io.StringIO()
+        assert cli.main([*argv, "--scheduler", address], stdout=io.StringIO(),
+                        stderr=err) == 2
+        assert err.getvalue().count("\n") == 1
+        assert f"d.phhs[{len(hands)}]: the hand is not finished" in err.getvalue()
 
 
 def test_stats_refuses_one_file_for_the_chart_and_the_grid(tmp_path: Path) -> None:

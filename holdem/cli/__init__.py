@@ -10,6 +10,7 @@ Commands::
     holdem replay FILE|DIR...      # PHH .phh/.phhs, PokerStars .txt; non-zero exit on a mismatch
     holdem export FILE...          # PHH -> PokerStars-style text on stdout
     holdem stats FILE... [--chart SVG] [--grid SVG]  # player statistics of PHH/PokerStars files
+                 [--workers N | --scheduler ADDRESS]
     holdem play [--players 3] ...  # play against built-in agents, reading moves from stdin
 
 Every command has ``--help``. Bad arguments print one line on stderr and exit with code 2;
@@ -258,8 +259,11 @@ def build_parser() -> argparse.ArgumentParser:
         "3-bet, c-bet (percentages), aggression factor, WTSD, W$SD, net won, bb/100 with its "
         "95% interval and the all-in adjusted bb/100 (from the exact equities of the all-in "
         "hands; see --allin-samples). Net won is in the files' units (dollars "
-        "and cents for a cash game in dollars). A file that cannot be read or replayed "
-        "stops the command with one line on stderr (exit code 2).",
+        "and cents for a cash game in dollars). The hands are replayed in chunks of "
+        f"{STATS_CHUNK}, on every core when the files are big (see --workers): the output is "
+        "the same with any --workers or --scheduler. A file that cannot be read or replayed "
+        "stops the command with one line on stderr (exit code 2): the first bad hand in "
+        "the files' order.",
         epilog="example: holdem stats hands/ --chart winnings.svg",
     )
     p.add_argument("files", nargs="+", metavar="FILE",
@@ -278,6 +282,7 @@ def build_parser() -> argparse.ArgumentParser:
                    "(seeded by the cards: the same hand always gives the same estimate) "
                    "instead of enumerating every board, 10-20 ms per all-in; for files with "
                    "many all-ins (with 10,000 boards, several times faster)")
+    _add_parallel(p)
     p.set_defaults(run=_cmd_stats)
     return parser
 
@@ -470,27 +475,78 @@ def _is_pokerstars(text: str) -> bool:
 
 
 def _read_hands(path: str, stdin: IO[str]) -> list[tuple[str, Any]]:
-    """``(label, HandHistory)`` for every hand of a .phh/.phhs file."""
+    """``(label, HandHistory)`` for every hand of a .phh/.phhs file (a bad hand fails the
+    whole file, before any hand is used)."""
+    text, name = (stdin.read(), "<stdin>") if path == "-" else (_read_text(path), path)
+    return [_parse_source(*source) for source in _phh_sources(text, name)]
+
+
+def _read_text(path: str) -> str:
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError as e:
+        raise HoldemError(f"cannot read {path}: {e.strerror or e}") from None
+    except UnicodeDecodeError as e:
+        raise HoldemError(f"{path}: not UTF-8 text ({e.reason})") from None
+
+
+def _phh_sources(text: str, name: str) -> list[tuple[str, str, Any]]:
+    """The hands of a PHH text (see :func:`_hand_sources`): its TOML is parsed here."""
     from holdem import phh
 
-    if path == "-":
-        text, name = stdin.read(), "<stdin>"
-    else:
-        try:
-            with open(path, encoding="utf-8") as f:
-                text = f.read()
-        except OSError as e:
-            raise HoldemError(f"cannot read {path}: {e.strerror or e}") from None
-        except UnicodeDecodeError as e:
-            raise HoldemError(f"{path}: not UTF-8 text ({e.reason})") from None
-        name = path
     if _is_pokerstars(text):
         raise HoldemError(f"{name}: PokerStars text, not PHH: export reads PHH files (.phh, "
                           ".phhs); replay and stats read both")
     if name.endswith(".phhs") or _looks_multi(text):
-        hands = phh.loads_all(text, name=name)
-        return [(f"{name}[{i}]", hh) for i, hh in enumerate(hands, 1)]
-    return [(name, phh.loads(text, name=name))]
+        return [(f"{name}[{i}]", "table", table)
+                for i, table in enumerate(phh._tables(text, name), 1)]
+    return [(name, "phh", text)]
+
+
+def _hand_sources(path: str, stdin: IO[str]) -> Iterator[tuple[str, str, Any]]:
+    """The hands of a PHH or PokerStars file, cut apart but not yet checked: ``(label, kind,
+    data)`` for :func:`_parse_source`, plain data that may go to a worker process, which
+    then does most of the reading (checking a PHH hand's fields, parsing a PokerStars
+    hand). A PokerStars line outside any hand comes as ``(label, "error", the error)``; a
+    file that cannot be read, or a PHH file that is not TOML, raises. Standard input ('-')
+    is read whole and may be either."""
+    if path == "-":
+        text = stdin.read()
+        if not _is_pokerstars(text):
+            yield from _phh_sources(text, "<stdin>")
+            return
+        yield from _stars_sources(io.StringIO(text), "<stdin>")
+    elif path.endswith(".txt"):
+        if not os.path.isfile(path):
+            raise HoldemError(f"cannot read {path}: No such file")
+        yield from _stars_sources(path, path)
+    else:
+        yield from _phh_sources(_read_text(path), path)
+
+
+def _stars_sources(source: Any, label: str) -> Iterator[tuple[str, str, Any]]:
+    from holdem.pokerstars import _blocks
+
+    for block in _blocks(source, label):
+        yield (label, "error", block) if isinstance(block, HoldemError) else (
+            label, "stars", block)
+
+
+def _parse_source(label: str, kind: str, data: Any) -> tuple[str, Any]:
+    """``(label, HandHistory)`` of one hand of :func:`_hand_sources`; its error if bad."""
+    if kind == "error":
+        raise data
+    if kind == "stars":
+        from holdem.pokerstars import _one
+
+        hh = _one(*data)
+        return f"{label}#{hh.hand}", hh
+    from holdem import phh
+
+    if kind == "table":
+        return label, phh._from_table(*data)
+    return label, phh.loads(data, name=label)
 
 
 def _looks_multi(text: str) -> bool:
@@ -539,29 +595,20 @@ def _replay_hands(path: str, stdin: IO[str]) -> Iterator[tuple[str, Any]]:
     """``(label, HandHistory or the error of a bad hand)`` for every hand of a PHH or
     PokerStars file (PokerStars files stream, and a bad hand does not stop the file).
     Standard input ('-') is read whole and may be either."""
-    source: Any = path
-    label = path
     if path == "-":
         text = stdin.read()
+        stdin = io.StringIO(text)
         if not _is_pokerstars(text):
-            yield from _read_hands(path, io.StringIO(text))
+            yield from _read_hands(path, stdin)
             return
-        source, label = io.StringIO(text), "<stdin>"
-    if path == "-" or path.endswith(".txt"):
-        from holdem.pokerstars import parse
-
-        if path != "-" and not os.path.isfile(path):
-            raise HoldemError(f"cannot read {path}: No such file")
-        errors: list[HoldemError] = []
-        # The replay below compares the final stacks; parse only reads the text.
-        for hh in parse(source, check=False, name=label, on_error=errors.append):
-            while errors:
-                yield label, errors.pop(0)
-            yield f"{label}#{hh.hand}", hh
-        for e in errors:
-            yield label, e
+    elif not path.endswith(".txt"):
+        yield from _read_hands(path, stdin)
         return
-    yield from _read_hands(path, stdin)
+    for source in _hand_sources(path, stdin):
+        try:
+            yield _parse_source(*source)
+        except HoldemError as e:
+            yield source[0], e
 
 
 def _cmd_replay(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
@@ -682,14 +729,73 @@ def _write_text(path: str, text: str, what: str, err: IO[str]) -> None:
     print(f"wrote {what} to {path}", file=err)
 
 
-def _cmd_stats(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+STATS_CHUNK = 256
+"""Hands per task of ``holdem stats``. Fixed, so that every float sum is added in the same
+groups and order (a chunk's sums, then the chunks in file order) whatever the number of
+workers: the output does not depend on them."""
+
+STATS_POOL_BYTES = 2 << 20
+"""Without --workers, ``holdem stats`` uses every core when its files hold at least this many
+bytes (about 4,000 hands: a few seconds on one core); below, a pool costs more than it saves."""
+
+
+def _stats_chunk(sources: list[tuple[str, str, Any]], options: dict[str, Any]) -> Any:
+    """The :class:`holdem.stats.Stats` of one chunk of ``holdem stats``'s hands (in file
+    order, as :func:`_hand_sources` gives them): a task, run in a worker process with
+    --workers. The first bad hand raises its error here."""
     from holdem.history import replay
+    from holdem.stats import Stats
+
+    stats = Stats(**options)
+    for source in sources:
+        label, hh = _parse_source(*source)
+        played = replay(hh, name=label)
+        if not played.state.is_terminal():
+            raise CommandError(f"{label}: the hand is not finished: no statistics")
+        stats.add_state(played.state, hh.players or tuple(f"p{k + 1}"
+                                                          for k in range(hh.num_players)),
+                        unit=played.chip_unit)
+    return stats
+
+
+def _stats_tasks(paths: Sequence[str], stdin: IO[str], options: dict[str, Any],
+                 ) -> Iterator[tuple[list[tuple[str, str, Any]], dict[str, Any]]]:
+    """The tasks of ``holdem stats``: chunks of :data:`STATS_CHUNK` hands of ``paths`` in
+    order, cut as they are needed. A file that cannot be read ends the chunks with its error
+    (raised by :func:`_stats_chunk` after the hands before it, as in one process)."""
+    chunk: list[tuple[str, str, Any]] = []
+    try:
+        for path in paths:
+            for source in _hand_sources(path, stdin):
+                chunk.append(source)
+                if len(chunk) == STATS_CHUNK:
+                    yield chunk, options
+                    chunk = []
+    except HoldemError as e:
+        chunk.append(("", "error", e))
+    if chunk:
+        yield chunk, options
+
+
+def _input_bytes(paths: Sequence[str]) -> int:
+    """The bytes of the files in ``paths`` (standard input counts as none)."""
+    total = 0
+    for path in paths:
+        if path != "-":
+            with contextlib.suppress(OSError):
+                total += os.path.getsize(path)
+    return total
+
+
+def _cmd_stats(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    from holdem._parallel import open_executor
     from holdem.stats import Stats, format_table
 
     if args.player is not None and not args.grid:
         raise CommandError("--player chooses whose --grid to draw: give --grid SVG too")
-    stats = Stats(curves=bool(args.chart), starting_hands=bool(args.grid),
-                  allin_samples=args.allin_samples)
+    options = {"curves": bool(args.chart), "starting_hands": bool(args.grid),
+               "allin_samples": args.allin_samples}
+    stats = Stats(**options)
     _check_given(args.files)
     if args.chart and args.grid and os.path.abspath(args.chart) == os.path.abspath(args.grid):
         raise CommandError(f"--chart and --grid name the same file ({args.grid}): the grid "
@@ -697,16 +803,11 @@ def _cmd_stats(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[s
     _check_svg("--chart", args.chart)
     _check_svg("--grid", args.grid)
     _check_writable(args.chart, args.grid)
-    for path in _replay_paths(args.files):
-        for label, hh in _replay_hands(path, stdin):
-            if isinstance(hh, HoldemError):
-                raise hh
-            played = replay(hh, name=label)
-            if not played.state.is_terminal():
-                raise CommandError(f"{label}: the hand is not finished: no statistics")
-            stats.add_state(played.state, hh.players or tuple(f"p{k + 1}"
-                                                              for k in range(hh.num_players)),
-                            unit=played.chip_unit)
+    paths = list(_replay_paths(args.files))
+    small = "-" in paths or _input_bytes(paths) < STATS_POOL_BYTES
+    with _executor(args) as executor, open_executor(executor, small=small) as runner:
+        for part in runner.imap(_stats_chunk, _stats_tasks(paths, stdin, options)):
+            stats.merge(part)
     if not stats:
         raise CommandError("no hands in the given files")
     players = sorted(stats.values(), key=lambda p: (-p.hands, p.name))
