@@ -134,10 +134,11 @@ def test_stats_output_does_not_depend_on_the_workers(tmp_path: Path,
     not depend on N, so the table, the chart and the grid are the same bytes for any N, in
     one process, and on the pool a big input gets without --workers."""
     from holdem import cli, phh
-    from holdem.cli import STATS_CHUNK
+    from holdem.cli import _hands
+    from holdem.cli._hands import CHUNK_HANDS
 
     path = tmp_path / "many.phhs"
-    phh.dump_all(_random_hands(2 * STATS_CHUNK + 37, seed=11), path)  # three chunks
+    phh.dump_all(_random_hands(2 * CHUNK_HANDS + 37, seed=11), path)  # three chunks
     files = [str(path), str(ROOT / "tests" / "data" / "pokerstars")]
     outputs = []
     for workers in ("1", "2", "3"):
@@ -149,11 +150,11 @@ def test_stats_output_does_not_depend_on_the_workers(tmp_path: Path,
     assert outputs[0] == outputs[1] == outputs[2]
     table = outputs[0][0]
     rows = {line.split()[0]: line.split()[1] for line in table.splitlines()[1:]}
-    assert rows["r0"] == f"{2 * STATS_CHUNK + 37:,}"  # every hand of the three chunks counted
+    assert rows["r0"] == f"{2 * CHUNK_HANDS + 37:,}"  # every hand of the three chunks counted
     assert len(rows) > 6  # and the players of the PokerStars files
-    # without --workers: in this process for small files, every core above STATS_POOL_BYTES
-    for limit in (cli.STATS_POOL_BYTES, 1):
-        monkeypatch.setattr(cli, "STATS_POOL_BYTES", limit)
+    # without --workers: in this process for small files, every core above POOL_BYTES
+    for limit in (_hands.POOL_BYTES, 1):
+        monkeypatch.setattr(_hands, "POOL_BYTES", limit)
         out = io.StringIO()
         assert cli.main(["stats", *files, "--allin-samples", "300"], stdout=out,
                         stderr=io.StringIO()) == 0
@@ -166,10 +167,10 @@ def test_stats_in_workers_reports_the_first_bad_hand(tmp_path: Path, workers: st
     the first bad hand in the files' order: not that of a later hand, or of a later file
     that cannot be read, which the parent meets first."""
     from holdem import phh
-    from holdem.cli import STATS_CHUNK
+    from holdem.cli._hands import CHUNK_HANDS
 
-    hands = _random_hands(STATS_CHUNK + 20, seed=3)
-    bad = STATS_CHUNK + 5  # in the second chunk
+    hands = _random_hands(CHUNK_HANDS + 20, seed=3)
+    bad = CHUNK_HANDS + 5  # in the second chunk
     hands[bad] = hands[bad].replace(actions=hands[bad].actions[:6])  # dealt, not played
     first = tmp_path / "a.phhs"
     phh.dump_all(hands, first)
@@ -199,8 +200,9 @@ def test_stats_on_a_dask_cluster(tmp_path: Path) -> None:
     from distributed import LocalCluster
 
     from holdem import cli, phh
+    from holdem.cli._hands import CHUNK_HANDS
 
-    hands = _random_hands(cli.STATS_CHUNK + 30, seed=8)
+    hands = _random_hands(CHUNK_HANDS + 30, seed=8)
     path = tmp_path / "d.phhs"
     phh.dump_all(hands, path)
     argv = ["stats", str(path), "--allin-samples", "200"]

@@ -113,3 +113,43 @@ def test_pokerstars_text_on_stdin_is_replayed(tmp_path: Path) -> None:
     exported = run("export", str(DATA / "cash-limits.txt"))
     assert exported.returncode == 2
     assert "PokerStars text, not PHH: export reads PHH files" in exported.stderr
+
+
+def test_the_output_does_not_depend_on_the_workers(tmp_path: Path) -> None:
+    """``holdem replay --workers N`` replays chunks of hands in worker processes and prints
+    their lines in the files' order: the same bytes for any N. Every kind of outcome is in the
+    files: exact, a mismatch, an illegal action, a bad table, a bad PokerStars hand, a file
+    that cannot be read, no stacks to compare, and enough hands for several chunks."""
+    from holdem.cli._hands import CHUNK_HANDS
+
+    mismatch = GOOD.replace("[102, 98, 100]", "[102, 97, 101]")
+    illegal = GOOD.replace("'p1 cbr 10'", "'p1 cbr 1'")  # below the minimum raise
+    unknown = GOOD.replace("finishing_stacks = [102, 98, 100]\n", "")
+    bad_field = GOOD.replace("min_bet = 2", "min_bet = -2")
+    hands = [GOOD] * (CHUNK_HANDS + 10)
+    hands[3], hands[CHUNK_HANDS - 1], hands[CHUNK_HANDS], hands[CHUNK_HANDS + 4] = (
+        mismatch, illegal, bad_field, unknown)
+    (tmp_path / "a.phhs").write_text("".join(f"[{i}]\n{h}\n" for i, h in enumerate(hands, 1)))
+    (tmp_path / "b.phhs").write_bytes(b"[1]\nvariant = 'NT'\xff\n")  # not UTF-8
+    (tmp_path / "c.txt").write_text((DATA / "cash-nl-cents.txt").read_text().replace(
+        "fishy_joe: folds\nHero: folds", "fishy_joe: dances\nHero: folds"))
+    (tmp_path / "d.phh").write_text(GOOD)
+    outputs = {w: run("replay", str(tmp_path), "--workers", w) for w in ("1", "2", "3")}
+    r = outputs["1"]
+    assert r.returncode == 1 and r.stderr == ""
+    assert outputs["2"].stdout == outputs["3"].stdout == r.stdout
+    lines = r.stdout.splitlines()
+    # the bad table is one failed hand: the others of its file are replayed
+    assert lines[-1] == (f"{CHUNK_HANDS + 9} of {CHUNK_HANDS + 15} hands replayed exactly; "
+                         "1 replayed, no stacks to compare; 5 failed")
+    a = tmp_path / "a.phhs"
+    assert lines[3].startswith(f"MISMATCH  {a}[4]: ")
+    assert lines[CHUNK_HANDS - 1].startswith(f"ILLEGAL   {a}[{CHUNK_HANDS}]")
+    assert lines[CHUNK_HANDS].startswith(f"ERROR     {a} [{CHUNK_HANDS + 1}]: field 'min_bet'")
+    assert lines[CHUNK_HANDS + 4] == f"replayed  {a}[{CHUNK_HANDS + 5}]: no stacks to compare"
+    assert lines[CHUNK_HANDS + 10].startswith(f"ERROR     {tmp_path / 'b.phhs'}: not UTF-8")
+    assert "not a PokerStars action: 'fishy_joe: dances'" in lines[CHUNK_HANDS + 12]
+    assert lines[-2] == f"ok        {tmp_path / 'd.phh'}"
+    quiet = run("replay", "-q", str(tmp_path), "--workers", "2")
+    assert quiet.stdout.splitlines() == [line for line in lines if not line.startswith(
+        ("ok", "replayed"))]

@@ -8,6 +8,7 @@ Commands::
                     [--chart SVG]
                     [--workers N | --scheduler ADDRESS]
     holdem replay FILE|DIR...      # PHH .phh/.phhs, PokerStars .txt; non-zero exit on a mismatch
+                  [--workers N | --scheduler ADDRESS]
     holdem export FILE...          # PHH -> PokerStars-style text on stdout
     holdem stats FILE... [--chart SVG] [--grid SVG]  # player statistics of PHH/PokerStars files
                  [--workers N | --scheduler ADDRESS]
@@ -21,7 +22,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import io
 import os
 import secrets
 import sys
@@ -31,6 +31,7 @@ from contextlib import contextmanager
 from typing import IO, Any, NoReturn
 
 from holdem._version import __version__
+from holdem.cli import _hands
 from holdem.errors import HoldemError
 
 __all__ = ["main"]
@@ -211,7 +212,9 @@ def build_parser() -> argparse.ArgumentParser:
         "('-') may hold PHH or PokerStars text. "
         "Amounts with decimals (dollars and cents) are played in the file's smallest unit. A "
         "file that splits an odd chip in halves (where R32 gives the whole chip to the first "
-        "winner left of the button) is counted apart and is not a failure. Exit code 1 if any "
+        "winner left of the button) is counted apart and is not a failure. The hands are "
+        f"replayed in chunks of {_hands.CHUNK_HANDS}, on every core when the files are big "
+        "(see --workers), and reported in the files' order. Exit code 1 if any "
         "hand fails; 2 if a file given is missing or no hand was found.",
         epilog="examples: holdem replay hands/;  holdem replay pluribus.phh --chip-unit 0.5",
     )
@@ -222,6 +225,7 @@ def build_parser() -> argparse.ArgumentParser:
                    "unit)")
     p.add_argument("-q", "--quiet", action="store_true", help="print only failures and the total")
     p.add_argument("-v", "--verbose", action="store_true", help="print every hand's final stacks")
+    _add_parallel(p)
     p.set_defaults(run=_cmd_replay)
 
     p = sub.add_parser(
@@ -260,7 +264,7 @@ def build_parser() -> argparse.ArgumentParser:
         "95% interval and the all-in adjusted bb/100 (from the exact equities of the all-in "
         "hands; see --allin-samples). Net won is in the files' units (dollars "
         "and cents for a cash game in dollars). The hands are replayed in chunks of "
-        f"{STATS_CHUNK}, on every core when the files are big (see --workers): the output is "
+        f"{_hands.CHUNK_HANDS}, on every core when the files are big (see --workers): the output is "
         "the same with any --workers or --scheduler. A file that cannot be read or replayed "
         "stops the command with one line on stderr (exit code 2): the first bad hand in "
         "the files' order.",
@@ -320,6 +324,18 @@ def _executor(args: argparse.Namespace) -> Iterator[Any]:
 
         with process_pool(args.workers) as pool:  # Ctrl-C terminates its workers at once
             yield pool
+
+
+@contextmanager
+def _chunk_runner(args: argparse.Namespace, paths: Sequence[str]) -> Iterator[Any]:
+    """The runner of a command's chunks of hands (:mod:`holdem.cli._hands`): --workers or
+    --scheduler as given; else every core when the files hold :data:`_hands.POOL_BYTES` or
+    more, in this process below that and for standard input."""
+    from holdem._parallel import open_executor
+
+    small = "-" in paths or _hands.input_bytes(paths) < _hands.POOL_BYTES
+    with _executor(args) as executor, open_executor(executor, small=small) as runner:
+        yield runner
 
 
 # --- agents (simulate, play) -----------------------------------------------------------------
@@ -469,121 +485,6 @@ def _cmd_play(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[st
 # --- replay / export -------------------------------------------------------------------------
 
 
-def _is_pokerstars(text: str) -> bool:
-    """Whether text (the start of a file) begins with a PokerStars hand."""
-    return text.lstrip("\ufeff \t\r\n").startswith("PokerStars")
-
-
-def _read_hands(path: str, stdin: IO[str]) -> list[tuple[str, Any]]:
-    """``(label, HandHistory)`` for every hand of a .phh/.phhs file (a bad hand fails the
-    whole file, before any hand is used)."""
-    text, name = (stdin.read(), "<stdin>") if path == "-" else (_read_text(path), path)
-    return [_parse_source(*source) for source in _phh_sources(text, name)]
-
-
-def _read_text(path: str) -> str:
-    try:
-        with open(path, encoding="utf-8") as f:
-            return f.read()
-    except OSError as e:
-        raise HoldemError(f"cannot read {path}: {e.strerror or e}") from None
-    except UnicodeDecodeError as e:
-        raise HoldemError(f"{path}: not UTF-8 text ({e.reason})") from None
-
-
-def _phh_sources(text: str, name: str) -> list[tuple[str, str, Any]]:
-    """The hands of a PHH text (see :func:`_hand_sources`): its TOML is parsed here."""
-    from holdem import phh
-
-    if _is_pokerstars(text):
-        raise HoldemError(f"{name}: PokerStars text, not PHH: export reads PHH files (.phh, "
-                          ".phhs); replay and stats read both")
-    if name.endswith(".phhs") or _looks_multi(text):
-        return [(f"{name}[{i}]", "table", table)
-                for i, table in enumerate(phh._tables(text, name), 1)]
-    return [(name, "phh", text)]
-
-
-def _hand_sources(path: str, stdin: IO[str]) -> Iterator[tuple[str, str, Any]]:
-    """The hands of a PHH or PokerStars file, cut apart but not yet checked: ``(label, kind,
-    data)`` for :func:`_parse_source`, plain data that may go to a worker process, which
-    then does most of the reading (checking a PHH hand's fields, parsing a PokerStars
-    hand). A PokerStars line outside any hand comes as ``(label, "error", the error)``; a
-    file that cannot be read, or a PHH file that is not TOML, raises. Standard input ('-')
-    is read whole and may be either."""
-    if path == "-":
-        text = stdin.read()
-        if not _is_pokerstars(text):
-            yield from _phh_sources(text, "<stdin>")
-            return
-        yield from _stars_sources(io.StringIO(text), "<stdin>")
-    elif path.endswith(".txt"):
-        if not os.path.isfile(path):
-            raise HoldemError(f"cannot read {path}: No such file")
-        yield from _stars_sources(path, path)
-    else:
-        yield from _phh_sources(_read_text(path), path)
-
-
-def _stars_sources(source: Any, label: str) -> Iterator[tuple[str, str, Any]]:
-    from holdem.pokerstars import _blocks
-
-    for block in _blocks(source, label):
-        yield (label, "error", block) if isinstance(block, HoldemError) else (
-            label, "stars", block)
-
-
-def _parse_source(label: str, kind: str, data: Any) -> tuple[str, Any]:
-    """``(label, HandHistory)`` of one hand of :func:`_hand_sources`; its error if bad."""
-    if kind == "error":
-        raise data
-    if kind == "stars":
-        from holdem.pokerstars import _one
-
-        hh = _one(*data)
-        return f"{label}#{hh.hand}", hh
-    from holdem import phh
-
-    if kind == "table":
-        return label, phh._from_table(*data)
-    return label, phh.loads(data, name=label)
-
-
-def _looks_multi(text: str) -> bool:
-    for line in text.splitlines():
-        s = line.strip()
-        if s and not s.startswith("#"):
-            return s.startswith("[")
-    return False
-
-
-_REPLAY_SUFFIXES = (".phh", ".phhs", ".txt")
-
-
-def _replay_paths(paths: Sequence[str]) -> Iterator[str]:
-    """The files to replay: each argument, or the .phh/.phhs/.txt files under a folder (a
-    .txt file there that does not start with a PokerStars hand is skipped: notes, logs)."""
-    for path in paths:
-        if path != "-" and os.path.isdir(path):
-            found: list[str] = []
-            for root, dirs, files in os.walk(path):
-                dirs.sort()
-                found.extend(os.path.join(root, f) for f in files if f.endswith(_REPLAY_SUFFIXES))
-            yield from (f for f in sorted(found) if not f.endswith(".txt") or _starts_stars(f))
-        else:
-            yield path
-
-
-def _starts_stars(path: str) -> bool:
-    """Whether the file at path starts with a PokerStars hand (an unreadable one: yes, so
-    that its error is reported)."""
-    try:
-        with open(path, encoding="utf-8", errors="replace") as f:
-            return _is_pokerstars(f.read(4096))
-    except OSError:
-        return True
-
-
 def _check_given(paths: Sequence[str]) -> None:
     """CommandError (exit code 2) for an argument that is neither '-', a file nor a folder."""
     for path in paths:
@@ -591,84 +492,70 @@ def _check_given(paths: Sequence[str]) -> None:
             raise CommandError(f"cannot read {path}: no such file or folder")
 
 
-def _replay_hands(path: str, stdin: IO[str]) -> Iterator[tuple[str, Any]]:
-    """``(label, HandHistory or the error of a bad hand)`` for every hand of a PHH or
-    PokerStars file (PokerStars files stream, and a bad hand does not stop the file).
-    Standard input ('-') is read whole and may be either."""
-    if path == "-":
-        text = stdin.read()
-        stdin = io.StringIO(text)
-        if not _is_pokerstars(text):
-            yield from _read_hands(path, stdin)
-            return
-    elif not path.endswith(".txt"):
-        yield from _read_hands(path, stdin)
-        return
-    for source in _hand_sources(path, stdin):
+def _replay_chunk(sources: list[_hands.Source], chip_unit: Any, quiet: bool,
+                  verbose: bool) -> list[tuple[str, str | None]]:
+    """``holdem replay`` of one chunk of hands (see :mod:`holdem.cli._hands`): a task, run in
+    a worker process with --workers. Per hand, its outcome (``exact``, ``unchecked``, ``odd``
+    or ``failed``) and the line to print (None: none)."""
+    from holdem.history import _unit_text, replay
+
+    out: list[tuple[str, str | None]] = []
+    for source in sources:
         try:
-            yield _parse_source(*source)
+            label, hh = _hands.parse_source(*source)
         except HoldemError as e:
-            yield source[0], e
+            out.append(("failed", f"ERROR     {e}"))
+            continue
+        try:
+            result = replay(hh, name=label, chip_unit=chip_unit)
+        except HoldemError as e:
+            out.append(("failed", f"ILLEGAL   {e}"))
+            continue
+        if result.odd_chip is not None:
+            out.append(("odd", f"ODD CHIP  {label}: the file splits the odd chip (R32 gives it "
+                        "whole to the first winner left of the button): "
+                        + "; ".join(result.mismatches)
+                        + f"; --chip-unit {_unit_text(result.odd_chip)} reproduces the file"))
+        elif result.mismatches:
+            out.append(("failed", f"MISMATCH  {label}: " + "; ".join(result.mismatches)))
+        elif not result.compared:
+            out.append(("unchecked", None if quiet else
+                        f"replayed  {label}: no stacks to compare"))
+        else:
+            line = None
+            if not quiet:
+                line = f"{'ok':<9} {label}"
+                if verbose:
+                    line += "  final stacks " + " ".join(map(str, result.final_stacks))
+            out.append(("exact", line))
+    return out
 
 
 def _cmd_replay(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
-    from holdem.history import _unit, _unit_text, replay
+    from holdem.history import _unit
 
     unit = _unit(args.chip_unit, "--chip-unit") if args.chip_unit is not None else None
     _check_given(args.files)
-    failed = total = exact = unchecked = odd = 0
-    for path in _replay_paths(args.files):
-        hands = _replay_hands(path, stdin)
-        while True:
-            try:
-                label, hh = next(hands)
-            except StopIteration:
-                break
-            except HoldemError as e:
-                failed += 1
-                total += 1
-                print(f"ERROR     {e}", file=out)
-                break
-            total += 1
-            if isinstance(hh, HoldemError):
-                failed += 1
-                print(f"ERROR     {hh}", file=out)
-                continue
-            try:
-                result = replay(hh, name=label, chip_unit=unit)
-            except HoldemError as e:
-                failed += 1
-                print(f"ILLEGAL   {e}", file=out)
-                continue
-            if result.odd_chip is not None:
-                odd += 1
-                print(f"ODD CHIP  {label}: the file splits the odd chip (R32 gives it whole to "
-                      "the first winner left of the button): " + "; ".join(result.mismatches)
-                      + f"; --chip-unit {_unit_text(result.odd_chip)} reproduces the file",
-                      file=out)
-            elif result.mismatches:
-                failed += 1
-                print(f"MISMATCH  {label}: " + "; ".join(result.mismatches), file=out)
-            elif not result.compared:
-                unchecked += 1
-                if not args.quiet:
-                    print(f"replayed  {label}: no stacks to compare", file=out)
-            else:
-                exact += 1
-                if not args.quiet:
-                    line = f"{'ok':<9} {label}"
-                    if args.verbose:
-                        line += "  final stacks " + " ".join(map(str, result.final_stacks))
+    counts = dict.fromkeys(("exact", "unchecked", "odd", "failed"), 0)
+    paths = list(_hands.hand_paths(args.files))
+    tasks = ((chunk, unit, args.quiet, args.verbose)
+             for chunk in _hands.source_chunks(paths, stdin))
+    with _chunk_runner(args, paths) as runner:
+        for outcomes in runner.imap(_replay_chunk, tasks):
+            for outcome, line in outcomes:
+                counts[outcome] += 1
+                if line is not None:
                     print(line, file=out)
+    total = sum(counts.values())
     if total == 0:
         raise CommandError("no hands in the given files")
-    summary = f"{exact} of {total} hands replayed exactly"
-    if unchecked:
-        summary += f"; {unchecked} replayed, no stacks to compare"
-    if odd:
-        summary += f"; {odd} split the odd chip (R32 differs, not a failure)"
-    print(f"{summary}; {failed} failed", file=out)
-    return 1 if failed else 0
+    summary = f"{counts['exact']} of {total} hands replayed exactly"
+    if counts["unchecked"]:
+        summary += f"; {counts['unchecked']} replayed, no stacks to compare"
+    if counts["odd"]:
+        summary += f"; {counts['odd']} split the odd chip (R32 differs, not a failure)"
+    print(f"{summary}; {counts['failed']} failed", file=out)
+    return 1 if counts["failed"] else 0
 
 
 def _cmd_export(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
@@ -676,7 +563,7 @@ def _cmd_export(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[
 
     texts = []
     for path in args.files:
-        for label, hh in _read_hands(path, stdin):
+        for label, hh in _hands.read_hands(path, stdin):
             texts.append(to_pokerstars(hh, name=label))
     body = "\n\n".join(texts) + "\n"
     if args.output:
@@ -729,26 +616,15 @@ def _write_text(path: str, text: str, what: str, err: IO[str]) -> None:
     print(f"wrote {what} to {path}", file=err)
 
 
-STATS_CHUNK = 256
-"""Hands per task of ``holdem stats``. Fixed, so that every float sum is added in the same
-groups and order (a chunk's sums, then the chunks in file order) whatever the number of
-workers: the output does not depend on them."""
-
-STATS_POOL_BYTES = 2 << 20
-"""Without --workers, ``holdem stats`` uses every core when its files hold at least this many
-bytes (about 4,000 hands: a few seconds on one core); below, a pool costs more than it saves."""
-
-
-def _stats_chunk(sources: list[tuple[str, str, Any]], options: dict[str, Any]) -> Any:
-    """The :class:`holdem.stats.Stats` of one chunk of ``holdem stats``'s hands (in file
-    order, as :func:`_hand_sources` gives them): a task, run in a worker process with
-    --workers. The first bad hand raises its error here."""
+def _stats_chunk(sources: list[_hands.Source], options: dict[str, Any]) -> Any:
+    """The :class:`holdem.stats.Stats` of one chunk of hands (see :mod:`holdem.cli._hands`):
+    a task, run in a worker process with --workers. The first bad hand raises its error."""
     from holdem.history import replay
     from holdem.stats import Stats
 
     stats = Stats(**options)
     for source in sources:
-        label, hh = _parse_source(*source)
+        label, hh = _hands.parse_source(*source)
         played = replay(hh, name=label)
         if not played.state.is_terminal():
             raise CommandError(f"{label}: the hand is not finished: no statistics")
@@ -758,37 +634,7 @@ def _stats_chunk(sources: list[tuple[str, str, Any]], options: dict[str, Any]) -
     return stats
 
 
-def _stats_tasks(paths: Sequence[str], stdin: IO[str], options: dict[str, Any],
-                 ) -> Iterator[tuple[list[tuple[str, str, Any]], dict[str, Any]]]:
-    """The tasks of ``holdem stats``: chunks of :data:`STATS_CHUNK` hands of ``paths`` in
-    order, cut as they are needed. A file that cannot be read ends the chunks with its error
-    (raised by :func:`_stats_chunk` after the hands before it, as in one process)."""
-    chunk: list[tuple[str, str, Any]] = []
-    try:
-        for path in paths:
-            for source in _hand_sources(path, stdin):
-                chunk.append(source)
-                if len(chunk) == STATS_CHUNK:
-                    yield chunk, options
-                    chunk = []
-    except HoldemError as e:
-        chunk.append(("", "error", e))
-    if chunk:
-        yield chunk, options
-
-
-def _input_bytes(paths: Sequence[str]) -> int:
-    """The bytes of the files in ``paths`` (standard input counts as none)."""
-    total = 0
-    for path in paths:
-        if path != "-":
-            with contextlib.suppress(OSError):
-                total += os.path.getsize(path)
-    return total
-
-
 def _cmd_stats(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
-    from holdem._parallel import open_executor
     from holdem.stats import Stats, format_table
 
     if args.player is not None and not args.grid:
@@ -803,10 +649,10 @@ def _cmd_stats(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[s
     _check_svg("--chart", args.chart)
     _check_svg("--grid", args.grid)
     _check_writable(args.chart, args.grid)
-    paths = list(_replay_paths(args.files))
-    small = "-" in paths or _input_bytes(paths) < STATS_POOL_BYTES
-    with _executor(args) as executor, open_executor(executor, small=small) as runner:
-        for part in runner.imap(_stats_chunk, _stats_tasks(paths, stdin, options)):
+    paths = list(_hands.hand_paths(args.files))
+    tasks = ((chunk, options) for chunk in _hands.source_chunks(paths, stdin))
+    with _chunk_runner(args, paths) as runner:
+        for part in runner.imap(_stats_chunk, tasks):
             stats.merge(part)
     if not stats:
         raise CommandError("no hands in the given files")

@@ -1,0 +1,182 @@
+"""The hand-history files of ``holdem replay``, ``stats`` and ``export``: finding them, reading
+them and cutting them into hands, in chunks that worker processes can take.
+
+A hand is first a *source*, ``(label, kind, data)``: plain data, cheap to pickle, cut from
+its file here (the TOML of a ``.phhs`` file is parsed; a PokerStars file is cut at its hand
+headers). :func:`parse_source` turns a source into its :class:`holdem.phh.HandHistory`,
+checking every field: most of the reading, so it runs in the workers. A parsed history is not
+what travels to them: unpickling one checks it again, which costs as much as reading it.
+
+The chunks hold :data:`CHUNK_HANDS` hands whatever the number of workers, so results added
+up chunk by chunk, in file order, do not depend on them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+from collections.abc import Iterator, Sequence
+from typing import IO, Any
+
+from holdem.errors import HoldemError
+
+__all__ = ["CHUNK_HANDS", "POOL_BYTES", "hand_paths", "input_bytes", "parse_source",
+           "read_hands", "source_chunks"]
+
+Source = tuple[str, str, Any]
+"""``(label, kind, data)``: one hand, cut from its file but not yet checked. Kinds: ``"phh"``
+(a .phh text), ``"table"`` (one table of a .phhs file, with the name errors give it),
+``"stars"`` (the lines of a PokerStars hand), ``"error"`` (what was wrong where the hand
+should be)."""
+
+CHUNK_HANDS = 256
+"""Hands per chunk (a task for a worker). Fixed, so that every float sum is added in the same
+groups and order whatever the number of workers: the output does not depend on them."""
+
+POOL_BYTES = 2 << 20
+"""Without --workers, the commands use every core when their files hold at least this many
+bytes (about 4,000 hands: a few seconds on one core); below, a pool costs more than it saves."""
+
+SUFFIXES = (".phh", ".phhs", ".txt")
+
+
+def is_pokerstars(text: str) -> bool:
+    """Whether text (the start of a file) begins with a PokerStars hand."""
+    return text.lstrip("\ufeff \t\r\n").startswith("PokerStars")
+
+
+def hand_paths(paths: Sequence[str]) -> Iterator[str]:
+    """The files to read: each argument, or the .phh/.phhs/.txt files under a folder (a .txt
+    file there that does not start with a PokerStars hand is skipped: notes, logs)."""
+    for path in paths:
+        if path != "-" and os.path.isdir(path):
+            found: list[str] = []
+            for root, dirs, files in os.walk(path):
+                dirs.sort()
+                found.extend(os.path.join(root, f) for f in files if f.endswith(SUFFIXES))
+            yield from (f for f in sorted(found) if not f.endswith(".txt") or _starts_stars(f))
+        else:
+            yield path
+
+
+def _starts_stars(path: str) -> bool:
+    """Whether the file at path starts with a PokerStars hand (an unreadable one: yes, so
+    that its error is reported)."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            return is_pokerstars(f.read(4096))
+    except OSError:
+        return True
+
+
+def input_bytes(paths: Sequence[str]) -> int:
+    """The bytes of the files in ``paths`` (standard input counts as none)."""
+    total = 0
+    for path in paths:
+        if path != "-":
+            with contextlib.suppress(OSError):
+                total += os.path.getsize(path)
+    return total
+
+
+def read_hands(path: str, stdin: IO[str]) -> list[tuple[str, Any]]:
+    """``(label, HandHistory)`` for every hand of a .phh/.phhs file (a bad hand fails the
+    whole file, before any hand is used)."""
+    text, name = (stdin.read(), "<stdin>") if path == "-" else (_read_text(path), path)
+    return [parse_source(*source) for source in _phh_sources(text, name)]
+
+
+def _read_text(path: str) -> str:
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except OSError as e:
+        raise HoldemError(f"cannot read {path}: {e.strerror or e}") from None
+    except UnicodeDecodeError as e:
+        raise HoldemError(f"{path}: not UTF-8 text ({e.reason})") from None
+
+
+def _phh_sources(text: str, name: str) -> list[Source]:
+    """The hands of a PHH text: its TOML is parsed here."""
+    from holdem import phh
+
+    if is_pokerstars(text):
+        raise HoldemError(f"{name}: PokerStars text, not PHH: export reads PHH files (.phh, "
+                          ".phhs); replay and stats read both")
+    if name.endswith(".phhs") or _looks_multi(text):
+        return [(f"{name}[{i}]", "table", table)
+                for i, table in enumerate(phh._tables(text, name), 1)]
+    return [(name, "phh", text)]
+
+
+def _looks_multi(text: str) -> bool:
+    for line in text.splitlines():
+        s = line.strip()
+        if s and not s.startswith("#"):
+            return s.startswith("[")
+    return False
+
+
+def hand_sources(path: str, stdin: IO[str]) -> Iterator[Source]:
+    """The hands of a PHH or PokerStars file, as sources. A PokerStars line outside any hand
+    comes as an ``"error"`` source; a file that cannot be read, or a PHH file that is not TOML,
+    raises. Standard input ('-') is read whole and may be either."""
+    if path == "-":
+        text = stdin.read()
+        if not is_pokerstars(text):
+            yield from _phh_sources(text, "<stdin>")
+            return
+        yield from _stars_sources(io.StringIO(text), "<stdin>")
+    elif path.endswith(".txt"):
+        if not os.path.isfile(path):
+            raise HoldemError(f"cannot read {path}: No such file")
+        yield from _stars_sources(path, path)
+    else:
+        yield from _phh_sources(_read_text(path), path)
+
+
+def _stars_sources(source: Any, label: str) -> Iterator[Source]:
+    from holdem.pokerstars import _blocks
+
+    for block in _blocks(source, label):
+        yield (label, "error", block) if isinstance(block, HoldemError) else (
+            label, "stars", block)
+
+
+def parse_source(label: str, kind: str, data: Any) -> tuple[str, Any]:
+    """``(label, HandHistory)`` of one source (a PokerStars hand's label gets its number);
+    a bad hand raises its error."""
+    if kind == "error":
+        raise data
+    if kind == "stars":
+        from holdem.pokerstars import _one
+
+        hh = _one(*data)
+        return f"{label}#{hh.hand}", hh
+    from holdem import phh
+
+    if kind == "table":
+        return label, phh._from_table(*data)
+    return label, phh.loads(data, name=label)
+
+
+def source_chunks(paths: Sequence[str], stdin: IO[str]) -> Iterator[list[Source]]:
+    """The hands of ``paths``, in order, in chunks of :data:`CHUNK_HANDS`, cut as they are
+    needed. A file that cannot be read gives one ``"error"`` source, in its place, and the
+    next file is read."""
+    chunk: list[Source] = []
+    for path in paths:
+        try:
+            for source in hand_sources(path, stdin):
+                chunk.append(source)
+                if len(chunk) == CHUNK_HANDS:
+                    yield chunk
+                    chunk = []
+        except HoldemError as e:
+            chunk.append((path, "error", e))
+            if len(chunk) == CHUNK_HANDS:
+                yield chunk
+                chunk = []
+    if chunk:
+        yield chunk
