@@ -247,3 +247,23 @@ def test_unchecked_path_refuses_a_finished_hand() -> None:
         s.apply_unchecked(1)
     with pytest.raises(IllegalActionError, match="over"):
         s.legal_actions()
+
+
+def test_committed_keeps_a_fold_winners_uncalled_bet_as_documented() -> None:
+    """R21. ``committed`` said "uncalled bets removed", but a hand won by folds keeps the
+    winner's last bet in ``committed`` and ``pot``; its uncalled part is ``result.returned``.
+    A bet called short leaves ``committed`` when the street closes. Both cores."""
+    from holdem.hand.game import HandState, ReferenceHandState
+
+    game = Game(big_blind=2)
+    for cls in (HandState, ReferenceHandState):
+        st = cls._start(game, [100, 100, 100], 0, 1, None, None)
+        st.raise_to(10)
+        st.fold()
+        st.fold()
+        assert st.committed == (10, 1, 2) and st.pot == 13
+        assert st.result.returned == (8, 0, 0) and st.result.final_stacks == (103, 99, 98)
+        st = cls._start(game, [100, 30], 0, 1, None, None)
+        st.raise_to(60)
+        st.call()  # all in for 30: 30 of the 60 are not called
+        assert st.committed == (30, 30) and st.pot == 60

@@ -434,9 +434,11 @@ cdef class HandCore:
 
     @property
     def committed(self):
-        """Chips each seat has put in this hand, uncalled bets removed (a big-blind ante, the
-        dead part of an extra post and the posts of a dead hand are dead money: in
-        :attr:`pot`, not here)."""
+        """Chips each seat has put in this hand (a big-blind ante, the dead part of an extra
+        post and the posts of a dead hand are dead money: in :attr:`pot`, not here). An
+        uncalled bet leaves it when its street closes (R21); in a hand won because everyone
+        else folded, the winner's last bet stays here and in :attr:`pot`; its uncalled part
+        is ``result.returned``."""
         _check_started(self)
         return tuple([self._h.committed[i] for i in range(self._h.n)])
 

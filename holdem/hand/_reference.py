@@ -272,9 +272,11 @@ class HandCore:
 
     @property
     def committed(self) -> tuple[int, ...]:
-        """Chips each seat has put in this hand, uncalled bets removed (a big-blind ante, the
-        dead part of an extra post and the posts of a dead hand are dead money: in
-        :attr:`pot`, not here)."""
+        """Chips each seat has put in this hand (a big-blind ante, the dead part of an extra
+        post and the posts of a dead hand are dead money: in :attr:`pot`, not here). An
+        uncalled bet leaves it when its street closes (R21); in a hand won because everyone
+        else folded, the winner's last bet stays here and in :attr:`pot`; its uncalled part
+        is ``result.returned``."""
         try:
             return tuple(self._committed)
         except AttributeError:
