@@ -126,6 +126,34 @@ def test_export_pokerstars(tmp_path: Path) -> None:
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "not valid TOML" in r.stderr
 
 
+def test_export_in_workers_gives_the_same_text(tmp_path: Path) -> None:
+    """``holdem export --workers N`` converts chunks of hands in worker processes: the same
+    text for any N, in the files' order, and the first bad hand's error (not that of a later
+    file the parent read first), with no file written."""
+    from holdem.cli._hands import CHUNK_HANDS
+
+    hands = [GOOD.replace("[100, 100, 100]", f"[100, 100, {100 + i}]").replace(
+        "[102, 98, 100]", f"[102, 98, {100 + i}]") for i in range(CHUNK_HANDS + 3)]
+    many = tmp_path / "many.phhs"
+    many.write_text("".join(f"[{i}]\n{h}\n" for i, h in enumerate(hands, 1)))
+    one = tmp_path / "one.phh"
+    one.write_text(GOOD)
+    texts = [run("export", str(many), str(one), "--workers", w).stdout for w in ("1", "2", "3")]
+    assert texts[0] == texts[1] == texts[2]
+    assert texts[0].count("PokerStars Hand #") == CHUNK_HANDS + 4
+    assert f"Seat 3: Player 3 ({100 + CHUNK_HANDS + 2} in chips)" in texts[0]
+    bad = hands[:]
+    bad[CHUNK_HANDS + 1] = GOOD.replace("'p1 cbr 10'", "'p1 cbr 1'")  # below the minimum
+    many.write_text("".join(f"[{i}]\n{h}\n" for i, h in enumerate(bad, 1)))
+    unreadable = tmp_path / "b.phhs"
+    unreadable.write_bytes(b"[1]\n\xff\n")
+    for w in ("1", "2"):
+        out = tmp_path / f"out{w}.txt"
+        r = run("export", str(many), str(unreadable), "--workers", w, "-o", str(out))
+        assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
+        assert f"{many}[{CHUNK_HANDS + 2}]" in r.stderr and not out.exists()
+
+
 # --- play: scripted input on stdin ------------------------------------------------------------
 
 

@@ -10,6 +10,7 @@ Commands::
     holdem replay FILE|DIR...      # PHH .phh/.phhs, PokerStars .txt; non-zero exit on a mismatch
                   [--workers N | --scheduler ADDRESS]
     holdem export FILE...          # PHH -> PokerStars-style text on stdout
+                  [--workers N | --scheduler ADDRESS]
     holdem stats FILE... [--chart SVG] [--grid SVG]  # player statistics of PHH/PokerStars files
                  [--workers N | --scheduler ADDRESS]
     holdem play [--players 3] ...  # play against built-in agents, reading moves from stdin
@@ -249,10 +250,13 @@ def build_parser() -> argparse.ArgumentParser:
         "export",
         help="convert PHH hand histories to PokerStars-style text",
         description="Write the hands of the given .phh/.phhs files as PokerStars-style hand "
-        "histories (for tracking software) on stdout or to --output.",
+        "histories (for tracking software) on stdout or to --output. The hands are converted "
+        f"in chunks of {_hands.CHUNK_HANDS}, on every core when the files are big (see "
+        "--workers); the text is the same with any number of workers.",
     )
     p.add_argument("files", nargs="+", metavar="FILE", help=".phh or .phhs files ('-' for stdin)")
     p.add_argument("-o", "--output", metavar="PATH", help="write to PATH instead of stdout")
+    _add_parallel(p)
     p.set_defaults(run=_cmd_export)
 
     p = sub.add_parser(
@@ -558,13 +562,21 @@ def _cmd_replay(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[
     return 1 if counts["failed"] else 0
 
 
-def _cmd_export(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+def _export_chunk(sources: list[_hands.Source]) -> list[str]:
+    """The PokerStars text of each hand of one chunk (see :mod:`holdem.cli._hands`): a task,
+    run in a worker process with --workers. The first bad hand raises its error."""
     from holdem.pokerstars import to_pokerstars
 
-    texts = []
-    for path in args.files:
-        for label, hh in _hands.read_hands(path, stdin):
-            texts.append(to_pokerstars(hh, name=label))
+    return [to_pokerstars(hh, name=label)
+            for label, hh in (_hands.parse_source(*source) for source in sources)]
+
+
+def _cmd_export(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    texts: list[str] = []
+    tasks = ((chunk,) for chunk in _hands.source_chunks(args.files, stdin, phh_only=True))
+    with _chunk_runner(args, args.files) as runner:
+        for part in runner.imap(_export_chunk, tasks):
+            texts.extend(part)
     body = "\n\n".join(texts) + "\n"
     if args.output:
         _write_text(args.output, body,

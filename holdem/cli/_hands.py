@@ -21,8 +21,8 @@ from typing import IO, Any
 
 from holdem.errors import HoldemError
 
-__all__ = ["CHUNK_HANDS", "POOL_BYTES", "hand_paths", "input_bytes", "parse_source",
-           "read_hands", "source_chunks"]
+__all__ = ["CHUNK_HANDS", "POOL_BYTES", "hand_paths", "hand_sources", "input_bytes",
+           "parse_source", "phh_file_sources", "source_chunks"]
 
 Source = tuple[str, str, Any]
 """``(label, kind, data)``: one hand, cut from its file but not yet checked. Kinds: ``"phh"``
@@ -80,11 +80,11 @@ def input_bytes(paths: Sequence[str]) -> int:
     return total
 
 
-def read_hands(path: str, stdin: IO[str]) -> list[tuple[str, Any]]:
-    """``(label, HandHistory)`` for every hand of a .phh/.phhs file (a bad hand fails the
-    whole file, before any hand is used)."""
+def phh_file_sources(path: str, stdin: IO[str]) -> list[Source]:
+    """The hands of a .phh/.phhs file (or PHH on standard input) as sources; a file that
+    cannot be read, is not TOML or holds PokerStars text raises."""
     text, name = (stdin.read(), "<stdin>") if path == "-" else (_read_text(path), path)
-    return [parse_source(*source) for source in _phh_sources(text, name)]
+    return _phh_sources(text, name)
 
 
 def _read_text(path: str) -> str:
@@ -161,14 +161,16 @@ def parse_source(label: str, kind: str, data: Any) -> tuple[str, Any]:
     return label, phh.loads(data, name=label)
 
 
-def source_chunks(paths: Sequence[str], stdin: IO[str]) -> Iterator[list[Source]]:
+def source_chunks(paths: Sequence[str], stdin: IO[str], *,
+                  phh_only: bool = False) -> Iterator[list[Source]]:
     """The hands of ``paths``, in order, in chunks of :data:`CHUNK_HANDS`, cut as they are
-    needed. A file that cannot be read gives one ``"error"`` source, in its place, and the
-    next file is read."""
+    needed (``phh_only``: PHH files only, see :func:`phh_file_sources`). A file that cannot
+    be read gives one ``"error"`` source, in its place, and the next file is read."""
+    read = phh_file_sources if phh_only else hand_sources
     chunk: list[Source] = []
     for path in paths:
         try:
-            for source in hand_sources(path, stdin):
+            for source in read(path, stdin):
                 chunk.append(source)
                 if len(chunk) == CHUNK_HANDS:
                     yield chunk
