@@ -326,3 +326,40 @@ def test_an_output_file_that_cannot_be_written_stops_before_the_work(
     assert out.getvalue() == "" and err.getvalue().count("\n") == 1
     assert "cannot write" in err.getvalue()
     assert list(tmp_path.iterdir()) == []  # the check leaves no empty file behind
+
+
+@pytest.mark.parametrize("workers", ["1", "2"])
+def test_stdin_that_is_not_text_is_reported_in_its_place(tmp_path: Path, workers: str) -> None:
+    """Standard input is read when its place in the files is cut into chunks, ahead of the
+    hands before it: bytes that are not text there were raised at once, so stats and export
+    named them instead of an earlier bad hand, and replay stopped without the lines of the
+    hands before it (how many depended on the workers)."""
+    from holdem import cli, phh
+    from holdem.cli._hands import CHUNK_HANDS
+
+    hands = _random_hands(CHUNK_HANDS + 20, seed=4)
+    hands[-1] = hands[-1].replace(actions=hands[-1].actions[:6])  # dealt, not played
+    path = tmp_path / "a.phhs"
+    phh.dump_all(hands, path)
+
+    def stdin() -> io.TextIOWrapper:
+        return io.TextIOWrapper(io.BytesIO(b"[1]\nvariant = 'NT'\xff\n"), encoding="utf-8")
+
+    out, err = io.StringIO(), io.StringIO()
+    assert cli.main(["stats", str(path), "-", "--workers", workers], stdin=stdin(),
+                    stdout=out, stderr=err) == 2
+    assert err.getvalue().count("\n") == 1
+    assert f"a.phhs[{len(hands)}]: the hand is not finished" in err.getvalue()
+    out, err = io.StringIO(), io.StringIO()
+    assert cli.main(["replay", str(path), "-", "--workers", workers], stdin=stdin(),
+                    stdout=out, stderr=err) == 1
+    lines = out.getvalue().splitlines()
+    assert err.getvalue() == "" and len(lines) == len(hands) + 2
+    assert lines[-2] == "ERROR     <stdin>: not utf-8 text (invalid start byte)"
+    text = path.read_text().replace(f"[{len(hands)}]\nvariant = ", f"[{len(hands)}]\n"
+                                    "variant = 'XX'\n_v = ", 1)
+    path.write_text(text)
+    err = io.StringIO()
+    assert cli.main(["export", str(path), "-", "--workers", workers], stdin=stdin(),
+                    stdout=io.StringIO(), stderr=err) == 2
+    assert f"a.phhs [{len(hands)}]: variant 'XX' is not supported" in err.getvalue()

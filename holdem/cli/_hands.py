@@ -83,8 +83,20 @@ def input_bytes(paths: Sequence[str]) -> int:
 def phh_file_sources(path: str, stdin: IO[str]) -> list[Source]:
     """The hands of a .phh/.phhs file (or PHH on standard input) as sources; a file that
     cannot be read, is not TOML or holds PokerStars text raises."""
-    text, name = (stdin.read(), "<stdin>") if path == "-" else (_read_text(path), path)
+    text, name = (_read_stdin(stdin), "<stdin>") if path == "-" else (_read_text(path), path)
     return _phh_sources(text, name)
+
+
+def _read_stdin(stdin: IO[str]) -> str:
+    """Standard input, whole. Bytes that are not text in its encoding are the error of its
+    place in the files, as for a file: read ahead of the hands before it (the chunks are
+    cut before the hands are replayed), they must not stop the command before those."""
+    try:
+        return stdin.read()
+    except UnicodeDecodeError as e:
+        raise HoldemError(f"<stdin>: not {e.encoding} text ({e.reason})") from None
+    except OSError as e:
+        raise HoldemError(f"cannot read <stdin>: {e.strerror or e}") from None
 
 
 def _read_text(path: str) -> str:
@@ -123,7 +135,7 @@ def hand_sources(path: str, stdin: IO[str]) -> Iterator[Source]:
     comes as an ``"error"`` source; a file that cannot be read, or a PHH file that is not TOML,
     raises. Standard input ('-') is read whole and may be either."""
     if path == "-":
-        text = stdin.read()
+        text = _read_stdin(stdin)
         if not is_pokerstars(text):
             yield from _phh_sources(text, "<stdin>")
             return
