@@ -363,3 +363,24 @@ def test_stdin_that_is_not_text_is_reported_in_its_place(tmp_path: Path, workers
     assert cli.main(["export", str(path), "-", "--workers", workers], stdin=stdin(),
                     stdout=io.StringIO(), stderr=err) == 2
     assert f"a.phhs [{len(hands)}]: variant 'XX' is not supported" in err.getvalue()
+
+
+def _exit_at_once(*args: Any) -> Any:
+    os._exit(3)  # a worker killed in the middle of its chunk (the OOM killer, kill -9)
+
+
+def test_a_worker_that_dies_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker process that dies breaks the pool: its BrokenProcessPool was a traceback."""
+    import multiprocessing
+
+    from holdem import cli
+    from holdem.cli import _hands
+
+    if multiprocessing.get_start_method() != "fork":
+        pytest.skip("the workers must be forked to see the patched module")
+    monkeypatch.setattr(_hands, "parse_source", _exit_at_once)  # the forked workers' copy
+    err = io.StringIO()
+    data = str(ROOT / "tests" / "data" / "public_50.phhs")
+    assert cli.main(["stats", data, "--workers", "2"], stdout=io.StringIO(), stderr=err) == 2
+    assert err.getvalue().count("\n") == 1
+    assert err.getvalue().startswith("holdem stats: error: a worker process stopped abruptly")

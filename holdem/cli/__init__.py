@@ -734,6 +734,16 @@ def main(
     except (RecursionError, OverflowError, MemoryError, OSError, ValueError) as e:
         print(f"{prog}: error: {_bad_input(e)}", file=err)
         return 2
+    except RuntimeError as e:
+        # A worker process that died (killed, out of memory): the pool is broken and every
+        # task left fails with BrokenProcessPool; one line, not its traceback.
+        from concurrent.futures import BrokenExecutor
+
+        if not isinstance(e, BrokenExecutor):
+            raise
+        print(f"{prog}: error: a worker process stopped abruptly (killed, or out of memory?)",
+              file=err)
+        return 2
 
 
 def _bad_input(e: BaseException) -> str:
