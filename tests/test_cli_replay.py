@@ -153,3 +153,12 @@ def test_the_output_does_not_depend_on_the_workers(tmp_path: Path) -> None:
     quiet = run("replay", "-q", str(tmp_path), "--workers", "2")
     assert quiet.stdout.splitlines() == [line for line in lines if not line.startswith(
         ("ok", "replayed"))]
+
+
+def test_a_file_named_pokerstars_is_read(tmp_path: Path) -> None:
+    """``holdem replay "PokerStars 2020.txt"``: the name was taken for the text of a hand
+    (a str that starts with "PokerStars" is text for holdem.pokerstars.parse)."""
+    shutil.copy(DATA / "cash-limits.txt", tmp_path / "PokerStars 2020.txt")
+    r = run("replay", "PokerStars 2020.txt", cwd=tmp_path)
+    assert r.returncode == 0, r.stdout + r.stderr
+    assert "ok        PokerStars 2020.txt#208099887766" in r.stdout

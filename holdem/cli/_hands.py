@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import pathlib
 from collections.abc import Iterator, Sequence
 from typing import IO, Any
 
@@ -143,7 +144,9 @@ def hand_sources(path: str, stdin: IO[str]) -> Iterator[Source]:
     elif path.endswith(".txt"):
         if not os.path.isfile(path):
             raise HoldemError(f"cannot read {path}: No such file")
-        yield from _stars_sources(path, path)
+        # a Path: a str is the text itself when it starts with "PokerStars" (a file named
+        # "PokerStars 2024.txt" was read as one bad hand)
+        yield from _stars_sources(pathlib.Path(path), path)
     else:
         yield from _phh_sources(_read_text(path), path)
 
