@@ -384,3 +384,38 @@ def test_a_worker_that_dies_is_one_line(monkeypatch: pytest.MonkeyPatch) -> None
     assert cli.main(["stats", data, "--workers", "2"], stdout=io.StringIO(), stderr=err) == 2
     assert err.getvalue().count("\n") == 1
     assert err.getvalue().startswith("holdem stats: error: a worker process stopped abruptly")
+
+
+def test_stats_chunks_share_the_allin_equities(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each chunk of ``holdem stats`` had its own equity cache, so a hand seen in an earlier
+    chunk (a file given twice, duplicate hands) was worked out again: twice the time. The
+    chunks a process replays now share one cache per ``allin_samples``."""
+    from holdem import cli, phh
+    from holdem.cli._hands import CHUNK_HANDS
+
+    module = sys.modules["holdem.equity"]  # the module (holdem.equity is the function)
+    calls = []
+    real = module.equity
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        calls.append(kwargs.get("samples"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(module, "equity", counted)
+    path = tmp_path / "a.phhs"
+    phh.dump_all(_random_hands(CHUNK_HANDS + 10, seed=6), path)
+    counts = []
+    for files in ([path], [path, path]):
+        monkeypatch.setattr(cli, "_EQUITIES", {})
+        calls.clear()
+        out = io.StringIO()
+        assert cli.main(["stats", *map(str, files), "--allin-samples", "50", "--workers", "1"],
+                        stdout=out, stderr=io.StringIO()) == 0
+        counts.append(len(calls))
+    assert counts[0] > 10 and counts[1] == counts[0]  # the second copy: every equity known
+    assert 50 in calls  # preflop all-ins sampled (later ones stay exact)
+    out = io.StringIO()  # an exact run does not take the sampled equities
+    assert cli.main(["stats", str(path), "--workers", "1"], stdout=out,
+                    stderr=io.StringIO()) == 0
+    assert None in cli._EQUITIES and 50 in cli._EQUITIES

@@ -142,8 +142,6 @@ def hand_sources(path: str, stdin: IO[str]) -> Iterator[Source]:
             return
         yield from _stars_sources(io.StringIO(text), "<stdin>")
     elif path.endswith(".txt"):
-        if not os.path.isfile(path):
-            raise HoldemError(f"cannot read {path}: No such file")
         # a Path: a str is the text itself when it starts with "PokerStars" (a file named
         # "PokerStars 2024.txt" was read as one bad hand)
         yield from _stars_sources(pathlib.Path(path), path)
