@@ -154,6 +154,21 @@ def test_export_in_workers_gives_the_same_text(tmp_path: Path) -> None:
         assert f"{many}[{CHUNK_HANDS + 2}]" in r.stderr and not out.exists()
 
 
+@pytest.mark.parametrize("command", ["replay", "stats", "export"])
+def test_no_hands_and_stdin_twice_are_bad_input(tmp_path: Path, command: str) -> None:
+    """``export`` of a file without hands wrote a blank line and exited 0 (``replay`` and
+    ``stats`` said "no hands"); ``- -`` read standard input once, and the second ``-`` was an
+    empty file. Both are one line, exit code 2, for the three commands."""
+    empty = tmp_path / "empty.phhs"
+    empty.write_text("")
+    r = run(command, str(empty))
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and r.stdout == ""
+    assert "no hands in the given files" in r.stderr
+    r = run(command, "-", "-", stdin=GOOD)
+    assert r.returncode == 2 and r.stderr.count("\n") == 1 and r.stdout == ""
+    assert "'-' (standard input) is given more than once" in r.stderr
+
+
 # --- play: scripted input on stdin ------------------------------------------------------------
 
 

@@ -490,10 +490,14 @@ def _cmd_play(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[st
 
 
 def _check_given(paths: Sequence[str]) -> None:
-    """CommandError (exit code 2) for an argument that is neither '-', a file nor a folder."""
+    """CommandError (exit code 2) for an argument that is neither '-', a file nor a folder,
+    and for '-' given twice (standard input is read once: the second would be empty)."""
     for path in paths:
         if path != "-" and not os.path.exists(path):
             raise CommandError(f"cannot read {path}: no such file or folder")
+    if list(paths).count("-") > 1:
+        raise CommandError("'-' (standard input) is given more than once: it can be read "
+                           "only once")
 
 
 def _replay_chunk(sources: list[_hands.Source], chip_unit: Any, quiet: bool,
@@ -572,11 +576,14 @@ def _export_chunk(sources: list[_hands.Source]) -> list[str]:
 
 
 def _cmd_export(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
+    _check_given(args.files)
     texts: list[str] = []
     tasks = ((chunk,) for chunk in _hands.source_chunks(args.files, stdin, phh_only=True))
     with _chunk_runner(args, args.files) as runner:
         for part in runner.imap(_export_chunk, tasks):
             texts.extend(part)
+    if not texts:
+        raise CommandError("no hands in the given files")
     body = "\n\n".join(texts) + "\n"
     if args.output:
         _write_text(args.output, body,
