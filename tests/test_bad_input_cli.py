@@ -61,8 +61,11 @@ PLAY = st.tuples(
     st.sampled_from([[], ["--save", "out.phhs"], ["--save", "."], ["--save", "no/such/dir"]]))
 FILE_CMDS = st.tuples(
     st.sampled_from([["replay"], ["replay", "-q"], ["replay", "-v"], ["export"],
-                     ["export", "-o", "out.txt"], ["export", "-o", "."]]),
-    st.lists(st.sampled_from([*FILES, "missing.phh", ".", "-"]), min_size=0, max_size=3))
+                     ["export", "-o", "out.txt"], ["export", "-o", "."], ["stats"],
+                     ["stats", "--allin-samples", "10"]]),
+    st.lists(st.sampled_from([*FILES, "missing.phh", ".", "-"]), min_size=0, max_size=3),
+    st.sampled_from([[], ["--workers", "1"], ["--workers", "2"]]),
+    _flag("--workers", INTS))
 OTHER = st.lists(st.sampled_from(["--help", "--version", "x", "", "-", "--", "simulate",
                                   "--players", "-q", "equity", "\udcff"]), max_size=3)
 ARGV = st.one_of(SIMULATE, EQUITY, PLAY, FILE_CMDS, OTHER.map(lambda a: (a,))).map(
