@@ -49,6 +49,12 @@ _INTS = 15
 # floats: net in big blinds, its square, all-in adjusted net in chips and in big blinds,
 # hands where the all-in adjustment applied
 _BB, _BB2, _ADJ, _ADJ_BB, _ADJ_N = range(5)
+_EQUITIES: dict[tuple[int | None, tuple[str, ...], str], tuple[float, ...]] = {}
+"""The all-in equities this process worked out, shared by every :class:`Stats`, by (boards
+sampled or None for exact, hands, board): an equity depends only on these (a sampled one is
+seeded by the cards), so statistics over chunks of hands, merged, find the equities of the
+chunks before them as one Stats over every hand would."""
+_EQUITIES_MAX = 10_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -226,7 +232,6 @@ class Stats(Mapping[str, PlayerStats]):
         # (a history in dollars and cents is played in cents: see holdem.history.chip_unit)
         self._money: dict[str, Fraction] = {}
         self.curves: dict[str, list[float]] | None = {} if curves else None
-        self._equity_cache: dict[tuple[tuple[str, ...], str], tuple[float, ...]] = {}
         self.update(hands)
 
     # -- adding hands
@@ -437,22 +442,23 @@ class Stats(Mapping[str, PlayerStats]):
         return [p - w + e for p, w, e in zip(res.payoffs, won, expected, strict=True)]
 
     def _equities(self, hands: tuple[str, ...], board: str) -> tuple[float, ...]:
-        key = (hands, board)
-        eq = self._equity_cache.get(key)
+        samples = self.allin_samples if not board else None  # None: exact
+        key = (samples, hands, board)
+        eq = _EQUITIES.get(key)
         if eq is None:
             from holdem.equity import equity
 
-            if self.allin_samples is not None and not board:
+            if samples is not None:
                 seed = 0
                 for h in hands:  # a seed that depends on the cards only
                     for ch in h:
                         seed = (seed * 131 + ord(ch)) & 0xFFFFFFFFFFFF
-                eq = equity(list(hands), board, executor="serial", samples=self.allin_samples,
+                eq = equity(list(hands), board, executor="serial", samples=samples,
                             seed=seed).equities
             else:
                 eq = equity(list(hands), board, executor="serial", exact=True).equities
-            if len(self._equity_cache) < 10_000:
-                self._equity_cache[key] = eq
+            if len(_EQUITIES) < _EQUITIES_MAX:
+                _EQUITIES[key] = eq
         return eq
 
     def merge(self, other: Stats) -> None:
@@ -526,7 +532,6 @@ class Stats(Mapping[str, PlayerStats]):
         self._money = d.get("money", {})
         self.curves = d["curves"]
         self.starting_hands = d["starting_hands"]
-        self._equity_cache = {}
 
 
 def _state_problem(d: object) -> str | None:

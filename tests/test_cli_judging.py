@@ -390,11 +390,12 @@ def test_stats_chunks_share_the_allin_equities(tmp_path: Path,
                                                monkeypatch: pytest.MonkeyPatch) -> None:
     """Each chunk of ``holdem stats`` had its own equity cache, so a hand seen in an earlier
     chunk (a file given twice, duplicate hands) was worked out again: twice the time. The
-    chunks a process replays now share one cache per ``allin_samples``."""
+    equities a process works out are now shared by every Stats, by ``allin_samples``."""
     from holdem import cli, phh
     from holdem.cli._hands import CHUNK_HANDS
 
     module = sys.modules["holdem.equity"]  # the module (holdem.equity is the function)
+    stats_module = sys.modules["holdem.stats"]
     calls = []
     real = module.equity
 
@@ -407,7 +408,7 @@ def test_stats_chunks_share_the_allin_equities(tmp_path: Path,
     phh.dump_all(_random_hands(CHUNK_HANDS + 10, seed=6), path)
     counts = []
     for files in ([path], [path, path]):
-        monkeypatch.setattr(cli, "_EQUITIES", {})
+        monkeypatch.setattr(stats_module, "_EQUITIES", {})
         calls.clear()
         out = io.StringIO()
         assert cli.main(["stats", *map(str, files), "--allin-samples", "50", "--workers", "1"],
@@ -418,4 +419,4 @@ def test_stats_chunks_share_the_allin_equities(tmp_path: Path,
     out = io.StringIO()  # an exact run does not take the sampled equities
     assert cli.main(["stats", str(path), "--workers", "1"], stdout=out,
                     stderr=io.StringIO()) == 0
-    assert None in cli._EQUITIES and 50 in cli._EQUITIES
+    assert {key[0] for key in stats_module._EQUITIES} == {None, 50}

@@ -635,13 +635,6 @@ def _write_text(path: str, text: str, what: str, err: IO[str]) -> None:
     print(f"wrote {what} to {path}", file=err)
 
 
-_EQUITIES: dict[int | None, dict[Any, Any]] = {}
-"""The all-in equities this process worked out for ``holdem stats``, per ``allin_samples``
-(None: exact). An equity depends only on its cards (a sampled one is seeded by them), so the
-chunks a process replays share them, as one :class:`holdem.stats.Stats` over every hand
-would (a fresh cache per chunk made a file given twice take twice as long)."""
-
-
 def _stats_chunk(sources: list[_hands.Source], options: dict[str, Any]) -> Any:
     """The :class:`holdem.stats.Stats` of one chunk of hands (see :mod:`holdem.cli._hands`):
     a task, run in a worker process with --workers. The first bad hand raises its error."""
@@ -649,7 +642,6 @@ def _stats_chunk(sources: list[_hands.Source], options: dict[str, Any]) -> Any:
     from holdem.stats import Stats
 
     stats = Stats(**options)
-    stats._equity_cache = _EQUITIES.setdefault(options["allin_samples"], {})
     for source in sources:
         label, hh = _hands.parse_source(*source)
         played = replay(hh, name=label)

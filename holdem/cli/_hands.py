@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import contextlib
 import io
+import itertools
 import os
 import pathlib
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import IO, Any
 
 from holdem.errors import HoldemError
@@ -179,19 +180,15 @@ def source_chunks(paths: Sequence[str], stdin: IO[str], *,
     """The hands of ``paths``, in order, in chunks of :data:`CHUNK_HANDS`, cut as they are
     needed (``phh_only``: PHH files only, see :func:`phh_file_sources`). A file that cannot
     be read gives one ``"error"`` source, in its place, and the next file is read."""
-    read = phh_file_sources if phh_only else hand_sources
-    chunk: list[Source] = []
+    sources = _all_sources(paths, stdin, phh_file_sources if phh_only else hand_sources)
+    while chunk := list(itertools.islice(sources, CHUNK_HANDS)):
+        yield chunk
+
+
+def _all_sources(paths: Sequence[str], stdin: IO[str],
+                 read: Callable[[str, IO[str]], Iterable[Source]]) -> Iterator[Source]:
     for path in paths:
         try:
-            for source in read(path, stdin):
-                chunk.append(source)
-                if len(chunk) == CHUNK_HANDS:
-                    yield chunk
-                    chunk = []
+            yield from read(path, stdin)
         except HoldemError as e:
-            chunk.append((path, "error", e))
-            if len(chunk) == CHUNK_HANDS:
-                yield chunk
-                chunk = []
-    if chunk:
-        yield chunk
+            yield path, "error", e
