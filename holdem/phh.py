@@ -927,7 +927,7 @@ def _tables(text: str, name: str | None) -> list[tuple[str, Any]]:
     table)`` per top-level entry (``where`` names it in errors). Plain data: the second half,
     :func:`_from_table`, may run in another process."""
     data = _toml(text, name or "PHHS text")
-    return [(f"{name or 'PHHS text'} [{excerpt(key, quote=False)}]", table)
+    return [(f"{name or 'PHHS text'}[{excerpt(key, quote=False)}]", table)
             for key, table in data.items()]
 
 

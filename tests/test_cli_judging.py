@@ -187,7 +187,7 @@ def test_stats_in_workers_reports_the_first_bad_hand(tmp_path: Path, workers: st
     first.write_text(text)
     r = run("stats", str(first), "--workers", workers, cwd=tmp_path)
     assert r.returncode == 2 and r.stderr.count("\n") == 1, r.stderr
-    assert "a.phhs [2]: variant 'XX' is not supported" in r.stderr
+    assert "a.phhs[2]: variant 'XX' is not supported" in r.stderr
     # the unreadable file is reported when nothing before it is bad
     first.write_text(phh.dumps_all(hands[:3]))
     r = run("stats", str(first), str(broken), "--workers", workers, cwd=tmp_path)
@@ -362,7 +362,7 @@ def test_stdin_that_is_not_text_is_reported_in_its_place(tmp_path: Path, workers
     err = io.StringIO()
     assert cli.main(["export", str(path), "-", "--workers", workers], stdin=stdin(),
                     stdout=io.StringIO(), stderr=err) == 2
-    assert f"a.phhs [{len(hands)}]: variant 'XX' is not supported" in err.getvalue()
+    assert f"a.phhs[{len(hands)}]: variant 'XX' is not supported" in err.getvalue()
 
 
 def _exit_at_once(*args: Any) -> Any:

@@ -90,6 +90,23 @@ def test_a_bad_pokerstars_hand_does_not_stop_the_file(tmp_path: Path) -> None:
     assert "2 of 3 hands replayed exactly; 1 failed" in r.stdout
 
 
+def test_a_phhs_hand_is_named_by_its_table_key_in_every_line(tmp_path: Path) -> None:
+    # the label of an ok line and the error of a bad table name the same [key] (keys need
+    # not be 1, 2, ...), so a reader can search the file for it
+    f = tmp_path / "s.phhs"
+    f.write_text(f"[first]\n{GOOD}\n['hand two']\n{GOOD.replace('min_bet = 2', 'min_bet = -2')}"
+                 f"\n[3]\n{GOOD}")
+    r = run("replay", str(f))
+    assert r.returncode == 1
+    lines = r.stdout.splitlines()
+    assert lines[0] == f"ok        {f}[first]"
+    assert lines[1].startswith(f"ERROR     {f}[hand two]: ")
+    assert lines[2] == f"ok        {f}[3]"
+    r = run("stats", str(f))
+    assert r.returncode == 2
+    assert r.stderr.startswith(f"holdem stats: error: {f}[hand two]: ")
+
+
 def test_a_folders_text_files_that_are_not_pokerstars_are_skipped(tmp_path: Path) -> None:
     # notes.txt in a folder of hands was replayed and counted as a failed hand
     shutil.copy(DATA / "cash-limits.txt", tmp_path / "stars.txt")
@@ -145,7 +162,7 @@ def test_the_output_does_not_depend_on_the_workers(tmp_path: Path) -> None:
     a = tmp_path / "a.phhs"
     assert lines[3].startswith(f"MISMATCH  {a}[4]: ")
     assert lines[CHUNK_HANDS - 1].startswith(f"ILLEGAL   {a}[{CHUNK_HANDS}]")
-    assert lines[CHUNK_HANDS].startswith(f"ERROR     {a} [{CHUNK_HANDS + 1}]: field 'min_bet'")
+    assert lines[CHUNK_HANDS].startswith(f"ERROR     {a}[{CHUNK_HANDS + 1}]: field 'min_bet'")
     assert lines[CHUNK_HANDS + 4] == f"replayed  {a}[{CHUNK_HANDS + 5}]: no stacks to compare"
     assert lines[CHUNK_HANDS + 10].startswith(f"ERROR     {tmp_path / 'b.phhs'}: not UTF-8")
     assert "not a PokerStars action: 'fishy_joe: dances'" in lines[CHUNK_HANDS + 12]

@@ -533,7 +533,7 @@ def test_a_megabyte_line_is_quoted_short(text: str, where: str) -> None:
 def test_a_megabyte_table_name_and_action_are_quoted_short() -> None:
     with pytest.raises(InvalidHistoryError) as info:
         loads_all(f'["{"t" * _MB}"]\nvariant = "NT"\n', name="hands.phhs")
-    assert str(info.value) == (f"hands.phhs [{'t' * 80}... (1,000,000 characters)]: missing "
+    assert str(info.value) == (f"hands.phhs[{'t' * 80}... (1,000,000 characters)]: missing "
                                "required field 'antes'")
     with pytest.raises(InvalidHistoryError) as info:
         HistoryAction.from_str("p1 " + "f" * _MB)

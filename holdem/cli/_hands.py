@@ -119,8 +119,7 @@ def _phh_sources(text: str, name: str) -> list[Source]:
         raise HoldemError(f"{name}: PokerStars text, not PHH: export reads PHH files (.phh, "
                           ".phhs); replay and stats read both")
     if name.endswith(".phhs") or _looks_multi(text):
-        return [(f"{name}[{i}]", "table", table)
-                for i, table in enumerate(phh._tables(text, name), 1)]
+        return [(entry[0], "table", entry) for entry in phh._tables(text, name)]
     return [(name, "phh", text)]
 
 
