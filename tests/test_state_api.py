@@ -267,3 +267,21 @@ def test_committed_keeps_a_fold_winners_uncalled_bet_as_documented() -> None:
         st.raise_to(60)
         st.call()  # all in for 30: 30 of the 60 are not called
         assert st.committed == (30, 30) and st.pot == 60
+
+
+def test_repr_of_a_finished_hand_shows_what_was_paid() -> None:
+    """A finished hand's repr shows the payoffs and the final stacks, not the chips behind and
+    the pot before the payout (``stacks [100, 99, 98], pot 13`` read as if nobody was paid).
+    Both cores."""
+    from holdem.hand.game import HandState, ReferenceHandState
+
+    game = Game(big_blind=2)
+    for cls in (HandState, ReferenceHandState):
+        st = cls._start(game, [100, 100, 100], 0, 1, None, None)
+        assert repr(st) == ("<HandState 3 seats, button 0, preflop, seat 0 to act, pot 3, "
+                            "stacks [100, 99, 98]>")
+        st.raise_to(10)
+        st.fold()
+        st.fold()
+        assert repr(st) == ("<HandState 3 seats, button 0, over, payoffs [3, -1, -2], "
+                            "final stacks [103, 99, 98]>")

@@ -427,10 +427,17 @@ class _HandQueries(ActionVerbs, _QueryBase):
             over = self.is_terminal()
         except InvalidStateError:  # never started (HandState.__new__): no hand to show
             return "<HandState not started>"
+        head = f"<HandState {self.num_players} seats, button {self.button}"
+        try:
+            res = self.result_or_none() if over else None
+        except ValueError:  # a repr never raises: the plain form below
+            res = None
+        if res is not None:  # the chips are paid: what each seat won and ends with
+            return (f"{head}, over, payoffs {list(res.payoffs)}, "
+                    f"final stacks {list(res.final_stacks)}>")
         where = ("over" if over
                  else f"{_STREETS[self.street_index]}, seat {self.actor} to act")
-        return (f"<HandState {self.num_players} seats, button {self.button}, {where}, "
-                f"pot {self.pot}, stacks {list(self.stacks)}>")
+        return f"{head}, {where}, pot {self.pot}, stacks {list(self.stacks)}>"
 
 
 class HandState(_HandQueries, HandCore):
