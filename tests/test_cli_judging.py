@@ -6,6 +6,7 @@ import io
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 from typing import Any
 
@@ -221,6 +222,73 @@ def test_stats_on_a_dask_cluster(tmp_path: Path) -> None:
                         stderr=err) == 2
         assert err.getvalue().count("\n") == 1
         assert f"d.phhs[{len(hands)}]: the hand is not finished" in err.getvalue()
+
+
+def test_dask_workers_that_die_are_one_line() -> None:
+    """A Dask worker that dies running a task (killed, out of memory) is retried on another,
+    and when that one dies too Dask gives up with KilledWorker: each command says so in one
+    line with exit code 2 (it was a traceback). The workers really die: a worker plugin ends
+    the process as a task starts, and the nanny starts a new one."""
+    import dask
+    from distributed import Client, LocalCluster, WorkerPlugin
+
+    from holdem import cli
+
+    class DieOnTask(WorkerPlugin):  # type: ignore[misc]  # untyped library
+        def transition(self, key: object, start: str, finish: str, **kwargs: object) -> None:
+            if finish == "executing":
+                os._exit(1)
+
+    data = str(ROOT / "tests" / "data" / "public_50.phhs")
+    with dask.config.set({"distributed.scheduler.allowed-failures": 1}), \
+            LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                         dashboard_address=None) as cluster, Client(cluster) as client:
+        client.register_plugin(DieOnTask())
+        for argv in (["stats", data], ["replay", data], ["export", data, "-o", os.devnull]):
+            out, err = io.StringIO(), io.StringIO()
+            assert cli.main([*argv, "--scheduler", cluster.scheduler_address], stdout=out,
+                            stderr=err) == 2, argv
+            assert err.getvalue() == (
+                f"holdem {argv[0]}: error: the Dask workers that ran a task died (killed, or "
+                "out of memory?); the workers' logs say why\n"), argv
+
+
+def test_a_lost_scheduler_is_one_line() -> None:
+    """The scheduler stops while a command waits for its tasks: the client gives up and
+    cancels them, and the command says so in one line with exit code 2 (it was a traceback
+    of CancelledError, exit code 1). The tasks stall in the worker, so the command is still
+    waiting when the cluster closes."""
+    import threading
+
+    from distributed import Client, LocalCluster, WorkerPlugin
+
+    from holdem import cli
+
+    class Stall(WorkerPlugin):  # type: ignore[misc]  # untyped library
+        def transition(self, key: object, start: str, finish: str, **kwargs: object) -> None:
+            if finish == "executing":
+                time.sleep(60)
+
+    data = str(ROOT / "tests" / "data" / "public_50.phhs")
+    cluster = LocalCluster(n_workers=1, threads_per_worker=1, processes=True,
+                           dashboard_address=None)
+    address = cluster.scheduler_address
+    with Client(cluster) as client:
+        client.register_plugin(Stall())
+    codes: list[int] = []
+    err = io.StringIO()
+    command = threading.Thread(target=lambda: codes.append(cli.main(
+        ["stats", data, "--scheduler", address], stdout=io.StringIO(), stderr=err)))
+    command.start()
+    deadline = time.monotonic() + 60
+    while not cluster.scheduler.tasks and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert cluster.scheduler.tasks, "the command sent no task"
+    cluster.close()
+    command.join(120)
+    assert codes == [2]
+    assert err.getvalue() == (f"holdem stats: error: lost the scheduler at {address} (it "
+                              "stopped, or the network failed)\n")
 
 
 def test_stats_refuses_one_file_for_the_chart_and_the_grid(tmp_path: Path) -> None:

@@ -315,10 +315,23 @@ def _executor(args: argparse.Namespace) -> Iterator[Any]:
             client: Any = make_client(args.scheduler, timeout=10)
         except (OSError, TimeoutError, ValueError) as e:
             raise CommandError(f"cannot reach the scheduler at {args.scheduler}: {e}") from None
+        import concurrent.futures
+        import logging
+
+        # the client logs a lost scheduler with a traceback at ERROR: the command says it
+        log = logging.getLogger("distributed.client")
+        level = log.level
+        log.setLevel(logging.CRITICAL)
         try:
             yield client.get_executor(pure=False)
+        except concurrent.futures.CancelledError:
+            # the client lost the scheduler (stopped, or the network failed) and gave up
+            # reconnecting: it cancels every future
+            raise CommandError(f"lost the scheduler at {args.scheduler} (it stopped, or the "
+                               "network failed)") from None
         finally:
             client.close()
+            log.setLevel(level)
     elif args.workers is None:
         yield None
     elif args.workers == 1:
@@ -741,16 +754,30 @@ def main(
     except (RecursionError, OverflowError, MemoryError, OSError, ValueError) as e:
         print(f"{prog}: error: {_bad_input(e)}", file=err)
         return 2
-    except RuntimeError as e:
-        # A worker process that died (killed, out of memory): the pool is broken and every
-        # task left fails with BrokenProcessPool; one line, not its traceback.
-        from concurrent.futures import BrokenExecutor
-
-        if not isinstance(e, BrokenExecutor):
+    except Exception as e:
+        # A worker that died (killed, out of memory): one line, not the executor's traceback.
+        lost = _lost_worker(e)
+        if lost is None:
             raise
-        print(f"{prog}: error: a worker process stopped abruptly (killed, or out of memory?)",
-              file=err)
+        print(f"{prog}: error: {lost}", file=err)
         return 2
+
+
+def _lost_worker(e: BaseException) -> str | None:
+    """One line on what died, when ``e`` says a worker died (else None): a local pool is then
+    broken and every task left fails with BrokenProcessPool; Dask retries a task whose worker
+    died on another one and gives up with KilledWorker when those die too
+    (``allowed-failures``)."""
+    from concurrent.futures import BrokenExecutor
+
+    if isinstance(e, BrokenExecutor):
+        return "a worker process stopped abruptly (killed, or out of memory?)"
+    scheduler = sys.modules.get("distributed.scheduler")  # imported only with --scheduler
+    killed = getattr(scheduler, "KilledWorker", None)
+    if isinstance(killed, type) and isinstance(e, killed):
+        return ("the Dask workers that ran a task died (killed, or out of memory?); the "
+                "workers' logs say why")
+    return None
 
 
 def _bad_input(e: BaseException) -> str:
