@@ -47,6 +47,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import IO, Any, Final
 
+from holdem import _textfile
 from holdem._shown import EXCERPT_CHARS, excerpt
 from holdem._toml import dumps_key, dumps_value, time_problem
 from holdem._toml import loads as _toml_loads
@@ -879,10 +880,14 @@ def dumps(hh: HandHistory) -> str:
 
 
 def _read(fp: IO[bytes] | IO[str] | str | os.PathLike[str]) -> tuple[str, str]:
+    data: bytes | str
     if isinstance(fp, (str, os.PathLike)):
-        with open(fp, "rb") as f:
-            data: bytes | str = f.read()
         name = os.fspath(fp)
+        try:
+            with open(fp, encoding="utf-8", newline="") as f:  # newlines kept, as in the bytes
+                data = _textfile.read(f, name)
+        except UnicodeDecodeError as e:
+            raise InvalidHistoryError(f"{name}: {_textfile.not_utf8(fp, e)}") from None
     else:
         name = _name(fp)
         try:

@@ -35,7 +35,6 @@ with ``_rake`` is written in the summary. Not written: time banks, chat, sit-out
 
 from __future__ import annotations
 
-import codecs
 import datetime
 import io
 import os
@@ -44,6 +43,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any
 
+from holdem import _textfile
 from holdem._pokerstars_reader import HandReader, hands
 from holdem._shown import excerpt
 from holdem.cards import Card
@@ -374,46 +374,10 @@ def _lines(source: Source) -> Iterator[str]:
         isinstance(source, str) and "\n" not in source and not source.lstrip("\ufeff").startswith(
             ("PokerStars", "\n")) and source.strip()
     ):
-        return _file_lines(source)
+        return _textfile.lines(source)
     if isinstance(source, str):
         return io.StringIO(source)
     return iter(source)
-
-
-def _file_lines(path: str | os.PathLike[str]) -> Iterator[str]:
-    try:
-        f = open(path, encoding="utf-8-sig")  # noqa: SIM115 - closed below
-    except OSError as e:
-        raise InvalidHistoryError(f"cannot read {os.fspath(path)}: {e.strerror or e}") from None
-    with f:
-        try:
-            yield from f
-        except UnicodeDecodeError as e:
-            raise InvalidHistoryError(f"{os.fspath(path)}: {_not_utf8(path, e)}") from None
-
-
-def _not_utf8(path: str | os.PathLike[str], error: UnicodeDecodeError) -> str:
-    """Where the file's text stops being UTF-8: its first bad byte (a second, binary read)."""
-    decoder = codecs.getincrementaldecoder("utf-8")()
-    offset, line = 0, 1
-    try:
-        with open(path, "rb") as f:
-            while True:
-                chunk = f.read(1 << 16)
-                try:
-                    decoder.decode(chunk, final=not chunk)
-                except UnicodeDecodeError as e:
-                    start = offset + len(chunk) - len(e.object)  # e.object: held bytes + chunk
-                    line += e.object[: e.start].count(b"\n")
-                    return (f"byte offset {start + e.start} (line {line}) is not UTF-8 "
-                            f"({e.reason}): hand histories are UTF-8 text")
-                if not chunk:
-                    break
-                offset += len(chunk)
-                line += chunk.count(b"\n")
-    except OSError:
-        pass
-    return f"not UTF-8 text ({error.reason})"
 
 
 def parse(source: Source, *, check: bool = True, name: str | None = None,
@@ -478,7 +442,7 @@ def _blocks(source: Source, name: str | None,
             else:
                 yield first, got, where
     except UnicodeDecodeError as e:  # a stream the caller opened in text mode (a path's
-        # bytes are decoded, and refused naming the first bad byte, in _file_lines)
+        # bytes are decoded, and refused naming the first bad byte, in _textfile.lines)
         raise InvalidHistoryError(f"{where}{_not_text(e)}") from e
 
 

@@ -80,7 +80,8 @@ def test_replay_mismatch_and_illegal_exit_1(tmp_path: Path) -> None:
     out = r.stdout
     assert f"MISMATCH  {bad_stacks}: p1 ends with 102, the file says 100" in out
     assert f"ILLEGAL   {illegal}: actions[4] 'p1 cbr 3':" in out
-    assert f"ERROR     {unreadable}: not UTF-8 text" in out
+    assert (f"ERROR     {unreadable}: byte offset 0 (line 1) is not UTF-8 (invalid continuation "
+            "byte): hand histories are UTF-8 text") in out
     assert "1 of 4 hands replayed exactly; 3 failed" in out
     assert "ok " not in out  # --quiet
 

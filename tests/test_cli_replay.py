@@ -164,7 +164,8 @@ def test_the_output_does_not_depend_on_the_workers(tmp_path: Path) -> None:
     assert lines[CHUNK_HANDS - 1].startswith(f"ILLEGAL   {a}[{CHUNK_HANDS}]")
     assert lines[CHUNK_HANDS].startswith(f"ERROR     {a}[{CHUNK_HANDS + 1}]: field 'min_bet'")
     assert lines[CHUNK_HANDS + 4] == f"replayed  {a}[{CHUNK_HANDS + 5}]: no stacks to compare"
-    assert lines[CHUNK_HANDS + 10].startswith(f"ERROR     {tmp_path / 'b.phhs'}: not UTF-8")
+    assert lines[CHUNK_HANDS + 10].startswith(f"ERROR     {tmp_path / 'b.phhs'}: byte offset 18 (line 2) "
+                                             "is not UTF-8")
     assert "not a PokerStars action: 'fishy_joe: dances'" in lines[CHUNK_HANDS + 12]
     assert lines[-2] == f"ok        {tmp_path / 'd.phh'}"
     quiet = run("replay", "-q", str(tmp_path), "--workers", "2")

@@ -21,6 +21,7 @@ import pathlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import IO, Any
 
+from holdem import _textfile
 from holdem.errors import HoldemError
 
 __all__ = ["CHUNK_HANDS", "POOL_BYTES", "hand_paths", "hand_sources", "input_bytes",
@@ -94,7 +95,7 @@ def _read_stdin(stdin: IO[str]) -> str:
     place in the files, as for a file: read ahead of the hands before it (the chunks are
     cut before the hands are replayed), they must not stop the command before those."""
     try:
-        return stdin.read()
+        return _textfile.read(stdin, "<stdin>")
     except UnicodeDecodeError as e:
         raise HoldemError(f"<stdin>: not {e.encoding} text ({e.reason})") from None
     except OSError as e:
@@ -104,11 +105,11 @@ def _read_stdin(stdin: IO[str]) -> str:
 def _read_text(path: str) -> str:
     try:
         with open(path, encoding="utf-8") as f:
-            return f.read()
+            return _textfile.read(f, path)
     except OSError as e:
         raise HoldemError(f"cannot read {path}: {e.strerror or e}") from None
     except UnicodeDecodeError as e:
-        raise HoldemError(f"{path}: not UTF-8 text ({e.reason})") from None
+        raise HoldemError(f"{path}: {_textfile.not_utf8(path, e)}") from None
 
 
 def _phh_sources(text: str, name: str) -> list[Source]:

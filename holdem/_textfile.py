@@ -1,0 +1,111 @@
+"""Hand-history text read from files and streams, checked as it is read.
+
+Hand histories (PHH, PokerStars) are UTF-8 text without NUL characters. Read in chunks or
+lines of bounded size, a binary file or a device (``/dev/zero``, ``/dev/urandom``) given by
+mistake is refused at its first NUL character or first byte that is not UTF-8, instead of
+being read whole (or forever: a device has no end) before the parser sees it.
+"""
+
+from __future__ import annotations
+
+import codecs
+import io
+import os
+from collections.abc import Iterator
+from typing import IO
+
+from holdem.errors import InvalidHistoryError
+
+_OTHER_BREAKS = "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+
+CHUNK = 1 << 20
+"""Characters read at a time."""
+MAX_LINE = CHUNK
+"""The longest line :func:`lines` reads, its newline left out (hand histories' lines are
+short). At most :data:`CHUNK`: a line that starts within a chunk is no longer."""
+
+
+def read(f: IO[str], name: str) -> str:
+    """The rest of the text stream ``f``, read a chunk at a time; ``name`` prefixes errors.
+    A NUL character raises :class:`InvalidHistoryError`; a decoding error of ``f`` (its
+    UnicodeDecodeError) is raised as soon as its chunk is read."""
+    parts: list[str] = []
+    while chunk := f.read(CHUNK):
+        if "\x00" in chunk:  # the lines before it counted only then
+            _no_nul(chunk, name, 1 + sum(p.count("\n") for p in parts))
+        parts.append(chunk)
+    return "".join(parts)
+
+
+def lines(path: str | os.PathLike[str]) -> Iterator[str]:
+    """The lines of the UTF-8 file at ``path`` (a BOM skipped, newlines translated), lazily.
+    A file that cannot be read, that is not UTF-8, that holds a NUL character or a line
+    longer than :data:`MAX_LINE` characters raises :class:`InvalidHistoryError` naming the
+    place. The lines are cut from chunks of :data:`CHUNK` characters: io's own line iterator
+    would read an endless line whole."""
+    name = os.fspath(path)
+    try:
+        f = open(path, encoding="utf-8-sig")  # noqa: SIM115 - closed below
+    except OSError as e:
+        raise InvalidHistoryError(f"cannot read {name}: {e.strerror or e}") from None
+    carry = ""  # the start of a line not ended yet
+    number = 0  # lines before carry
+    with f:
+        while True:
+            try:
+                chunk = f.read(CHUNK)
+            except UnicodeDecodeError as e:
+                raise InvalidHistoryError(f"{name}: {not_utf8(path, e)}") from None
+            if not chunk:
+                break
+            _no_nul(chunk, name, number + 1)
+            text = carry + chunk
+            # only the line that began before this chunk can be longer than MAX_LINE
+            # (CHUNK): it is text's first, ended or not
+            first = text.find("\n")
+            if (first if first >= 0 else len(text)) > MAX_LINE:
+                raise InvalidHistoryError(f"{name}: line {number + 1} is longer than "
+                                          f"{MAX_LINE:,} characters: not a hand history")
+            cut = text.rfind("\n") + 1
+            carry = text[cut:]
+            if cut:
+                part = text[:cut]
+                # lines end at "\n" only: str.splitlines (faster) also ends them at these
+                got = (list(io.StringIO(part)) if any(c in part for c in _OTHER_BREAKS)
+                       else part.splitlines(keepends=True))
+                number += len(got)
+                yield from got
+    if carry:
+        yield carry
+
+
+def not_utf8(path: str | os.PathLike[str], error: UnicodeDecodeError) -> str:
+    """Where the file's text stops being UTF-8: its first bad byte (a second, binary read)."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    offset, line = 0, 1
+    try:
+        with open(path, "rb") as f:
+            while True:
+                chunk = f.read(1 << 16)
+                try:
+                    decoder.decode(chunk, final=not chunk)
+                except UnicodeDecodeError as e:
+                    start = offset + len(chunk) - len(e.object)  # e.object: held bytes + chunk
+                    line += e.object[: e.start].count(b"\n")
+                    return (f"byte offset {start + e.start} (line {line}) is not UTF-8 "
+                            f"({e.reason}): hand histories are UTF-8 text")
+                if not chunk:
+                    break
+                offset += len(chunk)
+                line += chunk.count(b"\n")
+    except OSError:
+        pass
+    return f"not UTF-8 text ({error.reason})"
+
+
+def _no_nul(text: str, name: str, first_line: int) -> None:
+    at = text.find("\x00")
+    if at >= 0:
+        raise InvalidHistoryError(
+            f"{name}: line {first_line + text.count(chr(10), 0, at)} holds a NUL character: "
+            "not a text file (hand histories are UTF-8 text)")
