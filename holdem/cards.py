@@ -191,7 +191,8 @@ def parse_cards(cards: str | Iterable[CardLike], *, unique: bool = True) -> tupl
                 f"not a card or an iterable of cards: {excerpt(cards)}") from None
         except NotImplementedError as exc:
             # a memoryview Python cannot iterate: a non-native format (big-endian '>i', an
-            # unaligned numpy view's '=q', a float16 'e'...) or more than one dimension
+            # unaligned numpy view's '=q', a float16 'e' before Python 3.12...) or more than
+            # one dimension
             raise InvalidCardError(
                 f"cannot read card ids from this buffer ({exc}): give a 1-D buffer of native "
                 f"integers, a list or text") from None

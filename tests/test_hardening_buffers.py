@@ -1,9 +1,13 @@
 """Buffers that Python's memoryview cannot read item by item (a byte-order or alignment
-prefix, more than one dimension, a numpy dtype a buffer cannot hold) and batches whose sizes
-disagree: every one is refused with a HoldemError naming the argument, never
-NotImplementedError, a bare ValueError or a copy of the whole input first."""
+prefix, more than one dimension, a format this Python's memoryview does not unpack), buffers
+of floats, and batches whose sizes disagree: every one is refused with a HoldemError naming the
+argument, never NotImplementedError, a bare ValueError or a copy of the whole input first."""
 
 from __future__ import annotations
+
+import struct
+import sys
+from array import array
 
 import pytest
 
@@ -18,6 +22,10 @@ from holdem import (
 )
 from holdem.pots import split_pots_batch
 
+# memoryview unpacks half floats (format 'e') from Python 3.12 on: before, a float16 buffer is
+# one it cannot iterate; from then on, a buffer of floats like any other ('f', 'd').
+HALF_FLOATS_UNPACKED = sys.version_info >= (3, 12)
+
 
 def _unreadable_card_buffers() -> list[object]:
     bufs: list[object] = [memoryview(bytes([0, 1, 2, 3, 4, 5])).cast("B", (2, 3))]  # 2-D
@@ -27,8 +35,25 @@ def _unreadable_card_buffers() -> list[object]:
         return bufs
     misaligned = np.zeros(8 * 5 + 1, np.uint8)[1:].view(np.int64)  # format '=q'
     misaligned[:] = [0, 5, 10, 15, 20]
-    bufs += [memoryview(np.arange(5, dtype=">i4")), memoryview(misaligned),
-             memoryview(np.arange(5, dtype=np.float16))]
+    bufs += [memoryview(np.arange(5, dtype=">i4")), memoryview(misaligned)]
+    if not HALF_FLOATS_UNPACKED:
+        bufs.append(memoryview(np.arange(5, dtype=np.float16)))
+    return bufs
+
+
+def _float_card_buffers() -> list[object]:
+    """1-D native buffers of the floats 0, 5, 10, 15, 20: memoryview reads each item as a
+    float, which is not a card."""
+    bufs: list[object] = [memoryview(array("d", [0, 5, 10, 15, 20])),
+                          memoryview(array("f", [0, 5, 10, 15, 20]))]
+    if HALF_FLOATS_UNPACKED:
+        # (memoryview refuses a cast to 'e' before 3.12)
+        bufs.append(memoryview(struct.pack("@5e", 0, 5, 10, 15, 20)).cast("e"))
+        try:
+            import numpy as np
+        except ImportError:
+            return bufs
+        bufs.append(memoryview(np.arange(0, 25, 5, dtype=np.float16)))
     return bufs
 
 
@@ -37,6 +62,16 @@ def _unreadable_card_buffers() -> list[object]:
 def test_cards_from_a_buffer_memoryview_cannot_iterate_are_refused(buf: memoryview) -> None:
     for call in (parse_cards, evaluate, best_five, Deck(seed=1).remove):
         with pytest.raises(InvalidCardError, match="cannot read card ids from this buffer"):
+            call(buf)
+
+
+@pytest.mark.parametrize(
+    "buf", _float_card_buffers(),
+    ids=lambda b: f"{b.format}-{type(b.obj).__name__}")  # type: ignore[attr-defined]
+def test_cards_from_a_buffer_of_floats_are_refused(buf: memoryview) -> None:
+    assert buf.tolist() == [0.0, 5.0, 10.0, 15.0, 20.0]
+    for call in (parse_cards, evaluate, best_five, Deck(seed=1).remove):
+        with pytest.raises(InvalidCardError, match=r"^not a card: 0\.0 "):
             call(buf)
 
 
