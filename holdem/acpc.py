@@ -59,10 +59,11 @@ itself skips ``/`` when it reads).
 from __future__ import annotations
 
 import socket
-from collections.abc import Iterable, Sequence
+import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import TYPE_CHECKING, Any
 
 from holdem import (
     Action,
@@ -974,11 +975,13 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
     The client sends ``VERSION:2.0.0``, then answers ``<matchstate>:<action>`` to each line
     where its position is to act. A line it cannot read raises :class:`holdem.ProtocolError`;
     an agent's illegal answer raises :class:`holdem.AgentError`. ``timeout`` (seconds, None
-    for none) bounds the connection and every wait for the dealer; one that runs out raises
-    :class:`TimeoutError` saying how long the client waited (and, once connected, after how
-    many finished hands). The match ends when the
-    dealer closes the connection after a hand; closing it in the middle of a hand (ACPC's
-    dealer stops so when a player fails) raises :class:`holdem.ProtocolError`.
+    for none) bounds the connection, every line of the dealer (from when the client waits
+    for it to its end: a dealer that sends a line byte by byte gets no more) and the sending
+    of every answer; one that runs out raises :class:`TimeoutError` saying how long the client
+    waited (and, once connected, after how many finished hands). The match ends when the
+    dealer closes the connection after a hand; closing it in the middle of a hand or of a
+    line (ACPC's dealer stops so when a player fails), or resetting it at any time (a reset
+    may lose lines already sent), raises :class:`holdem.ProtocolError`.
 
     The arguments are checked before connecting: ``gamedef`` must be a :class:`GameDef` the
     protocol code plays (:meth:`GameDef.check_protocol`), ``port`` an int 1..65535 and
@@ -1012,13 +1015,19 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
     except TimeoutError:
         raise TimeoutError(f"no connection to the dealer at {host}:{port} within {timeout} s "
                            f"(timeout=None waits as long as the system does)") from None
-    with sock, sock.makefile("rb") as reader:  # closed too, so the dealer sees the end at once
-        sock.sendall(b"VERSION:2.0.0\r\n")
+    with sock:  # closed on any error too, so the dealer sees the end at once
+        dealer = _Dealer(sock, timeout)
         last_hand: int | None = None
         open_hand: int | None = None  # the hand of the last line, while it is not over
-        while raw := _read_line(reader, timeout, len(payoffs)):
-            if len(raw) > _MAX_LINE:
-                raise ProtocolError("the dealer sent a line longer than 64 KiB")
+
+        def cut(what: str) -> str:
+            """The message of a dealer that closed or reset the connection too early."""
+            where = "" if open_hand is None else f" in the middle of hand {open_hand}"
+            return (f"the dealer {what}{where}: the match was cut short after {len(payoffs)} "
+                    f"finished hands")
+
+        dealer.send(b"VERSION:2.0.0\r\n", cut, len(payoffs))
+        while raw := dealer.line(cut, len(payoffs)):
             try:
                 line = raw.decode("ascii").rstrip("\r\n")
             except UnicodeDecodeError:
@@ -1048,22 +1057,78 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
                 token = acpc_action(state, action)
             except (HoldemError, TypeError) as exc:
                 raise AgentError(f"the agent answered {answer!r} in {line!r}: {exc}") from None
-            sock.sendall(f"{line}:{token}\r\n".encode("ascii"))
-    if open_hand is not None:  # ACPC's dealer ends a match after a hand; it stops on an error
-        raise ProtocolError(f"the dealer closed the connection in the middle of hand "
-                            f"{open_hand}: the match was cut short after {len(payoffs)} "
-                            f"finished hands")
+            dealer.send(f"{line}:{token}\r\n".encode("ascii"), cut, len(payoffs))
+        if open_hand is not None:  # ACPC's dealer ends a match after a hand; it stops on an error
+            raise ProtocolError(cut("closed the connection"))
     return ClientResult(len(payoffs), tuple(payoffs))
 
 
-def _read_line(reader: BinaryIO, timeout: float | None, finished: int) -> bytes:
-    """The dealer's next line (b"" when it closed); a TimeoutError that says how long the
-    client waited and where the match stood."""
-    try:
-        return reader.readline(_MAX_LINE + 1)
-    except TimeoutError:
-        raise TimeoutError(f"the dealer sent nothing for {timeout} s (after {finished} "
-                           f"finished hands; timeout=None waits for ever)") from None
+class _Dealer:
+    """The client's connection to the dealer: lines read whole within ``timeout`` each (at
+    most ``_MAX_LINE`` bytes, so memory stays bounded), answers sent within ``timeout``, and a
+    close or reset by the dealer turned into the error :func:`play` documents (``cut(what)``
+    writes its message, naming the hand the match was in)."""
+
+    def __init__(self, sock: socket.socket, timeout: float | None) -> None:
+        self.sock = sock
+        self.timeout = timeout
+        self.buffer = bytearray()  # received, not yet returned: at most one line and a recv
+        self.scanned = 0  # bytes of buffer known to hold no b"\n"
+
+    def line(self, cut: Callable[[str], str], finished: int) -> bytes:
+        """The dealer's next line with its b"\n" (b"" when it closed between lines)."""
+        deadline = None if self.timeout is None else time.monotonic() + self.timeout
+        while True:
+            end = self.buffer.find(b"\n", self.scanned, _MAX_LINE)
+            if end >= 0:
+                line = bytes(self.buffer[:end + 1])
+                del self.buffer[:end + 1]
+                self.scanned = 0
+                return line
+            self.scanned = min(len(self.buffer), _MAX_LINE)
+            if len(self.buffer) >= _MAX_LINE:
+                raise ProtocolError(f"the dealer sent a line longer than 64 KiB (after "
+                                    f"{finished} finished hands): {bytes(self.buffer[:80])!r}...")
+            if deadline is not None:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise self._late(finished)
+                self.sock.settimeout(left)
+            try:
+                chunk = self.sock.recv(1 << 16)
+            except TimeoutError:
+                raise self._late(finished) from None
+            except ConnectionError as exc:
+                raise ProtocolError(cut(f"reset the connection ({exc}; what it sent last "
+                                        f"may be lost)")) from exc
+            if not chunk:
+                if self.buffer:
+                    raise ProtocolError(cut(f"closed the connection in the middle of a line "
+                                            f"({self._partial()})"))
+                return b""
+            self.buffer += chunk
+
+    def _partial(self) -> str:
+        got = len(self.buffer)
+        return f"{got} byte{'s' * (got != 1)} with no end of line: {bytes(self.buffer[:80])!r}"
+
+    def _late(self, finished: int) -> TimeoutError:
+        what = ("sent nothing" if not self.buffer else
+                f"did not end its line ({self._partial()})")
+        return TimeoutError(f"the dealer {what} for {self.timeout} s (after {finished} "
+                            f"finished hands; timeout=None waits for ever)")
+
+    def send(self, data: bytes, cut: Callable[[str], str], finished: int) -> None:
+        self.sock.settimeout(self.timeout)
+        try:
+            self.sock.sendall(data)
+        except TimeoutError:
+            raise TimeoutError(f"the dealer did not take the client's line {data.rstrip()!r} "
+                               f"within {self.timeout} s (after {finished} finished hands; "
+                               f"timeout=None waits for ever)") from None
+        except ConnectionError as exc:
+            raise ProtocolError(cut(f"closed or reset the connection before the client's line "
+                                    f"{data.rstrip()!r} was sent ({exc})")) from exc
 
 
 # --- STATE log lines ---------------------------------------------------------------------

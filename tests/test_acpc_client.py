@@ -6,15 +6,28 @@ reads ``<matchstate>:<action>`` answers and checks every action with a HandState
 
 from __future__ import annotations
 
+import re
 import socket
+import struct
 import threading
+import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
-from holdem import Action, ActionType, AgentError, HandState, RandomAgent, SeatStatus, Street, acpc
+from holdem import (
+    Action,
+    ActionType,
+    AgentError,
+    HandState,
+    ProtocolError,
+    RandomAgent,
+    SeatStatus,
+    Street,
+    acpc,
+)
 
 TIMEOUT = 20.0
 DATA = Path(__file__).parent / "data" / "acpc"
@@ -307,3 +320,176 @@ def test_client_timeouts_say_what_the_client_waited_for() -> None:
                 pytest.raises(TimeoutError, match=rf"no connection to the dealer at "
                                                   rf"127\.0\.0\.1:{port} within 0\.3 s"):
             acpc.play("127.0.0.1", port, lambda obs: 1, gamedef, timeout=0.3)
+
+
+# --- dealers that break the connection ------------------------------------------------------
+
+
+def _raw_dealer(behave: object, *, rcvbuf: int | None = None
+                ) -> tuple[int, threading.Thread, socket.socket]:
+    """A dealer on 127.0.0.1 that runs ``behave(conn, reader)`` on the client's connection
+    (after reading its version line); every socket operation is bounded by TIMEOUT."""
+    server = socket.socket()
+    if rcvbuf is not None:  # set before listen(), so the connection has it from the start
+        server.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+    server.bind(("127.0.0.1", 0))
+    server.listen()
+    server.settimeout(TIMEOUT)
+
+    def run() -> None:
+        try:
+            conn, _ = server.accept()
+            conn.settimeout(TIMEOUT)
+            with conn, conn.makefile("rb") as reader:
+                reader.readline()
+                behave(conn, reader)  # type: ignore[operator]
+        except OSError:
+            pass  # the client closed or reset the connection first: what it raised is tested
+        finally:
+            server.close()
+
+    dealer = threading.Thread(target=run, daemon=True)
+    dealer.start()
+    return server.getsockname()[1], dealer, server
+
+
+def _reset(conn: socket.socket) -> None:
+    """Close ``conn`` with a reset (RST) instead of an orderly close (FIN)."""
+    conn.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    conn.close()
+
+
+def _play_against(behave: object, timeout: float = TIMEOUT, **dealer: object
+                  ) -> tuple[BaseException | acpc.ClientResult, float]:
+    port, thread, _ = _raw_dealer(behave, **dealer)  # type: ignore[arg-type]
+    gamedef = acpc.parse_gamedef(acpc.HEADS_UP_NO_LIMIT)
+    start = time.monotonic()
+    try:
+        outcome: BaseException | acpc.ClientResult = acpc.play(
+            "127.0.0.1", port, lambda obs: 1, gamedef, timeout=timeout)
+    except (ProtocolError, TimeoutError) as exc:
+        outcome = exc
+    elapsed = time.monotonic() - start
+    thread.join(TIMEOUT)
+    assert not thread.is_alive()
+    return outcome, elapsed
+
+
+def _trickle(conn: socket.socket, reader: object) -> None:
+    # a line sent a byte at a time, each byte well within the client's timeout (0.4 s), for
+    # about 6 s in all: each wait of the client was bounded, the line's was not
+    for byte in b"MATCHSTATE:0:0::AsKd|"[:20]:
+        conn.sendall(bytes([byte]))
+        time.sleep(0.3)
+
+
+def test_client_timeout_bounds_a_whole_line_not_each_byte() -> None:
+    # the client read with readline() on a socket timeout, which bounds each recv: a dealer
+    # trickling a byte at a time held it for up to 64 KiB times the timeout (18 days at 30 s)
+    outcome, elapsed = _play_against(_trickle, timeout=0.4)
+    assert isinstance(outcome, TimeoutError)
+    assert re.fullmatch(r"the dealer did not end its line \(\d bytes with no end of line: "
+                        r"b'M[A-Z]{0,4}'\) for 0\.4 s \(after 0 finished hands; timeout=None "
+                        r"waits for ever\)", str(outcome)), outcome
+    assert elapsed < 3.0
+
+
+def _half_line(conn: socket.socket, reader: object) -> None:
+    conn.sendall(b"MATCHSTATE:0:0::AsK")
+
+
+def _line_then_cut_line(conn: socket.socket, reader: object) -> None:
+    conn.sendall(b"MATCHSTATE:0:0::AsKd|\r\nMATCHSTATE:0:0:f:AsKd|")
+
+
+def _half_line_then_stall(conn: socket.socket, reader: object) -> None:
+    conn.sendall(b"MATCHSTATE:0:0::AsK")
+    time.sleep(1.5)
+
+
+def _bare_cr(conn: socket.socket, reader: object) -> None:
+    conn.sendall(b"MATCHSTATE:0:0:f:AsKd|\r")
+    time.sleep(1.5)
+
+
+def _reset_in_hand(conn: socket.socket, reader: object) -> None:
+    conn.sendall(b"MATCHSTATE:0:0::AsKd|\r\n")
+    time.sleep(0.2)
+    _reset(conn)
+
+
+def _reset_after_hand(conn: socket.socket, reader: object) -> None:
+    conn.sendall(b"MATCHSTATE:0:0:f:AsKd|\r\n")
+    time.sleep(0.2)
+    _reset(conn)
+
+
+def _reset_at_once(conn: socket.socket, reader: object) -> None:
+    _reset(conn)
+
+
+def _endless_line(conn: socket.socket, reader: object) -> None:
+    conn.sendall(b"MATCHSTATE" * (2 << 20))  # 20 MB with no end of line
+
+
+@pytest.mark.parametrize(("behave", "error", "message"), [
+    # the half line was read as a whole one: "cards 'AsK': expected 2..10 hole-card fields"
+    (_half_line, ProtocolError,
+     r"^the dealer closed the connection in the middle of a line \(19 bytes with no end of "
+     r"line: b'MATCHSTATE:0:0::AsK'\): the match was cut short after 0 finished hands$"),
+    # a last line cut by the close that happens to parse was taken as a finished hand
+    (_line_then_cut_line, ProtocolError,
+     r"closed the connection in the middle of a line \(22 bytes .* in the middle of hand 0: "
+     r"the match was cut short after 0 finished"),
+    # "the dealer sent nothing for 0.4 s", though it had sent half a line
+    (_half_line_then_stall, TimeoutError,
+     r"^the dealer did not end its line \(19 bytes with no end of line: "
+     r"b'MATCHSTATE:0:0::AsK'\) for 0\.4 s"),
+    # a bare CR is not an end of line (ACPC's dealer ends its lines with CR LF)
+    (_bare_cr, TimeoutError, r"did not end its line \(23 bytes"),
+    # a reset raised a bare ConnectionResetError, where a close raises ProtocolError
+    (_reset_in_hand, ProtocolError,
+     r"^the dealer reset the connection \(.*; what it sent last may be lost\) in the middle "
+     r"of hand 0: the match was cut short after 0 finished hands$"),
+    (_reset_after_hand, ProtocolError,
+     r"^the dealer reset the connection .*: the match was cut short after 1 finished hands$"),
+    (_reset_at_once, ProtocolError,
+     r"^the dealer reset the connection .* after 0 finished hands$"),
+    # refused at 64 KiB, the rest never read: memory stays bounded
+    (_endless_line, ProtocolError,
+     r"^the dealer sent a line longer than 64 KiB \(after 0 finished hands\): "
+     r"b'MATCHSTATEMATCHSTATE"),
+], ids=["close-mid-line", "close-mid-line-valid", "stall-mid-line", "bare-cr", "reset-in-hand",
+        "reset-after-hand", "reset-at-once", "too-long"])
+def test_client_names_a_dealer_that_breaks_the_connection(
+        behave: object, error: type[BaseException], message: str) -> None:
+    outcome, elapsed = _play_against(behave, timeout=0.4)
+    assert isinstance(outcome, error), outcome
+    assert re.search(message, str(outcome)), outcome
+    assert elapsed < TIMEOUT / 2
+
+
+def test_client_times_out_when_the_dealer_takes_no_answer(monkeypatch: pytest.MonkeyPatch
+                                                          ) -> None:
+    # a dealer that sends lines where the client acts and never reads its answers: once the
+    # buffers are full the client's send blocked, then raised a bare TimeoutError("timed out")
+    real = socket.create_connection
+
+    def small_send_buffer(*args: object, **kwargs: object) -> socket.socket:
+        sock = real(*args, **kwargs)  # type: ignore[arg-type]
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 1)  # the smallest: fills at once
+        return sock
+
+    monkeypatch.setattr(socket, "create_connection", small_send_buffer)  # acpc's too
+
+    def flood(conn: socket.socket, reader: object) -> None:
+        for _ in range(100):
+            conn.sendall(b"MATCHSTATE:1:0::|AsKd\r\n" * 100)
+        time.sleep(2.0)
+
+    outcome, elapsed = _play_against(flood, timeout=0.4, rcvbuf=1)
+    assert elapsed < TIMEOUT / 2
+    assert isinstance(outcome, TimeoutError), outcome
+    assert re.fullmatch(r"the dealer did not take the client's line "
+                        r"b'MATCHSTATE:1:0::\|AsKd:c' within 0\.4 s \(after 0 finished hands; "
+                        r"timeout=None waits for ever\)", str(outcome)), outcome
