@@ -981,7 +981,10 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
     waited (and, once connected, after how many finished hands). The match ends when the
     dealer closes the connection after a hand; closing it in the middle of a hand or of a
     line (ACPC's dealer stops so when a player fails), or resetting it at any time (a reset
-    may lose lines already sent), raises :class:`holdem.ProtocolError`.
+    may lose lines already sent), raises :class:`holdem.ProtocolError`. So does a line that
+    does not follow the one before: each line of a hand must go on from the last (same
+    position, cards and betting so far), a hand must end before the next begins, and hands
+    come in increasing order (the last line of a finished hand may come again).
 
     The arguments are checked before connecting: ``gamedef`` must be a :class:`GameDef` the
     protocol code plays (:meth:`GameDef.check_protocol`), ``port`` an int 1..65535 and
@@ -1017,8 +1020,9 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
                            f"(timeout=None waits as long as the system does)") from None
     with sock:  # closed on any error too, so the dealer sees the end at once
         dealer = _Dealer(sock, timeout)
-        last_hand: int | None = None
+        finished: tuple[int, str] | None = None  # the last finished hand and its last line
         open_hand: int | None = None  # the hand of the last line, while it is not over
+        last: tuple[MatchState, HandState, str] | None = None  # that line, read
 
         def cut(what: str) -> str:
             """The message of a dealer that closed or reset the connection too early."""
@@ -1035,13 +1039,24 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
             if not line or line[0] in "#;":
                 continue
             ms = parse_matchstate(line)
+            if ms.hand_number > MAX_CHIPS:
+                raise ProtocolError(f"hand number {ms.hand_number} is above 2**53 (the largest "
+                                    f"an agent's observation holds) in {_short(line)}")
             state = ms.to_state(gamedef)
-            open_hand = None if state.is_terminal() else ms.hand_number
+            if last is not None:
+                _check_follows(last, ms, state, line)
+            elif finished is not None and ms.hand_number <= finished[0]:
+                if line == finished[1]:
+                    continue  # the last line of the finished hand again
+                raise ProtocolError(
+                    f"hand {finished[0]} ended with {_short(finished[1])}, then came "
+                    f"{_short(line)}: ACPC's dealer numbers the hands of a match in "
+                    f"increasing order")
             if state.is_terminal():
-                if ms.hand_number != last_hand:
-                    payoffs.append(_acpc_value(state, ms.position))
-                    last_hand = ms.hand_number
+                payoffs.append(_acpc_value(state, ms.position))
+                finished, open_hand, last = (ms.hand_number, line), None, None
                 continue
+            open_hand, last = ms.hand_number, (ms, state, line)
             if state.actor != ms.position:
                 continue
             answer = act(Observation.from_state(state, ms.hand_number))
@@ -1061,6 +1076,31 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
         if open_hand is not None:  # ACPC's dealer ends a match after a hand; it stops on an error
             raise ProtocolError(cut("closed the connection"))
     return ClientResult(len(payoffs), tuple(payoffs))
+
+
+def _check_follows(last: tuple[MatchState, HandState, str], ms: MatchState, state: HandState,
+                   line: str) -> None:
+    """ProtocolError unless ``line`` (read as ``ms`` and ``state``) continues the hand of the
+    last line, which did not end it: the same hand and position, every card shown before
+    shown again, the betting and the board going on from where they were."""
+    was, was_state, was_line = last
+    if ms.hand_number != was.hand_number:
+        raise ProtocolError(f"hand {ms.hand_number} began before hand {was.hand_number} ended "
+                            f"(its last line was {_short(was_line)}): {_short(line)}")
+    changed = [p for p, cards in enumerate(was.hole_cards)
+               if cards is not None and ms.hole_cards[p] != cards]
+    if ms.position != was.position:
+        why = f"the position changed from {was.position} to {ms.position}"
+    elif changed:
+        why = f"the hole cards of position {changed[0]} changed"
+    elif ms.board[:len(was.board)] != was.board:
+        why = "the board changed"
+    elif state.history[:len(was_state.history)] != was_state.history:
+        why = f"the betting {ms.betting_text!r} does not go on from {was.betting_text!r}"
+    else:
+        return
+    raise ProtocolError(f"{_short(line)} does not follow {_short(was_line)} in hand "
+                        f"{ms.hand_number}: {why}")
 
 
 class _Dealer:

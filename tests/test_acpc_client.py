@@ -493,3 +493,76 @@ def test_client_times_out_when_the_dealer_takes_no_answer(monkeypatch: pytest.Mo
     assert re.fullmatch(r"the dealer did not take the client's line "
                         r"b'MATCHSTATE:1:0::\|AsKd:c' within 0\.4 s \(after 0 finished hands; "
                         r"timeout=None waits for ever\)", str(outcome)), outcome
+
+
+# --- lines that do not follow each other ----------------------------------------------------
+
+
+def _scripted(lines: list[tuple[str, bool]]) -> tuple[acpc.ClientResult | ProtocolError,
+                                                      DealerLog]:
+    gamedef = acpc.parse_gamedef(acpc.HEADS_UP_NO_LIMIT)
+    server = socket.create_server(("127.0.0.1", 0))
+    server.settimeout(TIMEOUT)
+    log = DealerLog()
+    dealer = threading.Thread(target=_scripted_dealer, args=(server, lines, log))
+    dealer.start()
+    try:
+        outcome: acpc.ClientResult | ProtocolError = acpc.play(
+            "127.0.0.1", server.getsockname()[1], lambda obs: 1, gamedef, timeout=TIMEOUT)
+    except ProtocolError as exc:
+        outcome = exc
+    dealer.join(TIMEOUT)
+    assert not dealer.is_alive()
+    return outcome, log
+
+
+_FLOP = "MATCHSTATE:0:0:r300c/:AsKd|/2c7d9h"
+
+
+@pytest.mark.parametrize(("lines", "message"), [
+    # hand 0 never ended: it was dropped, and the result counted 1 hand
+    ([("MATCHSTATE:0:0::AsKd|", False), ("MATCHSTATE:0:1:f:QcQd|", False)],
+     r"^hand 1 began before hand 0 ended \(its last line was 'MATCHSTATE:0:0::AsKd\|'\): "
+     r"'MATCHSTATE:0:1:f:QcQd\|'$"),
+    # hands 5, 4 and 5 again were counted as 3 hands
+    ([("MATCHSTATE:0:5:f:AsKd|", False), ("MATCHSTATE:0:4:f:QcQd|", False)],
+     r"^hand 5 ended with 'MATCHSTATE:0:5:f:AsKd\|', then came 'MATCHSTATE:0:4:f:QcQd\|': "
+     r"ACPC's dealer numbers the hands of a match in increasing order$"),
+    ([("MATCHSTATE:0:5:f:AsKd|", False), ("MATCHSTATE:0:5:r300f:AsKd|", False)],
+     r"^hand 5 ended with 'MATCHSTATE:0:5:f:AsKd\|', then came 'MATCHSTATE:0:5:r300f:AsKd\|'"),
+    # each line was read on its own: a hand could change under the agent
+    ([("MATCHSTATE:0:0::AsKd|", False), ("MATCHSTATE:1:0:r300:|AsKd", False)],
+     r"^'MATCHSTATE:1:0:r300:\|AsKd' does not follow 'MATCHSTATE:0:0::AsKd\|' in hand 0: the "
+     r"position changed from 0 to 1$"),
+    ([("MATCHSTATE:0:0::AsKd|", False), ("MATCHSTATE:0:0:r300:QcQd|", False)],
+     r"in hand 0: the hole cards of position 0 changed$"),
+    ([(_FLOP, True), ("MATCHSTATE:0:0:r300c/c:AsKd|/2c7d8h", False)],
+     r"in hand 0: the board changed$"),
+    ([(_FLOP, True), ("MATCHSTATE:0:0:r400c/c:AsKd|/2c7d9h", False)],
+     r"in hand 0: the betting 'r400c/c' does not go on from 'r300c/'$"),
+    # the agent's Observation refused it: InvalidConfigError("hand_number must be an int
+    # 0..2**53"), not naming the line
+    ([("MATCHSTATE:1:9007199254740993::|AsKd", False)],
+     r"^hand number 9007199254740993 is above 2\*\*53 \(the largest an agent's observation "
+     r"holds\) in 'MATCHSTATE:1:9007199254740993::\|AsKd'$"),
+], ids=["new-hand-in-hand", "hand-back", "ended-hand-again", "position", "hole-cards", "board",
+        "betting", "hand-number"])
+def test_client_refuses_a_line_that_does_not_follow_the_last(lines: list[tuple[str, bool]],
+                                                             message: str) -> None:
+    outcome, log = _scripted(lines)
+    assert isinstance(outcome, ProtocolError), outcome
+    assert re.search(message, str(outcome)), outcome
+    assert log.errors == []
+
+
+def test_client_takes_the_last_line_of_a_hand_again_and_the_largest_hand_number() -> None:
+    big = 2**53
+    end = "MATCHSTATE:1:3:cr300c/r20000c//:QhQc|AsKd/2c7d9h/3s/4d"
+    outcome, log = _scripted([
+        ("MATCHSTATE:1:3::|AsKd", True), ("MATCHSTATE:1:3:c:|AsKd", False),
+        ("MATCHSTATE:1:3:cr300:|AsKd", True), ("MATCHSTATE:1:3:cr300c/:|AsKd/2c7d9h", False),
+        ("MATCHSTATE:1:3:cr300c/r20000:|AsKd/2c7d9h", True), (end, False),
+        (end, False),  # the same last line again
+        (f"MATCHSTATE:0:{big}:f:AsKd|", False)])
+    assert log.errors == [] and log.answers == 3
+    assert outcome == acpc.ClientResult(2, (-20000, 50))
