@@ -139,6 +139,7 @@ END GAMEDEF
 """The ACPC heads-up limit hold'em gamedef (reverse blinds)."""
 
 _MAX_LINE = 1 << 16
+_MAX_TIMEOUT = 10**9  # seconds: every platform's socket timeouts hold it (2**31 - 1 on Windows)
 _BOARD = (0, 3, 1, 1)
 _STREETS = (Street.PREFLOP, Street.FLOP, Street.TURN, Street.RIVER)
 
@@ -987,9 +988,10 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
     come in increasing order (the last line of a finished hand may come again).
 
     The arguments are checked before connecting: ``gamedef`` must be a :class:`GameDef` the
-    protocol code plays (:meth:`GameDef.check_protocol`), ``port`` an int 1..65535 and
-    ``timeout`` None or a positive number (else :class:`TypeError`, or
-    :class:`holdem.ProtocolError` / :class:`GameDefError` naming the value).
+    protocol code plays (:meth:`GameDef.check_protocol`), ``host`` a host name or address,
+    ``port`` an int 1..65535 and ``timeout`` None or a positive number of seconds up to
+    ``10**9`` (else :class:`TypeError`, or :class:`holdem.ProtocolError` /
+    :class:`GameDefError` naming the value).
     """
     act = getattr(agent, "act", agent)
     if not callable(act):
@@ -1001,6 +1003,9 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
     gamedef.check_protocol()
     if not isinstance(host, str):
         raise TypeError(f"host must be a str, got {type(host).__name__}")
+    if "\0" in host:  # the system would read the name up to the NUL only
+        raise ProtocolError(f"host {host[:80]!r} holds a NUL character: give a host name or "
+                            f"address")
     if type(port) is not int:
         raise TypeError(f"port must be an int, got {type(port).__name__}")
     if not 1 <= port <= 65535:
@@ -1009,15 +1014,18 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
         if isinstance(timeout, bool) or not isinstance(timeout, int | float):
             raise TypeError(f"timeout must be a number of seconds or None, got "
                             f"{type(timeout).__name__}")
-        if not 0 < timeout < float("inf"):
-            raise ProtocolError(f"timeout must be a positive number of seconds or None, got "
-                                f"{timeout!r}")
+        if not 0 < timeout <= _MAX_TIMEOUT:  # sockets take no more (OverflowError)
+            raise ProtocolError(f"timeout must be a positive number of seconds, at most 10**9 "
+                                f"(about 31 years), or None for no timeout; got {timeout!r}")
     payoffs: list[int | Fraction] = []
     try:
         sock = socket.create_connection((host, port), timeout=timeout)
     except TimeoutError:
         raise TimeoutError(f"no connection to the dealer at {host}:{port} within {timeout} s "
                            f"(timeout=None waits as long as the system does)") from None
+    except UnicodeError as exc:  # a name the IDNA codec refuses (a label over 63 characters...)
+        raise ProtocolError(f"host {host[:80]!r} is not a host name or address ({exc})"
+                            ) from None
     with sock:  # closed on any error too, so the dealer sees the end at once
         dealer = _Dealer(sock, timeout)
         finished: tuple[int, str] | None = None  # the last finished hand and its last line

@@ -231,6 +231,42 @@ def test_client_checks_its_arguments_before_connecting(
         server.close()
 
 
+@pytest.mark.parametrize(("host", "timeout", "message"), [
+    # the system read the name up to the NUL: this connected to 127.0.0.1
+    ("127.0.0.1\0.example.org", TIMEOUT, r"^host '127\.0\.0\.1\\x00\.example\.org' holds a "
+                                         r"NUL character: give a host name or address$"),
+    # UnicodeError from the IDNA codec, not holdem's
+    ("a" * 64 + ".example", TIMEOUT, r"^host 'a{64}\.example' is not a host name or address "
+                                     r"\(.*label .*too long"),
+    ("\udcff", TIMEOUT, r"^host '\\udcff' is not a host name or address"),
+    # OverflowError("timestamp out of range for platform time_t") above about 9.2e9 s
+    ("127.0.0.1", 1e10, r"^timeout must be a positive number of seconds, at most 10\*\*9 "
+                        r"\(about 31 years\), or None for no timeout; got 10000000000\.0$"),
+    ("127.0.0.1", 10**9 + 1, r"at most 10\*\*9"),
+], ids=["nul", "long-label", "surrogate", "timeout-1e10", "timeout-above"])
+def test_client_refuses_a_host_or_timeout_sockets_cannot_take(host: str, timeout: float,
+                                                              message: str) -> None:
+    gamedef = acpc.parse_gamedef(acpc.HEADS_UP_NO_LIMIT)
+    connected: list[object] = []
+
+    def close_at_once(server: socket.socket) -> None:  # so a client that connects returns
+        try:
+            conn, address = server.accept()
+        except OSError:  # nobody came in time (or the test failed and closed the server)
+            return
+        connected.append(address)
+        conn.close()
+
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        server.settimeout(1.0)
+        dealer = threading.Thread(target=close_at_once, args=(server,))
+        dealer.start()
+        with pytest.raises(ProtocolError, match=message):
+            acpc.play(host, server.getsockname()[1], lambda obs: 1, gamedef, timeout=timeout)
+        dealer.join(TIMEOUT)
+    assert connected == []  # the arguments were checked before connecting
+
+
 def _scripted_dealer(server: socket.socket, lines: list[tuple[str, bool]], log: DealerLog) -> None:
     """Send ``lines`` in order; after a line marked True, read the client's answer."""
     try:
