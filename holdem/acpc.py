@@ -982,10 +982,12 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
     waited (and, once connected, after how many finished hands). The match ends when the
     dealer closes the connection after a hand; closing it in the middle of a hand or of a
     line (ACPC's dealer stops so when a player fails), or resetting it at any time (a reset
-    may lose lines already sent), raises :class:`holdem.ProtocolError`. So does a line that
-    does not follow the one before: each line of a hand must go on from the last (same
-    position, cards and betting so far), a hand must end before the next begins, and hands
-    come in increasing order (the last line of a finished hand may come again).
+    may lose lines already sent), raises :class:`holdem.ProtocolError`, as does a close before
+    any hand (no dealer's seat does that). So does a line that does not follow the one
+    before: each line of a hand must go on from the last (same position, cards and betting so
+    far), a hand must end before the next begins, and hands come in increasing order (the
+    last line of a finished hand may come again). A connection refused or an unknown host
+    raises the system's error (an :class:`OSError` of the same class) naming ``host:port``.
 
     The arguments are checked before connecting: ``gamedef`` must be a :class:`GameDef` the
     protocol code plays (:meth:`GameDef.check_protocol`), ``host`` a host name or address,
@@ -1026,6 +1028,9 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
     except UnicodeError as exc:  # a name the IDNA codec refuses (a label over 63 characters...)
         raise ProtocolError(f"host {host[:80]!r} is not a host name or address ({exc})"
                             ) from None
+    except OSError as exc:  # refused, unreachable, an unknown host: the same error, named
+        raise type(exc)(exc.errno, f"cannot connect to the dealer at {host[:80]}:{port}: "
+                                   f"{exc.strerror or exc}") from exc
     with sock:  # closed on any error too, so the dealer sees the end at once
         dealer = _Dealer(sock, timeout)
         finished: tuple[int, str] | None = None  # the last finished hand and its last line
@@ -1083,6 +1088,9 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
             dealer.send(f"{line}:{token}\r\n".encode("ascii"), cut, len(payoffs))
         if open_hand is not None:  # ACPC's dealer ends a match after a hand; it stops on an error
             raise ProtocolError(cut("closed the connection"))
+        if finished is None:  # a dealer's match has hands: this is likely no dealer's seat
+            raise ProtocolError(f"{host[:80]}:{port} closed the connection before any hand: "
+                                f"is it the port of a seat of an ACPC dealer?")
     return ClientResult(len(payoffs), tuple(payoffs))
 
 

@@ -602,3 +602,25 @@ def test_client_takes_the_last_line_of_a_hand_again_and_the_largest_hand_number(
         (f"MATCHSTATE:0:{big}:f:AsKd|", False)])
     assert log.errors == [] and log.answers == 3
     assert outcome == acpc.ClientResult(2, (-20000, 50))
+
+
+def _close_at_once(conn: socket.socket, reader: object) -> None:
+    pass  # the version line read, the connection closed with no line sent
+
+
+def test_a_close_before_any_hand_is_no_match() -> None:
+    # it was ClientResult(hands=0): a port that is not a dealer's seat looked like an empty match
+    outcome, _ = _play_against(_close_at_once)
+    assert isinstance(outcome, ProtocolError)
+    assert re.fullmatch(r"127\.0\.0\.1:\d+ closed the connection before any hand: is it the "
+                        r"port of a seat of an ACPC dealer\?", str(outcome)), outcome
+
+
+def test_a_refused_connection_names_the_dealer() -> None:
+    # the system's bare "[Errno 111] Connection refused" did not say where the client went
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        port = server.getsockname()[1]
+    gamedef = acpc.parse_gamedef(acpc.HEADS_UP_NO_LIMIT)
+    with pytest.raises(ConnectionRefusedError, match=rf"^\[Errno \d+\] cannot connect to the "
+                       rf"dealer at 127\.0\.0\.1:{port}: "):
+        acpc.play("127.0.0.1", port, lambda obs: 1, gamedef, timeout=TIMEOUT)
