@@ -494,6 +494,25 @@ def test_bad_shuffle_function_is_rejected_and_hand_unchanged() -> None:
     assert snapshot(hand) == before
 
 
+@pytest.mark.parametrize("returned", [
+    lambda cs: ["Xx"] * len(cs),          # not cards
+    lambda cs: [*cs[1:], cs[1]],          # a card twice (the count is right)
+    lambda cs: 7,                         # not an iterable
+])
+def test_shuffle_function_returning_non_cards_is_a_deck_error_naming_it(
+        returned: Callable[[tuple[Card, ...]], object]) -> None:
+    """R38: the misdeal reshuffles with the table's shuffle function. When that function
+    returns something that is not the cards it was given (text that is not a card, a card
+    twice, a number) the error is the DeckError that names the shuffle function and what it
+    must return (it used to be a bare InvalidCardError about "a card"), and the hand is
+    unchanged."""
+    hand = live(returned)  # type: ignore[arg-type]
+    before = snapshot(hand)
+    with pytest.raises(DeckError, match="the shuffle function must return the 52 cards"):
+        hand.report(CardExposed(0))
+    assert snapshot(hand) == before
+
+
 # ---------------------------------------------------------------------- determinism, history
 def test_seeded_shuffles_are_deterministic() -> None:
     def run(seed: int) -> tuple[object, ...]:

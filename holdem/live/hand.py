@@ -83,6 +83,7 @@ from holdem.errors import (
     HoldemError,
     IllegalActionError,
     InvalidActionError,
+    InvalidCardError,
     InvalidConfigError,
     InvalidEventError,
     InvalidHandError,
@@ -484,6 +485,9 @@ class LiveHand(ActionVerbs):
             out = list(parse_cards(self._shuffle(given)))
         except TypeError:
             raise DeckError("the shuffle function must return an iterable of cards") from None
+        except InvalidCardError as exc:  # not cards, or a card twice: say whose fault it is
+            raise DeckError(f"the shuffle function must return the {len(given)} cards it was "
+                            f"given in a new order; what it returned is not: {exc}") from exc
         if sorted(out) != sorted(given):
             raise DeckError(f"the shuffle function must return the {len(given)} cards it was "
                             f"given in a new order; got {format_cards(out)}")
