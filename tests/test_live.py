@@ -289,6 +289,25 @@ def test_r41_turn_and_river_both_early() -> None:
     assert hand.set_aside == () and Card("Ac") in hand.accounting().deck
 
 
+def test_r40_overdealt_flop_after_a_premature_turn_is_refused() -> None:
+    """R40/R41: an overdealt flop shuffles the flop cards and the extra ones back; a premature
+    turn burns and sets aside the next two cards. Once a premature turn is set aside on a flop,
+    the top of the deck no longer holds the cards an overdealt flop would have turned: the
+    engine used to shuffle back Td (never on the flop) and keep Jd as a burn. R40 and R41 do
+    not cover both on one flop, so the report is refused (call the floor), as a second
+    premature turn is, and the hand is unchanged."""
+    hand = live(descending)
+    check_down(hand, Street.FLOP)
+    hand.report(PrematureTurn())  # burn Jd, As set aside; nobody has acted on the flop yet
+    assert "OverdealtFlop" not in " ".join(hand.possible_events())
+    before = snapshot(hand)
+    with pytest.raises(InvalidEventError, match="premature turn was already set aside"):
+        hand.report(OverdealtFlop(4))
+    assert snapshot(hand) == before
+    assert hand.board == cards("Th Kd Qd") and hand.burns == cards("Jh Jd")
+    assert hand.set_aside == cards("As")
+
+
 # ---------------------------------------------------------------------- R42
 def test_r42_one_extra_card_is_the_burn() -> None:
     hand = live()

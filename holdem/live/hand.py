@@ -37,7 +37,8 @@ Choices where the rules are silent (said here so they can be checked):
 - R40 reshuffles as soon as the error is reported; R41 reshuffles when the river is dealt
   ("after that round"), so a hand that ends on the turn leaves the set-aside card set aside.
 - A second premature turn (or river) in the same betting round is not covered by the rules
-  and is refused (call the floor). Board errors cannot be reported in an all-in run-out (no
+  and is refused (call the floor); so is an overdealt flop reported after a premature turn on
+  that flop (the premature burn and turn already came off the deck). Board errors cannot be reported in an all-in run-out (no
   betting is going on: the board is dealt at once, R20).
 
 Every event is checked: one that cannot happen now raises :class:`holdem.InvalidEventError`
@@ -436,6 +437,12 @@ class LiveHand(ActionVerbs):
             return f"the flop is not the street being played (it is the {street})"
         if any(r.street == Street.FLOP for r in self._state.history):
             return "the flop betting has started"
+        if self._t.aside_street == 1:
+            # The premature turn's burn and card came off the deck after the flop: the cards
+            # of an overdealt flop are no longer on top, and R40 does not say what becomes of
+            # the set-aside turn. As for a second premature turn: call the floor.
+            return ("a premature turn was already set aside on this flop (an overdealt flop "
+                    "after it is not covered by the rules)")
         if event is not None and event.cards - 3 > len(self._t.stub):
             return f"only {len(self._t.stub)} cards are left in the deck"
         return None
