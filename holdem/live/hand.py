@@ -38,8 +38,8 @@ Choices where the rules are silent (said here so they can be checked):
   ("after that round"), so a hand that ends on the turn leaves the set-aside card set aside.
 - A second premature turn (or river) in the same betting round is not covered by the rules
   and is refused (call the floor); so is an overdealt flop reported after a premature turn on
-  that flop (the premature burn and turn already came off the deck). Board errors cannot be reported in an all-in run-out (no
-  betting is going on: the board is dealt at once, R20).
+  that flop (the premature burn and turn already came off the deck). Board errors cannot be
+  reported in an all-in run-out (no betting is going on: the board is dealt at once, R20).
 
 Every event is checked: one that cannot happen now raises :class:`holdem.InvalidEventError`
 naming the event and what is possible now, and leaves the hand unchanged. After every event
