@@ -47,6 +47,7 @@ from __future__ import annotations
 import collections
 import itertools
 import os
+import time
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
@@ -292,11 +293,26 @@ def _unpicklable(fn: Callable[..., Any], e: BaseException) -> InvalidConfigError
     )
 
 
-def _ignore_sigint() -> None:
-    """Initializer of pool workers: Ctrl-C is the parent's to handle (see the module doc)."""
+def _init_worker() -> None:
+    """Initializer of pool workers: Ctrl-C is the parent's to handle (see the module doc), and
+    a worker whose parent died ends too (see :func:`_watch_parent`)."""
     import signal
+    import threading
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_watch_parent, args=(os.getppid(),), name="holdem-parent-watch",
+                     daemon=True).start()
+
+
+def _watch_parent(parent: int, every: float = 0.5) -> None:
+    """End this worker once its parent is gone (its parent process id changes: it was
+    adopted). A parent killed outright (SIGKILL, the OOM killer) cannot stop its workers,
+    and they waited for work for ever, each holding its memory. POSIX: on Windows the id
+    never changes, and the watch does nothing."""
+    while True:
+        time.sleep(every)
+        if os.getppid() != parent:
+            os._exit(1)
 
 
 _OWNED: weakref.WeakSet[Any] = weakref.WeakSet()
@@ -312,7 +328,7 @@ def process_pool(workers: int) -> Iterator[Executor]:
     """
     from concurrent.futures import ProcessPoolExecutor
 
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_init_worker)
     _OWNED.add(pool)
     try:
         yield pool

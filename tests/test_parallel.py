@@ -1,7 +1,14 @@
 """The deterministic chunking helpers shared by equity and simulate (holdem._parallel)."""
 
+import contextlib
+import os
 import random
+import signal
+import subprocess
+import sys
+import time
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -196,3 +203,54 @@ def test_other_runtime_errors_of_a_task_are_left_alone() -> None:
     with ThreadPoolExecutor(2) as pool, open_executor(pool) as runner, \
             pytest.raises(RuntimeError, match="task 0 failed"):
         runner.map(broken, [(i,) for i in range(4)])
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX: a dead parent's children are "
+                    "adopted (their parent id changes); Windows has no SIGKILL either")
+def test_workers_end_when_their_parent_is_killed(tmp_path: Path) -> None:
+    """A parent killed outright (SIGKILL, the OOM killer) cannot stop its pool: its workers
+    waited for work for ever, each holding its memory. They now watch their parent and end
+    within about a second of its death."""
+    script = tmp_path / "parent.py"
+    script.write_text(
+        "import os, sys, time\n"
+        "from holdem._parallel import process_pool\n"
+        "with process_pool(2) as pool:\n"
+        "    pids = {pool.submit(os.getpid).result() for _ in range(20)}\n"
+        "    pids |= {f.result() for f in [pool.submit(os.getpid) for _ in range(20)]}\n"
+        "    print(*sorted(pids), flush=True)\n"
+        "    time.sleep(120)\n")
+    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
+    parent = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True,
+                              env=env)
+    workers: list[int] = []
+    try:
+        assert parent.stdout is not None
+        workers = [int(pid) for pid in parent.stdout.readline().split()]
+        assert workers and all(_alive(pid) for pid in workers)
+        parent.kill()
+        parent.wait(10)
+        deadline = time.monotonic() + 15
+        while any(_alive(pid) for pid in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not [pid for pid in workers if _alive(pid)], "workers outlived their parent"
+    finally:
+        parent.kill()
+        for pid in workers:
+            with contextlib.suppress(OSError):
+                os.kill(pid, signal.SIGKILL)
+
+
+def _alive(pid: int) -> bool:
+    """Whether process ``pid`` exists and is not a zombie."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+    except OSError:  # no /proc (macOS): ask the kernel
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        return True
