@@ -326,15 +326,8 @@ def test_client_refuses_a_match_cut_short_in_a_hand(lines: list[tuple[str, bool]
                                                     message: str) -> None:
     # ACPC's dealer closes every connection when a player fails (times out, disconnects...):
     # the client returned a ClientResult as if the match had ended
-    gamedef = acpc.parse_gamedef(acpc.HEADS_UP_NO_LIMIT)
-    server = socket.create_server(("127.0.0.1", 0))
-    server.settimeout(TIMEOUT)
-    log = DealerLog()
-    dealer = threading.Thread(target=_scripted_dealer, args=(server, lines, log))
-    dealer.start()
-    with pytest.raises(acpc.ProtocolError, match=message):
-        acpc.play("127.0.0.1", server.getsockname()[1], lambda obs: 1, gamedef, timeout=TIMEOUT)
-    dealer.join(TIMEOUT)
+    outcome, log = _scripted(lines)
+    assert isinstance(outcome, acpc.ProtocolError) and re.search(message, str(outcome)), outcome
     assert log.errors == []
 
 
