@@ -37,6 +37,18 @@ def read(f: IO[str], name: str) -> str:
     return "".join(parts)
 
 
+def read_path(path: str | os.PathLike[str]) -> str:
+    """The text of the UTF-8 file at ``path``, its newlines kept. A byte that is not UTF-8 or
+    a NUL character raises :class:`InvalidHistoryError` naming its place; a file that cannot
+    be opened raises its OSError."""
+    name = os.fspath(path)
+    try:
+        with open(path, encoding="utf-8", newline="") as f:
+            return read(f, name)
+    except UnicodeDecodeError as e:
+        raise InvalidHistoryError(f"{name}: {not_utf8(path, e)}") from None
+
+
 def lines(path: str | os.PathLike[str]) -> Iterator[str]:
     """The lines of the UTF-8 file at ``path`` (a BOM skipped, newlines translated), lazily.
     A file that cannot be read, that is not UTF-8, that holds a NUL character or a line

@@ -883,11 +883,7 @@ def _read(fp: IO[bytes] | IO[str] | str | os.PathLike[str]) -> tuple[str, str]:
     data: bytes | str
     if isinstance(fp, (str, os.PathLike)):
         name = os.fspath(fp)
-        try:
-            with open(fp, encoding="utf-8", newline="") as f:  # newlines kept, as in the bytes
-                data = _textfile.read(f, name)
-        except UnicodeDecodeError as e:
-            raise InvalidHistoryError(f"{name}: {_textfile.not_utf8(fp, e)}") from None
+        data = _textfile.read_path(fp)
     else:
         name = _name(fp)
         try:

@@ -104,12 +104,9 @@ def _read_stdin(stdin: IO[str]) -> str:
 
 def _read_text(path: str) -> str:
     try:
-        with open(path, encoding="utf-8") as f:
-            return _textfile.read(f, path)
+        return _textfile.read_path(path)
     except OSError as e:
         raise HoldemError(f"cannot read {path}: {e.strerror or e}") from None
-    except UnicodeDecodeError as e:
-        raise HoldemError(f"{path}: {_textfile.not_utf8(path, e)}") from None
 
 
 def _phh_sources(text: str, name: str) -> list[Source]:
