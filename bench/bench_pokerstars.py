@@ -4,6 +4,8 @@ Workload: the first 1,000 Pluribus hands of the vendored corpus (six players, no
 hand to its end), exported once as PokerStars text (about 40 lines a hand). Benchmarks:
 
 - ``import``: the goal's mode, ``parse(text, check=False)``: text -> hand histories, no replay;
+- ``import-file``: ``parse(path, check=False)``: the same text read from a file, in chunks
+  checked for NUL characters and overlong lines (its ``ratio_to_import``: the reading's cost);
 - ``import-checked``: ``parse(text)`` (the default, ``check=True``): every hand also replayed
   under the rules and compared with its summary;
 - ``export``: hand history -> text (:func:`holdem.pokerstars.to_pokerstars`, which replays
@@ -51,8 +53,8 @@ def _timed(benchmark: Any, record_rate: Callable[..., None], name: str,
     if rate:  # benchmarks enabled: the ratios to the peers of the same run
         _rates[name] = rate
         if name.startswith("import"):
-            for peer in ("export", "pokerkit"):
-                if peer in _rates:
+            for peer in ("export", "pokerkit", "import"):
+                if peer in _rates and peer != name:
                     benchmark.extra_info[f"ratio_to_{peer}"] = round(rate / _rates[peer], 2)
 
 
@@ -82,6 +84,14 @@ def test_pokerkit(benchmark: Any, record_rate: Callable[..., None]) -> None:
 def test_import(benchmark: Any, record_rate: Callable[..., None]) -> None:
     _timed(benchmark, record_rate, "import", lambda: sum(1 for _ in parse(TEXT, check=False)),
            "parse(text, check=False): no replay")
+
+
+@pytest.mark.benchmark(group="pokerstars")
+def test_import_file(benchmark: Any, record_rate: Callable[..., None], tmp_path: Path) -> None:
+    path = tmp_path / "hands.txt"
+    path.write_text(TEXT, encoding="utf-8")
+    _timed(benchmark, record_rate, "import-file",
+           lambda: sum(1 for _ in parse(path, check=False)), "parse(path, check=False)")
 
 
 @pytest.mark.benchmark(group="pokerstars")
