@@ -33,8 +33,9 @@ Duplicate matches (``duplicate=True``, the method of the Annual Computer Poker C
 each of the ``hands`` deals is played once for every seating of the agents, on a table seeded
 the same way, so every seat gets the same cards, button and board in each seating and the luck
 of the deal cancels. ``duplicate=True`` (or ``"rotations"``) uses the ``k`` rotations of ``k``
-agents, ``"permutations"`` all ``k!`` orders. ``result.hands`` counts the hands played (deals
-times seatings); each agent's ``duplicate_bb_per_100`` and ``duplicate_ci95`` come from its
+agents, ``"permutations"`` all ``k!`` orders (a chunk of more than 65,536 hands is played as
+several tasks, each a range of its seatings: the same result, on every core, with progress).
+``result.hands`` counts the hands played (deals times seatings); each agent's ``duplicate_bb_per_100`` and ``duplicate_ci95`` come from its
 average over the seatings of each deal, one number per deal, so the interval measures skill
 rather than the cards:
 
@@ -53,7 +54,7 @@ import dataclasses
 import functools
 import itertools
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -176,7 +177,16 @@ def _named(agents: Sequence[Any] | Mapping[str, Any]) -> tuple[tuple[str, ...], 
     return names, objs
 
 
-_ChunkResult = tuple[int, list[list[int]], Stats | None, list[tuple[int, tuple[int, ...]]]]
+_Points = list[tuple[int, tuple[int, ...]]]
+# (rake, per agent [chips, sum of squares, showdowns, won], the statistics or None, the curve
+# points, and for a duplicate task each agent's chips per deal summed over its seatings)
+_ChunkResult = tuple[int, list[list[int]], Stats | None, _Points, list[list[int]] | None]
+
+# A duplicate chunk of more hands than this (deals x seatings) is played as several tasks, each
+# a range of the seatings (so 8 or 10 agents in every permutation still use every core and
+# report progress); every seating replays the chunk's deals from its seed, so the split does
+# not change what is played.
+_TASK_HANDS = 1 << 16
 
 
 def _play_chunk(names: tuple[str, ...], agents: tuple[Any, ...], game: Game, hands: int,
@@ -185,20 +195,21 @@ def _play_chunk(names: tuple[str, ...], agents: tuple[Any, ...], game: Game, han
                 collect: bool = False) -> _ChunkResult:
     """Play one chunk; returns (rake, per agent [chips, sum of squares, showdowns, won], the
     players' statistics when ``collect``, the curve points: (deals played in the chunk, each
-    agent's chips so far) every tenth of the chunk). Agent ``k`` sits in seat
+    agent's chips so far) every tenth of the chunk, None). Agent ``k`` sits in seat
     ``(k + index) % n``.
 
-    A duplicate chunk (``seatings`` given) plays the same ``hands`` deals once per seating:
-    every seating uses a table seeded with ``seed``, so hand ``h`` deals the same cards and
-    button to the same seats whoever sits there; seating ``s`` puts agent ``k`` in seat
-    ``(s[k] + index) % n``. Each agent's row then also has the sum over deals of its deal
-    total (its chips summed over the seatings of that deal) and the sum of their squares.
+    A duplicate task (``seatings`` given: some or all of the seatings) plays the same
+    ``hands`` deals once per seating: every seating uses a table seeded with ``seed``, so hand
+    ``h`` deals the same cards and button to the same seats whoever sits there; seating ``s``
+    puts agent ``k`` in seat ``(s[k] + index) % n``. It returns no curve points but each
+    agent's chips per deal summed over these seatings (the caller adds up the tasks of a
+    chunk, then :func:`_deal_points`).
     """
     acc = Stats(allin_adjusted=False) if collect else None
     n = len(agents)
     dup = seatings is not None
     deal = [[0] * hands for _ in range(n)] if dup else []
-    stats = [[0] * (6 if dup else 4) for _ in range(n)]
+    stats = [[0] * 4 for _ in range(n)]
     slot = {name: k for k, name in enumerate(names)}
     rake = 0
     step = max(1, hands // 10)
@@ -234,16 +245,14 @@ def _play_chunk(names: tuple[str, ...], agents: tuple[Any, ...], game: Game, han
                         st[3] += 1
             if not dup and ((h + 1) % step == 0 or h + 1 == hands):
                 points.append((h + 1, tuple(st[0] for st in stats)))
-    if dup:
-        points = _deal_points(deal, stats, step)
-    return rake, stats, acc, points
+    return rake, stats, acc, points, deal if dup else None
 
 
 def _deal_points(deal: list[list[int]], stats: list[list[int]],
                  step: int) -> list[tuple[int, tuple[int, ...]]]:
     """A duplicate chunk's curve from each agent's deal totals (``deal[k][h]``: its chips in
-    deal ``h`` summed over the seatings); also fills each agent's row with the sum of its deal
-    totals and the sum of their squares."""
+    deal ``h`` summed over the seatings); also appends to each agent's row the sum of its
+    deal totals and the sum of their squares."""
     n, hands = len(deal), len(deal[0])
     points = []
     run = [0] * n
@@ -253,8 +262,7 @@ def _deal_points(deal: list[list[int]], stats: list[list[int]],
         if (h + 1) % step == 0 or h + 1 == hands:
             points.append((h + 1, tuple(run)))
     for k in range(n):
-        stats[k][4] = sum(deal[k])
-        stats[k][5] = sum(d * d for d in deal[k])
+        stats[k] += [sum(deal[k]), sum(d * d for d in deal[k])]
     return points
 
 
@@ -271,7 +279,7 @@ def _play_chunk_batched(names: tuple[str, ...], policies: tuple[CompiledPolicy, 
     n = len(policies)
     game = _batched_game(game, n)
     dup = seatings is not None
-    stats = [[0] * (6 if dup else 4) for _ in range(n)]
+    stats = [[0] * 4 for _ in range(n)]
     deal = [[0] * hands for _ in range(n)]
     step = max(1, hands // 10)
     env = VectorGame(game, num_tables=1, players=n, stacks=stack, seed=seed)
@@ -304,9 +312,7 @@ def _play_chunk_batched(names: tuple[str, ...], policies: tuple[CompiledPolicy, 
             curve = res.curve.tolist()[0]
             points = [(h, tuple(curve[j][seat[k]] for k in range(n)))
                       for j, h in enumerate(res.curve_hands)]
-    if dup:
-        points = _deal_points(deal, stats, step)
-    return rake, stats, None, points
+    return rake, stats, None, points, deal if dup else None
 
 
 def _batched_game(game: Game, players: int) -> Game:
@@ -350,16 +356,50 @@ def _compiled(objs: tuple[Any, ...]) -> tuple[CompiledPolicy, ...] | None:
     return None if any(p is None for p in out) else out  # type: ignore[return-value]
 
 
-def _seatings(duplicate: bool | str, n: int) -> tuple[tuple[int, ...], ...]:
-    """The seat offsets of each seating: ``((0, 1, .., n-1),)`` without duplicate."""
+def _seating_kind(duplicate: object) -> str | None:
+    """``None`` (no duplicate), ``"rotations"`` or ``"permutations"``."""
     if duplicate is False:
-        return (tuple(range(n)),)
+        return None
     if duplicate is True or duplicate == "rotations":
-        return tuple(tuple((k + r) % n for k in range(n)) for r in range(n))
+        return "rotations"
     if duplicate == "permutations":
-        return tuple(itertools.permutations(range(n)))
+        return "permutations"
     raise InvalidConfigError(
         f"duplicate must be False, True, 'rotations' or 'permutations', got {duplicate!r}")
+
+
+def _seating_count(kind: str | None, n: int) -> int:
+    """How many seatings each deal is played in: 1, ``n`` rotations or ``n!`` orders."""
+    return 1 if kind is None else n if kind == "rotations" else math.factorial(n)
+
+
+def _seating(kind: str | None, n: int, j: int) -> tuple[int, ...]:
+    """Seating ``j`` (``0 <= j < _seating_count(kind, n)``) as each agent's seat offset: the
+    ``j``-th rotation, or the ``j``-th order of ``itertools.permutations(range(n))``
+    (lexicographic: ``j`` read in the factorial number system), built without the others."""
+    if kind is None:
+        return tuple(range(n))
+    if kind == "rotations":
+        return tuple((k + j) % n for k in range(n))
+    left = list(range(n))
+    out = []
+    for k in range(n - 1, -1, -1):
+        q, j = divmod(j, math.factorial(k))
+        out.append(left.pop(q))
+    return tuple(out)
+
+
+def _duplicate_task(play: Callable[..., _ChunkResult], kind: str, lo: int, hi: int,
+                    *args: Any) -> _ChunkResult:
+    """``play(*args)`` for seatings ``lo..hi-1`` of a duplicate chunk (built in the worker)."""
+    n = len(args[0])
+    return play(*args, seatings=tuple(_seating(kind, n, j) for j in range(lo, hi)))
+
+
+def _seating_groups(size: int, m: int) -> int:
+    """How many tasks play a duplicate chunk of ``size`` deals and ``m`` seatings: one per
+    ``_TASK_HANDS`` hands or fewer, at most one per seating."""
+    return min(m, max(1, -(-size * m // _TASK_HANDS)))
 
 
 def _ci95(total: int, squares: int, count: int) -> float:
@@ -423,8 +463,8 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
             f"stack must be an int of at least 10 big blinds (R35), got {stack!r}")
     if engine not in ("auto", "batched", "table"):
         raise InvalidConfigError(f"engine must be 'auto', 'batched' or 'table', got {engine!r}")
-    seatings = _seatings(duplicate, len(objs))
-    m = len(seatings)
+    kind = _seating_kind(duplicate)
+    m = _seating_count(kind, len(objs))
     policies = None if engine == "table" or stats else _compiled(objs)
     if engine == "batched" and policies is None:
         missing = [n for n, a in zip(names, objs, strict=True) if _compiled((a,)) is None]
@@ -447,44 +487,72 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
             raise InvalidConfigError(f"engine='batched' cannot play this game: {refusal}")
         policies = None  # "auto": the tables play it
     play: Callable[..., _ChunkResult] = _play_chunk if policies is None else _play_chunk_batched
-    if duplicate is not False:
-        play = functools.partial(play, seatings=seatings)
     if stats:
         play = functools.partial(play, collect=True)
+    if kind is not None:
+        play = functools.partial(_duplicate_task, play, kind)
     kept, master = master_seed(seed)
-    tasks = ((names, objs if policies is None else policies, game, size,
-              chunk_seed(master, i), i, stack)
-             for i, size in enumerate(iter_chunk_sizes(hands, chunk_hands)))
-    # the results are added up as they come, in chunk order (never all held: a long run's
+
+    def plan() -> Iterator[tuple[int, int, int, int]]:
+        """(chunk, deals, first seating, end seating) of every task, in order."""
+        for i, size in enumerate(iter_chunk_sizes(hands, chunk_hands)):
+            g = _seating_groups(size, m)
+            for j in range(g):
+                yield i, size, m * j // g, m * (j + 1) // g
+
+    def task(i: int, size: int, lo: int, hi: int) -> tuple[Any, ...]:
+        head = () if kind is None else (lo, hi)
+        return (*head, names, objs if policies is None else policies, game, size,
+                chunk_seed(master, i), i, stack)
+
+    last = hands - (chunks - 1) * chunk_hands
+    tasks = (chunks - 1) * _seating_groups(chunk_hands, m) + _seating_groups(last, m)
+    # the results are added up as they come, in task order (never all held: a long run's
     # memory does not grow with its chunks); the curve keeps every stride-th point
     stride = max(1, -(-chunks * 10 // _CURVE_POINTS))
     rake = 0
-    width = 6 if duplicate is not False else 4
-    totals = [[0] * width for _ in names]
+    totals = [[0] * (4 if kind is None else 6) for _ in names]
     merged = Stats(allin_adjusted=False) if stats else None
     curve: list[tuple[int, tuple[int, ...]]] = []
     done = 0
     seen = 0  # curve points so far, kept or not
     base = (0,) * len(names)
-    with (open_executor(executor, small=chunks <= 1) as runner,
+    # a duplicate chunk's tasks, added up until its last one: per agent its 4 sums, its chips
+    # per deal
+    rows: list[list[int]] = []
+    deal: list[list[int]] = []
+    with (open_executor(executor, small=tasks <= 1) as runner,
           Progress("simulate", "hands", hands * m, progress) as bar):
-        for size, (r, per_agent, acc, points) in zip(iter_chunk_sizes(hands, chunk_hands),
-                                                     runner.imap(play, tasks), strict=True):
+        for (_, size, lo, hi), (r, per_agent, acc, points, by_deal) in zip(
+                plan(), runner.imap(play, itertools.starmap(task, plan())), strict=True):
             rake += r
-            last = len(points) - 1
-            for j, (d, so_far) in enumerate(points):
+            if merged is not None and acc is not None:
+                merged.merge(acc)
+            bar.update(size * (hi - lo))
+            if by_deal is not None:
+                if lo == 0:
+                    rows, deal = per_agent, by_deal
+                else:
+                    for row, more, d, d_more in zip(rows, per_agent, deal, by_deal, strict=True):
+                        for j in range(4):
+                            row[j] += more[j]
+                        for h in range(size):
+                            d[h] += d_more[h]
+                if hi < m:
+                    continue
+                per_agent = rows
+                points = _deal_points(deal, rows, max(1, size // 10))
+            end = len(points) - 1
+            for j, (d_, so_far) in enumerate(points):
                 seen += 1
-                if seen % stride == 0 or (j == last and done + size == hands):
-                    curve.append((done + d, tuple(b + c for b, c in zip(base, so_far,
-                                                                          strict=True))))
+                if seen % stride == 0 or (j == end and done + size == hands):
+                    curve.append((done + d_, tuple(b + c for b, c in zip(base, so_far,
+                                                                           strict=True))))
             base = tuple(b + c for b, c in zip(base, points[-1][1], strict=True))
             done += size
             for tot, st in zip(totals, per_agent, strict=True):
-                for j in range(width):
+                for j in range(len(tot)):
                     tot[j] += st[j]
-            if merged is not None and acc is not None:
-                merged.merge(acc)
-            bar.update(size * m)
     bb = game.big_blind
     played = hands * m
     out = []
@@ -492,7 +560,7 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
         chips, sq, sd, won = tot[:4]
         ci = _ci95(chips, sq, played) * 100 / bb
         dup_mean = dup_ci = None
-        if duplicate is not False:
+        if kind is not None:
             # one value per deal: the agent's total over the seatings, divided by m
             dup_mean = 100 * tot[4] / played / bb
             dup_ci = _ci95(tot[4], tot[5], hands) / m * 100 / bb

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import importlib
+import itertools
 import sys
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
@@ -194,6 +196,92 @@ def test_duplicate_plays_every_deal_once_per_rotation() -> None:
     assert plain.seatings == 1 and plain.players[0].duplicate_ci95 is None
     assert plain.stats is None and plain.deals == plain.hands == 60
     assert "duplicate: 60 deals x 3 seatings" in str(r) and "duplicate " in str(r.players[0])
+
+
+@pytest.mark.parametrize("n", range(1, 8))
+def test_seatings_are_built_one_at_a_time_in_itertools_order(n: int) -> None:
+    from holdem.simulate import _seating, _seating_count
+
+    assert [_seating("permutations", n, j) for j in range(_seating_count("permutations", n))] \
+        == list(itertools.permutations(range(n)))
+    assert [_seating("rotations", n, j) for j in range(_seating_count("rotations", n))] \
+        == [tuple((k + r) % n for k in range(n)) for r in range(n)]
+    assert _seating(None, n, 0) == tuple(range(n)) and _seating_count(None, n) == 1
+    assert _seating_count("permutations", 10) == 3_628_800
+    assert _seating("permutations", 10, 3_628_799) == tuple(range(9, -1, -1))
+
+
+class CountingExecutor(ThreadPoolExecutor):
+    """A real thread pool that counts the tasks submitted to it."""
+
+    def __init__(self) -> None:
+        super().__init__(max_workers=2)
+        self.submitted = 0
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Any:
+        self.submitted += 1
+        return super().submit(fn, *args, **kwargs)
+
+
+@pytest.mark.parametrize(("engine", "stats"), [("table", False), ("table", True),
+                                               ("batched", False)])
+def test_a_big_duplicate_chunk_is_split_by_seatings_with_the_same_result(
+        engine: str, stats: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every seating replays its chunk's deals from the chunk's seed (agents re-spawned), so
+    # playing the seatings of a chunk as several tasks changes nothing in the result, curve
+    # and statistics included; the tasks let a run of 8! or 10! seatings use every core and
+    # report progress before its first chunk ends.
+    sim = importlib.import_module("holdem.simulate")
+
+    agents = AGENTS[:4]
+    kw: dict[str, Any] = dict(hands=10, seed=7, chunk_hands=4, engine=engine, stats=stats,
+                              duplicate="permutations")
+    whole = simulate(agents, GAME, executor="serial", **kw)
+    assert (whole.hands, whole.deals, whole.seatings) == (240, 10, 24)
+    assert sum(p.chips for p in whole.players) + whole.rake == 0
+    with CountingExecutor() as pool:
+        assert simulate(agents, GAME, executor=pool, **kw) == whole
+        assert pool.submitted == 3  # one task per chunk of 4, 4 and 2 deals
+    for task_hands, tasks in ((40, 2 * 3 + 2), (1, 24 * 3)):
+        # at most 40 hands a task: each chunk of 4 deals x 24 seatings (96 hands) in 3 tasks
+        # of 8 seatings, the last chunk (2 deals, 48 hands) in 2; at 1, one task per seating
+        monkeypatch.setattr(sim, "_TASK_HANDS", task_hands)
+        assert simulate(agents, GAME, executor="serial", **kw) == whole
+        with CountingExecutor() as pool:
+            assert simulate(agents, GAME, executor=pool, **kw) == whole
+            assert pool.submitted == tasks
+    rotations = dict(kw, duplicate=True)
+    monkeypatch.setattr(sim, "_TASK_HANDS", 1 << 16)
+    plain = simulate(agents, GAME, executor="serial", **rotations)
+    monkeypatch.setattr(sim, "_TASK_HANDS", 3)
+    assert simulate(agents, GAME, executor="serial", **rotations) == plain
+
+
+def test_ten_agents_in_every_order_report_progress_from_the_first_task(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    # 10! seatings of one deal: 3,628,800 hands. The seatings are built in the tasks (never all
+    # held: they took 500 MB), and the progress bar moves with every task: stop after three.
+    sim = importlib.import_module("holdem.simulate")
+
+    played = []
+    real = sim._play_chunk_batched
+
+    def counted(*args: Any, **kw: Any) -> Any:
+        if len(played) == 3:
+            raise KeyboardInterrupt
+        played.append(len(kw["seatings"]))
+        return real(*args, **kw)
+
+    monkeypatch.setattr(sim, "_play_chunk_batched", counted)
+    assert sim._seating_groups(1, 3_628_800) == 56  # tasks of 64,800 hands by default
+    monkeypatch.setattr(sim, "_TASK_HANDS", 4096)  # smaller tasks, a quicker test
+    agents = [CallAgent() for _ in range(10)]
+    with pytest.raises(KeyboardInterrupt):
+        simulate(agents, Game(big_blind=2), hands=1, seed=1, executor="serial",
+                 duplicate="permutations", progress=1e-9)
+    assert sim._seating_groups(1, 3_628_800) == 886 and played == [4095, 4096, 4096]
+    err = capsys.readouterr().err
+    assert "4,095/3,628,800 hands" in err and "8,191/3,628,800 hands" in err
 
 
 @pytest.mark.parametrize("engine", ENGINES)
