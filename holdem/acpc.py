@@ -985,8 +985,9 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
     may lose lines already sent), raises :class:`holdem.ProtocolError`, as does a close before
     any hand (no dealer's seat does that). So does a line that does not follow the one
     before: each line of a hand must go on from the last (same position, cards and betting so
-    far), a hand must end before the next begins, and hands come in increasing order (the
-    last line of a finished hand may come again). A connection refused or an unknown host
+    far; after the client's answer, with that answer), a hand must end before the next
+    begins, and hands come in increasing order (the last line of a finished hand may come
+    again). A connection refused or an unknown host
     raises the system's error (an :class:`OSError` of the same class) naming ``host:port``.
 
     The arguments are checked before connecting: ``gamedef`` must be a :class:`GameDef` the
@@ -1036,6 +1037,7 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
         finished: tuple[int, str] | None = None  # the last finished hand and its last line
         open_hand: int | None = None  # the hand of the last line, while it is not over
         last: tuple[MatchState, HandState, str] | None = None  # that line, read
+        answered: str | None = None  # that line's betting and the client's answer to it
 
         def cut(what: str) -> str:
             """The message of a dealer that closed or reset the connection too early."""
@@ -1058,6 +1060,15 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
             state = ms.to_state(gamedef)
             if last is not None:
                 _check_follows(last, ms, state, line)
+                betting = ms.betting_text
+                if answered is not None and not (betting.startswith(answered) and not betting[
+                        len(answered):len(answered) + 1].isdigit()):
+                    raise ProtocolError(
+                        f"the client answered {answered[len(last[0].betting_text):]!r} to "
+                        f"{_short(last[2])}, but the dealer went on with the betting "
+                        f"{betting!r}: {_short(line)} (is the dealer's game this "
+                        f"gamedef? ACPC's dealer changes an answer it finds invalid)")
+                answered = None
             elif finished is not None and ms.hand_number <= finished[0]:
                 if line == finished[1]:
                     continue  # the last line of the finished hand again
@@ -1086,6 +1097,7 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
             except (HoldemError, TypeError) as exc:
                 raise AgentError(f"the agent answered {answer!r} in {line!r}: {exc}") from None
             dealer.send(f"{line}:{token}\r\n".encode("ascii"), cut, len(payoffs))
+            answered = ms.betting_text + token  # how the hand's next line must begin
         if open_hand is not None:  # ACPC's dealer ends a match after a hand; it stops on an error
             raise ProtocolError(cut("closed the connection"))
         if finished is None:  # a dealer's match has hands: this is likely no dealer's seat

@@ -267,8 +267,10 @@ def test_client_refuses_a_host_or_timeout_sockets_cannot_take(host: str, timeout
     assert connected == []  # the arguments were checked before connecting
 
 
-def _scripted_dealer(server: socket.socket, lines: list[tuple[str, bool]], log: DealerLog) -> None:
-    """Send ``lines`` in order; after a line marked True, read the client's answer."""
+def _scripted_dealer(server: socket.socket, lines: list[tuple[str, bool]], log: DealerLog,
+                     token: str = "c") -> None:
+    """Send ``lines`` in order; after a line marked True, read the client's answer (which
+    must be ``token``)."""
     try:
         conn, _ = server.accept()
         conn.settimeout(TIMEOUT)
@@ -281,7 +283,7 @@ def _scripted_dealer(server: socket.socket, lines: list[tuple[str, bool]], log: 
                 if answered:
                     answer = reader.readline().decode().rstrip("\r\n")
                     log.answers += 1
-                    if answer != line + ":c":
+                    if answer != f"{line}:{token}":
                         log.errors.append(f"answer {answer!r} to {line!r}")
                         return
     except OSError as exc:
@@ -512,32 +514,36 @@ def test_client_times_out_when_the_dealer_takes_no_answer(monkeypatch: pytest.Mo
     monkeypatch.setattr(socket, "create_connection", small_send_buffer)  # acpc's too
 
     def flood(conn: socket.socket, reader: object) -> None:
-        for _ in range(100):
-            conn.sendall(b"MATCHSTATE:1:0::|AsKd\r\n" * 100)
+        # hands in which the client acts twice (a limp, then a call of an all-in), each line
+        # going on from the client's answers as a dealer that read them would send it
+        for k in range(3000):
+            conn.sendall(f"MATCHSTATE:1:{k}::|AsKd\r\nMATCHSTATE:1:{k}:cr20000:|AsKd\r\n"
+                         f"MATCHSTATE:1:{k}:cr20000c///:QcQd|AsKd/2c7d9h/3s/4d\r\n".encode())
         time.sleep(2.0)
 
     outcome, elapsed = _play_against(flood, timeout=0.4, rcvbuf=1)
     assert elapsed < TIMEOUT / 2
     assert isinstance(outcome, TimeoutError), outcome
-    assert re.fullmatch(r"the dealer did not take the client's line "
-                        r"b'MATCHSTATE:1:0::\|AsKd:c' within 0\.4 s \(after 0 finished hands; "
-                        r"timeout=None waits for ever\)", str(outcome)), outcome
+    m = re.fullmatch(r"the dealer did not take the client's line "
+                     r"b'MATCHSTATE:1:(\d+):(cr20000)?:\|AsKd:c' within 0\.4 s \(after (\d+) "
+                     r"finished hands; timeout=None waits for ever\)", str(outcome))
+    assert m is not None and m[1] == m[3], outcome  # in the hand after the last finished one
 
 
 # --- lines that do not follow each other ----------------------------------------------------
 
 
-def _scripted(lines: list[tuple[str, bool]]) -> tuple[acpc.ClientResult | ProtocolError,
-                                                      DealerLog]:
+def _scripted(lines: list[tuple[str, bool]], agent: object = lambda obs: 1, token: str = "c"
+              ) -> tuple[acpc.ClientResult | ProtocolError, DealerLog]:
     gamedef = acpc.parse_gamedef(acpc.HEADS_UP_NO_LIMIT)
     server = socket.create_server(("127.0.0.1", 0))
     server.settimeout(TIMEOUT)
     log = DealerLog()
-    dealer = threading.Thread(target=_scripted_dealer, args=(server, lines, log))
+    dealer = threading.Thread(target=_scripted_dealer, args=(server, lines, log, token))
     dealer.start()
     try:
         outcome: acpc.ClientResult | ProtocolError = acpc.play(
-            "127.0.0.1", server.getsockname()[1], lambda obs: 1, gamedef, timeout=TIMEOUT)
+            "127.0.0.1", server.getsockname()[1], agent, gamedef, timeout=TIMEOUT)
     except ProtocolError as exc:
         outcome = exc
     dealer.join(TIMEOUT)
@@ -582,6 +588,38 @@ def test_client_refuses_a_line_that_does_not_follow_the_last(lines: list[tuple[s
     assert isinstance(outcome, ProtocolError), outcome
     assert re.search(message, str(outcome)), outcome
     assert log.errors == []
+
+
+@pytest.mark.parametrize(("lines", "token", "message"), [
+    # the client checked, the dealer went on as if it had bet
+    ([(_FLOP, True), ("MATCHSTATE:0:0:r300c/r400:AsKd|/2c7d9h", False)], "c",
+     r"^the client answered 'c' to 'MATCHSTATE:0:0:r300c/:AsKd\|/2c7d9h', but the dealer "
+     r"went on with the betting 'r300c/r400': 'MATCHSTATE:0:0:r300c/r400:AsKd\|/2c7d9h' \(is "
+     r"the dealer's game this gamedef\? ACPC's dealer changes an answer it finds invalid\)$"),
+    # a raise to 2000 taken as one to 20000 (the line begins with the answer's characters)
+    ([("MATCHSTATE:1:0::|AsKd", True), ("MATCHSTATE:1:0:r20000f:|AsKd", False)], "r2000",
+     r"^the client answered 'r2000' to 'MATCHSTATE:1:0::\|AsKd', but the dealer went on with "
+     r"the betting 'r20000f'"),
+    # the answer left out: the dealer sent the line the client answered again
+    ([("MATCHSTATE:1:0::|AsKd", True), ("MATCHSTATE:1:0::|AsKd", False)], "r2000",
+     r"^the client answered 'r2000' to 'MATCHSTATE:1:0::\|AsKd', but the dealer went on with "
+     r"the betting ''"),
+], ids=["check-became-bet", "raise-size", "left-out"])
+def test_client_refuses_a_dealer_that_did_not_apply_its_answer(
+        lines: list[tuple[str, bool]], token: str, message: str) -> None:
+    # the client answered, then read on as if its answer had been taken: a dealer whose game
+    # differs from the gamedef given (other stacks or blinds) or that "fixed" an answer
+    # played another hand than the one the agent was shown
+    raiser = (lambda obs: Action.parse("raise 2000")) if token != "c" else (lambda obs: 1)
+    outcome, log = _scripted(lines, raiser, token)
+    assert isinstance(outcome, ProtocolError), outcome
+    assert re.search(message, str(outcome)), outcome
+    assert log.errors == [] and log.answers == 1
+    # the same answer taken: the hand goes on
+    good = lines[0][0].replace("::", f":{token}f:") if token != "c" else None
+    if good is not None:
+        outcome, log = _scripted([lines[0], (good, False)], raiser, token)
+        assert outcome == acpc.ClientResult(1, (100,)) and log.errors == []
 
 
 def test_client_takes_the_last_line_of_a_hand_again_and_the_largest_hand_number() -> None:
