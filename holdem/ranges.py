@@ -13,6 +13,7 @@ the time the player holds it). Text is a comma-separated list of items:
 ``0.5(AA,KK)``     a weight for the items inside the parentheses (nested weights multiply,
                    at most 32 levels deep)
 ``40%(ATs+)``      a weight given as a percentage
+``random``         every two-card hand (1,326 combos), as in PokerStove
 =================  ==========================================================================
 
 Ranks are ``2-9 T J Q K A`` (either case); ``KAs`` is read as ``AKs``. Weights are decimals
@@ -62,6 +63,8 @@ _WEIGHT: Final = re.compile(r"([0-9]+(?:\.[0-9]*)?|\.[0-9]+)(%?)")
 MAX_DEPTH: Final = 32
 """Most levels of nested weights, ``0.5(0.5(...))``."""
 _EXPECTED: Final = "a hand like AA, AKs, AKo, AK, QQ+, ATs+, A5s-A2s, 99-22 or AcKd"
+_RANDOM: Final = "random"  # every combo
+_EVERY_COMBO: Final = tuple((a, b) for a in range(52) for b in range(a))
 
 
 def _combo(a: int, b: int) -> tuple[int, int]:
@@ -175,7 +178,9 @@ class _Parser:
             out.pop(c, None)  # later items win, and move to the end
             out[c] = weight
 
-    def term(self, tok: str, start: int) -> list[tuple[int, int]]:
+    def term(self, tok: str, start: int) -> Iterable[tuple[int, int]]:
+        if tok.lower() == _RANDOM:
+            return _EVERY_COMBO
         m = _EXACT.fullmatch(tok)
         if m is not None:
             a = int(Card(m.group(1).upper() + m.group(2).lower()))
@@ -300,7 +305,8 @@ def _format(weights: Mapping[tuple[int, int], float]) -> str:
         groups.setdefault(w, set()).add(c)
     parts: list[str] = []
     for w in sorted(groups, reverse=True):
-        text = ", ".join(_format_group(groups[w]))
+        group = groups[w]
+        text = _RANDOM if len(group) == len(_EVERY_COMBO) else ", ".join(_format_group(group))
         # positional notation (1e-05 is written 0.00001): the grammar has no exponents
         parts.append(text if w == 1.0 else f"{Decimal(repr(w)):f}({text})")
     return ", ".join(parts)

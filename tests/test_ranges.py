@@ -292,3 +292,51 @@ def test_weights_are_ascii_decimals(text: str) -> None:
     with pytest.raises(InvalidRangeError, match=r"expected a weight like 0\.5") as info:
         Range(text)
     assert info.value.position == 0
+
+
+# --- random: every two-card hand ------------------------------------------------------------
+
+
+def test_random_is_every_combo_and_writes_back_as_random() -> None:
+    every = Range("22+,A2+,K2+,Q2+,J2+,T2+,92+,82+,72+,62+,52+,42+,32")
+    for text in ("random", "Random", " RANDOM "):
+        r = Range(text)
+        assert r == every and len(r) == 1326 and set(r.weights) == {1.0}
+        assert {frozenset(c) for c in r} == {frozenset(c) for c in combinations(CARDS, 2)}
+    assert str(every) == "random" and repr(every) == "Range('random')"
+    assert eval(repr(every), {"Range": Range}) == every
+    # with weights and other items (later items win, as everywhere)
+    half = Range("AA, 0.5(random)")
+    assert half.total_weight == 663.0 and str(half) == "0.5(random)"
+    mixed = Range("0.5(random), AA")
+    assert mixed.weight("AsAh") == 1.0 and mixed.weight("KsKh") == 0.5
+    assert str(mixed).startswith("AA, 0.5(KK-22, A2+, ") and Range(str(mixed)) == mixed
+    # less than every combo is written out, and reads back
+    dead = Range("random").without("As Kd")
+    assert len(dead) == 1225 and "random" not in str(dead) and Range(str(dead)) == dead
+    # a word is not a prefix of random
+    for text in ("rand", "randomly", "random+", "0.5random"):
+        with pytest.raises(InvalidRangeError, match="invalid range token"):
+            Range(text)
+
+
+def test_equity_against_random_is_the_average_over_every_hand() -> None:
+    # On the river the equity against a random hand is the plain average over the 990 hands
+    # the opponent can hold: counted here with the evaluator, hand by hand.
+    from holdem import equity
+    from holdem.evaluator import evaluate
+
+    board = ["2c", "7d", "9h", "Ts", "Jc"]
+    live = [c for c in CARDS if str(c) not in {"As", "Ah", *board}]
+    mine = evaluate(["As", "Ah", *board])
+    won = tied = 0
+    for a, b in combinations(live, 2):
+        theirs = evaluate([a, b, *board])
+        won += mine > theirs
+        tied += mine == theirs
+    assert len(live) == 45 and won > 0 and tied > 0  # AdAc ties; sets and straights win
+    r = equity(["AsAh", "random"], board="".join(board))
+    assert r.exact and r.boards == 990
+    assert r[0].win == pytest.approx(won / 990)
+    assert r[0].tie == pytest.approx(tied / 990)
+    assert r[0].equity == pytest.approx((won + tied / 2) / 990)

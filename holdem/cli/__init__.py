@@ -164,7 +164,8 @@ def build_parser() -> argparse.ArgumentParser:
         "Qs7h2c --samples 200000 --seed 1",
     )
     p.add_argument("players", nargs="+", metavar="HAND",
-                   help="two cards like AsKs, or a range like 'QQ+,AKs' (2 to 10 of them)")
+                   help="two cards like AsKs, or a range like 'QQ+,AKs' (random: any two "
+                        "cards; 2 to 10 of them)")
     p.add_argument("--board", default="", metavar="CARDS", help="known board cards: 0, 3, 4 or 5")
     p.add_argument("--dead", default="", metavar="CARDS", help="cards out of play")
     p.add_argument("--samples", type=_positive_int, metavar="N",
