@@ -643,6 +643,37 @@ def test_single_env_policy_error_stops_the_env_until_reset() -> None:
     env.step(int(np.flatnonzero(info["action_mask"])[0]))
 
 
+def test_single_env_action_masks_is_the_mask_of_the_last_observation() -> None:
+    # sb3_contrib's MaskablePPO asks the env for action_masks() after every reset and step
+    env = HoldemEnv(players=3, seed=5, stacks=100)
+    with pytest.raises(IllegalActionError, match=r"call reset\(\) first"):
+        env.action_masks()
+    seen_end = 0
+    _, info = env.reset()
+    for _ in range(300):
+        mask = env.action_masks()
+        assert mask.dtype == bool and mask.shape == (env.action_space.n,)
+        assert (mask == info["action_mask"]).all()
+        assert (mask == env.vector_game.legal_mask[0]).all() and mask.any()
+        mask[:] = False  # a copy: the env's own is not changed
+        assert env.action_masks().any()
+        _, _, terminated, _, info = env.step(int(np.flatnonzero(info["action_mask"])[-1]))
+        if terminated:
+            seen_end += 1
+            assert not env.action_masks().any() and not info["action_mask"].any()
+            _, info = env.reset()
+    assert seen_end > 20
+
+    def broken(obs: np.ndarray, mask: np.ndarray) -> int:
+        raise RuntimeError("policy bug")
+
+    env = HoldemEnv(players=2, opponents=broken, seat=1)
+    with pytest.raises(RuntimeError, match="policy bug"):
+        env.reset(seed=3)
+    with pytest.raises(IllegalActionError, match=r"policy failed .* call reset\(\)"):
+        env.action_masks()
+
+
 @pytest.mark.parametrize("opponents", ["RandomAgent", "text", 5])
 def test_single_env_opponents_that_are_not_policies(opponents: object) -> None:
     from holdem import RandomAgent

@@ -393,6 +393,10 @@ class RandomPolicy:
         self._rng = np.random.default_rng(seed)
 
 
+_BROKEN = ("an opponent's policy failed in the last step or reset (see that error): call "
+           "reset(), which plays the hand out by check/call")
+
+
 class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
     """One table, one learning seat: the other seats are played by ``opponents``.
 
@@ -404,7 +408,8 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
     An episode is one hand, from the learner's first decision; the reward is the learner's
     payoff in big blinds when the hand ends. A hand that ends before the learner acts (all
     fold to its big blind) is dealt past; its payoff is ``info["skipped_reward"]`` of the
-    next observation. ``info["action_mask"]`` holds the legal columns. The observation when
+    next observation. ``info["action_mask"]`` holds the legal columns, and so does
+    :meth:`action_masks` (the method ``sb3_contrib``'s ``MaskablePPO`` calls). The observation when
     the episode ends (``terminated``) is the finished hand seen from the learner's seat (its
     own hole cards, the final board, stacks and bets, as
     :meth:`holdem.vector.ObservationSpec.encode` writes it), with an all-zero mask; a
@@ -476,6 +481,7 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
         self._started = False
         self._in_hand = False
         self._broken = False  # an opponent's policy failed mid-hand (see _advance)
+        self._mask: np.ndarray | None = None  # the legal columns of the last observation
         self.observation_space = _obs_box(self._vg)
         self.action_space = spaces.Discrete(self._vg.action_layout.size)
 
@@ -529,14 +535,32 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
                                  f" (an int, a numpy integer or a 0-d integer array), got "
                                  f"{excerpt(action)} of type {type(action).__name__}")
 
+    def action_masks(self) -> np.ndarray:
+        """The legal columns of the last observation returned (a bool array of shape (A,),
+        all False once the episode is over): ``info["action_mask"]``, for libraries that ask
+        the env for it (``sb3_contrib``'s ``MaskablePPO``).
+
+        >>> env = HoldemEnv(seed=1)
+        >>> obs, info = env.reset()
+        >>> bool((env.action_masks() == info["action_mask"]).all())
+        True
+        """
+        if self._broken:
+            raise IllegalActionError(_BROKEN)
+        if self._mask is None:
+            raise IllegalActionError("call reset() first")
+        return self._mask.copy()
+
     def _obs(self) -> tuple[np.ndarray, dict[str, Any]]:
-        return self._vg.observation[0].copy(), {"action_mask": self._vg.legal_mask[0].copy()}
+        self._mask = self._vg.legal_mask[0].copy()
+        return self._vg.observation[0].copy(), {"action_mask": self._mask.copy()}
 
     def _final(self) -> tuple[np.ndarray, dict[str, Any]]:
         """The hand that just ended, seen from the learner's seat, with no legal column (a
         hand of more than 64 actions keeps no history: then as it stood at its last
         decision, turned to the learner's seat)."""
         spec, mask = self._vg.observation_spec, np.zeros(self._size, dtype=bool)
+        self._mask = mask.copy()
         try:
             last = self._vg.last_hand(0)
         except IllegalActionError:  # its history is not kept
@@ -586,9 +610,7 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
             raise IllegalActionError("the episode is over (terminated): call reset() to "
                                      "start the next one")
         if self._broken:
-            raise IllegalActionError("an opponent's policy failed in the last step or reset "
-                                     "(see that error): call reset(), which plays the hand "
-                                     "out by check/call")
+            raise IllegalActionError(_BROKEN)
         _, rewards, done = self._play(self._legal(self._column(action)))
         if done[0]:
             reward, ended = float(rewards[0, self.seat]), True
