@@ -16,7 +16,7 @@ PIECES = st.sampled_from([
     "22+", "A2+", "KQ", "0.5(", "40%(", "(", ")", ",", " ", "+", "-", "%", ".", "0", "1",
     "1.5(", "-1(", "1e400(", "nan(", "inf(", "0(", "100%(", "101%(", "AsAs", "AA-KK",
     "KK-AA", "AKs-AQo", "XX", "A", "s", "o", "1" * 40, "9" * 500, "((((", "))))", "\x00", "é",
-    "AKs+-", "2%(", "0.0000001(", "AhKh,AhKh", "[", "]", "{",
+    "AKs+-", "2%(", "0.0000001(", "AhKh,AhKh", "[", "]", "{", "random", "RANDOM", "rand",
 ])
 RANGE_TEXT = st.one_of(st.lists(PIECES, max_size=14).map("".join), st.text(max_size=16),
                        st.integers(1, 3000).map(lambda k: "(" * k + "AA" + ")" * k))
@@ -63,7 +63,8 @@ def range_from_combos(combos: Any) -> None:
 
 
 PLAYER = st.one_of(st.sampled_from(["AsKs", "QdQc", "7h2c", "AA", "QQ+, AKs", "22+", "AK",
-                                    "0.5(TT-88)", "AsAs", "Xx", "", "AcKd", "AhKh,AsKs"]),
+                                    "0.5(TT-88)", "AsAs", "Xx", "", "AcKd", "AhKh,AsKs",
+                                    "random", "0.5(random), AA"]),
                    st.lists(st.integers(-1, 53), min_size=2, max_size=2),
                    RANGE_TEXT, ODD)
 
