@@ -88,6 +88,18 @@ def test_exact_flop_holdem(benchmark: Any) -> None:
     assert r.boards == 990
 
 
+@pytest.mark.benchmark(group="exact heads-up on a flop (990 boards)")
+def test_exact_flop_holdem_cards(benchmark: Any) -> None:
+    """The same call with the hands and the flop as Card objects: the general path (parsing,
+    the problem's arrays, the executor and progress machinery), which hands written as text
+    skip when the boards fit one chunk. Compare with ``test_exact_flop_holdem``."""
+    hands = [[holdem.Card(h[:2]), holdem.Card(h[2:])] for h in HU]
+    flop = [holdem.Card(FLOP[i:i + 2]) for i in range(0, 6, 2)]
+    r = benchmark(holdem.equity, hands, flop, executor="serial")
+    _rate(benchmark, r.boards)
+    assert r == holdem.equity(HU, FLOP)
+
+
 def _eval7_flop_loop() -> float:
     hero = [eval7.Card(c) for c in ("As", "Ks")]
     villain = [eval7.Card(c) for c in ("Qd", "Qc")]

@@ -54,6 +54,7 @@ seed gives bit-identical results with any executor and any number of workers. ``
 
 from __future__ import annotations
 
+import array
 import math
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import ExitStack
@@ -408,6 +409,12 @@ def equity(
         raise InvalidConfigError(f"executor must be None, 'serial' or an executor, "
                                  f"not {executor!r}")
     kept, master = master_seed(seed)
+    if (samples is None and target_se is None and exact is not False
+            and (progress is None or progress is False)
+            and (executor is None or executor == "serial")):
+        small = _small_hands(players, board, dead)
+        if small is not None:
+            return small
     labels, prob = _problem(players, board, dead)
     n = prob.n
     counts = [
@@ -453,6 +460,71 @@ def equity(
     if probe is not None:  # not even one assignment
         raise _no_deal()
     return _run_mc(labels, prob, samples, target_se, kept, master, executor, progress)
+
+
+_CARD_ID: Final = {str(c): int(c) for c in CARDS}  # "As" -> 51: the canonical names only
+_HAND_ASSIGN: Final = [memoryview(array.array("i", range(n)).tobytes()).cast("i")
+                       for n in range(MAX_PLAYERS + 1)]  # hands only: player p deals combo p
+_ONE: Final = memoryview(array.array("d", [1.0]).tobytes()).cast("d")
+
+
+def _canonical(text: str, mask: int) -> tuple[list[int], int] | None:
+    """The card ids of ``text`` written as canonical names without separators ("2c7d9h"), and
+    ``mask`` with them added; None for any other text or a card met twice."""
+    if len(text) % 2:
+        return None
+    ids = []
+    for i in range(0, len(text), 2):
+        c = _CARD_ID.get(text[i:i + 2])
+        if c is None or mask >> c & 1:
+            return None
+        mask |= 1 << c
+        ids.append(c)
+    return ids, mask
+
+
+def _small_hands(players: object, board: object, dead: object) -> EquityResult | None:
+    """:func:`equity` of 2..10 hands written as canonical text ("AsKs"; board and dead cards
+    likewise, or none) whose boards fit one chunk (a flop, turn or river to come), read and
+    enumerated without the general path's machinery: the same result, bit for bit
+    (``tests/test_equity.py`` compares them), in a few microseconds. None for anything else,
+    which the general path reads (and refuses, with its errors)."""
+    if type(players) is not list and type(players) is not tuple:
+        return None
+    n = len(players)
+    if not MIN_PLAYERS <= n <= MAX_PLAYERS:
+        return None
+    got = _canonical(board, 0) if type(board) is str else None
+    if got is None or len(got[0]) not in (0, 3, 4, 5):
+        return None
+    board_ids, mask = got
+    no_dead = type(dead) is tuple and not dead  # the default (not ==: arrays compare per item)
+    more = _canonical(dead, mask) if type(dead) is str else ([], mask) if no_dead else None
+    if more is None:
+        return None
+    dead_mask = taken = more[1]
+    cards = bytearray()
+    for x in players:
+        hand = _canonical(x, taken) if type(x) is str and len(x) == 4 else None
+        if hand is None:
+            return None
+        (a, b), taken = hand
+        cards += bytes((a, b) if a > b else (b, a))
+    k = 5 - len(board_ids)
+    rem = 52 - dead_mask.bit_count() - 2 * n
+    if rem < k:
+        return None
+    per = math.comb(rem, k)
+    first = rem - k + 1 if k > 0 else 1
+    if first > max(1, -(-EXACT_CHUNK_BOARDS * first // per)):  # more than one chunk
+        return None
+    boards, total, wins, ties = _equity.exact_chunk(
+        bytes(cards), bytes(board_ids), dead_mask, n, _HAND_ASSIGN[n], _ONE, 0, first, first)
+    out = []
+    for p in range(n):
+        win, tie, share = _shares(n, wins, ties, p)
+        out.append(PlayerEquity(players[p], win / total, tie / total, share / total))
+    return EquityResult(tuple(out), boards, True, None)
 
 
 def _no_deal() -> InvalidRangeError:

@@ -1,3 +1,4 @@
+import importlib
 import math
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from itertools import combinations
@@ -11,6 +12,7 @@ from test_deck import ref_child_seed
 
 import holdem
 from holdem import (
+    Card,
     DuplicateCardError,
     EquityResult,
     HoldemError,
@@ -108,6 +110,89 @@ def test_matches_eval7_enumeration(deck: list[int], players: int, nboard: int, n
     got = equity(hands, board, dead)
     assert got.exact
     assert got.equities == pytest.approx(oracle(hands, board, dead), abs=1e-12)
+
+
+@settings(max_examples=60)
+@given(
+    st.permutations(list(range(52))),
+    st.integers(2, 10),
+    st.sampled_from([0, 3, 4, 5]),
+    st.integers(0, 4),
+    st.booleans(),
+)
+def test_hands_as_text_take_a_short_path_with_the_same_result(
+        deck: list[int], players: int, nboard: int, ndead: int, as_tuple: bool) -> None:
+    # hands, board and dead cards written as canonical names are read and enumerated without
+    # the general machinery when the boards fit one chunk: the result must be the general
+    # path's, bit for bit (the general path takes the same cards as Card objects)
+    eq = importlib.import_module("holdem.equity")
+    names = [str(CARDS[c]) for c in deck]
+    hands = [names[2 * i] + names[2 * i + 1] for i in range(players)]
+    rest = names[2 * players:]
+    board, dead = "".join(rest[:nboard]), "".join(rest[nboard:nboard + ndead])
+    as_cards = [[Card(h[:2]), Card(h[2:])] for h in hands]
+    general = equity(as_cards, [Card(c) for c in rest[:nboard]],
+                     [Card(c) for c in rest[nboard:nboard + ndead]])
+    short = eq._small_hands(tuple(hands) if as_tuple else hands, board, dead or ())
+    assert short is None or short == general
+    if nboard:  # at most 1,081 boards: one chunk
+        assert short == general and short.exact and short.boards == general.boards
+    if nboard == 0 and players == 2:  # 1.7 million boards: several chunks, the general path
+        assert short is None
+    assert equity(hands, board, dead) == general
+
+
+@pytest.mark.parametrize(("players", "board", "dead"), [
+    (["AsKs", "QdQc"], "2c7d9", ()),        # a board cut short
+    (["AsKs", "QdQc"], "2c7d9h", "2c"),     # a dead card on the board
+    (["AsKs", "QdQc"], "2c7d9hAs", ()),     # a card twice
+    (["AsKs", "AsQc"], "2c7d9h", ()),
+    (["asks", "QdQc"], "2c7d9h", ()),       # not canonical: the general parser reads it
+    (["As Ks", "QdQc"], "2c7d9h", ()),
+    (["AsKs", "QdQc"], "2c 7d 9h", ()),
+    (["AsKs", "QQ"], "2c7d9h", ()),         # a range
+    (["AsKs"], "2c7d9h", ()),
+    (["AsKs", "QdQc"], "2c7d9hTsJcQh", ()),
+    ("AsKsQdQc", "2c7d9h", ()),
+    (["AsKs", "QdQc"], "2c7d9h", ["Ah"]),
+])
+def test_the_short_path_leaves_everything_else_to_the_general_path(
+        players: object, board: str, dead: object) -> None:
+    eq = importlib.import_module("holdem.equity")
+    assert eq._small_hands(players, board, dead) is None
+    try:
+        general: object = equity(players, board, dead)  # type: ignore[arg-type]
+    except HoldemError as e:  # the general path's own error
+        general = type(e)
+    assert (isinstance(general, type) and issubclass(general, HoldemError)) or (
+        isinstance(general, EquityResult) and general.exact)
+
+
+def test_the_short_path_is_not_taken_for_monte_carlo_progress_or_executors() -> None:
+    eq = importlib.import_module("holdem.equity")
+    calls = []
+    real = eq._small_hands
+
+    def counting(*args: object) -> object:
+        calls.append(args)
+        return real(*args)
+
+    hands, board = ["AsKs", "QdQc"], "2c7d9h"
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(eq, "_small_hands", counting)
+        exact = equity(hands, board)
+        assert len(calls) == 1 and exact.exact
+        assert equity(hands, board, executor="serial") == exact and len(calls) == 2
+        assert not equity(hands, board, samples=1000, seed=1).exact
+        assert equity(hands, board, exact=True) == exact
+        assert not equity(hands, board, exact=False, seed=1).exact
+        assert len(calls) == 3
+        with ThreadPoolExecutor(2) as pool:
+            assert equity(hands, board, executor=pool) == exact
+        with pytest.raises(InvalidConfigError, match="progress"):
+            equity(hands, board, progress=0)  # checked, not skipped by the short path
+        assert equity(hands, board, progress=False) == exact
+        assert len(calls) == 4
 
 
 def test_flop_matches_eval7_enumeration() -> None:
