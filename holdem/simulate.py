@@ -35,9 +35,9 @@ the same way, so every seat gets the same cards, button and board in each seatin
 of the deal cancels. ``duplicate=True`` (or ``"rotations"``) uses the ``k`` rotations of ``k``
 agents, ``"permutations"`` all ``k!`` orders (a chunk of more than 65,536 hands is played as
 several tasks, each a range of its seatings: the same result, on every core, with progress).
-``result.hands`` counts the hands played (deals times seatings); each agent's ``duplicate_bb_per_100`` and ``duplicate_ci95`` come from its
-average over the seatings of each deal, one number per deal, so the interval measures skill
-rather than the cards:
+``result.hands`` counts the hands played (deals times seatings); each agent's
+``duplicate_bb_per_100`` and ``duplicate_ci95`` come from its average over the seatings of
+each deal, one number per deal, so the interval measures skill rather than the cards:
 
 >>> dup = holdem.simulate([holdem.RandomAgent(), holdem.CallAgent()], holdem.Game(big_blind=2),
 ...                       hands=200, seed=1, executor="serial", duplicate=True)
