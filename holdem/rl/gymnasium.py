@@ -481,7 +481,6 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
         self._started = False
         self._in_hand = False
         self._broken = False  # an opponent's policy failed mid-hand (see _advance)
-        self._mask: np.ndarray | None = None  # the legal columns of the last observation
         self.observation_space = _obs_box(self._vg)
         self.action_space = spaces.Discrete(self._vg.action_layout.size)
 
@@ -547,20 +546,21 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
         """
         if self._broken:
             raise IllegalActionError(_BROKEN)
-        if self._mask is None:
+        if not self._started:
             raise IllegalActionError("call reset() first")
-        return self._mask.copy()
+        if not self._in_hand:  # the episode is over: the final observation's mask
+            return np.zeros(self._size, dtype=bool)
+        mask: np.ndarray = self._vg.legal_mask[0].copy()  # the learner is to act
+        return mask
 
     def _obs(self) -> tuple[np.ndarray, dict[str, Any]]:
-        self._mask = self._vg.legal_mask[0].copy()
-        return self._vg.observation[0].copy(), {"action_mask": self._mask.copy()}
+        return self._vg.observation[0].copy(), {"action_mask": self._vg.legal_mask[0].copy()}
 
     def _final(self) -> tuple[np.ndarray, dict[str, Any]]:
         """The hand that just ended, seen from the learner's seat, with no legal column (a
         hand of more than 64 actions keeps no history: then as it stood at its last
         decision, turned to the learner's seat)."""
         spec, mask = self._vg.observation_spec, np.zeros(self._size, dtype=bool)
-        self._mask = mask.copy()
         try:
             last = self._vg.last_hand(0)
         except IllegalActionError:  # its history is not kept
