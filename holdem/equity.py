@@ -514,17 +514,12 @@ def _small_hands(players: object, board: object, dead: object) -> EquityResult |
     rem = 52 - dead_mask.bit_count() - 2 * n
     if rem < k:
         return None
-    per = math.comb(rem, k)
-    first = rem - k + 1 if k > 0 else 1
-    if first > max(1, -(-EXACT_CHUNK_BOARDS * first // per)):  # more than one chunk
+    first, step = _exact_units(k, rem, math.comb(rem, k))
+    if first > step:  # more than one chunk
         return None
     boards, total, wins, ties = _equity.exact_chunk(
         bytes(cards), bytes(board_ids), dead_mask, n, _HAND_ASSIGN[n], _ONE, 0, first, first)
-    out = []
-    for p in range(n):
-        win, tie, share = _shares(n, wins, ties, p)
-        out.append(PlayerEquity(players[p], win / total, tie / total, share / total))
-    return EquityResult(tuple(out), boards, True, None)
+    return _exact_result(players, boards, total, wins, ties)
 
 
 def _no_deal() -> InvalidRangeError:
@@ -539,15 +534,33 @@ def _shares(n: int, wins: Sequence[float], ties: Sequence[float], p: int) -> tup
     return float(wins[p]), float(tie), float(share)
 
 
+def _exact_units(k: int, rem: int, per: int) -> tuple[int, int]:
+    """(units per assignment, units per chunk) of an enumeration of ``per`` boards of ``k``
+    cards from ``rem``: a unit is a first board card (one unit on the river); a chunk holds
+    about ``EXACT_CHUNK_BOARDS`` boards."""
+    first = rem - k + 1 if k > 0 else 1
+    return first, max(1, -(-EXACT_CHUNK_BOARDS * first // per))
+
+
+def _exact_result(labels: Sequence[str], boards: int, total: float, wins: Sequence[float],
+                  ties: Sequence[float]) -> EquityResult:
+    """An enumeration's result from its sums (``total``: the weight of every deal)."""
+    n = len(labels)
+    out = []
+    for p in range(n):
+        win, tie, share = _shares(n, wins, ties, p)
+        out.append(PlayerEquity(labels[p], win / total, tie / total, share / total))
+    return EquityResult(tuple(out), boards, True, None)
+
+
 def _run_exact(
     labels: list[str], prob: _Problem, assign: bytes, aweight: bytes,
     k: int, rem: int, per: int, executor: ExecutorLike, progress: bool | float | None,
 ) -> EquityResult:
     n = prob.n
     a_count = len(aweight) // 8
-    first = rem - k + 1 if k > 0 else 1
+    first, step = _exact_units(k, rem, per)
     units = a_count * first
-    step = max(1, -(-EXACT_CHUNK_BOARDS * first // per))
     chunks = [(u, min(u + step, units)) for u in range(0, units, step)]
     work = a_count * per * n
     results: list[tuple[int, float, list[float], list[float]]] = []
@@ -574,11 +587,7 @@ def _run_exact(
     if not total > 0.0:  # every deal's weight underflowed, even scaled (see _problem)
         raise InvalidRangeError("the combo weights are too small: every way to deal the "
                                 "hands weighs less than the smallest float")
-    out = []
-    for p in range(n):
-        win, tie, share = _shares(n, wins, ties, p)
-        out.append(PlayerEquity(labels[p], win / total, tie / total, share / total))
-    return EquityResult(tuple(out), boards, True, None)
+    return _exact_result(labels, boards, total, wins, ties)
 
 
 def _run_mc(
