@@ -227,6 +227,7 @@ ctypedef struct vtab_t:
     int32_t last_button        # the last hand ended by an action: button, stacks, cards, log
     int32_t nlast              # actions logged in the last hand (-1: none yet)
     int64_t last_start[10]
+    int64_t last_final[10]     # its stacks at its end (its payoffs: last_final - last_start)
     uint8_t last_cards[25]
     uint8_t pad2[7]
     uint64_t log[2][64]        # actions, packed (see _act); swapped, not copied, per hand
@@ -566,7 +567,7 @@ cdef class Batch:
         """What the bytes of :meth:`dump_tables` depend on besides the batch's arguments: the
         format version, the byte order and the table struct's size and layout."""
         cdef vtab_t t
-        return (1, sys.byteorder, sizeof(vtab_t), sizeof(hd_hstate_t),
+        return (2, sys.byteorder, sizeof(vtab_t), sizeof(hd_hstate_t),
                 <size_t>(<char *>&t.h - <char *>&t), <size_t>(<char *>&t.log - <char *>&t),
                 LOG_CAP)
 
@@ -739,10 +740,18 @@ cdef class Batch:
                                  t.log[1 - t.cur_log], t.nlast, nraise, added) != 0
                         or not r.over):
                     return "the last hand's actions are not a legal hand to its end"
+                if memcmp(r.stacks, t.last_final, n * sizeof(int64_t)) != 0:
+                    return "the last hand's final stacks are not the ones its actions give"
             else:
+                pot = 0  # the chips at the table: none created (rake may take some)
                 for k in range(n):
                     if not 1 <= t.last_start[k] <= MAX_STACK:
                         return "the last hand's stacks are out of range"
+                    if not 0 <= t.last_final[k] <= MAX_STACK * n:
+                        return "the last hand's final stacks are out of range"
+                    pot += t.last_start[k] - t.last_final[k]
+                if pot < 0:
+                    return "the last hand's final stacks hold more chips than it started with"
         return None
 
     cdef int _replay(self, hd_hstate_t *r, int button, const int64_t *stacks,
@@ -1096,6 +1105,7 @@ cdef class Batch:
         memcpy(t.last_cards + 2 * n, h.board, 5)
         for k in range(n):
             t.last_start[k] = h.start[k]
+            t.last_final[k] = h.stacks[k]
         for k in range(n):
             payoffs[k] = h.stacks[k] - h.start[k]
             rewards[k] = <float>(payoffs[k] * self.inv_bb)
@@ -1863,6 +1873,16 @@ cdef class Batch:
             _unpack(log[k], &seat, &street, &kind, &to)
             actions.append((seat, street, kind, to))
         return setup + (hole, board, actions)
+
+    def last_stacks(self, Py_ssize_t i):
+        """Table i's stacks at the end of the last hand ended by an action (kept when its
+        actions are not), or None before the first."""
+        cdef const vtab_t *t
+        self._index(i)
+        t = &self.tabs[i]
+        if t.nlast == -1:
+            return None
+        return tuple([t.last_final[k] for k in range(self.players)])
 
     def hands_played(self, int64_t[::1] out):
         """Hands finished per table (fills ``out``; not while another thread steps the

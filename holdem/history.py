@@ -27,7 +27,11 @@ How a PHH hand maps onto the engine (``docs/RULES.md`` ids):
   false while a player cannot post the full ante is refused (untrimmed, every ante would go
   to the main pot).
 - The fixed-limit cap (R27: a bet and three raises) holds; a ``_cap_bets`` user field (the
-  number of bets allowed, as in the project's generated traces) overrides it.
+  number of bets allowed, as in the project's generated traces) overrides it, and
+  ``_cap_heads_up = false`` lifts it when only two players are left (``Game.cap_heads_up``).
+- A ``_fold_when_check_free = true`` user field offers folding when checking is free (R17's
+  option, ``Game.fold_when_check_free``). :func:`from_state` writes these two fields for a game
+  that departs from the default, so that any engine hand replays.
 - Hole cards are given to the engine as dealt (``????`` is an unknown hand, allowed while that
   player never shows); a hand shown later with ``sm`` fills in cards dealt unknown.
 - A ``_extra_posts`` user field (``[[player, live, dead], ...]``) posts beyond the blinds:
@@ -261,6 +265,12 @@ def game_for(hh: HandHistory, *, chip_unit: ChipUnit | None = None) -> Game:
                 f"min_bet {min_bet} differs from the big blind {bb}: the minimum bet is the big "
                 "blind (R22)"
             )
+    for name, default in (("cap_heads_up", True), ("fold_when_check_free", False)):
+        flag = hh.user_fields.get("_" + name, default)
+        if not isinstance(flag, bool):
+            raise InvalidHistoryError(f"_{name} must be true or false, not {excerpt(flag)}")
+        if flag is not default:
+            kwargs[name] = flag
     rake = _rake(hh, unit)
     if rake is not None:
         kwargs["rake"] = rake
@@ -739,6 +749,10 @@ def from_state(state: HandState | ReferenceHandState, *, chip_unit: ChipUnit = 1
         kwargs = {"small_bet": amt(game.small_bet), "big_bet": amt(game.big_bet)}
         if game.max_raises != 3:
             user["_cap_bets"] = game.max_raises + 1
+        if not game.cap_heads_up:
+            user["_cap_heads_up"] = False
+    if game.fold_when_check_free:
+        user["_fold_when_check_free"] = True
     if user:
         fields["user_fields"] = user
     return HandHistory(

@@ -907,6 +907,12 @@ class VectorGame:
         return int(self._batch.players)
 
     @property
+    def stacks(self) -> tuple[int, ...]:
+        """The starting stack of each seat, in chips: of every hand, or of a session's first
+        hand (and of a refilled seat)."""
+        return self._stacks
+
+    @property
     def action_layout(self) -> ActionLayout:
         """The discrete columns of :attr:`legal_mask` and of :meth:`step`'s actions."""
         return self._layout

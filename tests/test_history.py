@@ -182,22 +182,63 @@ def test_game_mapping() -> None:
     assert (g.structure, g.big_bet, g.max_raises) == (Structure.FIXED_LIMIT, 4, 4)
     pt = loads(HEADER.replace("'NT'", "'PT'") + "actions = []\n")
     assert game_for(pt).structure is Structure.POT_LIMIT
+    assert (g.cap_heads_up, g.fold_when_check_free) == (True, False)  # the defaults
+    opts = loads(HEADER.replace("'NT'", "'FT'").replace("min_bet = 2", "small_bet = 2\nbig_bet = 4")
+                 + "actions = []\n_cap_heads_up = false\n_fold_when_check_free = true\n")
+    assert (game_for(opts).cap_heads_up, game_for(opts).fold_when_check_free) == (False, True)
+
+
+@pytest.mark.parametrize("field", ["_cap_heads_up", "_fold_when_check_free"])
+@pytest.mark.parametrize("value", ["1", "'yes'", "0"])
+def test_game_options_must_be_booleans(field: str, value: str) -> None:
+    hh = loads(HEADER + f"actions = []\n{field} = {value}\n")
+    with pytest.raises(InvalidHistoryError, match=f"{field} must be true or false, not"):
+        game_for(hh)
+
+
+def test_hands_of_the_game_options_replay() -> None:
+    """R27 (cap lifted heads-up) and R17 (fold when checking is free): the hands the PHH
+    could not describe before (found replaying VectorGame hands)."""
+    fl = Game(big_blind=2, structure=Structure.FIXED_LIMIT, cap_heads_up=False)
+    hs = fl.new_hand([100, 100], button=0, hole_cards=[[0, 1], [2, 3]],
+                     board=[10, 11, 12, 13, 14])
+    for to in (4, 6, 8, 10):  # a fifth bet: past the cap of R27, lifted heads-up
+        hs.apply(Action.bet_or_raise(to))
+    hs.apply(Action.fold())
+    hh = from_state(hs)
+    assert hh.user_fields == {"_cap_heads_up": False}
+    assert replay(loads(dumps(hh))).ok
+    nl = Game(big_blind=2, fold_when_check_free=True)
+    hs = nl.new_hand([100, 100, 100], button=0, hole_cards=[[0, 1], [2, 3], [4, 5]],
+                     board=[10, 11, 12, 13, 14])
+    for action in (Action.check_or_call(), Action.check_or_call(), Action.check_or_call(),
+                   Action.fold()):  # the flop: the first to act folds though checking is free
+        hs.apply(action)
+    hh = from_state(hs)
+    assert hh.user_fields == {"_fold_when_check_free": True}
+    r = replay(loads(dumps(hh)))
+    assert r.ok and r.state.stacks == hs.stacks
 
 
 # --- engine hands written as PHH read back and replay to the same stacks -----------------
 
 
+def random_action(state: HandState, rng: random.Random) -> Action:
+    """A random legal action: check/call, fold when offered, a raise of any size or all in."""
+    legal = state.legal_actions()
+    options = [Action.check_or_call()]
+    if legal.can_fold:
+        options.append(Action.fold())
+    if legal.can_raise:
+        assert legal.min_to is not None and legal.max_to is not None
+        options.append(Action.bet_or_raise(rng.randint(legal.min_to, legal.max_to)))
+        options.append(Action.bet_or_raise(legal.max_to))
+    return rng.choice(options)
+
+
 def _play_randomly(state: HandState, rng: random.Random) -> None:
     while not state.is_terminal():
-        legal = state.legal_actions()
-        options = [Action.check_or_call()]
-        if legal.can_fold:
-            options.append(Action.fold())
-        if legal.can_raise:
-            assert legal.min_to is not None and legal.max_to is not None
-            options.append(Action.bet_or_raise(rng.randint(legal.min_to, legal.max_to)))
-            options.append(Action.bet_or_raise(legal.max_to))
-        state.apply(rng.choice(options))
+        state.apply(random_action(state, rng))
 
 
 @given(
@@ -205,15 +246,19 @@ def _play_randomly(state: HandState, rng: random.Random) -> None:
     structure=st.sampled_from(list(Structure)),
     ante=st.sampled_from([(0, AnteType.UNIFORM), (1, AnteType.UNIFORM), (3, AnteType.BIG_BLIND)]),
     straddle=st.booleans(),
+    options=st.fixed_dictionaries({"cap_heads_up": st.booleans(),
+                                   "fold_when_check_free": st.booleans()}),
     button=st.integers(0, 9),
     seed=st.integers(0, 2**32),
 )
 def test_engine_hands_round_trip_through_phh(
-    n: int, structure: Structure, ante: tuple[int, AnteType], straddle: bool, button: int, seed: int
+    n: int, structure: Structure, ante: tuple[int, AnteType], straddle: bool,
+    options: dict[str, bool], button: int, seed: int
 ) -> None:
+    """Any engine hand replays from its PHH, R17's and R27's options included."""
     rng = random.Random(seed)
     game = Game(structure=structure, big_blind=2, ante=ante[0], ante_type=ante[1],
-                straddle=straddle and n >= 3)
+                straddle=straddle and n >= 3, **options)
     stacks = [rng.choice([3, 10, 50, 200, 1000]) for _ in range(n)]
     state = game.new_hand(stacks, button=button % n, seed=seed)
     _play_randomly(state, rng)

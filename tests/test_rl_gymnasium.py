@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 import doctest
+import random
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 np = pytest.importorskip("numpy")
 pytest.importorskip("gymnasium")
 
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from gymnasium.vector import AutoresetMode  # noqa: E402
+from test_history import random_action  # noqa: E402
 from test_vector_clone import same_results  # noqa: E402
 
 from holdem import Game, IllegalActionError, InvalidConfigError, Structure  # noqa: E402
@@ -945,3 +949,77 @@ def test_a_single_env_copied_mid_hand_plays_on_as_the_original(how: str) -> None
             assert same_results(first, other.reset())
             info = first[1]
     assert episodes > 1
+
+
+def _seat_ever_acts(game: Game, stacks: list[int], seat: int) -> bool:
+    """Whether ``seat`` gets a decision in some of many random hands, every button tried (an
+    independent search: the hands are played out, not judged from the forced bets)."""
+    rng = random.Random(0)
+    for button in range(len(stacks)):
+        for _ in range(40):
+            state = game.new_hand(stacks, button=button)
+            while not state.is_terminal():
+                if state.actor == seat:
+                    return True
+                state.apply(random_action(state, rng))
+    return False
+
+
+def test_a_learner_seat_that_never_acts_is_refused_not_dealt_past_forever() -> None:
+    """Found hanging: a learner all in from the ante wherever the button is never gets a
+    decision, and reset() dealt past its hands forever (R7 antes, R9 all in for less)."""
+    for game, stacks in [(Game(big_blind=2, ante=1), [1, 200, 200]),
+                         (Game(big_blind=2, ante=3), [3, 200, 200])]:
+        with pytest.raises(InvalidConfigError,
+                           match=r"seat 0 never acts: with stacks \(\d+, 200, 200\) it is all in "
+                                 r"from the forced bets wherever the button is"):
+            HoldemEnv(game, players=3, stacks=stacks, seat=0)
+        env = HoldemEnv(game, players=3, stacks=stacks, seat=1)  # another seat acts
+        env.reset(seed=1)
+    env = HoldemEnv(Game(big_blind=2, ante=1), players=3, stacks=[2, 200, 200], seat=0)
+    for episode in range(6):  # one chip after the ante: a decision on some hands
+        env.reset(seed=episode)
+        assert env.action_masks().any()
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_a_learner_seat_is_refused_exactly_when_it_can_never_act(data: st.DataObject) -> None:
+    """Refused or not, the env agrees with random hands played out over every button (R2-R9
+    forced bets of every kind: blinds, small blind 0, antes of both kinds, straddle)."""
+    from holdem import AnteType
+
+    bb = data.draw(st.integers(1, 6))
+    players = data.draw(st.integers(2, 6))
+    game = Game(structure=data.draw(st.sampled_from(list(Structure))), big_blind=bb,
+                small_blind=data.draw(st.integers(0, bb)), ante=data.draw(st.integers(0, 2 * bb)),
+                ante_type=data.draw(st.sampled_from(list(AnteType))),
+                straddle=players >= 3 and data.draw(st.booleans()))
+    stacks = data.draw(st.lists(st.integers(1, 4 * bb), min_size=players, max_size=players))
+    seat = data.draw(st.integers(0, players - 1))
+    try:
+        HoldemEnv(game, players=players, stacks=stacks, seat=seat)
+    except InvalidConfigError as exc:
+        if "too short" in str(exc):  # nobody acts in some hand: the engine's own refusal
+            return
+        assert f"seat {seat} never acts" in str(exc)
+        assert not _seat_ever_acts(game, stacks, seat)
+        return
+    assert _seat_ever_acts(game, stacks, seat)
+
+
+def test_stacks_given_by_an_iterator_or_a_list_changed_later_survive_a_seeded_reset() -> None:
+    """The envs build their engine again on reset(seed=s): from the stacks as first read."""
+    from holdem.rl.pettingzoo import HoldemAECEnv
+
+    given = [100, 200, 300]
+    envs = [HoldemEnv(Game(big_blind=2), players=3, stacks=iter(given)),
+            HoldemVectorEnv(Game(big_blind=2), num_envs=2, players=3, stacks=iter(given)),
+            HoldemEnv(Game(big_blind=2), players=3, stacks=given)]
+    given.append(400)  # the caller's list changes after the env was made
+    for env in envs:
+        env.reset(seed=3)
+        assert env.vector_game.stacks == (100, 200, 300)
+    aec = HoldemAECEnv(Game(big_blind=2), players=3, stacks=(s for s in (100, 200, 300)))
+    aec.reset(seed=3)
+    assert aec.vector_game.stacks == (100, 200, 300)

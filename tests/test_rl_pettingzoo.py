@@ -69,7 +69,7 @@ def test_repr_is_the_call_that_makes_the_env(cls: type[Any]) -> None:
     again = eval(repr(env), namespace)
     assert type(again) is cls and repr(again) == repr(env)
     assert repr(env).startswith(f"{cls.__name__}(Game(structure=Structure.NO_LIMIT, big_blind=4, ")
-    assert repr(env).endswith(", players=3, stacks=[100, 200, 300], actions=ActionLayout("
+    assert repr(env).endswith(", players=3, stacks=(100, 200, 300), actions=ActionLayout("
                               "fractions=(Fraction(1, 3),), fold=True, min_raise=True, "
                               "all_in=True), hands=5, seed=3, illegal='check_call', "
                               "render_mode=None)")
@@ -816,3 +816,35 @@ def test_a_parallel_env_copied_mid_hand_plays_on_as_the_original(how: str) -> No
         obs = mine[0]
     assert episodes > 0
 
+
+
+def test_a_session_whose_last_hand_has_more_than_64_actions_pays_only_its_hands() -> None:
+    """Found by a review: the last hand of a 2-hand session is a min-raise war of more than
+    64 actions (its history is not kept) that leaves the loser 1 chip, so the step that ends
+    it also deals out hand 2 (the 1-chip seat all in from its blind, R9). The episode pays
+    hands 0 and 1 only (it paid hand 2 as well: the engine's sum of the step)."""
+    env = HoldemAECEnv(Game(big_blind=1, small_blind=1), players=2, stacks=1001, hands=2,
+                       seed=5)
+    env.reset()
+    vg = env.vector_game
+    names = vg.action_layout.names
+    min_raise, call, fold = (names.index(x) for x in ("min_raise", "check_call", "fold"))
+    total = dict.fromkeys(env.possible_agents, 0.0)
+    actions = 0
+    for agent in env.agent_iter():
+        obs, reward, term, _, _ = env.last()
+        total[agent] += reward
+        if term:
+            env.step(None)
+            continue
+        if vg.hands_played()[0] == 0:  # hand 0: folded or checked down
+            env.step(fold if obs["action_mask"][fold] else call)
+            continue
+        table = vg.table_state(0)  # hand 1: raise until one chip short of the smaller stack
+        cap = min(s + b for s, b in zip(table["stacks"], table["bets"], strict=True)) - 1
+        env.step(min_raise if obs["action_mask"][min_raise]
+                 and vg.raise_amounts(0)[min_raise] <= cap else call)
+        actions += 1
+    assert actions > 64 and int(vg.hands_played()[0]) == 3  # hand 2 dealt out in the step
+    # hands 0 and 1 leave the stacks 2001 and 1 (no rake): each seat's start was 1001
+    assert sorted(total.values()) == [-1000.0, 1000.0], total

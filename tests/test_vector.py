@@ -720,6 +720,41 @@ def test_differential_random_games(game: Game, players: int, seed: int, session:
                   session=session, layout=data.draw(st.sampled_from(["fcpa", "default"])))
 
 
+@settings(max_examples=60, deadline=None)
+@given(_games(), st.integers(2, 10), st.integers(0, 2**32), st.booleans(), st.data())
+def test_finished_hands_of_random_games_replay_from_phh(game: Game, players: int, seed: int,
+                                                        session: bool,
+                                                        data: st.DataObject) -> None:
+    """Every finished hand, whatever the rules (R17's fold when checking is free and R27's
+    cap lifted heads-up included), exports as PHH and replays to the same stacks."""
+    if game.straddle and players < 3:
+        return
+    stacks = data.draw(st.lists(st.integers(1, 40 * game.big_blind), min_size=players,
+                                max_size=players))
+    try:
+        env = VectorGame(game, num_tables=4, players=players, stacks=stacks, seed=seed,
+                         session=session)
+    except InvalidConfigError as exc:
+        assert "too short" in str(exc)
+        return
+    env.reset()
+    rng = np.random.default_rng(seed)
+    checked = 0
+    for _ in range(40):
+        cols = (rng.random(env.legal_mask.shape) * env.legal_mask).argmax(axis=1)
+        _, _, done = env.step(cols)
+        for t in np.flatnonzero(done):
+            last = env.last_hand(int(t))
+            assert last is not None
+            r = holdem.replay(holdem.HandHistory.loads(holdem.from_state(last).dumps()))
+            assert r.ok, (game, r.mismatches)
+            assert r.state.result.final_stacks == tuple(
+                last.result.final_stacks[(last.button + 1 + k) % players]
+                for k in range(players))
+            checked += 1
+    assert checked > 0
+
+
 @pytest.mark.parametrize(("name", "players", "session"),
                          [("nl", 2, False), ("pl_straddle", 6, True), ("fl_rake_ante", 10, True),
                           ("nl_bb_ante", 3, True)])

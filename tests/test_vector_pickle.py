@@ -14,7 +14,7 @@ import pytest
 from test_vector_clone import GAMES, assert_same, random_columns, snapshot
 
 from holdem import Game, _vector
-from holdem.errors import InvalidStateError
+from holdem.errors import IllegalActionError, InvalidStateError
 from holdem.vector import VectorGame, _unpickle
 
 
@@ -42,7 +42,8 @@ class Table(ctypes.Structure):
         ("tseed", ctypes.c_uint64), ("carry", ctypes.c_int64 * 10),
         ("total", ctypes.c_uint64 * 10), ("total_hi", ctypes.c_int64 * 10),
         ("last_button", ctypes.c_int32), ("nlast", ctypes.c_int32),
-        ("last_start", ctypes.c_int64 * 10), ("last_cards", ctypes.c_uint8 * 25),
+        ("last_start", ctypes.c_int64 * 10), ("last_final", ctypes.c_int64 * 10),
+        ("last_cards", ctypes.c_uint8 * 25),
         ("pad2", ctypes.c_uint8 * 7), ("log", (ctypes.c_uint64 * 64) * 2)]
 
 
@@ -282,15 +283,51 @@ def test_tables_dealt_from_other_stacks_are_refused_out_of_a_session() -> None:
     with pytest.raises(InvalidStateError, match="table 0: its hand did not start from"):
         target._batch.load_tables(rich._batch.dump_tables())
     assert_same(before, snapshot(target))
-    # the last hand's stacks (the last 4 int64 80s before the logs), edited keeping the total
-    data = bytearray(played(num_tables=4)._batch.dump_tables())
-    log_at = _vector.Batch.table_format()[5]
-    at = data.rfind((80).to_bytes(8, "little") * 4, 0, log_at)
-    assert at > 0 and target.last_hand(0) is not None
-    data[at:at + 16] = (81).to_bytes(8, "little") + (79).to_bytes(8, "little")
+    # the last hand's starting stacks, edited keeping the total
+    tables = tables_of(played(num_tables=4)._batch.dump_tables())
+    assert list(tables[0].last_start)[:4] == [80] * 4 and target.last_hand(0) is not None
+    tables[0].last_start[0], tables[0].last_start[1] = 81, 79
     with pytest.raises(InvalidStateError, match="table 0: the last hand did not start from"):
-        target._batch.load_tables(bytes(data))
+        target._batch.load_tables(bytes_of(tables))
     assert_same(before, snapshot(target))
+
+
+def test_the_last_hands_final_stacks_are_checked() -> None:
+    """The last hand's final stacks (kept for a hand whose actions are not: the payoffs of
+    a step that ends it and deals out the next) must be the ones its actions give, or, with
+    no actions kept, in range and holding no chip more than the hand started with."""
+    env = played(num_tables=2)
+    target = played(num_tables=2)
+    last = env.last_hand(0)
+    assert last is not None
+    assert env._batch.last_stacks(0) == last.result.final_stacks
+    tables = tables_of(env._batch.dump_tables())
+    tables[0].last_final[0] += 1
+    with pytest.raises(InvalidStateError,
+                       match="table 0: the last hand's final stacks are not the ones its"):
+        target._batch.load_tables(bytes_of(tables))
+    # a hand of more than 64 actions, then a fold: its actions are not kept, its stacks are
+    big = VectorGame(Game(big_blind=2), num_tables=1, players=2, stacks=10**9, seed=3)
+    big.reset()
+    names = big.action_layout.names
+    for _ in range(70):
+        big.step([names.index("min_raise")])
+    big.step([names.index("fold")])
+    with pytest.raises(IllegalActionError, match="more than 64 actions"):
+        big.last_hand(0)
+    final = big._batch.last_stacks(0)
+    assert final is not None and sum(final) == 2 * 10**9 and final != (10**9, 10**9)
+    good = big._batch.dump_tables()
+    other = VectorGame(Game(big_blind=2), num_tables=1, players=2, stacks=10**9, seed=3)
+    other.reset()
+    for value, message in [(-1, "final stacks are out of range"),
+                           (final[0] + 1, "final stacks hold more chips than it started with")]:
+        tables = tables_of(good)
+        tables[0].last_final[0] = value
+        with pytest.raises(InvalidStateError, match=f"table 0: the last hand's {message}"):
+            other._batch.load_tables(bytes_of(tables))
+    other._batch.load_tables(good)
+    assert other._batch.last_stacks(0) == final
 
 
 def test_counters_out_of_their_range_are_refused() -> None:

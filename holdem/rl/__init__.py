@@ -23,13 +23,19 @@ if TYPE_CHECKING:
     from holdem import HandState
     from holdem.vector import VectorGame
 
-__all__ = ["hand_text", "missing_extra", "not_a_column"]
+__all__ = ["hand_text", "kept_stacks", "missing_extra", "not_a_column"]
 
 
 def not_a_column(action: int, names: tuple[str, ...]) -> str:
     """The message for an action outside the action space (refused in every mode)."""
     return (f"action {action} is not a column index of the layout (0..{len(names) - 1}: "
             f"{', '.join(names)})")
+
+
+def kept_stacks(given: object, vg: VectorGame) -> int | tuple[int, ...]:
+    """The stacks an env keeps to build its engine again (``reset(seed=s)``): an int as given,
+    anything else as the engine read it (a generator is spent, a list can change later)."""
+    return given if isinstance(given, int) and not isinstance(given, bool) else vg.stacks
 
 
 def missing_extra(module: str, error: ImportError) -> str:

@@ -39,7 +39,7 @@ except ImportError as _exc:
     raise ImportError(missing_extra(__name__, _exc)) from _exc
 
 from holdem import Game, IllegalActionError, InvalidConfigError
-from holdem.rl import _shown_hand, not_a_column
+from holdem.rl import _shown_hand, kept_stacks, not_a_column
 from holdem.vector import ActionLayout, VectorGame
 
 __all__ = ["ENV_ID", "HoldemEnv", "HoldemVectorEnv", "Policy", "RandomPolicy"]
@@ -160,6 +160,7 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         self._next_step = mode is AutoresetMode.NEXT_STEP
         self._args["final_observation"] = True  # the engine keeps each finished hand's last row
         self._vg = VectorGame(game, seed=seed, **self._args)  # type: ignore[arg-type]
+        self._args["stacks"] = kept_stacks(stacks, self._vg)
         self._started = False
         self.num_envs = num_envs = self._vg.num_tables  # (checked: plain ints)
         self.players = self._vg.players
@@ -448,11 +449,20 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
         self._args = dict(num_tables=1, players=players, stacks=stacks, actions=actions,
                           final_observation=True)  # (for a hand whose history is not kept)
         self._vg = VectorGame(self._game, seed=seed, **self._args)  # type: ignore[arg-type]
+        self._args["stacks"] = kept_stacks(stacks, self._vg)
         players = self._vg.players  # checked (2..10) by the engine
         turn = int_or_none(seat)  # numpy ints too, as plain ints
         if turn is None or not 0 <= turn < players:
             raise InvalidConfigError(f"seat must be an int 0..{players - 1}, got {excerpt(seat)}")
         seat = turn
+        stacks_t = self._vg.stacks
+        if all(self._game.new_hand(stacks_t, button=b).actor != seat for b in range(players)):
+            # the seat first to act in some hand acts in it whatever the others do; a seat
+            # that never is (all in from its forced bets wherever the button is) never acts,
+            # and reset() would deal past hands forever
+            raise InvalidConfigError(
+                f"seat {seat} never acts: with stacks {stacks_t} it is all in from the forced "
+                f"bets wherever the button is, so no episode would start; give it more chips")
         if opponents is None:
             opponents = RandomPolicy(seed)
         if callable(opponents):

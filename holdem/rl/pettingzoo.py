@@ -49,7 +49,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Literal, overload
 
 from holdem._shown import excerpt
-from holdem.rl import _shown_hand, missing_extra, not_a_column
+from holdem.rl import _shown_hand, kept_stacks, missing_extra, not_a_column
 
 try:  # the optional rl extra
     import numpy as np
@@ -88,6 +88,7 @@ class _Core:
         self.seed = seed
         self.episode = 0
         self.vg = self._new(seed)
+        self.stacks = kept_stacks(stacks, self.vg)
         self.spec = self.vg.observation_spec
         self.agents_all = [f"player_{k}" for k in range(players)]
         self.width = self.spec.width
@@ -201,16 +202,10 @@ class _Core:
         """The chips won or lost by each seat in the first ``count`` hands the last step
         ended: the hand its action ended, then the hands the engine dealt out after it, each
         started from the stacks the engine's session rule gives (``Batch.next_stacks``)."""
-        try:
-            last = self.vg.last_hand(0)
-        except IllegalActionError:  # more than 64 actions: no history to split the step by,
-            every: np.ndarray = self.vg.payoffs[0].astype(np.float64)  # so all it ended are paid
-            return every
-        assert last is not None
-        result = last.result_or_none()
-        assert result is not None
-        total = np.asarray(result.payoffs, dtype=np.float64)
-        carry = result.final_stacks
+        record = self.vg._batch.history(0, True)  # (its actions may not be kept)
+        carry = self.vg._batch.last_stacks(0)
+        assert record is not None and carry is not None  # a hand just ended by an action
+        total: np.ndarray = np.subtract(carry, record[1], dtype=np.float64)
         for j in range(count - 1):
             number = self.last_hand_no + 1 + j
             start = list(self.vg._batch.next_stacks(tuple(carry), j))
