@@ -154,6 +154,20 @@ cdef inline int32_t _rank(object v, Py_ssize_t i) except? -2:
     return v
 
 
+cdef uint8_t _folded(object v, Py_ssize_t i) except 255:
+    """folded[i] as 0 or 1: True/False, a numpy bool or the int 0 or 1 (as the batch reads its
+    buffers); anything else is refused, not read by its truthiness (``"no"`` is not False)."""
+    if v is True or v is False:
+        return 1 if v is True else 0
+    kind = getattr(getattr(v, "dtype", None), "kind", None)
+    if kind == "b" and getattr(v, "shape", None) == ():  # a numpy bool
+        return 1 if v else 0
+    if kind in ("i", "u") or type(v) is int:
+        if v == 0 or v == 1:
+            return 1 if v == 1 else 0
+    raise InvalidPotError(f"folded[{i}] must be True or False (or 0 or 1), got {excerpt(v)}")
+
+
 def resolve(committed, folded, ranks, button, rake, bint flop_dealt, dead=0):
     """Resolve one hand; the engine behind :func:`holdem.pots.split_pots`.
 
@@ -199,7 +213,7 @@ def resolve(committed, folded, ranks, button, rake, bint flop_dealt, dead=0):
     c_dead = _dead(dead)
     for i in range(n):
         c_committed[i] = _chips(committed[i], i)
-        c_folded[i] = 1 if folded[i] else 0
+        c_folded[i] = _folded(folded[i], i)
         c_ranks[i] = _rank(ranks[i], i)
     if rake is not None:
         _fill_rake(rake, &c_rake)

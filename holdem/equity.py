@@ -70,6 +70,7 @@ from holdem._parallel import (
     split_even,
 )
 from holdem._progress import Progress
+from holdem._shown import excerpt
 from holdem.cards import CARDS, CardLike, parse_cards
 from holdem.errors import (
     DuplicateCardError,
@@ -391,8 +392,8 @@ def equity(
       7h2c  equity  11.7944%  win  11.5723%  tie  0.4443%
       AdAh  equity  88.2056%  win  87.9834%  tie  0.4443%
     """
-    if exact not in (None, True, False):
-        raise InvalidConfigError(f"exact must be None, True or False, not {exact!r}")
+    if exact is not None and exact is not True and exact is not False:  # (1 == True)
+        raise InvalidConfigError(f"exact must be None, True or False, not {excerpt(exact)}")
     if samples is not None and (
         isinstance(samples, bool) or not isinstance(samples, int) or samples < 1
     ):

@@ -496,7 +496,11 @@ def _check_user_value(name: str, value: object) -> None:
         if depth > _USER_DEPTH:
             raise refuse(f"arrays or tables nested more than {_USER_DEPTH} deep "
                          f"(or a structure holding itself)")
-        if isinstance(v, (bool, float)):
+        if isinstance(v, bool):
+            continue
+        if isinstance(v, float):
+            if v != v:  # read back, NaN is not equal to itself: the hand would not be either
+                raise refuse("NaN (not a number) is not equal to itself once read back")
             continue
         if isinstance(v, int):
             if not -_INT64 <= v < _INT64:

@@ -60,7 +60,8 @@ from __future__ import annotations
 
 import math
 import operator
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
@@ -92,6 +93,30 @@ def _shown(value: object, show: Callable[[object], str] = repr) -> str:
     return show(value)
 
 
+def _decimal_fraction(value: Decimal | str, digits: range = range(-20, 3)) -> Fraction | None:
+    """A decimal (a Decimal, or text such as ``"0.05"`` or ``"5e-2"``) as a Fraction, or None
+    for text that is not one (``"1/20"``: no exponent there). ValueError, before Fraction
+    computes ``10**exponent`` (minutes for ``"1e-999999999"`` or ``"0e-999999999"``), for a
+    non-zero decimal whose leading digit's exponent (``Decimal.adjusted``) is outside
+    ``digits`` (the default holds every fraction in [0, 1] with a denominator of at most
+    2**32, with room), and for text of more than 200 characters."""
+    if isinstance(value, str):
+        text = value.strip()
+        if len(text) > 200:
+            raise ValueError
+        try:
+            value = Decimal(text)
+        except ArithmeticError:
+            return None
+    if not value.is_finite():
+        raise ValueError
+    if value == 0:
+        return Fraction(0)
+    if value.adjusted() not in digits:
+        raise ValueError
+    return Fraction(value)
+
+
 def _exact_fraction(value: object) -> Fraction:
     """Read a rake fraction exactly: a float is taken as the shortest decimal that prints it."""
     if isinstance(value, bool):
@@ -103,7 +128,11 @@ def _exact_fraction(value: object) -> Fraction:
             # repr() is the shortest decimal that round-trips: 0.05 -> '0.05' -> 1/20, where
             # Fraction(0.05) would be 3602879701896397/72057594037927936 and 5% of 100 -> 4.
             return Fraction(repr(value))
-        if isinstance(value, int | Fraction | Decimal | str):
+        if isinstance(value, Decimal | str):
+            exact = _decimal_fraction(value)
+            if exact is not None:
+                return exact
+        if isinstance(value, int | Fraction | str):
             return Fraction(value)
     except (ValueError, ArithmeticError):
         raise InvalidPotError(
@@ -160,7 +189,8 @@ class Rake:
                 raise InvalidPotError(f"rake cap must be >= 0 or None, got {_shown(cap, str)}")
         object.__setattr__(self, "fraction", frac)
         object.__setattr__(self, "cap", cap)
-        object.__setattr__(self, "no_flop_no_drop", bool(no_flop_no_drop))
+        object.__setattr__(self, "no_flop_no_drop",
+                           _pots.check_flag("no_flop_no_drop", no_flop_no_drop))
 
     def __reduce__(self) -> tuple[Any, ...]:
         # through the constructor: an altered pickle is checked like new input
@@ -172,7 +202,7 @@ class Rake:
         >>> Rake(0.05, cap=3).of(40), Rake(0.05, cap=3).of(1000), Rake(0.05).of(1000, flop_dealt=False)
         (2, 3, 0)
         """
-        if self.no_flop_no_drop and not flop_dealt:
+        if self.no_flop_no_drop and not _pots.check_flag("flop_dealt", flop_dealt):
             return 0
         rake = total * self.fraction.numerator // self.fraction.denominator
         return rake if self.cap is None else min(rake, self.cap)
@@ -281,7 +311,8 @@ def _per_seat(name: str, values: Any) -> Sequence[Any]:
     if type(values) is list or type(values) is tuple:  # the common case, checked cheaply
         return values
     try:
-        if isinstance(values, (str, bytes)) or not hasattr(values, "__len__"):
+        if (isinstance(values, (str, bytes, AbstractSet, Mapping))  # (no seat order)
+                or not hasattr(values, "__len__")):
             raise TypeError
         return tuple(values)  # (a 0-d numpy array has a length but no items: TypeError)
     except TypeError:

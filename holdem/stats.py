@@ -49,6 +49,9 @@ _INTS = 15
 # floats: net in big blinds, its square, all-in adjusted net in chips and in big blinds,
 # hands where the all-in adjustment applied
 _BB, _BB2, _ADJ, _ADJ_BB, _ADJ_N = range(5)
+_ACTION_COUNTS = frozenset({_AGG, _CALLS})  # actions, not hands: more than one a hand
+_MAX_COUNT = 2**62  # hands (or actions) a pickled Stats may count (no run plays more)
+_MAX_BITS = 256  # net chips, and money's numerator and denominator, in a pickled Stats
 _EQUITIES: dict[tuple[int | None, tuple[str, ...], str], tuple[float, ...]] = {}
 """The all-in equities this process worked out, shared by every :class:`Stats`, by (boards
 sampled or None for exact, hands, board): an equity depends only on these (a sampled one is
@@ -555,16 +558,29 @@ def _state_problem(d: object) -> str | None:
         if type(name) is not str or type(row) is not list or len(row) != _INTS or not all(
                 type(x) is int for x in row):
             return f"the counts of {name!r} must be a list of {_INTS} ints"
+        hands = row[_HANDS]
+        if not 0 <= hands <= _MAX_COUNT or not all(
+                0 <= x <= (_MAX_COUNT if k in _ACTION_COUNTS else hands)
+                for k, x in enumerate(row) if k != _NET):
+            return (f"the counts of {name!r} must be 0..{_MAX_COUNT:,} hands, the hands "
+                    f"counted in each other statistic 0..hands")
+        if abs(row[_NET]).bit_length() > _MAX_BITS:
+            return f"the net chips of {name!r} are out of range"
         f = floats[name]
-        if type(f) is not list or len(f) != 5 or not all(type(x) is float for x in f):
-            return f"the sums of {name!r} must be a list of 5 floats"
-        if name in money and type(money[name]) is not Fraction:
-            return f"the money of {name!r} must be a Fraction"
+        if type(f) is not list or len(f) != 5 or not all(
+                type(x) is float and math.isfinite(x) for x in f):
+            return f"the sums of {name!r} must be a list of 5 finite floats"
+        if not (f[_ADJ_N].is_integer() and 0 <= f[_ADJ_N] <= hands):
+            return f"the all-in adjusted hands of {name!r} must be a whole number 0..hands"
+        if name in money and (type(money[name]) is not Fraction or max(
+                abs(money[name].numerator), money[name].denominator).bit_length() > _MAX_BITS):
+            return f"the money of {name!r} must be a Fraction in range"
     curves = d["curves"]
     if curves is not None and (type(curves) is not dict or curves.keys() != ints.keys() or
-                               not all(type(c) is list and all(type(x) is float for x in c)
+                               not all(type(c) is list and all(
+                                   type(x) is float and math.isfinite(x) for x in c)
                                        for c in curves.values())):
-        return "curves must be None or a list of floats per player"
+        return "curves must be None or a list of finite floats per player"
     hands = d["starting_hands"]
     if hands is not None and (type(hands) is not dict or not hands.keys() <= ints.keys() or
                               not all(type(h) is dict and all(

@@ -31,6 +31,7 @@ import operator
 import os
 import queue
 import struct
+import sys
 import threading
 import weakref
 from collections.abc import Callable, Mapping, Sequence
@@ -54,6 +55,7 @@ from holdem.hand._plan import Plan
 from holdem.hand.actions import MAX_CHIPS, Action
 from holdem.hand.game import Game, HandState
 from holdem.hand.records import LegalActions
+from holdem.pots import _decimal_fraction
 from holdem.table.agents import CompiledPolicy
 
 _np: Any  # numpy is optional (typed as Any: the lint environment has no numpy)
@@ -87,8 +89,16 @@ def _fraction(value: object) -> Fraction:
             raise InvalidConfigError(f"a pot fraction must be a number, got {excerpt(value)}") from None
     if isinstance(value, bool) or not isinstance(value, int | float | Fraction | str):
         raise InvalidConfigError(f"a pot fraction must be a number, got {excerpt(value)}")
+    exact = None
+    if isinstance(value, str):
+        try:  # text far out of range is refused before Fraction computes 10**exponent for it
+            exact = _decimal_fraction(value, range(-12, 5))
+        except ValueError:
+            raise InvalidConfigError(f"a pot fraction must be in (0, 100] with a denominator up "
+                                     f"to 1000, got {excerpt(value)}") from None
     try:
-        f = Fraction(str(value)) if isinstance(value, float) else Fraction(value)
+        f = exact if exact is not None else (
+            Fraction(str(value)) if isinstance(value, float) else Fraction(value))
     except (ValueError, ZeroDivisionError):
         raise InvalidConfigError(f"a pot fraction must be a number, got {excerpt(value)}") from None
     if not 0 < f <= 100 or f.denominator > 1000:
@@ -756,12 +766,15 @@ def _policy_problem(p: CompiledPolicy) -> str | None:
     """What keeps the engine from running ``p`` (None: it can)."""
     if p.kind not in _vector.POLICIES:
         return f"kind {excerpt(p.kind)} is not one of {', '.join(map(repr, _vector.POLICIES))}"
-    if p.kind == "equity":
-        if (isinstance(p.samples, bool) or not isinstance(p.samples, int)
-                or not 1 <= p.samples <= 1_000_000):
-            return f"samples must be an int in 1..1,000,000, got {excerpt(p.samples)}"
-        if not isinstance(p.raise_at, int | float) or p.raise_at != p.raise_at:
-            return f"raise_at must be a number (not NaN), got {excerpt(p.raise_at)}"
+    low = 1 if p.kind == "equity" else 0  # (the other kinds do not read these fields,
+    if (isinstance(p.samples, bool) or not isinstance(p.samples, int)  # but C takes them)
+            or not low <= p.samples <= 1_000_000):
+        return f"samples must be an int in {low}..1,000,000, got {excerpt(p.samples)}"
+    if isinstance(p.raise_at, bool) or not isinstance(p.raise_at, int | float) or (
+            p.raise_at != p.raise_at
+            or (isinstance(p.raise_at, int) and abs(p.raise_at) > sys.float_info.max)):
+        return (f"raise_at must be a number a float holds (infinities too), not NaN, got "
+                f"{excerpt(p.raise_at)}")
     return None
 
 

@@ -270,12 +270,23 @@ def test_play_errors() -> None:
                      (CompiledPolicy("equity", True, 0.5), "samples must be"),
                      (CompiledPolicy("equity", 20, float("nan")), "raise_at must be"),
                      (CompiledPolicy("equity", 20, "0.5"), "raise_at must be"),  # type: ignore[arg-type]
-                     (CompiledPolicy("bluff"), "kind 'bluff' is not one of 'random'")):
+                     (CompiledPolicy("bluff"), "kind 'bluff' is not one of 'random'"),
+                     # fields the other kinds do not read still reach C (a review found an
+                     # OverflowError and a TypeError, not the project's errors)
+                     (CompiledPolicy("equity", 20, 10**400), "raise_at must be a number a float"),
+                     (CompiledPolicy("equity", 20, True), "raise_at must be"),
+                     (CompiledPolicy("random", 0, "x"), "raise_at must be"),  # type: ignore[arg-type]
+                     (CompiledPolicy("call", 10**30), r"samples must be an int in 0\.\.1,000,000"),
+                     (CompiledPolicy("random", -1), "samples must be"),
+                     (CompiledPolicy("call", 0, float("nan")), "raise_at must be")):
         with pytest.raises(InvalidConfigError, match="no compiled policy the engine can run: "
                            + why):
             env.play(10, [CALL, bad])
     with pytest.raises(InvalidConfigError, match=r"seat 0: .* 'bluff'"):  # an agent declaring it
         env.play(10, [_Declares(CompiledPolicy("bluff")), CALL])
+    # what the engine can run: infinities (never / always raise) and the other kinds' fields
+    env.play(10, [CALL, CompiledPolicy("equity", 20, float("inf"))])
+    env.play(10, [CompiledPolicy("call", 5, -2), CompiledPolicy("random", 0, 10**300)])
     big = VectorGame(GAME, num_tables=1, players=2, stacks=2**40, seed=1)
     with pytest.raises(InvalidConfigError, match="overflow"):
         big.play(10, [CALL, CALL])

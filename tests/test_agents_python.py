@@ -34,6 +34,7 @@ from holdem.table.agents import ActionLike, Observation
     ({"raise_at": "high"}, "raise_at"),
     ({"raise_at": None}, "raise_at"),
     ({"raise_at": True}, "raise_at"),
+    ({"raise_at": 10**400}, "raise_at must be a number a float can hold"),  # (OverflowError)
 ])
 def test_equity_agent_refuses_bad_parameters(kw: dict[str, Any], match: str) -> None:
     """Before, ``samples=0`` raised ZeroDivisionError at the agent's first decision, a negative
@@ -152,7 +153,11 @@ def test_subclass_pickles_keep_their_own_attributes() -> None:
                                       "_rng": random.Random(1), "x": 1}),
                        (_Station, {"seed": 1, "tag": "t"}),
                        (_Tagged, {"seed": 1, "samples": 0, "raise_at": 0.6,
-                                  "_rng": random.Random(1), "tag": "t"})):
+                                  "_rng": random.Random(1), "tag": "t"}),
+                       (EquityAgent, {"seed": 1, "samples": 8, "raise_at": math.nan,
+                                      "_rng": random.Random(1)}),
+                       (EquityAgent, {"seed": 1, "samples": 8, "raise_at": -10**400,
+                                      "_rng": random.Random(1)})):
         with pytest.raises(InvalidStateError):
             cls.__new__(cls).__setstate__(state)
 

@@ -418,6 +418,11 @@ def test_dask_cluster_gives_the_serial_result() -> None:
         ({"players": ["AsKs", "QdQc"], "exact": True, "samples": 10}, InvalidConfigError),
         ({"players": ["AsKs", "QdQc"], "target_se": 0}, InvalidConfigError),
         ({"players": ["AsKs", "QdQc"], "exact": "yes"}, InvalidConfigError),
+        # equal to True or False but not them: the checks after read them with `is` (exact=0
+        # enumerated on the short path, exact=1 ran Monte Carlo on the general one)
+        ({"players": ["AsKs", "QdQc"], "board": "2c7d9h", "exact": 0}, InvalidConfigError),
+        ({"players": ["AsKs", "QdQc"], "exact": 1}, InvalidConfigError),
+        ({"players": ["AK", "QQ"], "board": "2c7d9h", "exact": 1.0}, InvalidConfigError),
     ],
 )
 def test_bad_input_raises_holdem_errors(kwargs: dict[str, object], error: type) -> None:

@@ -4,9 +4,14 @@ whatever the size of the numbers given."""
 
 from __future__ import annotations
 
+import pickle
+import time
 from collections.abc import Callable
+from decimal import Decimal
 from fractions import Fraction
+from typing import Any
 
+import numpy as np
 import pytest
 
 from holdem import InvalidPotError, Rake, split_pots
@@ -24,7 +29,6 @@ HUGE = 10**5000  # str() refuses ints of more than 4300 digits with a plain Valu
     (lambda: Rake(HUGE), "rake fraction"),
     (lambda: Rake(-HUGE), "rake fraction"),
     (lambda: Rake(Fraction(1, HUGE)), "rake fraction"),
-    (lambda: Rake("1e-5000"), "rake fraction"),
     (lambda: Rake(0.05, cap=-HUGE), "rake cap"),
 ])
 def test_r31_r34_huge_numbers_are_refused_with_invalid_pot_error(
@@ -82,3 +86,62 @@ def test_r34_split_pots_batch_refuses_a_rake_look_alike_out_of_range(fraction: o
         split_pots_batch(np.array([[100, 100]], np.int64), np.zeros((1, 2), np.uint8),
                          np.array([[1, 2]], np.int32), np.array([0], np.int32), out, rake=rake)
     assert out.tolist() == [[0, 0]]
+
+
+@pytest.mark.parametrize("text", ["1e-999999999", "1e999999999", " 1e-99999999 ", "-1e-999999999",
+                                  "1e-5000", "0." + "0" * 300 + "1"])
+@pytest.mark.parametrize("kind", [str, Decimal])
+def test_r34_a_rake_with_a_huge_exponent_is_refused_at_once(text: str, kind: type) -> None:
+    """Fraction computes 10**exponent before any range check: Rake("1e-999999999") ran for
+    minutes. A fraction allowed (denominator at most 2**32) has a small exponent; the text
+    is named as given (``"1e-5000"`` was shown as a fraction of 16,610 bits)."""
+    value = kind(text.strip()) if kind is Decimal else text
+    started = time.perf_counter()
+    with pytest.raises(InvalidPotError, match="rake fraction must be a finite number in"):
+        Rake(value)
+    assert time.perf_counter() - started < 5  # (it took minutes; a generous bound)
+
+
+@pytest.mark.parametrize(("value", "want"), [
+    ("5e-2", Fraction(1, 20)), ("0.0500000000", Fraction(1, 20)), ("1E0", Fraction(1)),
+    ("2.5e-10", Fraction(1, 4_000_000_000)), (Decimal("0.1"), Fraction(1, 10)),
+    ("1/3", Fraction(1, 3)), ("0e-999999999", Fraction(0))])
+def test_r34_rake_fractions_with_exponents_in_range_still_read(value: object,
+                                                                want: Fraction) -> None:
+    assert Rake(value).fraction == want  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("flag", ["no", None, 1, 0.0, np.True_])
+def test_r34_rake_flags_are_booleans_not_truthiness(flag: object) -> None:
+    """``no_flop_no_drop="no"`` read as True, None as False (also in a pickle edited so)."""
+    with pytest.raises(InvalidPotError, match="no_flop_no_drop must be True or False, got"):
+        Rake(0.05, no_flop_no_drop=flag)  # type: ignore[arg-type]
+    with pytest.raises(InvalidPotError, match="flop_dealt must be True or False, got"):
+        Rake(0.05).of(100, flop_dealt=flag)  # type: ignore[arg-type]
+    edited = pickle.dumps(Rake(0.05)).replace(pickle.dumps(True)[2:-1], pickle.dumps(flag)[2:-1])
+    if edited != pickle.dumps(Rake(0.05)):
+        with pytest.raises(InvalidPotError, match="no_flop_no_drop"):
+            pickle.loads(edited)
+
+
+@pytest.mark.parametrize("bad", ["no", "", None, 2, -1, 0.0, [False]])
+def test_r31_folded_entries_are_booleans_not_truthiness(bad: object) -> None:
+    """``folded=["no", "no", False]`` read as two folds and paid the third seat everything."""
+    with pytest.raises(InvalidPotError, match=r"folded\[0\] must be True or False \(or 0 or 1\)"):
+        split_pots([20, 70, 70], [bad, False, False], [1, 2, 3], button=2)
+
+
+def test_r31_folded_takes_bools_numpy_bools_and_0_or_1() -> None:
+    want = split_pots([20, 70, 70], [False, False, True], [1, 2, 3], button=2).payouts
+    for folded in ([0, 0, 1], np.array([False, False, True]), [np.False_, np.False_, np.True_],
+                   np.array([0, 0, 1], dtype=np.uint8), (False, False, True)):
+        assert split_pots([20, 70, 70], folded, [1, 2, 3], button=2).payouts == want
+
+
+@pytest.mark.parametrize("where", ["committed", "folded", "ranks"])
+def test_r31_unordered_collections_are_not_seats(where: str) -> None:
+    """A set gave its seats in its own iteration order: ``split_pots({70, 20}, ...)``."""
+    args: dict[str, Any] = {"committed": [70, 20], "folded": [False, False], "ranks": [5, 1]}
+    args[where] = set(args[where]) if where != "folded" else {0: False, 1: False}
+    with pytest.raises(InvalidPotError, match=f"{where} must be a sequence with one entry per"):
+        split_pots(args["committed"], args["folded"], args["ranks"], button=0)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 from concurrent.futures import ProcessPoolExecutor
+from fractions import Fraction
+from typing import Any
 
 import pytest
 
@@ -259,7 +261,28 @@ def test_pickles_round_trip_and_corrupt_ones_are_refused() -> None:
         dict(state, floats={}), dict(state, curves={"ann": ["x"]}),
         dict(state, starting_hands={"ann": {"AA": [1]}}), dict(state, money={"zed": 1}),
     ]
+
+    def edited(part: str, name: str, index: int, value: object) -> dict[str, Any]:
+        rows = {k: list(v) for k, v in state[part].items()}
+        rows[name][index] = value
+        return dict(state, **{part: rows})
+
+    name = NAMES[0]
+    hands = state["ints"][name][0]
+    # values of the right type out of range: they loaded, then a table or a repr raised a
+    # plain ValueError or OverflowError, or counted -4 hands (found by a review)
+    bad_states += [edited("ints", name, 0, -5), edited("ints", name, 1, hands + 1),
+                   edited("ints", name, 0, 10**5000), edited("ints", name, 14, 10**100),
+                   edited("floats", name, 4, float("nan")), edited("floats", name, 0, float("inf")),
+                   edited("floats", name, 4, 0.5), edited("floats", name, 4, float(hands + 1)),
+                   dict(state, curves={k: [float("nan")] for k in state["curves"]}),
+                   dict(state, money={name: Fraction(1, 2**300)})]
     for bad in bad_states:
         fresh = Stats.__new__(Stats)
         with pytest.raises(holdem.InvalidStateError, match="not a valid pickled Stats"):
             fresh.__setstate__(bad)  # type: ignore[arg-type]
+    fresh = Stats.__new__(Stats)
+    fresh.__setstate__(edited("ints", name, 14, -10**30))  # a net loss in range
+    assert fresh[name].hands == hands
+    fresh.__setstate__(edited("ints", name, 9, 5 * hands + 3))  # bets and raises: not hands
+    assert fresh[name].hands == hands

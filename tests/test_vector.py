@@ -968,12 +968,19 @@ def test_observation_spec_refuses_what_it_cannot_encode(bad: dict[str, Any],
     ((0.7071,), "(a float such as 1/3 is not exact: write Fraction(239, 338) or the string "
                  "'239/338')"),
     ((0,), "a pot fraction must be in (0, 100] with a denominator up to 1000, got 0"),
+    # text whose exponent Fraction would expand first (it ran for minutes)
+    (("1e-999999999",), "a pot fraction must be in (0, 100] with a denominator up to 1000, "
+                        "got '1e-999999999'"),
+    (("0e-999999999",), "a pot fraction must be in (0, 100] with a denominator up to 1000"),
+    (("1e999999999",), "a pot fraction must be in (0, 100] with a denominator up to 1000"),
 ])
 def test_action_layout_fractions_errors_say_what_to_write(fractions: Any,
                                                            message: str) -> None:
     with pytest.raises(InvalidConfigError, match=re.escape(message)):
         ActionLayout(fractions)
     assert ActionLayout(["1/3"]).fractions == ActionLayout((Fraction(1, 3),)).fractions
+    assert ActionLayout(["5e-1", " 0.75 ", "1e2"]).fractions == (
+        Fraction(1, 2), Fraction(3, 4), Fraction(100))
 
 
 def test_actions_that_are_not_a_vector_are_named() -> None:

@@ -329,7 +329,7 @@ class EquityAgent:
         raise_at = state.get("raise_at") if type(state) is dict else None
         if (type(state) is not dict or not _fields_fit(self, EquityAgent, state, _EQUITY_FIELDS)
                 or type(samples) is not int or samples < 1
-                or type(raise_at) not in (int, float)
+                or type(raise_at) not in (int, float) or not _valid(_equity_raise_at, raise_at)
                 or not isinstance(state["_rng"], random.Random)):
             raise InvalidStateError(f"not a valid pickled EquityAgent: {shown(state)}")
         self.__dict__.update(state)
@@ -411,12 +411,26 @@ def _equity_samples(samples: object) -> int:
     raise InvalidConfigError(f"samples must be an int >= 1, got {shown(samples)}")
 
 
+def _valid(check: Callable[[object], object], value: object) -> bool:
+    """Whether ``check(value)`` accepts ``value`` (raises no InvalidConfigError)."""
+    try:
+        check(value)
+    except InvalidConfigError:
+        return False
+    return True
+
+
 def _equity_raise_at(raise_at: object) -> float:
-    """``raise_at`` of an :class:`EquityAgent`: a real number, not NaN (as given when it is a
-    plain int or float, else as a float), else InvalidConfigError."""
+    """``raise_at`` of an :class:`EquityAgent`: a real number, not NaN, that a float holds
+    (as given when it is a plain int or float, else as a float), else InvalidConfigError."""
     if isinstance(raise_at, int | float) and not isinstance(raise_at, bool) \
             and raise_at == raise_at:
-        return raise_at if type(raise_at) in (int, float) else float(raise_at)
+        try:
+            as_float = float(raise_at)  # (the compiled policy takes a double)
+        except OverflowError:
+            raise InvalidConfigError(f"raise_at must be a number a float can hold (an equity "
+                                     f"to compare with, 0..1), got {shown(raise_at)}") from None
+        return raise_at if type(raise_at) in (int, float) else as_float
     raise InvalidConfigError(f"raise_at must be a number (not NaN), got {shown(raise_at)}")
 
 
