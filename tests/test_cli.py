@@ -127,6 +127,33 @@ def test_export_pokerstars(tmp_path: Path) -> None:
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and "not valid TOML" in r.stderr
 
 
+def test_export_refuses_to_overwrite_an_input_or_write_a_phh_name(tmp_path: Path) -> None:
+    """``export FILE -o FILE`` overwrote the hand history with PokerStars text without a word;
+    an output named .phh/.phhs held PokerStars text. One line, exit code 2, nothing written."""
+    good = tmp_path / "good.phh"
+    good.write_text(GOOD)
+    (tmp_path / "link.txt").symlink_to(good)
+    for output in (str(good), "good.phh", "./sub/../good.phh", "link.txt"):
+        if output.startswith("./sub"):
+            (tmp_path / "sub").mkdir(exist_ok=True)
+        r = run("export", str(good), "-o", output, cwd=tmp_path)
+        assert r.returncode == 2 and r.stdout == "", output
+        assert r.stderr == (f"holdem export: error: --output names an input file ({output}): "
+                            "the PokerStars text would overwrite its hands; give another "
+                            "file\n"), output
+        assert good.read_text() == GOOD
+    for name in ("out.phhs", "out.PHH"):
+        r = run("export", str(good), "-o", name, cwd=tmp_path)
+        assert r.returncode == 2 and r.stdout == ""
+        assert r.stderr == (f"holdem export: error: --output writes PokerStars text, not PHH, "
+                            f"but {name} names a {name[3:]} file: give a name ending in "
+                            ".txt\n")
+        assert not (tmp_path / name).exists()
+    r = run("export", "good.phh", "-o", "new.txt", cwd=tmp_path)  # a new file is still fine
+    assert r.returncode == 0, r.stderr
+    assert (tmp_path / "new.txt").read_text().startswith("PokerStars Hand #1")
+
+
 def test_export_in_workers_gives_the_same_text(tmp_path: Path) -> None:
     """``holdem export --workers N`` converts chunks of hands in worker processes: the same
     text for any N, in the files' order, and the first bad hand's error (not that of a later
@@ -286,6 +313,14 @@ def test_equity_bad_input(args: tuple[str, ...], why: str) -> None:
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and why in r.stderr, r.stderr
 
 
+def test_equity_exact_of_too_many_names_the_options() -> None:
+    """The library's message named its Python arguments (samples=... or target_se=...)."""
+    r = run("equity", "random", "random", "random", "--exact")
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr == ("holdem equity: error: more than 5,000,000 combo assignments: too many "
+                        "to enumerate; drop --exact or give --samples N\n")
+
+
 def test_simulate_summary_and_determinism() -> None:
     args = ("simulate", "--players", "3", "--hands", "300", "--seed", "1",
             "--agents", "random,call,equity")
@@ -319,3 +354,31 @@ def test_simulate_summary_and_determinism() -> None:
 def test_simulate_bad_arguments(args: tuple[str, ...], why: str) -> None:
     r = run("simulate", *args)
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and why in r.stderr, r.stderr
+
+
+@pytest.mark.parametrize("command", ["simulate", "play"])
+@pytest.mark.parametrize("players", [2, 6])
+def test_chip_options_above_the_engines_limit_name_the_option(command: str,
+                                                             players: int) -> None:
+    """``--stack``/``--big-blind`` of 2**53 passed the parser and were refused by the table
+    with a message about an agent's chips (``play`` printed its banner first). The table holds
+    at most 2**53 chips in all: the largest stack (or big blind, with the default stack of
+    100 big blinds) for the players is accepted, one more is refused naming the option."""
+    most = 2**53 // players
+    base = (command, "--players", str(players), "--hands", "1", "--seed", "1", "--agents",
+            "call")
+    for args in (("--stack", str(most)), ("--big-blind", str(most // 100))):
+        r = run(*base, *args, stdin="quit\n")
+        assert r.returncode == 0, (args, r.stderr)
+    limit = f"for {players} players (2**53 chips on the table, the engine's limit)"
+    r = run(*base, "--stack", str(most + 1))
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr == (f"holdem {command}: error: --stack {most + 1} is above {most}, the "
+                        f"most {limit}\n")
+    r = run(*base, "--big-blind", str(most // 100 + 1))
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr == (f"holdem {command}: error: --big-blind {most // 100 + 1} is above "
+                        f"{most // 100}, the most with the default stack of 100 big blinds "
+                        f"{limit}\n")
+    r = run(*base, "--stack", str(2**53), "--big-blind", str(2**53))
+    assert r.returncode == 2 and f"--stack {2**53} is above {most}" in r.stderr

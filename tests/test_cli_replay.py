@@ -11,6 +11,7 @@ from test_cli import GOOD, run
 
 DATA = Path(__file__).parent / "data" / "pokerstars"
 ODD = "phh/pluribus/102/0.phh"  # splits an odd chip in halves (tests/test_phh_corpus.py)
+STARS = "(read as PokerStars text, as every .txt file; PHH files are .phh or .phhs)"
 
 
 def test_a_folder_replays_phh_phhs_and_pokerstars_files_recursively(tmp_path: Path) -> None:
@@ -64,6 +65,21 @@ def test_the_odd_chip_is_named_counted_apart_and_reproduced(tmp_path: Path) -> N
     assert r.returncode == 0 and "1 of 1 hands replayed exactly; 0 failed" in r.stdout
 
 
+def test_quiet_prints_only_the_failures_and_the_total(tmp_path: Path) -> None:
+    """``replay -q`` printed the ODD CHIP line of a file that splits the odd chip, which is
+    not a failure: only the failures and the total, as its help says."""
+    (tmp_path / "odd.phh").write_text(dict(corpus_texts("phh/pluribus/102/"))[ODD])
+    (tmp_path / "good.phh").write_text(GOOD)
+    bad = tmp_path / "stacks.phh"
+    bad.write_text(GOOD.replace("[102, 98, 100]", "[100, 100, 100]"))
+    r = run("replay", "-q", str(tmp_path))
+    assert r.returncode == 1 and r.stderr == ""
+    lines = r.stdout.splitlines()
+    assert len(lines) == 2 and lines[0].startswith(f"MISMATCH  {bad}: ")
+    assert lines[1] == ("1 of 3 hands replayed exactly; 1 split the odd chip (R32 differs, not "
+                        "a failure); 1 failed")
+
+
 def test_bad_chip_unit() -> None:
     r = run("replay", "--chip-unit", "half", str(DATA / "cash-limits.txt"))
     assert r.returncode == 2 and "--chip-unit 'half' is not a number" in r.stderr
@@ -114,8 +130,11 @@ def test_a_folders_text_files_that_are_not_pokerstars_are_skipped(tmp_path: Path
     r = run("replay", str(tmp_path))
     assert r.returncode == 0, r.stdout
     assert "notes.txt" not in r.stdout and "2 of 2 hands replayed exactly; 0 failed" in r.stdout
-    named = run("replay", str(tmp_path / "notes.txt"))  # named on its own: its error shows
-    assert named.returncode == 1 and "not a PokerStars hand history" in named.stdout
+    # named on its own: no hand in it is bad input (exit code 2), not a failed hand (exit 1)
+    named = run("replay", str(tmp_path / "notes.txt"))
+    assert named.returncode == 2 and named.stdout == ""
+    assert named.stderr == (f"holdem replay: error: no hands in the given files: "
+                            f"{tmp_path / 'notes.txt'} holds no hand {STARS}\n")
 
 
 def test_pokerstars_text_on_stdin_is_replayed(tmp_path: Path) -> None:
@@ -180,3 +199,71 @@ def test_a_file_named_pokerstars_is_read(tmp_path: Path) -> None:
     r = run("replay", "PokerStars 2020.txt", cwd=tmp_path)
     assert r.returncode == 0, r.stdout + r.stderr
     assert "ok        PokerStars 2020.txt#208099887766" in r.stdout
+
+
+SAVED = f"[1]\n{GOOD}\n[2]\n{GOOD}"  # PHH, saved under a .txt name below
+
+
+@pytest.mark.parametrize(("name", "text"), [
+    ("notes.txt", "session notes: tilted after hand 3\n\nmore notes\n"),
+    ("saved.txt", SAVED), ("blank.txt", " \n\n\t\n"), ("empty.phh", ""),
+    ("blank.phh", "\n  \n# only a comment\n"), ("empty.phhs", ""), ("-", ""), ("-", " \n\n"),
+])
+def test_a_file_without_a_hand_holds_no_hand(tmp_path: Path, name: str, text: str) -> None:
+    """A file without any hand (empty, blank, or text in which no hand starts) was replayed
+    as failed hands, exit code 1: ``notes.txt`` as "0 of 1 hands; 1 failed", a PHH file saved
+    as .txt as one ERROR a line, ``empty.phh`` (and empty standard input) as a hand without
+    'variant'. It holds no hand: exit code 2 when no file has one, naming the file and what it
+    was read as; next to a file with hands it adds none (and no failure)."""
+    f = tmp_path / name
+    if name != "-":
+        f.write_text(text)
+    read_as = ("(read as PHH and as PokerStars text)" if name == "-" else
+               STARS if name.endswith(".txt") else "(read as PHH)")
+    shown = "standard input" if name == "-" else str(f)
+    r = run("replay", str(f) if name != "-" else "-", stdin=text)
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr == (f"holdem replay: error: no hands in the given files: {shown} holds no "
+                        f"hand {read_as}\n")
+    good = tmp_path / "good.phh"
+    good.write_text(GOOD)
+    r = run("replay", str(good), str(f) if name != "-" else "-", stdin=text)
+    assert r.returncode == 0 and r.stderr == ""
+    assert r.stdout == f"ok        {good}\n1 of 1 hands replayed exactly; 0 failed\n"
+
+
+def test_files_without_hands_in_stats_and_export(tmp_path: Path) -> None:
+    (tmp_path / "notes.txt").write_text("no hand here\n")
+    (tmp_path / "empty.phh").write_text("")
+    r = run("stats", "notes.txt", "empty.phh", cwd=tmp_path)
+    assert r.returncode == 2 and r.stderr == ("holdem stats: error: no hands in the given "
+                                              f"files: notes.txt holds no hand {STARS}; nor "
+                                              "does the other file\n")
+    r = run("export", "-", "empty.phh", "empty.phh", cwd=tmp_path)
+    assert r.returncode == 2 and r.stderr == (
+        "holdem export: error: no hands in the given files: standard input holds no hand "
+        "(read as PHH); nor do the 2 other files\n")
+
+
+def test_lines_before_the_hands_are_still_errors(tmp_path: Path) -> None:
+    """A text file that holds hands still reports each line outside them and each bad hand
+    (exit code 1), however many lines come before the first hand (more than a chunk of them
+    are not held: the file is read again from its start)."""
+    from holdem.cli._hands import CHUNK_HANDS
+
+    stars = (DATA / "cash-nl-cents.txt").read_text().replace(
+        "fishy_joe: folds\nHero: folds", "fishy_joe: dances\nHero: folds")
+    for junk in (2, CHUNK_HANDS + 5):
+        f = tmp_path / f"junk{junk}.txt"
+        f.write_text("".join(f"note {k}\n" for k in range(1, junk + 1)) + stars)
+        r = run("replay", str(f))
+        assert r.returncode == 1 and r.stderr == ""
+        lines = r.stdout.splitlines()
+        assert lines[:junk] == [f"ERROR     {f}: line {k}: not a PokerStars hand history (hands "
+                                f"start with 'PokerStars Hand #'): 'note {k}'"
+                                for k in range(1, junk + 1)]
+        assert "not a PokerStars action: 'fishy_joe: dances'" in lines[junk + 1]
+        assert lines[-1] == f"2 of {junk + 3} hands replayed exactly; {junk + 1} failed"
+        f.write_text("".join(f"note {k}\n" for k in range(1, junk + 1)))  # and no hand
+        r = run("replay", str(f))
+        assert r.returncode == 2 and r.stdout == "" and "holds no hand" in r.stderr

@@ -33,7 +33,7 @@ from typing import IO, Any, NoReturn
 
 from holdem._version import __version__
 from holdem.cli import _hands
-from holdem.errors import HoldemError
+from holdem.errors import HoldemError, InvalidConfigError
 
 __all__ = ["main"]
 
@@ -319,10 +319,14 @@ def _executor(args: argparse.Namespace) -> Iterator[Any]:
         import concurrent.futures
         import logging
 
-        # the client logs a lost scheduler with a traceback at ERROR: the command says it
-        log = logging.getLogger("distributed.client")
-        level = log.level
-        log.setLevel(logging.CRITICAL)
+        # the client logs a lost scheduler with a traceback at ERROR: the command says it;
+        # and tornado, which runs the client's loop, logs one for a task that Ctrl-C
+        # cancelled while its result was on the way (FutureCancelledError): the command
+        # says "interrupted"
+        logs = [logging.getLogger(name) for name in ("distributed.client", "tornado.application")]
+        levels = [log.level for log in logs]
+        for log in logs:
+            log.setLevel(logging.CRITICAL)
         try:
             yield client.get_executor(pure=False)
         except concurrent.futures.CancelledError:
@@ -332,7 +336,8 @@ def _executor(args: argparse.Namespace) -> Iterator[Any]:
                                "network failed)") from None
         finally:
             client.close()
-            log.setLevel(level)
+            for log, level in zip(logs, levels, strict=True):
+                log.setLevel(level)
     elif args.workers is None:
         yield None
     elif args.workers == 1:
@@ -383,6 +388,27 @@ def _agent_names(text: str | None, default: str, seats: int, other: str) -> list
     return names
 
 
+def _stack(args: argparse.Namespace) -> int:
+    """The chips every seat starts with (``--stack``, default 100 big blinds), checked before
+    anything is printed: at least 10 big blinds (R35), and at most the engine's limit of
+    2**53 chips on the whole table (all of them may end in one stack), shared by the seats."""
+    stack: int | None = args.stack
+    big_blind: int = args.big_blind
+    most = MAX_FLAG // args.players
+    limit = f"for {args.players} players (2**53 chips on the table, the engine's limit)"
+    if stack is None:
+        if 100 * big_blind > most:
+            raise CommandError(f"--big-blind {big_blind} is above {most // 100}, the most with "
+                               f"the default stack of 100 big blinds {limit}")
+        return 100 * big_blind
+    if stack > most:
+        raise CommandError(f"--stack {stack} is above {most}, the most {limit}")
+    if stack < 10 * big_blind:
+        raise CommandError(f"--stack {stack} is below the minimum buy-in of 10 big blinds "
+                           f"({10 * big_blind}, R35)")
+    return stack
+
+
 # --- equity ----------------------------------------------------------------------------------
 
 
@@ -394,10 +420,17 @@ def _cmd_equity(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[
     if args.exact and args.samples is not None:
         raise CommandError("--exact enumerates every board: do not give --samples")
     with _executor(args) as executor:
-        result = equity(
-            args.players, args.board, args.dead, samples=args.samples, seed=args.seed,
-            executor=executor, exact=True if args.exact else None, progress=args.progress,
-        )
+        try:
+            result = equity(
+                args.players, args.board, args.dead, samples=args.samples, seed=args.seed,
+                executor=executor, exact=True if args.exact else None, progress=args.progress,
+            )
+        except InvalidConfigError as e:
+            # the library names its Python arguments (samples=..., target_se=...)
+            head, advice, _ = str(e).partition("; use Monte Carlo")
+            if not (args.exact and advice):
+                raise
+            raise CommandError(f"{head}; drop --exact or give --samples N") from None
     if args.board:
         print(f"board {args.board}", file=out)
     print(result, file=out)
@@ -412,11 +445,8 @@ def _cmd_simulate(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: I
     from holdem.simulate import simulate
 
     kinds = _agent_names(args.agents, "random,call,equity", args.players, "")
+    stack = _stack(args)
     game = make_game(args.limit, args.big_blind)
-    stack = args.stack if args.stack is not None else 100 * args.big_blind
-    if stack < 10 * args.big_blind:
-        raise CommandError(f"--stack {stack} is below the minimum buy-in of 10 big blinds "
-                           f"({10 * args.big_blind}, R35)")
     agents = {}
     for k in range(args.players):
         kind = kinds[k % len(kinds)]
@@ -482,11 +512,8 @@ def _cmd_play(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[st
     from holdem.cli._play import make_game, play_session
 
     names = _agent_names(args.agents, "random", args.players - 1, " other")
+    stack = _stack(args)
     game = make_game(args.limit, args.big_blind)
-    stack = args.stack if args.stack is not None else 100 * args.big_blind
-    if stack < 10 * args.big_blind:
-        raise CommandError(f"--stack {stack} is below the minimum buy-in of 10 big blinds "
-                           f"({10 * args.big_blind}, R35)")
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     limit = {"no": "no-limit", "pot": "pot-limit", "fixed": "fixed-limit"}[args.limit]
     print(f"holdem play: {limit} hold'em, {args.players} players, stacks {stack}, seed {seed} "
@@ -533,8 +560,9 @@ def _replay_chunk(sources: list[_hands.Source], chip_unit: Any, quiet: bool,
         except HoldemError as e:
             out.append(("failed", f"ILLEGAL   {e}"))
             continue
-        if result.odd_chip is not None:
-            out.append(("odd", f"ODD CHIP  {label}: the file splits the odd chip (R32 gives it "
+        if result.odd_chip is not None:  # not a failure: no line with --quiet
+            out.append(("odd", None if quiet else
+                        f"ODD CHIP  {label}: the file splits the odd chip (R32 gives it "
                         "whole to the first winner left of the button): "
                         + "; ".join(result.mismatches)
                         + f"; --chip-unit {_unit_text(result.odd_chip)} reproduces the file"))
@@ -560,8 +588,9 @@ def _cmd_replay(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[
     _check_given(args.files)
     counts = dict.fromkeys(("exact", "unchecked", "odd", "failed"), 0)
     paths = list(_hands.hand_paths(args.files))
+    empty: list[str] = []
     tasks = ((chunk, unit, args.quiet, args.verbose)
-             for chunk in _hands.source_chunks(paths, stdin))
+             for chunk in _hands.source_chunks(paths, stdin, empty=empty))
     with _chunk_runner(args, paths) as runner:
         for outcomes in runner.imap(_replay_chunk, tasks):
             for outcome, line in outcomes:
@@ -570,7 +599,7 @@ def _cmd_replay(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[
                     print(line, file=out)
     total = sum(counts.values())
     if total == 0:
-        raise CommandError("no hands in the given files")
+        raise _no_hands(empty)
     summary = f"{counts['exact']} of {total} hands replayed exactly"
     if counts["unchecked"]:
         summary += f"; {counts['unchecked']} replayed, no stacks to compare"
@@ -578,6 +607,17 @@ def _cmd_replay(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[
         summary += f"; {counts['odd']} split the odd chip (R32 differs, not a failure)"
     print(f"{summary}; {counts['failed']} failed", file=out)
     return 1 if counts["failed"] else 0
+
+
+def _no_hands(empty: Sequence[str], phh_only: bool = False) -> CommandError:
+    """The error of a command whose files hold no hand: it names the first file (``empty``:
+    the files in which none was found) and what it was read as."""
+    if not empty:
+        return CommandError("no hands in the given files")
+    others = ("" if len(empty) == 1 else "; nor does the other file" if len(empty) == 2
+              else f"; nor do the {len(empty) - 1} other files")
+    return CommandError(f"no hands in the given files: {_hands.no_hand(empty[0], phh_only)}"
+                        f"{others}")
 
 
 def _export_chunk(sources: list[_hands.Source]) -> list[str]:
@@ -591,13 +631,17 @@ def _export_chunk(sources: list[_hands.Source]) -> list[str]:
 
 def _cmd_export(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[str]) -> int:
     _check_given(args.files)
+    if args.output:
+        _check_export_output(args.output, args.files)
     texts: list[str] = []
-    tasks = ((chunk,) for chunk in _hands.source_chunks(args.files, stdin, phh_only=True))
+    empty: list[str] = []
+    tasks = ((chunk,) for chunk in _hands.source_chunks(args.files, stdin, phh_only=True,
+                                                        empty=empty))
     with _chunk_runner(args, args.files) as runner:
         for part in runner.imap(_export_chunk, tasks):
             texts.extend(part)
     if not texts:
-        raise CommandError("no hands in the given files")
+        raise _no_hands(empty, phh_only=True)
     body = "\n\n".join(texts) + "\n"
     if args.output:
         _write_text(args.output, body,
@@ -605,6 +649,23 @@ def _cmd_export(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[
     else:
         out.write(body)
     return 0
+
+
+def _check_export_output(path: str, files: Sequence[str]) -> None:
+    """Refuse, before anything is read, an --output that is one of the input files (it was
+    overwritten with the PokerStars text) or that is named like a PHH file."""
+    for given in files:
+        if given == "-":
+            continue
+        same = (os.path.samefile(path, given) if os.path.exists(path)
+                else os.path.realpath(path) == os.path.realpath(given))
+        if same:
+            raise CommandError(f"--output names an input file ({path}): the PokerStars text "
+                               "would overwrite its hands; give another file")
+    ext = os.path.splitext(path)[1]
+    if ext.lower() in (".phh", ".phhs"):
+        raise CommandError(f"--output writes PokerStars text, not PHH, but {path} names a {ext} "
+                           "file: give a name ending in .txt")
 
 
 # --- stats -----------------------------------------------------------------------------------
@@ -683,12 +744,13 @@ def _cmd_stats(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[s
     _check_svg("--grid", args.grid)
     _check_writable(args.chart, args.grid)
     paths = list(_hands.hand_paths(args.files))
-    tasks = ((chunk, options) for chunk in _hands.source_chunks(paths, stdin))
+    empty: list[str] = []
+    tasks = ((chunk, options) for chunk in _hands.source_chunks(paths, stdin, empty=empty))
     with _chunk_runner(args, paths) as runner:
         for part in runner.imap(_stats_chunk, tasks):
             stats.merge(part)
     if not stats:
-        raise CommandError("no hands in the given files")
+        raise _no_hands(empty)
     players = sorted(stats.values(), key=lambda p: (-p.hands, p.name))
     if args.grid and args.player is not None and args.player not in stats:
         raise CommandError(f"--player {args.player!r} is not in these hands")  # nothing printed

@@ -24,7 +24,7 @@ from typing import IO, Any
 from holdem import _textfile
 from holdem.errors import HoldemError
 
-__all__ = ["CHUNK_HANDS", "POOL_BYTES", "hand_paths", "hand_sources", "input_bytes",
+__all__ = ["CHUNK_HANDS", "POOL_BYTES", "hand_paths", "hand_sources", "input_bytes", "no_hand",
            "parse_source", "phh_file_sources", "source_chunks"]
 
 Source = tuple[str, str, Any]
@@ -116,21 +116,25 @@ def _phh_sources(text: str, name: str) -> list[Source]:
     if is_pokerstars(text):
         raise HoldemError(f"{name}: PokerStars text, not PHH: export reads PHH files (.phh, "
                           ".phhs); replay and stats read both")
+    if next(_toml_lines(text), None) is None:
+        return []  # empty, blank or comments only: no hand (not one without its fields)
     if name.endswith(".phhs") or _looks_multi(text):
         return [(entry[0], "table", entry) for entry in phh._tables(text, name)]
     return [(name, "phh", text)]
 
 
+def _toml_lines(text: str) -> Iterator[str]:
+    """The lines of a TOML text that are neither blank nor comments, stripped (lazily)."""
+    return (s for s in map(str.strip, text.splitlines()) if s and not s.startswith("#"))
+
+
 def _looks_multi(text: str) -> bool:
-    for line in text.splitlines():
-        s = line.strip()
-        if s and not s.startswith("#"):
-            return s.startswith("[")
-    return False
+    return next(_toml_lines(text), "").startswith("[")
 
 
 def hand_sources(path: str, stdin: IO[str]) -> Iterator[Source]:
-    """The hands of a PHH or PokerStars file, as sources. A PokerStars line outside any hand
+    """The hands of a PHH or PokerStars file, as sources (none for a file without a hand:
+    blank, or text in which no PokerStars hand starts). A PokerStars line outside any hand
     comes as an ``"error"`` source; a file that cannot be read, or a PHH file that is not TOML,
     raises. Standard input ('-') is read whole and may be either."""
     if path == "-":
@@ -138,21 +142,39 @@ def hand_sources(path: str, stdin: IO[str]) -> Iterator[Source]:
         if not is_pokerstars(text):
             yield from _phh_sources(text, "<stdin>")
             return
-        yield from _stars_sources(io.StringIO(text), "<stdin>")
+        yield from _stars_sources(lambda: io.StringIO(text), "<stdin>")
     elif path.endswith(".txt"):
         # a Path: a str is the text itself when it starts with "PokerStars" (a file named
         # "PokerStars 2024.txt" was read as one bad hand)
-        yield from _stars_sources(pathlib.Path(path), path)
+        yield from _stars_sources(lambda: pathlib.Path(path), path)
     else:
         yield from _phh_sources(_read_text(path), path)
 
 
-def _stars_sources(source: Any, label: str) -> Iterator[Source]:
+def _stars_sources(source: Callable[[], Any], label: str) -> Iterator[Source]:
+    """The hands of PokerStars text (``source()`` gives it, for :mod:`holdem.pokerstars`) and
+    the error of each line outside them. A text in which no hand starts (notes, a PHH file
+    named .txt) gives nothing: it holds no hand, not one bad hand a line. The errors of the
+    lines before the first hand wait for it; past :data:`CHUNK_HANDS` of them, the text is
+    searched for a hand without holding them, and read again from its start if one comes."""
     from holdem.pokerstars import _blocks
 
-    for block in _blocks(source, label):
-        yield (label, "error", block) if isinstance(block, HoldemError) else (
-            label, "stars", block)
+    def sources(blocks: Iterable[Any]) -> Iterator[Source]:
+        return ((label, "error", b) if isinstance(b, HoldemError) else (label, "stars", b)
+                for b in blocks)
+
+    found = sources(_blocks(source(), label))
+    held: list[Source] = []
+    for item in found:
+        held.append(item)
+        if item[1] == "stars":
+            yield from held
+            yield from found
+            return
+        if len(held) > CHUNK_HANDS:
+            if any(rest[1] == "stars" for rest in found):
+                yield from sources(_blocks(source(), label))
+            return
 
 
 def parse_source(label: str, kind: str, data: Any) -> tuple[str, Any]:
@@ -172,20 +194,41 @@ def parse_source(label: str, kind: str, data: Any) -> tuple[str, Any]:
     return label, phh.loads(data, name=label)
 
 
-def source_chunks(paths: Sequence[str], stdin: IO[str], *,
-                  phh_only: bool = False) -> Iterator[list[Source]]:
+def source_chunks(paths: Sequence[str], stdin: IO[str], *, phh_only: bool = False,
+                  empty: list[str] | None = None) -> Iterator[list[Source]]:
     """The hands of ``paths``, in order, in chunks of :data:`CHUNK_HANDS`, cut as they are
     needed (``phh_only``: PHH files only, see :func:`phh_file_sources`). A file that cannot
-    be read gives one ``"error"`` source, in its place, and the next file is read."""
-    sources = _all_sources(paths, stdin, phh_file_sources if phh_only else hand_sources)
+    be read gives one ``"error"`` source, in its place, and the next file is read. The paths
+    of the files that hold no hand are added to ``empty`` (see :func:`no_hand`)."""
+    sources = _all_sources(paths, stdin, phh_file_sources if phh_only else hand_sources,
+                           [] if empty is None else empty)
     while chunk := list(itertools.islice(sources, CHUNK_HANDS)):
         yield chunk
 
 
 def _all_sources(paths: Sequence[str], stdin: IO[str],
-                 read: Callable[[str, IO[str]], Iterable[Source]]) -> Iterator[Source]:
+                 read: Callable[[str, IO[str]], Iterable[Source]],
+                 empty: list[str]) -> Iterator[Source]:
     for path in paths:
+        count = 0
         try:
-            yield from read(path, stdin)
+            for source in read(path, stdin):
+                count += 1
+                yield source
         except HoldemError as e:
+            count += 1
             yield path, "error", e
+        if not count:
+            empty.append(path)
+
+
+def no_hand(path: str, phh_only: bool = False) -> str:
+    """What to say of a file (or '-') in which no hand was found: its name and the formats it
+    was read as."""
+    if path == "-":
+        also = "" if phh_only else " and as PokerStars text"
+        return f"standard input holds no hand (read as PHH{also})"
+    if path.endswith(".txt") and not phh_only:
+        return (f"{path} holds no hand (read as PokerStars text, as every .txt file; PHH files "
+                "are .phh or .phhs)")
+    return f"{path} holds no hand (read as PHH)"
