@@ -54,7 +54,9 @@ def _nice_step(span: float, count: int) -> float:
     if span <= 0:
         return 1.0
     raw = span / count
-    mag = float(10.0 ** math.floor(math.log10(raw)))
+    mag = float(10.0 ** math.floor(math.log10(raw))) if raw > 0 else 0.0
+    if mag == 0:  # a span so small that the division or the power underflows (5e-324)
+        return span
     for m in (1, 2, 5, 10):
         if m * mag >= raw:
             return float(m * mag)

@@ -14,8 +14,12 @@ How it works: the ``hands`` are cut into chunks of ``chunk_hands`` (the last one
 ``i`` is a cash :class:`holdem.Table` seeded with ``chunk_seed(seed, i)`` where the agents sit in
 an order rotated by ``i`` (so nobody keeps the same neighbours) and every hand starts with each
 agent at ``stack`` chips (default 100 big blinds). Agents with a ``spawn(seed)`` method are
-re-seeded per chunk from the same seed. Chunk results are integer sums added in chunk order,
-so a seed gives bit-identical results on any ``executor`` with any number of workers
+re-seeded per chunk from the same seed; every other agent plays each chunk as a copy of the
+agent given (``copy.deepcopy``, as a worker process gets a pickled copy), so what an agent
+learns or draws in one chunk does not carry into the next on any executor (an agent that
+cannot be copied is shared by the chunks: its results then depend on their order). Chunk
+results are integer sums added in chunk order, so a seed gives bit-identical results on any
+``executor`` with any number of workers
 (``None``: a local process pool over all cores, ``"serial"``: in-process, or any
 ``concurrent.futures.Executor``, including a Dask client's ``client.get_executor(pure=False)``).
 Agents must be picklable to run in other processes (the built-in agents are).
@@ -50,6 +54,7 @@ True
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import functools
 import itertools
@@ -189,6 +194,15 @@ _ChunkResult = tuple[int, list[list[int]], Stats | None, _Points, list[list[int]
 _TASK_HANDS = 1 << 16
 
 
+def _copy(agent: object) -> object:
+    """A chunk's copy of an agent without ``spawn`` (the agent itself if it cannot be copied:
+    a lock, a connection...)."""
+    try:
+        return copy.deepcopy(agent)
+    except Exception:  # whatever the agent's state raises on copying
+        return agent
+
+
 def _play_chunk(names: tuple[str, ...], agents: tuple[Any, ...], game: Game, hands: int,
                 seed: int, index: int, stack: int, *,
                 seatings: tuple[tuple[int, ...], ...] | None = None,
@@ -219,8 +233,7 @@ def _play_chunk(names: tuple[str, ...], agents: tuple[Any, ...], game: Game, han
         for k in range(n):
             agent = agents[k]
             spawn = getattr(agent, "spawn", None)
-            if callable(spawn):
-                agent = spawn(chunk_seed(seed, 1 + k))
+            agent = spawn(chunk_seed(seed, 1 + k)) if callable(spawn) else _copy(agent)
             table.sit((seating[k] + index) % n, names[k], stack, agent)
         for h in range(hands):
             table._reset_stacks(stack)
@@ -463,6 +476,8 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
             f"stack must be an int of at least 10 big blinds (R35), got {stack!r}")
     if engine not in ("auto", "batched", "table"):
         raise InvalidConfigError(f"engine must be 'auto', 'batched' or 'table', got {engine!r}")
+    if stats is not True and stats is not False:  # ("no" is not False)
+        raise InvalidConfigError(f"stats must be True or False, got {excerpt(stats)}")
     kind = _seating_kind(duplicate)
     m = _seating_count(kind, len(objs))
     policies = None if engine == "table" or stats else _compiled(objs)

@@ -283,3 +283,12 @@ def test_the_legend_fits_the_chart() -> None:
     root = parse(winnings_chart(ten, notes={n: "+1.0 bb/100 \u00b1 2.0" for n in ten}))
     assert max(float(t.attrib.get("y", 0)) for t in root.iter(SVG + "text")) < 540
     assert len({p.attrib["stroke"] for p in root.iter(SVG + "polyline")}) == 10
+
+
+@pytest.mark.parametrize("points", [[(0, 0), (5e-324, 1)], [(0, 0), (1e-310, 2)],
+                                    [(0, 0), (5e-324, 5e-324)]])
+def test_a_span_too_small_to_divide_still_charts(points: list[tuple[float, float]]) -> None:
+    """A subnormal span underflowed to a tick step of 0: math.log10(0) raised ValueError."""
+    svg = winnings_chart({"a": points})
+    ET.fromstring(svg)
+    assert "nan" not in svg.lower() and "inf" not in svg.lower()

@@ -211,7 +211,9 @@ def test_error_contract_huge_ints_in_messages(cls: type) -> None:
         assert "bits" in text or "digits" in text or "too large" in text, (i, text)
 
 
-@pytest.mark.parametrize(("kind", "to"), [(2, 2**64), (2, -(2**64)), (2**64, 0), (-(2**40), 0)],
+@pytest.mark.parametrize(("kind", "to"), [(2, 2**64), (2, -(2**64)), (2**64, 0), (-(2**40), 0),
+                                          # a float NaN raised a plain ValueError
+                                          (2, float("nan")), (float("nan"), 0)],
                          ids=_id)
 def test_error_contract_apply_unchecked_values_beyond_c_integers(kind: int, to: int) -> None:
     st = hand(HandState)

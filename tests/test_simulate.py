@@ -322,3 +322,62 @@ def test_duplicate_same_result_on_any_executor() -> None:
 def test_duplicate_errors() -> None:
     with pytest.raises(InvalidConfigError, match="duplicate must be"):
         simulate([CallAgent(), CallAgent()], GAME, hands=5, duplicate="mirror")
+
+
+class _Drifting:
+    """A stateful agent without ``spawn``: its own generator, drawn from every decision."""
+
+    def __init__(self, seed: int) -> None:
+        import random
+
+        self.rng = random.Random(seed)
+
+    def act(self, obs: Any) -> Any:
+        return holdem.Action.fold() if obs.legal.can_fold and self.rng.random() < 0.3 else 1
+
+
+def test_an_agent_without_spawn_plays_each_chunk_as_a_copy_on_any_executor() -> None:
+    """Each chunk plays a copy of such an agent (as a worker process gets a pickled one), so
+    serial runs, thread pools and process pools agree, and the caller's agent is not moved
+    (they gave four different results: the serial run carried the agent's state from chunk
+    to chunk and from call to call, threads shared it)."""
+    def run(executor: Any) -> Any:
+        return simulate([_Drifting(1), CallAgent()], Game(big_blind=2), hands=300,
+                        chunk_hands=50, seed=5, executor=executor)
+
+    agent = _Drifting(1)
+    before = agent.rng.getstate()
+    first = simulate([agent, CallAgent()], Game(big_blind=2), hands=300, chunk_hands=50,
+                     seed=5, executor="serial")
+    assert agent.rng.getstate() == before
+    assert run("serial") == first
+    with ThreadPoolExecutor(2) as pool:
+        assert run(pool) == first
+    with ProcessPoolExecutor(2) as pool:
+        assert run(pool) == first
+
+
+@pytest.mark.parametrize("flag", ["no", 1, None])
+def test_stats_is_a_boolean(flag: object) -> None:
+    with pytest.raises(InvalidConfigError, match="stats must be True or False, got"):
+        simulate([CallAgent(), CallAgent()], Game(big_blind=2), hands=10, stats=flag)  # type: ignore[arg-type]
+
+
+def test_an_agent_that_cannot_be_copied_still_plays_serially() -> None:
+    """An agent holding a lock cannot be copied: the serial chunks share it (as before)."""
+    import threading
+
+    class Locked:
+        def __init__(self) -> None:
+            self.lock = threading.Lock()
+            self.decisions = 0
+
+        def act(self, obs: Any) -> int:
+            with self.lock:
+                self.decisions += 1
+            return 1
+
+    agent = Locked()
+    result = simulate([agent, CallAgent()], Game(big_blind=2), hands=40, chunk_hands=10,
+                      seed=2, executor="serial")
+    assert result.hands == 40 and agent.decisions > 0

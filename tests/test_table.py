@@ -531,3 +531,58 @@ def test_player_repr_can_be_pasted_back() -> None:
     assert player is not None
     again = eval(repr(player))
     assert repr(again) == repr(player) and again.agent.seed == 4
+
+
+@pytest.mark.parametrize("hands", [-1, 2.5, "3", None, True])
+def test_play_takes_a_number_of_hands(hands: object) -> None:
+    t = Table(Game(big_blind=2), seats=2, seed=1)
+    t.sit(0, "a", 200, CallAgent())
+    t.sit(1, "b", 200, CallAgent())
+    with pytest.raises(TableError, match="hands must be an int >= 0, got"):
+        t.play(hands)  # type: ignore[arg-type]
+    assert t.hand_number == 0
+    assert t.play(0) == [] and len(t.play(2)) == 2
+
+
+def test_table_flags_and_clock_are_checked_when_given() -> None:
+    """``clock=5`` failed at the first timed hand (TypeError), ``dead_button="no"`` and
+    ``wait_for_big_blind="no"`` were read as True."""
+    from holdem import InvalidConfigError
+
+    with pytest.raises(InvalidConfigError, match="clock must be a function"):
+        Table(Game(big_blind=2), seats=3, clock=5)  # type: ignore[arg-type]
+    for flag in ("no", 1, None):
+        with pytest.raises(InvalidConfigError, match="dead_button must be True or False"):
+            Table(Game(big_blind=2), seats=3, dead_button=flag)  # type: ignore[arg-type]
+        t = Table(Game(big_blind=2), seats=3)
+        with pytest.raises(TableError, match="wait_for_big_blind must be True or False"):
+            t.sit(0, "a", 200, CallAgent(), wait_for_big_blind=flag)  # type: ignore[arg-type]
+        assert t.players == ()
+
+
+def test_opponents_leaves_out_dead_hands() -> None:
+    """TDA 30: a tournament player sitting out has a dead hand (posted, folded at the deal);
+    ``Observation.opponents`` counted it as an opponent (EquityAgent sized its equity for
+    three opponents against one)."""
+    from holdem import Mode, Observation
+
+    seen: list[tuple[int, tuple[int, ...]]] = []
+
+    def spy(obs: Observation) -> int:
+        seen.append((obs.opponents, obs.dead_hands))
+        return 1
+
+    t = Table(Game(big_blind=20, mode=Mode.TOURNAMENT), seats=4, seed=1)
+    for s in range(4):
+        t.sit(s, f"p{s}", 1000, spy)
+    t.play_hand()
+    t.sit_out("p2")
+    t.sit_out("p3")
+    seen.clear()
+    rec = t.play_hand()
+    dead = rec.state.dead_hands
+    assert len(dead) == 2 and seen
+    assert all(opponents == 1 and set(d) == set(dead) for opponents, d in seen)
+    state = Game(big_blind=2).new_hand([100] * 4, button=0, seed=1, dead_hands=[1, 2])
+    obs = Observation.from_state(state)
+    assert obs.dead_hands == (1, 2) and obs.opponents == 1

@@ -143,8 +143,12 @@ class Bad:
 
 
 ILLEGAL = [Action.check(), Action.raise_to(10_000), Action.bet(4), "zz", 3.5, -1, 2, 10_000,
-           None, "p9 cc", Action(Action.call().type, None)._replace(type=Action.bet(4).type)]
-ODD = [True, (1, None), Action(Action.call().type, 5), "cbr 6", 7, Action.fold()]
+           None, "p9 cc", Action(Action.call().type, None)._replace(type=Action.bet(4).type),
+           # a call, fold or check/call with an amount: apply refuses it, and so must the
+           # table (both cores played it as a plain call or fold)
+           Action(Action.call().type, 5), Action(Action.fold().type, 5),
+           Action(Action.check_or_call().type, "x"), Action(Action.fold().type, 0)]
+ODD = [True, (1, None), "cbr 6", 7, Action.fold()]
 
 
 def _answer_once(answer: Any) -> tuple[Any, ...]:

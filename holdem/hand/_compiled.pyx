@@ -863,7 +863,7 @@ cdef class HandCore:
         try:
             k = kind
             t = to
-        except OverflowError:
+        except (OverflowError, ValueError):  # (ValueError: a float NaN)
             raise InvalidActionError(
                 f"apply_unchecked: kind is 0..2 and to 0 .. 2**53 chips (the engine's limit), "
                 f"got kind={_shown(kind)}, to={_shown(to)}") from None

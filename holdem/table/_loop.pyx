@@ -78,9 +78,9 @@ cdef inline tuple _ints(const int64_t *a, int n):
 cdef object _observation(type cls, object seat, int position, object player, object hole,
                          object board, object street, object pot, object stacks, object bets,
                          object committed, tuple seats, tuple names, object button, object legal,
-                         object big_blind, object number, object history):
-    """``cls(seat, position, ...)`` for the 17-field Observation tuple, filled in place."""
-    obs = hd_alloc_tuple_of(cls, 17)
+                         object big_blind, object number, object history, tuple dead):
+    """``cls(seat, position, ...)`` for the 18-field Observation tuple, filled in place."""
+    obs = hd_alloc_tuple_of(cls, 18)
     _put(obs, 0, seat)
     _put(obs, 1, position)
     _put(obs, 2, player)
@@ -98,6 +98,7 @@ cdef object _observation(type cls, object seat, int position, object player, obj
     _put(obs, 14, big_blind)
     _put(obs, 15, number)
     _put(obs, 16, history)
+    _put(obs, 17, dead)
     return obs
 
 
@@ -119,6 +120,8 @@ cdef int _plain_code(object action, tuple la):
         hi = la[7]
         if la[4] and type(to) is int and lo is not None and hi is not None and lo <= to <= hi:
             return 2
+        return -1
+    if (<tuple>action)[1] is not None:  # a check, call or fold takes no amount
         return -1
     if t is _CC or (t is _CHECK and la[2]) or (t is _CALL and not la[2]):
         return 1
@@ -151,6 +154,7 @@ def run_hand(HandCore state not None, list players, tuple dealt, tuple names, ob
     cdef tuple la, holes = state._hole
     cdef object p, action, stacks = (), bets = (), committed = (), board = (), pot = 0
     cdef tuple seated = tuple(players)  # an agent that changes the caller's list changes no seat
+    cdef tuple dead
     cdef list acts = [p._act for p in seated]
     if state._game is None:  # a state never started: no hand, no hole cards
         raise not_started(state)
@@ -161,6 +165,7 @@ def run_hand(HandCore state not None, list players, tuple dealt, tuple names, ob
         raise TableError(f"run_hand: the hand has {n} seats but {len(seated)} players, "
                          f"{len(dealt)} seats dealt, {len(names)} names and {len(holes)} hole "
                          f"cards were given: one of each per seat")
+    dead = tuple(state.dead_hands)
     while not state._h.over:
         i = state._h.actor
         p = seated[i]
@@ -183,7 +188,7 @@ def run_hand(HandCore state not None, list players, tuple dealt, tuple names, ob
         history = PyList_GetSlice(state._hist, 0, len(state._hist))  # raw_history()
         action = acts[i](_observation(
             _Observation, dealt[i], i, names[i], holes[i], board, _STREETS[st], pot, stacks,
-            bets, committed, dealt, names, button, la, big_blind, number, history))
+            bets, committed, dealt, names, button, la, big_blind, number, history, dead))
         code = _plain_code(action, la)
         if code == 2:
             moved = True

@@ -12,8 +12,9 @@
 The table's extra forced bets (a dead small blind, entry bets and missed blinds) are posted by
 ``Game.new_hand(dead_small_blind=..., extra_posts=...)`` itself, on the compiled core, and the
 hands of tournament players sitting out are dead at the deal (TDA 30,
-``Game.new_hand(dead_hands=...)``): they never act. A player who sits out during a hand (or
-leaves) checks when free and folds otherwise, without being asked.
+``Game.new_hand(dead_hands=...)``): they never act. A player who leaves during a hand, or
+sits out during one in a tournament, checks when free and folds otherwise, without being
+asked; in a cash game a player who sits out during a hand plays it out (is still asked).
 """
 
 from __future__ import annotations
@@ -63,6 +64,7 @@ def run_hand_python(state: HandState, players: list[Player], dealt: tuple[int, .
     bets = committed = stacks
     board: tuple[Card, ...] = ()
     pot = 0
+    dead = tuple(state.dead_hands)
     while not is_terminal():
         i: int = state.actor  # type: ignore[assignment]
         p = seated[i]
@@ -81,7 +83,7 @@ def run_hand_python(state: HandState, players: list[Player], dealt: tuple[int, .
         action = acts[i](Observation(  # type: ignore[misc]
             dealt[i], i, names[i], holes[i], board, _STREETS[st], pot, stacks,  # type: ignore[arg-type]
             bets, committed, dealt, names, button_index, la, bb, number,
-            state.raw_history()))
+            state.raw_history(), dead))
         if type(action) is int:
             if action == 1:
                 moved = not la.can_check
@@ -144,8 +146,8 @@ def fast_code(action: object, la: LegalActions) -> int:
     """The ``apply_unchecked`` kind of ``action`` when it is plainly legal (0 fold, 1 check or
     call, 2 bet or raise to ``action.to``), else -1: the checked ``apply`` then decides and
     reports. Legal means exactly what :class:`holdem.LegalActions` says: fold when offered,
-    check when nothing is owed, call when facing a bet, a bet (no bet yet) or raise (facing
-    one) to an int between ``min_to`` and ``max_to``."""
+    check when nothing is owed, call when facing a bet (none of them with an amount), a bet
+    (no bet yet) or raise (facing one) to an int between ``min_to`` and ``max_to``."""
     if type(action) is int:
         if action == 1:
             return 1
@@ -159,6 +161,8 @@ def fast_code(action: object, la: LegalActions) -> int:
         lo, hi = la.min_to, la.max_to
         if la.can_raise and type(to) is int and lo is not None and hi is not None and lo <= to <= hi:
             return 2
+        return -1
+    if to is not None:  # a check, call or fold takes no amount
         return -1
     if t is _CC or (t is _CHECK and la.can_check) or (t is _CALL and not la.can_check):
         return 1

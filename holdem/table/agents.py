@@ -72,7 +72,9 @@ class Observation(NamedTuple):
     ``seat`` its table seat. ``button`` is the position of the button (for a dead button, the
     position acting last after the flop). ``history`` lists the actions so far
     (:class:`holdem.ActionRecord`, seats as positions); ``raw_history`` is the same as plain
-    ``(seat, street, type, to, amount, all_in)`` int tuples.
+    ``(seat, street, type, to, amount, all_in)`` int tuples. ``dead_hands``: the positions
+    whose hands are dead from the deal (a tournament player sitting out, TDA 30): they posted
+    and never act.
     """
 
     seat: int
@@ -92,6 +94,7 @@ class Observation(NamedTuple):
     big_blind: int
     hand_number: int
     raw_history: list[tuple[int, int, int, int, int, bool]]
+    dead_hands: tuple[int, ...] = ()
 
     @property
     def history(self) -> tuple[ActionRecord, ...]:
@@ -118,7 +121,8 @@ class Observation(NamedTuple):
             bets=tuple(state.bets), committed=tuple(state.committed), seats=tuple(range(n)),
             names=tuple(f"p{s}" for s in range(n)), button=state.button,
             legal=state.legal_actions(), big_blind=state.game.big_blind,
-            hand_number=hand_number, raw_history=list(state.raw_history()))
+            hand_number=hand_number, raw_history=list(state.raw_history()),
+            dead_hands=tuple(state.dead_hands))
 
     @property
     def to_call(self) -> int:
@@ -127,10 +131,11 @@ class Observation(NamedTuple):
 
     @property
     def opponents(self) -> int:
-        """Players still in the hand besides this one (not folded)."""
-        folded = {r[0] for r in self.raw_history if r[2] == _FOLD_TYPE}
-        folded.discard(self.position)
-        return len(self.seats) - 1 - len(folded)
+        """Players still in the hand besides this one (not folded, no dead hand)."""
+        out = {r[0] for r in self.raw_history if r[2] == _FOLD_TYPE}
+        out.update(self.dead_hands)
+        out.discard(self.position)
+        return len(self.seats) - 1 - len(out)
 
     def __repr__(self) -> str:
         cards = "".join(str(c) for c in self.hole_cards)

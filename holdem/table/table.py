@@ -73,6 +73,7 @@ from collections.abc import Callable, Iterator
 from typing import Any, NamedTuple
 
 from holdem._deck import child_seed
+from holdem._ints import int_or_none
 from holdem._parallel import master_seed
 from holdem._shown import shown
 from holdem.errors import (
@@ -181,10 +182,15 @@ class Table:
             raise InvalidConfigError(
                 f"max_buy_in must be an int >= the minimum buy-in {self.min_buy_in}, "
                 f"got {shown(max_buy_in)}")
+        if dead_button is not True and dead_button is not False:  # ("no" is not False)
+            raise InvalidConfigError(f"dead_button must be True or False, got {shown(dead_button)}")
+        if clock is not None and not callable(clock):
+            raise InvalidConfigError(f"clock must be a function giving the time in seconds (as "
+                                     f"time.monotonic) or None, got {shown(clock)}")
         self.game = game
         self.size = seats
         self.max_buy_in = max_buy_in
-        self.dead_button = bool(dead_button)
+        self.dead_button = dead_button
         self.schedule = schedule
         self.clock = clock if clock is not None else time.monotonic
         self.seed, self._bits = master_seed(seed)
@@ -279,6 +285,9 @@ class Table:
         """
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.size:
             raise TableError(f"seat must be 0..{self.size - 1}, got {shown(seat)}")
+        if wait_for_big_blind is not True and wait_for_big_blind is not False:
+            raise TableError(f"wait_for_big_blind must be True or False, got "
+                             f"{shown(wait_for_big_blind)}")
         if not isinstance(name, str) or not name:
             raise TableError(f"a player needs a non-empty name, got {shown(name)}")
         taken = self._seats[seat]
@@ -395,8 +404,12 @@ class Table:
 
     # ------------------------------------------------------------------ playing
     def play(self, hands: int) -> list[HandRecord]:
-        """Play up to ``hands`` hands; stops early when a tournament ends or fewer than two
-        players can be dealt in."""
+        """Play up to ``hands`` hands (an int >= 0); stops early when a tournament ends or
+        fewer than two players can be dealt in."""
+        count = int_or_none(hands)
+        if count is None or count < 0:
+            raise TableError(f"hands must be an int >= 0, got {shown(hands)}")
+        hands = count
         out = []
         for _ in range(hands):
             if not self.can_play():
