@@ -73,6 +73,7 @@ from holdem import (
     Game,
     HandState,
     HoldemError,
+    InvalidActionError,
     InvalidConfigError,
     Observation,
     ProtocolError,
@@ -80,6 +81,8 @@ from holdem import (
     Street,
     Structure,
 )
+from holdem._ints import int_or_none
+from holdem._shown import excerpt
 from holdem.errors import _not_text
 from holdem.hand.actions import MAX_CHIPS
 
@@ -237,6 +240,7 @@ class GameDef:
                                f"{', '.join(_ABSTRACTIONS)}")
         try:
             self.game  # noqa: B018 - holdem's own checks of the blinds and bets
+            self.new_hand(seed=0)  # and of the stacks (at most 2**53 chips a seat)
         except HoldemError as exc:
             raise GameDefError(f"GameDef: {exc}") from None
 
@@ -820,6 +824,9 @@ def acpc_action(state: HandState, action: Action | str) -> str:
     ``r<total over the hand>`` (no-limit: ``to + committed - bets``). The action must be legal
     (else :class:`holdem.IllegalActionError` / :class:`holdem.ProtocolError`)."""
     act = Action.parse(action) if isinstance(action, str) else action
+    if not isinstance(act, Action):
+        raise InvalidActionError(f"action must be a holdem.Action or its text (such as 'cc' "
+                                 f"or 'cbr 600'), got {excerpt(action)}")
     seat = state.actor
     if seat is None:
         raise ProtocolError("no ACPC action after the end of the hand")
@@ -893,8 +900,12 @@ def matchstate_of(state: HandState, position: int, hand_number: int = 0) -> Matc
     ``(button + 1 + p) % n``): its own hole cards, and at a showdown those of every player who
     did not fold; the board dealt so far."""
     n = state.num_players
-    if not 0 <= position < n:
-        raise ProtocolError(f"position {position} is not one of 0..{n - 1}")
+    if int_or_none(position) is None or not 0 <= position < n:
+        raise ProtocolError(f"position {excerpt(position)} is not one of 0..{n - 1}")
+    if int_or_none(hand_number) is None or not 0 <= hand_number <= MAX_CHIPS:
+        raise ProtocolError(f"hand_number must be an int 0..2**53 (a MATCHSTATE line's), got "
+                            f"{excerpt(hand_number)}")
+    position, hand_number = int(position), int(hand_number)
     game = state.game
     if game.ante or game.straddle or game.structure is Structure.POT_LIMIT:
         raise ProtocolError("ACPC's protocol has no antes, straddle or pot limit: this hand "
@@ -1057,6 +1068,9 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
             if ms.hand_number > MAX_CHIPS:
                 raise ProtocolError(f"hand number {ms.hand_number} is above 2**53 (the largest "
                                     f"an agent's observation holds) in {_short(line)}")
+            if not ms.hole_cards[ms.position]:  # (parse_matchstate checked the position)
+                raise ProtocolError(f"the dealer hid the client's own hole cards (position "
+                                    f"{ms.position}) in {_short(line)}")
             state = ms.to_state(gamedef)
             if last is not None:
                 _check_follows(last, ms, state, line)
@@ -1249,10 +1263,13 @@ def parse_log_line(line: str) -> LogState:
                     holes, boards, outcome, players)
 
 
+_LOG_DECIMALS = Fraction(1, 10**4)  # how far a log's written split may be from the exact one
+
+
 def import_state_line(line: str, gamedef: GameDef) -> HandHistory:
     """The PHH :class:`holdem.phh.HandHistory` of a ``STATE:`` log line, replayed and checked:
-    the engine's payoff of every position must equal the line's outcome (exactly, or within
-    the odd chip when ACPC wrote a fractional split), else :class:`holdem.ProtocolError`.
+    the engine's payoff of every position must equal the line's outcome (exactly, or, for a
+    tied pot, ACPC's even split of it, as the log writes it), else :class:`holdem.ProtocolError`.
     ``players`` and ``hand`` are set from the line."""
     from holdem import from_state
 
@@ -1262,9 +1279,11 @@ def import_state_line(line: str, gamedef: GameDef) -> HandHistory:
     if not state.is_terminal():
         raise ProtocolError(f"the hand is not over in {_short(text)}")
     for p, (want, got) in enumerate(zip(log.outcome, state.payoffs, strict=True)):
-        if want != got and (want.denominator == 1 or abs(want - got) >= 1):
+        # the engine's payoff (odd chip to the first winner, R32), or ACPC's even split of
+        # a tied pot (no odd chip), as the log writes it (a few decimals)
+        if want != got and abs(want - _acpc_value(state, p)) >= _LOG_DECIMALS:
             raise ProtocolError(f"position {p} ({log.players[p]}) wins {got} by the rules, the "
-                                f"log says {want}, in {_short(text)}")
+                                f"log says {want if want.denominator == 1 else float(want)}, in {_short(text)}")
     try:
         return from_state(state, players=list(log.players), hand=log.hand_number)
     except HoldemError as exc:

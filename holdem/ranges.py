@@ -39,6 +39,7 @@ holdem.errors.InvalidRangeError: invalid range token 'AKx' at position 4: expect
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from decimal import Decimal
@@ -155,7 +156,8 @@ class _Parser:
                 raise self.error(
                     "expected a weight like 0.5 or 40% before '('", start, tok or "("
                 )
-            w = float(m.group(1)) / (100.0 if m.group(2) else 1.0)
+            # a percentage is moved two places as written (33.3% is 0.333, not 33.3 / 100 in floats)
+            w = float(Decimal(m.group(1)).scaleb(-2)) if m.group(2) else float(m.group(1))
             if w > 1.0 or m.group(1).strip("0.") == "":
                 raise self.error(
                     "a weight must be in (0, 1] (or (0%, 100%])", start, tok
@@ -366,23 +368,29 @@ class Range:
         items: Iterable[tuple[HandLike, float]]
         if isinstance(combos, Mapping):
             items = combos.items()
+        elif isinstance(combos, str | bytes):  # (its characters are no hands)
+            raise InvalidRangeError(f"combos must be an iterable of hands or a mapping of "
+                                    f"hands to weights, not the text {excerpt(combos)}: give "
+                                    f"[{excerpt(combos)}], or parse range text with Range(...)")
         elif isinstance(combos, Iterable):
             items = ((c, 1.0) for c in combos)
         else:
             raise InvalidRangeError(f"combos must be an iterable of hands or a mapping of "
                                     f"hands to weights, not {type(combos).__name__}")
         out: dict[tuple[int, int], float] = {}
-        for hand, w in items:
-            if isinstance(w, bool) or not isinstance(w, Real):
-                raise InvalidRangeError(f"weight {excerpt(w)} for {excerpt(hand)} is not a number")
-            try:
-                w = float(w)
-            except OverflowError:  # 10**400, Fraction(10**400): far above 1
+        for hand, given in items:
+            if isinstance(given, bool) or not isinstance(given, Real | Decimal):
                 raise InvalidRangeError(
-                    f"weight {excerpt(w)} for {excerpt(hand)} is outside (0, 1]"
-                ) from None
-            if not 0.0 < w <= 1.0:
-                raise InvalidRangeError(f"weight {w!r} for {excerpt(hand)} is outside (0, 1]")
+                    f"weight {excerpt(given)} for {excerpt(hand)} is not a number")
+            try:
+                w = float(given)
+            except OverflowError:  # 10**400, Fraction(10**400): far above 1
+                w = math.inf
+            except ValueError:  # Decimal("sNaN")
+                w = math.nan
+            if not 0.0 < w <= 1.0:  # (Fraction(1, 10**400) is 0.0 as a float)
+                raise InvalidRangeError(f"weight {excerpt(given)} for {excerpt(hand)} is "
+                                        f"outside (0, 1] (as a float: {w!r})")
             out[_parse_hand(hand)] = w
         return cls._make(out)
 

@@ -395,6 +395,13 @@ def test_import_state_line_checks_outcome() -> None:
         acpc.import_state_line(good.replace("-300|300", "-200|200"), NL2)
     with pytest.raises(ProtocolError, match="sum to"):
         acpc.import_state_line(good.replace("-300|300", "-300|200"), NL2)
+    # a fraction is no licence to be a chip off: only a tied pot's even split is fractional
+    with pytest.raises(ProtocolError, match=r"wins 50 by the rules, the log says 50\.9"):
+        acpc.import_state_line("STATE:3:f:AsKd|AhKh:50.9|-50.9:a|b", NL2)
+    chop = "STATE:3:cc/cc/cc/cc:AsKd|AhKh/2c7d9h/3s/4s:{}:a|b"  # an even chop: 0 each
+    assert acpc.import_state_line(chop.format("0|0"), NL2).finishing_stacks == (20000, 20000)
+    with pytest.raises(ProtocolError, match=r"wins 0 by the rules, the log says -0\.5"):
+        acpc.import_state_line(chop.format("-0.5|0.5"), NL2)
     with pytest.raises(ProtocolError, match="not over"):
         acpc.import_state_line("STATE:0:r300c/c:AsKd|QhQc/2c7d9h:0|0:a|b", NL2)
     with pytest.raises(ProtocolError, match="not a STATE"):
@@ -494,3 +501,33 @@ def test_gamedef_blind_greater_than_stack_is_refused(text: str) -> None:
         acpc.GameDef(False, 2, (100, 50), (60, 60))
     assert acpc.parse_game(acpc.HEADS_UP_NO_LIMIT.replace("20000 20000", "100 100")).stacks \
         == (100, 100)  # a blind equal to the stack: all in from the start, as in ACPC
+
+
+def test_a_gamedef_beyond_the_engines_chips_is_refused_when_read() -> None:
+    """Stacks above 2**53 chips (or a limit game whose raises can bet that many) were
+    accepted, then every MATCHSTATE line failed, blamed on the line."""
+    top = 2**53
+    deep = acpc.HEADS_UP_NO_LIMIT.replace("stack = 20000 20000", f"stack = {top} {top}")
+    assert acpc.parse_gamedef(deep).stacks == (top, top)
+    for text in (deep.replace(str(top), str(top + 1)),
+                 acpc.HEADS_UP_LIMIT.replace("raiseSize = 10 10 20 20",
+                                             f"raiseSize = 10 10 {2**45} {2**45}")
+                 .replace("maxRaises = 3 4 4 4", "maxRaises = 1000 1001 1001 1001")):
+        with pytest.raises(acpc.GameDefError, match=r"above 2\*\*53 chips"):
+            acpc.parse_gamedef(text)
+    with pytest.raises(acpc.GameDefError, match=r"above 2\*\*53 chips"):
+        acpc.GameDef(False, 2, (100, 50), (top + 1, top + 1))
+
+
+def test_matchstate_of_and_acpc_action_name_bad_arguments() -> None:
+    """``matchstate_of(st, 0, -1)`` wrote ``MATCHSTATE:0:-1:...``, a line parse_matchstate
+    refuses; ``position="0"`` raised a bare TypeError, ``acpc_action(st, 5)`` AttributeError."""
+    st = NL2.new_hand(seed=1)
+    for position, number in ((0, -1), (0, 1.5), (0, None), (0, 2**53 + 1), (True, 0), ("0", 0)):
+        with pytest.raises(ProtocolError, match=r"hand_number must be an int 0\.\.2|position"):
+            acpc.matchstate_of(st, position, number)  # type: ignore[arg-type]
+    line = str(acpc.matchstate_of(st, 1, 2**53))
+    assert acpc.parse_matchstate(line).hand_number == 2**53
+    for bad in (5, None, 1.0):
+        with pytest.raises(holdem.InvalidActionError, match=r"action must be a holdem\.Action"):
+            acpc.acpc_action(st, bad)  # type: ignore[arg-type]

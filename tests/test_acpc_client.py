@@ -655,3 +655,16 @@ def test_a_refused_connection_names_the_dealer() -> None:
     with pytest.raises(ConnectionRefusedError, match=rf"^\[Errno \d+\] cannot connect to the "
                        rf"dealer at 127\.0\.0\.1:{port}: "):
         acpc.play("127.0.0.1", port, lambda obs: 1, gamedef, timeout=TIMEOUT)
+
+
+@pytest.mark.parametrize("line", ["MATCHSTATE:1:0::|", "MATCHSTATE:0:0::|AsKd"])
+def test_client_refuses_a_line_that_hides_its_own_hole_cards(line: str) -> None:
+    # the agent was asked to act with no hole cards (EquityAgent then failed inside its
+    # equity); a dealer always shows a player its own cards
+    asked: list[object] = []
+    outcome, _ = _scripted([(line, True)], lambda obs: asked.append(obs) or 1, "c")
+    assert isinstance(outcome, ProtocolError), outcome
+    position = line.split(":")[1]
+    assert re.fullmatch(rf"the dealer hid the client's own hole cards \(position {position}\) "
+                        rf"in {re.escape(repr(line))}", str(outcome)), outcome
+    assert asked == []  # the agent was not asked

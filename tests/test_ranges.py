@@ -1,4 +1,5 @@
 import pickle
+from decimal import Decimal
 from fractions import Fraction
 from itertools import combinations
 
@@ -340,3 +341,25 @@ def test_equity_against_random_is_the_average_over_every_hand() -> None:
     assert r[0].win == pytest.approx(won / 990)
     assert r[0].tie == pytest.approx(tied / 990)
     assert r[0].equity == pytest.approx((won + tied / 2) / 990)
+
+
+@pytest.mark.parametrize("pct", ["33.3", "14.3", "0.7", "1.1", "4.1", "8.2", "50", "12.5"])
+def test_a_percentage_weight_is_the_decimal_weight(pct: str) -> None:
+    """``33.3%`` was 33.3 / 100 in floats (0.33299999999999996), unequal to ``0.333``."""
+    decimal = str(Decimal(pct).scaleb(-2))
+    assert Range(f"{pct}%(AA)") == Range(f"{decimal}(AA)")
+    assert str(Range(f"{pct}%(AA)")) == f"{float(decimal)!r}(AA)"
+
+
+def test_from_combos_names_what_it_was_given() -> None:
+    """A string was iterated character by character ("not a card: 'A'"), a Decimal weight was
+    "not a number", and Fraction(1, 10**400) was reported as the weight 0.0."""
+    with pytest.raises(InvalidRangeError, match=r"not the text 'AsAh': give \['AsAh'\]"):
+        Range.from_combos("AsAh")
+    assert Range.from_combos({"AsAh": Decimal("0.5")}) == Range("0.5(AsAh)")
+    with pytest.raises(InvalidRangeError, match=r"weight Fraction\(1, 1000.*outside \(0, 1\] "
+                                                r"\(as a float: 0\.0\)"):
+        Range.from_combos({"AsAh": Fraction(1, 10**400)})
+    for bad in (Decimal("sNaN"), Decimal("NaN"), 10**400):
+        with pytest.raises(InvalidRangeError, match="outside"):
+            Range.from_combos({"AsAh": bad})
