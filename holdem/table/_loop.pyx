@@ -165,7 +165,11 @@ def run_hand(HandCore state not None, list players, tuple dealt, tuple names, ob
         raise TableError(f"run_hand: the hand has {n} seats but {len(seated)} players, "
                          f"{len(dealt)} seats dealt, {len(names)} names and {len(holes)} hole "
                          f"cards were given: one of each per seat")
-    dead = tuple(state.dead_hands)
+    dead = ()  # the hands dead from the deal (folded before any action): rare, so looked
+    for k in range(n):  # up (in Python) only when a seat is folded already
+        if state._h.folded[k]:
+            dead = tuple(state.dead_hands)
+            break
     while not state._h.over:
         i = state._h.actor
         p = seated[i]
