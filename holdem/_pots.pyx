@@ -160,7 +160,9 @@ cdef uint8_t _folded(object v, Py_ssize_t i) except 255:
     if v is True or v is False:
         return 1 if v is True else 0
     kind = getattr(getattr(v, "dtype", None), "kind", None)
-    if kind == "b" and getattr(v, "shape", None) == ():  # a numpy bool
+    if kind is not None and getattr(v, "shape", None) != ():  # an array, not one flag
+        kind = None
+    if kind == "b":  # a numpy bool
         return 1 if v else 0
     if kind in ("i", "u") or type(v) is int:
         if v == 0 or v == 1:

@@ -124,7 +124,8 @@ def test_r34_rake_flags_are_booleans_not_truthiness(flag: object) -> None:
             pickle.loads(edited)
 
 
-@pytest.mark.parametrize("bad", ["no", "", None, 2, -1, 0.0, [False]])
+@pytest.mark.parametrize("bad", ["no", "", None, 2, -1, 0.0, [False],
+                                 np.array([0, 1]), np.array([True]), np.array(2)])
 def test_r31_folded_entries_are_booleans_not_truthiness(bad: object) -> None:
     """``folded=["no", "no", False]`` read as two folds and paid the third seat everything."""
     with pytest.raises(InvalidPotError, match=r"folded\[0\] must be True or False \(or 0 or 1\)"):
