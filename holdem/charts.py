@@ -28,6 +28,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 from typing import Any
 
+from holdem._shown import excerpt
 from holdem.cards import RANKS
 from holdem.errors import InvalidConfigError
 
@@ -188,6 +189,12 @@ def winnings_chart(curves: Mapping[str, Sequence[tuple[float, float]]],
     bands = _mapping(bands, "bands") if bands is not None else {}
     notes = _mapping(notes, "notes") if notes is not None else {}
     _check_curves(curves, bands)
+    for what, given in (("band", bands), ("note", notes)):
+        for name in given:
+            if name not in curves:
+                raise InvalidConfigError(
+                    f"{what} {excerpt(name)} names no curve (the curves: "
+                    f"{', '.join(map(repr, curves))})")
     for name, note in notes.items():
         _str(note, f"the note of {name!r}")
     for value, what in ((title, "title"), (x_label, "x_label"), (y_label, "y_label")):

@@ -488,7 +488,7 @@ def _small_hands(players: object, board: object, dead: object) -> EquityResult |
     """:func:`equity` of 2..10 hands written as canonical text ("AsKs"; board and dead cards
     likewise, or none) whose boards fit one chunk (a flop, turn or river to come), read and
     enumerated without the general path's machinery: the same result, bit for bit
-    (``tests/test_equity.py`` compares them), in a few microseconds. None for anything else,
+    (``tests/test_equity.py`` compares them), in tens of microseconds. None for anything else,
     which the general path reads (and refuses, with its errors)."""
     if type(players) is not list and type(players) is not tuple:
         return None

@@ -369,6 +369,18 @@ def _compiled(objs: tuple[Any, ...]) -> tuple[CompiledPolicy, ...] | None:
     return None if any(p is None for p in out) else out  # type: ignore[return-value]
 
 
+def _uncompiled(name: str, agent: object) -> str:
+    """``name``, and why the engine cannot run the compiled policy the agent declares (when
+    it declares one: ``EquityAgent(samples=2_000_000)`` does, beyond the engine's limit)."""
+    declared = getattr(agent, "compiled_policy", None)
+    if not isinstance(declared, CompiledPolicy):
+        return name
+    from holdem.vector import _policy_problem
+
+    problem = _policy_problem(declared)
+    return name if problem is None else f"{name} (its compiled policy: {problem})"
+
+
 def _seating_kind(duplicate: object) -> str | None:
     """``None`` (no duplicate), ``"rotations"`` or ``"permutations"``."""
     if duplicate is False:
@@ -482,7 +494,8 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
     m = _seating_count(kind, len(objs))
     policies = None if engine == "table" or stats else _compiled(objs)
     if engine == "batched" and policies is None:
-        missing = [n for n, a in zip(names, objs, strict=True) if _compiled((a,)) is None]
+        missing = [_uncompiled(n, a) for n, a in zip(names, objs, strict=True)
+                   if _compiled((a,)) is None]
         raise InvalidConfigError(
             "engine='batched' needs stats=False (the statistics need full hand histories)"
             if not missing else "engine='batched' needs a compiled policy for every agent; "

@@ -187,6 +187,11 @@ def test_stats_charts_of_a_player_named_with_a_control_character(tmp_path: Path)
     (lambda: winnings_chart({"a": [(0, 0), (1, 1)]}, width=10), "width must be from 400"),
     (lambda: winnings_chart({"a": [(0, 0), (1, 1)]}, height="540"), "height must be an int"),
     (lambda: winnings_chart(5), "curves must be a mapping"),
+    # a band or note of a name that is no curve's (a typo) was dropped without a word
+    (lambda: winnings_chart({"a": [(0, 0), (1, 1)]}, {"b": [0, 1]}),
+     r"band 'b' names no curve \(the curves: 'a'\)"),
+    (lambda: winnings_chart({"a": [(0, 0), (1, 1)], "c": [(0, 1)]}, notes={"A": "x"}),
+     r"note 'A' names no curve \(the curves: 'a', 'c'\)"),
     (lambda: winnings_chart({"a": "xy", "b": [(0, 0)]}), "curve 'a' must be a list"),
 ])
 def test_charts_name_an_argument_of_the_wrong_type_or_size(call: Any, message: str) -> None:

@@ -214,7 +214,8 @@ def test_a_file_without_a_hand_holds_no_hand(tmp_path: Path, name: str, text: st
     as failed hands, exit code 1: ``notes.txt`` as "0 of 1 hands; 1 failed", a PHH file saved
     as .txt as one ERROR a line, ``empty.phh`` (and empty standard input) as a hand without
     'variant'. It holds no hand: exit code 2 when no file has one, naming the file and what it
-    was read as; next to a file with hands it adds none (and no failure)."""
+    was read as; next to a file with hands it adds none (and no failure) and is named on
+    standard error (it was passed over in silence)."""
     f = tmp_path / name
     if name != "-":
         f.write_text(text)
@@ -228,7 +229,7 @@ def test_a_file_without_a_hand_holds_no_hand(tmp_path: Path, name: str, text: st
     good = tmp_path / "good.phh"
     good.write_text(GOOD)
     r = run("replay", str(good), str(f) if name != "-" else "-", stdin=text)
-    assert r.returncode == 0 and r.stderr == ""
+    assert r.returncode == 0 and r.stderr == f"skipped: {shown} holds no hand {read_as}\n"
     assert r.stdout == f"ok        {good}\n1 of 1 hands replayed exactly; 0 failed\n"
 
 
@@ -243,6 +244,15 @@ def test_files_without_hands_in_stats_and_export(tmp_path: Path) -> None:
     assert r.returncode == 2 and r.stderr == (
         "holdem export: error: no hands in the given files: standard input holds no hand "
         "(read as PHH); nor do the 2 other files\n")
+    # beside a file with hands: each file without one is named on standard error
+    (tmp_path / "good.phh").write_text(GOOD)
+    r = run("stats", "notes.txt", "good.phh", "empty.phh", cwd=tmp_path)
+    assert r.returncode == 0 and "\np1 " in r.stdout
+    assert r.stderr == (f"skipped: notes.txt holds no hand {STARS}\n"
+                        "skipped: empty.phh holds no hand (read as PHH)\n")
+    r = run("export", "empty.phh", "good.phh", cwd=tmp_path)
+    assert r.returncode == 0 and r.stdout.startswith("PokerStars Hand #")
+    assert r.stderr == "skipped: empty.phh holds no hand (read as PHH)\n"
 
 
 def test_lines_before_the_hands_are_still_errors(tmp_path: Path) -> None:

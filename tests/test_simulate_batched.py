@@ -104,6 +104,17 @@ def test_engine_errors() -> None:
         simulate({"a": CallAgent(), "b": lambda o: 1}, GAME, hands=5, engine="batched")
     with pytest.raises(InvalidConfigError, match="stats=False"):
         simulate([CallAgent(), CallAgent()], GAME, hands=5, engine="batched", stats=True)
+    # an agent whose declared policy the engine cannot run: the reason is named
+    with pytest.raises(InvalidConfigError) as e:
+        simulate({"a": CallAgent(), "eq": EquityAgent(samples=2_000_000)}, GAME, hands=5,
+                 engine="batched")
+    assert str(e.value).endswith(
+        "agents without one: eq (its compiled policy: samples must be an int in "
+        "1..1,000,000, got 2000000)")
+    with pytest.raises(InvalidConfigError, match=r"without one: bad \(its compiled policy: "
+                                                 r"samples must be an int in 1\.\.1,000,000, "
+                                                 r"got 0\)"):
+        simulate({"a": CallAgent(), "bad": _BadPolicy()}, GAME, hands=5, engine="batched")
 
 
 def test_seeded_batched_simulation_is_pinned() -> None:

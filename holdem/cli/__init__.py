@@ -600,6 +600,7 @@ def _cmd_replay(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[
     total = sum(counts.values())
     if total == 0:
         raise _no_hands(empty)
+    _skipped(empty, err)
     summary = f"{counts['exact']} of {total} hands replayed exactly"
     if counts["unchecked"]:
         summary += f"; {counts['unchecked']} replayed, no stacks to compare"
@@ -618,6 +619,13 @@ def _no_hands(empty: Sequence[str], phh_only: bool = False) -> CommandError:
               else f"; nor do the {len(empty) - 1} other files")
     return CommandError(f"no hands in the given files: {_hands.no_hand(empty[0], phh_only)}"
                         f"{others}")
+
+
+def _skipped(empty: Sequence[str], err: IO[str], phh_only: bool = False) -> None:
+    """One line on standard error per file that held no hand, when others held hands (a file
+    named by mistake, or emptied, is then not passed over in silence)."""
+    for path in empty:
+        print(f"skipped: {_hands.no_hand(path, phh_only)}", file=err)
 
 
 def _export_chunk(sources: list[_hands.Source]) -> list[str]:
@@ -642,6 +650,7 @@ def _cmd_export(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[
             texts.extend(part)
     if not texts:
         raise _no_hands(empty, phh_only=True)
+    _skipped(empty, err, phh_only=True)
     body = "\n\n".join(texts) + "\n"
     if args.output:
         _write_text(args.output, body,
@@ -751,6 +760,7 @@ def _cmd_stats(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[s
             stats.merge(part)
     if not stats:
         raise _no_hands(empty)
+    _skipped(empty, err)
     players = sorted(stats.values(), key=lambda p: (-p.hands, p.name))
     if args.grid and args.player is not None and args.player not in stats:
         raise CommandError(f"--player {args.player!r} is not in these hands")  # nothing printed
