@@ -259,6 +259,7 @@ A 52-card deck with its own random generator.
 def _restore(seed, rng, cards, n, kind, fresh):
     """Unpickle a :class:`Deck` (checks the state, so a corrupt pickle cannot break it)."""
     cdef Deck d = Deck.__new__(Deck)
+    cdef Deck ref
     cdef int i
     if not (type(rng) is tuple and len(rng) == 4
             and all(type(v) is int and 0 <= v < (1 << 64) for v in rng) and any(rng)
@@ -271,6 +272,12 @@ def _restore(seed, rng, cards, n, kind, fresh):
             or any(kind[k] != _LIVE for k in range(n))
             or any(not _DEALT <= kind[k] <= _REMOVED for k in range(n, 52))):
         raise DeckError("not a valid pickled Deck state")
+    if fresh:  # what Deck(seed) holds (its repr says so): every card, as seeded
+        ref = Deck(seed)
+        if (n != 52 or tuple([ref._rng.s[i] for i in range(4)]) != rng
+                or bytes(ref._deck.cards[:52]) != cards):
+            raise DeckError("not a valid pickled Deck state (marked fresh, but not as its seed "
+                            "deals)")
     for i in range(4):
         d._rng.s[i] = <uint64_t>rng[i]
     for i in range(52):

@@ -163,7 +163,7 @@ cdef object _evaluate_text(str text):
     return <object>PyTuple_GET_ITEM(_RANK_OBJECTS, hd_rank_key_ids(key, seen))
 
 
-def evaluate(cards):
+def evaluate(cards, /):
     """The rank of a 5, 6 or 7 card hand: 1 (7-5-4-3-2) .. 7462 (royal flush), higher wins.
 
     ``cards`` is a sequence of :class:`~holdem.Card`, ints 0..51 or card strings, or one string.
@@ -318,6 +318,10 @@ cdef object _c_order_copy(object obj):
         return memoryview(mv.tobytes()).cast(mv.format.lstrip("@"), mv.shape)  # C order
     except (TypeError, ValueError, BufferError, NotImplementedError):
         return None
+    except MemoryError:  # (a broadcast view of 2**40 rows holds a byte)
+        raise InvalidArrayError(
+            f"cards: no memory to copy this non-contiguous buffer of shape {tuple(mv.shape)} "
+            f"({mv.nbytes:,} bytes) into rows: give a C-contiguous array") from None
 
 
 cdef Py_ssize_t _rows(int ndim, const Py_ssize_t *shape, object nc, int *k) except -1:

@@ -258,8 +258,8 @@ cdef inline void _add_total(vtab_t *t, int k, int64_t v) noexcept nogil:
     t.total[k] = s
 
 
-cdef inline int64_t _frac_to(const hd_legal_t *la, int64_t cur, int64_t base, int64_t num,
-                             int64_t den, int shift, int64_t lim) noexcept nogil:
+cdef inline int64_t _frac_to(int64_t min_to, int64_t max_to, int64_t cur, int64_t base,
+                             int64_t num, int64_t den, int shift, int64_t lim) noexcept nogil:
     """cur + base * num / den, clipped to [min_to, max_to] (saturating): ``base`` (>= 0) is
     the pot after the call, ``lim`` the largest quotient that may be multiplied by num,
     (INT64_MAX // 4) // num. ``shift`` is log2(den) when den is a power of two (then no
@@ -272,15 +272,15 @@ cdef inline int64_t _frac_to(const hd_legal_t *la, int64_t cur, int64_t base, in
         q = base // den
         r = base % den
     if q > lim:
-        return la.max_to
+        return max_to
     extra = q * num
     if r != 0:
         extra += (r * num) >> shift if shift >= 0 else (r * num) // den
     extra = cur + extra
-    if extra < la.min_to:
-        return la.min_to
-    if extra > la.max_to:
-        return la.max_to
+    if extra < min_to:
+        return min_to
+    if extra > max_to:
+        return max_to
     return extra
 
 
@@ -367,6 +367,7 @@ cdef class Batch:
     cdef int64_t stacks0[10]
     cdef int col_code[32]
     cdef int raise_order[32]   # the raise columns in duplicate priority (see _amounts)
+    cdef bint keep_first       # ActionLayout(keep="first"): a fraction above the all-in yields
     cdef int num_raise_cols
     cdef int fixed_cols[32]    # the other columns (fold, check/call)
     cdef int num_fixed
@@ -404,7 +405,8 @@ cdef class Batch:
         self.hold_buf = NULL
 
     def __init__(self, tuple rules, Py_ssize_t num_tables, int players, tuple stacks,
-                 uint64_t seed, bint session, list columns):
+                 uint64_t seed, bint session, list columns, list priority,
+                 bint keep_first=False):
         cdef int k
         cdef hd_rules_t *g = &self.rules
         if self.tabs != NULL:  # the bound outputs and threads' pointers are sized for them
@@ -457,12 +459,18 @@ cdef class Batch:
                 self.col_shift[k] = int(self.col_den[k]).bit_length() - 1
             self.col_lim[k] = (INT64_MAX // 4) // self.col_num[k] if self.col_num[k] > 0 \
                 else INT64_MAX
+        # the raise columns in duplicate priority: each exactly once
         self.num_raise_cols = 0
-        for code in (COL_ALL_IN, COL_MIN_RAISE, COL_FRACTION):
-            for k in range(self.num_cols):
-                if self.col_code[k] == code:
-                    self.raise_order[self.num_raise_cols] = k
-                    self.num_raise_cols += 1
+        raising = [k for k in range(self.num_cols)
+                   if self.col_code[k] not in (COL_FOLD, COL_CHECK_CALL)]
+        if sorted(priority) != raising:
+            raise InvalidConfigError(f"priority {priority!r} is not an order of the raise "
+                                     f"columns {raising!r}")
+        for k in priority:
+            self.raise_order[self.num_raise_cols] = k
+            self.num_raise_cols += 1
+        self.keep_first = keep_first and any(self.col_code[k] == COL_ALL_IN
+                                             for k in range(self.num_cols))
         self.num_fixed = 0
         for k in range(self.num_cols):
             if self.col_code[k] in (COL_FOLD, COL_CHECK_CALL):
@@ -654,7 +662,7 @@ cdef class Batch:
         cdef int64_t hands, pot
         cdef uint64_t seen = 0
         if not 1 <= t.hand_no <= (1LL << 62):
-            return f"hand number {t.hand_no - 1} is out of range"
+            return f"hand number {t.hand_no} (the next hand's) is out of range"
         if not 0 <= t.voided < t.hand_no:
             return f"{t.voided} voided hands of {t.hand_no}"
         if t.tseed != hd_seed_child(self.seed, <uint64_t>i):
@@ -913,10 +921,11 @@ cdef class Batch:
     cdef inline void _amounts(self, const hd_hstate_t *h, const hd_legal_t *la, int64_t pot,
                               int64_t *amounts, uint8_t *mask) noexcept nogil:
         """Bet/raise amount per column (-1: not a raise column, not legal or a duplicate),
-        and the legal mask per column. Priority for duplicates: all-in, min-raise, then the
-        fractions in layout order (``raise_order``). ``pot`` is hd_hs_pot(h)."""
+        and the legal mask per column. Of two duplicates the one earlier in ``raise_order``
+        (the layout's ``keep``) is kept; with ``keep_first`` a fraction clipped down to an
+        all-in is the all-in column's duplicate. ``pot`` is hd_hs_pot(h)."""
         cdef int c, j, m, code, nr = self.num_raise_cols, nseen = 0
-        cdef int64_t a, owe, base, total
+        cdef int64_t a, owe, base, total, hi
         cdef int64_t seen[32]   # the distinct amounts offered so far, in priority order
         for j in range(self.num_fixed):
             c = self.fixed_cols[j]
@@ -931,12 +940,16 @@ cdef class Batch:
         total = h.bets[la.seat] + h.stacks[la.seat]
         owe = h.cur - h.bets[la.seat]
         base = pot + (owe if owe > 0 else 0)  # the pot after the call
+        # keep_first: a fraction above an all-in is not clipped but yields to the all-in
+        hi = INT64_MAX if self.keep_first and la.max_to == total else la.max_to
         for j in range(nr):
             c = self.raise_order[j]
             code = self.col_code[c]
             if code == COL_FRACTION:
-                a = _frac_to(la, h.cur, base, self.col_num[c], self.col_den[c],
+                a = _frac_to(la.min_to, hi, h.cur, base, self.col_num[c], self.col_den[c],
                              self.col_shift[c], self.col_lim[c])
+                if a > la.max_to:
+                    a = -1
             elif code == COL_MIN_RAISE:
                 a = la.min_to
             else:  # COL_ALL_IN

@@ -82,6 +82,7 @@ from holdem import (
     Structure,
 )
 from holdem._ints import int_or_none
+from holdem._pickling import reduce_fields, setstate_through_init
 from holdem._shown import excerpt
 from holdem.errors import _not_text
 from holdem.hand.actions import MAX_CHIPS
@@ -203,6 +204,11 @@ class GameDef:
         if self.stacks is not None and (short := _blind_over_stack(self.blinds, self.stacks)):
             raise GameDefError(f"GameDef: {short}")
         self._check_rules()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduce_fields(self)  # through the constructor: a pickle is checked as input
+
+    __setstate__ = setstate_through_init
 
     def _check_rules(self) -> None:
         """What :func:`parse_game` checks of a gamedef, for a GameDef made directly (which

@@ -13,6 +13,7 @@ Card('As')
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable
 from typing import Final, SupportsIndex
 
@@ -181,11 +182,14 @@ def parse_cards(cards: str | Iterable[CardLike], *, unique: bool = True) -> tupl
     ...
     holdem.errors.DuplicateCardError: duplicate card: Ah appears twice in 'Ah ah'
     """
+    if unique is not True and unique is not False:  # no truthiness guess: None allowed repeats
+        raise InvalidConfigError(f"unique must be True or False, got {excerpt(unique)}")
     if isinstance(cards, str):
         out = tuple(parse_card(t) for t in _split(cards))
     else:
         try:
-            out = tuple(Card(c) for c in cards)
+            # unique: 53 cards hold a repeat, so no more are read (a huge or endless input)
+            out = tuple(Card(c) for c in (itertools.islice(cards, 53) if unique else cards))
         except TypeError:
             raise InvalidCardError(
                 f"not a card or an iterable of cards: {excerpt(cards)}") from None
@@ -196,8 +200,6 @@ def parse_cards(cards: str | Iterable[CardLike], *, unique: bool = True) -> tupl
             raise InvalidCardError(
                 f"cannot read card ids from this buffer ({exc}): give a 1-D buffer of native "
                 f"integers, a list or text") from None
-    if unique is not True and unique is not False:  # no truthiness guess: None allowed repeats
-        raise InvalidConfigError(f"unique must be True or False, got {excerpt(unique)}")
     if unique and len(set(out)) != len(out):
         seen: set[Card] = set()
         for c in out:

@@ -94,6 +94,9 @@ AUTO_COUNT_LIMIT: Final = 10_000_000
 EXACT_MAX_ASSIGNMENTS: Final = 5_000_000
 """Most combo assignments exhaustive enumeration will list."""
 EXACT_CHUNK_BOARDS: Final = 1 << 18
+EXACT_TASK_WORK: Final = 1 << 27
+"""Most hand evaluations in one task of an enumeration (about half a second; progress is
+shown between tasks)."""
 """Boards per exhaustive chunk (about)."""
 MC_CHUNK: Final = 1 << 16
 """Monte Carlo samples per chunk; chunk ``i`` has its own seed."""
@@ -562,29 +565,33 @@ def _run_exact(
     a_count = len(aweight) // 8
     first, step = _exact_units(k, rem, per)
     units = a_count * first
-    chunks = [(u, min(u + step, units)) for u in range(0, units, step)]
+    chunks = -(-units // step)  # chunk c: units c * step .. min((c + 1) * step, units)
     work = a_count * per * n
-    results: list[tuple[int, float, list[float], list[float]]] = []
-    with (open_executor(executor, small=work <= SMALL_WORK or len(chunks) == 1) as runner,
-          Progress("equity", "boards", a_count * per, progress) as bar):
-        tasks: list[tuple[Any, ...]] = []
-        for group in split_even(chunks, 4 * runner.workers if runner.executor else 1):
-            a0 = group[0][0] // first
-            a1 = (group[-1][1] - 1) // first + 1
-            rel = [(u0 - a0 * first, u1 - a0 * first) for u0, u1 in group]
-            tasks.append((prob, assign[4 * n * a0:4 * n * a1], aweight[8 * a0:8 * a1], rel, first))
-        for rs in runner.imap(_exact_task, tasks):
-            results += rs
-            bar.update(sum(r[0] for r in rs))
+
+    def tasks(groups: int) -> Iterator[tuple[Any, ...]]:
+        # made as the runner takes them (a long enumeration has millions of chunks)
+        for group in split_even(range(chunks), groups):
+            u0, u1 = group[0] * step, min((group[-1] + 1) * step, units)
+            a0, a1 = u0 // first, (u1 - 1) // first + 1
+            rel = [(u - a0 * first, min(u + step, units) - a0 * first)
+                   for u in range(u0, u1, step)]
+            yield prob, assign[4 * n * a0:4 * n * a1], aweight[8 * a0:8 * a1], rel, first
+
     boards = 0
     total = 0.0
     wins = [0.0] * n
     ties = [0.0] * (n * (n + 1))
-    for b, t, w, ti in results:  # chunk order
-        boards += b
-        total += t
-        wins = [x + y for x, y in zip(wins, w, strict=True)]
-        ties = [x + y for x, y in zip(ties, ti, strict=True)]
+    with (open_executor(executor, small=work <= SMALL_WORK or chunks == 1) as runner,
+          Progress("equity", "boards", a_count * per, progress) as bar):
+        # a few tasks a worker, and more for long runs: a progress line comes per task
+        groups = max(4 * runner.workers if runner.executor else 1, -(-work // EXACT_TASK_WORK))
+        for rs in runner.imap(_exact_task, tasks(groups)):
+            for b, t, w, ti in rs:  # summed in chunk order, whatever the tasks
+                boards += b
+                total += t
+                wins = [x + y for x, y in zip(wins, w, strict=True)]
+                ties = [x + y for x, y in zip(ties, ti, strict=True)]
+            bar.update(sum(r[0] for r in rs))
     if not total > 0.0:  # every deal's weight underflowed, even scaled (see _problem)
         raise InvalidRangeError("the combo weights are too small: every way to deal the "
                                 "hands weighs less than the smallest float")

@@ -68,6 +68,7 @@ from fractions import Fraction
 from typing import Any
 
 from holdem import _pots
+from holdem._pickling import setstate_through_init
 from holdem._pots import split_pots_batch
 from holdem._shown import excerpt
 from holdem.errors import InvalidPotError
@@ -136,7 +137,8 @@ def _exact_fraction(value: object) -> Fraction:
             return Fraction(value)
     except (ValueError, ArithmeticError):
         raise InvalidPotError(
-            f"rake fraction must be a finite number in [0, 1], got {_shown(value)}") from None
+            f"rake fraction must be a finite number in [0, 1] with a denominator of at most "
+            f"2**32, got {_shown(value)}") from None
     raise InvalidPotError(
         f"rake fraction must be an int, float, Fraction, Decimal or str, got {_shown(value)}")
 
@@ -195,6 +197,8 @@ class Rake:
     def __reduce__(self) -> tuple[Any, ...]:
         # through the constructor: an altered pickle is checked like new input
         return (Rake, (self.fraction, self.cap, self.no_flop_no_drop))
+
+    __setstate__ = setstate_through_init  # a pickle in another form: checked all the same
 
     def of(self, total: int, *, flop_dealt: bool = True) -> int:
         """The rake on a hand whose pots hold ``total`` chips (after uncalled chips go back).
@@ -314,6 +318,9 @@ def _per_seat(name: str, values: Any) -> Sequence[Any]:
         if (isinstance(values, (str, bytes, AbstractSet, Mapping))  # (no seat order)
                 or not hasattr(values, "__len__")):
             raise TypeError
+        if len(values) > _pots.MAX_SEATS:  # before a copy (a broadcast array of 2**31 entries)
+            raise InvalidPotError(f"split_pots needs 2 to {_pots.MAX_SEATS} seats, got "
+                                  f"{len(values)} {name} entries")
         return tuple(values)  # (a 0-d numpy array has a length but no items: TypeError)
     except TypeError:
         raise InvalidPotError(f"{name} must be a sequence with one entry per seat, "

@@ -5,10 +5,10 @@
 ...                          hands=400, seed=1, executor="serial")
 >>> result.hands, sum(r.chips for r in result.players) + result.rake
 (400, 0)
->>> print(result)  # doctest: +SKIP
-400 hands, blinds 1/2, rake 0
-  random   +1,234 chips  +154.2 bb/100 (95% CI +/- 98.1)  showdowns 31.0% (won 52.4%)
-  call     -1,234 chips  -154.2 bb/100 (95% CI +/- 98.1)  showdowns 31.0% (won 47.6%)
+>>> print(result)
+400 hands, big blind 2, rake 0
+  random     -2,783 chips  -347.9 bb/100 (95% CI +/- 650.8)  showdowns 82.8% (won 53.2%)
+  call       +2,783 chips  +347.9 bb/100 (95% CI +/- 650.8)  showdowns 82.8% (won 52.0%)
 
 How it works: the ``hands`` are cut into chunks of ``chunk_hands`` (the last one shorter). Chunk
 ``i`` is a cash :class:`holdem.Table` seeded with ``chunk_seed(seed, i)`` where the agents sit in
@@ -126,7 +126,8 @@ class SimulationResult:
 
     ``hands``: hands played; ``deals``: distinct deals (``hands`` divided by ``seatings``, the
     number of seatings each deal was played in: 1 unless ``duplicate``); ``chunk_hands``: the
-    deals per chunk.
+    deals per chunk. ``curve`` and ``stats`` (large) are neither shown by ``repr()`` nor
+    compared: ``eval(repr(result)) == result``.
     """
 
     hands: int
@@ -137,12 +138,14 @@ class SimulationResult:
     deals: int = 0
     seatings: int = 1
     chunk_hands: int = 500
-    curve: tuple[tuple[int, tuple[int, ...]], ...] = dataclasses.field(default=(), repr=False)
+    curve: tuple[tuple[int, tuple[int, ...]], ...] = dataclasses.field(default=(), repr=False,
+                                                                      compare=False)
     """The points of a winnings chart: (deals played, each agent's chips won so far), every
     tenth of a chunk (:func:`holdem.charts.simulation_chart`). A run of more than 1,000
     chunks keeps every k-th of those points and the last, k the least that leaves at most
     10,000."""
-    stats: tuple[PlayerStats, ...] | None = dataclasses.field(default=None, repr=False)
+    stats: tuple[PlayerStats, ...] | None = dataclasses.field(default=None, repr=False,
+                                                               compare=False)
     """With ``simulate(stats=True)``: each agent's :class:`holdem.PlayerStats`."""
     engine: str = "table"
     """Where the hands were played: ``"batched"`` (compiled policies in the batched engine)

@@ -207,7 +207,7 @@ class Stats(Mapping[str, PlayerStats]):
 
     ``allin_adjusted``: compute the all-in adjusted winnings (one equity per all-in hand;
     off by default in :func:`holdem.simulate`, on here). The equities are exact; a preflop
-    all-in then enumerates every board (about 15-25 ms), so for many all-in hands
+    all-in then enumerates every board (about 7-10 ms), so for many all-in hands
     ``allin_samples=N`` estimates preflop all-ins from ``N`` boards instead (seeded by the
     cards: the same hand always gives the same estimate). ``curves``: keep each player's
     cumulative winnings in big blinds after each of its hands (for charts).

@@ -42,6 +42,8 @@ from typing import Any
 
 from holdem import _vector
 from holdem._ints import int_or_none
+from holdem._pickling import reduce_fields, setstate_through_init
+from holdem._seeding import resolve_seed, seed_bits
 from holdem._shown import excerpt
 from holdem.cards import Card
 from holdem.errors import (
@@ -142,19 +144,26 @@ class ActionLayout:
       (the call plus the pot after the call), the pot-limit maximum.
     - ``all_in`` is legal when the seat may bet or raise its whole stack (a call all in is the
       ``check_call`` column).
-    - Two raise columns that land on the same amount are one action: the later one in the
-      order all-in, min-raise, fractions (as given) is masked as a duplicate.
+    - Two raise columns that land on the same amount are one action, and ``keep`` says which
+      stays legal (the other is masked as its duplicate): ``"all_in"`` (default) keeps
+      all-in, then min-raise, then the fractions in the order given. ``"first"`` keeps the
+      first in column order (fractions, min-raise, all-in), except that a fraction above an
+      all-in is not clipped down to it (it is masked: the all-in column offers that amount).
+      That is OpenSpiel's universal_poker: a pot raise of exactly the stack is its pot
+      action, one beyond the stack is its all-in.
     - Fixed limit maps naturally: every raise column clips to the one legal amount, so one
       column stays legal and the others are masked as its duplicates.
 
-    Presets: ``ActionLayout.preset("fcpa")`` (fold, call, pot, all-in: OpenSpiel's
-    universal_poker ``fcpa``), ``"fchpa"`` (plus half pot), ``"default"``.
+    Presets: ``ActionLayout.preset("fcpa")`` (fold, call, pot, all-in, ``keep="first"``:
+    OpenSpiel's universal_poker ``fcpa``, the same legal actions), ``"fchpa"`` (plus half
+    pot, before pot), ``"default"``.
     """
 
     fractions: tuple[Fraction, ...] = (Fraction(1, 2), Fraction(1))
     fold: bool = True
     min_raise: bool = True
     all_in: bool = True
+    keep: str = "all_in"
 
     def __post_init__(self) -> None:
         if isinstance(self.fractions, str | bytes | Mapping | AbstractSet) or not hasattr(
@@ -169,16 +178,25 @@ class ActionLayout:
         for name in ("fold", "min_raise", "all_in"):
             if not isinstance(getattr(self, name), bool):
                 raise InvalidConfigError(f"{name} must be True or False")
+        if self.keep not in ("all_in", "first"):
+            raise InvalidConfigError(f"keep must be 'all_in' or 'first' (which of two raise "
+                                     f"columns of the same amount stays legal), got "
+                                     f"{excerpt(self.keep)}")
         if len(self.names) > 32:
             raise InvalidConfigError("an action layout has at most 32 columns")
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduce_fields(self)  # through the constructor: a pickle is checked as input
+
+    __setstate__ = setstate_through_init
 
     @classmethod
     def preset(cls, name: str) -> ActionLayout:
         """``"fcpa"``, ``"fchpa"`` or ``"default"`` (fold, call, half pot, pot, min, all-in)."""
         if name == "fcpa":
-            return cls((Fraction(1),), min_raise=False)
+            return cls((Fraction(1),), min_raise=False, keep="first")
         if name == "fchpa":
-            return cls((Fraction(1, 2), Fraction(1)), min_raise=False)
+            return cls((Fraction(1, 2), Fraction(1)), min_raise=False, keep="first")
         if name == "default":
             return cls()
         raise InvalidConfigError(f"unknown action preset {excerpt(name)}: use fcpa, fchpa or default")
@@ -218,18 +236,19 @@ class ActionLayout:
         cur = state.current_bet
         total = state.bets[seat] + state.stacks[seat]
         base = state.pot + max(0, cur - state.bets[seat])
-        for step in range(3):
-            for c, (code, num, den) in enumerate(codes):
-                a: int | None
-                if step == 0 and code == _ALLIN:
-                    a = total if la.max_to == total else None
-                elif step == 1 and code == _MIN:
-                    a = la.min_to
-                elif step == 2 and code == _FRAC:
-                    a = min(max(cur + base * num // den, la.min_to), la.max_to)
-                else:
-                    continue
-                out[c] = None if a in out else a
+        # keep="first": a fraction above an all-in yields to the all-in column
+        yields = self.keep == "first" and self.all_in and la.max_to == total
+        for c in self._priority():
+            code, num, den = codes[c]
+            a: int | None
+            if code == _ALLIN:
+                a = total if la.max_to == total else None
+            elif code == _MIN:
+                a = la.min_to
+            else:
+                a = max(cur + base * num // den, la.min_to)
+                a = None if yields and a > total else min(a, la.max_to)
+            out[c] = None if a in out else a
         return out
 
     def mask(self, state: HandState) -> list[bool]:
@@ -241,6 +260,16 @@ class ActionLayout:
         can_fold = state.legal_actions().can_fold
         return [can_fold if code == _FOLD else code == _CC or a is not None
                 for (code, _, _), a in zip(self._codes(), self.amounts(state), strict=True)]
+
+    def _priority(self) -> list[int]:
+        """The raise columns (see :meth:`_codes`), the one kept of two duplicates first (see
+        ``keep``)."""
+        first = 2 if self.fold else 1  # after fold and check_call
+        fractions = list(range(first, first + len(self.fractions)))
+        after = first + len(self.fractions)
+        low = [after] if self.min_raise else []
+        shove = [after + len(low)] if self.all_in else []
+        return fractions + low + shove if self.keep == "first" else shove + low + fractions
 
     def _codes(self) -> list[tuple[int, int, int]]:
         out = [(_FOLD, 0, 1)] if self.fold else []
@@ -288,6 +317,11 @@ class ObservationSpec:
                 allowed = f"{lo}..{hi}" if lo < hi else f"{lo} (the only version)"
                 raise InvalidConfigError(f"ObservationSpec {name} must be {allowed}, got {excerpt(value)}")
             object.__setattr__(self, name, i)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return reduce_fields(self)  # through the constructor: a pickle is checked as input
+
+    __setstate__ = setstate_through_init
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -624,6 +658,10 @@ def _flags(values: object, n: int, what: str) -> Any:
     return array.array("B", seq)
 
 
+_POOLS_LOCK = threading.Lock()
+"""Held while a VectorGame starts or drops its worker threads (never while they run)."""
+
+
 class _SliceThreads:
     """Worker threads for a batch (the C loops run without the GIL).
 
@@ -787,7 +825,7 @@ def compiled_policy(policy: object) -> CompiledPolicy | None:
     return p
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # it holds arrays: equal only to itself
 class PlayResult:
     """What :meth:`VectorGame.play` returns: per table and seat, over the hands played.
 
@@ -821,7 +859,9 @@ class VectorGame:
       seat's limit). (With fresh stacks the button also moves one seat per hand.)
     - ``actions``: an :class:`ActionLayout` or a preset name (``"default"``, ``"fcpa"``,
       ``"fchpa"``).
-    - ``seed``: table ``i``'s hand ``h`` is dealt from ``child_seed(child_seed(seed, i), h)``.
+    - ``seed``: table ``i``'s hand ``h`` is dealt from ``child_seed(child_seed(seed, i), h)``;
+      any int (taken modulo 2**64, as everywhere in holdem), or None (default): 64 bits are
+      drawn and kept in :attr:`seed`.
     - ``num_threads``: threads stepping the batch in parallel (the C loop runs without the
       GIL): they take chunks of tables until none is left; the results do not depend on it.
     - ``final_observation``: True keeps, for each table whose hand ends in a step, the row
@@ -835,14 +875,13 @@ class VectorGame:
     """
 
     def __init__(self, game: Game, *, num_tables: int, players: int, stacks: int | Sequence[int],
-                 seed: int, session: bool = False, actions: ActionLayout | str = "default",
+                 seed: int | None = None, session: bool = False,
+                 actions: ActionLayout | str = "default",
                  num_threads: int = 1, final_observation: bool = False) -> None:
         num_tables = _integer("num_tables", num_tables)
         players = _integer("players", players)
-        seed = _integer("seed", seed)
+        seed = resolve_seed(seed)  # any int (taken modulo 2**64), or None: drawn and kept
         num_threads = _integer("num_threads", num_threads)
-        if not 0 <= seed < 1 << 64:
-            raise InvalidConfigError(f"seed must be in 0..2**64-1, got {seed}")
         if not 1 <= num_threads <= 256:
             raise InvalidConfigError(f"num_threads must be 1..256, got {num_threads}")
         if not isinstance(session, bool):
@@ -871,8 +910,9 @@ class VectorGame:
         self._session = session
         self._stacks = stack_t
         self._threads = num_threads
-        self._batch = _vector.Batch(_rules(game), num_tables, players, stack_t, seed, session,
-                                    layout._codes())
+        self._batch = _vector.Batch(_rules(game), num_tables, players, stack_t, seed_bits(seed),
+                                    session, layout._codes(), layout._priority(),
+                                    layout.keep == "first")
         n, a, w = num_tables, layout.size, self._spec.width
         self._obs = _alloc("f", (n, w))
         self._obs_view = _read_only(self._obs)  # each step rewrites only what changed
@@ -908,6 +948,11 @@ class VectorGame:
     def game(self) -> Game:
         """The game every table plays."""
         return self._game
+
+    @property
+    def seed(self) -> int:
+        """The seed, as given or as drawn for ``seed=None`` (pass it back to replay)."""
+        return self._seed
 
     @property
     def num_tables(self) -> int:
@@ -1267,16 +1312,17 @@ class VectorGame:
                                   (_LINGER,))
 
     def _workers(self) -> _SliceThreads:
-        if self._pool is not None and self._pool.pid != os.getpid():
-            # a child forked after the workers started: they do not exist here (a fixed slice
-            # handed to one would never be stepped), so start this process's own
-            if self._close_pool is not None:
-                self._close_pool.detach()
-            self._pool = None
-        if self._pool is None:
-            self._pool = _SliceThreads(min(self._threads, self.num_tables) - 1)
-            self._close_pool = weakref.finalize(self, self._pool.close)
-        return self._pool
+        with _POOLS_LOCK:  # two threads stepping one batch start one pool, not two
+            if self._pool is not None and self._pool.pid != os.getpid():
+                # a child forked after the workers started: they do not exist here (a fixed
+                # slice handed to one would never be stepped), so start this process's own
+                if self._close_pool is not None:
+                    self._close_pool.detach()
+                self._pool = None
+            if self._pool is None:
+                self._pool = _SliceThreads(min(self._threads, self.num_tables) - 1)
+                self._close_pool = weakref.finalize(self, self._pool.close)
+            return self._pool
 
     def _slices(self, fn: Callable[..., None], args: tuple[Any, ...]) -> None:
         """``fn(lo, hi, *args)`` over ``num_threads`` slices of the batch, in parallel."""
@@ -1347,11 +1393,10 @@ class VectorGame:
     def close(self) -> None:
         """Stop the worker threads (if any), after the step in flight."""
         self._finish()
-        if self._pool is not None and self._close_pool is not None:
-            try:
-                self._close_pool()
-            finally:  # a worker's error raised by the pool's close: the pool is gone all the same
-                self._pool = None
+        with _POOLS_LOCK:
+            pool, stop, self._pool = self._pool, self._close_pool, None
+        if pool is not None and stop is not None:
+            stop()  # (a worker's error is raised here: the pool is gone all the same)
 
     def play(self, hands: int, policies: Sequence[object], *, curve_every: int | None = None,
              keep_hands: bool = False, streams: Sequence[int] | None = None) -> PlayResult:

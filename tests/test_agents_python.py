@@ -64,9 +64,16 @@ def test_agents_take_an_int_seed_or_none(cls: type[Any], seed: object) -> None:
         Sub(seed=1).spawn(seed)
     for good in (np.int64(5), 5, -(2**70), None):
         agent = cls(seed=good)
-        assert agent.seed == good and (good is None or type(agent.seed) is int)
+        assert type(agent.seed) is int and (good is None or agent.seed == good)
         assert type(Sub(seed=1).spawn(good)) is Sub
     assert cls(seed=np.int64(5))._rng.random() == random.Random(5).random()
+    # None draws 64 bits and keeps them (the agent had no seed to replay its play with)
+    drawn = cls()
+    assert 0 <= drawn.seed < 2**64 and f"seed={drawn.seed}" in repr(drawn)
+    assert cls(seed=drawn.seed)._rng.random() == drawn._rng.random()
+    # as every seed: taken modulo 2**64 (random.Random took -1 as 1)
+    assert cls(seed=-1)._rng.random() == cls(seed=2**64 - 1)._rng.random()
+    assert cls(seed=-1)._rng.random() != cls(seed=1)._rng.random()
 
 
 def test_equity_agent_accepts_good_parameters_and_plays() -> None:
@@ -170,3 +177,23 @@ def test_subclasses_play_their_own_act_on_a_process_pool() -> None:
         pooled = simulate(agents, Game(big_blind=2), hands=120, seed=2, chunk_hands=30,
                           executor=pool)
     assert pooled == serial and all(p.showdowns == 120 for p in pooled.players)
+
+
+@pytest.mark.parametrize("cls", [RandomAgent, EquityAgent])
+def test_a_pickled_agent_with_a_seed_that_is_not_an_int_is_refused(cls: type[Any]) -> None:
+    """A corrupt pickle's ``seed='abc'`` loaded (its repr then showed it); an int, or None
+    (pickled by an earlier build, which kept None), loads."""
+    import pickle
+
+    from holdem import InvalidStateError
+
+    agent = cls(seed=3)
+    state = agent.__getstate__() if hasattr(agent, "__getstate__") else dict(agent.__dict__)
+    for seed in (None, 7, 2**70):
+        fresh = cls.__new__(cls)
+        fresh.__setstate__({**state, "seed": seed})
+        assert fresh.seed == seed
+    for bad in ("abc", 1.5, [1]):
+        with pytest.raises(InvalidStateError, match=f"not a valid pickled {cls.__name__}"):
+            cls.__new__(cls).__setstate__({**state, "seed": bad})
+    assert pickle.loads(pickle.dumps(agent)).seed == 3

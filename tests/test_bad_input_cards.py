@@ -280,3 +280,26 @@ def test_format_cards_and_masks_reject_wrong_types_by_name() -> None:
                                   "evaluate", "rank_queries", "evaluate_many"])
 def test_in_child(prop: str) -> None:
     run_in_child(__file__, prop)
+
+
+def test_a_huge_sized_input_is_refused_without_reading_it_all() -> None:
+    """A sized input of 2**40 card ids (a broadcast numpy array: one byte held) ran for ever in
+    ``evaluate`` and ``parse_cards`` (every card made first, then checked for repeats), and
+    ``evaluate_many`` of such a non-contiguous view raised a bare MemoryError. 53 cards hold a
+    repeat: no more are read; the copy that cannot be made is named."""
+    import itertools
+
+    np = pytest.importorskip("numpy")
+    import holdem
+    from holdem import DuplicateCardError, InvalidArrayError, parse_cards
+
+    huge = np.broadcast_to(np.int64(0), (2**40,))
+    endless = itertools.cycle([0, 1])
+    for attempt in (lambda: holdem.evaluate(huge), lambda: parse_cards(huge),
+                 lambda: parse_cards(endless)):
+        with pytest.raises(DuplicateCardError, match="duplicate card: 2c appears twice"):
+            attempt()
+    with pytest.raises(InvalidArrayError, match=r"no memory to copy this non-contiguous "
+                                                r"buffer of shape \(1099511627776, 7\)"):
+        holdem.evaluate_many(np.broadcast_to(np.int8(0), (2**40, 7)))
+    assert len(parse_cards(itertools.islice(itertools.cycle([0]), 60), unique=False)) == 60

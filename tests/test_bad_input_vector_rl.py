@@ -731,3 +731,64 @@ def test_errors_quote_a_huge_input_in_a_short_line() -> None:
             attempt()
         assert len(str(info.value)) < 400, str(info.value)[:500]
         assert "..." in str(info.value)
+
+
+def test_env_pickles_are_checked() -> None:
+    """The envs unpickled any state (PettingZoo's core by ``__dict__.update``, HoldemEnv by
+    default): ``actor=99`` or ``seat=99`` loaded and failed at the next step or reset with
+    IndexError or KeyError, a missing field with AttributeError, ``seed=-5`` or ``hands=0``
+    (which the constructor refuses) were kept. Each is InvalidStateError now, and a true
+    pickle plays on as the original."""
+    pytest.importorskip("pettingzoo")
+    pytest.importorskip("gymnasium")
+    import pickle
+
+    from holdem import InvalidStateError
+    from holdem.rl.gymnasium import HoldemEnv
+    from holdem.rl.pettingzoo import HoldemAECEnv, HoldemParallelEnv
+    from holdem.vector import VectorGame
+
+    aec = HoldemAECEnv(Game(big_blind=2), players=3, hands=3, seed=2)
+    aec.reset(seed=1)
+    par = HoldemParallelEnv(players=2, hands=2, seed=3)
+    par.reset(seed=5)
+    gym = HoldemEnv(Game(big_blind=2), players=3, seat=1)
+    gym.reset(seed=1)
+    for env in (aec, par, gym, HoldemEnv(players=2)):
+        again = pickle.loads(pickle.dumps(env))
+        assert type(again) is type(env)
+    twin = pickle.loads(pickle.dumps(gym))
+    for _ in range(6):
+        a, b = gym.step(1), twin.step(1)
+        assert np.array_equal(a[0], b[0]) and a[1:4] == b[1:4]
+        if a[2]:
+            break
+    core = aec._core
+    good = core.__getstate__()
+    other = VectorGame(Game(big_blind=2), num_tables=1, players=3, stacks=99, seed=1)
+    other.reset()
+    for field, value, why in [("actor", 99, "actor must be an int -1..2"),
+                              ("seed", -5, "seed must be an int in 0..2\\*\\*64-1"),
+                              ("hands", 0, "hands must be an int >= 1"),
+                              ("vg", "junk", "its engine is not the one"),
+                              ("vg", VectorGame(Game(big_blind=2), num_tables=1, players=3,
+                                                stacks=99, seed=1), "its engine was never"),
+                              ("vg", other, "its engine is not the one"),
+                              ("started", 1, "started must be a bool"),
+                              ("holes", ((1, 2),), "holes must be")]:
+        with pytest.raises(InvalidStateError, match=f"not a valid pickled PettingZoo env: "
+                                                    f"{why}"):
+            type(core).__new__(type(core)).__setstate__({**good, field: value})
+    with pytest.raises(InvalidStateError, match="its fields are not the env's"):
+        type(core).__new__(type(core)).__setstate__(
+            {k: v for k, v in good.items() if k != "episode"})
+    state = dict(gym.__dict__)
+    for field, value, why in [("seat", 99, "seat must be an int 0..2"),
+                              ("_last_actor", 5, "_last_actor must be an int 0..2"),
+                              ("_broken", None, "_broken must be a bool"),
+                              ("_policies", {0: print}, "opponents must be one policy or "
+                                                        "a sequence of 2"),
+                              ("_policies", {5: print, 0: print}, "its opponents. seats"),
+                              ("_np_random", 5, "its generator")]:
+        with pytest.raises(InvalidStateError, match=f"not a valid pickled HoldemEnv: ({why})"):
+            HoldemEnv.__new__(HoldemEnv).__setstate__({**state, field: value})

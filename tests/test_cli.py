@@ -253,6 +253,9 @@ def test_play_end_of_input_and_quit() -> None:
         (("--limit", "half"), "argument --limit: invalid choice: 'half'"),
         (("--stack", "19"), "--stack 19 is below the minimum buy-in of 10 big blinds (20, R35)"),
         (("--seed", "-4"), "seeds are non-negative"),
+        # replay and stats read a .txt file as PokerStars text: the saved hands were unreadable
+        (("--save", "x.txt"), "--save writes PHH, but x.txt names a .txt file: give a name "
+                              "ending in .phhs (or .phh)"),
     ],
 )
 def test_play_bad_arguments(args: tuple[str, ...], why: str) -> None:

@@ -520,6 +520,15 @@ def test_corrupt_pickle_state_is_refused() -> None:
         fn(seed, rng, bytes([0] * 52), n, kind, fresh)
     with pytest.raises(DeckError):
         fn(seed, rng, cards, 53, kind, fresh)
+    # marked fresh (its repr then says Deck(seed=...)) but not what that seed deals: 10 cards
+    # dealt, or another seed, or another generator state
+    dealt = Deck(seed=1)
+    dealt.deal(10)
+    _, after = dealt.__reduce__()  # type: ignore[misc]
+    for forged in ((*after[:5], True), (2, *args[1:]), (seed, (*rng[:3], rng[3] ^ 1), *args[2:])):
+        with pytest.raises(DeckError, match="marked fresh, but not as its seed deals"):
+            fn(*forged)
+    assert repr(fn(*args)) == "Deck(seed=1)" and repr(fn(*after)).startswith("<Deck seed=1: 42")
 
 
 def test_contains_and_cards_left() -> None:

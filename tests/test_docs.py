@@ -34,7 +34,7 @@ def test_compiled_functions_have_signatures() -> None:
     import holdem
     from holdem.vector import VectorGame
 
-    assert str(inspect.signature(holdem.evaluate)) == "(cards)"
+    assert str(inspect.signature(holdem.evaluate)) == "(cards, /)"  # as the function takes it
     # the compiled class too (its docstring opens with the signature, in clinic format)
     assert str(inspect.signature(holdem.Deck)) == "(seed=None)"
     assert holdem.Deck.__doc__ is not None and holdem.Deck.__doc__.startswith("A 52-card deck")

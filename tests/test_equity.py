@@ -460,6 +460,29 @@ def test_chunking_does_not_change_enumeration(monkeypatch: pytest.MonkeyPatch) -
     assert after[1].equities == pytest.approx(before[1].equities, abs=1e-12)
 
 
+def test_a_long_enumeration_reports_progress_between_tasks(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """An enumeration is cut into tasks of at most EXACT_TASK_WORK evaluations, and a progress
+    line comes between two tasks: ``holdem equity random random --exact --progress 2`` was
+    silent for hours on one task per worker (and held every chunk's result, 2.8 GB). The
+    results are summed in chunk order whatever the tasks, so they do not change."""
+    import importlib
+
+    mod = importlib.import_module("holdem.equity")
+    hands, board = ["0.5(QQ+), AKs", "JJ-99"], "Kc8d3h"
+    monkeypatch.setattr(mod, "EXACT_CHUNK_BOARDS", 500)  # chunks of a few units
+    before = equity(hands, board, exact=True, executor="serial", progress=False)
+    monkeypatch.setattr(mod, "EXACT_TASK_WORK", 20_000)  # a few chunks a task
+    calls: list[int] = []
+    real = mod._exact_task
+    monkeypatch.setattr(mod, "_exact_task", lambda *a: calls.append(1) or real(*a))
+    after = equity(hands, board, exact=True, executor="serial", progress=1e-9)
+    assert after == before and len(calls) > 20
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) >= len(calls) - 1 and lines[-1].startswith("equity: ")
+    assert f"{before.boards:,}/{before.boards:,} boards (100%)" in lines[-1]
+
+
 class _Stop(Exception):
     pass
 

@@ -515,3 +515,116 @@ def test_rebuild_refuses_what_is_not_a_hand_class() -> None:
     for cls in (dict, object, None, "HandState", Game):
         with pytest.raises(InvalidStateError, match="is not a hand class"):
             rebuild(cls, state_of(st))
+
+
+def _value_objects() -> list[Any]:
+    from fractions import Fraction
+
+    from holdem import Rake
+    from holdem.acpc import GameDef
+    from holdem.table.tournament import BlindLevel
+    from holdem.vector import ActionLayout, ObservationSpec
+
+    return [ActionLayout(), ActionLayout((Fraction(1, 3), 2), keep="first"),
+            ActionLayout.preset("fcpa"), ObservationSpec(3), Game(big_blind=2, ante=1),
+            Rake("0.05", cap=3), BlindLevel(1, 2), GameDef(limit=False, num_players=2,
+                                                           blinds=(2, 1), stacks=(100, 100))]
+
+
+@pytest.mark.parametrize("obj", _value_objects(), ids=lambda o: type(o).__name__)
+def test_pickle_value_objects_go_through_their_constructor(obj: Any) -> None:
+    """Frozen value objects pickle through their constructor (holdem._pickling): an equal
+    object, the same bytes pickled again; and a state in the dataclass's default form (an
+    earlier build's, or crafted: ``ActionLayout`` fractions that repeat hung ``.names``
+    forever, a ``Game`` with a negative big blind played with the cached rules of another,
+    ``Rake(-1)`` paid chips, ``GameDef`` of one player) is rebuilt by the constructor: the
+    valid one restored, the altered one refused with InvalidStateError."""
+    import copy
+    import dataclasses
+
+    data = pickle.dumps(obj)
+    again = pickle.loads(data)
+    assert again == obj and pickle.dumps(again) == data
+    assert copy.copy(obj) == obj and copy.deepcopy(obj) == obj
+    fields = dataclasses.fields(obj)
+    state = {f.name: getattr(obj, f.name) for f in fields}
+    for form in (state, [state[f.name] for f in fields], (None, state)):
+        fresh = object.__new__(type(obj))
+        fresh.__setstate__(form)
+        assert fresh == obj
+    first = next(f.name for f in fields if f.init)
+    bad_values = {"fractions": ((0.5, 0.5), "ab", (0,)), "players": (50, "3", None),
+                  "structure": ("NL", None), "fraction": (-1, 2, "x"), "small_blind": (5,),
+                  "limit": ("no", 1)}[first]
+    for bad in bad_values:
+        for form in ({**state, first: bad}, [bad if f.name == first else state[f.name]
+                                             for f in fields]):
+            fresh = object.__new__(type(obj))
+            with pytest.raises(InvalidStateError, match=f"not a valid pickled "
+                                                        f"{type(obj).__name__}"):
+                fresh.__setstate__(form)
+    for junk in (None, 5, "text", [-1] * 40, (-1, -1)):
+        with pytest.raises(InvalidStateError,
+                           match=f"not a (valid )?pickled {type(obj).__name__}"):
+            object.__new__(type(obj)).__setstate__(junk)
+
+
+def test_pickle_value_object_rebuild_refuses_what_is_not_one() -> None:
+    from holdem._pickling import rebuild
+    from holdem.vector import ObservationSpec
+
+    assert rebuild(ObservationSpec, (3,)) == ObservationSpec(3)
+    for cls, fields in ((ObservationSpec, [3]), ("ObservationSpec", (3,)),
+                        (ObservationSpec, {1: 3}), (ObservationSpec, (3, 1, 1))):
+        with pytest.raises(InvalidStateError, match="not a"):
+            rebuild(cls, fields)  # type: ignore[arg-type]
+
+
+def _finished(cls: type) -> Any:
+    """A hand played to a showdown with a split side pot (ranks and pots to forge)."""
+    st = start(cls, Game(big_blind=2, ante=1), [100, 80, 60, 200], 0, 11)
+    while not st.is_terminal():
+        st.apply(1)  # check or call to the river
+    return st
+
+
+def _forged_results(r: Any) -> list[tuple[str, Any]]:
+    n = len(r.payoffs)
+    other = next(s for s in range(n) if s not in r.shown)
+    seat = next(iter(r.shown))
+    pot = r.pots[0]
+    return [
+        ("payoffs", r._replace(payoffs=(100, -50, -50, 0))),
+        ("final_stacks", r._replace(final_stacks=())),
+        ("payoffs", r._replace(final_stacks=tuple(f + 1 for f in r.final_stacks))),
+        ("payoffs", r._replace(payoffs=tuple(float(p) for p in r.payoffs))),
+        ("returned", r._replace(returned=(-1,) * n)),
+        ("rake", r._replace(rake=5)),
+        ("pots", r._replace(pots=("junk",))),
+        ("pots", r._replace(pots=(pot.__class__(pot.amount + 1, pot.eligible, pot.winners,
+                                                pot.shares, pot.rake), *r.pots[1:]))),
+        ("shown", r._replace(shown={**r.shown, other: r.shown[seat]},
+                             ranks={**r.ranks, other: r.ranks[seat]})),
+        ("seat of the result", r._replace(shown={7: "x"}, ranks={7: 1})),
+        ("rank", r._replace(ranks={**r.ranks, seat: r.ranks[seat] + 1})),
+        ("seat of the result", r._replace(showdown_order=(9,))),
+        ("HandResult", tuple(r)),
+    ]
+
+
+@pytest.mark.parametrize("cls", CORES, ids=["compiled", "reference"])
+def test_pickle_a_forged_result_is_refused(cls: type) -> None:
+    """A finished hand's result was checked for its type and seat count only: forged payoffs
+    (``(100, -50, -50, 0)`` for a hand whose payoffs differ) loaded, and ``from_state`` then
+    failed with IndexError. The result must agree with the state: chips, pots, cards shown
+    and their ranks."""
+    if cls is HandState and not COMPILED:
+        pytest.skip("the compiled core is not built")
+    st = _finished(cls)
+    r = st.result
+    assert r.shown and len(r.pots) >= 1
+    good = state_of(st)
+    assert pickle.loads(forge(cls, good)).result == r
+    for what, bad in _forged_results(r):
+        with pytest.raises(InvalidStateError, match=f"not a valid pickled HandState: .*{what}"):
+            pickle.loads(forge(cls, altered(good, result=bad)))

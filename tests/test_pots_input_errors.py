@@ -146,3 +146,17 @@ def test_r31_unordered_collections_are_not_seats(where: str) -> None:
     args[where] = set(args[where]) if where != "folded" else {0: False, 1: False}
     with pytest.raises(InvalidPotError, match=f"{where} must be a sequence with one entry per"):
         split_pots(args["committed"], args["folded"], args["ranks"], button=0)
+
+
+@pytest.mark.parametrize("where", ["committed", "folded", "ranks"])
+def test_r31_a_huge_sized_input_is_refused_before_it_is_copied(where: str) -> None:
+    """R31 inputs: a sized input of more entries than seats (a broadcast numpy array of 2**31
+    entries holds 8 bytes) was copied into a tuple first: 24 GB, then the OOM killer."""
+    np = pytest.importorskip("numpy")
+    args: dict[str, object] = {"committed": [10, 10, 10], "folded": [False] * 3,
+                               "ranks": [1, 2, 3]}
+    args[where] = np.broadcast_to(np.int64(1), (2**31,))
+    with pytest.raises(InvalidPotError, match=f"needs 2 to 10 seats, got 2147483648 {where} "
+                                              "entries"):
+        split_pots(args["committed"], args["folded"], args["ranks"],  # type: ignore[arg-type]
+                   button=0)

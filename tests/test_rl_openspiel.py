@@ -331,15 +331,18 @@ def test_module_docstring_examples():
     assert tried > 0 and failed == 0
 
 
-def test_same_game_as_universal_poker_hunl_fcpa():
+@pytest.mark.parametrize("stack", [20000, 300, 600, 900, 1700])
+def test_same_game_as_universal_poker_hunl_fcpa(stack: int):
     """Differential: python_holdem loaded from a universal_poker string plays the same game as
     OpenSpiel's universal_poker (same card ids, the same fcpa action ids): dealt the same cards
     and given the same random actions, the legal actions agree at every decision and the
-    returns agree at the end (showdowns, folds, all-ins, split pots)."""
+    returns agree at the end (showdowns, folds, all-ins, split pots). Short stacks make pot
+    raises of exactly the stack (universal_poker's pot action, not its all-in: fcpa's
+    ``keep="first"``) and beyond it (its all-in)."""
     spec = HUNL_UP.replace("blind=2 1", "blind=100 50").replace("stack=40 40",
-                                                                "stack=20000 20000")
+                                                                f"stack={stack} {stack}")
     theirs, ours = pyspiel.load_game(spec), ospiel.load_game(spec)
-    rng = random.Random(5)
+    rng = random.Random(5 + stack)
     rivers = 0
     for _ in range(200):
         a, b = theirs.new_initial_state(), ours.new_initial_state()

@@ -71,7 +71,7 @@ def test_repr_is_the_call_that_makes_the_env(cls: type[Any]) -> None:
     assert repr(env).startswith(f"{cls.__name__}(Game(structure=Structure.NO_LIMIT, big_blind=4, ")
     assert repr(env).endswith(", players=3, stacks=(100, 200, 300), actions=ActionLayout("
                               "fractions=(Fraction(1, 3),), fold=True, min_raise=True, "
-                              "all_in=True), hands=5, seed=3, illegal='check_call', "
+                              "all_in=True, keep='all_in'), hands=5, seed=3, illegal='check_call', "
                               "render_mode=None)")
     assert str(env) == cls.metadata["name"]
     env.reset(seed=8)  # the seed it plays from now

@@ -133,6 +133,17 @@ def test_two_calling_stations_always_reach_showdown(engine: str) -> None:
     assert r["a"].chips == -r["b"].chips and r.rake == 0
 
 
+@pytest.mark.parametrize("stats", [False, True])
+def test_a_result_pastes_back(stats: bool) -> None:
+    """``eval(repr(result)) == result``: the curve and statistics (left out of the repr, they
+    are large) were compared, so the pasted result was unequal."""
+    r = simulate([RandomAgent(), CallAgent()], Game(big_blind=2), hands=200, seed=1,
+                 executor="serial", stats=stats)
+    assert len(r.curve) > 0 and (r.stats is not None) == stats
+    again = eval(repr(r), vars(holdem))
+    assert again == r and hash(again) == hash(r) and again.curve == () and again.stats is None
+
+
 def test_simulate_errors() -> None:
     with pytest.raises(InvalidConfigError, match="2 to 10 agents"):
         simulate([CallAgent()], GAME, hands=10)

@@ -82,6 +82,21 @@ def test_table_pickle_round_trip_plays_on_the_same(kind: str) -> None:
     assert copy.chips_in_play + copy.cashed_out + copy.rake == copy.bought_in
 
 
+@pytest.mark.parametrize("kind", ["cash", "tournament"])
+def test_a_copy_of_a_table_shares_nothing(kind: str) -> None:
+    """``copy.copy`` shared the seats, players and agents: playing the copy moved the
+    original's stacks (its chips then did not add up, and it could not be pickled). A copy
+    plays on as the original does, and leaves it as it was."""
+    import copy as copying
+
+    t = _session(tournament=kind == "tournament", dead_button=False)
+    before = pickle.dumps(t)
+    for dup in (copying.copy(t), copying.deepcopy(t)):
+        assert _records(dup, 20) == _records(pickle.loads(before), 20)
+        assert pickle.dumps(t) == before
+        assert t.chips_in_play + t.cashed_out + t.rake == t.bought_in
+
+
 def test_table_cannot_be_pickled_during_a_hand() -> None:
     t = Table(Game(big_blind=2), seats=3, seed=1)
     errors: list[Exception] = []
@@ -167,8 +182,32 @@ def test_altered_table_pickle_raises_invalid_state_error(what: str) -> None:
     {"hands_played": -3}, {"agent": None},
 ], ids=repr)
 def test_altered_player_in_a_table_pickle_raises_invalid_state_error(change: Any) -> None:
-    with pytest.raises(InvalidStateError, match="not a valid pickled Table"):
+    # refused by the table's checks, or, for a field a player holds on its own, by the
+    # player's (the first to run, as the player is unpickled first)
+    with pytest.raises(InvalidStateError, match=r"not a valid pickled (Table|Player)"):
         _loads_forged(Table, _player(_state(), **change))
+
+
+@pytest.mark.parametrize("change", [
+    {"seat": 10}, {"seat": -1}, {"seat": "0"}, {"name": ""}, {"name": 5}, {"stack": -1},
+    {"stack": MAX_CHIPS + 1}, {"stack": 10.0}, {"status": "active"}, {"entry_due": 1},
+    {"leaving": None}, {"hands_played": -3}, {"agent": None},
+], ids=repr)
+def test_altered_player_pickle_raises_invalid_state_error(change: Any) -> None:
+    """A player pickled on its own took any fields (a stack of -100, a status 'junk'):
+    checked as a table checks its players."""
+    import dataclasses
+
+    good = Player("a", 0, 100, CallAgent())
+    names = ["name", "seat", "stack", "agent", "status", "entry_due", "owes_big_blind",
+             "owes_small_blind", "leaving", "hands_played"]
+    state = tuple({**{n: getattr(good, n) for n in names}, **change}[n] for n in names)
+    with pytest.raises(InvalidStateError, match="not a valid pickled Player"):
+        _loads_forged(Player, state)
+    again = pickle.loads(pickle.dumps(good))
+    assert [getattr(again, f.name) for f in dataclasses.fields(Player) if f.name != "agent"
+            and f.name != "_act"] == [getattr(good, f.name) for f in dataclasses.fields(Player)
+                                      if f.name not in ("agent", "_act")]
 
 
 def test_missing_or_extra_fields_and_bad_player_pickles() -> None:

@@ -238,6 +238,66 @@ def test_pot_fraction_arithmetic() -> None:
     assert list(env.legal_mask[0]) == [True, True, False, False, True]
 
 
+def test_seeds_follow_the_rule_of_every_seed() -> None:
+    """``seed`` is any int, taken modulo 2**64, or None (drawn and kept in ``env.seed``), as
+    everywhere in holdem: it had to be 0..2**64-1 and had no default."""
+    game = Game(big_blind=2)
+
+    def cards(env: VectorGame) -> list[Any]:
+        env.reset()
+        return [env.cards(t, h) for t in range(3) for h in range(2)]
+
+    same = [VectorGame(game, num_tables=3, players=2, stacks=100, seed=s)
+            for s in (-1, 2**64 - 1, 2**65 - 1)]
+    assert cards(same[0]) == cards(same[1]) == cards(same[2])
+    assert [e.seed for e in same] == [-1, 2**64 - 1, 2**65 - 1]
+    assert "seed=-1," in repr(same[0])
+    drawn = VectorGame(game, num_tables=3, players=2, stacks=100)
+    assert isinstance(drawn.seed, int) and 0 <= drawn.seed < 2**64
+    again = VectorGame(game, num_tables=3, players=2, stacks=100, seed=drawn.seed)
+    assert cards(drawn) == cards(again)
+    for bad in (1.5, "1", True):
+        with pytest.raises(InvalidConfigError, match="seed must be an int"):
+            VectorGame(game, num_tables=3, players=2, stacks=100, seed=bad)  # type: ignore[arg-type]
+
+
+def test_a_play_result_is_equal_to_itself_only() -> None:
+    """PlayResult holds arrays: ``==`` ran numpy's elementwise comparison (ValueError: the
+    truth value of an array is ambiguous) and ``hash`` raised TypeError."""
+    import copy
+
+    from holdem.table.agents import CompiledPolicy
+
+    env = VectorGame(Game(big_blind=2), num_tables=2, players=2, stacks=100, seed=1)
+    r = env.play(3, [CompiledPolicy("call")] * 2)
+    assert r == r and r != copy.deepcopy(r) and hash(r) == hash(r)
+    assert r.payoffs.tolist() == copy.deepcopy(r).payoffs.tolist()
+
+
+def test_keep_says_which_duplicate_stays_legal() -> None:
+    """Heads-up with 6 chips, the button owes 1 of a 3-chip pot: the pot raise is to
+    2 + (3 + 1) = 6, its whole stack. ``keep="all_in"`` offers it as all_in; the fcpa preset
+    (``keep="first"``) as raise_pot, as OpenSpiel's universal_poker offers it (its pot action,
+    not its all-in); a pot raise beyond the stack is the all-in column under both."""
+    game = Game(big_blind=2)
+    for actions, want in (("fcpa", [None, None, 6, None]),
+                          (ActionLayout((Fraction(1),), min_raise=False), [None, None, None, 6]),
+                          (ActionLayout((Fraction(1),), min_raise=False, all_in=False,
+                                        keep="first"), [None, None, 6])):
+        env = VectorGame(game, num_tables=1, players=2, stacks=6, seed=1, actions=actions)
+        env.reset()
+        assert env.raise_amounts(0) == want, actions
+        assert env.action_layout.amounts(env.hand_state(0)) == want
+        assert list(env.legal_mask[0]) == [True, True] + [a is not None for a in want[2:]]
+    # 5 chips: the pot raise (to 6) is beyond the stack; all-in is the legal raise column
+    env = VectorGame(game, num_tables=1, players=2, stacks=5, seed=1, actions="fcpa")
+    env.reset()
+    assert env.raise_amounts(0) == [None, None, None, 5]
+    with pytest.raises(InvalidConfigError, match="keep must be 'all_in' or 'first'"):
+        ActionLayout(keep="pot")
+    assert ActionLayout.preset("fchpa").keep == "first" and ActionLayout().keep == "all_in"
+
+
 def test_fixed_limit_maps_to_one_column() -> None:
     """R26: every raise column clips to L + S; one is kept, the others are duplicates."""
     env = VectorGame(GAMES["fl"], num_tables=1, players=3, stacks=100, seed=1)
@@ -387,7 +447,6 @@ def test_bad_arrays() -> None:
     ({"players": 1}, "players must be 2..10"),
     ({"stacks": 0}, "stack of seat 0"),
     ({"stacks": [5, 5]}, "stacks has 2 entries"),
-    ({"seed": -1}, "seed must be"),
     ({"num_threads": 0}, "num_threads"),
     ({"actions": "x"}, "unknown action preset"),
     ({"session": 1}, "session must be"),
@@ -556,9 +615,10 @@ def test_engine_refuses_an_unknown_column_kind() -> None:
     from holdem import _vector
     from holdem.vector import _rules
 
-    codes = ActionLayout.preset("fcpa")._codes()
+    layout = ActionLayout.preset("fcpa")
+    codes, order = layout._codes(), layout._priority()
     args = (_rules(Game(big_blind=2)), 4, 3, (200, 200, 200), 1, False)
-    batch = _vector.Batch(*args, codes)
+    batch = _vector.Batch(*args, codes, order)
     assert batch.num_cols == len(codes)
     with pytest.raises(InvalidArrayError, match="call bind"):  # no outputs bound: no step
         batch.run(0, 4, np.ones(4, dtype=np.int64))
@@ -566,7 +626,11 @@ def test_engine_refuses_an_unknown_column_kind() -> None:
         batch.reset()
     for bad in (-1, 5, 99):
         with pytest.raises(InvalidConfigError, match=f"column 1: unknown kind {bad}"):
-            _vector.Batch(*args, [codes[0], (bad, 1, 1), *codes[2:]])
+            _vector.Batch(*args, [codes[0], (bad, 1, 1), *codes[2:]], order)
+    # the duplicate priority must name each raise column once
+    for bad_order in ([2], [2, 2], [3, 2, 1], [], [2, 3, 4]):
+        with pytest.raises(InvalidConfigError, match="is not an order of the raise columns"):
+            _vector.Batch(*args, codes, bad_order)
 
 
 def test_c_core_on_its_own(tmp_path: Any) -> None:
@@ -854,14 +918,17 @@ def test_rewards_are_zero_on_tables_whose_hand_goes_on_also_after_a_reset() -> N
            # power-of-two denominators: the C step shifts instead of dividing
            st.builds(Fraction, st.integers(1, 100), st.sampled_from([1, 2, 4, 8, 64, 512]))),
            min_size=1, max_size=4, unique=True),
-       stacks=st.lists(st.integers(3, 2**53), min_size=3, max_size=3),
-       seed=st.integers(0, 2**32))
+       stacks=st.one_of(st.lists(st.integers(3, 2**53), min_size=3, max_size=3),
+                        st.lists(st.integers(3, 40), min_size=3, max_size=3)),
+       seed=st.integers(0, 2**32), keep=st.sampled_from(["all_in", "first"]),
+       all_in=st.booleans())
 def test_raise_columns_equal_the_exact_arithmetic(fractions: list[Any], stacks: list[int],
-                                                   seed: int) -> None:
+                                                   seed: int, keep: str, all_in: bool) -> None:
     """The C step's pot-fraction amounts (shifts when the denominator is a power of two, a
     saturating product) equal ActionLayout.amounts' exact integers, for any fractions and stacks up to
-    2**53 (R22, R25: clipped to the minimum raise and the stack, duplicates masked)."""
-    layout = ActionLayout(tuple(fractions), min_raise=True)
+    2**53 (R22, R25: clipped to the minimum raise and the stack, duplicates masked, the one
+    kept as ``keep`` says; short stacks make many duplicates)."""
+    layout = ActionLayout(tuple(fractions), min_raise=True, all_in=all_in, keep=keep)
     env = VectorGame(Game(big_blind=2), num_tables=2, players=3, stacks=stacks, seed=seed,
                      actions=layout)
     env.reset()
@@ -1065,7 +1132,7 @@ def test_a_batch_is_initialised_once() -> None:
     env.reset()
     with pytest.raises(InvalidConfigError, match="initialised once"):
         env._batch.__init__(_rules(env.game), 64, 2, (100, 100), 1, False,
-                            env.action_layout._codes())
+                            env.action_layout._codes(), env.action_layout._priority())
     env.reset()
     env.step([1, 1])
 

@@ -223,7 +223,9 @@ def test_arguments_and_fields_are_checked() -> None:
         (list(args), state, "9 a VectorGame pickles"),
         (("not a game", *args[1:]), state, "game is not a Game"),
         ((*args[:1], 0, *args[2:]), state, "arguments are refused"),
-        ((*args[:4], -1, *args[5:]), state, "arguments are refused"),
+        ((*args[:4], 1.5, *args[5:]), state, "arguments are refused"),
+        # -1 is a seed (2**64 - 1), but not the one these tables were dealt from
+        ((*args[:4], -1, *args[5:]), state, "its seed is not this batch's"),
         (args, [state], "dict with a format"),
         (args, {**state, "format": (0, *state["format"][1:])}, "another table layout"),
         (args, {**state, "started": 1}, "fields of a batch in play"),
@@ -442,6 +444,9 @@ def test_each_checked_field_edited_is_refused_with_its_reason() -> None:
         (lambda x: x.last_cards.__setitem__(0, last[1]), "not distinct"),
         (lambda x: x.last_cards.__setitem__(0, 52), "not distinct"),
         (lambda x: setattr(x, "hand_no", 0), "hand number"),
+        # the message's number: no overflow (UBSan: INT64_MIN - 1) and the value held
+        (lambda x: setattr(x, "hand_no", -2**63),
+         r"hand number -9223372036854775808 \(the next hand's\) is out of range"),
         (lambda x: setattr(x, "hand_no", x.hand_no + 6), "not the ones the seed deals"),
         (lambda x: setattr(x, "hand_no", x.hand_no + 1), "the button is on seat"),
         (lambda x: setattr(x, "voided", x.hand_no), "voided hands"),

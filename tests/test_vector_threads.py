@@ -835,3 +835,30 @@ def test_the_wake_up_of_a_vector_game_is_reused_across_steps() -> None:
         env.step_wait()
     assert env._pool._wake is wake
     env.close()
+
+
+def test_threads_sharing_a_batch_start_one_pool() -> None:
+    """Two threads stepping (or playing on) one batch could each start a pool of workers (the
+    check and the start were not atomic): every pool but the last was left running, and
+    close() stopped only that one (thousands of threads after a few seconds)."""
+    before = _workers()
+    env = VectorGame(GAME, num_tables=64, players=3, stacks=100, seed=1, num_threads=4)
+    failed: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            for _ in range(25):
+                env.play(2, [RandomAgent()] * 3)
+                env.close()
+        except BaseException as e:  # pragma: no cover - reported below
+            failed.append(e)
+
+    threads = [threading.Thread(target=work) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert not failed
+    assert _workers() <= before + 3  # at most the one pool of the last play
+    env.close()
+    assert _workers() == before

@@ -289,7 +289,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--allin-samples", type=_positive_int, metavar="N",
                    help="estimate the equities of each preflop all-in from N random boards "
                    "(seeded by the cards: the same hand always gives the same estimate) "
-                   "instead of enumerating every board, 10-20 ms per all-in; for files with "
+                   "instead of enumerating every board, 7-10 ms per all-in; for files with "
                    "many all-ins (with 10,000 boards, several times faster)")
     _add_parallel(p)
     p.set_defaults(run=_cmd_stats)
@@ -513,6 +513,10 @@ def _cmd_play(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[st
 
     names = _agent_names(args.agents, "random", args.players - 1, " other")
     stack = _stack(args)
+    ext = os.path.splitext(args.save or "")[1]
+    if ext and ext.lower() not in (".phh", ".phhs"):  # replay and stats read .txt as PokerStars
+        raise CommandError(f"--save writes PHH, but {args.save} names a {ext} file: give a name "
+                           f"ending in .phhs (or .phh)")
     game = make_game(args.limit, args.big_blind)
     seed = args.seed if args.seed is not None else secrets.randbits(32)
     limit = {"no": "no-limit", "pot": "pot-limit", "fixed": "fixed-limit"}[args.limit]

@@ -17,9 +17,11 @@ from typing import Any
 
 from holdem.cards import Card
 from holdem.errors import InvalidStateError
+from holdem.evaluator import evaluate
 from holdem.hand._plan import GameLike, is_game
 from holdem.hand.actions import MAX_CHIPS as _MAX_CHIPS
 from holdem.hand.records import HandResult
+from holdem.pots import Pot
 
 __all__ = ["FIELDS", "MAX_SEATS", "PER_SEAT", "POST_KINDS", "check_state", "plan_fields",
            "rebuild", "register_core"]
@@ -108,6 +110,48 @@ def _cards(name: str, v: object, most: int) -> tuple[Card, ...]:
         if not isinstance(c, Card):
             raise _bad(f"{name} holds {c!r}, not a Card")
     return out
+
+
+def _check_result(result: object, s: dict[str, Any], n: int) -> None:
+    """The result of a finished hand agrees with the state: chips (final stacks, payoffs,
+    rake, pots) add up, and what was shown is the seats' cards and their ranks."""
+    if type(result) is not HandResult:
+        raise _bad(f"result must be a HandResult, got {type(result).__name__}")
+    start, stacks = s["start_stacks"], s["stacks"]
+    final = _seq("result.final_stacks", result.final_stacks, n)
+    payoffs = _seq("result.payoffs", result.payoffs, n)
+    returned = _seq("result.returned", result.returned, n)
+    rake = _int("result.rake", result.rake, 0, _MAX_TOTAL)
+    for i in range(n):
+        _int(f"result.final_stacks[{i}]", final[i], stacks[i], _MAX_CHIPS)
+        _int(f"result.returned[{i}]", returned[i], 0, _MAX_CHIPS)
+        if payoffs[i] != final[i] - start[i] or type(payoffs[i]) is not int:
+            raise _bad(f"result.payoffs[{i}] is {payoffs[i]!r}, but seat {i} went from "
+                       f"{start[i]} to {final[i]} chips")
+    if sum(final) + rake != sum(start):
+        raise _bad("the result's final stacks and rake do not add up to the starting stacks")
+    pots = _seq("result.pots", result.pots, most=MAX_SEATS)
+    for k, pot in enumerate(pots):
+        if (type(pot) is not Pot or not set(pot.winners) <= set(pot.eligible) <= set(range(n))
+                or len(pot.shares) != len(pot.winners)
+                or sum(pot.shares) != pot.amount - pot.rake):
+            raise _bad(f"result.pots[{k}] is not a pot of these seats that adds up")
+    if sum(pot.rake for pot in pots) != rake:
+        raise _bad("the result's pots do not hold its rake")
+    order = _seq("result.showdown_order", result.showdown_order, most=n)
+    mucked = _seq("result.mucked", result.mucked, most=n)
+    shown, ranks = result.shown, result.ranks
+    if type(shown) is not dict or type(ranks) is not dict or set(shown) != set(ranks):
+        raise _bad("result.shown and result.ranks must be dicts of the same seats")
+    for seat in (*order, *mucked, *shown):
+        _int("a seat of the result", seat, 0, n - 1)
+    board = s["board"]
+    for seat, cards in shown.items():
+        hole = s["hole"][seat]
+        if hole is None or _cards("shown cards", cards, 2) != tuple(hole):
+            raise _bad(f"seat {seat} is shown with cards it does not hold")
+        if len(board) == 5 and ranks[seat] != evaluate([*hole, *board]):
+            raise _bad(f"seat {seat}'s rank is not its hand's")
 
 
 def check_state(state: object) -> dict[str, Any]:
@@ -219,8 +263,8 @@ def check_state(state: object) -> dict[str, Any]:
     result = s["result"]
     if s["over"] != (result is not None):
         raise _bad("a result must be present exactly when the hand is over")
-    if result is not None and not (isinstance(result, HandResult) and len(result.payoffs) == n):
-        raise _bad(f"result must be a HandResult for {n} seats")
+    if result is not None:
+        _check_result(result, s, n)
     seed = s["seed"]
     if seed is not None and type(seed) is not int:
         raise _bad(f"seed must be an int or None, got {type(seed).__name__}")

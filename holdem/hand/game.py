@@ -44,6 +44,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from holdem._enums import NamedRepr
+from holdem._pickling import setstate_through_init
 from holdem._shown import shown
 from holdem.errors import IllegalActionError, InvalidConfigError, InvalidStateError
 from holdem.hand import _reference
@@ -227,6 +228,8 @@ class Game:
         """Pickle through the constructor, so an altered pickle is checked like new input."""
         return (_game_from, (tuple((f.name, getattr(self, f.name)) for f in fields(self)
                                    if f.init),))
+
+    __setstate__ = setstate_through_init  # a pickle in another form: checked all the same
 
     @property
     def straddle_amount(self) -> int:

@@ -23,7 +23,8 @@ if TYPE_CHECKING:
     from holdem import HandState
     from holdem.vector import VectorGame
 
-__all__ = ["hand_text", "kept_stacks", "missing_extra", "not_a_column"]
+__all__ = ["checked_restore", "env_seed", "hand_text", "kept_stacks", "missing_extra",
+           "not_a_column"]
 
 
 def not_a_column(action: int, names: tuple[str, ...]) -> str:
@@ -32,10 +33,62 @@ def not_a_column(action: int, names: tuple[str, ...]) -> str:
             f"{', '.join(names)})")
 
 
+def env_seed(value: object) -> int:
+    """An env's seed: an int 0..2**64-1 (numpy integers too), as Gymnasium and PettingZoo
+    take seeds (the engine itself takes any int), or InvalidConfigError."""
+    from holdem._ints import int_or_none
+    from holdem._shown import excerpt
+    from holdem.errors import InvalidConfigError
+
+    seed = int_or_none(value)
+    if seed is None or not 0 <= seed < 1 << 64:
+        raise InvalidConfigError(f"seed must be an int in 0..2**64-1, got {excerpt(value)}")
+    return seed
+
+
 def kept_stacks(given: object, vg: VectorGame) -> int | tuple[int, ...]:
     """The stacks an env keeps to build its engine again (``reset(seed=s)``): an int as given,
     anything else as the engine read it (a generator is spent, a list can change later)."""
     return given if isinstance(given, int) and not isinstance(given, bool) else vg.stacks
+
+
+def checked_restore(what: str, state: object, fresh: dict[str, object], engine: str,
+                    dynamic: dict[str, tuple[int, int] | type]) -> dict[str, object]:
+    """The ``__dict__`` of an env restored from ``state`` (a pickle's), or
+    :class:`holdem.InvalidStateError` naming ``what`` and the field that is wrong.
+
+    ``fresh`` is the ``__dict__`` of an env built anew by the constructor from the state's
+    arguments (so they are checked as new input is); the state must have the same fields. Its
+    engine (the field ``engine``, a VectorGame checked by its own unpickling) must be the one
+    those arguments build; the ``dynamic`` fields must be ints in a range (``(low, high)``) or
+    of a type; every other field is the fresh env's."""
+    from holdem.errors import InvalidStateError
+    from holdem.vector import VectorGame
+
+    def bad(why: str) -> InvalidStateError:
+        return InvalidStateError(f"not a valid pickled {what}: {why}")
+
+    if type(state) is not dict or set(state) != set(fresh):
+        raise bad("its fields are not the env's")
+    vg, like = state[engine], fresh[engine]
+    assert isinstance(like, VectorGame)
+    if type(vg) is not VectorGame or (vg.game, vg.num_tables, vg.players, vg.stacks,
+                                      vg.action_layout, vg._session) != (
+            like.game, like.num_tables, like.players, like.stacks, like.action_layout,
+            like._session):
+        raise bad("its engine is not the one its arguments make")
+    out = dict(fresh)
+    out[engine] = vg
+    for name, rule in dynamic.items():
+        value = state[name]
+        if isinstance(rule, tuple):
+            low, high = rule
+            if type(value) is not int or not low <= value <= high:
+                raise bad(f"{name} must be an int {low}..{high}, got {value!r}"[:200])
+        elif type(value) is not rule:
+            raise bad(f"{name} must be a {rule.__name__}, got {type(value).__name__}")
+        out[name] = value
+    return out
 
 
 def missing_extra(module: str, error: ImportError) -> str:

@@ -38,8 +38,8 @@ try:  # the optional rl extra
 except ImportError as _exc:
     raise ImportError(missing_extra(__name__, _exc)) from _exc
 
-from holdem import Game, IllegalActionError, InvalidConfigError
-from holdem.rl import _shown_hand, kept_stacks, not_a_column
+from holdem import Game, HoldemError, IllegalActionError, InvalidConfigError, InvalidStateError
+from holdem.rl import _shown_hand, checked_restore, env_seed, kept_stacks, not_a_column
 from holdem.vector import ActionLayout, VectorGame
 
 __all__ = ["ENV_ID", "HoldemEnv", "HoldemVectorEnv", "Policy", "RandomPolicy"]
@@ -159,7 +159,7 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         self.metadata = {**self.metadata, "autoreset_mode": mode}
         self._next_step = mode is AutoresetMode.NEXT_STEP
         self._args["final_observation"] = True  # the engine keeps each finished hand's last row
-        self._vg = VectorGame(game, seed=seed, **self._args)  # type: ignore[arg-type]
+        self._vg = VectorGame(game, seed=env_seed(seed), **self._args)  # type: ignore[arg-type]
         self._args["stacks"] = kept_stacks(stacks, self._vg)
         self._started = False
         self.num_envs = num_envs = self._vg.num_tables  # (checked: plain ints)
@@ -202,6 +202,7 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         if mask is not None:
             return self._partial_reset(mask)
         if seed is not None:
+            seed = env_seed(seed)
             self._vg.close()
             self._vg = VectorGame(self._game, seed=seed, **self._args)  # type: ignore[arg-type]
             self._started = False
@@ -367,14 +368,6 @@ def _no_options(options: object, instead: str) -> None:
     raise InvalidConfigError(f"reset takes no options, got {excerpt(options)}: {instead}")
 
 
-def _seed(value: object) -> int:
-    """A seed as an int 0..2**64-1 (numpy integers too), or InvalidConfigError."""
-    seed = int_or_none(value)
-    if seed is None or not 0 <= seed < 1 << 64:
-        raise InvalidConfigError(f"seed must be an int in 0..2**64-1, got {excerpt(value)}")
-    return seed
-
-
 class RandomPolicy:
     """An opponent that picks a legal column uniformly at random (seeded)."""
 
@@ -444,7 +437,7 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise InvalidConfigError(f"render_mode must be None, 'human' or 'ansi', "
                                      f"got {excerpt(render_mode)}")
-        seed = _seed(seed)
+        seed = env_seed(seed)
         self._game = Game(big_blind=2) if game is None else game
         self._args = dict(num_tables=1, players=players, stacks=stacks, actions=actions,
                           final_observation=True)  # (for a hand whose history is not kept)
@@ -497,6 +490,38 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
     @property
     def vector_game(self) -> VectorGame:
         return self._vg
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Checked: the arguments through the constructor, the engine against them, the
+        rest in range (a pickle with ``seat=99`` failed only at the next reset)."""
+        args = state.get("_args") if type(state) is dict else None
+        policies = state.get("_policies") if type(state) is dict else None
+        if (type(args) is not dict or type(policies) is not dict
+                or type(state.get("_raise")) is not bool):
+            raise InvalidStateError("not a valid pickled HoldemEnv: not an env's state")
+        try:
+            fresh = HoldemEnv(state["_game"], players=args["players"], stacks=args["stacks"],
+                              actions=args["actions"], seat=state["seat"],
+                              opponents=list(policies.values()),
+                              illegal="raise" if state["_raise"] else "check_call",
+                              render_mode=state["render_mode"])
+        except (KeyError, TypeError, HoldemError) as exc:
+            raise InvalidStateError(f"not a valid pickled HoldemEnv: {exc}"[:300]) from None
+        if set(policies) != set(fresh._policies) or args != fresh._args:
+            raise InvalidStateError("not a valid pickled HoldemEnv: its opponents' seats or "
+                                    "its engine's arguments are not its own")
+        # Gymnasium's generator, once reset() made it
+        seeded: dict[str, object] = {k: state[k] for k in ("_np_random", "_np_random_seed")
+                                     if k in state}
+        if not (isinstance(seeded.get("_np_random"), np.random.Generator | None)
+                and type(seeded.get("_np_random_seed", 0)) in (int, type(None))):
+            raise InvalidStateError("not a valid pickled HoldemEnv: its generator is not a "
+                                    "numpy Generator with an int seed")
+        self.__dict__.update(checked_restore(
+            "HoldemEnv", state, {**fresh.__dict__, **seeded}, "_vg",
+            {"_last_actor": (0, fresh._vg.players - 1), "_started": bool, "_in_hand": bool,
+             "_broken": bool}))
+        self._policies = policies  # (the pickled callables, in the checked seats)
 
     def _advance(self) -> tuple[float, bool]:
         """Let the opponents act until the learner must; return (learner's bb, a hand ended).
@@ -585,7 +610,7 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
               ) -> tuple[np.ndarray, dict[str, Any]]:
         _no_options(options, "reset() deals the next hand, reset(seed=s) hand 0 of seed s")
         if seed is not None:
-            seed = _seed(seed)  # (Gymnasium's own check raises its own error type)
+            seed = env_seed(seed)  # (Gymnasium's own check raises its own error type)
         super().reset(seed=seed)
         if seed is not None:
             self._vg = VectorGame(self._game, seed=seed, **self._args)  # type: ignore[arg-type]

@@ -16,7 +16,9 @@ dealer seat), ``actions`` (a discrete layout of
 :class:`holdem.vector.ActionLayout`: ``fcpa``, ``fchpa``, ``default``; or ``exact``: action
 ``0`` fold, ``1`` check/call, ``k`` bet/raise to ``k - 1`` chips, the codes of
 :meth:`holdem.HandState.legal_action_codes`). :func:`load_game` also takes an ACPC gamedef
-or a ``universal_poker(...)`` string.
+or a ``universal_poker(...)`` string. ``fcpa`` has universal_poker's action ids and legal
+actions; ``fchpa`` is holdem's layout (ids 0 fold, 1 call, 2 half pot, 3 pot, 4 all-in, where
+universal_poker numbers half pot 4 and rounds it to the nearest chip).
 
 The game string (``str(game)``, which pyspiel's serialization writes) lists the parameters
 that take effect, normalized: every one of them (defaults included), ``stack`` when the

@@ -49,7 +49,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Literal, overload
 
 from holdem._shown import excerpt
-from holdem.rl import _shown_hand, kept_stacks, missing_extra, not_a_column
+from holdem.rl import (
+    _shown_hand,
+    checked_restore,
+    env_seed,
+    kept_stacks,
+    missing_extra,
+    not_a_column,
+)
 
 try:  # the optional rl extra
     import numpy as np
@@ -59,7 +66,15 @@ try:  # the optional rl extra
 except ImportError as _exc:
     raise ImportError(missing_extra(__name__, _exc)) from _exc
 
-from holdem import Game, IllegalActionError, InvalidConfigError, child_seed
+from holdem import (
+    Card,
+    Game,
+    HoldemError,
+    IllegalActionError,
+    InvalidConfigError,
+    InvalidStateError,
+    child_seed,
+)
 from holdem.vector import ActionLayout, VectorGame
 
 __all__ = ["HoldemAECEnv", "HoldemParallelEnv", "env", "parallel_env"]
@@ -85,7 +100,7 @@ class _Core:
         self.stacks = stacks
         self.actions = actions
         self.hands = hands
-        self.seed = seed
+        self.seed = seed = env_seed(seed)
         self.episode = 0
         self.vg = self._new(seed)
         self.stacks = kept_stacks(stacks, self.vg)
@@ -100,7 +115,7 @@ class _Core:
         self.seat_of = {a: k for k, a in enumerate(self.agents_all)}
         self.col = np.zeros(1, dtype=np.int64)
         self.hand = 0          # the table's hand number (VectorGame.cards)
-        self.holes: tuple[tuple[int, int], ...] = ()
+        self.holes: tuple[tuple[Card, Card], ...] = ()
         self.holes_of = -1     # the hand number of ``holes``
         self.last_actor = 0    # the seat of the last decision
         self.last_hand_no = 0  # the hand number of the last decision
@@ -141,12 +156,38 @@ class _Core:
         return {k: v for k, v in self.__dict__.items() if k not in self._VIEWS}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
+        """Checked: the arguments through the constructor, the engine against them, the
+        rest in range (a pickle with ``actor=99`` failed only at the next step)."""
+        lenient = state.get("lenient") if type(state) is dict else None
+        if type(lenient) is not bool:
+            raise InvalidStateError("not a valid pickled PettingZoo env: not an env's state")
+        try:
+            fresh = _Core(state["game"], state["players"], state["stacks"], state["actions"],
+                          state["hands"], state["seed"], "check_call" if lenient else "raise")
+        except (KeyError, TypeError, HoldemError) as exc:
+            raise InvalidStateError(f"not a valid pickled PettingZoo env: {exc}"[:300]) from None
+        vg, n = state["vg"], fresh.players
+        try:
+            hands = int(vg.hands_played()[0]) if type(vg) is VectorGame else 0
+        except HoldemError:  # (never reset: not an env's)
+            raise InvalidStateError("not a valid pickled PettingZoo env: its engine was never "
+                                    "reset") from None
+        self.__dict__.update(checked_restore(
+            "PettingZoo env", state, fresh.__getstate__(), "vg",
+            {"episode": (0, 1 << 62), "started": bool, "in_hand": bool, "hand": (0, hands),
+             "start_hands": (0, hands), "holes_of": (-1, hands), "actor": (-1, n - 1),
+             "last_actor": (0, n - 1), "last_hand_no": (0, hands), "holes": tuple}))
+        if self.holes and (len(self.holes) != n or not all(
+                type(h) is tuple and len(h) == 2 and all(type(c) is Card for c in h)
+                for h in self.holes)):
+            raise InvalidStateError("not a valid pickled PettingZoo env: holes must be a pair "
+                                    "of card ids per seat")
         self._views()
 
     def reset(self, seed: int | None) -> None:
         if seed is not None:
-            vg = self._new(seed)  # a seed the engine refuses changes nothing
+            seed = env_seed(seed)
+            vg = self._new(seed)  # a seed refused (here or by the engine) changes nothing
             self.seed, self.episode, self.vg = seed, 0, vg
         elif self.hands > 1:  # a new session
             self.episode += 1

@@ -18,7 +18,6 @@ from holdem.errors import InvalidStateError
 from holdem.hand._validate import MAX_CHIPS
 from holdem.hand.game import Game, Mode
 from holdem.table._seating import Positions
-from holdem.table.agents import resolve_agent
 from holdem.table.player import Player
 from holdem.table.tournament import BlindSchedule
 
@@ -55,7 +54,7 @@ def _seat_or_none(v: object, size: int) -> bool:
     return v is None or (_is_int(v) and 0 <= v < size)  # type: ignore[operator]
 
 
-def check_table_state(state: object, player_type: type[Player], status_type: type) -> None:
+def check_table_state(state: object, player_type: type[Player]) -> None:
     """Raise :class:`InvalidStateError` unless ``state`` (a pickled table's ``__dict__``) is
     one a :class:`holdem.Table` can hold between hands."""
     if not isinstance(state, dict) or set(state) != FIELDS:
@@ -99,7 +98,7 @@ def check_table_state(state: object, player_type: type[Player], status_type: typ
     if not _is_int(s["_first_button"]) or not 0 <= s["_first_button"] < size:
         raise _fail(f"the first button must be a seat 0..{size - 1}, got "
                     f"{shown(s['_first_button'])}")
-    _check_seats(s["_seats"], size, player_type, status_type)
+    _check_seats(s["_seats"], size, player_type)
     if tournament:
         # a tournament player whose stack reaches 0 is eliminated at the end of that hand
         broke = [p.name for p in s["_seats"] if p is not None and p.stack == 0]
@@ -137,8 +136,7 @@ def check_table_state(state: object, player_type: type[Player], status_type: typ
         raise _fail("a cash table has no finishing places")
 
 
-def _check_seats(seats: object, size: int, player_type: type[Player],
-                 status_type: type) -> None:
+def _check_seats(seats: object, size: int, player_type: type[Player]) -> None:
     if type(seats) is not list or len(seats) != size:
         raise _fail(f"the seats must be a list of {size} entries, got {shown(seats)}")
     names = set()
@@ -153,20 +151,9 @@ def _check_seats(seats: object, size: int, player_type: type[Player],
             raise _fail(f"seat {k}: player names must be distinct non-empty strings, "
                         f"got {shown(p.name)}")
         names.add(p.name)
-        if not _is_int(p.stack) or not 0 <= p.stack <= MAX_CHIPS:
-            raise _fail(f"seat {k}: a stack must be an int 0..2**53, got {shown(p.stack)}")
-        if not isinstance(p.status, status_type):
-            raise _fail(f"seat {k}: status must be a PlayerStatus, got {shown(p.status)}")
-        for field in ("entry_due", "owes_big_blind", "owes_small_blind", "leaving"):
-            if type(getattr(p, field)) is not bool:
-                raise _fail(f"seat {k}: {field} must be True or False, got "
-                            f"{shown(getattr(p, field))}")
-        if not _is_int(p.hands_played) or p.hands_played < 0:
-            raise _fail(f"seat {k}: hands_played must be an int >= 0, got {shown(p.hands_played)}")
-        act = resolve_agent(p.agent)
-        if act is None:
-            raise _fail(f"seat {k}: the agent {shown(p.agent)} cannot act")
-        p._act = act
+        problem = p.problem()  # the agent's act looked up too
+        if problem is not None:
+            raise _fail(f"seat {k}: {problem}")
 
 
 def copy_fields(state: dict[str, Any]) -> dict[str, Any]:

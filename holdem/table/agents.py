@@ -30,7 +30,7 @@ from collections.abc import Callable
 from typing import NamedTuple, Protocol, Self, TypeVar, runtime_checkable
 
 from holdem._eval import evaluate_many
-from holdem._seeding import checked_seed
+from holdem._seeding import resolve_seed, seed_bits
 from holdem._shown import shown
 from holdem.cards import Card
 from holdem.errors import IllegalActionError, InvalidConfigError, InvalidStateError
@@ -254,13 +254,14 @@ class RandomAgent:
     """Picks uniformly among the kinds offered (fold, check/call, bet/raise), and a bet or
     raise size uniformly between the minimum and the maximum (draws are ``int(random() * n)``
     from its own :class:`random.Random`: fast, bias below 2**-40). Seeded: the same seed plays
-    the same way."""
+    the same way (``seed=None`` draws 64 bits and keeps them in ``seed``, as every seed of
+    holdem: the agent's play can be replayed)."""
 
     name = "random"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.seed = seed = checked_seed(seed)
-        self._rng = random.Random(seed)
+        self.seed = seed = resolve_seed(seed)  # None: 64 bits drawn and kept (a replayable run)
+        self._rng = random.Random(seed_bits(seed))
         self._random = self._rng.random
 
     def __getstate__(self) -> dict[str, object]:
@@ -270,7 +271,8 @@ class RandomAgent:
 
     def __setstate__(self, state: dict[str, object]) -> None:
         if (type(state) is not dict or not _fields_fit(self, RandomAgent, state, _RANDOM_FIELDS)
-                or not isinstance(state["_rng"], random.Random)):
+                or not isinstance(state["_rng"], random.Random)
+                or not (state["seed"] is None or type(state["seed"]) is int)):
             raise InvalidStateError(f"not a valid pickled RandomAgent: {shown(state)}")
         self.__dict__.update(state)
         self._random = self._rng.random
@@ -281,8 +283,8 @@ class RandomAgent:
         if type(self) is RandomAgent:
             return RandomAgent(seed)  # type: ignore[return-value]
         new = _copied(self)
-        new.seed = checked = checked_seed(seed)
-        new._rng = random.Random(checked)
+        new.seed = checked = resolve_seed(seed)
+        new._rng = random.Random(seed_bits(checked))
         new._random = new._rng.random
         return new
 
@@ -315,7 +317,8 @@ class EquityAgent:
     against ``min(opponents, 3)`` random hands. (``holdem.equity`` gives exact and parallel
     equities, but its per-call setup is too heavy for a decision inside a simulation.) Then: with equity at least ``raise_at`` it bets or raises to about
     two thirds of the pot (within the legal range); with equity at least the pot odds
-    (``to_call / (pot + to_call)``) it calls; else it checks or folds. Seeded. ``samples``
+    (``to_call / (pot + to_call)``) it calls; else it checks or folds. Seeded (``seed=None``
+    draws 64 bits and keeps them in ``seed``). ``samples``
     is an int >= 1 (the compiled policy takes up to 1,000,000) and ``raise_at`` a number, not
     NaN: anything else raises :class:`holdem.InvalidConfigError`.
     """
@@ -324,10 +327,10 @@ class EquityAgent:
 
     def __init__(self, seed: int | None = None, *, samples: int = 48,
                  raise_at: float = 0.65) -> None:
-        self.seed = seed = checked_seed(seed)
+        self.seed = seed = resolve_seed(seed)  # None: 64 bits drawn and kept (a replayable run)
         self.samples = _equity_samples(samples)
         self.raise_at = _equity_raise_at(raise_at)
-        self._rng = random.Random(seed)
+        self._rng = random.Random(seed_bits(seed))
 
     def __setstate__(self, state: dict[str, object]) -> None:
         samples = state.get("samples") if type(state) is dict else None
@@ -335,7 +338,8 @@ class EquityAgent:
         if (type(state) is not dict or not _fields_fit(self, EquityAgent, state, _EQUITY_FIELDS)
                 or type(samples) is not int or samples < 1
                 or type(raise_at) not in (int, float) or not _valid(_equity_raise_at, raise_at)
-                or not isinstance(state["_rng"], random.Random)):
+                or not isinstance(state["_rng"], random.Random)
+                or not (state["seed"] is None or type(state["seed"]) is int)):
             raise InvalidStateError(f"not a valid pickled EquityAgent: {shown(state)}")
         self.__dict__.update(state)
 
@@ -346,8 +350,8 @@ class EquityAgent:
             return EquityAgent(seed, samples=self.samples,  # type: ignore[return-value]
                                raise_at=self.raise_at)
         new = _copied(self)
-        new.seed = checked = checked_seed(seed)
-        new._rng = random.Random(checked)
+        new.seed = checked = resolve_seed(seed)
+        new._rng = random.Random(seed_bits(checked))
         return new
 
     def equity(self, hole: tuple[Card, ...], board: tuple[Card, ...], opponents: int) -> float:

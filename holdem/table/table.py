@@ -66,6 +66,7 @@ With the compiled hand core, a hand's decision loop and the per-hand bookkeeping
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import random
 import time
@@ -257,6 +258,11 @@ class Table:
         return f"<Table {self.size} seats, hand {self.hand_number}, [{who}]>"
 
     # ------------------------------------------------------------------ pickling
+    def __copy__(self) -> Table:
+        """A copy that shares nothing with the table (seats, stacks, agents): what a pickle
+        round trip gives. A shallow copy shared the seats, so playing it moved these chips."""
+        return copy.deepcopy(self)
+
     def __getstate__(self) -> dict[str, Any]:
         """A table pickles between hands (its agents must pickle too)."""
         if self._in_hand:
@@ -266,7 +272,7 @@ class Table:
     def __setstate__(self, state: dict[str, Any]) -> None:
         """Restore a pickled table after checking its state: a corrupt or inconsistent one
         raises :class:`InvalidStateError` (see :mod:`holdem.table._state`)."""
-        check_table_state(state, Player, PlayerStatus)
+        check_table_state(state, Player)
         self.__dict__.update(state)
         self._games = {}
         try:

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from holdem._pickling import setstate_through_init
 from holdem._shown import shown
 from holdem.errors import InvalidConfigError, InvalidStateError
 from holdem.hand._validate import MAX_CHIPS
@@ -57,6 +58,8 @@ class BlindLevel:
     def __reduce__(self) -> tuple[Any, ...]:
         """Pickle through the constructor, so an altered pickle is checked like new input."""
         return (_restore, (BlindLevel, (self.small_blind, self.big_blind, self.ante), {}))
+
+    __setstate__ = setstate_through_init  # a pickle in another form: checked all the same
 
 
 @dataclass(frozen=True, slots=True, init=False)
