@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import copy
 import math
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Container, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -67,7 +67,9 @@ class PlayerStats:
 
     - ``vpip`` (voluntarily put money in pot): share of hands where the player called or raised
       preflop; posting a blind or checking the big blind is not voluntary (GGPoker Smart HUD
-      help, "VPIP definition"; poker.fandom.com, "Player statistics").
+      help, "VPIP definition"; poker.fandom.com, "Player statistics"). Every hand dealt counts,
+      walks included (a big blind that everybody folded to); PokerTracker 4 leaves walks out
+      of VPIP and PFR, so its figures for a big blind run a little higher.
     - ``pfr`` (preflop raise): share of hands with a preflop bet or raise (same sources).
     - ``three_bet``: share of the chances to re-raise a single preflop raise (the player acts
       facing exactly one raise) where the player re-raised (Poker Sleuth, "3bet": opportunity
@@ -262,7 +264,7 @@ class Stats(Mapping[str, PlayerStats]):
 
             played = replay(hand)
             who = hand.players or tuple(f"p{k + 1}" for k in range(hand.num_players))
-            self.add_state(played.state, who, unit=played.chip_unit)
+            self.add_state(played.state, who, unit=played.chip_unit, unknown=played.stand_ins)
             return
         raise InvalidConfigError(
             f"a hand must be a HandRecord, a hand history or a HandState, not {hand!r}")
@@ -276,11 +278,13 @@ class Stats(Mapping[str, PlayerStats]):
                 self.curves[name] = []
         return ints, self._floats[name]
 
-    def add_state(self, state: HandState, names: Sequence[str], *, unit: Fraction | int = 1) -> None:
+    def add_state(self, state: HandState, names: Sequence[str], *, unit: Fraction | int = 1,
+                  unknown: Container[int] = ()) -> None:
         """Add a finished :class:`holdem.HandState` whose seat ``i`` is player ``names[i]``;
         ``unit`` is what one chip of the state is worth in the hand's own units (a history in
-        dollars and cents is played in cents: ``unit=Fraction(1, 100)``), so ``net`` comes out
-        in those units."""
+        dollars and cents is played in cents: ``unit=Fraction(1, 100)``), so ``net`` and
+        ``allin_adjusted`` come out in those units. ``unknown``: seats whose hole cards are
+        stand-ins (:attr:`holdem.history.Replay.stand_ins`), left out of the starting hands."""
         res = state.result_or_none()
         if res is None:
             raise InvalidConfigError("statistics need finished hands: this one is not over")
@@ -297,6 +301,8 @@ class Stats(Mapping[str, PlayerStats]):
         vpip = [False] * n
         pfr = [False] * n
         folded = [False] * n
+        for seat in state.dead_hands:  # folded before the deal: no action of theirs (TDA 30)
+            folded[seat] = True
         tb_ch = [False] * n
         tb = [False] * n
         agg = [0] * n
@@ -349,8 +355,9 @@ class Stats(Mapping[str, PlayerStats]):
         if self.allin_adjusted and len(shown) >= 2:
             adjusted = self._allin(state, res, street)
         curves = self.curves
+        money = 1 if unit == 1 else float(unit)  # allin_adjusted in the hands' units, as net
         if self.starting_hands is not None:
-            self._count_classes(state, names, vpip)
+            self._count_classes(state, names, vpip, unknown)
         for i in range(n):
             name = names[i]
             ints, floats = self._player(name)
@@ -388,20 +395,21 @@ class Stats(Mapping[str, PlayerStats]):
             floats[_BB] += x
             floats[_BB2] += x * x
             if adjusted is not None:
-                floats[_ADJ] += adjusted[i]
+                floats[_ADJ] += adjusted[i] * money
                 floats[_ADJ_BB] += adjusted[i] / bb
                 floats[_ADJ_N] += 1
             else:
-                floats[_ADJ] += pay
+                floats[_ADJ] += pay * money
                 floats[_ADJ_BB] += x
             if curves is not None:
                 c = curves[name]
                 c.append((c[-1] if c else 0.0) + x)
 
-    def _count_classes(self, state: HandState, names: Sequence[str], vpip: list[bool]) -> None:
+    def _count_classes(self, state: HandState, names: Sequence[str], vpip: list[bool],
+                       unknown: Container[int]) -> None:
         assert self.starting_hands is not None
         for i, cards in enumerate(state.hole_cards):
-            if cards is None or len(cards) != 2 or None in cards:
+            if cards is None or len(cards) != 2 or None in cards or i in unknown:
                 continue
             a, b = cards
             hi, lo = (a, b) if a.rank >= b.rank else (b, a)
@@ -469,6 +477,11 @@ class Stats(Mapping[str, PlayerStats]):
         ``s.merge(s)`` doubles every count."""
         if not isinstance(other, Stats):
             raise InvalidConfigError(f"merge takes another Stats, not {other!r}")
+        kept, given = self._options(), other._options()
+        if kept != given:  # (an all-in adjusted total, a curve or a grid would be wrong)
+            raise InvalidConfigError(
+                f"merge takes Stats kept with the same options: these have {kept}, the other "
+                f"{given}")
         if other is self:
             other = copy.deepcopy(other)
         for name, ints in other._ints.items():
@@ -489,6 +502,11 @@ class Stats(Mapping[str, PlayerStats]):
                 c = self.curves[name]
                 base = c[-1] if c else 0.0
                 c.extend(base + x for x in other.curves[name])
+
+    def _options(self) -> dict[str, object]:
+        """What this Stats keeps (a merge needs the same; ``allin_samples`` may differ)."""
+        return {"allin_adjusted": self.allin_adjusted, "curves": self.curves is not None,
+                "starting_hands": self.starting_hands is not None}
 
     # -- reading
     def __getitem__(self, name: str) -> PlayerStats:

@@ -286,3 +286,64 @@ def test_pickles_round_trip_and_corrupt_ones_are_refused() -> None:
     assert fresh[name].hands == hands
     fresh.__setstate__(edited("ints", name, 9, 5 * hands + 3))  # bets and raises: not hands
     assert fresh[name].hands == hands
+
+
+def test_a_dead_hand_does_not_see_the_flop() -> None:
+    """A dead hand (TDA 30: a tournament player sitting out) is folded without an action of
+    its own: it was counted as having seen the flop (and not reached the showdown), so its
+    WTSD was 0 where it had no chance to go."""
+    h = Game(big_blind=2).new_hand([200] * 4, button=0, hole_cards=["AsAh", "7c2d", "KsKh",
+                                                                     "QdQc"],
+                                   board="Ad9c5h2s3c", dead_hands=[3])
+    while not h.is_terminal():
+        h.apply(1)
+    st = Stats()
+    st.add(h)
+    assert (st["seat3"].saw_flop, st["seat3"].showdowns, st["seat3"].wtsd) == (0, 0, None)
+    assert (st["seat0"].saw_flop, st["seat0"].wtsd) == (1, 1.0)
+
+
+def test_stand_in_cards_are_not_counted_as_a_starting_hand() -> None:
+    """A player whose cards are unknown and who mucks at the showdown is played by stand-in
+    cards (Replay.stand_ins): they were counted in the starting-hand grid as the player's."""
+    from holdem.phh import loads
+
+    hh = loads("variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+               "starting_stacks = [100, 100]\nplayers = ['Ana', 'Boris']\n"
+               "actions = ['d dh p1 AsAh', 'd dh p2 ????', 'p2 cc', 'p1 cc', 'd db Jd8d2c',\n"
+               "           'p1 cc', 'p2 cc', 'd db 3h', 'p1 cc', 'p2 cc', 'd db Qs', 'p1 cc',\n"
+               "           'p2 cc', 'p1 sm AsAh', 'p2 sm']\n")
+    st = Stats([hh], starting_hands=True)
+    assert st.starting_hands == {"Ana": {"AA": [1, 0]}}
+    assert st["Boris"].hands == 1  # the hand itself counts
+
+
+def test_allin_adjusted_is_in_the_hands_units_as_net() -> None:
+    """A history in dollars and cents is played in cents: ``net`` came out in dollars and
+    ``allin_adjusted`` in cents (100 times too large)."""
+    s = heads_up_allin_on_flop()
+    st = Stats()
+    st.add_state(s, ("ann", "bob"), unit=Fraction(1, 100))
+    assert st["ann"].net == pytest.approx(-2.0)
+    assert st["ann"].allin_adjusted == pytest.approx((400 * 907 / 990 - 200) / 100)
+    plain = three_way()
+    st.add_state(plain, NAMES, unit=Fraction(1, 100))  # no all-in: adjusted == net
+    assert st["cat"].allin_adjusted == pytest.approx(st["cat"].net) == pytest.approx(-0.02)
+
+
+@pytest.mark.parametrize("options", [{"allin_adjusted": False}, {"curves": True},
+                                     {"starting_hands": True}])
+def test_merge_refuses_stats_kept_with_other_options(options: dict[str, bool]) -> None:
+    """Merging Stats of other options mixed all-in adjusted and plain winnings, left curves
+    shorter than the hands and grids without some hands; it is refused, naming both."""
+    a, b = Stats(), Stats(**options)
+    a.add(three_way(), NAMES)
+    b.add(heads_up_allin_on_flop(), ("ann", "bob"))
+    with pytest.raises(holdem.InvalidConfigError, match="merge takes Stats kept with the same "
+                                                        "options"):
+        a.merge(b)
+    assert a["ann"].hands == 1  # unchanged
+    same = Stats(allin_samples=1000)  # samples may differ: both estimate the same thing
+    same.add(heads_up_allin_on_flop(), ("ann", "bob"))
+    a.merge(same)
+    assert a["ann"].hands == 2

@@ -245,6 +245,27 @@ def test_R36_waiting_newcomer_who_sits_out_and_comes_back_still_owes_the_big_bli
         assert rec.big_blind == 5
 
 
+@pytest.mark.parametrize("wait", [False, True])
+def test_R36_newcomer_away_while_the_blinds_pass_owes_the_entry_bet_only(wait: bool) -> None:
+    """A newcomer (posting or waiting, R36) who sits out before being dealt a hand is not in
+    the game yet: the blinds passing their seat meanwhile are not missed blinds. They were
+    charged a dead small blind on top of the entry bet (3 chips where a newcomer arriving
+    later posts 2)."""
+    for seed in range(6):
+        t = Table(Game(big_blind=2), seats=6, seed=seed)
+        call_all(t, [0, 1, 2, 3])
+        t.play_hand()
+        t.sit(5, "new", 100, CallAgent(), wait_for_big_blind=wait)
+        t.sit_out("new")
+        t.play(6)  # the blinds pass seat 5
+        assert not t.player("new").owes_big_blind and not t.player("new").owes_small_blind
+        t.come_back("new")
+        rec = next(r for r in t.play(6) if 5 in r.seats)
+        posts = {k: a for s, k, a in rec.posts if s == 5}
+        assert posts in ({"entry_big_blind": 2}, {"big_blind": 2}), posts
+        assert t.chips_in_play + t.cashed_out + t.rake == t.bought_in
+
+
 def test_R36_poster_waits_when_it_would_be_button_or_small_blind() -> None:
     for seed in range(6):
         t = Table(Game(big_blind=2), seats=6, seed=seed)

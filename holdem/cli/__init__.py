@@ -737,7 +737,7 @@ def _stats_chunk(sources: list[_hands.Source], options: dict[str, Any]) -> Any:
             raise CommandError(f"{label}: the hand is not finished: no statistics")
         stats.add_state(played.state, hh.players or tuple(f"p{k + 1}"
                                                           for k in range(hh.num_players)),
-                        unit=played.chip_unit)
+                        unit=played.chip_unit, unknown=played.stand_ins)
     return stats
 
 

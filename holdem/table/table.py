@@ -635,8 +635,9 @@ class Table:
                 and len(dealt) < self.size - self._seats.count(None)):
             for q in self._seats:
                 # only players who are away owe what passed them: sitting out or without
-                # chips (not those waiting for the big blind or for the button to pass)
-                if q is None or q.seat in dealt or not (
+                # chips (not those waiting for the big blind or for the button to pass, nor
+                # a newcomer still owing the entry bet: not in the game yet, R36)
+                if q is None or q.seat in dealt or q.entry_due or not (
                         q.status is PlayerStatus.SITTING_OUT or q.stack == 0):
                     continue
                 if between(prev.big_blind, pos.big_blind, q.seat, self.size):
