@@ -263,6 +263,8 @@ class Stats(Mapping[str, PlayerStats]):
             from holdem.history import replay
 
             played = replay(hand)
+            if played.odd_chip is None:  # (an odd chip split finer than R32 is not an error)
+                played.check()  # a hand whose final stacks are not the file's: refused
             who = hand.players or tuple(f"p{k + 1}" for k in range(hand.num_players))
             self.add_state(played.state, who, unit=played.chip_unit, unknown=played.stand_ins)
             return

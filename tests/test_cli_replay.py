@@ -277,3 +277,15 @@ def test_lines_before_the_hands_are_still_errors(tmp_path: Path) -> None:
         f.write_text("".join(f"note {k}\n" for k in range(1, junk + 1)))  # and no hand
         r = run("replay", str(f))
         assert r.returncode == 2 and r.stdout == "" and "holds no hand" in r.stderr
+
+
+def test_stats_refuses_a_hand_whose_final_stacks_differ(tmp_path: Path) -> None:
+    """``holdem stats`` printed the engine's winnings for a hand whose file says otherwise
+    (``replay`` reports it as MISMATCH, exit 1): now one line, exit 2."""
+    bad = tmp_path / "bad.phh"
+    bad.write_text(GOOD.replace("finishing_stacks = [102, 98, 100]",
+                                "finishing_stacks = [98, 102, 100]"))
+    r = run("stats", str(bad))
+    assert r.returncode == 2 and r.stdout == ""
+    assert r.stderr == (f"holdem stats: error: {bad}: final stacks differ: p1 ends with 102, "
+                        "the file says 98; p2 ends with 98, the file says 102\n")

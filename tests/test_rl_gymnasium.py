@@ -723,6 +723,27 @@ def test_vector_env_reset_with_a_seed_seeds_np_random() -> None:
     assert draws[0] == draws[1]
 
 
+@pytest.mark.parametrize("mode", ["same_step", "next_step"])
+def test_reset_without_a_seed_resets_every_table(mode: str) -> None:
+    """Gymnasium's ``reset()`` resets every sub-env; ``reset()`` without a seed kept the tables
+    mid-hand (the observations of the last step again, so RecordEpisodeStatistics counted the
+    hand that went on as a new episode). Every table now shows a hand nobody has acted in,
+    as a reset_mask of all tables gives, and the batch keeps its seed."""
+    envs = HoldemVectorEnv(Game(big_blind=2), num_envs=6, players=3, autoreset_mode=mode)
+    envs.reset(seed=3)
+    rng = np.random.default_rng(1)
+    for _ in range(7):
+        _, _, _, _, info = envs.step((rng.random((6, envs.single_action_space.n))
+                                      * envs.vector_game.legal_mask).argmax(axis=1))
+    assert any(envs.vector_game.history(i) for i in range(6))
+    obs, info = envs.reset()
+    assert not any(envs.vector_game.history(i) for i in range(6))
+    assert info["action_mask"].any(axis=1).all()
+    assert envs.vector_game.seed == 3
+    assert np.array_equal(obs, envs.vector_game.observation)
+    envs.close()
+
+
 def test_reset_options_are_refused_not_ignored() -> None:
     """An option ignored silently would reset other tables than the caller asked for. The
     vector env takes ``reset_mask`` alone, checked as Gymnasium's vector envs check it; the

@@ -347,3 +347,19 @@ def test_merge_refuses_stats_kept_with_other_options(options: dict[str, bool]) -
     same.add(heads_up_allin_on_flop(), ("ann", "bob"))
     a.merge(same)
     assert a["ann"].hands == 2
+
+
+def test_a_history_whose_final_stacks_differ_is_refused() -> None:
+    """A hand history whose finishing stacks are not what the rules give (the replay's
+    MISMATCH) was counted with the engine's numbers without a word: the statistics then
+    said the opposite of the file. Refused now; an odd chip the file splits finer than R32
+    (the Pluribus files' half chips) is not an error."""
+    from holdem import InvalidHistoryError
+    from holdem.phh import loads
+
+    text = ("variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+            "starting_stacks = [100, 100]\nplayers = ['Ana', 'Boris']\n"
+            "actions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'p2 cbr 6', 'p1 f']\n")
+    assert Stats([loads(text + "finishing_stacks = [98, 102]\n")])["Boris"].net == 2
+    with pytest.raises(InvalidHistoryError, match="final stacks differ"):
+        Stats([loads(text + "finishing_stacks = [102, 98]\n")])

@@ -735,6 +735,8 @@ def _stats_chunk(sources: list[_hands.Source], options: dict[str, Any]) -> Any:
         played = replay(hh, name=label)
         if not played.state.is_terminal():
             raise CommandError(f"{label}: the hand is not finished: no statistics")
+        if played.odd_chip is None:  # (an odd chip split finer than R32 is not an error)
+            played.check()  # the file's final stacks are not the rules': its numbers would lie
         stats.add_state(played.state, hh.players or tuple(f"p{k + 1}"
                                                           for k in range(hh.num_players)),
                         unit=played.chip_unit, unknown=played.stand_ins)

@@ -114,7 +114,8 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
     The other arguments are those of :class:`holdem.vector.VectorGame` (``session=True``:
     stacks carried over; ``num_threads``). ``reset(seed=s)`` starts table ``i`` from hand 0 of
     seed ``s`` (and seeds ``np_random`` with ``s``, as Gymnasium's ``VectorEnv.reset`` does);
-    ``reset()`` without a seed keeps the tables where they are.
+    ``reset()`` without a seed resets every table as a ``reset_mask`` of all tables does
+    (below): each shows a hand nobody has acted in yet.
     ``reset(options={"reset_mask": m})`` (``m`` a numpy bool array of shape (N,), as
     Gymnasium's vector envs take it) resets the tables flagged: each shows a hand nobody has
     acted in yet. On a table whose hand is in play that hand is voided (nobody pays; see
@@ -201,6 +202,10 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         self._not_pending("reset")
         if mask is not None:
             return self._partial_reset(mask)
+        if seed is None and self._started:
+            # every table, as Gymnasium's reset() resets every sub-env: the hands in play
+            # are voided and the next ones dealt (the tables keep their seed)
+            return self._partial_reset(np.ones(self.num_envs, dtype=bool))
         if seed is not None:
             seed = env_seed(seed)
             self._vg.close()
