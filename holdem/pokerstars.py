@@ -23,8 +23,8 @@ The hand is first replayed under the rules (:func:`holdem.history.replay`), so e
 - actions: ``folds``, ``checks``, ``calls X``, ``bets X``, ``raises X to Y`` (with ``and is
   all-in``); street lines ``*** FLOP *** [..]``, ``*** TURN *** [..] [.]``, ``*** RIVER ***``;
 - ``Uncalled bet (X) returned to NAME``, ``*** SHOW DOWN ***`` with ``shows [..] (hand)`` /
-  ``mucks hand``, ``NAME collected X from pot`` (``main pot`` / ``side pot-K`` when there are
-  side pots);
+  ``mucks hand``, ``NAME collected X from pot`` (``main pot`` and ``side pot``, or
+  ``side pot-K`` when there are several);
 - ``*** SUMMARY ***``: total pot, side pots, rake, board, one line per seat.
 
 Amounts are in the file's units (:func:`holdem.history.chip_unit`): chips, or dollars and cents
@@ -131,7 +131,9 @@ def to_pokerstars(hh: HandHistory, *, name: str | None = None) -> str:
 
     Raises :class:`holdem.InvalidHistoryError` if the hand does not replay under the rules, if
     a tournament's ``level`` is not 1..3999 (PokerStars writes levels in Roman numerals), or if
-    a hand is dead from the deal (``_dead_hands``, TDA 30: PokerStars has no way to write it).
+    a hand is dead from the deal (``_dead_hands``, TDA 30: PokerStars has no way to write it),
+    if it is not finished, or if its text would not read back (:func:`parse`) as the same
+    hand (the check runs on every hand: export then import gives the same hand).
     """
     hh = _history_arg(hh, "to_pokerstars")
     tournament = hh.event is not None and hh.event.startswith(("Tournament #",
@@ -254,8 +256,9 @@ def to_pokerstars(hh: HandHistory, *, name: str | None = None) -> str:
         street_bet[rec.seat] = rec.to
         current = max(current, rec.to)
     end = state.result if state.is_terminal() else None
-    if end is None:
-        return "\n".join(lines)
+    if end is None:  # (the summary, PokerStars text's end, needs the result)
+        raise InvalidHistoryError(f"{name + ': ' if name else ''}the hand is not finished: "
+                                  "PokerStars text is written for finished hands; keep it as PHH")
     close_street()
     if end.showdown_order:
         while street < Street.RIVER:
@@ -273,7 +276,8 @@ def to_pokerstars(hh: HandHistory, *, name: str | None = None) -> str:
                 lines.append(f"{names[seat]}: mucks hand")
     won = [0] * n
     for k, pot in enumerate(pots):
-        label = "pot" if len(pots) == 1 else ("main pot" if k == 0 else f"side pot-{k}")
+        label = ("pot" if len(pots) == 1 else "main pot" if k == 0
+                 else "side pot" if len(pots) == 2 else f"side pot-{k}")  # as PokerStars writes
         for seat, share in zip(pot.winners, pot.shares, strict=True):
             won[seat] += share
             lines.append(f"{names[seat]} collected {m(share)} from {label}")
@@ -282,7 +286,8 @@ def to_pokerstars(hh: HandHistory, *, name: str | None = None) -> str:
     if len(pots) > 1:
         # PokerStars lists each pot after its rake (the collected amounts add up to them).
         parts = [f"Main pot {m(pots[0].amount - pots[0].rake)}."] + [
-            f"Side pot-{k} {m(p.amount - p.rake)}." for k, p in enumerate(pots[1:], 1)
+            f"Side pot{'' if len(pots) == 2 else f'-{k}'} {m(p.amount - p.rake)}."
+            for k, p in enumerate(pots[1:], 1)
         ]
         lines.append(f"Total pot {m(total)} {' '.join(parts)} | Rake {m(end.rake)}")
     else:
@@ -311,7 +316,28 @@ def to_pokerstars(hh: HandHistory, *, name: str | None = None) -> str:
         elif won[p]:
             text += f" collected ({m(won[p])})"
         lines.append(text)
-    return "\n".join(lines)
+    out = "\n".join(lines)
+    _reads_back(out, result.final_stacks, name)
+    return out
+
+
+def _reads_back(text: str, final: tuple[Any, ...], name: str | None) -> None:
+    """InvalidHistoryError unless ``text`` reads back as the hand it was written from (the same
+    final stacks): a hand the PokerStars format cannot hold (a blind all in from the ante,
+    a fold when checking is free, a name the reader takes for a line of its own...) is
+    refused rather than written as text that reads as another hand, or not at all."""
+    where = f"{name}: " if name else ""
+    try:
+        back = list(parse(text, name=name))
+        got = replay(back[0]).final_stacks if len(back) == 1 else None
+    except InvalidHistoryError as e:
+        raise InvalidHistoryError(f"{where}this hand cannot be written as PokerStars text: the "
+                                  f"text would not read back ({str(e).removeprefix(where)}); "
+                                  "keep it as PHH") from None
+    if got != final:
+        raise InvalidHistoryError(f"{where}this hand cannot be written as PokerStars text: it "
+                                  f"would read back as another hand (final stacks {got}, not "
+                                  f"{final}); keep it as PHH")
 
 
 def _posted_all_in(state: HandState, seat: int) -> bool:
@@ -376,7 +402,7 @@ def _lines(source: Source) -> Iterator[str]:
     ):
         return _textfile.lines(source)
     if isinstance(source, str):
-        return io.StringIO(source)
+        return io.StringIO(source, newline=None)  # \r\n and \r as \n, as a file is read
     return iter(source)
 
 

@@ -70,8 +70,45 @@ def test_side_pots_and_pot_limit_header() -> None:
     assert lines[0].startswith("PokerStars Hand #42: Hold'em Pot Limit (1/2)")
     assert "Ana: raises 13 to 20 and is all-in" in lines
     assert "Ana collected 60 from main pot" in lines
-    assert "Boris collected 60 from side pot-1" in lines
-    assert "Total pot 120 Main pot 60. Side pot-1 60. | Rake 0" in lines
+    # one side pot: PokerStars writes "side pot" (hand #105034215446); "-1" only with more
+    assert "Boris collected 60 from side pot" in lines
+    assert "Total pot 120 Main pot 60. Side pot 60. | Rake 0" in lines
+
+
+def test_two_side_pots_are_numbered_and_every_export_reads_back() -> None:
+    """Two side pots: ``side pot-1``, ``side pot-2`` as PokerStars numbers them. An export
+    reads back as the hand it was written from, or is refused: a hand whose text would read
+    as another hand, or not at all, was written all the same (a big blind all in from the
+    ante: calls of a bet nobody posted; a fold when checking is free; an unfinished hand
+    as cut-off text)."""
+    from holdem import Action, Game
+    from holdem.history import from_state, replay
+    from holdem.pokerstars import parse
+
+    s = Game(big_blind=2).new_hand([10, 40, 100, 100], button=0,
+                                   hole_cards=["AsAh", "KsKh", "QsQh", "JsJh"], board="2c7d9h3dTc")
+    while not s.is_terminal():
+        s.apply(Action.bet_or_raise(s.legal_actions().max_to) if s.legal_actions().can_raise
+                else Action.check_or_call())
+    text = to_pokerstars(from_state(s))
+    assert "from side pot-1" in text and "from side pot-2" in text and "Side pot-2" in text
+    assert next(parse(text)).finishing_stacks == replay(from_state(s)).final_stacks
+    blind_short = Game(big_blind=2, ante=1).new_hand([100, 100, 1], button=0, seed=1)
+    while not blind_short.is_terminal():
+        blind_short.apply(Action.check_or_call())
+    with pytest.raises(InvalidHistoryError, match="cannot be written as PokerStars text"):
+        to_pokerstars(from_state(blind_short), name="short.phh")
+    free = Game(big_blind=2, fold_when_check_free=True).new_hand([100, 100], button=0, seed=1)
+    free.apply(Action.check_or_call())
+    free.apply(Action.fold())  # the big blind folds when checking is free
+    with pytest.raises(InvalidHistoryError, match="fold is not offered"):
+        to_pokerstars(from_state(free))
+    unfinished = Game(big_blind=2).new_hand([100, 100], button=0, seed=1)
+    unfinished.apply(Action.bet_or_raise(6))
+    with pytest.raises(InvalidHistoryError, match="the hand is not finished"):
+        to_pokerstars(from_state(unfinished))
+    # text with \r line endings reads as a file of them does
+    assert next(parse(text.replace("\n", "\r"))) == next(parse(text))
 
 
 def test_fixed_limit_header_and_bad_hands() -> None:
