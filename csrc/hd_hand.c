@@ -79,6 +79,20 @@ HD_INLINE void hd_post(hd_hstate_t *h, int seat, int64_t amount, int how, int ki
     }
 }
 
+/* Whether seat i, owing chips, faces a bet it has not matched: another live seat has chips
+ * behind (it may bet on), or bet more than i. A seat alone with chips whose bet covers every
+ * other live seat's (they are all in for less, a short big blind for one: R9's full big blind
+ * is owed to nobody who could match it) has nothing to do: R20 deals on. */
+static int hd_faces_a_bet(const hd_hstate_t *h, int i)
+{
+    int n = h->n, j;
+    for (j = 0; j < n; j++) /* the common case ends at the first other seat with chips */
+        if (j != i && !h->folded[j] && h->stacks[j] > 0) return 1;
+    for (j = 0; j < n; j++)
+        if (j != i && !h->folded[j] && h->bets[j] > h->bets[i]) return 1;
+    return 0;
+}
+
 /* The first seat from `start` (0 .. 2n-1, taken mod n) clockwise that must act, or -1: the
  * round is over (R19). */
 static int hd_find_actor(const hd_hstate_t *h, int start)
@@ -87,7 +101,13 @@ static int hd_find_actor(const hd_hstate_t *h, int start)
     i = start >= n ? start - n : start; /* start: 0 .. 2n-1 */
     for (k = 0; k < n; k++, i = i + 1 == n ? 0 : i + 1) { /* seats from start, clockwise */
         if (h->folded[i] || h->stacks[i] == 0) continue;
-        if (h->bets[i] < h->cur) return i;
+        if (h->bets[i] < h->cur) {
+            /* the common case first: the seat that set the bet to call (the last to bet or
+             * raise, else the big blind) is still in with it */
+            j = h->aggr >= 0 ? h->aggr : h->bb_seat;
+            if ((!h->folded[j] && h->bets[j] == h->cur) || hd_faces_a_bet(h, i)) return i;
+            continue;
+        }
         if (h->acted[i] < 0) {
             if (chips < 0)
                 for (chips = 0, j = 0; j < n; j++)

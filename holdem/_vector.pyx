@@ -515,8 +515,8 @@ cdef class Batch:
             if h.over:
                 raise InvalidConfigError(
                     f"stacks {tuple([self.stacks0[k] for k in range(self.players)])} are too "
-                    f"short: with the button on seat {b} every seat is all in from the forced "
-                    f"bets and nobody acts")
+                    f"short: with the button on seat {b} nobody acts (every seat is all in from "
+                    f"the forced bets, or all but one, which covers them: R20)")
 
     def __dealloc__(self):
         PyMem_Free(self.tabs)
@@ -855,8 +855,9 @@ cdef class Batch:
     cdef void _new_hand(self, Py_ssize_t i, int64_t *payoffs, float *rewards,
                         bint void) noexcept nogil:
         """Start table i's next hand (auto-reset). A session hand that ends before any
-        decision (every seat all in from the forced bets) is dealt out at once and its payoffs
-        are added to ``payoffs``/``rewards`` (when given); after 64 such hands in a row every
+        decision (every seat all in from the forced bets, or all but one, covering them) is
+        dealt out at once and its payoffs are added to ``payoffs``/``rewards`` (when given);
+        after 64 such hands in a row every
         seat restarts from its starting stack (which always leaves a decision: checked when
         the batch is made), so the loop ends. ``void`` (abandon): such a hand is voided
         instead (no chips move, it is not counted) and the next is dealt from the same

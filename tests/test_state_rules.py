@@ -6,6 +6,8 @@ table; a hand only honours the ``button`` it is given (tested under R1/R2).
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from holdem import (
@@ -640,6 +642,32 @@ def test_r13_one_burn_before_flop_turn_and_river(players: int) -> None:
         rest = order[2 * players:]
         assert list(st.burned) == [rest[0], rest[4], rest[6]]
         assert list(st.board) == [rest[1], rest[2], rest[3], rest[5], rest[7]]
+
+
+def test_r20_a_lone_stack_covering_a_short_big_blind_does_not_act() -> None:
+    """R20 with R9: the big blind posts all in for less than the small blind put in, and the
+    small blind is the only seat left with chips. The bets are matched (nobody can call
+    more), so the board is dealt: the small blind was asked to act, offered a fold of a pot
+    it covers and a call of R9's full big blind that nobody could match (pokerkit and real
+    dealers deal on). Facing a short big blind bigger than its own post, it still acts."""
+    from holdem.hand.game import HandState, ReferenceHandState
+
+    for cls in (HandState, ReferenceHandState):
+        def start(game: Game, stacks: list[int], button: int, cls: type = cls) -> Any:
+            return cls._start(game, stacks, button, 1, None, None)
+
+        hu = start(Game(big_blind=10), [87, 1], 0)  # the button posts 5, the big blind 1
+        assert hu.is_terminal() and len(hu.board) == 5 and not hu.raw_history()
+        assert hu.result.returned == (4, 0) and sum(hu.result.payoffs) == 0
+        three = start(Game(big_blind=10), [100, 50, 3], 0)  # the button folds, then nobody
+        three.fold()
+        assert three.is_terminal() and len(three.board) == 5
+        # the big blind's 8 is more than the small blind's 5: the small blind acts
+        more = start(Game(big_blind=10), [87, 8], 0)
+        la = more.legal_actions()
+        assert more.actor == 0 and la.can_fold and la.call == 5 and not la.can_raise
+        more.call()
+        assert more.is_terminal() and more.result.returned == (2, 0)
 
 
 def test_r20_all_in_run_out_deals_the_board_without_betting() -> None:

@@ -1484,8 +1484,12 @@ def test_abandon_moves_no_chips_when_the_next_hand_leaves_nobody_to_act(threads:
     hands_played, total_payoffs and payoffs do not move. The hands passed over are exactly
     those whose forced bets leave nobody to act at those stacks (their numbers are kept, so
     later hands keep their cards)."""
-    game, n, players = GAMES["nl"], 64, 2
-    env = VectorGame(game, num_tables=n, players=players, stacks=12, seed=3, session=True,
+    # Three seats of 3 chips, blinds 2/4 and an ante of 2: as the stacks move, some hands leave
+    # nobody able to act (every seat but one all in from the forced bets, and that one covers
+    # them: R20). (Heads-up blinds alone no longer do at any stacks the engine takes: a seat
+    # alone with chips acts only facing a bigger bet.)
+    game, n, players = Game(big_blind=4, small_blind=2, ante=2), 64, 3
+    env = VectorGame(game, num_tables=n, players=players, stacks=3, seed=3, session=True,
                      num_threads=threads)
     env.reset()
     rng = np.random.default_rng(1)

@@ -18,7 +18,9 @@ Rules for cash games, which agree on everything here):
   (R17), nor with no more chips than the call (that is an all-in call, R18).
 - A round ends when no seat still able to act owes chips or has yet to act (R19); a seat that
   has not acted is skipped when nobody else could answer a bet (everyone else all in), so an
-  all-in run-out deals the board without betting (R20). The uncalled part of the highest bet
+  all-in run-out deals the board without betting (R20); so is a seat alone with chips whose
+  bet already covers every other seat's, though it owes R9's full big blind (the big blind
+  posted all in for less than its small blind). The uncalled part of the highest bet
   goes back to its owner at the end of each round (R21).
 - Antes (R7): a uniform ante is posted before the blinds and is part of each seat's
   contribution; a big-blind ante is posted after the big blind (TDA: the blind first when the
@@ -619,7 +621,12 @@ class HandCore:
             i = (start + k) % n
             if folded[i] or stacks[i] == 0:
                 continue
-            if bets[i] < cur or (acted[i] < 0 and chips > 1):
+            if bets[i] < cur:
+                # alone with chips and covering every other live bet (all in for less: a
+                # short big blind, R9), nothing is owed to anyone who could match it: R20
+                if chips > 1 or any(bets[j] > bets[i] for j in range(n) if not folded[j]):
+                    return i
+            elif acted[i] < 0 and chips > 1:
                 return i
         return -1
 
