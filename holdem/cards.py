@@ -188,8 +188,13 @@ def parse_cards(cards: str | Iterable[CardLike], *, unique: bool = True) -> tupl
         out = tuple(parse_card(t) for t in _split(cards))
     else:
         try:
-            # unique: 53 cards hold a repeat, so no more are read (a huge or endless input)
-            out = tuple(Card(c) for c in (itertools.islice(cards, 53) if unique else cards))
+            src: Iterable[CardLike] = cards
+            if unique:  # 53 cards hold a repeat: no more are read (a huge or endless input)
+                if type(cards) is list or type(cards) is tuple:
+                    src = cards if len(cards) <= 53 else cards[:53]
+                else:
+                    src = itertools.islice(cards, 53)
+            out = tuple(Card(c) for c in src)
         except TypeError:
             raise InvalidCardError(
                 f"not a card or an iterable of cards: {excerpt(cards)}") from None
