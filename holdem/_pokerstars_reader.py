@@ -500,6 +500,9 @@ class HandReader:
                 shown = None
                 if verb == "shows":
                     shown = self.bracket(rest)[0]
+                    if len(shown) == 1:  # one card, after an uncontested win: as "folds [Ks]",
+                        active.add(nm)   # the hand stays unknown
+                        continue
                     if len(shown) != 2:
                         raise self.error("a hold'em player shows two hole cards")
                     cards_of[nm] = shown

@@ -653,3 +653,15 @@ Seat 5: Hero (button) (small blind) folded on the Turn
     (hh,) = parse(text)
     assert hh.hand == 90817263540 and hh.event is None and hh.table == "Kitchen"
     assert hh.players == ("Player0", "Hero") and hh.finishing_stacks == (402, 148)
+
+
+def test_one_card_shown_after_an_uncontested_win_is_read() -> None:
+    """A winner who shows one card after everyone folded (``shows [Kd] (high card King)``, as
+    a player may choose) was refused: "a hold'em player shows two hole cards". It reads as
+    ``folds [Ks]`` does: the hand stays unknown, the rest is the same hand."""
+    text = (DATA / "cash-nl-cents.txt").read_text()
+    one = text.replace("nitwit77: doesn't show hand", "nitwit77: shows [Kd] (high card King)")
+    assert one != text
+    assert list(parse(one)) == list(parse(text))
+    with pytest.raises(InvalidHistoryError, match="shows two hole cards"):  # three: not hold'em
+        list(parse(text.replace("nitwit77: doesn't show hand", "nitwit77: shows [Kd Qd Jd]")))
