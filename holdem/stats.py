@@ -26,11 +26,13 @@ from __future__ import annotations
 
 import copy
 import math
-from collections.abc import Container, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Collection, Container, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from holdem._shown import excerpt
 from holdem.cards import RANKS as _RANKS
 from holdem.errors import InvalidConfigError, InvalidStateError
 
@@ -281,7 +283,7 @@ class Stats(Mapping[str, PlayerStats]):
         return ints, self._floats[name]
 
     def add_state(self, state: HandState, names: Sequence[str], *, unit: Fraction | int = 1,
-                  unknown: Container[int] = ()) -> None:
+                  unknown: Collection[int] = ()) -> None:
         """Add a finished :class:`holdem.HandState` whose seat ``i`` is player ``names[i]``;
         ``unit`` is what one chip of the state is worth in the hand's own units (a history in
         dollars and cents is played in cents: ``unit=Fraction(1, 100)``), so ``net`` and
@@ -291,6 +293,10 @@ class Stats(Mapping[str, PlayerStats]):
         if res is None:
             raise InvalidConfigError("statistics need finished hands: this one is not over")
         n = state.num_players
+        if not isinstance(unknown, AbstractSet | tuple | list) or not all(
+                type(s) is int and 0 <= s < n for s in unknown):
+            raise InvalidConfigError(f"unknown must be a collection of seats 0..{n - 1}, got "
+                                     f"{excerpt(unknown)}")
         if isinstance(names, str) or len(names) != n:
             raise InvalidConfigError(
                 f"names must give one name per seat: {n} for this hand, got {names!r}")

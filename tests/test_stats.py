@@ -363,3 +363,16 @@ def test_a_history_whose_final_stacks_differ_is_refused() -> None:
     assert Stats([loads(text + "finishing_stacks = [98, 102]\n")])["Boris"].net == 2
     with pytest.raises(InvalidHistoryError, match="final stacks differ"):
         Stats([loads(text + "finishing_stacks = [102, 98]\n")])
+
+
+@pytest.mark.parametrize("unknown", [5, "01", {7}, [-1], [1.0], None, {0: 1}.keys() | {True}])
+def test_unknown_seats_must_be_seats_of_the_hand(unknown: object) -> None:
+    """``add_state(unknown=...)``: seats whose cards are stand-ins. Anything but a collection
+    of this hand's seats is refused by name (``5`` raised TypeError in the grid count)."""
+    st = Stats(starting_hands=True)
+    with pytest.raises(holdem.InvalidConfigError, match=r"unknown must be a collection of "
+                                                        r"seats 0\.\.2"):
+        st.add_state(three_way(), NAMES, unknown=unknown)  # type: ignore[arg-type]
+    assert len(st) == 0
+    st.add_state(three_way(), NAMES, unknown=frozenset({1}))
+    assert set(st.starting_hands or {}) == {"ann", "cat"}

@@ -57,7 +57,7 @@ class Player:
             object.__setattr__(self, f, v)
         self._act = None  # (looked up again by the check below, and by a restored table)
         problem = self.problem()
-        if problem is None and not (_is_int(self.seat) and 0 <= self.seat < 10):
+        if problem is None and not (type(self.seat) is int and 0 <= self.seat < 10):
             problem = f"a seat must be an int 0..9, got {shown(self.seat)}"
         if problem is not None:
             raise InvalidStateError(f"not a valid pickled Player: {problem}")
@@ -67,24 +67,20 @@ class Player:
         it against its own), or None; the agent's ``act`` is looked up."""
         if not isinstance(self.name, str) or not self.name:
             return f"a name must be a non-empty string, got {shown(self.name)}"
-        if not _is_int(self.stack) or not 0 <= self.stack <= MAX_CHIPS:
+        if type(self.stack) is not int or not 0 <= self.stack <= MAX_CHIPS:
             return f"a stack must be an int 0..2**53, got {shown(self.stack)}"
         if not isinstance(self.status, PlayerStatus):
             return f"status must be a PlayerStatus, got {shown(self.status)}"
         for field in ("entry_due", "owes_big_blind", "owes_small_blind", "leaving"):
             if type(getattr(self, field)) is not bool:
                 return f"{field} must be True or False, got {shown(getattr(self, field))}"
-        if not _is_int(self.hands_played) or self.hands_played < 0:
+        if type(self.hands_played) is not int or self.hands_played < 0:
             return f"hands_played must be an int >= 0, got {shown(self.hands_played)}"
         act = resolve_agent(self.agent)
         if act is None:
             return f"the agent {shown(self.agent)} cannot act"
         self._act = act
         return None
-
-
-def _is_int(v: object) -> bool:
-    return type(v) is int
 
 
 _PLAYER_FIELDS = ("name", "seat", "stack", "agent", "status", "entry_due", "owes_big_blind",
