@@ -13,9 +13,12 @@ import pytest
 
 from holdem import (
     CallAgent,
+    DuplicateCardError,
     EquityAgent,
     Game,
+    InvalidCardError,
     InvalidConfigError,
+    InvalidHandError,
     InvalidStateError,
     RandomAgent,
     Table,
@@ -85,6 +88,41 @@ def test_equity_agent_accepts_good_parameters_and_plays() -> None:
         table.sit(1, "c", 200, CallAgent())
         record = table.play_hand()
         assert sum(record.payoffs.values()) == 0
+
+
+@pytest.mark.parametrize(("hole", "board", "opponents", "error", "match"), [
+    ((), (), 1, InvalidHandError, "hole must be two cards, got 0"),
+    ("As", "", 1, InvalidHandError, "hole must be two cards, got 1"),
+    ("AsKs", "2c3c", 1, InvalidHandError, "board must be 0, 3, 4 or 5 cards, got 2"),
+    ("AsKs", "2c3c4c5c6c7c", 1, InvalidHandError, "board must be 0, 3, 4 or 5 cards, got 6"),
+    ("AsKs", "AsKdQh", 1, DuplicateCardError, "As is both a hole card and on the board"),
+    ("AsAs", "", 1, DuplicateCardError, "As appears twice"),
+    ("AsXx", "", 1, InvalidCardError, "Xx"),
+    ("AsKs", None, 1, InvalidCardError, "None"),
+    ("AsKs", "", 0, InvalidHandError, "opponents must be an int >= 1, got 0"),
+    ("AsKs", "", True, InvalidHandError, "opponents must be an int >= 1, got True"),
+    ("AsKs", "", 2.0, InvalidHandError, "opponents must be an int >= 1, got 2.0"),
+])
+def test_equity_agent_equity_names_bad_cards_and_opponents(
+        hole: Any, board: Any, opponents: Any, error: type[Exception], match: str) -> None:
+    """``EquityAgent.equity`` is public: bad cards or counts raised an internal batch-buffer
+    error ("a flat buffer of 576 card ids is not a whole number of rows of 7"), and
+    ``opponents=0`` was read as 1. They are named now, and the agent's draws are untouched."""
+    agent = EquityAgent(seed=3, samples=16)
+    before = agent._rng.getstate()
+    with pytest.raises(error, match=match):
+        agent.equity(hole, board, opponents)
+    assert agent._rng.getstate() == before
+
+
+def test_equity_agent_equity_takes_cards_as_text_ids_or_cards() -> None:
+    from holdem import parse_cards
+
+    hole, board = parse_cards("AsKs"), parse_cards("Qs Js 2d")
+    values = {EquityAgent(seed=5, samples=64).equity(h, b, 2)
+              for h, b in ((hole, board), ("AsKs", "QsJs2d"), ([int(c) for c in hole],
+                                                              tuple(int(c) for c in board)))}
+    assert len(values) == 1 and 0.0 < values.pop() < 1.0
 
 
 class _Station(RandomAgent):

@@ -26,14 +26,20 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import NamedTuple, Protocol, Self, TypeVar, runtime_checkable
 
 from holdem._eval import evaluate_many
 from holdem._seeding import resolve_seed, seed_bits
 from holdem._shown import shown
-from holdem.cards import Card
-from holdem.errors import IllegalActionError, InvalidConfigError, InvalidStateError
+from holdem.cards import Card, CardLike, to_card_ids
+from holdem.errors import (
+    DuplicateCardError,
+    IllegalActionError,
+    InvalidConfigError,
+    InvalidHandError,
+    InvalidStateError,
+)
 from holdem.hand._core import table_loop
 from holdem.hand.actions import MAX_CHIPS, Action, ActionType
 from holdem.hand.game import HandState
@@ -354,10 +360,22 @@ class EquityAgent:
         new._rng = random.Random(seed_bits(checked))
         return new
 
-    def equity(self, hole: tuple[Card, ...], board: tuple[Card, ...], opponents: int) -> float:
+    def equity(self, hole: str | Iterable[CardLike], board: str | Iterable[CardLike],
+               opponents: int) -> float:
         """Monte Carlo equity of ``hole`` on ``board`` against ``opponents`` random hands
-        (at most 3), ties shared: ``samples`` deals ranked in one batch evaluator call."""
-        opp = max(1, min(opponents, 3))
+        (at most 3), ties shared: ``samples`` deals ranked in one batch evaluator call.
+        ``hole``: two cards; ``board``: 0, 3, 4 or 5 more, all distinct (as :class:`Card`,
+        ids or text); ``opponents``: an int >= 1. Anything else raises a
+        :class:`holdem.InvalidHandError` or :class:`holdem.InvalidCardError` naming it.
+
+        >>> agent = EquityAgent(7, samples=400)
+        >>> round(agent.equity("AsAh", "Ad7c2s", 1), 1)
+        1.0
+        """
+        hole, board = _equity_cards(hole, board)
+        if isinstance(opponents, bool) or not isinstance(opponents, int) or opponents < 1:
+            raise InvalidHandError(f"opponents must be an int >= 1, got {shown(opponents)}")
+        opp = min(opponents, 3)
         known = {*hole, *board}
         deck = [c for c in range(52) if c not in known]
         m = len(deck)
@@ -405,6 +423,21 @@ class EquityAgent:
 
     def __repr__(self) -> str:
         return f"EquityAgent(seed={self.seed!r}, samples={self.samples}, raise_at={self.raise_at})"
+
+
+def _equity_cards(hole: str | Iterable[CardLike], board: str | Iterable[CardLike]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """:meth:`EquityAgent.equity`'s cards as ids: two hole cards and 0, 3, 4 or 5 board
+    cards, all distinct; else InvalidHandError (a count) or InvalidCardError (a card)."""
+    h = tuple(to_card_ids(hole))
+    b = tuple(to_card_ids(board))
+    if len(h) != 2:
+        raise InvalidHandError(f"hole must be two cards, got {len(h)}")
+    if len(b) not in (0, 3, 4, 5):
+        raise InvalidHandError(f"board must be 0, 3, 4 or 5 cards, got {len(b)}")
+    if not set(h).isdisjoint(b):
+        raise DuplicateCardError(f"{Card(next(c for c in h if c in b))} is both a hole card "
+                                 "and on the board")
+    return h, b
 
 
 def _equity_samples(samples: object) -> int:
