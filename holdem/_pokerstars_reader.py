@@ -629,12 +629,18 @@ class HandReader:
                 raise self.error(f"a second {kind.replace('_', ' ')}", lineno, self.line_at(lineno))
             # A short stack posts all in for less (R9): the game's blind is the nominal one.
             blinds[at] = max(amount, nominal[kind]) if allin else amount
+        # A blind all in on the ante posts nothing more (R9): the game's blind is the nominal one.
+        broke = {index[p[0]] for p in ante_posts if p[4]}
         if not blinds[1]:
-            raise self.error("nobody posts the big blind (a missing big blind is not "
-                             "supported)", self.first, self.lines[0])
+            if bb_at not in broke:
+                raise self.error("nobody posts the big blind (a missing big blind is not "
+                                 "supported)", self.first, self.lines[0])
+            blinds[1] = nominal["big_blind"]
         if not blinds[0]:
-            raise self.error("nobody posts the small blind (a dead small blind is not "
-                             "supported)", self.first, self.lines[0])
+            if sb_at not in broke:
+                raise self.error("nobody posts the small blind (a dead small blind is not "
+                                 "supported)", self.first, self.lines[0])
+            blinds[0] = nominal["small_blind"]
         out = self.out
         # Amounts are integers in the text's units: chips need no conversion.
         conv: Callable[[int], Number] | None = None if self.scale == 1 else out

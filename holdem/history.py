@@ -437,6 +437,14 @@ def _known_cards(hh: HandHistory, where: str) -> tuple[list[tuple[Card, ...] | N
             if have is None:
                 dealt[a.player] = a.cards
                 continue
+            if a.kind == "dh" and len(have) + len(a.cards) <= 2:  # dealt one card at a time
+                dealt[a.player] = have + a.cards
+                continue
+            if len(have) != len(a.cards):
+                raise InvalidHistoryError(
+                    f"{where}actions[{i}] '{a}': p{a.player + 1} "
+                    + ("is dealt more than two hole cards" if a.kind == "dh" else
+                       f"was dealt {_cards_text(have)} only"))
             merged = []
             for old, new in zip(have, a.cards, strict=True):
                 if old is not None and new is not None and old != new:
@@ -448,7 +456,7 @@ def _known_cards(hh: HandHistory, where: str) -> tuple[list[tuple[Card, ...] | N
             dealt[a.player] = tuple(merged)
     hole: list[tuple[Card, ...] | None] = []
     for cards in dealt:
-        if cards is None or None in cards:
+        if cards is None or None in cards or len(cards) != 2:
             hole.append(None)
         else:
             hole.append(tuple(c for c in cards if c is not None))
@@ -549,7 +557,8 @@ def _replay(hh: HandHistory, where: str, name: str | None, unit: Fraction) -> Re
             state = game.new_hand(stacks, button=n - 1, hole_cards=hole, board=board)
     except HoldemError as e:
         raise InvalidHistoryError(f"{where}the hand cannot start: {e}") from None
-    dealt_to: set[int] = set()
+    got = [0] * n  # the hole cards dealt to each player so far
+    dealt = 0  # the players dealt both
     board_seen = 0
     for i, a in enumerate(hh.actions):
         if a.kind == "":
@@ -559,33 +568,38 @@ def _replay(hh: HandHistory, where: str, name: str | None, unit: Fraction) -> Re
             return InvalidHistoryError(f"{where}actions[{i}] '{a}': {why}")
 
         if a.kind == "dh":
-            assert a.player is not None
-            if a.player in dealt_to:
+            # two cards each, given together or one at a time (a round of first cards, then
+            # one of second cards): always to the first player with the fewest cards
+            assert a.player is not None and a.cards is not None
+            if got[a.player] + len(a.cards) > 2:
                 raise fail(f"p{a.player + 1} was already dealt hole cards")
             if state.history or board_seen:
                 raise fail("hole cards are dealt before any betting")
-            expected = len(dealt_to)
+            expected = got.index(min(got))
             if a.player != expected:
                 raise fail(f"hole cards are dealt in order from p1: p{expected + 1} is next")
-            dealt_to.add(a.player)
+            got[a.player] += len(a.cards)
+            dealt += got[a.player] == 2
             continue
-        if len(dealt_to) != n and a.kind != "db":
-            raise fail(f"only {len(dealt_to)} of {n} players were dealt hole cards")
+        if dealt != n and a.kind != "db":
+            raise fail(f"only {dealt} of {n} players were dealt hole cards")
         if a.kind == "db":
+            # the flop as 3 cards or in parts, the turn and the river 1 card each
             assert a.cards is not None
-            want = 3 if board_seen == 0 else 1
-            if len(a.cards) != want or board_seen >= 5:
+            want = (3 if board_seen < 3 else 5 if board_seen >= 5 else board_seen + 1) - board_seen
+            if len(a.cards) > want or board_seen >= 5:
                 raise fail(
                     "the board is complete" if board_seen >= 5
                     else f"the next board deal is {want} card{'s' if want > 1 else ''}"
+                    + (" (together or one at a time)" if want > 1 else "")
                 )
             reached = _BOARD_AT[state.street] if not state.is_terminal() else len(state.board)
-            if board_seen + want > reached:
+            if board_seen + len(a.cards) > reached:
                 raise fail(
                     f"the {state.street} betting is not over"
                     + (f" (p{state.actor + 1} to act)" if state.actor is not None else "")
                 )
-            board_seen += want
+            board_seen += len(a.cards)
             continue
         assert a.player is not None
         if a.kind == "sm":
@@ -627,9 +641,14 @@ def _replay(hh: HandHistory, where: str, name: str | None, unit: Fraction) -> Re
         except HoldemError as e:
             raise fail(str(e)) from None
     if stand_ins and state.is_terminal() and stand_ins & set(state.result.shown):
-        raise InvalidHistoryError(
-            f"{where}p{min(stand_ins & set(state.result.shown)) + 1} mucks unknown cards, but "
-            "every hand is shown at this showdown (a player is all in, R33)")
+        p = min(stand_ins & set(state.result.shown))
+        if any(state.status(s) is SeatStatus.ALL_IN for s in state.result.showdown_order):
+            why = "every hand is shown at this showdown (a player is all in, R33)"
+        else:  # the first to show: the engine shows that hand, never a stand-in for it
+            why = (f"p{p + 1} is the first to show (R33: the last to bet or raise on the river, "
+                   "else the first player left of the button), whose hand is always shown: the "
+                   "file does not say what it was")
+        raise InvalidHistoryError(f"{where}p{p + 1} mucks unknown cards, but {why}")
     chips = state.result.final_stacks if state.is_terminal() else state.stacks
     final = tuple(chips) if unit == 1 else tuple(_amount(c, unit) for c in chips)
     mismatches: list[str] = []

@@ -12,7 +12,10 @@ module handles the hold'em variants:
 
 Players are numbered ``p1``..``pN`` in the notation; the arrays (``starting_stacks``...) are in
 the same order: index 0 is the first seat left of the button, the button is the last index
-(heads-up the blinds are reversed: the button, index 1, posts the small blind).
+(heads-up the blinds are reversed: the button, index 1, posts the small blind). The dealer
+deals ``card(s)``: two hole cards to a player together (``d dh p1 AsKs``) or one at a time
+(a round of first cards from ``p1``, then one of second cards, as PokerKit writes a hand
+uncompressed), and the flop together or in parts.
 
 >>> hh = loads('''
 ... variant = "NT"
@@ -168,7 +171,7 @@ def _format_phh_cards(cards: Iterable[Card | None]) -> str:
 
 
 #: The numbers of cards a HistoryAction of each kind with cards holds.
-_CARD_COUNTS: Final = {"dh": (2,), "db": (1, 3), "sm": (2,)}
+_CARD_COUNTS: Final = {"dh": (1, 2), "db": (1, 2, 3), "sm": (2,)}
 
 
 def _check_action_cards(kind: str, cards: object) -> None:
@@ -180,7 +183,7 @@ def _check_action_cards(kind: str, cards: object) -> None:
     if type(cards) is not tuple or len(cards) not in counts:
         raise InvalidHistoryError(
             f"HistoryAction: the cards of kind {kind!r} must be a tuple of "
-            + ("1 or 3" if kind == "db" else "2") + f" cards, not {excerpt(cards)}")
+            + {"db": "1 to 3", "dh": "1 or 2"}.get(kind, "2") + f" cards, not {excerpt(cards)}")
     unknown = kind != "db"  # hole cards may be unknown (None, ?? in the notation)
     for c in cards:
         if type(c) is not Card and not (c is None and unknown):
@@ -333,19 +336,19 @@ class HistoryAction:
         if words[0] == "d":
             if len(words) >= 2 and words[1] == "dh" and len(words) == 4:
                 cards = _parse_phh_cards(words[3], text)
-                if len(cards) != 2:
-                    raise InvalidHistoryError(f"{_where(text)}: hold'em deals exactly two hole "
-                                              "cards")
+                if len(cards) not in (1, 2):
+                    raise InvalidHistoryError(f"{_where(text)}: hold'em deals two hole cards, "
+                                              "together or one at a time")
                 return cls(_player_index(words[2], players, text), "dh", cards=cards,
                            commentary=commentary)
             if len(words) == 3 and words[1] == "db":
                 cards = _parse_phh_cards(words[2], text)
                 if None in cards:
                     raise InvalidHistoryError(f"{_where(text)}: board cards cannot be unknown")
-                if len(cards) not in (1, 3):
+                if len(cards) > 3:
                     raise InvalidHistoryError(
-                        f"{_where(text)}: the board is dealt as a flop of 3 cards, then 1 card "
-                        "twice")
+                        f"{_where(text)}: the board is dealt as a flop of 3 cards (together or "
+                        "in parts), then 1 card twice")
                 return cls(None, "db", cards=cards, commentary=commentary)
             raise InvalidHistoryError(
                 f"{_where(text)}: dealer actions are 'd dh pN CARDS' and 'd db CARDS'"

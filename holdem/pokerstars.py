@@ -323,7 +323,7 @@ def to_pokerstars(hh: HandHistory, *, name: str | None = None) -> str:
 
 def _reads_back(text: str, final: tuple[Any, ...], name: str | None) -> None:
     """InvalidHistoryError unless ``text`` reads back as the hand it was written from (the same
-    final stacks): a hand the PokerStars format cannot hold (a blind all in from the ante,
+    final stacks): a hand the PokerStars format cannot hold (a straddler all in from the ante,
     a fold when checking is free, a name the reader takes for a line of its own...) is
     refused rather than written as text that reads as another hand, or not at all."""
     where = f"{name}: " if name else ""

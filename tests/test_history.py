@@ -91,7 +91,7 @@ def test_finishing_stack_mismatch_is_reported() -> None:
         # R19: a hand that is over takes no more betting.
         ("'p3 f', 'p1 f', 'p2 cc'", 5, "the hand is over"),
         ("'p3 f', 'p1 f', 'd db 2c7d9h'", 5, "betting is not over|the next board"),
-        ("'p3 cc', 'p1 cc', 'p2 cc', 'd db 2c', 'd db 7d', 'd db 9h'", 6, "next board deal is 3 cards"),
+        ("'p3 cc', 'p1 cc', 'p2 cc', 'd db 2c7d', 'd db 9h3c'", 7, "next board deal is 1 card"),
         ("'p3 f', 'p1 cc', 'p2 cc', 'd db 2c7d9h', 'p1 cc', 'p2 cc', 'd db 3c', 'p1 cc', "
          "'p2 cc', 'd db 4c', 'p1 cc', 'p2 cc', 'p1 sm KdKc'", 15, "p1 was dealt AsAh, not KdKc"),
         ("'p3 cbr 6', 'p1 sm'", 4, "betting is not over"),
@@ -102,6 +102,56 @@ def test_illegal_actions_name_file_index_and_reason(actions: str, index: int, wh
     hh = _hand(actions)
     with pytest.raises(InvalidHistoryError, match=rf"t\.phh: actions\[{index}\] .*({why})"):
         replay(hh, name="t.phh")
+
+
+def test_cards_dealt_one_at_a_time_replay_as_dealt_together() -> None:
+    """The PHH grammar deals ``card(s)``: pokerkit writes a hand uncompressed with one hole
+    card a deal, a round of first cards then one of second cards, and may deal the flop card
+    by card. Such files were refused ("hold'em deals exactly two hole cards", "the next board
+    deal is 3 cards"); they replay as the same hand now."""
+    together = ("'d dh p1 Qh7d', 'd dh p2 9s4s', 'd dh p3 6h6d', 'p3 cc', 'p1 cc', 'p2 cc', "
+                "'d db 2c7c9h', 'p1 cbr 4', 'p2 f', 'p3 cc', 'd db Js', 'p1 cc', 'p3 cc', "
+                "'d db Qs', 'p1 cc', 'p3 cc', 'p1 sm Qh7d', 'p3 sm 6h6d'")
+    apart = (together.replace("'d dh p1 Qh7d', 'd dh p2 9s4s', 'd dh p3 6h6d'",
+                              "'d dh p1 Qh', 'd dh p2 9s', 'd dh p3 6h', 'd dh p1 7d', "
+                              "'d dh p2 4s', 'd dh p3 6d'")
+             .replace("'d db 2c7c9h'", "'d db 2c', 'd db 7c', 'd db 9h'"))
+    first = replay(loads(HEADER + f"actions = [{together}]\n"))
+    second = replay(loads(HEADER + f"actions = [{apart}]\n"))
+    assert first.final_stacks == second.final_stacks == (108, 98, 94)
+    assert first.state.history == second.state.history
+    assert first.state.hole_cards == second.state.hole_cards
+    assert first.state.board == second.state.board
+    # the flop in two parts, unknown cards one at a time
+    parts = replay(loads(HEADER + "actions = ['d dh p1 ??', 'd dh p2 ??', 'd dh p3 ??', "
+                         "'d dh p1 ??', 'd dh p2 ??', 'd dh p3 ??', 'p3 cc', 'p1 cc', 'p2 cc', "
+                         "'d db 2c7c', 'd db 9h', 'p1 cc']\n"))
+    assert parts.state.board[:3] == first.state.board[:3]
+
+
+@pytest.mark.parametrize(("deals", "index", "why"), [
+    ("'d dh p1 Qh', 'd dh p1 7d'", 1, "p2 is next"),
+    ("'d dh p1 Qh', 'd dh p2 9s', 'd dh p2 4s'", 2, "p3 is next"),
+    ("'d dh p1 Qh', 'd dh p2 9s', 'd dh p3 6h', 'd dh p1 7d5c'", 3,
+     "p1 is dealt more than two hole cards"),
+    ("'d dh p1 Qh', 'd dh p2 9s', 'd dh p3 6h', 'p3 cc'", 3, "only 0 of 3 players were dealt"),
+    ("'d dh p1 Qh7d', 'd dh p2 9s', 'd dh p3 6h6d', 'd dh p2 4s', 'd dh p3 5c'", 4,
+     "p3 is dealt more than two hole cards"),
+    ("'d dh p1 Qh7d', 'd dh p1 Qh7d'", 1, "p1 was already dealt hole cards"),
+    ("'d dh p1 Qh', 'p1 sm QhKs'", 1, "p1 was dealt Qh only"),
+])
+def test_cards_dealt_one_at_a_time_go_round_in_order(deals: str, index: int, why: str) -> None:
+    with pytest.raises(InvalidHistoryError, match=rf"actions\[{index}\] .*{why}"):
+        replay(loads(HEADER + f"actions = [{deals}]\n"))
+
+
+@pytest.mark.parametrize(("action", "why"), [
+    ("d db 2c7d9h3c", "the board is dealt as a flop of 3 cards .together or in parts."),
+    ("d dh p1 AsKsQs", "hold'em deals two hole cards, together or one at a time"),
+])
+def test_deals_of_too_many_cards_are_refused_when_read(action: str, why: str) -> None:
+    with pytest.raises(InvalidHistoryError, match=rf"actions\[0\]: action '{action}': {why}"):
+        loads(HEADER + f"actions = ['{action}']\n")
 
 
 def test_dealing_must_come_first_and_in_order() -> None:
@@ -140,6 +190,27 @@ def test_unknown_hand_kept_at_the_showdown_is_named() -> None:
         replay(hh, name="t.phh")
     assert "actions[14] 'p2 cc': p2 reaches the showdown with unknown hole cards" in str(e.value)
     assert "does not deal" not in str(e.value) and "seat" not in str(e.value)
+
+
+_CHECKED_DOWN = ("'d dh p1 {p1}', 'd dh p2 {p2}', 'p2 cc', 'p1 cc', 'd db 7hTc5s', 'p1 cc', "
+                 "'p2 cc', 'd db 5d', 'p1 cc', 'p2 cc', 'd db 8d', 'p1 cc', 'p2 cc', {shows}")
+_HEADS_UP = ("variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+             "starting_stacks = [100, 100]\nactions = [{}]\n")
+
+
+def test_an_unknown_hand_mucked_by_the_first_to_show_is_refused_for_that_reason() -> None:
+    """R33: checked down, p1 (first left of the button) shows first, and the engine always
+    shows that hand, so a stand-in cannot play it. The refusal said "a player is all in"
+    while both had 98 behind; it names the real reason now. Second in the order, the same
+    muck replays with stand-in cards."""
+    first = _CHECKED_DOWN.format(p1="????", p2="6h6d", shows="'p1 sm', 'p2 sm 6h6d'")
+    with pytest.raises(InvalidHistoryError) as e:
+        replay(loads(_HEADS_UP.format(first)))
+    assert "p1 mucks unknown cards, but p1 is the first to show (R33" in str(e.value)
+    assert "all in" not in str(e.value)
+    second = _CHECKED_DOWN.format(p1="6h6d", p2="????", shows="'p1 sm 6h6d', 'p2 sm'")
+    played = replay(loads(_HEADS_UP.format(second) + "finishing_stacks = [102, 98]\n"))
+    assert played.ok and played.stand_ins == {1} and 1 not in played.state.result.shown
 
 
 def test_unknown_hand_shown_later_is_used() -> None:

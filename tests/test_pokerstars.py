@@ -78,9 +78,8 @@ def test_side_pots_and_pot_limit_header() -> None:
 def test_two_side_pots_are_numbered_and_every_export_reads_back() -> None:
     """Two side pots: ``side pot-1``, ``side pot-2`` as PokerStars numbers them. An export
     reads back as the hand it was written from, or is refused: a hand whose text would read
-    as another hand, or not at all, was written all the same (a big blind all in from the
-    ante: calls of a bet nobody posted; a fold when checking is free; an unfinished hand
-    as cut-off text)."""
+    as another hand, or not at all, was written all the same (a straddler all in from the
+    ante; a fold when checking is free; an unfinished hand as cut-off text)."""
     from holdem import Action, Game
     from holdem.history import from_state, replay
     from holdem.pokerstars import parse
@@ -93,11 +92,22 @@ def test_two_side_pots_are_numbered_and_every_export_reads_back() -> None:
     text = to_pokerstars(from_state(s))
     assert "from side pot-1" in text and "from side pot-2" in text and "Side pot-2" in text
     assert next(parse(text)).finishing_stacks == replay(from_state(s)).final_stacks
-    blind_short = Game(big_blind=2, ante=1).new_hand([100, 100, 1], button=0, seed=1)
-    while not blind_short.is_terminal():
-        blind_short.apply(Action.check_or_call())
+    # a blind all in on the ante posts nothing more (R9), and PokerStars writes no blind line:
+    # its text read as "nobody posts the small/big blind" (and was refused). The game's blind
+    # is the header's now. A straddle cannot be told from no straddle: still refused.
+    for stacks in ([100, 100, 1], [100, 1, 100], [1, 100], [100, 1], [100, 1, 1, 100]):
+        short = Game(big_blind=2, ante=1).new_hand(stacks, button=0, seed=1)
+        while not short.is_terminal():
+            short.apply(Action.check_or_call())
+        text = to_pokerstars(from_state(short), name="short.phh")
+        assert "posts the ante 1 and is all-in" in text
+        assert next(parse(text)).finishing_stacks == replay(from_state(short)).final_stacks
+    straddler_short = Game(big_blind=2, ante=1, straddle=True).new_hand([100, 100, 100, 1],
+                                                                       button=0, seed=1)
+    while not straddler_short.is_terminal():
+        straddler_short.apply(Action.check_or_call())
     with pytest.raises(InvalidHistoryError, match="cannot be written as PokerStars text"):
-        to_pokerstars(from_state(blind_short), name="short.phh")
+        to_pokerstars(from_state(straddler_short), name="short.phh")
     free = Game(big_blind=2, fold_when_check_free=True).new_hand([100, 100], button=0, seed=1)
     free.apply(Action.check_or_call())
     free.apply(Action.fold())  # the big blind folds when checking is free
