@@ -734,8 +734,10 @@ class MatchState:
     def to_state(self, gamedef: GameDef) -> HandState:
         """The holdem hand this line describes (position ``p`` on seat ``p``, button
         ``n - 1``): every action replayed and checked. Illegal betting or missing cards raise
-        :class:`holdem.ProtocolError`."""
-        return _to_state(gamedef, self.betting, self.hole_cards, self.boards, str(self))
+        :class:`holdem.ProtocolError`; a ``gamedef`` that is not a :class:`GameDef`,
+        :class:`TypeError`."""
+        return _to_state(gamedef, self.betting, self.hole_cards, self.boards, str(self),
+                         "MatchState.to_state")
 
 
 def _fields(line: str, form: str) -> tuple[str, list[str]]:
@@ -857,9 +859,19 @@ def acpc_action(state: HandState, action: Action | str) -> str:
     return f"r{act.to + _before_street(state, seat)}"
 
 
+def _gamedef_arg(gamedef: object, what: str) -> None:
+    """Refuse a ``gamedef`` that is not a :class:`GameDef` (:class:`TypeError` naming it, as
+    :func:`play` does): a gamedef's text must be read first."""
+    if not isinstance(gamedef, GameDef):
+        hint = " (read the text with parse_gamedef first)" if isinstance(gamedef, str) else ""
+        raise TypeError(f"{what}: gamedef must be a holdem.acpc.GameDef (see parse_gamedef), "
+                        f"got {type(gamedef).__name__}: {excerpt(gamedef)}{hint}")
+
+
 def _to_state(gamedef: GameDef, betting: Sequence[Sequence[str]],
               holes: Sequence[tuple[Card, ...] | None], boards: Sequence[Sequence[Card]],
-              line: str) -> HandState:
+              line: str, what: str) -> HandState:
+    _gamedef_arg(gamedef, what)
     gamedef.check_protocol()
     n = gamedef.num_players
     if len(holes) != n:
@@ -1276,12 +1288,15 @@ def import_state_line(line: str, gamedef: GameDef) -> HandHistory:
     """The PHH :class:`holdem.phh.HandHistory` of a ``STATE:`` log line, replayed and checked:
     the engine's payoff of every position must equal the line's outcome (exactly, or, for a
     tied pot, ACPC's even split of it, as the log writes it), else :class:`holdem.ProtocolError`.
-    ``players`` and ``hand`` are set from the line."""
+    ``players`` and ``hand`` are set from the line. A ``line`` that is not a str or a
+    ``gamedef`` that is not a :class:`GameDef` raises :class:`TypeError`."""
     from holdem import from_state
 
+    _gamedef_arg(gamedef, "import_state_line")
     log = parse_log_line(line)
     text = line.rstrip("\r\n")
-    state = _to_state(gamedef, log.betting, log.hole_cards, log.boards, text)
+    state = _to_state(gamedef, log.betting, log.hole_cards, log.boards, text,
+                      "import_state_line")
     if not state.is_terminal():
         raise ProtocolError(f"the hand is not over in {_short(text)}")
     for p, (want, got) in enumerate(zip(log.outcome, state.payoffs, strict=True)):
@@ -1299,10 +1314,28 @@ def import_state_line(line: str, gamedef: GameDef) -> HandHistory:
 def import_log(lines: Iterable[str], gamedef: GameDef) -> list[HandHistory]:
     """Every ``STATE:`` line of an ACPC or Pluribus log as a hand history (other lines, such
     as ``#`` comments and ``SCORE:``, are skipped). A bad line raises :class:`ProtocolError`,
-    and so does a stream that is not valid text in its encoding."""
+    and so does a stream that is not valid text in its encoding. ``lines`` must give ``str``
+    lines (a text file, a list of str; a whole text: ``text.splitlines()``) and ``gamedef`` be
+    a :class:`GameDef`, else :class:`TypeError`."""
+    _gamedef_arg(gamedef, "import_log")
+    if isinstance(lines, (str, bytes, bytearray, memoryview)):
+        how = ("split it into lines: text.splitlines()" if isinstance(lines, str) else
+               "decode it and split it into lines: data.decode('utf-8').splitlines()")
+        raise TypeError(f"import_log: lines must be an iterable of str lines (a text file or "
+                        f"a list), not one {type(lines).__name__} ({how})")
+    try:
+        each = iter(lines)
+    except TypeError:
+        raise TypeError(f"import_log: lines must be an iterable of str lines (a text file or a "
+                        f"list), not {type(lines).__name__}: {excerpt(lines)}") from None
     out = []
     try:
-        for line in lines:
+        for i, line in enumerate(each):
+            if type(line) is not str and not isinstance(line, str):
+                raise TypeError(
+                    f"import_log: lines must give str lines, line {i + 1} is "
+                    f"{type(line).__name__}: {excerpt(line)}"
+                    + (" (open the file in text mode)" if isinstance(line, bytes) else ""))
             if line.startswith("STATE:"):
                 out.append(import_state_line(line, gamedef))
     except UnicodeDecodeError as e:  # a stream the caller opened in text mode

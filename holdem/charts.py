@@ -278,7 +278,14 @@ def winnings_chart(curves: Mapping[str, Sequence[tuple[float, float]]],
 def simulation_chart(result: Any, *, title: str | None = None) -> str:
     """The cumulative winnings (in big blinds) of each agent of a :func:`holdem.simulate`
     result (its ``curve``: ten points per chunk, at most about 600 drawn), with the 95% band
-    (the duplicate interval for a duplicate match)."""
+    (the duplicate interval for a duplicate match). ``result`` must be a
+    :class:`holdem.simulate.SimulationResult`, else :class:`InvalidConfigError`."""
+    from holdem.simulate import SimulationResult
+
+    if not isinstance(result, SimulationResult):
+        raise InvalidConfigError(
+            f"simulation_chart needs the result of holdem.simulate (a SimulationResult), got "
+            f"{type(result).__name__}: {excerpt(result)}")
     curve = result.curve
     if not curve:
         raise InvalidConfigError("this simulation result has no winnings curve to draw")
@@ -326,6 +333,15 @@ def _thin(points: Sequence[float], limit: int = 600) -> list[tuple[int, float]]:
     return out
 
 
+def _stats_arg(stats: object, what: str) -> None:
+    """Refuse a ``stats`` that is not a :class:`holdem.Stats` (:class:`InvalidConfigError`)."""
+    from holdem.stats import Stats
+
+    if not isinstance(stats, Stats):
+        raise InvalidConfigError(f"{what} needs a holdem.Stats, got {type(stats).__name__}: "
+                                 f"{excerpt(stats)}")
+
+
 def _known_player(stats: Any, name: object) -> None:
     if not isinstance(name, str) or name not in stats:
         raise InvalidConfigError(f"player {name!r} is not in these statistics")
@@ -336,6 +352,7 @@ def stats_chart(stats: Any, *, title: str = "Cumulative winnings",
     """The cumulative winnings in big blinds of the players of a :class:`holdem.Stats` kept
     with ``curves=True`` (by default the ten who played the most hands), each over its own
     hands, with its 95% band when there are at most four players."""
+    _stats_arg(stats, "stats_chart")
     if stats.curves is None:
         raise InvalidConfigError("keep the curves to chart them: Stats(..., curves=True)")
     if players is not None:
@@ -415,6 +432,7 @@ def range_equities(opponent: Any, *, samples: int = 20_000, seed: int = 0) -> di
 def vpip_frequencies(stats: Any, player: str) -> dict[str, float]:
     """Each hand class's VPIP share for ``player`` of a :class:`holdem.Stats` kept with
     ``starting_hands=True`` (classes the player was never dealt are absent)."""
+    _stats_arg(stats, "vpip_frequencies")
     if stats.starting_hands is None:
         raise InvalidConfigError("count the starting hands to chart them: "
                                  "Stats(..., starting_hands=True)")

@@ -398,9 +398,9 @@ def equity(
     if exact is not None and exact is not True and exact is not False:  # (1 == True)
         raise InvalidConfigError(f"exact must be None, True or False, not {excerpt(exact)}")
     if samples is not None and (
-        isinstance(samples, bool) or not isinstance(samples, int) or samples < 1
+        isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 1 << 53
     ):
-        raise InvalidConfigError(f"samples must be a positive int, not {samples!r}")
+        raise InvalidConfigError(f"samples must be an int 1..2**53, not {excerpt(samples)}")
     if target_se is not None and (
         isinstance(target_se, bool) or not isinstance(target_se, (int, float))
         or not 0 < target_se < 1

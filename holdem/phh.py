@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
+import io
 import os
 import re
 import tomllib
@@ -308,7 +309,8 @@ class HistoryAction:
 
     @classmethod
     def from_str(cls, text: str, *, players: int | None = None) -> HistoryAction:
-        """Parse one action notation; ``players`` (if given) bounds the ``pN`` index."""
+        """Parse one action notation; ``players`` (None, or an int: the number of players)
+        bounds the ``pN`` index (any other type raises :class:`InvalidHistoryError`)."""
         if cls is HistoryAction and type(text) is str and len(text) <= _PARSED_TEXT and (
                 players is None or type(players) is int):
             # Actions are immutable and files repeat them ("p2 f", "p1 cc"...): the parsed
@@ -322,6 +324,10 @@ class HistoryAction:
                     _PARSED.clear()
                 _PARSED[key] = action
             return action
+        if players is not None and type(players) is not int:
+            raise InvalidHistoryError(
+                f"HistoryAction.from_str: players must be None or an int (the number of "
+                f"players, which bounds pN), not {type(players).__name__}: {excerpt(players)}")
         return cls._parse(text, players)
 
     @classmethod
@@ -714,22 +720,35 @@ class HandHistory:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> HandHistory:
-        """Build from a parsed TOML table, checking every field name and type."""
+        """Build from a parsed TOML table (a mapping of field name to value), checking every
+        field name and type (anything else raises :class:`InvalidHistoryError`)."""
+        if type(data) is not dict and not isinstance(data, Mapping):
+            raise InvalidHistoryError(
+                f"from_dict needs a mapping of PHH field names to values (a TOML table), got "
+                f"{type(data).__name__}: {excerpt(data)}")
         known = _field_names(cls)
         kwargs: dict[str, Any] = {}
         user: dict[str, Any] = {}
-        for key, value in data.items():
-            if key.startswith("_"):
-                user[key] = value
-            elif key in known:
-                kwargs[key] = value
-            elif key == "bring_in":
-                raise InvalidHistoryError("field 'bring_in' is for stud games, not hold'em")
-            else:
-                raise InvalidHistoryError(
-                    f"unknown field {excerpt(key)} (PHH fields are listed at phh.readthedocs.io; "
-                    "user-defined fields start with '_')"
-                )
+        try:  # (a key that is not a str fails in startswith: no check per key of every file)
+            for key, value in data.items():
+                if key.startswith("_"):
+                    user[key] = value
+                elif key in known:
+                    kwargs[key] = value
+                elif key == "bring_in":
+                    raise InvalidHistoryError("field 'bring_in' is for stud games, not hold'em")
+                else:
+                    raise InvalidHistoryError(
+                        f"unknown field {excerpt(key)} (PHH fields are listed at "
+                        "phh.readthedocs.io; user-defined fields start with '_')"
+                    )
+        except (AttributeError, TypeError):
+            bad = [k for k in data if not isinstance(k, str)]
+            if not bad:
+                raise
+            raise InvalidHistoryError(
+                f"from_dict: field names must be strings, got {type(bad[0]).__name__}: "
+                f"{excerpt(bad[0])}") from None
         for req in ("variant", "antes", "blinds_or_straddles", "starting_stacks", "actions"):
             if req not in kwargs:
                 raise InvalidHistoryError(f"missing required field {req!r}")
@@ -864,8 +883,21 @@ def _history_from_pickle(values: object) -> HandHistory:
         raise InvalidHistoryError(f"not a pickled HandHistory: {e}") from None
 
 
+def _not_str(text: object, what: str) -> TypeError:
+    """The error of :func:`loads` / :func:`loads_all` given ``text`` that is not a str."""
+    if isinstance(text, (bytes, bytearray, memoryview)):
+        return TypeError(f"{what}: text must be a str, not {type(text).__name__} (decode it "
+                         f"first: text.decode('utf-8'), or read the file with "
+                         f"{what.replace('loads', 'load')})")
+    return TypeError(f"{what}: text must be a str (the PHH text), not {type(text).__name__}: "
+                     f"{excerpt(text)}")
+
+
 def loads(text: str, *, name: str | None = None) -> HandHistory:
-    """Parse one hand from PHH text; ``name`` (e.g. a file name) prefixes error messages."""
+    """Parse one hand from PHH text; ``name`` (e.g. a file name) prefixes error messages.
+    ``text`` must be a ``str`` (else :class:`TypeError`: decode ``bytes`` first)."""
+    if not isinstance(text, str):
+        raise _not_str(text, "loads")
     data = _toml(text, name or "PHH text")
     try:
         return HandHistory.from_dict(data)
@@ -886,17 +918,26 @@ def dumps(hh: HandHistory) -> str:
     return _dump_table(_history_arg(hh, "dumps").to_dict())
 
 
-def _read(fp: IO[bytes] | IO[str] | str | os.PathLike[str]) -> tuple[str, str]:
+def _read(fp: IO[bytes] | IO[str] | str | os.PathLike[str], what: str) -> tuple[str, str]:
     data: bytes | str
     if isinstance(fp, (str, os.PathLike)):
         name = os.fspath(fp)
         data = _textfile.read_path(fp)
     else:
+        read = getattr(fp, "read", None)
+        if not callable(read):
+            hint = (f" (for PHH text, use {what.replace('load', 'loads')})" if isinstance(
+                fp, (bytes, bytearray, memoryview)) else "")
+            raise TypeError(f"{what}: fp must be a path (str or os.PathLike) or an open file, "
+                            f"not {type(fp).__name__}: {excerpt(fp)}{hint}")
         name = _name(fp)
         try:
-            data = fp.read()
+            data = read()
         except UnicodeDecodeError as e:  # a stream the caller opened in text mode
             raise InvalidHistoryError(f"{name}: {_not_text(e)}") from e
+        if not isinstance(data, (str, bytes)):
+            raise TypeError(f"{what}: fp.read() must give str or bytes, it gave "
+                            f"{type(data).__name__}: {excerpt(data)}")
     if isinstance(data, bytes):
         try:
             data = data.decode("utf-8")
@@ -907,9 +948,23 @@ def _read(fp: IO[bytes] | IO[str] | str | os.PathLike[str]) -> tuple[str, str]:
 
 def load(fp: IO[bytes] | IO[str] | str | os.PathLike[str]) -> HandHistory:
     """Read one hand from a ``.phh`` file (a path or an open file, text or binary; a text
-    stream that is not valid in its encoding raises :class:`InvalidHistoryError`)."""
-    text, name = _read(fp)
+    stream that is not valid in its encoding raises :class:`InvalidHistoryError`; anything
+    else raises :class:`TypeError`)."""
+    text, name = _read(fp, "load")
     return loads(text, name=name)
+
+
+def _check_writable(fp: object, what: str) -> None:
+    """Refuse (:class:`TypeError`, naming ``fp``) what :func:`_write` cannot write text to:
+    checked before the text is made, so a bad call writes nothing."""
+    if isinstance(fp, (str, os.PathLike)):
+        return
+    if not callable(getattr(fp, "write", None)):
+        raise TypeError(f"{what}: fp must be a path (str or os.PathLike) or a file open for "
+                        f"writing text, not {type(fp).__name__}: {excerpt(fp)}")
+    if isinstance(fp, (io.RawIOBase, io.BufferedIOBase)):
+        raise TypeError(f"{what}: fp is a binary file ({type(fp).__name__}): open it in text "
+                        f"mode (open(path, 'w', encoding='utf-8')) or pass the path")
 
 
 def _write(fp: IO[str] | str | os.PathLike[str], text: str) -> None:
@@ -921,12 +976,18 @@ def _write(fp: IO[str] | str | os.PathLike[str], text: str) -> None:
 
 
 def dump(hh: HandHistory, fp: IO[str] | str | os.PathLike[str]) -> None:
-    """Write one hand as a ``.phh`` file (a path or an open text file)."""
-    _write(fp, dumps(_history_arg(hh, "dump")))
+    """Write one hand as a ``.phh`` file (a path or an open text file; anything else raises
+    :class:`TypeError`)."""
+    text = dumps(_history_arg(hh, "dump"))
+    _check_writable(fp, "dump")
+    _write(fp, text)
 
 
 def loads_all(text: str, *, name: str | None = None) -> list[HandHistory]:
-    """Parse a ``.phhs`` text: every top-level table is a hand, in file order."""
+    """Parse a ``.phhs`` text: every top-level table is a hand, in file order (``text`` must
+    be a ``str``, as for :func:`loads`)."""
+    if not isinstance(text, str):
+        raise _not_str(text, "loads_all")
     return [_from_table(where, table) for where, table in _tables(text, name)]
 
 
@@ -957,11 +1018,13 @@ def dumps_all(hands: Sequence[HandHistory]) -> str:
 
 
 def load_all(fp: IO[bytes] | IO[str] | str | os.PathLike[str]) -> list[HandHistory]:
-    """Read every hand of a ``.phhs`` file."""
-    text, name = _read(fp)
+    """Read every hand of a ``.phhs`` file (``fp`` as for :func:`load`)."""
+    text, name = _read(fp, "load_all")
     return loads_all(text, name=name)
 
 
 def dump_all(hands: Sequence[HandHistory], fp: IO[str] | str | os.PathLike[str]) -> None:
-    """Write hands as a ``.phhs`` file."""
-    _write(fp, dumps_all(hands))
+    """Write hands as a ``.phhs`` file (``fp`` as for :func:`dump`)."""
+    text = dumps_all(hands)
+    _check_writable(fp, "dump_all")
+    _write(fp, text)

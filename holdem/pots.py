@@ -68,6 +68,7 @@ from fractions import Fraction
 from typing import Any
 
 from holdem import _pots
+from holdem._ints import int_or_none
 from holdem._pickling import setstate_through_init
 from holdem._pots import split_pots_batch
 from holdem._shown import excerpt
@@ -201,14 +202,18 @@ class Rake:
     __setstate__ = setstate_through_init  # a pickle in another form: checked all the same
 
     def of(self, total: int, *, flop_dealt: bool = True) -> int:
-        """The rake on a hand whose pots hold ``total`` chips (after uncalled chips go back).
+        """The rake on a hand whose pots hold ``total`` chips (after uncalled chips go back):
+        an int >= 0, else :class:`holdem.InvalidPotError`.
 
         >>> Rake(0.05, cap=3).of(40), Rake(0.05, cap=3).of(1000), Rake(0.05).of(1000, flop_dealt=False)
         (2, 3, 0)
         """
+        chips = int_or_none(total)
+        if chips is None or chips < 0:
+            raise InvalidPotError(f"total must be an int of chips >= 0, got {_shown(total)}")
         if self.no_flop_no_drop and not _pots.check_flag("flop_dealt", flop_dealt):
             return 0
-        rake = total * self.fraction.numerator // self.fraction.denominator
+        rake = chips * self.fraction.numerator // self.fraction.denominator
         return rake if self.cap is None else min(rake, self.cap)
 
     def __repr__(self) -> str:
@@ -255,7 +260,15 @@ class Pot:
         return self.amount - self.rake
 
     def share_of(self, seat: int) -> int:
-        """Chips ``seat`` won from this pot (0 if it did not win it)."""
+        """Chips ``seat`` won from this pot (0 if it did not win it). ``seat``: an int >= 0,
+        else :class:`holdem.InvalidPotError`."""
+        if type(seat) is not int:
+            checked = int_or_none(seat)
+            if checked is None:
+                raise InvalidPotError(f"seat must be an int >= 0, got {_shown(seat)}")
+            seat = checked
+        if seat < 0:
+            raise InvalidPotError(f"seat must be an int >= 0, got {seat}")
         for winner, share in zip(self.winners, self.shares, strict=True):
             if winner == seat:
                 return share

@@ -361,6 +361,7 @@ class Range:
         cls, combos: Mapping[HandLike, float] | Iterable[HandLike]
     ) -> Range:
         """A range from combos (each text like ``"AsKd"`` or two cards), or a mapping to weights.
+        A combo given twice (``"AsKd"`` and ``"KdAs"``) raises :class:`InvalidRangeError`.
 
         >>> Range.from_combos({"AsAh": 0.5, "KsKh": 1})
         Range('KsKh, 0.5(AsAh)')
@@ -391,7 +392,11 @@ class Range:
             if not 0.0 < w <= 1.0:  # (Fraction(1, 10**400) is 0.0 as a float)
                 raise InvalidRangeError(f"weight {excerpt(given)} for {excerpt(hand)} is "
                                         f"outside (0, 1] (as a float: {w!r})")
-            out[_parse_hand(hand)] = w
+            combo = _parse_hand(hand)
+            if combo in out:  # (so an endless iterable ends: 1,326 combos at most)
+                raise InvalidRangeError(f"{excerpt(hand)} is given twice (as "
+                                        f"{CARDS[combo[0]]}{CARDS[combo[1]]})")
+            out[combo] = w
         return cls._make(out)
 
     @classmethod

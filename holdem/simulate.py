@@ -480,8 +480,8 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
         raise InvalidConfigError(f"game must be a holdem.Game, got {game!r}")
     if game.mode is not Mode.CASH:
         raise InvalidConfigError("simulate plays cash hands: use a Game with mode=Mode.CASH")
-    if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
-        raise InvalidConfigError(f"hands must be an int >= 1, got {hands!r}")
+    if isinstance(hands, bool) or not isinstance(hands, int) or not 1 <= hands <= 1 << 53:
+        raise InvalidConfigError(f"hands must be an int 1..2**53, got {excerpt(hands)}")
     if isinstance(chunk_hands, bool) or not isinstance(chunk_hands, int) or chunk_hands < 1:
         raise InvalidConfigError(f"chunk_hands must be an int >= 1, got {chunk_hands!r}")
     if stack is None:

@@ -26,9 +26,11 @@ from __future__ import annotations
 
 import copy
 import math
+import numbers
 from collections.abc import Collection, Container, Iterable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
+from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -196,14 +198,57 @@ def _row(p: PlayerStats) -> tuple[str, ...]:
             "-" if adj is None else f"{adj:+.1f}")
 
 
+def _table_row(p: object, i: int) -> tuple[str, ...]:
+    if not isinstance(p, PlayerStats):
+        raise InvalidConfigError(
+            f"format_table takes PlayerStats (such as a Stats' values()), players[{i}] is "
+            f"{type(p).__name__}: {excerpt(p)}")
+    return _row(p)
+
+
 def format_table(players: Iterable[PlayerStats]) -> str:
-    """An aligned text table, one player a row (percentages for the shares)."""
-    rows = [_HEADER, *(_row(p) for p in players)]
+    """An aligned text table, one player a row (percentages for the shares); ``players`` is
+    an iterable of :class:`PlayerStats` (``stats.values()``), else :class:`InvalidConfigError`."""
+    if isinstance(players, Stats | str) or not isinstance(players, Iterable):
+        hint = " (pass stats.values())" if isinstance(players, Stats) else ""
+        raise InvalidConfigError(
+            f"format_table takes an iterable of PlayerStats, got {type(players).__name__}: "
+            f"{excerpt(players)}{hint}")
+    rows = [_HEADER, *(_table_row(p, i) for i, p in enumerate(players))]
     widths = [max(len(r[i]) for r in rows) for i in range(len(_HEADER))]
     return "\n".join(
         "  ".join([f"{r[0]:<{widths[0]}}", *(f"{c:>{w}}" for c, w in zip(r[1:], widths[1:],
                                                                           strict=True))])
         for r in rows)
+
+
+_UNIT_RANGE = (Fraction(1, 10**18), Fraction(10**18))  # as holdem.history's chip units
+
+
+def _unit(unit: object) -> Fraction | int:
+    """``add_state``'s ``unit`` as an int or a Fraction (exact), or the error naming it."""
+    value: Fraction | None = None
+    if isinstance(unit, Fraction):
+        value = unit
+    elif isinstance(unit, numbers.Integral) and not isinstance(unit, bool):
+        value = Fraction(int(unit))
+    elif isinstance(unit, float):
+        if math.isfinite(unit):
+            value = Fraction(repr(unit))  # 0.01 is 1/100, as holdem.history reads it
+    elif isinstance(unit, Decimal) and unit.is_finite():
+        if unit and abs(unit.adjusted()) > 40:  # (Fraction would work out 10**exponent)
+            raise InvalidConfigError(f"unit must be from 1e-18 to 1e18, got {excerpt(unit)}")
+        value = Fraction(unit)
+    if value is None:
+        raise InvalidConfigError(
+            f"unit must be a positive number (an int, Fraction, Decimal or float: what one "
+            f"chip is worth, such as Fraction(1, 100)), got {type(unit).__name__}: "
+            f"{excerpt(unit)}")
+    if value <= 0:
+        raise InvalidConfigError(f"unit must be positive, got {excerpt(unit)}")
+    if not _UNIT_RANGE[0] <= value <= _UNIT_RANGE[1]:
+        raise InvalidConfigError(f"unit must be from 1e-18 to 1e18, got {excerpt(unit)}")
+    return value.numerator if value.denominator == 1 else value
 
 
 class Stats(Mapping[str, PlayerStats]):
@@ -287,9 +332,18 @@ class Stats(Mapping[str, PlayerStats]):
         """Add a finished :class:`holdem.HandState` whose seat ``i`` is player ``names[i]``;
         ``unit`` is what one chip of the state is worth in the hand's own units (a history in
         dollars and cents is played in cents: ``unit=Fraction(1, 100)``), so ``net`` and
-        ``allin_adjusted`` come out in those units. ``unknown``: seats whose hole cards are
-        stand-ins (:attr:`holdem.history.Replay.stand_ins`), left out of the starting hands."""
-        res = state.result_or_none()
+        ``allin_adjusted`` come out in those units: a positive int, :class:`~fractions.Fraction`,
+        :class:`~decimal.Decimal` or float from ``1e-18`` to ``1e18`` (as
+        :func:`holdem.history.chip_unit`), else :class:`InvalidConfigError`. ``unknown``: seats
+        whose hole cards are stand-ins (:attr:`holdem.history.Replay.stand_ins`), left out of
+        the starting hands."""
+        result_or_none = getattr(state, "result_or_none", None)
+        if not callable(result_or_none) or not hasattr(state, "raw_history"):
+            raise InvalidConfigError(f"add_state needs a finished holdem.HandState, got "
+                                     f"{type(state).__name__}: {excerpt(state)}")
+        if type(unit) is not int or unit != 1:
+            unit = _unit(unit)
+        res = result_or_none()
         if res is None:
             raise InvalidConfigError("statistics need finished hands: this one is not over")
         n = state.num_players

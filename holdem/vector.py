@@ -27,6 +27,7 @@ from __future__ import annotations
 import array
 import hashlib
 import importlib
+import itertools
 import operator
 import os
 import queue
@@ -465,9 +466,9 @@ class ObservationSpec:
                 or shape is not None else "")
             raise InvalidArrayError(f"row must be one observation row of {self.width} values "
                                     f"(a list or a 1-D numpy array), got {got}")
-        try:
+        try:  # three ids at most are read: two or none are wanted
             cards = [-1 if isinstance(c, bool) or not hasattr(c, "__index__")
-                     else operator.index(c) for c in hole]
+                     else operator.index(c) for c in itertools.islice(hole, 3)]
         except TypeError:  # not a sequence
             cards = [-1]
         if len(cards) not in (0, 2) or len(set(cards)) != len(cards) or not all(
@@ -1450,7 +1451,8 @@ class VectorGame:
                 raise InvalidConfigError(
                     f"seat {s}: {p!r} has no compiled policy the engine can run: {problem}")
             codes.append(cp.code)
-        if streams is not None and not isinstance(streams, Sequence):
+        if streams is not None and (not isinstance(streams, Sequence)
+                                    or len(streams) != self.players):
             raise InvalidConfigError(
                 f"streams must be {self.players} ints in 0..2**32-1, got {excerpt(streams)}")
         ids = list(range(self.players)) if streams is None else [

@@ -792,3 +792,122 @@ def test_env_pickles_are_checked() -> None:
                               ("_np_random", 5, "its generator")]:
         with pytest.raises(InvalidStateError, match=f"not a valid pickled HoldemEnv: ({why})"):
             HoldemEnv.__new__(HoldemEnv).__setstate__({**state, field: value})
+
+
+def test_random_policy_seed_is_checked_as_the_envs_seeds() -> None:
+    """RandomPolicy handed its seed to numpy unchecked: a recursive list crashed the
+    interpreter in default_rng (run in a child so that a regression cannot kill the suite),
+    ``range(10**18)`` hung, -1 and 1.5 raised numpy's own errors, and True or an array was
+    kept (its repr no valid Python). Each is InvalidConfigError now, in reseed too."""
+    pytest.importorskip("gymnasium")
+    import subprocess
+    import sys
+
+    from holdem.rl.gymnasium import HoldemEnv, RandomPolicy
+
+    code = ("from holdem.errors import InvalidConfigError\n"
+            "from holdem.rl.gymnasium import RandomPolicy\n"
+            "l = []\nl.append(l)\n"
+            "try:\n    RandomPolicy(l)\n"
+            "except InvalidConfigError as e:\n    print('refused:', e)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 0, (done.returncode, done.stderr[-2000:])
+    assert "refused: seed must be an int in 0..2**64-1, got [[...]]" in done.stdout
+    for bad in (range(10**18), -1, 1.5, True, np.array([1, 2]), 2**64, "3", None,
+                np.float64(2.0)):
+        with pytest.raises(InvalidConfigError, match=r"seed must be an int in 0\.\.2\*\*64-1"):
+            RandomPolicy(bad)  # type: ignore[arg-type]
+        policy = RandomPolicy(5)
+        with pytest.raises(InvalidConfigError, match=r"seed must be an int in 0\.\.2\*\*64-1"):
+            policy.reseed(bad)  # type: ignore[arg-type]
+        assert repr(policy) == "RandomPolicy(seed=5)"
+    # numpy integers are ints, kept as plain ints (the repr is Python)
+    policy = RandomPolicy(np.uint64(2**64 - 1))  # type: ignore[arg-type]
+    assert type(policy.seed) is int and repr(policy) == f"RandomPolicy(seed={2**64 - 1})"
+    mask = np.array([False, True, True])
+    assert RandomPolicy(np.int64(7))(np.zeros(3), mask) == RandomPolicy(7)(np.zeros(3), mask)
+    # reset(seed=s) reseeds the k-th opponent with s + k, kept within 0..2**64-1
+    env = HoldemEnv(players=3, opponents=[RandomPolicy(1), RandomPolicy(2)], seed=1)
+    env.reset(seed=2**64 - 1)
+    assert [p.seed for p in env._policies.values()] == [2**64 - 1, 0]  # type: ignore[attr-defined]
+
+
+def test_openspiel_history_codes_width_is_bounded_and_an_int() -> None:
+    """history_codes(width) allocated any width (10**12: MemoryError), raised IndexError for a
+    width below the decisions so far and a bare TypeError for 2.5 or "x"."""
+    pytest.importorskip("pyspiel")
+    from holdem.rl import openspiel
+
+    game = openspiel.load_game()
+    state = game.new_initial_state()
+    most = game.history_width
+    for bad in (10**12, most + 1, -1, 2.5, "x", True, None, np.float32(3)):
+        with pytest.raises(InvalidConfigError, match=rf"width must be an int 0\.\.{most} "):
+            state.history_codes(bad)
+    for card in range(4):
+        state.apply_action(card)
+    state.apply_action(1)  # one decision
+    before = str(state)
+    for bad in (0, 10**12):
+        with pytest.raises(InvalidConfigError, match=rf"width must be an int 1\.\.{most} "):
+            state.history_codes(bad)
+    assert str(state) == before
+    assert state.history_codes(np.int64(2)) == [2.0, 0.0]
+    assert len(state.history_codes(most)) == most
+
+
+def test_openspiel_holdem_game_params_are_checked_as_load_games() -> None:
+    """HoldemGame(params) read its ints with int(): 2.5 big blinds were 2, 3.99 players 3, a
+    button of 1.5 seat 1, True an int, an infinite stack raised OverflowError; params of "x"
+    raised dict()'s ValueError and 5 a TypeError. They are checked as load_game checks them
+    now, and pyspiel's own path still loads the game."""
+    pytest.importorskip("pyspiel")
+    import pyspiel
+
+    from holdem.rl import openspiel
+
+    for params, message in (({"big_blind": 2.5}, "big_blind must be an int, got 2.5"),
+                            ({"players": 3.99}, "players must be an int, got 3.99"),
+                            ({"button": 1.5}, "button must be an int, got 1.5"),
+                            ({"players": True}, "players must be an int, got True"),
+                            ({"stack": float("inf")}, "stack must be an int, got inf"),
+                            ({"stack": "50"}, "stack must be an int, got '50'"),
+                            ({"actions": None}, "actions must be a str"),
+                            ({"stacks": [100, 100]}, "stacks must be a str"),
+                            ({5: 1}, "unknown parameter 5; allowed: "),
+                            ("x", "params must be a dict of game parameters .or None., got 'x'"),
+                            (5, "params must be a dict of game parameters .or None., got 5"),
+                            ([("players", 3)], "params must be a dict of game parameters")):
+        with pytest.raises(InvalidConfigError, match=message):
+            openspiel.HoldemGame(params)  # type: ignore[arg-type]
+        if isinstance(params, dict) and all(isinstance(k, str) for k in params):
+            with pytest.raises(InvalidConfigError, match=message):  # as load_game says it
+                openspiel.load_game(**params)
+    assert openspiel.HoldemGame({"players": np.int8(3)}).num_players() == 3
+    assert str(openspiel.HoldemGame(None)) == str(openspiel.HoldemGame({})) == str(
+        pyspiel.load_game("python_holdem"))
+    game = pyspiel.load_game("python_holdem(players=3,stacks=50 60 70,big_blind=4,"
+                             "small_blind=2,button=1)")
+    assert game.config.stacks == (50, 60, 70) and game.config.button == 1
+
+
+def test_openspiel_state_methods_of_a_player_that_is_not_an_int() -> None:
+    """private_text("x") raised a TypeError that did not name the player, encode of
+    Decimal("nan") decimal.InvalidOperation, and True was seat 1: each is the module's
+    InvalidConfigError for a seat now, the strings and the tensor alike."""
+    pytest.importorskip("pyspiel")
+    from decimal import Decimal
+
+    from holdem.rl import openspiel
+
+    state = openspiel.load_game().new_initial_state()
+    for card in range(4):
+        state.apply_action(card)
+    for bad in ("x", Decimal("nan"), Decimal(1), 1.0, True, None, np.array([0, 1])):
+        for method in (state.private_text, state.encode, state.observation_text,
+                       state.information_state_text):
+            with pytest.raises(InvalidConfigError, match=r"seat must be 0\.\.1, got "):
+                method(bad)
+    assert state.private_text(np.int64(1)) == state.private_text(1)
+    assert state.encode(np.uint8(0)) == state.encode(0)

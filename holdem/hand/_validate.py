@@ -8,6 +8,7 @@ answers and the same messages.
 
 from __future__ import annotations
 
+import itertools
 import operator
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -78,23 +79,26 @@ def check_start(game: GameLike, stacks: Sequence[int], button: int) -> tuple[lis
             and 0 <= button < len(stacks) and not (game.straddle and len(stacks) < 3)
             and all(type(s) is int and 0 < s <= MAX_CHIPS for s in stacks)):
         return stacks[:], button  # the common case, checked in one pass
+    if isinstance(stacks, str | bytes):
+        raise InvalidConfigError(f"stacks must be a sequence of ints, got {shown(stacks)}")
     try:
-        out = list(stacks)
+        out = _first(stacks, 10)
     except TypeError:
         raise InvalidConfigError(f"stacks must be a sequence of ints, got {shown(stacks)}") from None
     n = len(out)
     if not 2 <= n <= 10:
-        raise InvalidConfigError(f"a hand needs 2 to 10 players (R1), got {n}")
+        raise InvalidConfigError(f"a hand needs 2 to 10 players (R1), got "
+                                 f"{n if n <= 10 else 'more'}")
     for i, s in enumerate(out):
-        if isinstance(s, bool) or not isinstance(s, int):
+        chips = int_or_none(s)  # a plain int (a subclass's comparisons may lie), numpy's too
+        if chips is None:
             raise InvalidConfigError(f"stack of seat {i} must be an int >= 1, got {shown(s)}")
-        out[i] = chips = operator.index(s)  # a plain int (a subclass's comparisons may lie)
+        out[i] = chips
         if chips < 1:
             raise InvalidConfigError(f"stack of seat {i} must be an int >= 1, got {shown(s)}")
         if chips > MAX_CHIPS:
             raise InvalidConfigError(f"stack of seat {i} is above 2**53 chips")
-    seat = None if isinstance(button, bool) or not isinstance(button, int) \
-        else operator.index(button)
+    seat = int_or_none(button)
     if seat is None or not 0 <= seat < n:
         raise InvalidConfigError(f"button must be a seat 0..{n - 1}, got {shown(button)}")
     if game.straddle and n < 3:
@@ -133,11 +137,16 @@ def plan_posts(game: GameLike, n: int, button: int, dead_small_blind: object,
     if game.straddle:
         blinds[(bb_seat + 1) % n] = "the straddle"
     try:
-        items = list(extra_posts)
+        if isinstance(extra_posts, str | bytes):
+            raise TypeError
+        items = _first(extra_posts, n)  # a seat posts once: n + 1 posts are too many
     except TypeError:
         raise InvalidConfigError(
             f"extra_posts must be a sequence of (seat, live, dead) posts, got {shown(extra_posts)}"
         ) from None
+    if len(items) > n:
+        raise InvalidConfigError(f"extra_posts: more posts than the {n} seats (a seat posts "
+                                 "once)")
     bb = game.big_blind
     out: list[tuple[int, int, int]] = []
     seen: set[int] = set()
@@ -147,11 +156,14 @@ def plan_posts(game: GameLike, n: int, button: int, dead_small_blind: object,
         except (TypeError, ValueError):
             raise InvalidConfigError(
                 f"an extra post is (seat, live chips, dead chips), got {shown(item)}") from None
+        checked = []
         for name, v in (("seat", seat), ("live chips", live), ("dead chips", dead)):
-            if isinstance(v, bool) or not isinstance(v, int):
+            # plain ints (numpy's too): a subclass's comparisons, hash and equality are not trusted
+            plain = int_or_none(v)
+            if plain is None:
                 raise InvalidConfigError(f"extra post {shown(item)}: {name} must be an int, got {shown(v)}")
-        # plain ints: a subclass's comparisons, hash and equality are not trusted
-        seat, live, dead = operator.index(seat), operator.index(live), operator.index(dead)
+            checked.append(plain)
+        seat, live, dead = checked
         if not 0 <= seat < n:
             raise InvalidConfigError(f"extra post {shown(item)}: seat must be 0..{n - 1}, got {shown(seat)}")
         if seat in blinds:
@@ -185,17 +197,17 @@ def plan_dead_hands(n: int, dead_hands: Any) -> tuple[int, ...]:
         raise InvalidConfigError(
             f"dead_hands must be a sequence of seat numbers 0..{n - 1}, got {shown(dead_hands)}")
     try:
-        items = list(dead_hands)
+        items = _first(dead_hands, n)  # each seat once: n + 1 seats are too many
     except TypeError:
         raise InvalidConfigError(
             f"dead_hands must be a sequence of seat numbers 0..{n - 1}, got {shown(dead_hands)}"
         ) from None
     seen: set[int] = set()
     for item in items:
-        if isinstance(item, bool) or not isinstance(item, int):
+        seat = int_or_none(item)  # a plain int (a subclass's comparisons may lie), numpy's too
+        if seat is None:
             raise InvalidConfigError(
                 f"dead_hands: a seat must be an int 0..{n - 1}, got {shown(item)}")
-        seat = operator.index(item)  # a plain int (a subclass's comparisons may lie)
         if not 0 <= seat < n:
             raise InvalidConfigError(
                 f"dead_hands: seat must be 0..{n - 1}, got {shown(seat)}")
@@ -209,10 +221,21 @@ def plan_dead_hands(n: int, dead_hands: Any) -> tuple[int, ...]:
     return tuple(sorted(seen))
 
 
-def _cards_of(value: Any) -> tuple[Card, ...]:
+def _first(items: Any, most: int) -> list[Any]:
+    """The first ``most + 1`` items of an iterable (TypeError when it is not one): enough to
+    tell that there are too many without reading an endless or huge one to its end."""
+    return list(itertools.islice(items, most + 1))
+
+
+def _cards_of(value: Any, most: int) -> tuple[Card, ...]:
+    """Cards given as text or an iterable of cards, at most ``most + 1`` of them read."""
     if isinstance(value, str):
         return parse_cards(value)
-    return tuple(Card(c) for c in value)
+    return tuple(Card(c) for c in _first(value, most))
+
+
+def _count(cards: Sequence[Card], most: int) -> str:
+    return str(len(cards)) if len(cards) <= most else f"more than {most}"
 
 
 def given_cards(n: int, seed: object, hole_cards: Any, board: Any
@@ -222,7 +245,8 @@ def given_cards(n: int, seed: object, hole_cards: Any, board: Any
     if seed is not None:
         raise InvalidConfigError("give either seed= or the cards (hole_cards=, board=), not both")
     try:
-        hole_cards = tuple(hole_cards)  # counted as a plain tuple (a subclass's len() may lie)
+        # counted as a plain tuple (a subclass's len() may lie), one entry too many at most
+        hole_cards = None if isinstance(hole_cards, str) else tuple(_first(hole_cards, n))
     except TypeError:
         hole_cards = None
     if hole_cards is None or len(hole_cards) != n:
@@ -236,19 +260,25 @@ def given_cards(n: int, seed: object, hole_cards: Any, board: Any
             partial = True
             continue
         try:
-            cards = _cards_of(h)
+            cards = _cards_of(h, 2)
         except (TypeError, InvalidCardError) as exc:
             raise InvalidCardError(f"hole cards of seat {i}: {exc}") from None
         if len(cards) != 2:
-            raise InvalidHandError(f"seat {i} needs exactly 2 hole cards, got {len(cards)}")
+            raise InvalidHandError(f"seat {i} needs exactly 2 hole cards, got {_count(cards, 2)}")
         holes.append(cards)
         for c in cards:
             if c in seen:
                 raise DuplicateCardError(f"card {c} is given twice")
             seen.add(c)
-    bcards = _cards_of(board) if board is not None else ()
+    try:
+        bcards = _cards_of(board, 5) if board is not None else ()
+    except TypeError:
+        raise InvalidCardError(f"board must be cards (text such as 'Jd8d2c', or an iterable of "
+                               f"cards), got {shown(board)}") from None
+    except InvalidCardError as exc:
+        raise InvalidCardError(f"board: {exc}") from None
     if len(bcards) > 5:
-        raise InvalidHandError(f"a board has at most 5 cards, got {len(bcards)}")
+        raise InvalidHandError(f"a board has at most 5 cards, got {_count(bcards, 5)}")
     for c in bcards:
         if c in seen:
             raise DuplicateCardError(f"card {c} is given twice")
@@ -262,13 +292,13 @@ def more_board(hole: Sequence[tuple[Card, ...] | None], board: tuple[Card, ...],
     if seed is not None:
         raise InvalidHandError("the board of a dealt hand (seed=) comes from its deck")
     try:
-        extra = _cards_of(cards)
+        extra = _cards_of(cards, 5 - len(board))
     except TypeError:
-        raise InvalidCardError(f"not cards: {cards!r}") from None
+        raise InvalidCardError(f"not cards: {shown(cards)}") from None
     new = (*board, *extra)
     if len(new) > 5:
         raise InvalidHandError(f"a board has at most 5 cards: {len(board)} given, "
-                               f"{len(extra)} more is too many")
+                               f"{_count(extra, 5 - len(board))} more is too many")
     seen = {c for h in hole if h is not None for c in h}
     for c in new:
         if c in seen:

@@ -244,7 +244,7 @@ class Action(NamedTuple):
     def __repr__(self) -> str:
         if self.to is None:
             return f"Action({self.type!r})"
-        return f"Action({self.type!r}, {self.to})"
+        return f"Action({self.type!r}, {self.to!r})"
 
 
 

@@ -44,6 +44,7 @@ from enum import Enum
 from typing import TYPE_CHECKING, Any
 
 from holdem._enums import NamedRepr
+from holdem._ints import int_or_none
 from holdem._pickling import setstate_through_init
 from holdem._shown import shown
 from holdem.errors import IllegalActionError, InvalidConfigError, InvalidStateError
@@ -91,15 +92,21 @@ class DealStart(NamedRepr, Enum):
     LEFT_OF_BIG_BLIND = "big_blind"
 
 
-def _int(name: str, value: object, low: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
+def _int(game: Game, name: str, low: int) -> int:
+    """Field ``name`` of ``game``: an int of any integer type (numpy's too, never a bool) from
+    ``low`` to 2**53, kept as a plain int; else InvalidConfigError."""
+    value = getattr(game, name)
+    chips = int_or_none(value)
+    if chips is None:
         raise InvalidConfigError(f"{name} must be an int number of chips, got {shown(value)}")
-    if value < low:
+    if chips < low:
         raise InvalidConfigError(f"{name} must be at least {low}, got {shown(value)}")
-    if value > MAX_CHIPS:
+    if chips > MAX_CHIPS:
         raise InvalidConfigError(
             f"{name} is {shown(value)}, above the engine's limit of 2**53 ({MAX_CHIPS}) chips")
-    return value
+    if value is not chips:
+        object.__setattr__(game, name, chips)
+    return chips
 
 
 class _HalfBigBlind:
@@ -166,13 +173,17 @@ class Game:
     def __post_init__(self) -> None:
         if not isinstance(self.structure, Structure):
             raise InvalidConfigError(f"structure must be a Structure, got {self.structure!r}")
-        bb = _int("big_blind", self.big_blind, 1)
+        for name in ("straddle", "cap_heads_up", "fold_when_check_free", "muck_losing_hands"):
+            if not isinstance(getattr(self, name), bool):
+                raise InvalidConfigError(f"{name} must be True or False, got "
+                                         f"{shown(getattr(self, name))}")
+        bb = _int(self, "big_blind", 1)
         if self.small_blind is _HALF_BIG_BLIND:
             object.__setattr__(self, "small_blind", bb // 2)
-        sb = _int("small_blind", self.small_blind, 0)
+        sb = _int(self, "small_blind", 0)
         if sb > bb:
             raise InvalidConfigError(f"small_blind {sb} is above the big blind {bb}")
-        _int("ante", self.ante, 0)
+        _int(self, "ante", 0)
         if not isinstance(self.ante_type, AnteType):
             raise InvalidConfigError(f"ante_type must be an AnteType, got {self.ante_type!r}")
         if not isinstance(self.mode, Mode):
@@ -184,7 +195,7 @@ class Game:
         if self.structure is Structure.FIXED_LIMIT:
             if self.small_bet is None:
                 object.__setattr__(self, "small_bet", bb)
-            small = _int("small_bet", self.small_bet, 1)
+            small = _int(self, "small_bet", 1)
             if small != bb:
                 raise InvalidConfigError(
                     f"fixed limit: the big blind is the small bet (R5), got small_bet {small} "
@@ -192,14 +203,11 @@ class Game:
                 )
             if self.big_bet is None:
                 object.__setattr__(self, "big_bet", 2 * small)
-            _int("big_bet", self.big_bet, small)
-            _int("max_raises", self.max_raises, 0)
+            _int(self, "big_bet", small)
+            _int(self, "max_raises", 0)
         else:
             if self.small_bet is not None or self.big_bet is not None:
                 raise InvalidConfigError("small_bet and big_bet apply to fixed limit only")
-        for name in ("straddle", "cap_heads_up", "fold_when_check_free", "muck_losing_hands"):
-            if not isinstance(getattr(self, name), bool):
-                raise InvalidConfigError(f"{name} must be True or False")
         rake = self.rake
         if rake is not None and not isinstance(rake, Rake):
             raise InvalidConfigError(f"rake must be a holdem.pots.Rake or None, got {rake!r}")
@@ -292,7 +300,7 @@ class Game:
         >>> st.dead_hands, st.actor, st.pot  # TDA 30: the absent big blind posted, hand dead
         ((2,), 0, 3)
         """
-        if dead_small_blind is False and not extra_posts and (
+        if dead_small_blind is False and type(extra_posts) in (tuple, list) and not extra_posts and (
                 type(dead_hands) is tuple and not dead_hands):
             return HandState._start(self, stacks, button, seed, hole_cards, board)
         return HandState._start(self, stacks, button, seed, hole_cards, board,

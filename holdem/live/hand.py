@@ -78,6 +78,7 @@ from typing import TYPE_CHECKING, Any
 
 from holdem._deck import Deck, child_seed
 from holdem._seeding import resolve_seed
+from holdem._shown import excerpt
 from holdem.cards import CARDS, Card, CardLike, format_cards, parse_cards
 from holdem.errors import (
     DeckError,
@@ -386,12 +387,26 @@ class LiveHand(ActionVerbs):
                                 self._seed, self._shuffle, tuple(self._history)))
 
     def replay(self, items: Iterable[Action | DealerError | str | int]) -> LiveHand:
-        """Apply actions and report events in order; return ``self`` (for chaining)."""
-        for item in items:
-            if isinstance(item, DealerError):
-                self.report(item)
-            else:
-                self.apply(item)
+        """Apply actions and report events in order; return ``self`` (for chaining).
+
+        All or nothing: an item that is refused raises its error, its message starting with
+        the item's index, and the hand is left as it was before the call. ``items`` is an
+        iterable of items, not one text or bytes (:class:`holdem.InvalidActionError`)."""
+        if isinstance(items, str | bytes | bytearray | memoryview):
+            raise InvalidActionError(f"replay takes an iterable of actions and events (a list), "
+                                     f"not {type(items).__name__} {excerpt(items)}")
+        trial = self.clone()
+        for k, item in enumerate(items):
+            try:
+                if isinstance(item, DealerError):
+                    trial.report(item)
+                else:
+                    trial.apply(item)
+            except HoldemError as exc:
+                exc.args = (f"replay item {k} ({excerpt(item)}): {exc}", *exc.args[1:])
+                raise
+        for name in LiveHand.__slots__:
+            object.__setattr__(self, name, getattr(trial, name))
         return self
 
     def __repr__(self) -> str:

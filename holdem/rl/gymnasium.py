@@ -374,9 +374,12 @@ def _no_options(options: object, instead: str) -> None:
 
 
 class RandomPolicy:
-    """An opponent that picks a legal column uniformly at random (seeded)."""
+    """An opponent that picks a legal column uniformly at random (seeded). ``seed``: an int
+    0..2**64-1 (numpy integers too), as the envs take seeds; anything else raises
+    :class:`holdem.InvalidConfigError`."""
 
     def __init__(self, seed: int = 0) -> None:
+        seed = env_seed(seed)  # (numpy's default_rng reads a sequence, even a recursive one)
         self.seed = seed
         self._rng = np.random.default_rng(seed)
 
@@ -387,7 +390,8 @@ class RandomPolicy:
         return int(self._rng.choice(np.flatnonzero(action_mask)))
 
     def reseed(self, seed: int) -> None:
-        """Start the random stream again from ``seed``."""
+        """Start the random stream again from ``seed`` (checked as the constructor's)."""
+        seed = env_seed(seed)
         self.seed = seed
         self._rng = np.random.default_rng(seed)
 
@@ -423,9 +427,10 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
     Seeding: ``seed`` deals the cards until ``reset(seed=s)`` gives another. ``reset(seed=s)``
     also reseeds every opponent policy that has a ``reseed(seed)`` method (as
     :class:`RandomPolicy` has): the policy of the ``k``-th other seat (``k`` from 0, in seat
-    order) with ``s + k``, so that the episodes after ``reset(seed=s)`` repeat exactly. The
-    seed a policy was made with applies only until the first ``reset(seed=...)``; with
-    ``reset()`` (no seed) the policies go on from where they are.
+    order) with ``s + k`` (modulo 2**64, so that it stays a valid seed), so that the
+    episodes after ``reset(seed=s)`` repeat exactly. The seed a policy was made with applies
+    only until the first ``reset(seed=...)``; with ``reset()`` (no seed) the policies go on
+    from where they are.
 
     ``render_mode``: ``"ansi"`` (:meth:`render` returns the hand as text: the learner's hole
     cards only, the board, the pot, every seat's stack and bet, the seat to act) or
@@ -623,7 +628,7 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
             for k, p in enumerate(self._policies.values()):
                 reseed = getattr(p, "reseed", None)
                 if reseed is not None:
-                    reseed(seed + k)
+                    reseed((seed + k) % (1 << 64))  # (a seed stays in 0..2**64-1)
         if not self._started:
             self._vg.reset()
             self._started = True

@@ -53,6 +53,7 @@ public observer (``private_info`` NONE) leaves out the player's hole cards, a pr
 from __future__ import annotations
 
 import importlib
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -140,20 +141,14 @@ def _stacks(text: object, players: int) -> tuple[int, ...]:
     return tuple(values)
 
 
-def _config(params: dict[str, Any]) -> _Config:
-    p = {**_DEFAULTS, **params}
-    unknown = set(p) - set(_DEFAULTS)
-    if unknown:
-        raise InvalidConfigError(f"unknown parameters {sorted(unknown)}; allowed: {sorted(_DEFAULTS)}")
-    for key, default in _DEFAULTS.items():  # OpenSpiel's game parameters are 32-bit ints
-        if type(default) is int:
-            try:
-                value = int(p[key])
-            except (TypeError, ValueError):
-                raise InvalidConfigError(f"{key} must be an int, got {excerpt(p[key])}") from None
-            if not -_INT32_MAX - 1 <= value <= _INT32_MAX:
-                raise InvalidConfigError(f"{key} must fit OpenSpiel's 32-bit int parameters "
-                                         f"(up to {_INT32_MAX:,}), got {value:,}")
+def _config(params: object) -> _Config:
+    if params is None:
+        params = {}
+    if not isinstance(params, Mapping):
+        raise InvalidConfigError(f"params must be a dict of game parameters (or None), got "
+                                 f"{excerpt(params)}; allowed keys: {sorted(_DEFAULTS)}")
+    # checked as load_game checks them (and as pyspiel types them): 32-bit ints, strings
+    p = {**_DEFAULTS, **_parameters(dict(params))}
     players = int(p["players"])
     if not 2 <= players <= 10:
         raise InvalidConfigError(f"players must be 2..10 (R1), got {players}")
@@ -229,7 +224,7 @@ class HoldemGame(pyspiel.Game):  # type: ignore[misc]
     """The pyspiel game (see the module docstring for the parameters)."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
-        self.config = _config(dict(params or {}))
+        self.config = _config(params)
         # the game string (str(game), serialization) names only what takes effect
         super().__init__(_GAME_TYPE, _game_info(self.config), dict(self.config.params))
         self.spec = ObservationSpec(len(self.config.stacks))
@@ -382,10 +377,16 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
             raise IllegalActionError(not_a_column(action, names))
         return names[action]
 
+    def _seat(self, player: object) -> int:
+        """``player`` as a seat 0..n-1 (an int, numpy integers too), or InvalidConfigError."""
+        seat = int_or_none(player)
+        if seat is None or not 0 <= seat < self._n:
+            raise InvalidConfigError(f"seat must be 0..{self._n - 1}, got {excerpt(player)}")
+        return seat
+
     def _cards_text(self, player: int) -> str:
         n = self._n
-        if not 0 <= player < n:  # (the arithmetic below would show another seat's cards)
-            raise InvalidConfigError(f"seat must be 0..{n - 1}, got {excerpt(player)}")
+        player = self._seat(player)  # (the arithmetic below would show another seat's cards)
         first = (self._cfg.button + 1) % n
         k = (player - first) % n
         mine = [self._hole[i] for i in (k, n + k) if i < len(self._hole)]
@@ -402,6 +403,7 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
     def information_state_text(self, player: int, private: bool = True) -> str:
         """The player's information state as text; without ``private`` its hole cards are
         left out (the public information state)."""
+        player = self._seat(player)
         log = " ".join(f"{s}:{_STREETS[st][0]}:{self._action_to_string(s, c)}"
                        for s, st, c in self._log)
         cards = self._cards_text(player)
@@ -412,12 +414,14 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
     def observation_text(self, player: int, private: bool = True) -> str:
         """The player's observation as text; without ``private`` its hole cards are left out
         (the public observation)."""
+        player = self._seat(player)
         cards = self._cards_text(player)
         hole = f" hole {cards or '-'}" if private else ""
         return f"[seat {player}]{hole} | {self._public_text()}"
 
     def private_text(self, player: int) -> str:
         """The player's private information alone: its hole cards."""
+        player = self._seat(player)
         return f"[seat {player}] hole {self._cards_text(player) or '-'}"
 
     def __str__(self) -> str:
@@ -429,15 +433,23 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
     def encode(self, player: int) -> list[float]:
         """The shared observation row seen by ``player`` (zeros before the hole cards)."""
         spec: ObservationSpec = self.get_game().spec
-        if not 0 <= player < self._n:
-            raise InvalidConfigError(f"seat must be 0..{self._n - 1}, got {excerpt(player)}")
+        player = self._seat(player)
         if self._hand is None:
             return [0.0] * spec.width
         return spec.encode(self._hand, player)
 
     def history_codes(self, width: int) -> list[float]:
-        """Every decision so far, in order: its action plus one (0: not yet)."""
-        out = [0.0] * width
+        """Every decision so far, in order: its action plus one (0: not yet), in ``width``
+        columns: from the decisions so far up to ``game.history_width`` (the decisions of the
+        longest hand, as the information state tensor has them); any other width raises
+        :class:`holdem.InvalidConfigError`."""
+        most: int = self.get_game().history_width
+        size = int_or_none(width)
+        if size is None or not len(self._log) <= size <= most:
+            raise InvalidConfigError(f"width must be an int {len(self._log)}..{most} (the "
+                                     f"decisions so far up to those of the longest hand), "
+                                     f"got {excerpt(width)}")
+        out = [0.0] * size
         for j, (_s, _st, c) in enumerate(self._log):
             out[j] = c + 1.0
         return out

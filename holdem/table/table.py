@@ -362,6 +362,9 @@ class Table:
     def come_back(self, name: str, *, wait_for_big_blind: bool = False) -> None:
         """Come back from sitting out (or stop waiting for the big blind): post what is owed
         (a player who was waiting posts a big blind, R36), or wait for the big blind."""
+        if wait_for_big_blind is not True and wait_for_big_blind is not False:
+            raise TableError(f"wait_for_big_blind must be True or False, got "
+                             f"{shown(wait_for_big_blind)}")
         p = self.player(name)
         if wait_for_big_blind and not self.tournament:
             p.status = PlayerStatus.WAITING
