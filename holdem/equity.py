@@ -415,7 +415,7 @@ def equity(
     kept, master = master_seed(seed)
     if (samples is None and target_se is None and exact is not False
             and (progress is None or progress is False)
-            and (executor is None or executor == "serial")):
+            and (executor is None or (type(executor) is str and executor == "serial"))):
         small = _small_hands(players, board, dead)
         if small is not None:
             return small

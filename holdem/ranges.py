@@ -494,4 +494,4 @@ def parse_range(text: RangeLike, *, dead: str | Iterable[CardLike] = ()) -> Rang
     Range('AhKh, AdKd, AcKc')
     """
     r = text if isinstance(text, Range) else Range(text)
-    return r.without(dead) if dead else r
+    return r if isinstance(dead, str | tuple | list) and not dead else r.without(dead)

@@ -179,7 +179,7 @@ class ActionLayout:
         for name in ("fold", "min_raise", "all_in"):
             if not isinstance(getattr(self, name), bool):
                 raise InvalidConfigError(f"{name} must be True or False")
-        if self.keep not in ("all_in", "first"):
+        if type(self.keep) is not str or self.keep not in ("all_in", "first"):
             raise InvalidConfigError(f"keep must be 'all_in' or 'first' (which of two raise "
                                      f"columns of the same amount stays legal), got "
                                      f"{excerpt(self.keep)}")

@@ -167,3 +167,41 @@ def test_action_repr_pastes_back_as_the_same_action() -> None:
     for action in (Action(ActionType.RAISE, "6"), Action.raise_to(6),  # type: ignore[arg-type]
                    Action.fold(), Action(ActionType.BET, 10**20)):
         assert eval(repr(action), vars(holdem)) == action
+
+
+def test_numpy_arrays_are_refused_before_their_truth_is_read() -> None:
+    """Comparing an array with a str (``keep in (...)``, ``name == ...``) or reading its truth
+    raised numpy's "truth value of an array is ambiguous"."""
+    from holdem.table.tournament import BlindLevel, BlindSchedule
+    from holdem.vector import ActionLayout
+
+    pair = np.array(["a", "b"])
+    with pytest.raises(InvalidConfigError, match="executor must be None"):
+        holdem.equity(["AsAh", "KsKh"], board="2c3c4c5c", executor=pair)
+    with pytest.raises(InvalidConfigError, match="keep must be 'all_in' or 'first'"):
+        ActionLayout(keep=pair)  # type: ignore[arg-type]
+    table = Table(Game(big_blind=2), seats=3, seed=1)
+    table.sit(0, "a", 100, holdem.CallAgent())
+    with pytest.raises(TableError, match="a player's name is a str"):
+        table.player(pair)  # type: ignore[arg-type]
+    schedule = BlindSchedule([BlindLevel(1, 2), BlindLevel(2, 4)], hands_per_level=10)
+    with pytest.raises(InvalidConfigError, match="hands must be an int number of hands"):
+        schedule.index_at(hands=np.array([1, 2]))  # type: ignore[arg-type]
+    assert schedule.index_at(hands=np.int64(25)) == 1
+    assert holdem.parse_range("AA", dead=np.array([51, 50])) == Range("AdAc")
+    assert holdem.parse_range("AA", dead="") == Range("AA")
+
+
+def test_rl_modes_that_are_arrays_are_refused() -> None:
+    pytest.importorskip("gymnasium")
+    pytest.importorskip("pettingzoo")
+    from holdem.rl.gymnasium import HoldemEnv
+    from holdem.rl.pettingzoo import env as aec_env
+
+    pair = np.array(["ansi", "human"])
+    with pytest.raises(InvalidConfigError, match="render_mode"):
+        HoldemEnv(Game(big_blind=2), players=2, render_mode=pair)  # type: ignore[arg-type]
+    with pytest.raises(InvalidConfigError, match="render_mode"):
+        aec_env(render_mode=pair)  # type: ignore[arg-type]
+    with pytest.raises(InvalidConfigError, match="illegal"):
+        aec_env(illegal=pair)  # type: ignore[arg-type]

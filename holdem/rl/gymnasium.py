@@ -444,7 +444,8 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
                  stacks: int | Sequence[int] = 200, actions: ActionLayout | str = "default",
                  seed: int = 0, illegal: str = "check_call",
                  render_mode: str | None = None) -> None:
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+        if render_mode is not None and (type(render_mode) is not str
+                                        or render_mode not in self.metadata["render_modes"]):
             raise InvalidConfigError(f"render_mode must be None, 'human' or 'ansi', "
                                      f"got {excerpt(render_mode)}")
         seed = env_seed(seed)

@@ -92,7 +92,7 @@ class _Core:
                  actions: ActionLayout | str, hands: int, seed: int, illegal: str) -> None:
         if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
             raise InvalidConfigError(f"hands must be an int >= 1, got {excerpt(hands)}")
-        if illegal not in ("raise", "check_call"):
+        if type(illegal) is not str or illegal not in ("raise", "check_call"):
             raise InvalidConfigError(f"illegal must be 'raise' or 'check_call', got {excerpt(illegal)}")
         self.lenient = illegal == "check_call"
         self.game = game
@@ -312,7 +312,8 @@ def _attach(env: Any, game: Game | None, players: int, stacks: int | Sequence[in
             actions: ActionLayout | str, hands: int, seed: int, illegal: str,
             render_mode: str | None) -> None:
     """Give ``env`` (AEC or parallel) its table, its agents and their spaces."""
-    if render_mode is not None and render_mode not in _RENDER_MODES:
+    if render_mode is not None and (type(render_mode) is not str
+                                    or render_mode not in _RENDER_MODES):
         raise InvalidConfigError(f"render_mode must be None, 'human' or 'ansi', "
                                  f"got {excerpt(render_mode)}")
     env.render_mode = render_mode

@@ -226,6 +226,8 @@ class Table:
 
     def player(self, name: str) -> Player:
         """The player called ``name`` (:class:`TableError` if nobody sits under that name)."""
+        if not isinstance(name, str):
+            raise TableError(f"a player's name is a str, got {shown(name)}")
         for p in self._seats:
             if p is not None and p.name == name:
                 return p

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 import math
 import numbers
-import operator
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from holdem._ints import int_or_none
 from holdem._pickling import setstate_through_init
 from holdem._shown import shown
 from holdem.errors import InvalidConfigError, InvalidStateError
@@ -117,10 +117,10 @@ class BlindSchedule:
         """The 0-based level index after ``hands`` hands / ``seconds`` of play."""
         last = len(self.levels) - 1
         if self.hands_per_level is not None:
-            if isinstance(hands, bool) or not hasattr(hands, "__index__"):
+            count = int_or_none(hands)  # numpy integers too
+            if count is None:
                 raise InvalidConfigError(f"hands must be an int number of hands, got "
                                          f"{shown(hands)}")
-            count = operator.index(hands)  # numpy integers too
             return min(max(count // self.hands_per_level, 0), last)
         assert self.minutes_per_level is not None
         if isinstance(seconds, bool) or not isinstance(seconds, numbers.Real) or (
