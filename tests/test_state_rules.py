@@ -686,3 +686,62 @@ def test_r20_all_in_run_out_deals_the_board_without_betting() -> None:
     assert len(three.board) == 5
     assert all(r[1] == 0 for r in three.raw_history())  # no decision after the preflop
     assert sum(three.result.payoffs) == 0
+
+
+def test_r27_r17_all_in_facing_the_cap_is_refused_not_read_as_a_call() -> None:
+    """R27 (the cap) with R17: facing a capped round a seat may only call or fold, so an
+    all-in request is refused, not played as a call (a mutation reading it as a call
+    survived every test)."""
+    s = Game(structure=Structure.FIXED_LIMIT, big_blind=2).new_hand([100] * 3, button=0, seed=1)
+    s.raise_to(4)
+    s.raise_to(6)
+    s.raise_to(8)  # the big blind's bet and three raises: capped
+    la = s.legal_actions()
+    assert not la.can_raise and la.call == 4
+    before = s.clone()
+    with pytest.raises(IllegalActionError, match="all in to 100 is not allowed: call or fold"):
+        s.all_in()
+    assert s.raw_history() == before.raw_history() and s.stacks == before.stacks
+
+
+def test_r36_extra_post_dead_part_is_at_most_the_big_blind() -> None:
+    """R36 / Robert's Rules: the dead part of an extra post is a missed small blind, at most
+    a big blind; 4 chips at blinds 1/2 were accepted by the reference core under a mutation
+    no test saw."""
+    from holdem.hand.game import ReferenceHandState
+
+    game = Game(big_blind=2)
+    for start in (lambda: game.new_hand([100] * 4, button=0, seed=1, extra_posts=[(3, 2, 4)]),
+                  lambda: ReferenceHandState._start(game, [100] * 4, 0, 1, None, None, False,
+                                                    [(3, 2, 4)], ())):
+        with pytest.raises(InvalidConfigError, match=r"extra post \(3, 2, 4\): dead chips must "
+                                                     r"be 0..2 \(at most the big blind\), got 4"):
+            start()
+    assert game.new_hand([100] * 4, button=0, seed=1, extra_posts=[(3, 2, 2)]).pot == 7
+
+
+@pytest.mark.parametrize("stacks", [[100, 0, 100], [0, 100], [100, 100, -5]])
+def test_r37_a_seat_without_chips_is_not_dealt_in(stacks: list[int]) -> None:
+    """R37: a player with no chips is not dealt in; a stack of 0 in a plain list of ints (the
+    one-pass check of the common case) must be refused as a sequence of other types is."""
+    from holdem.hand.game import ReferenceHandState
+
+    bad = next(i for i, s in enumerate(stacks) if s < 1)
+    for start in (lambda: Game(big_blind=2).new_hand(stacks, button=0, seed=1),
+                  lambda: ReferenceHandState._start(Game(big_blind=2), stacks, 0, 1, None, None)):
+        with pytest.raises(InvalidConfigError, match=f"stack of seat {bad} must be an int >= 1"):
+            start()
+
+
+def test_r7_r9_a_short_big_blind_posts_what_is_left_of_the_big_blind_ante() -> None:
+    """R7 (big-blind ante, TDA: the blind first) with R9 (short, a player posts what they
+    have): a big blind of 3 chips at 1/2 with a 2-chip big-blind ante posts the blind and 1
+    chip of ante, and is all in. Both cores (the reference core's rule was unguarded)."""
+    from holdem.hand.game import ReferenceHandState
+
+    game = Game(big_blind=2, ante=2, ante_type=AnteType.BIG_BLIND)
+    for cls in (HandState, ReferenceHandState):
+        s = cls._start(game, [100, 100, 3], 0, 1, None, None)
+        assert [(p.seat, p.kind, p.amount) for p in s.posts] == [
+            (1, "small_blind", 1), (2, "big_blind", 2), (2, "big_blind_ante", 1)]
+        assert s.pot == 4 and s.stacks[2] == 0 and s.status(2) is SeatStatus.ALL_IN

@@ -199,3 +199,118 @@ def test_observation_from_state_refuses_bad_input() -> None:
     state.fold()
     with pytest.raises(IllegalActionError, match="over"):
         Observation.from_state(state)
+
+
+def test_r4_r36_dead_button_a_newcomer_on_the_button_seat_waits() -> None:
+    """R4 (dead button) with R36: a newcomer who sits down where the button lands is not
+    dealt in on the button (a mutation dealing them in survived every test)."""
+    t = Table(Game(big_blind=2), seats=6, seed=3, dead_button=True)
+    for s in range(4):
+        t.sit(s, f"p{s}", 200, CallAgent())
+    first = t.play_hand()
+    assert (first.button, first.small_blind, first.big_blind) == (1, 2, 3)
+    t.leave("p2")
+    t.sit(2, "new", 200, CallAgent())  # posts to come in (R36), but not on the button
+    r = t.play_hand()
+    assert (r.button, r.small_blind, r.big_blind) == (2, 3, 0)
+    assert r.seats == (0, 1, 3) and all(p[0] != 2 for p in r.posts)
+
+
+def test_r4_r36_moving_button_skips_nobody_when_two_newcomers_wait() -> None:
+    """R4: the button moves to the next player; two newcomers waiting for the big blind
+    (R36) do not turn the hand into a heads-up join: the button goes to seat 4, seat 8 posts
+    the small blind and the first waiting seat the big blind."""
+    t = Table(Game(big_blind=2), seats=9, seed=5)
+    for s in (1, 4, 6, 8):
+        t.sit(s, f"p{s}", 200, CallAgent())
+    for _ in range(20):
+        r = t.play_hand()
+        if r.button == 1:
+            break
+    assert (r.button, r.small_blind, r.big_blind, r.seats) == (1, 4, 6, (1, 4, 6, 8))
+    t.leave("p1")
+    t.leave("p6")
+    t.sit(7, "w7", 200, CallAgent(), wait_for_big_blind=True)
+    t.sit(0, "w0", 200, CallAgent(), wait_for_big_blind=True)
+    r = t.play_hand()
+    assert (r.button, r.small_blind, r.big_blind) == (4, 8, 0)
+    assert r.seats == (0, 4, 8) and r.placement == "moving"
+
+
+def test_r36_cash_player_sitting_out_mid_hand_plays_the_hand_out() -> None:
+    """R36 (cash games): sitting out takes effect from the next hand; the hand in play goes
+    on, the player asked at each turn (only a tournament's absent player is folded)."""
+
+    class SitsOutThenCalls:
+        def __init__(self, table: Table) -> None:
+            self.table, self.asked = table, 0
+
+        def act(self, obs: Observation) -> Action:
+            self.asked += 1
+            if self.asked == 1:
+                self.table.sit_out(obs.player)
+            return Action.check_or_call()
+
+    class RaisesOnce:
+        done = False
+
+        def act(self, obs: Observation) -> Action:
+            if not self.done and obs.legal.can_raise:
+                self.done = True
+                assert obs.legal.min_to is not None
+                return Action.bet_or_raise(obs.legal.min_to)
+            return Action.check_or_call()
+
+    t = Table(Game(big_blind=2), seats=3, seed=1)
+    agent = SitsOutThenCalls(t)
+    t.sit(0, "a", 200, agent)
+    t.sit(1, "b", 200, RaisesOnce())
+    t.sit(2, "c", 200, CallAgent())
+    r = t.play_hand()
+    mine = [(h.street.name, h.type.name, h.to) for h in r.state.history if r.seats[h.seat] == 0]
+    assert agent.asked == 5 and mine[:2] == [("PREFLOP", "CALL", 2), ("PREFLOP", "CALL", 4)]
+    assert len(r.state.board) == 5 and r.state.status(r.seats.index(0)).name != "FOLDED"
+
+
+def test_r3_r36_heads_up_blinds_settle_a_wait_for_the_big_blind() -> None:
+    """R3 with R36: heads-up the blinds alternate, so a player waiting for the big blind who
+    is dealt in heads-up is active after it; the next newcomer joins the game as R36 says
+    (button 2, small blind 0, big blind 1)."""
+    t = Table(Game(big_blind=2), seats=3, seed=2)
+    for s in range(3):
+        t.sit(s, f"p{s}", 200, CallAgent())
+    t.play_hand()
+    t.leave("p1")
+    t.wait_for_big_blind("p2")
+    r = t.play_hand()
+    assert (r.button, r.big_blind, r.placement) == (2, 0, "heads-up")
+    assert t.player("p2").status.name == "ACTIVE"
+    t.sit(1, "new", 200, CallAgent(), wait_for_big_blind=True)
+    r = t.play_hand()
+    assert (r.button, r.small_blind, r.big_blind, r.seats, r.placement) == (
+        2, 0, 1, (0, 1, 2), "joining")
+
+
+def test_r36_dead_button_missed_small_blind_is_owed_after_a_dead_small_blind() -> None:
+    """R36 / Robert's Rules on a dead-button table: a player who sits out as the blinds pass
+    owes both blinds, the small blind counted from the previous hand's big blind when the
+    small blind was dead, and posts 2 live plus 1 dead on return."""
+    t = Table(Game(big_blind=2), seats=6, seed=1, dead_button=True)
+    for s in range(6):
+        t.sit(s, f"p{s}", 200, CallAgent())
+    bb = t.play_hand().big_blind
+    y = f"p{(bb + 1) % 6}"
+    t.leave(f"p{bb}")  # the next hand's small blind is dead
+    t.sit_out(y)
+    first = t.play_hand()
+    assert first.small_blind is None
+    t.play_hand()
+    p = t.player(y)
+    assert p.owes_big_blind and p.owes_small_blind
+    t.come_back(y)
+    for _ in range(10):
+        r = t.play_hand()
+        if p.seat in r.seats:
+            break
+    assert [x for x in r.posts if x[0] == p.seat] == [(p.seat, "entry_big_blind", 2),
+                                                       (p.seat, "dead_small_blind", 1)]

@@ -194,3 +194,48 @@ def test_a_table_pickle_with_a_start_time_that_is_no_time_is_refused(start: floa
     state["_start_time"] = start
     with pytest.raises(InvalidStateError, match=r"not a valid pickled Table.*start time"):
         _forged_table(state)
+
+
+class _Shover:
+    """Bets or raises all in whenever it may, else checks or calls."""
+
+    def act(self, obs: Any) -> Any:
+        from holdem import Action
+
+        la = obs.legal
+        return Action.bet_or_raise(la.max_to) if la.can_raise else Action.check_or_call()
+
+
+def test_r10_players_out_in_one_hand_place_by_starting_stack_ties_shared() -> None:
+    """TDA (R10's tournaments): players eliminated in the same hand finish in the order of
+    their stacks at the start of the hand, the bigger stack higher; equal stacks share the
+    place. Stacks 300/30/30/50, everyone all in, the 300 busts the other three."""
+    t = Table(Game(big_blind=2, mode=Mode.TOURNAMENT), seats=4, seed=0)
+    for s, chips in enumerate([300, 30, 30, 50]):
+        t.sit(s, f"p{s}_{chips}", chips, _Shover())
+    r = t.play_hand()
+    assert set(r.eliminated) == {"p1_30", "p2_30", "p3_50"}
+    assert t.places == {"p0_300": 1, "p3_50": 2, "p1_30": 3, "p2_30": 3}
+
+
+def test_r10_r26_fixed_limit_tournament_levels_set_both_bet_sizes() -> None:
+    """R10 with R26: in a fixed-limit tournament a level of blinds 5/10 plays a small bet of
+    10 and a big bet of 20 (the turn and river bets)."""
+    from holdem import Action, Structure
+
+    class BetsTheTurn:
+        def act(self, obs: Any) -> Any:
+            la = obs.legal
+            if obs.street.name == "TURN" and la.can_raise:
+                return Action.bet_or_raise(la.min_to)
+            return Action.check_or_call()
+
+    game = Game(structure=Structure.FIXED_LIMIT, big_blind=2, mode=Mode.TOURNAMENT)
+    t = Table(game, seats=2, seed=1,
+              schedule=BlindSchedule([BlindLevel(5, 10)], hands_per_level=10))
+    t.sit(0, "a", 1000, BetsTheTurn())
+    t.sit(1, "b", 1000, CallAgent())
+    r = t.play_hand()
+    assert (r.state.game.small_bet, r.state.game.big_bet) == (10, 20)
+    assert [(h.type.name, h.to) for h in r.state.history if h.street.name == "TURN"] == [
+        ("CHECK", 0), ("BET", 20), ("CALL", 20)]
