@@ -256,7 +256,8 @@ cdef class HandCore:
             stacks, button = check_start(game, stacks, button)  # plain ints, or raises
         n = len(stacks)
         bb_seat = (button + 1) % n if n == 2 else (button + 2) % n
-        if dead_small_blind is not False or type(extra_posts) not in (tuple, list) or extra_posts:
+        if dead_small_blind is not False or (type(extra_posts) is not tuple
+                                             and type(extra_posts) is not list) or extra_posts:
             _, bb_seat, post_sb, extras = plan_posts(game, n, button, dead_small_blind,
                                                      extra_posts)
             memset(&opt, 0, sizeof(opt))

@@ -474,7 +474,8 @@ class HandCore:
         dead_seats = () if type(dead_hands) is tuple and not dead_hands \
             else plan_dead_hands(n, dead_hands)
         extras: tuple[tuple[int, int, int], ...]
-        if dead_small_blind is False and type(extra_posts) in (tuple, list) and not extra_posts:
+        if dead_small_blind is False and (type(extra_posts) is tuple
+                                          or type(extra_posts) is list) and not extra_posts:
             hu = n == 2
             sb_seat = button if hu else (button + 1) % n
             bb_seat = (button + 1) % n if hu else (button + 2) % n

@@ -300,7 +300,8 @@ class Game:
         >>> st.dead_hands, st.actor, st.pot  # TDA 30: the absent big blind posted, hand dead
         ((2,), 0, 3)
         """
-        if dead_small_blind is False and type(extra_posts) in (tuple, list) and not extra_posts and (
+        if dead_small_blind is False and (
+                type(extra_posts) is tuple or type(extra_posts) is list) and not extra_posts and (
                 type(dead_hands) is tuple and not dead_hands):
             return HandState._start(self, stacks, button, seed, hole_cards, board)
         return HandState._start(self, stacks, button, seed, hole_cards, board,
