@@ -155,14 +155,13 @@ def _unit(given: ChipUnit, what: str = "chip_unit") -> Fraction:
         else:
             unit = Fraction(repr(value)) if isinstance(value, float) else Fraction(value)
     except (TypeError, ValueError, ArithmeticError):
-        shown = given if not isinstance(given, str) or len(given) <= 40 else given[:40] + "..."
         raise InvalidHistoryError(
-            f"{what} {shown!r} is not a number (give one like 1, 0.5 or 0.01)") from None
+            f"{what} {excerpt(given)} is not a number (give one like 1, 0.5 or 0.01)") from None
     if unit is not None and unit <= 0:
         raise InvalidHistoryError(
-            f"{what} must be positive, not {given!r} (give one like 1, 0.5 or 0.01)")
+            f"{what} must be positive, not {excerpt(given)} (give one like 1, 0.5 or 0.01)")
     if unit is None or not Fraction(1, 10**_UNIT_DIGITS) <= unit <= 10**_UNIT_DIGITS:
-        raise InvalidHistoryError(f"{what} {given!r} is out of range: give one from "
+        raise InvalidHistoryError(f"{what} {excerpt(given)} is out of range: give one from "
                                   f"1e-{_UNIT_DIGITS} to 1e{_UNIT_DIGITS}")
     return unit
 

@@ -26,11 +26,9 @@ from __future__ import annotations
 
 import copy
 import math
-import numbers
 from collections.abc import Collection, Container, Iterable, Iterator, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
-from decimal import Decimal
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
@@ -222,32 +220,16 @@ def format_table(players: Iterable[PlayerStats]) -> str:
         for r in rows)
 
 
-_UNIT_RANGE = (Fraction(1, 10**18), Fraction(10**18))  # as holdem.history's chip units
-
-
 def _unit(unit: object) -> Fraction | int:
-    """``add_state``'s ``unit`` as an int or a Fraction (exact), or the error naming it."""
-    value: Fraction | None = None
-    if isinstance(unit, Fraction):
-        value = unit
-    elif isinstance(unit, numbers.Integral) and not isinstance(unit, bool):
-        value = Fraction(int(unit))
-    elif isinstance(unit, float):
-        if math.isfinite(unit):
-            value = Fraction(repr(unit))  # 0.01 is 1/100, as holdem.history reads it
-    elif isinstance(unit, Decimal) and unit.is_finite():
-        if unit and abs(unit.adjusted()) > 40:  # (Fraction would work out 10**exponent)
-            raise InvalidConfigError(f"unit must be from 1e-18 to 1e18, got {excerpt(unit)}")
-        value = Fraction(unit)
-    if value is None:
-        raise InvalidConfigError(
-            f"unit must be a positive number (an int, Fraction, Decimal or float: what one "
-            f"chip is worth, such as Fraction(1, 100)), got {type(unit).__name__}: "
-            f"{excerpt(unit)}")
-    if value <= 0:
-        raise InvalidConfigError(f"unit must be positive, got {excerpt(unit)}")
-    if not _UNIT_RANGE[0] <= value <= _UNIT_RANGE[1]:
-        raise InvalidConfigError(f"unit must be from 1e-18 to 1e18, got {excerpt(unit)}")
+    """``add_state``'s ``unit`` read as :func:`holdem.history.chip_unit` reads a chip unit
+    (exact, 1e-18..1e18), an int when it is whole, or InvalidConfigError naming it."""
+    from holdem.errors import InvalidHistoryError
+    from holdem.history import _unit as chip_unit_of
+
+    try:
+        value = chip_unit_of(unit, "unit")  # type: ignore[arg-type]  # checked there
+    except InvalidHistoryError as e:
+        raise InvalidConfigError(str(e)) from None
     return value.numerator if value.denominator == 1 else value
 
 

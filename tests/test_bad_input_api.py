@@ -205,3 +205,17 @@ def test_rl_modes_that_are_arrays_are_refused() -> None:
         aec_env(render_mode=pair)  # type: ignore[arg-type]
     with pytest.raises(InvalidConfigError, match="illegal"):
         aec_env(illegal=pair)  # type: ignore[arg-type]
+
+
+def test_a_chip_unit_too_long_to_print_is_named() -> None:
+    """A chip unit of 10**5000 made the message itself fail (int repr over 4,300 digits:
+    a bare ValueError from replay, from_state and Stats.add_state)."""
+    from holdem.errors import InvalidHistoryError
+    from holdem.history import from_state
+
+    state = Game(big_blind=2).new_hand([100, 100], seed=1)
+    state.fold()
+    with pytest.raises(InvalidHistoryError, match="chip_unit an int of 16610 bits is out of range"):
+        from_state(state, chip_unit=10**5000)
+    with pytest.raises(InvalidConfigError, match=r"^unit an int of 16610 bits is out of range"):
+        holdem.Stats().add_state(state, ["a", "b"], unit=10**5000)
