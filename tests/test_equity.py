@@ -1,5 +1,6 @@
 import importlib
 import math
+import statistics
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from itertools import combinations
 
@@ -561,3 +562,94 @@ def test_range_text_of_exact_combos_is_a_range(text: str) -> None:
                        ("As Kd Qh Jc", InvalidHandError)):
         with pytest.raises(error):
             equity([bad, "JdJc"], board)
+
+
+# --- Monte Carlo standard errors, the stop rule and edge cases ---------------------------------
+
+
+def _shares_stderr(r: EquityResult, p: int) -> float:
+    """Player ``p``'s standard error of the mean per-board pot share, computed from its
+    definition: heads-up a board's share is 1 (win), 1/2 (tie) or 0, so the result's win and
+    tie fractions give every board's share."""
+    wins, ties = r[p].win * r.boards, r[p].tie * r.boards
+    assert wins == pytest.approx(round(wins), abs=1e-6)
+    assert ties == pytest.approx(round(ties), abs=1e-6)
+    shares = [1.0] * round(wins) + [0.5] * round(ties)
+    shares += [0.0] * (r.boards - len(shares))
+    assert r[p].equity == pytest.approx(statistics.fmean(shares), abs=1e-12)
+    return statistics.stdev(shares) / math.sqrt(r.boards)  # sample (n - 1) variance
+
+
+@pytest.mark.parametrize("samples", [10, 200, 5_000])
+def test_monte_carlo_stderr_is_that_of_the_mean_share_with_ties_split(samples: int) -> None:
+    """The standard error is the sample standard deviation (n - 1) of the per-board shares
+    over sqrt(boards), a tie counting 1/2 (its square 1/4) in the share: AK vs AK ties on most
+    boards, so the tie term weighs."""
+    r = equity(["AsKs", "AhKh"], samples=samples, seed=1, executor="serial")
+    assert not r.exact and r.boards == samples
+    assert r[0].tie > 0.5  # most boards are split
+    for p in range(2):
+        assert r[p].stderr == pytest.approx(_shares_stderr(r, p), rel=1e-9)
+    # a hand-checkable case: always a tie, so every share is 1/2 and the error is 0
+    tie = equity(["AsKs", "AhKh"], "QsJhTd2c2d", samples=samples, seed=1, executor="serial")
+    assert tie.equities == (0.5, 0.5) and tie.stderr == 0.0
+
+
+def test_result_stderr_is_the_largest_player_stderr() -> None:
+    r = equity(["AsAh", "KdKc", "7c2d"], samples=20_000, seed=1, executor="serial")
+    errs = [p.stderr for p in r]
+    assert all(e is not None and e > 0 for e in errs)
+    assert len(set(errs)) == 3  # they differ: largest, not smallest or any
+    assert r.stderr == max(e for e in errs if e is not None)
+
+
+def test_target_se_waits_for_every_player() -> None:
+    """The run stops after the first round at which every player's error is <= target_se:
+    after one round (same seed, same boards) some player is above it, so a second is run."""
+    players, target = ["AsAh", "KdKc", "7c2d"], 0.0004
+    one_round = MC_CHUNK * MC_ROUND_CHUNKS
+    first = equity(players, samples=one_round, seed=1, executor="serial")
+    errs = [p.stderr for p in first if p.stderr is not None]
+    assert min(errs) <= target < max(errs)  # one round: some players there, not all
+    r = equity(players, target_se=target, seed=1, executor="serial")
+    assert r.boards == 2 * one_round
+    assert all(p.stderr is not None and p.stderr <= target for p in r)
+
+
+def test_exactly_enough_cards_left_for_the_board() -> None:
+    """Dead cards leaving exactly the 5 board cards: one board is dealt, not refused."""
+    keep = {"As", "Ah", "Kd", "Kc", "2c", "7d", "9h", "Js", "3d"}
+    dead = [str(c) for c in CARDS if str(c) not in keep]
+    r = equity(["AsAh", "KdKc"], dead=dead, executor="serial")
+    assert r.exact and r.boards == 1 and r.equities == (1.0, 0.0)  # the board 2c7d9hJs3d
+    with pytest.raises(InvalidHandError, match="only 4 cards are left for the 5"):
+        equity(["AsAh", "KdKc"], dead=[*dead, "3d"], executor="serial")
+
+
+def test_small_range_problems_are_enumerated_automatically() -> None:
+    """AA vs AA: 36 pairs of combos (too many to bound the work by the product), only 6 of
+    them valid deals: counted, then enumerated exactly rather than sampled."""
+    r = equity(["AA", "AA"], executor="serial")
+    assert r.exact and r.seed is None and r.stderr is None
+    assert r.boards == 6 * math.comb(48, 5)
+    assert r.equities == (0.5, 0.5)
+
+
+def test_a_range_emptied_by_dead_cards_is_named() -> None:
+    """Combos are removed when either card is taken: the kings (the second card of AKs)
+    alone empty it."""
+    with pytest.raises(InvalidRangeError, match="player 1's range 'AKs' has no combos left"):
+        equity(["AKs", "QdQc"], dead="KsKhKdKc", executor="serial")
+    with pytest.raises(InvalidRangeError, match="player 2's range 'AKs' has no combos left"):
+        equity(["QdQc", "AKs"], board="Ks7h2c", dead="KhKdKc", executor="serial")
+    # one king dead: the three other suited AKs, as a range of those combos
+    r = equity(["AKs", "QdQc"], dead="Ks", executor="serial")
+    assert r.exact and r.boards == 3 * math.comb(47, 5)
+    assert r.equities == equity(["AhKh, AdKd, AcKc", "QdQc"], dead="Ks").equities
+
+
+def test_one_sample_has_an_infinite_stderr() -> None:
+    r = equity(["AsKs", "QdQc"], samples=1, seed=1, executor="serial")
+    assert r.boards == 1 and not r.exact
+    assert r.equities in ((1.0, 0.0), (0.0, 1.0), (0.5, 0.5))
+    assert all(p.stderr == math.inf for p in r) and r.stderr == math.inf

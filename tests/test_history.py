@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
+from fractions import Fraction
 
 import pytest
 from hypothesis import given
@@ -531,3 +533,85 @@ def test_from_state_names_a_field_of_the_wrong_type(fields: dict[str, object],
         from_state(state, **fields)
     assert from_state(state, players=("a", "b", "c"), user_fields={"_x": 1}).user_fields == {
         "_x": 1}
+
+
+TWO_HANDED = """\
+variant = 'NT'
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 100]
+"""
+
+
+def test_a_rake_of_the_whole_pot_is_accepted() -> None:
+    """``_rake`` may be all of ``_total_pot`` (only more than it is refused)."""
+    actions = "actions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'p2 f']\n"
+    r = replay(loads(TWO_HANDED + actions + "_rake = 2\n_total_pot = 2\n"))
+    assert r.state.result.rake == 2 and r.final_stacks == (99, 99)
+    with pytest.raises(InvalidHistoryError, match="_rake 3 is more than the _total_pot 2"):
+        replay(loads(TWO_HANDED + actions + "_rake = 3\n_total_pot = 2\n"))
+
+
+def test_hole_cards_dealt_after_the_board_are_refused() -> None:
+    # both players are all in from the blinds: no betting comes between the board and the hands
+    hh = loads(TWO_HANDED.replace("[100, 100]", "[1, 2]") + "actions = ['d db 2c7d9h', 'd db Js', "
+               "'d db 3d', 'd dh p1 AsAh', 'd dh p2 KsKh']\n")
+    with pytest.raises(InvalidHistoryError,
+                       match=r"actions\[3\] 'd dh p1 AsAh': hole cards are dealt before any"):
+        replay(hh)
+
+
+def test_a_three_handed_dead_small_blind_cannot_be_written() -> None:
+    """Three-handed, a dead small blind puts the big blind right behind the button: PHH has
+    no way to say so, and from_state refuses it."""
+    s = Game(big_blind=2).new_hand([100, 100, 100], button=0, dead_small_blind=True)
+    assert s.big_blind_seat == 1
+    with pytest.raises(InvalidHistoryError, match="the small blind is dead"):
+        from_state(s)
+
+
+def test_an_explicit_chip_unit_reports_a_split_odd_chip_as_a_mismatch() -> None:
+    """The file splits a 5-chip pot 2.5 each: by default that is the odd chip (a unit of 1/2
+    reproduces it); with ``chip_unit`` given it is a plain mismatch, not relabelled."""
+    hh = loads(HEADER + "actions = ['d dh p1 7s2h', 'd dh p2 AsKs', 'd dh p3 AhKh', 'p3 cc', "
+               "'p1 f', 'p2 cc', 'd db 2c7d9h', 'p2 cc', 'p3 cc', 'd db Jd', 'p2 cc', "
+               "'p3 cc', 'd db 3c', 'p2 cc', 'p3 cc']\nfinishing_stacks = [99, 100.5, 100.5]\n")
+    assert replay(hh).odd_chip == Fraction(1, 2)
+    given = replay(hh, chip_unit=1)
+    assert given.odd_chip is None
+    assert given.mismatches == ("p2 ends with 101, the file says 100.5",
+                                "p3 ends with 100, the file says 100.5")
+
+
+def test_a_stack_of_exactly_the_ante_needs_no_ante_trimming_status() -> None:
+    """A player whose stack is the ante posts all of it: no ante is short, nothing to trim."""
+    hh = loads(TWO_HANDED.replace("antes = [0, 0]", "antes = [1, 1]").replace("[100, 100]",
+                                                                           "[100, 1]")
+               + "actions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'd db 2c7d9h', 'd db Js', "
+               "'d db 3d']\n")
+    assert hh.ante_trimming_status is not True
+    assert replay(hh).final_stacks == (101, 0)
+    short = dataclasses.replace(hh, antes=(2, 2))
+    with pytest.raises(InvalidHistoryError, match="p2 cannot post the full ante"):
+        replay(short)
+
+
+def test_the_chip_unit_is_the_most_decimal_places_written() -> None:
+    from holdem.history import chip_unit
+
+    assert chip_unit(HandHistory("NT", (0, 0), (0.25, 0.5), (50, 48.37),
+                                 min_bet=0.5)) == Fraction(1, 100)
+    assert chip_unit(HandHistory("NT", (0, 0), (0.5, 1), (50, 48.375),
+                                 min_bet=1)) == Fraction(1, 1000)
+    assert chip_unit(HandHistory("NT", (0, 0), (1, 2), (50, 48), min_bet=2)) == 1
+
+
+@pytest.mark.parametrize(("unit", "text"), [(Fraction(1, 5), "0.2"), (Fraction(1, 4), "0.25"),
+                                            (Fraction(1, 50), "0.02"), (Fraction(1, 3), "1/3")])
+def test_errors_write_a_chip_unit_as_a_decimal(unit: Fraction, text: str) -> None:
+    hh = loads(TWO_HANDED.replace("antes = [0, 0]", "antes = [0.03, 0.03]")
+               + "actions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'p2 f']\n")
+    with pytest.raises(InvalidHistoryError) as e:
+        replay(hh, chip_unit=unit)
+    assert str(e.value) == f"ante 0.03 is not a whole number of the chip unit {text}"

@@ -148,3 +148,109 @@ def test_a_level_roman_numerals_cannot_write_is_refused(level: int) -> None:
 def test_the_largest_level() -> None:
     hh = dataclasses.replace(loads(SIDE_POT), event="Tournament #1", level=3999)
     assert " - Level MMMCMXCIX (1/2)" in to_pokerstars(hh).splitlines()[0]
+
+
+def _roman(n: int) -> str:
+    """Roman numerals digit by digit (a conversion of the test's own, not the module's)."""
+    ones = ["", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX"]
+    tens = ["", "X", "XX", "XXX", "XL", "L", "LX", "LXX", "LXXX", "XC"]
+    hundreds = ["", "C", "CC", "CCC", "CD", "D", "DC", "DCC", "DCCC", "CM"]
+    return "M" * (n // 1000) + hundreds[n // 100 % 10] + tens[n // 10 % 10] + ones[n % 10]
+
+
+@pytest.mark.parametrize("level", [1, 4, 9, 14, 40, 44, 49, 90, 99, 400, 444, 494, 900, 1994,
+                                   2449, 3888])
+def test_levels_are_written_in_roman_numerals(level: int) -> None:
+    assert _roman(444) == "CDXLIV" and _roman(1994) == "MCMXCIV"  # the test's own, checked
+    hh = dataclasses.replace(loads(SIDE_POT), event="Tournament #1", level=level)
+    header = to_pokerstars(hh).splitlines()[0]
+    assert f" - Level {_roman(level)} (1/2) - " in header
+
+
+FOLDS = """\
+variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+min_bet = 2
+starting_stacks = [100, 100, 100]
+players = ['Ana', 'Boris', 'Vera']
+actions = ['d dh p1 AsAh', 'd dh p2 KsKh', 'd dh p3 QsQh', 'p3 cc', 'p1 cc', 'p2 cc',
+  'd db 2c7d9h', 'p1 cbr 4', 'p2 cc', 'p3 f', 'd db Js', 'p1 cc', 'p2 cbr 10', 'p1 f']
+"""
+
+
+def test_summary_lines_of_a_hand_won_without_a_showdown() -> None:
+    """As PokerStars writes them: ``folded on the Flop`` / ``on the Turn`` (the street of the
+    fold) and ``collected (X)`` for the winner who shows nothing."""
+    lines = to_pokerstars(loads(FOLDS)).splitlines()
+    summary = lines[lines.index("*** SUMMARY ***") + 1:]
+    assert summary == [
+        "Total pot 14 | Rake 0",
+        "Board [2c 7d 9h Js]",
+        "Seat 1: Ana (small blind) folded on the Turn",
+        "Seat 2: Boris (big blind) collected (14)",
+        "Seat 3: Vera (button) folded on the Flop",
+    ]
+
+
+def test_the_time_and_the_seat_numbers_of_the_file() -> None:
+    """The header's time is HH:MM:SS; seats numbered up to 9 make a ``9-max`` table (when the
+    file gives no ``seat_count``)."""
+    import datetime
+
+    hh = dataclasses.replace(loads(FOLDS), seats=(2, 5, 9), year=2020, month=5, day=2,
+                             time=datetime.time(18, 44, 10), time_zone_abbreviation="ET")
+    lines = to_pokerstars(hh).splitlines()
+    assert lines[0] == "PokerStars Hand #1: Hold'em No Limit (1/2) - 2020/05/02 18:44:10 ET"
+    assert lines[1] == "Table 'holdem' 9-max Seat #9 is the button"
+    assert lines[2:5] == ["Seat 2: Ana (100 in chips)", "Seat 5: Boris (100 in chips)",
+                          "Seat 9: Vera (100 in chips)"]
+    assert lines[-3:] == ["Seat 2: Ana (small blind) folded on the Turn",
+                          "Seat 5: Boris (big blind) collected (14)",
+                          "Seat 9: Vera (button) folded on the Flop"]
+
+
+def _summary_seats(text: str) -> list[str]:
+    return [ln for ln in text.split("*** SUMMARY ***")[1].splitlines() if ln.startswith("Seat")]
+
+
+def test_summary_lines_of_a_showdown() -> None:
+    """``showed [..] and lost with ..``, ``showed [..] and won (X) with ..`` and ``mucked``,
+    as in PokerStars summaries."""
+    from holdem import Game
+    from holdem.history import from_state
+
+    s = Game(big_blind=2).new_hand([100, 100, 100], button=0,
+                                   hole_cards=["AsAh", "KdKc", "7c2d"], board="2h7d9hJs3c")
+    s.call()
+    s.call()
+    s.check()
+    for _ in range(2):
+        s.check()
+        s.check()
+        s.check()
+    s.bet(10)
+    s.call()
+    s.call()
+    seats = _summary_seats(to_pokerstars(from_state(s)))
+    assert len(seats) == 3
+    assert seats[0].startswith("Seat 1: Player 1 (small blind) showed [Kd Kc] and lost with ")
+    assert seats[1].startswith("Seat 2: Player 2 (big blind) showed [7c 2d] and won (36) with ")
+    assert seats[2] == "Seat 3: Player 3 (button) mucked"
+
+
+def test_no_small_blind_label_when_the_small_blind_was_not_posted() -> None:
+    """The small blind's seat, all in from the ante, posts no blind: its summary line has no
+    ``(small blind)``; the big blind's still has ``(big blind)``."""
+    from holdem import Action, Game
+    from holdem.history import from_state
+
+    t = Game(big_blind=2, ante=1).new_hand([100, 1, 100], button=0, seed=1)
+    while not t.is_terminal():
+        t.apply(Action.check_or_call())
+    text = to_pokerstars(from_state(t))
+    assert "posts small blind" not in text
+    seats = _summary_seats(text)
+    assert seats[0].startswith("Seat 1: Player 1 showed [")
+    assert seats[1].startswith("Seat 2: Player 2 (big blind) showed [")
+    assert seats[2].startswith("Seat 3: Player 3 (button) showed [")

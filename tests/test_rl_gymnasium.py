@@ -1044,3 +1044,85 @@ def test_stacks_given_by_an_iterator_or_a_list_changed_later_survive_a_seeded_re
     aec = HoldemAECEnv(Game(big_blind=2), players=3, stacks=(s for s in (100, 200, 300)))
     aec.reset(seed=3)
     assert aec.vector_game.stacks == (100, 200, 300)
+
+
+def test_skipped_reward_is_the_payoff_of_the_hands_dealt_past() -> None:
+    """A hand that ends before the learner acts (all fold to its big blind) is dealt past:
+    its payoff, in big blinds, is ``info["skipped_reward"]`` of the next reset, added up
+    over every hand dealt past (the engine's own payoffs for the learner's seat)."""
+    def fold(obs: np.ndarray, mask: np.ndarray) -> int:
+        return 0 if mask[0] else 1
+
+    env = HoldemEnv(Game(big_blind=2), players=3, opponents=fold, seed=1)
+    got = []
+    for _ in range(6):
+        _, info = env.reset()
+        got.append(info["skipped_reward"])
+        done = False
+        while not done:
+            _, _, done, _, info = env.step(1)
+    # the learner is the big blind every third hand: the button and the small blind fold to
+    # it, and it wins the small blind (1 chip, half a big blind) without acting
+    assert sorted(got) == [0.0, 0.0, 0.0, 0.5, 0.5, 0.5]
+
+    def caller(obs: np.ndarray, mask: np.ndarray) -> int:
+        return 1
+
+    # 1 chip: the learner is all in from either blind, so two hands a round are dealt past
+    env = HoldemEnv(Game(big_blind=2), players=3, opponents=caller, stacks=[1, 200, 200],
+                    seed=2)
+    vg = env.vector_game
+    _, info = env.reset()
+    assert info["skipped_reward"] == 0.0
+    sums = []
+    for _ in range(8):
+        done = False
+        while not done:
+            _, _, done, _, info = env.step(1)
+        hands, total = int(vg.hands_played()[0]), float(vg.total_payoffs()[0, 0])
+        _, info = env.reset()
+        assert int(vg.hands_played()[0]) == hands + 2  # two hands dealt past
+        expected = (float(vg.total_payoffs()[0, 0]) - total) / 2
+        assert info["skipped_reward"] == expected
+        sums.append(expected)
+    assert any(sums) and len(set(sums)) > 1
+
+
+def test_final_row_of_an_unkept_hand_is_turned_to_the_learner_when_an_opponent_acted_last(
+) -> None:
+    """A hand of more than 64 actions keeps no history: its final row is the last decision's
+    turned to the learner's seat. With three seats and an opponent acting last, the position
+    one-hot and the seat blocks are the learner's (seat r the r-th after the learner)."""
+    names = ActionLayout().names
+    low, shove = names.index("min_raise"), names.index("all_in")
+
+    def min_raiser(obs: np.ndarray, mask: np.ndarray) -> int:
+        return low if mask[low] else 1
+
+    def caller(obs: np.ndarray, mask: np.ndarray) -> int:
+        return 1
+
+    n, seat = 3, 0
+    env = HoldemEnv(Game(big_blind=2), players=n, stacks=400, opponents=[min_raiser, caller],
+                    seat=seat, seed=1)
+    obs, info = env.reset()
+    vg = env.vector_game
+    hand = int(vg.hands_played()[0])
+    button = vg.table_state(0)["button"]
+    done, steps = False, 0
+    while not done:  # the learner min-raises 40 times (more than 64 actions), then shoves
+        mask = info["action_mask"]
+        col = low if mask[low] and steps < 40 else shove if mask[shove] else 1
+        obs, _, done, _, info = env.step(col)
+        steps += 1
+    with pytest.raises(IllegalActionError, match="more than 64 actions"):
+        vg.last_hand(0)
+    spec = ObservationSpec(n)
+    # the learner shoved, seat 1 called, seat 2 (the caller) ended the hand
+    assert np.flatnonzero(obs[:52]).tolist() == sorted(vg.cards(0, hand)[0][seat])
+    position = [float(obs[spec.index(f"position[{k}]")]) for k in range(n)]
+    assert position == [float(k == (seat - button) % n) for k in range(n)]
+    for r in range(n):
+        assert obs[spec.index(f"seat[{r}].button_distance")] == (seat + r - button) % n
+    assert obs[spec.index("seat[0].stack")] == 0 and obs[spec.index("seat[0].all_in")] == 1
+    assert obs[spec.index("to_call")] == 0 and not info["action_mask"].any()

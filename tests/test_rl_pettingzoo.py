@@ -848,3 +848,26 @@ def test_a_session_whose_last_hand_has_more_than_64_actions_pays_only_its_hands(
     assert actions > 64 and int(vg.hands_played()[0]) == 3  # hand 2 dealt out in the step
     # hands 0 and 1 leave the stacks 2001 and 1 (no rake): each seat's start was 1001
     assert sorted(total.values()) == [-1000.0, 1000.0], total
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_reset_after_a_hand_cut_short_shows_every_agent_the_new_hands_cards(
+        players: int) -> None:
+    """hands=1: reset() in the middle of a hand plays it out and deals the next one; every
+    agent's observation (the actor's and the others') then holds its own hole cards of the
+    NEW hand, never those of the hand cut short."""
+    env = HoldemAECEnv(players=players, seed=3)
+    env.reset()
+    vg = env.vector_game
+    env.step(col(env, "check_call"))  # the hand goes on
+    assert env.agent_selection in env.agents and not any(env.terminations.values())
+    cut = int(vg.hands_played()[0])
+    old = vg.hand_state(0).hole_cards
+    env.reset()  # cut short: played out, the next hand dealt
+    assert int(vg.hands_played()[0]) == cut + 1
+    state = vg.hand_state(0)
+    for agent in env.agents:
+        seat = int(agent.split("_")[1])
+        seen = np.flatnonzero(env.observe(agent)["observation"][:52]).tolist()
+        assert seen == sorted(int(c) for c in state.hole_cards[seat]), (agent, seen)
+        assert sorted(int(c) for c in old[seat]) != seen

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import importlib
 import itertools
+import math
+import statistics
 import sys
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
@@ -392,3 +394,63 @@ def test_an_agent_that_cannot_be_copied_still_plays_serially() -> None:
     result = simulate([agent, CallAgent()], Game(big_blind=2), hands=40, chunk_hands=10,
                       seed=2, executor="serial")
     assert result.hands == 40 and agent.decisions > 0
+
+
+def _per_hand_payoffs(result: holdem.SimulationResult) -> list[tuple[int, ...]]:
+    """Each hand's payoffs per agent, from the winnings curve (a point per hand when the
+    chunks have at most 10 hands: a point every tenth of a chunk)."""
+    assert [h for h, _ in result.curve] == list(range(1, result.hands + 1))
+    out, before = [], (0,) * len(result.players)
+    for _, so_far in result.curve:
+        out.append(tuple(b - a for a, b in zip(before, so_far, strict=True)))
+        before = so_far
+    return out
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_ci95_is_the_normal_interval_over_per_hand_results(engine: str) -> None:
+    """``ci95``: 1.95996... (the 97.5% normal quantile) times the sample (n - 1) standard
+    deviation of the per-hand results over sqrt(hands), in bb/100; computed here from every
+    hand's payoffs, read off the curve."""
+    game = Game(big_blind=2)
+    result = simulate([RandomAgent(seed=1), CallAgent()], game, hands=40, seed=1,
+                      chunk_hands=10, executor="serial", engine=engine)
+    assert result.engine == engine and result.hands == 40
+    hands = _per_hand_payoffs(result)
+    z = statistics.NormalDist().inv_cdf(0.975)
+    for k, r in enumerate(result.players):
+        pays = [h[k] for h in hands]
+        assert sum(pays) == r.chips
+        assert len(set(pays)) > 1  # a spread to measure
+        sd = statistics.stdev(pays)
+        assert r.ci95 == pytest.approx(z * sd / math.sqrt(40) * 100 / game.big_blind, rel=1e-9)
+        assert r.bb_per_100 == pytest.approx(100 * statistics.fmean(pays) / game.big_blind)
+
+
+_SEATS: list[tuple[str, int]] = []
+
+
+class _SeatRecorder(CallAgent):
+    """Calls, and records (its name, its table seat) at every decision (copies included)."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.name = name
+
+    def act(self, obs: Any) -> Any:
+        _SEATS.append((self.name, obs.seat))
+        return super().act(obs)
+
+
+def test_table_engine_rotates_the_seats_chunk_by_chunk() -> None:
+    """Chunk ``i`` seats agent ``k`` at ``(k + i) % n``: with 3 chunks each agent plays every
+    seat, one chunk each, in that order."""
+    _SEATS.clear()
+    names = ("a", "b", "c")
+    result = simulate([_SeatRecorder(x) for x in names], Game(big_blind=2), hands=30, seed=1,
+                      chunk_hands=10, executor="serial", engine="table")
+    assert result.engine == "table" and result.hands == 30
+    for k, name in enumerate(names):
+        seats = [s for x, s in _SEATS if x == name]
+        runs = [s for i, s in enumerate(seats) if i == 0 or seats[i - 1] != s]
+        assert runs == [(k + i) % 3 for i in range(3)]

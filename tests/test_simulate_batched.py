@@ -176,3 +176,25 @@ def test_stacks_all_in_from_the_forced_bets_play_on_tables() -> None:
     assert sum(p.chips for p in auto.players) + auto.rake == 0
     with pytest.raises(InvalidConfigError, match=r"engine='batched' cannot play.*too short"):
         simulate(agents, game, hands=90, seed=1, stack=20, engine="batched")
+
+
+@pytest.mark.parametrize("engine", ["batched", "table"])
+def test_a_straddle_game_of_three_posts_the_straddle(engine: str) -> None:
+    """Three calling stations check every street after calling preflop, so each hand a loser
+    loses exactly the preflop price: the straddle (2 big blinds) when it is posted, one big
+    blind without; the batched engine keeps the straddle at three players (only heads-up
+    is it dropped)."""
+    agents = [CallAgent(), CallAgent(), CallAgent()]
+    kw = {"hands": 30, "seed": 3, "executor": "serial", "chunk_hands": 10, "engine": engine}
+    for straddle, price in ((True, 4), (False, 2)):
+        result = simulate(agents, Game(big_blind=2, straddle=straddle), **kw)  # type: ignore[arg-type]
+        assert result.engine == engine and result.hands == 30
+        assert [h for h, _ in result.curve] == list(range(1, 31))  # a point per hand
+        before = (0, 0, 0)
+        for _, so_far in result.curve:
+            pays = [b - a for a, b in zip(before, so_far, strict=True)]
+            before = so_far
+            assert sum(pays) == 0
+            assert all(p in (0, -price) or p > 0 for p in pays)
+            assert min(pays) == -price or pays == [0, 0, 0]  # a three-way split
+        assert result.players[0].showdowns == 30

@@ -376,3 +376,151 @@ def test_unknown_seats_must_be_seats_of_the_hand(unknown: object) -> None:
     assert len(st) == 0
     st.add_state(three_way(), NAMES, unknown=frozenset({1}))
     assert set(st.starting_hands or {}) == {"ann", "cat"}
+
+
+def _enumerated_win_shares(hands: list[str], board: str) -> list[float]:
+    """Each hand's share of the pot over every remaining board (ties split), counted with
+    holdem.evaluate alone: the definition of the all-in equity, independent of holdem.stats."""
+    from itertools import combinations
+
+    holes = [holdem.parse_cards(h) for h in hands]
+    known = holdem.parse_cards(board) if board else ()
+    used = {c for h in holes for c in h} | set(known)
+    rest = [c for c in holdem.CARDS if c not in used]
+    shares = [0.0] * len(hands)
+    boards = 0
+    for more in combinations(rest, 5 - len(known)):
+        ranks = [holdem.evaluate([*h, *known, *more]) for h in holes]
+        best = max(ranks)
+        winners = [i for i, r in enumerate(ranks) if r == best]
+        for i in winners:
+            shares[i] += 1 / len(winners)
+        boards += 1
+    return [s / boards for s in shares]
+
+
+def test_allin_where_the_other_player_covers_is_adjusted() -> None:
+    """PlayerStats: "every hand that was all in before the river with the cards known pays
+    its expected value". Only one player needs to be all in: bob (400) covers ann (200),
+    moves all in on the flop and ann calls her last chips; bob keeps 200 behind (they come
+    back to him) and the 400-chip pot is shared by the equities on the flop 2c7d9h."""
+    s = Game(big_blind=2).new_hand([200, 400], button=0, hole_cards=["AsAh", "KdKc"],
+                                   board="2c7d9hKs3c")
+    act(s, "raise_to 6", "call", "all_in", "call")
+    assert s.is_terminal()
+    st = Stats()
+    st.add(s, ("ann", "bob"))
+    ann, bob = st["ann"], st["bob"]
+    assert (ann.net, bob.net) == (-200, 200)  # bob's kings made a set on the turn
+    assert ann.allin_hands == bob.allin_hands == 1
+    # 907 of the 990 turn-river pairs win for the aces (see heads_up_allin_on_flop)
+    ann_eq, bob_eq = _enumerated_win_shares(["AsAh", "KdKc"], "2c7d9h")
+    assert ann_eq == pytest.approx(907 / 990) and bob_eq == pytest.approx(83 / 990)
+    assert ann.allin_adjusted == pytest.approx(400 * ann_eq - 200)
+    assert bob.allin_adjusted == pytest.approx(400 * bob_eq - 200)
+
+
+def test_a_river_allin_is_not_an_allin_hand() -> None:
+    """PlayerStats: the adjustment applies to hands "all in before the river"; all in on the
+    river, every card is out and there is nothing to adjust: it is not counted in
+    ``allin_hands`` and the adjusted winnings are the actual ones."""
+    s = Game(big_blind=2).new_hand([200, 200], button=0, hole_cards=["AsAh", "KdKc"],
+                                   board="2c7d9h3sKs")
+    act(s, "call", "check")  # preflop: ann completes, bob checks
+    act(s, "check", "check", "check", "check")  # flop, turn
+    act(s, "all_in", "call")  # river: bob moves all in, ann calls
+    assert s.is_terminal()
+    st = Stats()
+    st.add(s, ("ann", "bob"))
+    ann, bob = st["ann"], st["bob"]
+    assert (ann.net, bob.net) == (-200, 200)
+    assert ann.allin_hands == bob.allin_hands == 0
+    assert (ann.allin_adjusted, bob.allin_adjusted) == (-200, 200)
+
+
+def test_a_turn_allin_is_valued_from_the_turn_board() -> None:
+    """PlayerStats: an all-in hand pays "each pot shared by the eligible players' equities
+    over the remaining board": all in on the turn, the remaining board is the river card
+    alone, drawn to the four cards 2c7d9h3s. Of the 44 rivers only Ks and Kh win for
+    KdKc (no straight, flush or tie is possible): ann's aces win 42/44 of the 400 pot (the
+    flop's equity, 907/990, would be wrong here)."""
+    s = Game(big_blind=2).new_hand([200, 200], button=0, hole_cards=["AsAh", "KdKc"],
+                                   board="2c7d9h3sKs")
+    act(s, "call", "check")
+    act(s, "check", "check")  # flop
+    act(s, "all_in", "call")  # turn: bob moves all in, ann calls
+    assert s.is_terminal()
+    st = Stats()
+    st.add(s, ("ann", "bob"))
+    ann_eq, bob_eq = _enumerated_win_shares(["AsAh", "KdKc"], "2c7d9h3s")
+    assert (ann_eq, bob_eq) == (pytest.approx(42 / 44), pytest.approx(2 / 44))
+    assert st["ann"].allin_hands == 1
+    assert st["ann"].allin_adjusted == pytest.approx(400 * ann_eq - 200)
+    assert st["bob"].allin_adjusted == pytest.approx(400 * bob_eq - 200)
+
+
+def test_allin_samples_leave_flop_and_turn_allins_exact() -> None:
+    """Stats: "``allin_samples=N`` estimates preflop all-ins from N boards instead"; after
+    the flop the remaining boards are few and are enumerated exactly whatever N is. With a
+    single sampled board the estimate would be +200 or -200; the exact value is
+    400 * 907/990 - 200."""
+    st = Stats(allin_samples=1)
+    st.add(heads_up_allin_on_flop(), ("ann", "bob"))
+    ann_eq, _ = _enumerated_win_shares(["AsAh", "KdKc"], "2c7d9h")
+    assert st["ann"].allin_hands == 1
+    assert st["ann"].allin_adjusted == pytest.approx(400 * ann_eq - 200)
+    assert st["ann"].allin_adjusted == pytest.approx(400 * 907 / 990 - 200)
+
+
+def test_allin_adjusted_bb_per_100_counts_big_blinds_for_hands_not_all_in() -> None:
+    """PlayerStats: ``allin_adjusted_bb_per_100`` is "the same winnings" as ``bb_per_100``
+    (big blinds per 100 hands) with all-in hands at their expected value; a hand that was not
+    all in counts what it won, in big blinds. In three_way (big blind 2), nobody is all in:
+    ann +80 chips = +40 bb, bob -39 bb, cat -1 bb in one hand."""
+    st = Stats()
+    st.add(three_way(), NAMES)
+    for name, bb in (("ann", 40), ("bob", -39), ("cat", -1)):
+        p = st[name]
+        assert p.allin_hands == 0
+        assert p.bb_per_100 == pytest.approx(100 * bb)
+        assert p.allin_adjusted_bb_per_100 == pytest.approx(100 * bb)
+
+
+def test_a_hand_that_ends_on_the_flop_was_seen_on_the_flop() -> None:
+    """PlayerStats ``wtsd``: "share of the hands where the player saw the flop that it took to
+    the showdown". ann raises, bob calls, bob bets the flop and ann folds: both saw the flop
+    (the hand ended on it), neither went to the showdown: WTSD 0/1 for each, not undefined."""
+    s = Game(big_blind=2).new_hand([200, 200], button=0)
+    act(s, "raise_to 6", "call", "bet 10", "fold")
+    assert s.is_terminal()
+    st = Stats()
+    st.add(s, ("ann", "bob"))
+    for name in ("ann", "bob"):
+        p = st[name]
+        assert (p.saw_flop, p.showdowns, p.wtsd, p.wsd) == (1, 0, 0.0, None)
+
+
+def test_merge_adds_the_starting_hands_played_counts() -> None:
+    """Stats ``starting_hands``: per class, [hands dealt with known cards, of which played
+    voluntarily (VPIP)]; ``merge`` (what simulate(stats=True) does with its chunks) adds both
+    counts. Hand 1: ann folds AsAh preflop (dealt, not played), bob's 7c2d wins without
+    acting (dealt, not played). Hand 2 (three_way): ann raises AsAh, bob 3-bets KdKc (both
+    played), cat folds 7c2d from the big blind (not played)."""
+    fold = Game(big_blind=2).new_hand([200, 200], button=0, hole_cards=["AsAh", "7c2d"])
+    fold.fold()
+    first = Stats(starting_hands=True)
+    first.add(fold, ("ann", "bob"))
+    second = Stats(starting_hands=True)
+    second.add(three_way(), NAMES)
+    merged = Stats(starting_hands=True)
+    merged.merge(first)
+    merged.merge(second)
+    assert merged.starting_hands == {
+        "ann": {"AA": [2, 1]},
+        "bob": {"72o": [1, 0], "KK": [1, 1]},
+        "cat": {"72o": [1, 0]},
+    }
+    together = Stats(starting_hands=True)  # the same hands added to one Stats
+    together.add(fold, ("ann", "bob"))
+    together.add(three_way(), NAMES)
+    assert together.starting_hands == merged.starting_hands

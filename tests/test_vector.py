@@ -8,7 +8,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import holdem
@@ -921,16 +921,27 @@ def test_rewards_are_zero_on_tables_whose_hand_goes_on_also_after_a_reset() -> N
        stacks=st.one_of(st.lists(st.integers(3, 2**53), min_size=3, max_size=3),
                         st.lists(st.integers(3, 40), min_size=3, max_size=3)),
        seed=st.integers(0, 2**32), keep=st.sampled_from(["all_in", "first"]),
-       all_in=st.booleans())
+       all_in=st.booleans(),
+       structure=st.sampled_from([Structure.NO_LIMIT, Structure.POT_LIMIT,
+                                  Structure.FIXED_LIMIT]))
+# pot limit (and fixed limit) below the stack: a fraction beyond the stack is clipped to the
+# limit's maximum, not masked for the all-in column (keep="first" yields only to an all-in
+# that is the maximum)
+@example(fractions=[Fraction(10)], stacks=[40, 40, 40], seed=1, keep="first", all_in=True,
+         structure=Structure.POT_LIMIT)
+@example(fractions=[Fraction(100), Fraction(1, 2)], stacks=[40, 40, 40], seed=2, keep="first",
+         all_in=True, structure=Structure.FIXED_LIMIT)
 def test_raise_columns_equal_the_exact_arithmetic(fractions: list[Any], stacks: list[int],
-                                                   seed: int, keep: str, all_in: bool) -> None:
+                                                   seed: int, keep: str, all_in: bool,
+                                                   structure: Structure) -> None:
     """The C step's pot-fraction amounts (shifts when the denominator is a power of two, a
     saturating product) equal ActionLayout.amounts' exact integers, for any fractions and stacks up to
-    2**53 (R22, R25: clipped to the minimum raise and the stack, duplicates masked, the one
-    kept as ``keep`` says; short stacks make many duplicates)."""
+    2**53 (R22, R25: clipped to the minimum raise, the limit's maximum and the stack, duplicates
+    masked, the one kept as ``keep`` says; short stacks make many duplicates), in no-limit,
+    pot-limit and fixed-limit games."""
     layout = ActionLayout(tuple(fractions), min_raise=True, all_in=all_in, keep=keep)
-    env = VectorGame(Game(big_blind=2), num_tables=2, players=3, stacks=stacks, seed=seed,
-                     actions=layout)
+    env = VectorGame(Game(structure=structure, big_blind=2), num_tables=2, players=3,
+                     stacks=stacks, seed=seed, actions=layout)
     env.reset()
     rng = np.random.default_rng(seed)
     for _ in range(12):
@@ -1514,3 +1525,34 @@ def test_abandon_moves_no_chips_when_the_next_hand_leaves_nobody_to_act(threads:
         env.step((rng.random(env.legal_mask.shape) * env.legal_mask).argmax(axis=1))
     assert passed >= 5
     env.close()
+
+
+def test_street_added_leaves_out_the_action_that_ended_the_hand() -> None:
+    """ObservationSpec.encode: ``s.added`` counts the chips of the actions that did not end
+    the hand, so on a finished hand the last action's chips are not in its street's count."""
+    spec = ObservationSpec(2)
+    s = Game(big_blind=2).new_hand([200, 200], button=0, seed=1)
+    s.call()  # the small blind completes: 1 chip
+    s.check()
+    for _ in range(2):  # flop, turn
+        s.check()
+        s.check()
+    s.check()
+    s.bet(10)
+    s.call()  # the river call ends the hand: its 10 chips are left out
+    assert s.is_terminal()
+    for seat in (0, 1):
+        row = spec.encode(s, seat)
+        assert row[spec.index("preflop.added")] == 0.5  # 1 chip, in big blinds
+        assert row[spec.index("flop.added")] == row[spec.index("turn.added")] == 0
+        assert row[spec.index("river.raises")] == 1
+        assert row[spec.index("river.added")] == 5  # the bet of 10 chips, not the call
+    # a preflop all-in called: the call that ends the hand is left out too
+    s = Game(big_blind=2).new_hand([100, 100], button=0, seed=2)
+    s.raise_to(100)  # the small blind shoves: 99 chips
+    s.call()  # the big blind calls all in: the hand runs out to the end
+    assert s.is_terminal()
+    row = spec.encode(s, 1)
+    assert row[spec.index("preflop.raises")] == 1
+    assert row[spec.index("preflop.added")] == 99 / 2
+    assert all(row[spec.index(f"{st}.added")] == 0 for st in ("flop", "turn", "river"))
