@@ -134,6 +134,18 @@ def to_pokerstars(hh: HandHistory, *, name: str | None = None) -> str:
     a hand is dead from the deal (``_dead_hands``, TDA 30: PokerStars has no way to write it),
     if it is not finished, or if its text would not read back (:func:`parse`) as the same
     hand (the check runs on every hand: export then import gives the same hand).
+
+    >>> from holdem import Game, from_state
+    >>> s = Game(big_blind=2).new_hand([100, 100], hole_cards=["AsAh", "KdKc"], board="2c7d9hJs3d")
+    >>> s.raise_to(6); s.fold()
+    >>> text = to_pokerstars(from_state(s, players=["Ana", "Boris"]))
+    >>> print("\\n".join(text.splitlines()[9:13]))
+    Ana: raises 4 to 6
+    Boris: folds
+    Uncalled bet (4) returned to Ana
+    Ana collected 4 from pot
+    >>> next(parse(text)).finishing_stacks
+    (98, 102)
     """
     hh = _history_arg(hh, "to_pokerstars")
     tournament = hh.event is not None and hh.event.startswith(("Tournament #",

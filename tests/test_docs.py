@@ -19,8 +19,8 @@ def test_readme_examples() -> None:
 
 @pytest.mark.parametrize("name", ["holdem", "holdem._deck", "holdem._seeding", "holdem._toml",
                                   "holdem.cards", "holdem.equity", "holdem.history",
-                                  "holdem.phh", "holdem.ranges", "holdem.simulate",
-                                  "holdem.stats", "holdem.vector"])
+                                  "holdem.phh", "holdem.pokerstars", "holdem.ranges",
+                                  "holdem.simulate", "holdem.stats", "holdem.vector"])
 def test_docstring_examples(name: str) -> None:
     mod = importlib.import_module(name)
     failed, tried = doctest.testmod(mod, optionflags=FLAGS)
