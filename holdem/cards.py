@@ -236,7 +236,8 @@ def format_cards(cards: str | Iterable[CardLike], sep: str = " ") -> str:
 
 
 def cards_to_mask(cards: str | Iterable[CardLike]) -> int:
-    """A set of cards as an int with bit ``id`` set for each card."""
+    """A set of cards as an int with bit ``id`` set for each card (read as
+    :func:`parse_cards` reads them: a card given twice raises :class:`DuplicateCardError`)."""
     m = 0
     for c in parse_cards(cards):
         m |= 1 << int(c)

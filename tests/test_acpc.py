@@ -531,3 +531,68 @@ def test_matchstate_of_and_acpc_action_name_bad_arguments() -> None:
     for bad in (5, None, 1.0):
         with pytest.raises(holdem.InvalidActionError, match=r"action must be a holdem\.Action"):
             acpc.acpc_action(st, bad)  # type: ignore[arg-type]
+
+
+def test_parse_matchstate_refuses_numbers_longer_than_16_digits():
+    # numbers are read up to 16 digits (2**53 has 16): a 17-digit hand number or raise total
+    # is refused as the line is read
+    seventeen = "1" * 17
+    with pytest.raises(ProtocolError, match="hand number"):
+        acpc.parse_matchstate(f"MATCHSTATE:0:{seventeen}::AsKd|")
+    with pytest.raises(ProtocolError, match="raise amount too large"):
+        acpc.parse_matchstate(f"MATCHSTATE:0:1:r{seventeen}:AsKd|")
+    assert acpc.parse_matchstate(f"MATCHSTATE:0:{seventeen[:16]}::AsKd|").hand_number \
+        == int(seventeen[:16])
+
+
+def test_parse_matchstate_checks_the_hole_card_fields():
+    # hold'em has 2..10 positions, each dealt 2 hole cards (or none shown)
+    with pytest.raises(ProtocolError, match=r"2\.\.10 hole-card fields"):
+        acpc.parse_matchstate("MATCHSTATE:0:1::AsKd" + "|" * 10)  # 11 fields
+    assert len(acpc.parse_matchstate("MATCHSTATE:0:1::AsKd" + "|" * 9).hole_cards) == 10
+    with pytest.raises(ProtocolError, match="position 1 has 1 hole cards"):
+        acpc.parse_matchstate("MATCHSTATE:0:1::AsKd|Qc")
+
+
+def test_parse_matchstate_refuses_a_card_both_in_the_hole_and_on_the_board():
+    with pytest.raises(ProtocolError, match="card As is dealt twice"):
+        acpc.parse_matchstate("MATCHSTATE:0:1:cc/:AsKd|/As2c3d")
+    with pytest.raises(ProtocolError, match="card 2c is dealt twice"):
+        acpc.parse_matchstate("MATCHSTATE:0:1:cc/:AsKd|2cQd/2c3d4h")
+
+
+def test_acpc_action_all_in_that_only_calls_is_c():
+    # the big blind's all-in facing an all-in of the same size is a call: 'c', not a raise
+    st = NL2.new_hand(seed=1)
+    st.apply(Action.raise_to(20000))  # position 1 (the button) moves all in
+    assert st.actor == 0
+    assert acpc.acpc_action(st, Action.all_in()) == "c"
+
+
+def test_parse_log_line_refuses_an_outcome_that_is_not_a_number():
+    with pytest.raises(ProtocolError, match=r"outcome '1\.2\.3' is not a number"):
+        acpc.parse_log_line("STATE:1:f:AsKd|QcJc:1.2.3|-1.2.3:a|b")
+
+
+def test_parse_game_heads_up_equal_blinds_puts_the_dealer_on_position_1():
+    gd = acpc.parse_game(acpc.HEADS_UP_NO_LIMIT.replace("blind = 100 50", "blind = 100 100"))
+    assert gd.button == 1
+    assert gd.first_players == (2, 1, 1, 1)
+
+
+def test_parse_game_reads_ten_players():
+    text = (acpc.HEADS_UP_NO_LIMIT.replace("numPlayers = 2", "numPlayers = 10")
+            .replace("stack = 20000 20000", "stack = " + " ".join(["20000"] * 10))
+            .replace("blind = 100 50", "blind = 50 100" + " 0" * 8)
+            .replace("firstPlayer = 2 1 1 1", "firstPlayer = 3 1 1 1"))
+    gd = acpc.parse_gamedef(text)
+    assert gd.num_players == 10 and gd.button == 9
+    with pytest.raises(acpc.GameDefError, match=r"numPlayers must be 2\.\.10"):
+        acpc.parse_game(text.replace("numPlayers = 10", "numPlayers = 11"))
+
+
+def test_matchstate_of_hides_the_other_hole_cards_before_a_showdown():
+    # a position sees its own hole cards; the others' only at a showdown
+    st = NL2.new_hand(hole_cards=[holdem.parse_cards("AsKd"), holdem.parse_cards("QcJc")])
+    assert str(acpc.matchstate_of(st, 0)) == "MATCHSTATE:0:0::AsKd|"
+    assert str(acpc.matchstate_of(st, 1)) == "MATCHSTATE:1:0::|QcJc"

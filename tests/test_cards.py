@@ -188,3 +188,23 @@ def test_format_cards_reads_text() -> None:
     assert format_cards("") == ""
     with pytest.raises(InvalidCardError, match="'Kx'"):
         format_cards("As Kx")
+
+
+def test_parse_cards_unique_finds_a_repeat_among_the_first_53_of_a_long_list():
+    # 52 distinct cards then a repeat: the 53rd card is a repeat whatever follows, so
+    # unique=True must raise even though more items come after it
+    cards = [*CARDS, CARDS[0], CARDS[1]]
+    with pytest.raises(DuplicateCardError, match="2c"):
+        parse_cards(cards)
+    with pytest.raises(DuplicateCardError, match="2c"):
+        parse_cards(tuple(cards))
+    assert len(parse_cards(cards, unique=False)) == 54
+
+
+def test_cards_to_mask_refuses_a_repeated_card():
+    # a mask is a set of cards, read as parse_cards reads them (unique by default)
+    with pytest.raises(DuplicateCardError):
+        cards_to_mask("As As")
+    with pytest.raises(DuplicateCardError):
+        cards_to_mask([51, 51])
+    assert cards_to_mask("As") == 1 << 51

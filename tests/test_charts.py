@@ -297,3 +297,53 @@ def test_a_span_too_small_to_divide_still_charts(points: list[tuple[float, float
     svg = winnings_chart({"a": points})
     ET.fromstring(svg)
     assert "nan" not in svg.lower() and "inf" not in svg.lower()
+
+
+# ---------------------------------------------------------------------- mutation-run additions
+def _points(text: str) -> list[tuple[float, float]]:
+    return [(float(x), float(y)) for x, y in (p.split(",") for p in text.split())]
+
+
+def test_winnings_chart_band_spans_the_curve_plus_and_minus_its_half_width() -> None:
+    """Module docs: each curve in a shaded band of +/- the interval: the polygon is the upper
+    edge (y + half) then the lower edge (y - half) reversed, centred on the curve."""
+    root = parse(winnings_chart({"a": [(0, 0.0), (5, 2.0), (10, -1.0)]},
+                                {"a": [0.0, 3.0, 4.0]}))
+    (poly,) = list(root.iter(SVG + "polygon"))
+    (line,) = [p for p in root.iter(SVG + "polyline")]
+    band, curve = _points(poly.get("points", "")), _points(line.get("points", ""))
+    upper, lower = band[:3], band[3:][::-1]
+    for (ux, uy), (lx, ly), (cx, cy), half in zip(upper, lower, curve, (0.0, 3.0, 4.0),
+                                                  strict=True):
+        assert ux == lx == cx
+        assert abs((uy + ly) / 2 - cy) <= 0.1  # centred (pixels rounded to 0.1)
+        assert (ly - uy > 1) == (half > 0)  # the lower edge is below the upper one (SVG y down)
+
+
+def test_stats_chart_band_grows_with_the_square_root_of_the_hands() -> None:
+    """Module docs: the band is 1.96 sd of one hand times the square root of the hands
+    played: zero width at 0 hands, twice as wide at 4 hands as at 1."""
+    s = Game(big_blind=2).new_hand([200, 200], button=0)
+    s.fold()
+    st = Stats(curves=True)
+    for names in (("ann", "bob"), ("bob", "ann"), ("ann", "bob"), ("bob", "ann")):
+        st.add(s, names)
+    root = parse(charts.stats_chart(st, players=["ann"]))
+    (poly,) = list(root.iter(SVG + "polygon"))
+    band = _points(poly.get("points", ""))
+    upper, lower = band[:5], band[5:][::-1]
+    width = [ly - uy for (_, uy), (_, ly) in zip(upper, lower, strict=True)]
+    assert width[0] == 0
+    assert width[1] > 1
+    assert abs(width[4] / width[1] - 2) < 0.02
+
+
+def test_legend_name_of_exactly_the_room_is_shown_whole() -> None:
+    """_legend: a legend text is cut only when longer than its room (20 characters for a
+    name): a 20-character name is shown whole, with no tooltip or ellipsis; 21 is cut."""
+    fits, cut = "n" * 20, "m" * 21
+    svg = winnings_chart({fits: [(0, 0.0), (1, 1.0)], cut: [(0, 0.0), (1, -1.0)]})
+    root = parse(svg)
+    assert fits in texts(root)
+    (title,) = list(root.iter(SVG + "title"))
+    assert title.text == cut and title.tail == "m" * 19 + "\u2026"

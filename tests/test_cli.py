@@ -385,3 +385,66 @@ def test_chip_options_above_the_engines_limit_name_the_option(command: str,
                         f"{limit}\n")
     r = run(*base, "--stack", str(2**53), "--big-blind", str(2**53))
     assert r.returncode == 2 and f"--stack {2**53} is above {most}" in r.stderr
+
+
+# ---------------------------------------------------------------------- mutation-run additions
+def _main(*args: str, stdin: str = "") -> tuple[int, str, str]:
+    """The command line in-process (faster than a subprocess): exit code, stdout, stderr."""
+    import io
+
+    from holdem.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    code = main(list(args), stdin=io.StringIO(stdin), stdout=out, stderr=err)
+    return code, out.getvalue(), err.getvalue()
+
+
+def test_seed_zero_is_a_valid_seed() -> None:
+    """--seed: seeds are non-negative, so 0 is accepted (only negative seeds are refused)."""
+    code, out, err = _main("play", "--players", "2", "--hands", "1", "--agents", "call",
+                           "--seed", "0", stdin="")
+    assert code == 0 and err == "" and "seed 0 (same game again: --seed 0)" in out
+
+
+def test_r35_stack_of_exactly_ten_big_blinds_is_the_minimum_buy_in() -> None:
+    """R35: the minimum buy-in is 10 big blinds: --stack 20 with --big-blind 2 is allowed
+    (19 is refused, see test_play_bad_arguments)."""
+    code, out, err = _main("play", "--players", "2", "--hands", "1", "--agents", "call",
+                           "--big-blind", "2", "--stack", "20", "--seed", "1", stdin="")
+    assert code == 0 and err == "", err
+    assert "Session over after 1 hand." in out
+
+
+def test_equity_takes_up_to_ten_hands() -> None:
+    """equity: "give 2 to 10 hands or ranges": ten hands are computed, eleven refused."""
+    hands = ["AsAh", "KsKh", "QsQh", "JsJh", "TsTh", "9s9h", "8s8h", "7s7h", "6s6h", "5s5h"]
+    code, out, err = _main("equity", *hands, "--samples", "2000", "--seed", "1",
+                           "--workers", "1")
+    assert code == 0 and err == "", err
+    assert all(h in out for h in ("AsAh", "5s5h")), out
+    code, out, err = _main("equity", *hands, "4s4h", "--samples", "2000", "--workers", "1")
+    assert code == 2 and "give 2 to 10 hands or ranges, not 11" in err
+
+
+def test_play_summary_shows_each_stack_with_its_signed_change() -> None:
+    """The session summary lists every seat's chips and its change from the starting stack
+    (--stack 200) with an explicit sign: chips - change == 200 on every line, heads-up the
+    changes add up to zero, and a gain is written with a '+'."""
+    code, out, _ = _main("play", "--players", "2", "--hands", "3", "--agents", "call",
+                         "--stack", "200", "--seed", "4", stdin="call\n" * 40)
+    assert code == 0
+    rows = re.findall(r"^  (\S+)\s+(\d+)\s+\(([+-]\d+)\)$", out, re.MULTILINE)
+    assert len(rows) == 2, out
+    assert all(int(chips) - int(change) == 200 for _, chips, change in rows)
+    assert sum(int(change) for _, _, change in rows) == 0
+    assert any(change.startswith("+") for _, _, change in rows)
+
+
+def test_progress_interval_must_be_above_zero_seconds() -> None:
+    """--progress SECONDS: a line that often; the parser takes 0 < SECONDS < 1000000, so a
+    report every 0 seconds is refused (exit 2, one line) and a small positive one is not."""
+    r = run("simulate", "--players", "2", "--hands", "10", "--progress", "0")
+    assert r.returncode == 2 and r.stderr.count("\n") == 1
+    assert "'0': give seconds between 0 and 1000000" in r.stderr
+    r = run("simulate", "--players", "2", "--hands", "10", "--progress", "0.5", "--seed", "1")
+    assert r.returncode == 0, r.stderr

@@ -745,3 +745,110 @@ def test_a_live_hand_never_dealt_refuses_every_member_and_copy() -> None:
     dealt = LiveHand(Game(big_blind=2), [100, 100], seed=3)
     assert not hasattr(dealt, "nope") and dealt.num_players == 2
     assert pickle.loads(pickle.dumps(dealt)).hole_cards == dealt.hole_cards
+
+
+# ---------------------------------------------------------------------- mutation-run additions
+def _recording(calls: list[tuple[Card, ...]]) -> Callable[[tuple[Card, ...]], list[Card]]:
+    """A test shuffle that records what it is given and sorts it (ascending)."""
+    def shuffle(cs: tuple[Card, ...]) -> list[Card]:
+        calls.append(tuple(cs))
+        return sorted(cs)
+    return shuffle
+
+
+REST_A = tuple(c for c in CARDS if c not in cards("Ks Qs Js Ts Kh Qh Jh Th Kd Qd Jd As Td Ah Ad Ac"))
+
+
+def test_r40_premature_flop_ruling_names_every_card_turned() -> None:
+    """R40: a premature flop of four cards: the ruling names the four cards turned (after the
+    burn Jh, the next four cards of DECK_A: Th Kd Qd Jd), not only three."""
+    hand = live()
+    ruling = hand.report(PrematureFlop(cards=4))
+    assert ruling.rule == "R40"
+    assert "premature flop Th Kd Qd Jd (after burning Jh)" in ruling.text
+
+
+def test_r40_overdealt_flop_ruling_names_every_card_turned() -> None:
+    """R40: a flop turned with four cards (Th Kd Qd, then the extra Jd off the top of the
+    deck): the ruling names all four cards shuffled back."""
+    hand = live()
+    check_down(hand, Street.FLOP)
+    assert hand.board == cards("Th Kd Qd")
+    ruling = hand.report(OverdealtFlop(cards=4))
+    assert ruling.rule == "R40"
+    assert "the flop of 4 cards Th Kd Qd Jd is shuffled back" in ruling.text
+
+
+def test_r42_extra_card_count_starts_again_after_a_misdeal() -> None:
+    """R42 counts extra cards per deal: after two extra cards (a misdeal) the hand is dealt
+    again, and one extra card in the new deal is the burn card, not another misdeal."""
+    hand = live()
+    hand.report(ExtraCards())
+    assert hand.report(ExtraCards()).text.startswith("misdeal")
+    assert hand.misdeals == 1
+    ruling = hand.report(ExtraCards())
+    assert ruling.rule == "R42" and ruling.text.startswith("the extra card")
+    assert hand.misdeals == 1 and len(hand.burns) == 1
+
+
+def test_r39_misdeal_shuffle_is_given_hole_cards_then_burns_then_deck() -> None:
+    """Module docs: for a misdeal the shuffle is given the hole cards in deal order, the
+    burns, then the deck top first. R39 at position 1 (Qs) replaces it with the top card Jh
+    and burns Qs; a second exposed card is a misdeal (R39)."""
+    calls: list[tuple[Card, ...]] = []
+    hand = live(_recording(calls))
+    hand.report(CardExposed(1))
+    assert hand.burns == cards("Qs")
+    assert hand.report(CardExposed(2)).rule == "R39" and hand.misdeals == 1
+    assert calls == [(*cards("Ks Jh Js Ts Kh Qh"), *cards("Qs"),
+                      *cards("Th Kd Qd Jd As Td Ah Ad Ac"), *REST_A)]
+
+
+def test_r41_river_reshuffle_is_given_the_deck_then_the_set_aside_card() -> None:
+    """Module docs: for R41 the shuffle is given the deck top first, then the set-aside cards.
+    Flop Th Kd Qd (burn Jh); premature turn: burn Jd, As set aside; the turn is burn Td, Ah;
+    the river reshuffles Ad Ac + the other 36 cards, then As."""
+    calls: list[tuple[Card, ...]] = []
+    hand = live(_recording(calls))
+    check_down(hand, Street.FLOP)
+    hand.report(PrematureTurn())
+    assert hand.set_aside == cards("As")
+    check_down(hand, Street.TURN)
+    assert hand.board == cards("Th Kd Qd Ah")
+    check_down(hand, Street.RIVER)
+    assert calls == [(*cards("Ad Ac"), *REST_A, *cards("As"))]
+    assert hand.set_aside == ()
+
+
+def test_r40_premature_flop_may_turn_every_card_left_after_the_burn() -> None:
+    """R40 with three players: 52 - 6 hole cards = 46 in the deck; after the burn 45 can be
+    turned. possible_events says 3..45, a flop of 45 cards is accepted, 46 refused."""
+    hand = live()
+    assert "PrematureFlop(cards=3..45)" in hand.possible_events()
+    with pytest.raises(InvalidEventError, match="only 45 cards"):
+        hand.clone().report(PrematureFlop(cards=46))
+    assert hand.report(PrematureFlop(cards=45)).rule == "R40"
+    assert hand.accounting().is_complete()
+
+
+def test_r40_premature_flop_after_an_r39_burn_may_turn_the_whole_deck() -> None:
+    """After an R39 burn no burn is due for the flop: the 45 cards left (52 - 6 hole - 1
+    burn) may all be turned, and possible_events says so."""
+    hand = live()
+    hand.report(CardExposed(1))
+    assert hand.cards_left == 45
+    assert "PrematureFlop(cards=3..45)" in hand.possible_events()
+    assert hand.report(PrematureFlop(cards=45)).rule == "R40"
+
+
+def test_r40_overdealt_flop_may_use_every_card_left_in_the_deck() -> None:
+    """R40: on the flop 52 - 6 - 1 - 3 = 42 cards are left, so a flop of up to 3 + 42 = 45
+    cards can have been turned: 45 is accepted, 46 refused."""
+    hand = live()
+    check_down(hand, Street.FLOP)
+    assert hand.cards_left == 42
+    assert "OverdealtFlop(cards=4..45)" in hand.possible_events()
+    with pytest.raises(InvalidEventError, match="only 42 cards"):
+        hand.clone().report(OverdealtFlop(cards=46))
+    assert hand.report(OverdealtFlop(cards=45)).rule == "R40"
+    assert len(hand.board) == 3 and hand.accounting().is_complete()

@@ -254,3 +254,17 @@ def _alive(pid: int) -> bool:
         except ProcessLookupError:
             return False
         return True
+
+
+# ---------------------------------------------------------------------- mutation-run additions
+def test_map_seeded_on_an_executor_makes_at_least_two_tasks_per_worker() -> None:
+    """Runner.map_seeded: on an executor there are at least two tasks per worker (here 2
+    workers, 8 one-item chunks: at least 4 tasks, each reported to ``done``), and the results
+    are still per chunk, in chunk order."""
+    sizes = chunk_sizes(8, 1)
+    calls: list[int] = []
+    with ThreadPoolExecutor(max_workers=2) as pool, open_executor(pool) as runner:
+        assert runner.workers == 2
+        got = runner.map_seeded(draws, (), sizes, 5, done=calls.append)
+    assert len(calls) >= 4 and sum(calls) == 8
+    assert got == [draws(1, chunk_seed(5, i)) for i in range(8)]

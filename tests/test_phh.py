@@ -659,3 +659,33 @@ def test_a_stream_that_is_not_text_in_its_encoding(tmp_path: Path,
     with open(path, encoding="latin-1") as f:  # the encoding it is written in
         got = read(f)
     assert (got[0] if isinstance(got, list) else got).author == "Jos\xe9"
+
+
+def _nt(**kw: Any) -> HandHistory:
+    base: dict[str, Any] = dict(variant="NT", antes=[0, 0], blinds_or_straddles=[1, 2],
+                                starting_stacks=[100, 100], min_bet=2)
+    return HandHistory(**(base | kw))
+
+
+def test_a_float_amount_is_written_as_a_float():
+    # a float amount is written so it reads back as the same float (not as an int)
+    a = HistoryAction(0, "cbr", amount=5.0)
+    assert str(a) == "p1 cbr 5.0"
+    back = HistoryAction.from_str(str(a)).amount
+    assert type(back) is float and back == 5.0
+    assert str(HistoryAction(0, "cbr", amount=5)) == "p1 cbr 5"
+
+
+def test_hand_history_needs_two_players():
+    with pytest.raises(InvalidHistoryError, match="at least 2 players"):
+        HandHistory(variant="NT", antes=[0], blinds_or_straddles=[0], starting_stacks=[100],
+                    min_bet=2)
+
+
+def test_hand_history_refuses_an_action_object_naming_a_missing_player():
+    # p3 (index 2) in a 2-player hand: refused whether given as text or as a HistoryAction
+    with pytest.raises(InvalidHistoryError, match="p3"):
+        _nt(actions=["p3 cc"])
+    with pytest.raises(InvalidHistoryError, match=r"actions\[0\] names p3 in a 2-player hand"):
+        _nt(actions=[HistoryAction(2, "cc")])
+    assert _nt(actions=[HistoryAction(1, "cc")]).actions[0].player == 1
