@@ -128,6 +128,61 @@ def test_exact_flop_eval7_python_loop(benchmark: Any) -> None:
     assert eq == pytest.approx(holdem.equity(HU, FLOP)[0].equity, abs=1e-12)
 
 
+# --- a small range against a hand on the turn -------------------------------------------------
+
+TURN = "2c7h9d4s"
+TURN_PLAYERS = ["QQ+, AKs", "JhTh"]  # 22 combos left, 44 rivers each: 968 boards
+
+
+@pytest.mark.benchmark(group="range against a hand on the turn (968 boards, one call)")
+def test_range_turn_holdem(benchmark: Any) -> None:
+    """The range given as text, so each call parses it too: what a bot pricing a spot does."""
+    r = benchmark(holdem.equity, TURN_PLAYERS, TURN, executor="serial")
+    _rate(benchmark, r.boards)
+    assert r.boards == 968
+
+
+@pytest.mark.benchmark(group="range against a hand on the turn (968 boards, one call)")
+def test_range_turn_holdem_range_object(benchmark: Any) -> None:
+    """The range parsed once, a :class:`holdem.Range` given to every call (its label is its
+    text, written once)."""
+    players = [holdem.Range(TURN_PLAYERS[0]), TURN_PLAYERS[1]]
+    r = benchmark(holdem.equity, players, TURN, executor="serial")
+    _rate(benchmark, r.boards)
+    assert r.boards == 968
+
+
+def _eval7_range_turn() -> float:
+    combos = [(eval7.Card(str(a)), eval7.Card(str(b)))
+              for a, b in holdem.Range(TURN_PLAYERS[0]).combos]
+    hero = [eval7.Card("Jh"), eval7.Card("Th")]
+    board = [eval7.Card(TURN[i:i + 2]) for i in range(0, 8, 2)]
+    used = {str(c) for c in (*hero, *board)}
+    deck = [eval7.Card(r + s) for r in "23456789TJQKA" for s in "cdhs" if r + s not in used]
+    share = 0.0
+    n = 0
+    for a, b in combos:
+        if str(a) in used or str(b) in used:
+            continue
+        for river in deck:
+            if river in (a, b):
+                continue
+            full = [*board, river]
+            v, h = eval7.evaluate([*full, a, b]), eval7.evaluate([*full, *hero])
+            share += 1.0 if v > h else 0.5 if v == h else 0.0
+            n += 1
+    return share / n
+
+
+@pytest.mark.benchmark(group="range against a hand on the turn (968 boards, one call)")
+def test_range_turn_eval7_python_loop(benchmark: Any) -> None:
+    """eval7.evaluate in a Python loop over the same 968 boards (the range's combos listed
+    once per call, from holdem's parse; eval7 has no range parser of its own)."""
+    eq = benchmark(_eval7_range_turn)
+    _rate(benchmark, 968)
+    assert eq == pytest.approx(holdem.equity(TURN_PLAYERS, TURN)[0].equity, abs=1e-12)
+
+
 # --- Monte Carlo 3-way preflop ---------------------------------------------------------------
 
 

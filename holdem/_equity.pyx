@@ -51,12 +51,13 @@ cdef struct Ctx:
 
 
 cdef inline void _reset(Ctx *c) noexcept nogil:
-    cdef int t
+    """Zero the counters of the ``n`` players (the only ones counted and read)."""
+    cdef int p, kk
     c.boards = 0
-    for t in range(MAXP):
-        c.wins[t] = 0
-    for t in range(NT):
-        c.ties[t] = 0
+    for p in range(c.n):
+        c.wins[p] = 0
+        for kk in range(2, c.n + 1):
+            c.ties[p * (MAXP + 1) + kk] = 0
 
 
 cdef inline void _score(Ctx *c, hd_hand_t board) noexcept nogil:
@@ -158,7 +159,7 @@ def exact_chunk(
     cdef Ctx c
     cdef int nb = board.shape[0]
     cdef int p, i, t, kk, idx
-    cdef int64_t u, a
+    cdef int64_t u, a, last = -1
     cdef uint64_t m, boards = 0
     cdef double w, total = 0.0
     cdef double wsum[MAXP]
@@ -186,17 +187,19 @@ def exact_chunk(
         for u in range(u0, u1):
             a = u // first
             i = <int>(u - a * first)
-            m = dead
-            for p in range(n):
-                idx = assign[a * n + p]
-                c.hole[p] = hd_hand_add(hd_hand_add(hd_hand_empty(), cards[2 * idx]),
-                                        cards[2 * idx + 1])
-                m |= (<uint64_t>1 << cards[2 * idx]) | (<uint64_t>1 << cards[2 * idx + 1])
-            c.nrem = 0
-            for t in range(52):
-                if not (m >> t) & 1:
-                    c.rem[c.nrem] = <uint8_t>t
-                    c.nrem += 1
+            if a != last:  # the hands and the deck left: once per assignment, not per unit
+                last = a
+                m = dead
+                for p in range(n):
+                    idx = assign[a * n + p]
+                    c.hole[p] = hd_hand_add(hd_hand_add(hd_hand_empty(), cards[2 * idx]),
+                                            cards[2 * idx + 1])
+                    m |= (<uint64_t>1 << cards[2 * idx]) | (<uint64_t>1 << cards[2 * idx + 1])
+                c.nrem = 0
+                for t in range(52):
+                    if not (m >> t) & 1:
+                        c.rem[c.nrem] = <uint8_t>t
+                        c.nrem += 1
             _reset(&c)
             if c.k == 0:
                 _score(&c, base)

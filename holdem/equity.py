@@ -271,27 +271,28 @@ def _problem(
     for i, (label, hand, rng) in enumerate(parsed):
         labels.append(label)
         if hand is not None:
-            combos = [(hand, 1.0)]
+            pairs: list[tuple[int, int]] = [hand]
+            ws = [1.0]
         else:
             assert rng is not None
-            combos = [
-                ((int(a), int(b)), w) for (a, b), w in rng.items()
-                if not (blocked >> int(a) & 1 or blocked >> int(b) & 1)
-            ]
-            if not combos:
+            # the range's own (int, int) combos: no Card objects made and read back
+            kept = [(c, w) for c, w in rng._weights.items()
+                    if not blocked & (1 << c[0] | 1 << c[1])]
+            if not kept:
                 raise InvalidRangeError(
                     f"player {i + 1}'s range {label!r} has no combos left once the board, dead "
                     "cards and other players' hands are removed"
                 )
-        top = max(w for _, w in combos)
+            pairs = [c for c, _ in kept]
+            ws = [w for _, w in kept]
+        top = max(ws)
         # enumeration multiplies the weights of the players: scale each player's so the largest
         # is in [1, 2), by a power of two (exact, so the equities keep every bit) so that the
         # products of tiny weights do not underflow to 0
         shift = 1 - math.frexp(top)[1]
-        for (a, b), w in combos:
-            cards += bytes((a, b))
-            weights.append(math.ldexp(w, shift))
-            accept.append(w / top)
+        cards += bytes(x for c in pairs for x in c)
+        weights += [math.ldexp(w, shift) for w in ws]
+        accept += [w / top for w in ws]
         offsets.append(len(weights))
     board_mask = 0
     for c in board_c:

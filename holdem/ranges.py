@@ -270,6 +270,13 @@ def _pair_runs(pairs: list[int]) -> list[str]:
     return out
 
 
+_PAIR_SETS: Final = tuple(frozenset(_class_combos(hi, hi, "")) for hi in range(13))
+_SUITED_SETS: Final = tuple(tuple(frozenset(_class_combos(hi, lo, "s")) for lo in range(hi))
+                            for hi in range(13))
+_OFFSUIT_SETS: Final = tuple(tuple(frozenset(_class_combos(hi, lo, "o")) for lo in range(hi))
+                             for hi in range(13))
+
+
 def _format_group(combos: set[tuple[int, int]]) -> list[str]:
     """Shortest-ish text for a set of combos that share one weight."""
     left = set(combos)
@@ -277,13 +284,13 @@ def _format_group(combos: set[tuple[int, int]]) -> list[str]:
     suited: dict[int, set[int]] = {}
     offsuit: dict[int, set[int]] = {}
     for hi in range(12, -1, -1):
-        cs = set(_class_combos(hi, hi, ""))
+        cs = _PAIR_SETS[hi]
         if cs <= left:
             pairs.append(hi)
             left -= cs
         for lo in range(hi - 1, -1, -1):
-            s = set(_class_combos(hi, lo, "s"))
-            o = set(_class_combos(hi, lo, "o"))
+            s = _SUITED_SETS[hi][lo]
+            o = _OFFSUIT_SETS[hi][lo]
             if s <= left:
                 suited.setdefault(hi, set()).add(lo)
                 left -= s
@@ -343,10 +350,11 @@ class Range:
     (True, 1.0)
     """
 
-    __slots__ = ("_hash", "_weights")
+    __slots__ = ("_hash", "_text", "_weights")
 
     _weights: dict[tuple[int, int], float]
     _hash: int | None
+    _text: str | None  # str(self), written once (a range never changes)
 
     def __init__(self, text: str) -> None:
         if not isinstance(text, str):
@@ -355,6 +363,7 @@ class Range:
         _Parser(text).parse(out, 1.0, 0)
         self._weights = dict(sorted(out.items(), reverse=True))
         self._hash = None
+        self._text = None
 
     @classmethod
     def from_combos(
@@ -404,6 +413,7 @@ class Range:
         r = cls.__new__(cls)
         r._weights = dict(sorted(weights.items(), reverse=True))
         r._hash = None
+        r._text = None
         return r
 
     # -- views --
@@ -471,7 +481,9 @@ class Range:
         return self._hash
 
     def __str__(self) -> str:
-        return _format(self._weights)
+        if self._text is None:
+            self._text = _format(self._weights)
+        return self._text
 
     def __repr__(self) -> str:
         if not self._weights:

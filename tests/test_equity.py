@@ -461,6 +461,35 @@ def test_chunking_does_not_change_enumeration(monkeypatch: pytest.MonkeyPatch) -
     assert after[1].equities == pytest.approx(before[1].equities, abs=1e-12)
 
 
+@pytest.mark.parametrize("chunk", [1, 30, 1 << 18])
+def test_turn_ranges_of_three_players_in_any_chunks(monkeypatch: pytest.MonkeyPatch,
+                                                    chunk: int) -> None:
+    """On the turn an assignment of the ranges' combos is 42 units (one per river card)
+    that share its hands and deck: chunks that start and end inside an assignment (one unit,
+    about 30 boards) and one chunk for everything give the weighted mean of the per-deal
+    enumerations, three-way ties (a straight on the board) split included."""
+    mod = importlib.import_module("holdem.equity")
+    monkeypatch.setattr(mod, "EXACT_CHUNK_BOARDS", chunk)
+    board = "5s6d7c8h"
+    r1, r2 = Range("0.5(AA), KJs"), Range("QQ, 0.25(AJs)")
+    got = equity([r1, r2, "Td2d"], board, exact=True, executor="serial")
+    blocked = set(holdem.parse_cards(board + "Td2d"))
+    num, den, boards = [0.0, 0.0, 0.0], 0.0, 0
+    for (a, b), w1 in r1.items():
+        for (c, d), w2 in r2.items():
+            cards = {a, b, c, d}
+            if len(cards) < 4 or cards & blocked:
+                continue
+            shares = oracle([f"{a}{b}", f"{c}{d}", "Td2d"], board, "")
+            for p in range(3):
+                num[p] += w1 * w2 * 42 * shares[p]
+            den += w1 * w2 * 42
+            boards += 42  # rivers: 52 cards less the board and three hands
+    assert got.boards == boards
+    assert got.equities == pytest.approx([x / den for x in num], abs=1e-12)
+    assert got[2].tie > 0.0  # some rivers (a 4 or a 9) put a straight on the board
+
+
 def test_a_long_enumeration_reports_progress_between_tasks(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     """An enumeration is cut into tasks of at most EXACT_TASK_WORK evaluations, and a progress
