@@ -283,12 +283,15 @@ def _format_group(combos: set[tuple[int, int]]) -> list[str]:
     pairs: list[int] = []
     suited: dict[int, set[int]] = {}
     offsuit: dict[int, set[int]] = {}
+    present = {(a >> 2, b >> 2) for a, b in left}  # the (rank, rank) classes with a combo here
     for hi in range(12, -1, -1):
         cs = _PAIR_SETS[hi]
-        if cs <= left:
+        if (hi, hi) in present and cs <= left:
             pairs.append(hi)
             left -= cs
         for lo in range(hi - 1, -1, -1):
+            if (hi, lo) not in present:
+                continue
             s = _SUITED_SETS[hi][lo]
             o = _OFFSUIT_SETS[hi][lo]
             if s <= left:
