@@ -59,6 +59,7 @@ import math
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import ExitStack
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any, Final, SupportsIndex
 
 from holdem import _equity
@@ -79,7 +80,7 @@ from holdem.errors import (
     InvalidHandError,
     InvalidRangeError,
 )
-from holdem.ranges import Range
+from holdem.ranges import _COMBO_BITS, Range
 
 __all__ = ["EquityResult", "PlayerEquity", "PlayerLike", "equity"]
 
@@ -276,8 +277,7 @@ def _problem(
         else:
             assert rng is not None
             # the range's own (int, int) combos: no Card objects made and read back
-            kept = [(c, w) for c, w in rng._weights.items()
-                    if not blocked & (1 << c[0] | 1 << c[1])]
+            kept = [(c, w) for c, w in rng._weights.items() if not blocked & _COMBO_BITS[c]]
             if not kept:
                 raise InvalidRangeError(
                     f"player {i + 1}'s range {label!r} has no combos left once the board, dead "
@@ -289,10 +289,14 @@ def _problem(
         # enumeration multiplies the weights of the players: scale each player's so the largest
         # is in [1, 2), by a power of two (exact, so the equities keep every bit) so that the
         # products of tiny weights do not underflow to 0
-        shift = 1 - math.frexp(top)[1]
-        cards += bytes(x for c in pairs for x in c)
-        weights += [math.ldexp(w, shift) for w in ws]
-        accept += [w / top for w in ws]
+        cards += bytes(chain.from_iterable(pairs))
+        if top == 1.0:  # (the usual case: no scaling, and w / top is w)
+            weights += ws
+            accept += ws
+        else:
+            shift = 1 - math.frexp(top)[1]
+            weights += [math.ldexp(w, shift) for w in ws]
+            accept += [w / top for w in ws]
         offsets.append(len(weights))
     board_mask = 0
     for c in board_c:

@@ -66,6 +66,8 @@ MAX_DEPTH: Final = 32
 _EXPECTED: Final = "a hand like AA, AKs, AKo, AK, QQ+, ATs+, A5s-A2s, 99-22 or AcKd"
 _RANDOM: Final = "random"  # every combo
 _EVERY_COMBO: Final = tuple((a, b) for a in range(52) for b in range(a))
+_COMBO_BITS: Final = {c: 1 << c[0] | 1 << c[1] for c in _EVERY_COMBO}
+"""Combo ``(a, b)`` (card ids, ``a > b``) -> its 52-bit card mask (for ``holdem.equity``)."""
 
 
 def _combo(a: int, b: int) -> tuple[int, int]:
