@@ -80,7 +80,7 @@ from holdem.errors import (
     InvalidHandError,
     InvalidRangeError,
 )
-from holdem.ranges import _COMBO_BITS, Range
+from holdem.ranges import Range, _combo_bits
 
 __all__ = ["EquityResult", "PlayerEquity", "PlayerLike", "equity"]
 
@@ -269,6 +269,7 @@ def _problem(
     offsets = [0]
     weights: list[float] = []
     accept: list[float] = []
+    bits = _combo_bits()
     for i, (label, hand, rng) in enumerate(parsed):
         labels.append(label)
         if hand is not None:
@@ -277,7 +278,7 @@ def _problem(
         else:
             assert rng is not None
             # the range's own (int, int) combos: no Card objects made and read back
-            kept = [(c, w) for c, w in rng._weights.items() if not blocked & _COMBO_BITS[c]]
+            kept = [(c, w) for c, w in rng._weights.items() if not blocked & bits[c]]
             if not kept:
                 raise InvalidRangeError(
                     f"player {i + 1}'s range {label!r} has no combos left once the board, dead "

@@ -43,6 +43,7 @@ import math
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from decimal import Decimal
+from functools import cache
 from numbers import Real
 from typing import Any, Final
 
@@ -66,24 +67,40 @@ MAX_DEPTH: Final = 32
 _EXPECTED: Final = "a hand like AA, AKs, AKo, AK, QQ+, ATs+, A5s-A2s, 99-22 or AcKd"
 _RANDOM: Final = "random"  # every combo
 _EVERY_COMBO: Final = tuple((a, b) for a in range(52) for b in range(a))
-_COMBO_BITS: Final = {c: 1 << c[0] | 1 << c[1] for c in _EVERY_COMBO}
-"""Combo ``(a, b)`` (card ids, ``a > b``) -> its 52-bit card mask (for ``holdem.equity``)."""
+
+
+@cache
+def _order() -> dict[tuple[int, int], int]:
+    """Combo -> its index in ascending (a, b) order (built on first use, not at import)."""
+    return {c: i for i, c in enumerate(_EVERY_COMBO)}
+
+
+@cache
+def _combo_bits() -> dict[tuple[int, int], int]:
+    """Combo ``(a, b)`` (card ids, ``a > b``) -> its 52-bit card mask (for ``holdem.equity``)."""
+    return {c: 1 << c[0] | 1 << c[1] for c in _EVERY_COMBO}
 
 
 def _combo(a: int, b: int) -> tuple[int, int]:
     return (a, b) if a > b else (b, a)
 
 
-def _class_combos(hi: int, lo: int, kind: str) -> list[tuple[int, int]]:
+@cache
+def _class_combos(hi: int, lo: int, kind: str) -> tuple[tuple[int, int], ...]:
     """Combos of one hand class: ``kind`` is 's', 'o' or '' (both; for pairs always '')."""
     if hi == lo:
-        return [_combo(4 * hi + s1, 4 * hi + s2) for s1 in range(4) for s2 in range(s1)]
+        return tuple(_combo(4 * hi + s1, 4 * hi + s2) for s1 in range(4) for s2 in range(s1))
     out: list[tuple[int, int]] = []
     for s1 in range(4):
         for s2 in range(4):
             if (s1 == s2 and kind != "o") or (s1 != s2 and kind != "s"):
                 out.append((4 * hi + s1, 4 * lo + s2))
-    return out
+    return tuple(out)
+
+
+def _descending(weights: Mapping[tuple[int, int], float]) -> dict[tuple[int, int], float]:
+    """``weights`` with the combos in descending order (by first card, then second)."""
+    return {c: weights[c] for c in sorted(weights, key=_order().__getitem__, reverse=True)}
 
 
 class _Parser:
@@ -178,9 +195,7 @@ class _Parser:
         if not tok:
             bad = self.text[self.pos] if self.pos < len(self.text) else ""
             raise self.error(f"expected {_EXPECTED}", start, bad)
-        for c in self.term(tok, start):
-            out.pop(c, None)  # later items win, and move to the end
-            out[c] = weight
+        out.update(dict.fromkeys(self.term(tok, start), weight))  # later items win
 
     def term(self, tok: str, start: int) -> Iterable[tuple[int, int]]:
         if tok.lower() == _RANDOM:
@@ -272,11 +287,18 @@ def _pair_runs(pairs: list[int]) -> list[str]:
     return out
 
 
-_PAIR_SETS: Final = tuple(frozenset(_class_combos(hi, hi, "")) for hi in range(13))
-_SUITED_SETS: Final = tuple(tuple(frozenset(_class_combos(hi, lo, "s")) for lo in range(hi))
-                            for hi in range(13))
-_OFFSUIT_SETS: Final = tuple(tuple(frozenset(_class_combos(hi, lo, "o")) for lo in range(hi))
-                             for hi in range(13))
+_ClassSets = tuple[frozenset[tuple[int, int]], ...]
+
+
+@cache
+def _class_sets() -> tuple[_ClassSets, tuple[_ClassSets, ...], tuple[_ClassSets, ...]]:
+    """The combos of every pair, suited and offsuit class as sets, indexed by rank (built on
+    first use, not at import)."""
+    return (tuple(frozenset(_class_combos(hi, hi, "")) for hi in range(13)),
+            tuple(tuple(frozenset(_class_combos(hi, lo, "s")) for lo in range(hi))
+                  for hi in range(13)),
+            tuple(tuple(frozenset(_class_combos(hi, lo, "o")) for lo in range(hi))
+                  for hi in range(13)))
 
 
 def _format_group(combos: set[tuple[int, int]]) -> list[str]:
@@ -286,16 +308,17 @@ def _format_group(combos: set[tuple[int, int]]) -> list[str]:
     suited: dict[int, set[int]] = {}
     offsuit: dict[int, set[int]] = {}
     present = {(a >> 2, b >> 2) for a, b in left}  # the (rank, rank) classes with a combo here
+    pair_sets, suited_sets, offsuit_sets = _class_sets()
     for hi in range(12, -1, -1):
-        cs = _PAIR_SETS[hi]
+        cs = pair_sets[hi]
         if (hi, hi) in present and cs <= left:
             pairs.append(hi)
             left -= cs
         for lo in range(hi - 1, -1, -1):
             if (hi, lo) not in present:
                 continue
-            s = _SUITED_SETS[hi][lo]
-            o = _OFFSUIT_SETS[hi][lo]
+            s = suited_sets[hi][lo]
+            o = offsuit_sets[hi][lo]
             if s <= left:
                 suited.setdefault(hi, set()).add(lo)
                 left -= s
@@ -366,7 +389,7 @@ class Range:
             raise InvalidRangeError(f"range text must be a str, not {type(text).__name__}")
         out: dict[tuple[int, int], float] = {}
         _Parser(text).parse(out, 1.0, 0)
-        self._weights = dict(sorted(out.items(), reverse=True))
+        self._weights = _descending(out)
         self._hash = None
         self._text = None
 
@@ -416,7 +439,7 @@ class Range:
     @classmethod
     def _make(cls, weights: Mapping[tuple[int, int], float]) -> Range:
         r = cls.__new__(cls)
-        r._weights = dict(sorted(weights.items(), reverse=True))
+        r._weights = _descending(weights)
         r._hash = None
         r._text = None
         return r
