@@ -421,6 +421,35 @@ def test_illegal_action_names_table_and_nothing_moves() -> None:
     assert np.array_equal(env.observation, obs)
 
 
+@pytest.mark.parametrize("threads", [1, 2])
+def test_exact_actions_the_hand_does_not_offer_are_refused(threads: int) -> None:
+    """``step_exact`` checks each action against the hand's legal set, not only its amount:
+    R17, a fold while checking is free (unless ``fold_when_check_free``), and a raise where
+    nobody may raise, here facing an all-in that covers the caller (only call or fold remain;
+    a raise "to 0" fits the empty raise range and would have cut the bet to call)."""
+    env = VectorGame(Game(big_blind=2), num_tables=2, players=2, stacks=100, seed=1,
+                     num_threads=threads)
+    env.reset()
+    env.step_exact([1, 2], [0, 100])  # table 0: the button calls; table 1: it moves all in
+    before = [env.table_state(i) for i in range(2)]
+    obs = env.observation.copy()
+    with pytest.raises(IllegalActionError, match=r"table 0: fold is not legal for seat 1; "
+                                                 r"allowed: check, bet/raise to 4\.\.100"):
+        env.step_exact([0, 1], [0, 0])
+    for to in (0, 2, 100):
+        with pytest.raises(IllegalActionError, match=rf"table 1: bet/raise to {to} is not legal "
+                                                     r"for seat 1; allowed: fold, call 98"):
+            env.step_exact([1, 2], [0, to])
+    assert [env.table_state(i) for i in range(2)] == before
+    assert np.array_equal(env.observation, obs)
+    free = VectorGame(Game(big_blind=2, fold_when_check_free=True), num_tables=1, players=2,
+                      stacks=100, seed=1, num_threads=threads)
+    free.reset()
+    free.step_exact([1], [0])
+    _, _, done = free.step_exact([0], [0])  # offered by the game: the big blind folds
+    assert done[0] and free.payoffs[0].tolist() == [2, -2]
+
+
 def test_bad_arrays() -> None:
     env = VectorGame(Game(big_blind=2), num_tables=3, players=3, stacks=100, seed=1)
     with pytest.raises(IllegalActionError, match="reset"):
