@@ -1,5 +1,5 @@
-"""Rule edges that only a compiled-vs-reference comparison used to catch (R17, R21, R28, R33,
-R34, TDA 30), each pinned here on the rule itself.
+"""Rule edges that only a compiled-vs-reference comparison or an unrelated test used to catch (R9,
+R17, R20, R21, R28, R33, R34, TDA 30), each pinned here on the rule itself.
 
 Every test runs the same hand on both cores (compiled ``HandState`` and
 ``ReferenceHandState``) with fixed cards, so a slip in either core's rule shows up directly
@@ -54,6 +54,21 @@ def test_r21_folded_bet_counts_as_called_when_returning_the_uncalled_part(cls: A
     # seat 2's aces win: main pot 3 x 17, side pot 15 + 15 (seat 1's fold counts)
     assert res.final_stacks == (0, 68, 100 - 32 + 81)
     assert res.payoffs == (-17, -32, 49)
+
+
+# --------------------------------------------------------------------------- R9/R20
+@pytest.mark.parametrize("cls", CORES, ids=CORE_IDS)
+def test_r9_r20_heads_up_big_blind_all_in_for_the_small_blind_leaves_no_decision(cls: Any
+                                                                                ) -> None:
+    """R9: a big blind short of chips posts what it has. Heads-up with exactly the small
+    blind's amount, the button's small blind already matches it: nobody owes a chip and
+    nobody may raise (R17, no other player could put in more), so there is no decision and
+    the board is dealt out (R20)."""
+    st = start(cls, Game(big_blind=2), [100, 1], ["AsAh", "2c3d"], "2h7d9cJsQd")
+    assert st.is_terminal() and len(st.board) == 5 and not st.raw_history()
+    assert st.result.final_stacks == (101, 0)
+    st = start(cls, Game(big_blind=2), [100, 2], ["AsAh", "2c3d"], "2h7d9cJsQd")
+    assert not st.is_terminal() and st.actor == 0  # one chip more: the button owes one
 
 
 # --------------------------------------------------------------------------- R28
