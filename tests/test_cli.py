@@ -448,3 +448,30 @@ def test_progress_interval_must_be_above_zero_seconds() -> None:
     assert "'0': give seconds between 0 and 1000000" in r.stderr
     r = run("simulate", "--players", "2", "--hands", "10", "--progress", "0.5", "--seed", "1")
     assert r.returncode == 0, r.stderr
+
+
+def test_stats_reads_a_pokerstars_txt_with_a_byte_order_mark_in_a_folder(tmp_path: Path) -> None:
+    """stats FOLDER: a .txt file in the folder is read as PokerStars text when it starts with
+    a PokerStars hand, even behind a UTF-8 byte-order mark (skipping it would end in "no hands
+    in the given files")."""
+    text = (ROOT / "tests/data/pokerstars/cash-limits.txt").read_text(encoding="utf-8")
+    (tmp_path / "hands").mkdir()
+    (tmp_path / "hands" / "bom.txt").write_bytes(("\ufeff" + text).encode("utf-8"))
+    code, out, err = _main("stats", str(tmp_path / "hands"))
+    assert code == 0 and err == "", err
+    rows = {line.split()[0]: line.split()[1] for line in out.splitlines()[1:] if line.strip()}
+    assert rows == {"Hero": "2", "capper": "1", "limpy": "1", "quiet_one": "1",
+                    "villain": "1"}, out
+
+
+def test_stats_reads_a_multi_hand_phh_text_on_standard_input() -> None:
+    """stats -: standard input is read whole and may be a multi-hand PHH text (tables of a
+    .phhs file), not only one hand: the 50 public hands give each player's row (read as one
+    hand, it would be refused: "<stdin>: unknown field '1'")."""
+    stdin = (ROOT / "tests/data/public_50.phhs").read_text(encoding="utf-8")
+    code, out, err = _main("stats", "-", stdin=stdin)
+    assert code == 0 and err == "", err
+    rows = {line.split()[0]: int(line.split()[1]) for line in out.splitlines()[1:] if line.strip()}
+    assert rows["p1"] == rows["p2"] == 50 and rows["p10"] == 6, out
+    assert len(rows) == 10, out
+    assert out == run("stats", "tests/data/public_50.phhs").stdout  # as the file itself

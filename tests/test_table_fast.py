@@ -255,3 +255,47 @@ def test_reset_stacks_counts_chips_like_the_python_one(amount: int,
     monkeypatch.setattr(table_mod, "_fast", None)
     assert run() == compiled
     assert compiled[0] == tuple((f"p{s}", amount) for s in (0, 2, 3, 5))
+
+
+class _FoldCode:
+    """Answers the int code 0 (fold) to every decision."""
+
+    def act(self, obs: Observation) -> int:
+        return 0
+
+
+def _fold_code_on_free_check(game: Game) -> tuple[Any, ...]:
+    """Heads-up: 'a' calls, the big blind 'b' answers the int 0 (fold) on its free option.
+    The outcome: the error with the table before and after, or the hand played."""
+    t = Table(game, seats=2, seed=3)
+    t.sit(0, "a", 100, CallAgent())
+    t.sit(1, "b", 100, _FoldCode())
+    before = (tuple((p.name, p.stack) for p in t.players), t.hand_number, t.button, t.rake)
+    try:
+        rec = t.play_hand()
+    except AgentError as exc:
+        after = (tuple((p.name, p.stack) for p in t.players), t.hand_number, t.button, t.rake)
+        return ("error", str(exc), before, after)
+    return ("played", rec.state.raw_history(), rec.payoffs,
+            tuple((p.name, p.stack) for p in t.players))
+
+
+@compiled_only
+def test_r17_int_fold_code_when_checking_is_free_is_refused(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """R17: folding is offered only when facing a bet. At the compiled table, an agent that
+    answers the int code 0 (fold) when checking is free raises AgentError, as the Python table
+    does, and the hand is void (no chips move, the table is as before it); with
+    Game(fold_when_check_free=True) the same answer folds the big blind."""
+    compiled = _fold_code_on_free_check(Game(big_blind=2))
+    assert compiled[0] == "error", compiled
+    assert "'b' (seat 1) answered 0" in compiled[1] and "fold is not offered" in compiled[1]
+    assert compiled[2] == compiled[3]  # stacks, hand number, button and rake unchanged
+    assert compiled[3][0] == (("a", 100), ("b", 100))
+    allowed = _fold_code_on_free_check(Game(big_blind=2, fold_when_check_free=True))
+    assert allowed[0] == "played", allowed
+    assert allowed[2] == {"a": 2, "b": -2}
+    assert allowed[3] == (("a", 102), ("b", 98))
+    monkeypatch.setattr(table_mod, "_fast", None)
+    assert _fold_code_on_free_check(Game(big_blind=2)) == compiled
+    assert _fold_code_on_free_check(Game(big_blind=2, fold_when_check_free=True)) == allowed

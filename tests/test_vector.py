@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 import re
 from fractions import Fraction
 from typing import Any
@@ -1364,11 +1365,92 @@ def test_next_stacks_is_the_engines_session_rule(session: bool) -> None:
                        session=session)._batch
     fresh = (50, 60, 70)
     assert batch.next_stacks((10, 0, 170), 0) == ((10, 60, 170) if session else fresh)
+    for skipped in (1, 63):  # fewer than 64 hands in a row dealt out: stacks still carry
+        assert batch.next_stacks((10, 0, 170), skipped) == ((10, 60, 170) if session
+                                                            else fresh)
     assert batch.next_stacks((10, 0, 170), 64) == fresh  # 64 hands nobody could act in
     assert batch.next_stacks((10, 2**53 + 1, 5), 0) == fresh  # above a seat's limit
     assert batch.next_stacks((1, 2**53, 5), 0) == ((1, 2**53, 5) if session else fresh)
     with pytest.raises(InvalidConfigError):
         batch.next_stacks((1, 2), 0)
+
+
+def test_hands_dealt_out_in_a_session_carry_their_stacks() -> None:
+    """In a session, hands that nobody can act in (here the short stack all in on its ante
+    and blind, covered) are dealt out in the step that ended the hand before, their payoffs
+    count in that step, and the stacks they leave carry over: the busted seat is refilled to
+    its starting stack, the other keeps what it won (every seat restarts only after 64 such
+    hands in a row)."""
+    env = VectorGame(Game(big_blind=2, ante=1), num_tables=1, players=2, stacks=[3, 200],
+                     session=True, seed=1)
+    env.reset()
+    _, rewards, done = env.step_exact([0], [0])  # hand 0: the button folds its small blind
+    assert done.tolist() == [True] and env.hands_played().tolist() == [3]  # hands 1, 2 dealt out
+    assert env.payoffs[0].tolist() == [-3, 3] and rewards[0].tolist() == [-1.5, 1.5]
+    state = env.table_state(0)
+    assert state["hand"] == 3 and state["starting_stacks"] == (3, 203)
+
+
+def test_every_deal_start_deals_the_cards_handstate_deals_from_the_tables_seed() -> None:
+    """Table i's hand h is dealt from ``child_seed(child_seed(seed, i), h)``: the cards a
+    :class:`HandState` deals from that seed, in the game's deal order (R12: from the seat
+    left of the button, or left of the big blind)."""
+    for start in DealStart:
+        game = Game(big_blind=2, deal_start=start)
+        for i in range(3):
+            env = VectorGame(game, num_tables=3, players=4, stacks=100, seed=7)
+            env.reset()
+            for h in range(5):
+                if h:
+                    while env.table_state(i)["hand"] < h:  # check/call to the next hand
+                        env.step([1] * 3)
+                ref = game.new_hand([100] * 4, button=h % 4,
+                                    seed=holdem.child_seed(holdem.child_seed(7, i), h))
+                state = env.table_state(i)
+                assert state["hole"] == ref.hole_cards, (start, i, h)
+                while not ref.is_terminal():  # the board it deals, to the river
+                    ref.check_or_call()
+                assert state["all_board"] == ref.board, (start, i, h)
+
+
+def test_a_pot_fraction_past_int64_is_the_all_in() -> None:
+    """A pot-fraction column raises to the current bet plus the fraction of the pot after the
+    call, clipped to the minimum raise and the stack: when that sum passes what int64 holds
+    (a 100x pot over 2**53-chip stacks) the column is the all-in, not the minimum raise."""
+    big = 2**53
+    env = VectorGame(Game(big_blind=2), num_tables=1, players=10, stacks=big, seed=3,
+                     actions=ActionLayout(fractions=(100,), min_raise=False, all_in=False))
+    env.reset()
+    env.step_exact([2], [big // 2])
+    while env.table_state(0)["street"] == 0:
+        env.step_exact([1], [0])
+    actor = env.table_state(0)["actor"]
+    assert env.raise_amounts(0) == [None, None, env.table_state(0)["stacks"][actor]]
+
+
+def test_the_amount_given_with_a_fold_or_call_is_ignored() -> None:
+    """``step_exact`` ignores the amount of kinds 0 and 1: the history records a call as a
+    call (amount 0) and the batch pickles and loads as before."""
+    env = VectorGame(Game(big_blind=2), num_tables=1, players=3, stacks=100, seed=1)
+    env.reset()
+    env.step_exact([1], [50])
+    env.step_exact([0], [77])
+    assert env.history(0) == [(0, 0, 1, 0), (1, 0, 0, 0)]
+    back = pickle.loads(pickle.dumps(env))
+    assert back.history(0) == env.history(0)
+
+
+def test_session_play_refuses_what_could_overflow_its_sums() -> None:
+    """``play`` keeps the int64 sums of squared payoffs from overflowing; in a session a
+    refilled seat adds up to the table's chips each hand, so the bound grows with the hands:
+    200 hands of 2 x 2**20 chips fit with fresh stacks and not in a session."""
+    fresh = VectorGame(Game(big_blind=2), num_tables=1, players=2, stacks=2**20, seed=1)
+    fresh.play(200, [holdem.CallAgent(), holdem.CallAgent()])
+    session = VectorGame(Game(big_blind=2), num_tables=1, players=2, stacks=2**20, seed=1,
+                         session=True)
+    with pytest.raises(InvalidConfigError, match="could overflow the int64 sums"):
+        session.play(200, [holdem.CallAgent(), holdem.CallAgent()])
+    session.play(20, [holdem.CallAgent(), holdem.CallAgent()])
 
 
 def test_reset_zeroes_the_last_hands_outputs() -> None:
