@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import copyreg
 import math
 import pickle
 import random
@@ -235,3 +236,49 @@ def test_a_pickled_agent_with_a_seed_that_is_not_an_int_is_refused(cls: type[Any
         with pytest.raises(InvalidStateError, match=f"not a valid pickled {cls.__name__}"):
             cls.__new__(cls).__setstate__({**state, "seed": bad})
     assert pickle.loads(pickle.dumps(agent)).seed == 3
+
+
+def test_equity_agent_caps_the_opponents_at_three() -> None:
+    """Documented: the equity is estimated against ``min(opponents, 3)`` random hands, so nine
+    opponents give exactly what three give with the same seed (aces against three random
+    hands win about 64%, against four about 56%)."""
+    nine = EquityAgent(7, samples=4000).equity("AsAh", "", 9)
+    three = EquityAgent(7, samples=4000).equity("AsAh", "", 3)
+    assert nine == three == EquityAgent(7, samples=4000).equity("AsAh", "", 4)
+    assert 0.61 < nine < 0.67
+    assert EquityAgent(7, samples=4000).equity("AsAh", "", 2) > 0.70
+
+
+class _Forged:
+    """Pickles as an object of ``cls`` whose state is ``state`` (as a corrupt file could)."""
+
+    def __init__(self, cls: type[Any], state: dict[str, Any]) -> None:
+        self.cls, self.state = cls, state
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (copyreg._reconstructor, (self.cls, object, None), self.state)
+
+
+class _PlainRandom(RandomAgent):
+    """A RandomAgent subclass with nothing of its own."""
+
+
+def test_a_pickled_equity_agent_with_a_numpy_raise_at_is_refused() -> None:
+    """``raise_at`` is a float or an int (as the constructor takes it): a numpy float in a
+    pickle's state is refused, not carried into the agent's decisions."""
+    import numpy as np
+
+    state = dict(EquityAgent(1).__dict__)
+    assert pickle.loads(pickle.dumps(_Forged(EquityAgent, state))).raise_at == state["raise_at"]
+    with pytest.raises(InvalidStateError, match="not a valid pickled EquityAgent"):
+        pickle.loads(pickle.dumps(_Forged(EquityAgent, {**state, "raise_at": np.float64(0.5)})))
+
+
+def test_a_pickled_random_agent_subclass_holding_random_is_refused() -> None:
+    """``_random`` is the class's method: a subclass's pickled state may hold attributes of its
+    own, but not one that would shadow it."""
+    state = RandomAgent(1).__getstate__()
+    back = pickle.loads(pickle.dumps(_Forged(_PlainRandom, state)))
+    assert type(back) is _PlainRandom and back._random() == RandomAgent(1)._rng.random()
+    with pytest.raises(InvalidStateError, match="not a valid pickled RandomAgent"):
+        pickle.loads(pickle.dumps(_Forged(_PlainRandom, {**state, "_random": "x"})))

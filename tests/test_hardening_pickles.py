@@ -8,6 +8,7 @@ Corrupt pickles are loaded in a child process, so a crash shows as a crash.
 from __future__ import annotations
 
 import copyreg
+import functools
 import pickle
 import random
 import subprocess
@@ -18,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from holdem import AnteType, Game, InvalidStateError, Structure
+from holdem import AnteType, Card, Game, InvalidStateError, Structure
 from holdem.hand._fields import FIELDS, check_state
 from holdem.hand.game import COMPILED, HandState, ReferenceHandState
 
@@ -66,6 +67,43 @@ def altered(state: tuple[Any, ...], **changes: Any) -> tuple[Any, ...]:
     return tuple(out)
 
 
+def river_hand(cls: type) -> Any:
+    """The hand of ``_finished`` before its last check: river, the button (seat 0) to act."""
+    st = start(cls, Game(big_blind=2, ante=1), [100, 80, 60, 200], 0, 11)
+    while st.street != 3 or st.actor != 0:
+        st.apply(1)
+    return st
+
+
+def corrupted(cls: type, change: dict[str, Any]) -> tuple[Any, ...]:
+    """The state of a ``CORRUPTIONS`` entry: ``base_hand`` (or the hand its ``"at"`` names:
+    ``"river"``, ``"finished"``) of ``cls`` with the entry's fields changed."""
+    fields = dict(change)
+    base = {"preflop": base_hand, "river": river_hand,
+            "finished": _finished}[fields.pop("at", "preflop")]
+    return altered(state_of(base(cls)), **fields)
+
+
+def _finished_result(_: object) -> Any:
+    """The result of ``_finished`` (the same deal as ``base_hand`` and ``river_hand``)."""
+    return _finished(ReferenceHandState).result
+
+
+@functools.cache
+def _spare_card() -> Card:
+    """A card that ``base_hand`` deals to nobody (not in a hole, on the board or burned)."""
+    s = dict(zip(FIELDS, state_of(base_hand(ReferenceHandState)), strict=True))
+    used = {int(c) for c in (*s["board"], *s["burns"], *(c for h in s["hole"] for c in h))}
+    return next(Card(i) for i in range(52) if i not in used)
+
+
+def _move_in(seat: int, chips: int) -> dict[str, Any]:
+    """``chips`` of ``seat``'s stack moved into its bet (the chip total is unchanged)."""
+    def add(k: int) -> Any:
+        return lambda v: (*v[:seat], v[seat] + k, *v[seat + 1:])
+    return {"stacks": add(-chips), "bets": add(chips), "committed": add(chips)}
+
+
 # field -> bad values (each one alone must be refused)
 def lookalike_game(game: Game) -> SimpleNamespace:
     """Every attribute the hand cores read of a game (holdem.hand._plan.GameLike), copied from
@@ -97,6 +135,25 @@ CORRUPTIONS: list[dict[str, Any]] = [
     {"game": None}, {"game": "Game(big_blind=2)"}, {"seed": "7"}, {"result": "won"},
     {"game": lookalike_game},
     {"start_stacks": lambda v: (*v, 1)}, {"start_stacks": lambda v: (0, *v[1:])},
+    # checks only the reference core exposes (the compiled core checks these in C as well)
+    {"aggr": -2}, {"acted": lambda v: (-2, *v[1:])},
+    {"bb": 2.0},  # the plan's values typed as the game's (an int, not a float equal to it)
+    # R37: a seat with no chips is not dealt in (start 0, nothing behind or in, cards dealt)
+    {"start_stacks": lambda v: (*v[:3], 0), "stacks": lambda v: (*v[:3], 0),
+     "bets": lambda v: (*v[:3], 0), "committed": lambda v: (*v[:3], 0)},
+    # a chip moved from seat 1 to seat 0: the total is right, seat 0 has more than it started with
+    {"stacks": lambda v: (v[0] + 1, v[1] - 1, *v[2:])},
+    _move_in(1, 78),  # the seat to act (seat 1) is all in
+    # R15: no betting round after the river: the showdown is not open, a record not on it
+    {"at": "finished", "over": False, "actor": 1, "result": None},
+    {"hist": lambda v: (*v, (1, 4, 1, 0, 0, False))},
+    # R14: five board cards at most, and the ones dealt known (the flop: three)
+    {"board": lambda v: (*v, _spare_card())},
+    {"street": 1, "nboard": 3, "board": lambda v: v[:2], "partial": True},
+    # R12: two hole cards per seat, all of them known when the hand is marked complete
+    {"hole": lambda v: (v[0][:1], *v[1:])}, {"hole": lambda v: (None, *v[1:])},
+    # a result only once the hand is over: the river, seat 0 to act, with the hand's result
+    {"at": "river", "result": _finished_result},
 ]
 
 
@@ -110,7 +167,7 @@ def test_pickle_corrupt_hand_state_raises_invalid_state_error(cls: type,
                                                              change: dict[str, Any]) -> None:
     if cls is HandState and not COMPILED:
         pytest.skip("the compiled core is not built")
-    data = forge(cls, altered(state_of(base_hand(cls)), **change))
+    data = forge(cls, corrupted(cls, change))
     with pytest.raises(InvalidStateError, match="not a valid pickled HandState"):
         pickle.loads(data)
 
@@ -121,7 +178,7 @@ def test_pickle_corrupt_hand_state_in_a_child_process(cls: type, tmp_path: Any) 
     if cls is HandState and not COMPILED:
         pytest.skip("the compiled core is not built")
     base = state_of(base_hand(cls))
-    blobs = [forge(cls, altered(base, **c)) for c in CORRUPTIONS]
+    blobs = [forge(cls, corrupted(cls, c)) for c in CORRUPTIONS]
     blobs += [forge(cls, base[:-1]), forge(cls, (*base, 0))]
     path = tmp_path / "blobs.pickle"
     path.write_bytes(pickle.dumps(blobs))
@@ -588,12 +645,34 @@ def _finished(cls: type) -> Any:
     return st
 
 
+def _plus(values: tuple[int, ...], seat: int, k: int) -> tuple[int, ...]:
+    """``values`` with ``k`` added to ``seat``'s."""
+    return (*values[:seat], values[seat] + k, *values[seat + 1:])
+
+
 def _forged_results(r: Any) -> list[tuple[str, Any]]:
     n = len(r.payoffs)
     other = next(s for s in range(n) if s not in r.shown)
     seat = next(iter(r.shown))
     pot = r.pots[0]
+    won = pot.winners[0]
+    assert other != won and pot.rake == r.rake == 0 and pot.amount > 2
     return [
+        # a chip lost: the final stacks (and payoffs, which agree) sum one below the start
+        ("add up", r._replace(final_stacks=_plus(r.final_stacks, won, -1),
+                              payoffs=_plus(r.payoffs, won, -1))),
+        # a chip of a loser's stack behind moved to the winner: the sum is right
+        (rf"final_stacks\[{other}\]", r._replace(final_stacks=_plus(
+            _plus(r.final_stacks, other, -1), won, 1), payoffs=_plus(
+            _plus(r.payoffs, other, -1), won, 1))),
+        # R32: one share per winner of a pot (two shares of the pot, one winner)
+        ("pots", r._replace(pots=(pot.__class__(pot.amount, pot.eligible, (won,),
+                                                (pot.amount - 1, 1), 0), *r.pots[1:]))),
+        # R34: the rake the pots took is the result's rake (a chip of rake, none in the result)
+        ("hold its rake", r._replace(pots=(pot.__class__(pot.amount, pot.eligible, (won,),
+                                                         (pot.amount - 1,), 1), *r.pots[1:]))),
+        # a rank for a seat that did not show
+        ("same seats", r._replace(ranks={**r.ranks, other: 1})),
         ("payoffs", r._replace(payoffs=(100, -50, -50, 0))),
         ("final_stacks", r._replace(final_stacks=())),
         ("payoffs", r._replace(final_stacks=tuple(f + 1 for f in r.final_stacks))),

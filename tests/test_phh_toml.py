@@ -257,3 +257,24 @@ def test_a_subclass_gets_its_own_objects() -> None:
     HistoryAction.from_str("p2 cc")
     assert type(Tagged.from_str("p2 cc")) is Tagged
     assert type(HistoryAction.from_str("p2 cc")) is HistoryAction
+
+
+@pytest.mark.parametrize("text", ["a = 01.5", "a = -01.5", "a = 00.5", "a = 01e5"])
+def test_a_float_with_a_leading_zero_is_refused_as_tomllib_refuses_it(text: str) -> None:
+    """TOML forbids leading zeros in a float's integer part: the fast path must decline it so
+    that tomllib's error is the one raised."""
+    with pytest.raises(tomllib.TOMLDecodeError):
+        tomllib.loads(text)
+    assert _toml._fast(text) is None
+    with pytest.raises(tomllib.TOMLDecodeError):
+        _toml.loads(text)
+
+
+@pytest.mark.parametrize("key", ["a.b", "a b", "", "é", "a=b", '"', "a#b", "1.5"])
+def test_dumps_key_quotes_a_key_that_is_not_bare(key: str) -> None:
+    """A key with a dot (or any character a bare key cannot hold) is written quoted: a bare
+    ``a.b`` reads back as the table ``a`` holding ``b``."""
+    doc = f"{_toml.dumps_key(key)} = 1"
+    assert tomllib.loads(doc) == {key: 1}
+    assert _toml.loads(doc) == {key: 1}
+    assert _toml.dumps_key("a-b_C9") == "a-b_C9"  # a bare key stays bare

@@ -665,3 +665,28 @@ def test_one_card_shown_after_an_uncontested_win_is_read() -> None:
     assert list(parse(one)) == list(parse(text))
     with pytest.raises(InvalidHistoryError, match="shows two hole cards"):  # three: not hold'em
         list(parse(text.replace("nitwit77: doesn't show hand", "nitwit77: shows [Kd Qd Jd]")))
+
+
+@pytest.mark.parametrize(("currency", "expected"), [
+    ("USD", "USD"), ("EUR", "EUR"), ("U5D", None), ("12", None),
+])
+def test_the_currency_is_a_word_of_letters(currency: str, expected: str | None) -> None:
+    """The word after the stakes is the currency only when it is letters: ``U5D`` is none."""
+    text = (DATA / "cash-nl-cents.txt").read_text(encoding="utf-8")
+    h1 = _hands_of(text.replace("($0.05/$0.10 USD)", f"($0.05/$0.10 {currency})", 1))[0]
+    assert h1.currency == expected
+    assert h1.blinds_or_straddles == (0.05, 0.1, 0, 0, 0)
+
+
+@pytest.mark.parametrize(("level", "expected"), [
+    ("Level VII", 7), ("Level II", 2), ("Level \t", None), ("Level ", None),
+])
+def test_a_tournament_level_without_a_number_is_none(level: str, expected: int | None) -> None:
+    """A header's ``Level`` with no numeral reads as no level (None), not level 0."""
+    text = (DATA / "tournament-side-pots.txt").read_text(encoding="utf-8")
+    (first, *_) = _hands_of(text.replace("Level VII", level, 1))
+    assert first.level == expected
+
+
+def _hands_of(text: str) -> list[HandHistory]:
+    return list(parse(text))

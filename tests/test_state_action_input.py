@@ -123,3 +123,66 @@ def test_refused_all_in_names_check_when_nothing_is_owed(cls: type, free_fold: b
     with pytest.raises(IllegalActionError, match=rf"^all in to 100 is not allowed: {allowed}$"):
         state.all_in()
     assert seen(state) == before
+
+
+@pytest.mark.parametrize("text", ["px cc", "P3 cc", "p cc", "pp3 cc"])
+def test_parse_refuses_a_player_prefix_that_is_not_p_and_digits(text: str) -> None:
+    """A PHH player is a lower-case ``p`` and digits (R1): ``px cc`` is not a player's check or
+    call, and neither is ``P3 cc`` (the actor words are case-insensitive, the prefix is not)."""
+    with pytest.raises(InvalidActionError, match=r"^unknown action "):
+        Action.parse(text)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("FOLD", Action(ActionType.FOLD)),
+    ("Check", Action(ActionType.CHECK)),
+    ("CALL", Action(ActionType.CALL)),
+    ("RAISE 300", Action(ActionType.RAISE, 300)),
+    ("cbr 00000000000000000300", Action(ActionType.BET_RAISE, 300)),
+    ("cbr " + "0" * 40 + str(2**53), Action(ActionType.BET_RAISE, 2**53)),
+])
+def test_parse_reads_words_in_any_case_and_amounts_with_leading_zeros(
+        text: str, expected: Action) -> None:
+    """The words are read case-insensitively; leading zeros do not count toward the limit on
+    an amount's digits (only the value does)."""
+    assert Action.parse(text) == expected
+
+
+@pytest.mark.parametrize("text", ["cbr 300 400", "raise 300 400", "bet 1 2 3"])
+def test_parse_refuses_more_than_one_amount(text: str) -> None:
+    """``cbr 300 400`` is refused, not read as a raise to 300 with the 400 dropped."""
+    with pytest.raises(InvalidActionError, match=r"needs exactly one amount"):
+        Action.parse(text)
+
+
+@pytest.mark.parametrize("text, match", [
+    ("p100 cc", r"PHH players are p1 \.\. p10, got 'p100'"),
+    ("p\u0661 cc", r"PHH players are p1 \.\. p10"),  # an Arabic-Indic 1 is not a digit here
+    ("p0 cc", r"PHH players are numbered from p1"),
+])
+def test_player_of_refuses_players_outside_p1_to_p10(text: str, match: str) -> None:
+    """R1: at most 10 players, numbered from p1, in ASCII digits."""
+    with pytest.raises(InvalidActionError, match=match):
+        Action.player_of(text)
+
+
+def test_player_of_reads_p1_to_p10() -> None:
+    assert (Action.player_of("p1 cc"), Action.player_of("p10 f")) == (0, 9)
+
+
+def test_negative_codes_and_amounts_are_not_fold_codes() -> None:
+    """``from_int(-1)`` is not an action code, and a bet/raise to -1 has no code (0 is the
+    fold's code: a negative amount must not encode as one)."""
+    with pytest.raises(InvalidActionError, match=r"^not an action code: -1"):
+        Action.from_int(-1)
+    with pytest.raises(InvalidActionError, match=r"bet/raise to -1: amounts are non-negative"):
+        Action(ActionType.BET_RAISE, -1).to_int()
+
+
+def test_raise_to_bounds() -> None:
+    """R22: a bet or raise is never to 0; 2**53 chips is the engine's (documented) limit."""
+    with pytest.raises(InvalidActionError, match=r"amount must be positive, got 0"):
+        Action.raise_to(0)
+    assert Action.raise_to(2**53).to == 2**53
+    with pytest.raises(InvalidActionError, match=r"above the engine's limit of 2\*\*53 chips"):
+        Action.raise_to(2**53 + 1)
