@@ -673,7 +673,7 @@ def test_one_card_shown_after_an_uncontested_win_is_read() -> None:
 def test_the_currency_is_a_word_of_letters(currency: str, expected: str | None) -> None:
     """The word after the stakes is the currency only when it is letters: ``U5D`` is none."""
     text = (DATA / "cash-nl-cents.txt").read_text(encoding="utf-8")
-    h1 = _hands_of(text.replace("($0.05/$0.10 USD)", f"($0.05/$0.10 {currency})", 1))[0]
+    h1 = next(parse(text.replace("($0.05/$0.10 USD)", f"($0.05/$0.10 {currency})", 1)))
     assert h1.currency == expected
     assert h1.blinds_or_straddles == (0.05, 0.1, 0, 0, 0)
 
@@ -684,9 +684,6 @@ def test_the_currency_is_a_word_of_letters(currency: str, expected: str | None) 
 def test_a_tournament_level_without_a_number_is_none(level: str, expected: int | None) -> None:
     """A header's ``Level`` with no numeral reads as no level (None), not level 0."""
     text = (DATA / "tournament-side-pots.txt").read_text(encoding="utf-8")
-    (first, *_) = _hands_of(text.replace("Level VII", level, 1))
+    first = next(parse(text.replace("Level VII", level, 1)))
     assert first.level == expected
 
-
-def _hands_of(text: str) -> list[HandHistory]:
-    return list(parse(text))
