@@ -266,6 +266,34 @@ def test_R36_newcomer_away_while_the_blinds_pass_owes_the_entry_bet_only(wait: b
         assert t.chips_in_play + t.cashed_out + t.rake == t.bought_in
 
 
+@pytest.mark.parametrize("dead_button", [False, True])
+@pytest.mark.parametrize("wait", [False, True])
+def test_R36_player_away_from_the_first_hand_owes_the_entry_bet_only(
+        wait: bool, dead_button: bool) -> None:
+    """A player seated before the first hand who sits out before it was never in the game:
+    coming back they post a newcomer's entry bet or wait for the big blind (R36), not the
+    blinds that passed them. They were charged a live big blind plus a dead small blind."""
+    for seed in range(6):
+        t = Table(Game(big_blind=2), seats=6, seed=seed, dead_button=dead_button)
+        call_all(t, [0, 1, 2, 3, 4])
+        t.sit_out("s4")
+        t.play(7)  # more than an orbit: both blinds pass seat 4
+        p = t.player("s4")
+        assert p.hands_played == 0 and p.entry_due
+        assert not p.owes_big_blind and not p.owes_small_blind
+        t.come_back("s4", wait_for_big_blind=wait)
+        recs = t.play(7)
+        rec = next(r for r in recs if 4 in r.seats)
+        posts = {k: a for s, k, a in rec.posts if s == 4}
+        if wait or rec.big_blind == 4:
+            assert rec.big_blind == 4 and posts == {"big_blind": 2}, (seed, posts)
+        else:
+            assert posts == {"entry_big_blind": 2}, (seed, posts)
+            assert 4 not in (rec.button, rec.small_blind)
+        assert not p.owes and p.hands_played > 0
+        assert t.chips_in_play + t.cashed_out + t.rake == t.bought_in
+
+
 def test_R36_poster_waits_when_it_would_be_button_or_small_blind() -> None:
     for seed in range(6):
         t = Table(Game(big_blind=2), seats=6, seed=seed)

@@ -645,6 +645,11 @@ class Table:
                 if q is None or q.seat in dealt or q.entry_due or not (
                         q.status is PlayerStatus.SITTING_OUT or q.stack == 0):
                     continue
+                if q.hands_played == 0:
+                    # sat down before the first hand and sat out: never in the game, so they
+                    # owe no blind that passed them, only a newcomer's entry bet (R36)
+                    q.entry_due = True
+                    continue
                 if between(prev.big_blind, pos.big_blind, q.seat, self.size):
                     q.owes_big_blind = True
                 if (self._prev_sb_pos is not None and sb_pos is not None
