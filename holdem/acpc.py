@@ -89,6 +89,7 @@ from holdem.hand.actions import MAX_CHIPS
 
 if TYPE_CHECKING:
     from holdem import HandHistory
+    from holdem.hand.records import ActionRecord
 
 __all__ = [
     "HEADS_UP_LIMIT",
@@ -1014,7 +1015,8 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
     may lose lines already sent), raises :class:`holdem.ProtocolError`, as does a close before
     any hand (no dealer's seat does that). So does a line that does not follow the one
     before: each line of a hand must go on from the last (same position, cards and betting so
-    far; after the client's answer, with that answer), a hand must end before the next
+    far; after the client's answer, with that answer), no line may hold an action of the
+    client's position that the client did not send, a hand must end before the next
     begins, and hands come in increasing order (the last line of a finished hand may come
     again). A connection refused or an unknown host
     raises the system's error (an :class:`OSError` of the same class) naming ``host:port``.
@@ -1090,7 +1092,10 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
                 raise ProtocolError(f"the dealer hid the client's own hole cards (position "
                                     f"{ms.position}) in {_short(line)}")
             state = ms.to_state(gamedef)
+            # the client's actions this line may show that the last did not: its answer
+            allowed, seen = (answered is not None), 0
             if last is not None:
+                seen = len(last[1].history)
                 _check_follows(last, ms, state, line)
                 betting = ms.betting_text
                 if answered is not None and not (betting.startswith(answered) and not betting[
@@ -1108,6 +1113,13 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
                     f"hand {finished[0]} ended with {_short(finished[1])}, then came "
                     f"{_short(line)}: ACPC's dealer numbers the hands of a match in "
                     f"increasing order")
+            mine = [a for a in state.history[seen:] if a.seat == ms.position]
+            if len(mine) > allowed:
+                raise ProtocolError(
+                    f"the dealer's betting {ms.betting_text!r} has the client's position "
+                    f"{ms.position} {_acted(mine[allowed])}, an action the client never sent: "
+                    f"{_short(line)} (ACPC's dealer sends the client each line where it is to "
+                    f"act and waits for its answer)")
             if state.is_terminal():
                 payoffs.append(_acpc_value(state, ms.position))
                 finished, open_hand, last = (ms.hand_number, line), None, None
@@ -1136,6 +1148,14 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
             raise ProtocolError(f"{host[:80]}:{port} closed the connection before any hand: "
                                 f"is it the port of a seat of an ACPC dealer?")
     return ClientResult(len(payoffs), tuple(payoffs))
+
+
+def _acted(action: ActionRecord) -> str:
+    """``action`` in words: ``call to 300 preflop``, ``fold turn``."""
+    what = action.type.name.lower()
+    if action.type is not ActionType.FOLD and action.type is not ActionType.CHECK:
+        what += f" to {action.to}"
+    return f"{what} {action.street.name.lower()}"
 
 
 def _check_follows(last: tuple[MatchState, HandState, str], ms: MatchState, state: HandState,

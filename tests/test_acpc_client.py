@@ -552,6 +552,8 @@ def _scripted(lines: list[tuple[str, bool]], agent: object = lambda obs: 1, toke
 
 
 _FLOP = "MATCHSTATE:0:0:r300c/:AsKd|/2c7d9h"
+# the lines of hand 0 up to the flop, where the client (position 0) is to act: it called
+_TO_FLOP = [("MATCHSTATE:0:0::AsKd|", False), ("MATCHSTATE:0:0:r300:AsKd|", True), (_FLOP, True)]
 
 
 @pytest.mark.parametrize(("lines", "message"), [
@@ -571,9 +573,9 @@ _FLOP = "MATCHSTATE:0:0:r300c/:AsKd|/2c7d9h"
      r"position changed from 0 to 1$"),
     ([("MATCHSTATE:0:0::AsKd|", False), ("MATCHSTATE:0:0:r300:QcQd|", False)],
      r"in hand 0: the hole cards of position 0 changed$"),
-    ([(_FLOP, True), ("MATCHSTATE:0:0:r300c/c:AsKd|/2c7d8h", False)],
+    ([*_TO_FLOP, ("MATCHSTATE:0:0:r300c/c:AsKd|/2c7d8h", False)],
      r"in hand 0: the board changed$"),
-    ([(_FLOP, True), ("MATCHSTATE:0:0:r400c/c:AsKd|/2c7d9h", False)],
+    ([*_TO_FLOP, ("MATCHSTATE:0:0:r400c/c:AsKd|/2c7d9h", False)],
      r"in hand 0: the betting 'r400c/c' does not go on from 'r300c/'$"),
     # the agent's Observation refused it: InvalidConfigError("hand_number must be an int
     # 0..2**53"), not naming the line
@@ -592,7 +594,7 @@ def test_client_refuses_a_line_that_does_not_follow_the_last(lines: list[tuple[s
 
 @pytest.mark.parametrize(("lines", "token", "message"), [
     # the client checked, the dealer went on as if it had bet
-    ([(_FLOP, True), ("MATCHSTATE:0:0:r300c/r400:AsKd|/2c7d9h", False)], "c",
+    ([*_TO_FLOP, ("MATCHSTATE:0:0:r300c/r400:AsKd|/2c7d9h", False)], "c",
      r"^the client answered 'c' to 'MATCHSTATE:0:0:r300c/:AsKd\|/2c7d9h', but the dealer "
      r"went on with the betting 'r300c/r400': 'MATCHSTATE:0:0:r300c/r400:AsKd\|/2c7d9h' \(is "
      r"the dealer's game this gamedef\? ACPC's dealer changes an answer it finds invalid\)$"),
@@ -614,12 +616,35 @@ def test_client_refuses_a_dealer_that_did_not_apply_its_answer(
     outcome, log = _scripted(lines, raiser, token)
     assert isinstance(outcome, ProtocolError), outcome
     assert re.search(message, str(outcome)), outcome
-    assert log.errors == [] and log.answers == 1
+    assert log.errors == [] and log.answers == sum(answered for _, answered in lines)
     # the same answer taken: the hand goes on
     good = lines[0][0].replace("::", f":{token}f:") if token != "c" else None
     if good is not None:
         outcome, log = _scripted([lines[0], (good, False)], raiser, token)
         assert outcome == acpc.ClientResult(1, (100,)) and log.errors == []
+
+
+@pytest.mark.parametrize(("lines", "message"), [
+    # the hand's first line already has the client's call
+    ([(_FLOP, False)], r"^the dealer's betting 'r300c/' has the client's position 0 call to "
+     r"300 preflop, an action the client never sent: 'MATCHSTATE:0:0:r300c/:AsKd\|/2c7d9h'"),
+    ([("MATCHSTATE:1:0:c:|AsKd", False)], r"position 1 call to 100 preflop, an action"),
+    # a fold played for the client ended the hand: it was counted as the client's loss
+    ([("MATCHSTATE:0:0::AsKd|", False), ("MATCHSTATE:0:0:r300f:AsKd|", False)],
+     r"^the dealer's betting 'r300f' has the client's position 0 fold preflop, an action"),
+    # the client called; its check on the flop came with its call (the line where it was to
+    # act left out)
+    ([*_TO_FLOP[:2], ("MATCHSTATE:0:0:r300c/cr600:AsKd|/2c7d9h", False)],
+     r"^the dealer's betting 'r300c/cr600' has the client's position 0 check flop, an action"),
+], ids=["first-line", "first-line-position-1", "fold-ends-hand", "line-left-out"])
+def test_client_refuses_a_dealer_that_acts_for_it(lines: list[tuple[str, bool]],
+                                                   message: str) -> None:
+    """ACPC's dealer waits for a seat's answer to each line where it is to act: a line with
+    an action of the client's position that the client did not send is not its match."""
+    outcome, log = _scripted(lines)
+    assert isinstance(outcome, ProtocolError), outcome
+    assert re.search(message, str(outcome)), outcome
+    assert log.errors == [] and log.answers == sum(answered for _, answered in lines)
 
 
 def test_client_takes_the_last_line_of_a_hand_again_and_the_largest_hand_number() -> None:
