@@ -246,6 +246,13 @@ def _bad(old: str, new: str) -> str:
          r"hand #208099887766, line 2: the table line reads"),
         ("Seat #1 is the button", "Seat #" + "1" * 5000 + " is the button",
          r"hand #208099887766, line 2: the table line reads"),
+        # without these two checks a later line is refused instead, as "not a PokerStars
+        # hand-history line" (no test told the two apart)
+        ("Seat 6: capper ($6.35", "Seat 6: Hero ($6.35",
+         r"hand #208099887766, line 5: Hero sits in two seats: 'Seat 6: Hero \(\$6\.35 in chips\)'$"),
+        ("Seat 1: limpy ($4.80 in chips)\nSeat 4: Hero ($5 in chips)\nSeat 6: capper ($6.35 in "
+         "chips)\nSeat 9: quiet_one ($2.10 in chips)\n", "Seat 4: Hero ($5 in chips)\n",
+         r"hand #208099887766, line 3: fewer than 2 players are seated: 'Seat 4: Hero"),
         ("Seat 4: Hero", "Seat " + "4" * 5000 + ": Hero",
          r"hand #208099887766, line 4: seat 4{30}\.\.\. is not a seat number"),
         ("($0.10/$0.20 USD)", "($0.¹0/$0.20 USD)",
