@@ -13,8 +13,10 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def run_c_check(tmp_path: Path, name: str, csources: tuple[str, ...]) -> None:
-    """Compile tests/c/<name>.c with csrc/<csources>, run it, and require it prints "ok"."""
+def run_c_check(tmp_path: Path, name: str, csources: tuple[str, ...],
+                defines: tuple[str, ...] = ()) -> None:
+    """Compile tests/c/<name>.c with csrc/<csources> (and ``defines``, ``-D`` options), run it,
+    and require it prints "ok"."""
     cc = shutil.which("cc") or shutil.which("gcc") or shutil.which("clang")
     if cc is None or not all((ROOT / "csrc" / f).exists() for f in csources):
         pytest.skip("needs a C compiler and a source checkout")
@@ -24,7 +26,8 @@ def run_c_check(tmp_path: Path, name: str, csources: tuple[str, ...]) -> None:
     exe = tmp_path / name
     sources = [str(ROOT / "tests" / "c" / f"{name}.c")] + [str(ROOT / "csrc" / f)
                                                           for f in csources]
-    base = [cc, "-std=c99", "-O1", "-g", "-Wall", "-Wextra", "-Werror", "-I", str(ROOT / "csrc")]
+    base = [cc, "-std=c99", "-O1", "-g", "-Wall", "-Wextra", "-Werror", *defines,
+            "-I", str(ROOT / "csrc")]
     sanitize = ["-fsanitize=address,undefined", "-fno-sanitize-recover=undefined"]
     built = subprocess.run([*base, *sanitize, *sources, "-o", str(exe)], capture_output=True,
                            text=True, check=False, env=env)

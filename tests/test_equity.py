@@ -287,7 +287,9 @@ def test_blocked_combos_are_dropped() -> None:
 
 @pytest.mark.parametrize(
     ("players", "board"),
-    [(["AsKs", "QdQc"], ""), (["AsKs", "QdQc", "JhTh"], ""), (["QQ+, AKs", "TT, AQs"], "Kh7c2d")],
+    [(["AsKs", "QdQc"], ""), (["AsKs", "QdQc", "JhTh"], ""), (["QQ+, AKs", "TT, AQs"], "Kh7c2d"),
+     # a weighted range: combos are drawn in proportion to their weights (0.25 here)
+     (["KhKd", "AA, 0.25(QQ)"], "9c7d2s")],
 )
 def test_monte_carlo_agrees_with_enumeration(players: list[str], board: str) -> None:
     exact = equity(players, board, exact=True)

@@ -43,3 +43,16 @@ def test_c_api(tmp_path: Path, defines: list[str]) -> None:
     result = subprocess.run([str(exe)], capture_output=True, text=True, check=False)
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.strip() == "ok"
+
+
+@pytest.mark.skipif(not (ROOT / "csrc" / "hd_eval.c").exists(),
+                    reason="needs a source checkout (csrc/), e.g. not a wheel's test run")
+@pytest.mark.parametrize("defines", [(), ("-DHD_NO_AVX2",), ("-DHD_NO_POPCNT",)],
+                         ids=["default", "popcnt", "portable"])
+def test_c_api_under_sanitizers(tmp_path: Path, defines: tuple[str, ...]) -> None:
+    """The same checks under AddressSanitizer and UndefinedBehaviorSanitizer: an index past a
+    table (a garbage accumulator) or a read past the last row of a batch fails here even when
+    every rank comes out right."""
+    from c_checks import run_c_check
+
+    run_c_check(tmp_path, "hd_eval_check", ("hd_eval.c", "hd_tables.c"), defines)

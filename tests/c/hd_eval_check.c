@@ -106,6 +106,16 @@ int main(void) {
         CHECK(hd_category(0) == -1 && hd_category(7463) == -1 && hd_category(1) == HD_HIGH_CARD);
         CHECK(hd_eval_batch_u8(royal, 1, 4, out) == 0 && hd_eval_batch_u8(royal, 1, 8, out) == 0);
     }
+    {
+        /* each refusal on its own, with cards that rank as a hand when it is skipped: eight
+           cards, a card id 52, a card twice */
+        uint8_t eight[8] = {1, 33, 2, 3, 26, 43, 51, 14}, over[5] = {33, 26, 12, 29, 52};
+        uint8_t twice[7] = {12, 12, 25, 38, 51, 0, 5};
+        CHECK(hd_eval_cards(eight, 8) == 0);
+        CHECK(hd_eval_cards(over, 5) == 0);
+        CHECK(hd_eval_cards(twice, 7) == 0);
+        CHECK(hd_eval_cards(eight + 1, 7) > 0);
+    }
     /* rows outside the groups of four (the tail loop) and values the tables poison */
     {
         uint8_t few[3 * 7];
@@ -184,7 +194,7 @@ int main(void) {
         static uint64_t hist[HD_NUM_RANKS + 1];
         uint64_t total = 0;
         int r, distinct = 0;
-        CHECK(hd_rank_histogram(4, hist) == -1);
+        CHECK(hd_rank_histogram(4, hist) == -1 && hd_rank_histogram(8, hist) == -1);
         CHECK(hd_rank_histogram(5, hist) == 0);
         for (r = 0; r <= HD_NUM_RANKS; ++r) {
             total += hist[r];

@@ -122,6 +122,23 @@ static int check_table_starts(void)
     return 0;
 }
 
+/* hd_deck_find and hd_deck_remove refuse what is not a card id: -256 would be card 0 as a
+ * byte, 52 + 256 card 52 (none) */
+static int check_deck_find(void)
+{
+    hd_deck_t deck;
+    int bad[4] = {-256, -1, 52, 52 + 256}, k;
+    hd_deck_init(&deck);
+    for (k = 0; k < 4; k++) {
+        if (hd_deck_find(&deck, bad[k]) != -1) return fail("deck find: not a card", k);
+        if (hd_deck_remove(&deck, bad[k]) != -1 || deck.n != 52)
+            return fail("deck remove: not a card", k);
+    }
+    if (hd_deck_remove(&deck, 0) != 0 || deck.n != 51 || hd_deck_find(&deck, 0) != -1)
+        return fail("deck remove: card 0", 0);
+    return 0;
+}
+
 /* hd_deal_seats deals hd_deal_hand's cards (with burns) into seat order, for every table size
  * and first seat. */
 static int check_deal_seats(void)
@@ -267,6 +284,7 @@ int main(void)
     }
     if (check_table_starts() != 0) return 1;
     if (check_deal_seats() != 0) return 1;
+    if (check_deck_find() != 0) return 1;
     if (check_consistent_extremes() != 0) return 1;
     printf("ok\n");
     return 0;
