@@ -22,7 +22,7 @@ from holdem._ints import int_or_none
 from holdem._shown import excerpt
 from holdem.errors import InvalidConfigError
 
-__all__ = ["SeedLike", "checked_seed", "resolve_seed", "seed_bits"]
+__all__ = ["SeedLike", "resolve_seed", "seed_bits"]
 
 SeedLike = SupportsIndex | None
 
@@ -37,11 +37,6 @@ def _as_int(seed: object) -> int:
             f"{excerpt(seed)}"
         )
     return value
-
-
-def checked_seed(seed: object) -> int | None:
-    """``seed`` checked (an int of any size or sign), None kept as None."""
-    return None if seed is None else _as_int(seed)
 
 
 def seed_bits(seed: SupportsIndex) -> int:

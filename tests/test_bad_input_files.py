@@ -125,3 +125,37 @@ def test_lines_are_the_lines_of_a_file(tmp_path: Path, monkeypatch: pytest.Monke
             list(_textfile.lines(path))
     else:
         assert list(_textfile.lines(path)) == expected
+
+
+# --- where a file is not UTF-8 (a sequence cut by a 64 KiB read or by the end), a missing file
+def test_a_bad_byte_right_after_a_64k_boundary_is_placed_at_its_sequence(tmp_path: Path) -> None:
+    """not_utf8 reads in 64 KiB chunks: a 2-byte sequence cut by the boundary (its lead byte
+    last in chunk 1, a bad continuation first in chunk 2) is named at the lead byte's offset."""
+    data = b"a" * ((1 << 16) - 1) + b"\xc3(" + b"\n"
+    path = tmp_path / "cut.txt"
+    path.write_bytes(data)
+    with pytest.raises(InvalidHistoryError,
+                       match=r"cut\.txt: byte offset 65535 \(line 1\) is not UTF-8"):
+        list(pokerstars.parse(path))
+    with pytest.raises(InvalidHistoryError, match=r"byte offset 65535 \(line 1\)"):
+        phh.load(path)
+
+
+def test_a_file_cut_in_a_utf8_sequence_names_the_place(tmp_path: Path) -> None:
+    """A file that ends inside a multibyte character: the truncated sequence is named by its
+    offset and line (decoded with final=True at the end of the file)."""
+    path = tmp_path / "cut.txt"
+    path.write_bytes(b"x\n\xe2\x82")
+    with pytest.raises(InvalidHistoryError, match=r"cut\.txt: byte offset 2 \(line 2\) is not "
+                       r"UTF-8 \(unexpected end of data\)"):
+        list(pokerstars.parse(path))
+    with pytest.raises(InvalidHistoryError, match=r"byte offset 2 \(line 2\)"):
+        phh.load(path)
+
+
+def test_a_missing_pokerstars_file_is_named_once(tmp_path: Path) -> None:
+    """lines() reports an OSError by its strerror: the path is named once, no errno."""
+    path = tmp_path / "missing.txt"
+    with pytest.raises(InvalidHistoryError) as e:
+        list(pokerstars.parse(path))
+    assert str(e.value) == f"cannot read {path}: No such file or directory"

@@ -17,7 +17,8 @@ def test_readme_examples() -> None:
     assert tried > 0 and failed == 0
 
 
-@pytest.mark.parametrize("name", ["holdem", "holdem._deck", "holdem._seeding", "holdem._toml",
+@pytest.mark.parametrize("name", ["holdem", "holdem._deck", "holdem._ints", "holdem._seeding", "holdem._shown",
+                                  "holdem._toml",
                                   "holdem.cards", "holdem.equity", "holdem.history",
                                   "holdem.phh", "holdem.pokerstars", "holdem.ranges",
                                   "holdem.simulate", "holdem.stats", "holdem.vector"])

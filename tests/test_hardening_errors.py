@@ -19,6 +19,7 @@ from holdem import (
     phh,
     replay,
 )
+from holdem._shown import EXCERPT_CHARS, excerpt
 from holdem.hand.actions import MAX_CHIPS
 from holdem.hand.game import COMPILED, HandState, ReferenceHandState
 
@@ -221,3 +222,11 @@ def test_error_contract_apply_unchecked_values_beyond_c_integers(kind: int, to: 
     with pytest.raises(InvalidActionError, match=r"2\*\*53"):
         st.apply_unchecked(kind, to)  # type: ignore[attr-defined]
     assert st._getstate() == before  # type: ignore[attr-defined]
+
+
+
+def test_a_text_of_exactly_excerpt_chars_is_quoted_whole() -> None:
+    text = "x" * EXCERPT_CHARS
+    assert excerpt(text) == repr(text)
+    assert excerpt(text, quote=False) == text
+    assert excerpt(text + "y") == f"{text!r}... ({EXCERPT_CHARS + 1:,} characters)"

@@ -14,8 +14,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from holdem import InvalidConfigError
+from holdem import InvalidConfigError, _parallel
 from holdem._parallel import (
+    TASK_CHUNKS,
     chunk_seed,
     chunk_sizes,
     master_seed,
@@ -268,3 +269,52 @@ def test_map_seeded_on_an_executor_makes_at_least_two_tasks_per_worker() -> None
         got = runner.map_seeded(draws, (), sizes, 5, done=calls.append)
     assert len(calls) >= 4 and sum(calls) == 8
     assert got == [draws(1, chunk_seed(5, i)) for i in range(8)]
+
+
+
+def test_run_tasks_runs_a_single_task_in_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """executor=None with one task: in-process (the docstring), even on a many-core machine;
+    a local function (no pool could take it) shows where it ran."""
+    monkeypatch.setattr(_parallel, "cpu_count", lambda: 4)
+    calls: list[int] = []
+
+    def local(x: int) -> int:
+        calls.append(x)
+        return x + 1
+
+    assert run_tasks(local, [(1,)], None) == [2]
+    assert calls == [1]
+
+
+class _CountingPool(ProcessPoolExecutor):
+    def __init__(self, *args: object, **kw: object) -> None:
+        super().__init__(*args, **kw)  # type: ignore[arg-type]
+        self.submitted = 0
+
+    def submit(self, fn, /, *args, **kw):  # type: ignore[no-untyped-def,override]
+        self.submitted += 1
+        return super().submit(fn, *args, **kw)
+
+
+def test_unpicklable_work_fails_in_the_caller_before_anything_is_submitted() -> None:
+    with _CountingPool(max_workers=1) as pool:
+        with pytest.raises(InvalidConfigError, match="cannot be pickled"), \
+                open_executor(pool) as runner:
+            runner.map(abs, [(lambda: 0,)])
+        assert pool.submitted == 0
+
+
+def test_map_seeded_puts_at_most_task_chunks_chunks_in_a_task() -> None:
+    """100 chunks on one worker: ceil(100 / 32) = 4 tasks, none over TASK_CHUNKS (a floor
+    made 3 tasks of 33-34 chunks)."""
+    calls: list[int] = []
+    with ThreadPoolExecutor(max_workers=1) as pool, open_executor(pool) as runner:
+        got = runner.map_seeded(divmod, (), chunk_sizes(100, 1), 5, done=calls.append)
+    assert max(calls) <= TASK_CHUNKS and sum(calls) == 100 and len(calls) == 4
+    assert got == [divmod(1, chunk_seed(5, i)) for i in range(100)]
+
+
+def test_automatic_executor_on_one_core_runs_in_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(_parallel, "cpu_count", lambda: 1)
+    with open_executor(None) as runner:
+        assert runner.executor is None and runner.workers == 1

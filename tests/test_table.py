@@ -8,7 +8,9 @@ import random
 import pytest
 from table_checks import Shove, call_all, check_moving_button, nxt
 
+import holdem.table.table as table_mod
 from holdem import (
+    Action,
     ActionType,
     BlindLevel,
     BlindSchedule,
@@ -16,6 +18,7 @@ from holdem import (
     Game,
     InvalidConfigError,
     Mode,
+    Observation,
     PlayerStatus,
     Street,
     Table,
@@ -635,3 +638,50 @@ def test_opponents_leaves_out_dead_hands() -> None:
     state = Game(big_blind=2).new_hand([100] * 4, button=0, seed=1, dead_hands=[1, 2])
     obs = Observation.from_state(state)
     assert obs.dead_hands == (1, 2) and obs.opponents == 1
+
+
+
+def test_R3_first_hand_heads_up_is_a_new_game() -> None:
+    """The first hand of a table is a new game (HandRecord.new_game), heads-up as with more
+    players (R3: the button posts the small blind)."""
+    t = Table(Game(big_blind=2), seats=3, seed=1)
+    call_all(t, [0, 1])
+    rec = t.play_hand()
+    assert rec.placement == "heads-up" and rec.small_blind == rec.button != rec.big_blind
+    assert rec.new_game is True
+    assert t.play_hand().new_game is False
+
+
+class _SitsOutAtFirstTurn:
+    """Calls, and sits itself out at its first turn; counts the turns it is asked."""
+
+    def __init__(self) -> None:
+        self.table: Table | None = None
+        self.asked = 0
+
+    def act(self, obs: Observation) -> Action:
+        self.asked += 1
+        if self.asked == 1:
+            assert self.table is not None
+            self.table.sit_out(obs.player)
+        return Action.check_or_call()
+
+
+@pytest.mark.parametrize("core", ["compiled", "python"])
+@pytest.mark.parametrize("tournament", [True, False])
+def test_a_player_who_sits_out_during_a_hand(core: str, tournament: bool,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """_steps docstring: in a tournament a player who sits out during a hand checks when
+    free and folds otherwise without being asked again; in a cash game they play it out."""
+    if core == "python":
+        monkeypatch.setattr(table_mod, "_fast", None)
+    game = Game(big_blind=2, mode=Mode.TOURNAMENT) if tournament else Game(big_blind=2)
+    t = Table(game, seats=3, seed=7)
+    agent = _SitsOutAtFirstTurn()
+    agent.table = t
+    t.sit(0, "away", 200, agent)
+    t.sit(1, "b", 200, CallAgent())
+    t.sit(2, "c", 200, CallAgent())
+    rec = t.play_hand()  # three callers: the hand goes to the river
+    assert len(rec.state.board) == 5
+    assert agent.asked == (1 if tournament else 4)

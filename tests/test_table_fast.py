@@ -29,6 +29,7 @@ from holdem import (
     Table,
 )
 from holdem.pots import Rake
+from holdem.table._steps import fast_code
 from holdem.table.agents import _random_act_python
 
 fast = table_mod._fast
@@ -299,3 +300,28 @@ def test_r17_int_fold_code_when_checking_is_free_is_refused(
     monkeypatch.setattr(table_mod, "_fast", None)
     assert _fold_code_on_free_check(Game(big_blind=2)) == compiled
     assert _fold_code_on_free_check(Game(big_blind=2, fold_when_check_free=True)) == allowed
+
+
+
+@pytest.mark.parametrize("to", [10_000, 1])
+def test_a_bet_or_raise_off_the_range_is_judged_not_applied(
+        to: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Action.bet_or_raise(to) takes the Python loop's own fast path (not fast_code): above
+    max_to or below min_to it must go through the checked apply, on both cores alike."""
+    answer = Action.bet_or_raise(to)
+    got = [_answer_once(answer)]
+    if table_mod._fast is not None:
+        monkeypatch.setattr(table_mod, "_fast", None)
+        got.append(_answer_once(answer))
+    for g in got:
+        assert g[0] == "error" and "'bad' of player" in g[1], g
+    assert got[0] == got[-1]
+
+
+def test_fast_code_refuses_an_int_fold_that_is_not_offered() -> None:
+    # LegalActions(actor, can_fold, can_check, to_call, can_raise, is_bet, min_to, max_to)
+    free = LegalActions(0, False, True, 0, True, True, 4, 100)
+    facing = LegalActions(0, True, False, 2, True, False, 4, 100)
+    assert fast_code(0, free) == -1 and fast_code(0, facing) == 0
+    assert fast_code(1, free) == 1 and fast_code(2, free) == -1
+    assert fast_code(Action.fold(), free) == -1 and fast_code(Action.fold(), facing) == 0

@@ -291,3 +291,98 @@ def test_altered_pickle_with_an_int_too_long_to_print(field: str) -> None:
              else {**_STATE, field: huge})
     with pytest.raises(InvalidStateError, match=r"an int of 16610 bits|chips do not add up"):
         _loads_forged(Table, state)
+
+
+
+def _fresh(seats: int = 3, **kw: Any) -> Table:
+    return Table(Game(big_blind=2), seats=seats, seed=1, **kw)
+
+
+def test_a_one_seat_table_pickle_is_refused() -> None:
+    """R1: 2 to 10 players, so a table has 2 to 10 seats; a forged one-seat table whose
+    other fields agree with it (one seat list, button 0) is refused too."""
+    state = {**_fresh(2).__getstate__(), "size": 1, "_seats": [None], "_first_button": 0}
+    with pytest.raises(InvalidStateError, match="a table has 2 to 10 seats, got 1"):
+        _loads_forged(Table, state)
+
+
+def test_a_min_buy_in_that_only_equals_as_a_float_is_refused() -> None:
+    assert _STATE["min_buy_in"] == 20
+    with pytest.raises(InvalidStateError, match=r"min_buy_in 20\.0 does not match the game"):
+        _loads_forged(Table, {**_STATE, "min_buy_in": 20.0})
+
+
+def test_a_table_whose_maximum_buy_in_is_its_minimum_pickles() -> None:
+    t = _fresh(max_buy_in=20)
+    assert t.min_buy_in == t.max_buy_in == 20
+    call_all(t, [0, 1], stack=20)
+    t.play(2)
+    copy = pickle.loads(pickle.dumps(t))
+    assert copy.max_buy_in == 20 and copy.hand_number == t.hand_number
+
+
+def test_a_bool_is_no_start_time() -> None:
+    """finite_seconds: an int or float, not a bool (True is no time of day)."""
+    with pytest.raises(InvalidStateError, match="the start time must be None or a finite number"):
+        _loads_forged(Table, {**_STATE, "_start_time": True})
+
+
+def test_a_hand_number_beyond_63_bits_is_refused() -> None:
+    with pytest.raises(InvalidStateError, match=r"hand_number must be an int 0\.\.2\*\*63-1"):
+        _loads_forged(Table, {**_STATE, "hand_number": 2**63})
+    assert _loads_forged(Table, {**_STATE, "hand_number": 2**63 - 1}).hand_number == 2**63 - 1
+
+
+def test_hands_played_without_last_positions_are_refused() -> None:
+    """After a hand the table keeps its positions: hand_number > 0 with no last positions
+    (the last small blind seat agreeing, None) is a forged state."""
+    with pytest.raises(InvalidStateError, match="no last hand's positions after 5 hands"):
+        _loads_forged(Table, {**_STATE, "_prev": None, "_prev_sb_pos": None, "hand_number": 5})
+
+
+def test_a_last_small_blind_seat_out_of_range_is_refused() -> None:
+    prev = _STATE["_prev"]._replace(sb_seat=99)
+    with pytest.raises(InvalidStateError, match=r"last hand's positions must be seats 0\.\.6"):
+        _loads_forged(Table, {**_STATE, "_prev": prev})
+
+
+def test_negative_totals_that_add_up_are_refused() -> None:
+    """cashed_out and rake are each checked >= 0, not only their sum with the stacks."""
+    state = {**_STATE, "cashed_out": _STATE["cashed_out"] - 5, "rake": _STATE["rake"] + 5}
+    assert state["cashed_out"] < 0
+    with pytest.raises(InvalidStateError, match="cashed_out must be an int >= 0"):
+        _loads_forged(Table, state)
+
+
+def test_a_finishing_place_below_1_is_refused() -> None:
+    state = _session(tournament=True).__getstate__()
+    with pytest.raises(InvalidStateError, match="places must map names to places >= 1"):
+        _loads_forged(Table, {**state, "places": {"gone": 0}})
+
+
+class _OtherPlayer(Player):
+    """A Player subclass (module level: it pickles by reference)."""
+
+
+def test_a_seat_holding_a_player_subclass_is_refused() -> None:
+    seats = list(_STATE["_seats"])
+    k = next(i for i, p in enumerate(seats) if p is not None)
+    p = seats[k]
+    seats[k] = _OtherPlayer(p.name, p.seat, p.stack, p.agent, p.status, p.entry_due,
+                            p.owes_big_blind, p.owes_small_blind, p.leaving, p.hands_played)
+    with pytest.raises(InvalidStateError, match=f"seat {k} must hold a Player or None"):
+        _loads_forged(Table, {**_STATE, "_seats": seats})
+
+
+@pytest.mark.parametrize("change", [{"_prev_sb_pos": -1}, {"_prev": "sb_seat=-1"},
+                                    {"_prev": "small_blind=-1"}], ids=repr)
+def test_negative_seats_in_last_positions_are_refused(change: dict[str, Any]) -> None:
+    state = dict(_STATE)
+    if change.get("_prev") == "sb_seat=-1":
+        state["_prev"] = _STATE["_prev"]._replace(sb_seat=-1)
+    elif change.get("_prev") == "small_blind=-1":
+        state["_prev"] = _STATE["_prev"]._replace(small_blind=-1)
+    else:
+        state.update(change)
+    with pytest.raises(InvalidStateError, match="not a valid pickled Table"):
+        _loads_forged(Table, state)
