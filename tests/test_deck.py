@@ -778,3 +778,9 @@ def test_repr_of_a_deck_with_a_huge_seed() -> None:
         ": 50 left, 2 dealt, 0 burned, 0 removed>")
     assert repr(Deck(seed=-(10**5000))).startswith("Deck(seed=-0x")
     assert repr(Deck(seed=2**64 + 5)) == f"Deck(seed={2**64 + 5})"  # printable: decimal
+
+
+def test_a_bad_seed_is_named_by_its_type_and_value() -> None:
+    with pytest.raises(InvalidConfigError, match=r"^seed must be an int \(any size or sign\) "
+                       r"or None, not float: 1\.5$"):
+        Deck(seed=1.5)  # type: ignore[arg-type]

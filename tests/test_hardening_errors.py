@@ -19,7 +19,7 @@ from holdem import (
     phh,
     replay,
 )
-from holdem._shown import EXCERPT_CHARS, excerpt
+from holdem._shown import EXCERPT_CHARS, excerpt, shown
 from holdem.hand.actions import MAX_CHIPS
 from holdem.hand.game import COMPILED, HandState, ReferenceHandState
 
@@ -230,3 +230,8 @@ def test_a_text_of_exactly_excerpt_chars_is_quoted_whole() -> None:
     assert excerpt(text) == repr(text)
     assert excerpt(text, quote=False) == text
     assert excerpt(text + "y") == f"{text!r}... ({EXCERPT_CHARS + 1:,} characters)"
+
+
+def test_an_int_past_256_bits_is_described_not_printed() -> None:
+    assert shown(2**300) == "an int of 301 bits"
+    assert shown(2**256 - 1) == repr(2**256 - 1) and shown(-(2**256)) == "an int of 257 bits"

@@ -21,6 +21,7 @@ from holdem._parallel import (
     chunk_sizes,
     master_seed,
     open_executor,
+    process_pool,
     run_tasks,
     split_even,
 )
@@ -318,3 +319,31 @@ def test_automatic_executor_on_one_core_runs_in_process(monkeypatch: pytest.Monk
     monkeypatch.setattr(_parallel, "cpu_count", lambda: 1)
     with open_executor(None) as runner:
         assert runner.executor is None and runner.workers == 1
+
+
+def test_an_executor_that_says_it_has_no_workers_counts_as_this_machines_cores(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``_max_workers`` is a hint: 0 (or less) is no count, and the cores are used."""
+    monkeypatch.setattr(_parallel, "cpu_count", lambda: 3)
+
+    class Odd:
+        _max_workers = 0
+
+        def submit(self, fn: object, *args: object) -> None:
+            raise AssertionError("not called")
+
+    with open_executor(Odd()) as runner:
+        assert runner.workers == 3
+
+
+def test_a_process_pool_left_by_an_error_terminates_its_workers() -> None:
+    """An error in the block (Ctrl-C included) terminates the pool's workers at once: a
+    task still running is not waited for."""
+    start = time.monotonic()
+    with pytest.raises(RuntimeError, match="stop"), process_pool(1) as pool:
+        pool.submit(os.getpid).result()  # the worker is up
+        pool.submit(time.sleep, 60)
+        procs = list(pool._processes.values())  # type: ignore[attr-defined]
+        raise RuntimeError("stop")
+    assert time.monotonic() - start < 30  # a shutdown that waits takes 60 s
+    assert procs and not any(p.is_alive() for p in procs)

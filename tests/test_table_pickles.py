@@ -386,3 +386,13 @@ def test_negative_seats_in_last_positions_are_refused(change: dict[str, Any]) ->
         state.update(change)
     with pytest.raises(InvalidStateError, match="not a valid pickled Table"):
         _loads_forged(Table, state)
+
+
+def test_a_table_holding_the_engines_limit_of_chips_pickles() -> None:
+    """2**53 chips at the table is allowed (every one of them may end in one stack)."""
+    t = Table(Game(big_blind=2), seats=3, seed=1)
+    t.sit(0, "a", MAX_CHIPS // 2, CallAgent())
+    t.sit(1, "b", MAX_CHIPS // 2, CallAgent())
+    assert t.chips_in_play == MAX_CHIPS == 2**53
+    copy = pickle.loads(pickle.dumps(t))
+    assert copy.chips_in_play == MAX_CHIPS
