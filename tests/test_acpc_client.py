@@ -6,16 +6,20 @@ reads ``<matchstate>:<action>`` answers and checks every action with a HandState
 
 from __future__ import annotations
 
+import random
 import re
 import socket
 import struct
 import threading
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from holdem import (
     Action,
@@ -54,6 +58,18 @@ def _cards(state: HandState, position: int, rounds: int) -> str:
         if r < rounds:
             parts.append("".join(board[lo:hi]))
     return "/".join(parts)
+
+
+def _advance(state: HandState, action: Action, token: str, rounds: list[str]) -> None:
+    """Apply ``action`` (ACPC ``token``) and add it to the betting ``rounds``, opening the
+    rounds a new street (or a showdown: every round) needs."""
+    state.apply(action)
+    rounds[-1] += token
+    if state.is_terminal():
+        if state.street is Street.SHOWDOWN:
+            rounds += [""] * (4 - len(rounds))
+    else:
+        rounds += [""] * (state.street_index + 1 - len(rounds))
 
 
 def _dealer(servers: list[socket.socket], gamedef: acpc.GameDef, hands: int,
@@ -108,13 +124,7 @@ def _dealer(servers: list[socket.socket], gamedef: acpc.GameDef, hands: int,
                 if not state.is_legal(action):
                     log.errors.append(f"illegal action {token!r} in {answer!r}")
                     return
-                state.apply(action)
-                rounds[-1] += token
-                if state.is_terminal():
-                    if state.street is Street.SHOWDOWN:
-                        rounds += [""] * (4 - len(rounds))
-                else:
-                    rounds += [""] * (state.street_index + 1 - len(rounds))
+                _advance(state, action, token, rounds)
             by_player = [0] * n
             for p in range(n):
                 by_player[player_at[p]] = state.payoffs[p]
@@ -267,10 +277,10 @@ def test_client_refuses_a_host_or_timeout_sockets_cannot_take(host: str, timeout
     assert connected == []  # the arguments were checked before connecting
 
 
-def _scripted_dealer(server: socket.socket, lines: list[tuple[str, bool]], log: DealerLog,
-                     token: str = "c") -> None:
-    """Send ``lines`` in order; after a line marked True, read the client's answer (which
-    must be ``token``)."""
+def _scripted_dealer(server: socket.socket, lines: Sequence[tuple[str, bool | str]],
+                     log: DealerLog, token: str = "c") -> None:
+    """Send ``lines`` in order; after a line marked True or with a token of its own, read the
+    client's answer (which must be ``token``, or the line's)."""
     try:
         conn, _ = server.accept()
         conn.settimeout(TIMEOUT)
@@ -283,7 +293,8 @@ def _scripted_dealer(server: socket.socket, lines: list[tuple[str, bool]], log: 
                 if answered:
                     answer = reader.readline().decode().rstrip("\r\n")
                     log.answers += 1
-                    if answer != f"{line}:{token}":
+                    want = answered if isinstance(answered, str) else token
+                    if answer != f"{line}:{want}":
                         log.errors.append(f"answer {answer!r} to {line!r}")
                         return
     except OSError as exc:
@@ -693,3 +704,74 @@ def test_client_refuses_a_line_that_hides_its_own_hole_cards(line: str) -> None:
     assert re.fullmatch(rf"the dealer hid the client's own hole cards \(position {position}\) "
                         rf"in {re.escape(repr(line))}", str(outcome)), outcome
     assert asked == []  # the agent was not asked
+
+
+def _transcript(gamedef: acpc.GameDef, seed: int, position: int
+                ) -> tuple[list[tuple[str, str | None]], list[Action]]:
+    """The lines a dealer sends ``position`` in hand 0 of random legal play (seeded), each
+    with the token the client answers when it is to act, and the client's actions."""
+    state = gamedef.new_hand(seed=seed)
+    rng = random.Random(seed)
+    rounds = [""]
+    lines: list[tuple[str, str | None]] = []
+    mine: list[Action] = []
+    while True:
+        line = f"MATCHSTATE:{position}:0:{'/'.join(rounds)}:{_cards(state, position, len(rounds))}"
+        if state.is_terminal():
+            lines.append((line, None))
+            return lines, mine
+        actor = state.actor
+        la = state.legal_actions()
+        choices = [Action.parse("cc")] + [Action.fold()] * la.can_fold
+        if la.can_raise:
+            choices += [Action.parse(f"cbr {to}") for to in sorted({la.min_to, la.max_to})]
+        action = rng.choice(choices)
+        if action.type is ActionType.FOLD:
+            token = "f"
+        elif action.to is None:
+            token = "c"
+        elif gamedef.limit:
+            token = "r"
+        else:  # the total over the hand
+            token = f"r{action.to + state.committed[actor] - state.bets[actor]}"
+        lines.append((line, token if actor == position else None))
+        if actor == position:
+            mine.append(action)
+        _advance(state, action, token, rounds)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from(["nl", "fl"]), st.integers(0, 2**32), st.integers(0, 1),
+       st.integers(0, 10**6))
+def test_fuzz_a_left_out_line_where_the_client_acts_is_refused(
+        kind: str, seed: int, position: int, pick: int) -> None:
+    """A hand of random play sent whole is played through; the same hand with one line
+    where the client is to act left out (the dealer then shows an action the client never
+    sent) raises ProtocolError, whichever line it is."""
+    gamedef = acpc.parse_gamedef(acpc.HEADS_UP_NO_LIMIT if kind == "nl" else acpc.HEADS_UP_LIMIT)
+    lines, mine = _transcript(gamedef, seed, position)
+    acting = [i for i, (_, token) in enumerate(lines) if token is not None]
+    for drop in (None, acting[pick % len(acting)] if acting else None):
+        sent = [(line, token or False) for i, (line, token) in enumerate(lines) if i != drop]
+        answers = iter(mine)
+        server = socket.create_server(("127.0.0.1", 0))
+        server.settimeout(TIMEOUT)
+        log = DealerLog()
+        dealer = threading.Thread(target=_scripted_dealer, args=(server, sent, log))
+        dealer.start()
+        try:
+            outcome: acpc.ClientResult | ProtocolError = acpc.play(
+                "127.0.0.1", server.getsockname()[1], lambda obs, it=answers: next(it), gamedef,
+                timeout=TIMEOUT)
+        except ProtocolError as exc:
+            outcome = exc
+        dealer.join(TIMEOUT)
+        assert not dealer.is_alive()
+        if drop is None:
+            assert isinstance(outcome, acpc.ClientResult) and outcome.hands == 1, outcome
+            assert log.errors == [] and log.answers == len(mine)
+        else:
+            assert isinstance(outcome, ProtocolError), (drop, sent)
+            assert "an action the client never sent" in str(outcome), outcome
+        if not acting:
+            break
