@@ -1152,10 +1152,8 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
 
 def _acted(action: ActionRecord) -> str:
     """``action`` in words: ``call to 300 preflop``, ``fold turn``."""
-    what = action.type.name.lower()
-    if action.type is not ActionType.FOLD and action.type is not ActionType.CHECK:
-        what += f" to {action.to}"
-    return f"{what} {action.street.name.lower()}"
+    to = "" if action.type in (ActionType.FOLD, ActionType.CHECK) else f" to {action.to}"
+    return f"{action.type}{to} {action.street}"
 
 
 def _check_follows(last: tuple[MatchState, HandState, str], ms: MatchState, state: HandState,
