@@ -154,8 +154,13 @@ def session(seed: int, hands: int, *, dead_button: bool = False,
                 t.add_chips(p.name, rng.randint(20, 500))
         if not t.can_play():
             continue
+        # players in the game who owe nothing: every hand deals them in, whichever placement
+        # (R4; a dead-button table too, coming out of a heads-up hand with a rebuy, R37)
+        owing_nothing = {p.seat for p in t.players if p.status is PlayerStatus.ACTIVE
+                         and p.stack > 0 and not p.owes}
         rec = t.play_hand()
         if check:
+            assert owing_nothing <= set(rec.seats), (owing_nothing, rec)
             assert t.chips_in_play + t.cashed_out + t.rake == t.bought_in
             if not dead_button:
                 check_moving_button(prev, rec, 6)

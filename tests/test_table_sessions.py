@@ -3,6 +3,7 @@ conserved, button and blind rules every hand), docstring examples."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -289,6 +290,57 @@ def test_r3_r36_heads_up_blinds_settle_a_wait_for_the_big_blind() -> None:
     r = t.play_hand()
     assert (r.button, r.small_blind, r.big_blind, r.seats, r.placement) == (
         2, 0, 1, (0, 1, 2), "joining")
+
+
+def test_r4_r37_dead_button_after_heads_up_deals_in_players_back() -> None:
+    """R4 (dead button) after a heads-up hand (R3): its button is also its small blind, so the
+    dead-button progression would put the button back on that seat and leave out a player
+    who came back between it and the blinds owing nothing. That hand is placed as with a
+    moving button (everybody dealt in), and the progression resumes from it."""
+    t = Table(Game(big_blind=2), seats=4, seed=1, dead_button=True)
+    call_all(t, [0, 1, 2, 3])
+    first = t.play_hand()
+    assert (first.button, first.small_blind, first.big_blind) == (1, 2, 3)
+    t.sit_out("s1")
+    t.sit_out("s3")
+    heads_up = t.play_hand()
+    assert (heads_up.button, heads_up.small_blind, heads_up.big_blind, heads_up.seats) == (
+        2, 2, 0, (0, 2))
+    t.come_back("s1")
+    t.come_back("s3")  # the big blind went from seat 3 to seat 0: neither owes anything
+    assert not t.player("s1").owes and not t.player("s3").owes
+    r = t.play_hand()  # the progression alone: button 2, small blind 0, big blind 1, seat 3 out
+    assert (r.button, r.small_blind, r.big_blind, r.seats, r.placement) == (
+        3, 0, 1, (0, 1, 2, 3), "moving")
+    r = t.play_hand()
+    assert (r.button, r.small_blind, r.big_blind, r.seats, r.placement) == (
+        0, 1, 2, (0, 1, 2, 3), "dead")
+
+
+@pytest.mark.parametrize("seats", [3, 4, 5])
+def test_r4_r37_dead_button_short_tables_with_rebuys_deal_in_who_owes_nothing(
+        seats: int) -> None:
+    """R4 (dead button), R37: short-stacked short tables bust players often and go heads-up;
+    a player who rebuys (or comes back) owing nothing is dealt in at once, every hand."""
+    missed = []
+    played = 0
+    for seed in range(20):
+        rng = random.Random(seed)
+        t = Table(Game(big_blind=2), seats=seats, seed=seed, dead_button=True)
+        for s in range(seats):
+            t.sit(s, f"p{s}", 40, RandomAgent(seed=s))
+        for _ in range(120):
+            for p in t.players:
+                if p.stack == 0 and rng.random() < 0.5:
+                    t.add_chips(p.name, 40)
+            if not t.can_play():
+                continue
+            ready = {p.seat for p in t.players if p.stack > 0 and not p.owes}
+            rec = t.play_hand()
+            played += 1
+            missed += [(seed, rec.number, s) for s in ready - set(rec.seats)]
+            assert t.chips_in_play + t.cashed_out == t.bought_in
+    assert missed == [] and played > 2_000
 
 
 def test_r36_dead_button_missed_small_blind_is_owed_after_a_dead_small_blind() -> None:

@@ -24,9 +24,11 @@ TDA for tournaments):
 - Dead button (TDA "dead button"; Robert's Rules button and blind use 2b): the big blind moves
   to the next player due for it; the small blind is posted by last hand's big blind (dead small
   blind when that player is gone) and the button is on last hand's small blind seat (dead or
-  not), even on an empty seat. When that would put the
-  button and the big blind on one player (players sitting down between the blinds of a short
-  table), that hand is placed as with a moving button.
+  not), even on an empty seat. When that would put the button and the big blind on one
+  player (players sitting down between the blinds of a short table), or leave out a player
+  who owes nothing (after a heads-up hand, whose button is also its small blind, the button
+  would stay on that seat and a player back between it and the blinds would wait), that hand
+  is placed as with a moving button and the progression resumes from it.
 - Heads-up (R3, TDA 34): the button posts the small blind; the big blind goes to the player who
   did not post it last hand, so nobody posts the big blind twice in a row when a table goes
   from three players to two.
@@ -223,23 +225,23 @@ def _dead(ready: list[int], posters: list[int], waiting: list[int], prev: Positi
         prev.small_blind if prev.small_blind is not None else prev.button)
     if sb == bb:
         sb = None
-    if bb == button:
-        # The progression would put the button and the big blind on one player (players who
-        # sat down between the blinds of a short table): position this hand as with a moving
-        # button instead (R4); the dead-button progression resumes from it.
-        return _moving(ready, posters, waiting, _next(sorted(ready + posters), prev.button, size),
-                       prev, size, new_game=False)
     dealt = {s for s in ready + posters if not between(button, bb, s, size) and s != button}
     if button in ready:
         dealt.add(button)
     dealt.add(bb)
     if sb is not None:
         dealt.add(sb)
-    if len(dealt) == 2:
-        return _heads_up(sorted(dealt), prev, size, None, ())
-    if len(dealt) < 2:  # pragma: no cover - defensive: play a moving-button hand instead
+    if bb == button or not dealt.issuperset(ready):
+        # The progression would put the button and the big blind on one player (players who
+        # sat down between the blinds of a short table), or leave out a player who owes
+        # nothing: after a heads-up hand, whose button is also its small blind, the button
+        # stays on that seat and players back between it and the blinds (a rebuy, R37) would
+        # wait a hand, down to a heads-up hand with others ready. Position this hand as with
+        # a moving button instead (R4); the dead-button progression resumes from it.
         return _moving(ready, posters, waiting, _next(sorted(ready + posters), prev.button, size),
                        prev, size, new_game=False)
+    if len(dealt) == 2:
+        return _heads_up(sorted(dealt), prev, size, None, ())
     poster_set = set(posters)
     posting = tuple(s for s in sorted(dealt) if s in poster_set and s != bb)
     return Plan(tuple(sorted(dealt)), Positions(button, sb, bb, prev.big_blind), posting, False,
