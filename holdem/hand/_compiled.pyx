@@ -35,7 +35,8 @@ from holdem.hand._hd_hand cimport (
 )
 
 from holdem._deck import Deck
-from holdem.hand._fields import POST_KINDS, check_state, plan_fields, rebuild, register_core
+from holdem.hand._fields import (
+    POST_KINDS, check_replay, check_state, plan_fields, rebuild, register_core)
 from holdem._seeding import resolve_seed
 from holdem.hand._settle import dead_seats, settle
 from holdem.hand._validate import (
@@ -553,8 +554,9 @@ cdef class HandCore:
 
     def _setstate(self, state):
         """Restore a state from :meth:`_getstate`'s tuple, checked first by
-        :func:`holdem.hand._fields.check_state` and then, as a struct, by the engine's own
-        consistency check (InvalidStateError; nothing is changed)."""
+        :func:`holdem.hand._fields.check_state`, then as a struct by the engine's own
+        consistency check, then replayed by :func:`holdem.hand._fields.check_replay`
+        (InvalidStateError; nothing is changed)."""
         cdef int i, n
         cdef hd_hstate_t h
         cdef uint8_t cards[2 * MAXP + 5]
@@ -601,6 +603,7 @@ cdef class HandCore:
         if hd_hs_consistent(&rules.g, &h) != HD_HAND_OK:
             raise InvalidStateError("not a valid pickled HandState: the betting state is not "
                                     "one the engine can reach (chips, seats or cards)")
+        check_replay(s)
         self._game = s["game"]
         self._rules = rules
         self._h = h

@@ -5,7 +5,9 @@
 tuple of these values and both restore one through :func:`check_state`, so a pickle altered
 by hand (a seat count of 1000, an actor out of range, a board of nine cards, per-seat arrays
 longer than the C struct's arrays, wrong types, chips that do not add up) raises
-:class:`holdem.InvalidStateError` before any value reaches a C array. ``_compiled.pyx`` checks
+:class:`holdem.InvalidStateError` before any value reaches a C array. Then
+:func:`check_replay` plays the hand again from its start and history: a state whose values
+each pass but do not belong together (a forged history, swapped cards) is refused too. ``_compiled.pyx`` checks
 at import that its ``_getstate``/``_setstate`` handle exactly these fields, in this order, and
 checks a loaded struct again in C (``hd_hs_consistent``).
 """
@@ -16,15 +18,16 @@ from collections.abc import Callable
 from typing import Any
 
 from holdem.cards import Card
-from holdem.errors import InvalidStateError
+from holdem.errors import HoldemError, InvalidStateError
 from holdem.evaluator import evaluate
 from holdem.hand._plan import GameLike, is_game
 from holdem.hand.actions import MAX_CHIPS as _MAX_CHIPS
+from holdem.hand.actions import Action
 from holdem.hand.records import HandResult
 from holdem.pots import Pot
 
-__all__ = ["FIELDS", "MAX_SEATS", "PER_SEAT", "POST_KINDS", "check_state", "plan_fields",
-           "rebuild", "register_core"]
+__all__ = ["FIELDS", "MAX_SEATS", "PER_SEAT", "POST_KINDS", "check_replay", "check_state",
+           "plan_fields", "rebuild", "register_core"]
 
 MAX_SEATS = 10  # R1; the compiled core's C struct (hd_hstate_t) holds this many seats
 _MAX_TOTAL = MAX_SEATS * _MAX_CHIPS  # all chips of a hand: fits a C int64 with room to spare
@@ -269,4 +272,45 @@ def check_state(state: object) -> dict[str, Any]:
     if seed is not None and type(seed) is not int:
         raise _bad(f"seed must be an int or None, got {type(seed).__name__}")
     return s
+
+
+# a history record's type (fold, check, call, bet, raise) as the action that makes it
+_RECORDED: tuple[Callable[[int], Action], ...] = (
+    lambda to: Action.fold(), lambda to: Action.check(), lambda to: Action.call(),
+    Action.bet, Action.raise_to)
+
+
+def _plain(value: object) -> object:
+    """``value`` with its lists and tuples (named or not) as plain tuples, for comparing."""
+    if isinstance(value, tuple | list):
+        return tuple(_plain(v) for v in value)
+    return value
+
+
+def check_replay(s: dict[str, Any]) -> None:
+    """A state checked by :func:`check_state` is the hand that its start (stacks, button, forced bets, cards) and its
+    history replay to, field for field: values that each pass their own checks but do not
+    belong together (a history no hand could have, a post or a bet moved, cards swapped) raise
+    :class:`holdem.InvalidStateError`. Both cores call it last, before they change anything."""
+    n, button, posts, hist = s["n"], s["button"], s["posts"], s["hist"]
+    extras: dict[int, list[int]] = {}  # seat -> [live, dead], in the order they were posted
+    for seat, kind, amount in posts:
+        if kind in ("entry_big_blind", "dead_small_blind"):
+            extras.setdefault(seat, [0, 0])[kind == "dead_small_blind"] = amount
+    folded_in_play = {r[0] for r in hist if r[2] == 0}
+    dealt = s["seed"] is not None
+    try:
+        replay = s["game"].new_hand(
+            list(s["start_stacks"]), button=button, seed=s["seed"],
+            hole_cards=None if dealt else s["hole"], board=None if dealt else s["board"],
+            dead_small_blind=n > 2 and s["bb_seat"] == (button + 1) % n,
+            extra_posts=[(seat, live, dead) for seat, (live, dead) in extras.items()],
+            dead_hands=tuple(i for i in range(n) if s["folded"][i] and i not in folded_in_play))
+        for seat, _street, kind, to, _amount, _all_in in hist:
+            replay.apply(_RECORDED[kind](to), seat=seat)
+    except HoldemError as exc:
+        raise _bad(f"its start and history do not replay: {exc}") from None
+    for name, want in zip(FIELDS, replay.__reduce__()[1][1], strict=True):
+        if s[name] != want and _plain(s[name]) != _plain(want):
+            raise _bad(f"{name} is {s[name]!r}, but its start and history give {want!r}")
 

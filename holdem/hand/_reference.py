@@ -65,7 +65,7 @@ from holdem.errors import (
     InvalidStateError,
     OutOfTurnError,
 )
-from holdem.hand._fields import FIELDS, check_state, rebuild, register_core
+from holdem.hand._fields import FIELDS, check_replay, check_state, rebuild, register_core
 from holdem.hand._settle import settle, street_returns
 from holdem.hand._validate import (
     actions_of,
@@ -375,9 +375,11 @@ class HandCore:
             raise not_started(self) from None
 
     def __setstate__(self, state: Any) -> None:
-        """Restore a state checked by :func:`holdem.hand._fields.check_state` (a corrupt one
-        raises :class:`holdem.InvalidStateError`)."""
+        """Restore a state checked by :func:`holdem.hand._fields.check_state` and replayed by
+        :func:`holdem.hand._fields.check_replay` (a corrupt one raises
+        :class:`holdem.InvalidStateError`)."""
         s = check_state(state)
+        check_replay(s)
         for name in FIELDS:
             value = s[name]
             if name in _AS_LIST:
