@@ -68,21 +68,33 @@ def check_moving_button(prev: HandRecord | None, rec: HandRecord, size: int) -> 
             assert rec.big_blind != prev.big_blind
     else:
         if prev is not None and rec.placement == "joining":
-            # R36 with R3/R4: a heads-up game gets a newcomer, who takes the big blind: the
-            # big blind moves on from last hand's to the first newcomer (the button and the
-            # small blind are the two heads-up players, checked below by R2)
-            others = tuple(s for s in seats if s not in (rec.button, rec.small_blind))
-            assert rec.big_blind == nxt(others, prev.big_blind, size)
+            # R36 with R3/R4: two players left to play heads-up get a newcomer, who takes the
+            # big blind: it moves on from last hand's to the first newcomer (other posters
+            # are dealt in after it); after a heads-up hand the two players take the small
+            # blind and the button (checked below by R2), after a hand of three or more the
+            # button moves on to the next of them (R4)
+            newcomers = {rec.big_blind} | {s for s, k, _ in rec.posts
+                                           if k in ("entry_big_blind", "dead_small_blind")}
+            assert rec.big_blind != prev.big_blind
+            assert rec.big_blind == nxt(tuple(sorted(newcomers)), prev.big_blind, size)
+            if prev.small_blind != prev.button:
+                # (a straddle left of the big blind may be a newcomer's: it covers the entry)
+                players = tuple(s for s in seats if s not in newcomers and not (
+                    (s, "straddle") in kinds and between(rec.big_blind, rec.button, s, size)))
+                assert rec.button == nxt(players, prev.button, size) != prev.button  # R4
         elif prev is not None:
             assert rec.button == nxt(seats, prev.button, size)  # R4
         if rec.small_blind is None:
             # R36: a waiting player the blinds would have jumped (the players before them
-            # busted or left) takes the big blind right after the button; the small blind is
-            # dead; the big blind moved on from last hand's over nobody dealt in before them
-            assert prev is not None and rec.placement == "moving"
+            # busted or left) or a newcomer joining two players after a hand of three or more
+            # takes the big blind right after the button; the small blind is dead; the big
+            # blind moved on from last hand's over nobody dealt in before them
+            assert prev is not None and (rec.placement == "moving" or (
+                rec.placement == "joining" and prev.small_blind != prev.button))
             assert rec.big_blind == nxt(seats, rec.button, size)
-            others = tuple(s for s in seats if s != rec.button)
-            assert rec.big_blind == nxt(others, prev.big_blind, size)
+            if rec.placement == "moving":
+                others = tuple(s for s in seats if s != rec.button)
+                assert rec.big_blind == nxt(others, prev.big_blind, size)
             assert all(k != "small_blind" for _, k, _ in rec.posts)
         else:
             assert rec.small_blind == nxt(seats, rec.button, size)  # R2
@@ -119,6 +131,15 @@ def check_dead_button(prev: HandRecord, rec: HandRecord, size: int) -> None:
     last = max(rec.seats, key=lambda s: (s - rec.button - 1) % size)
     assert state.button == rec.seats.index(last)
 
+
+
+def check_dead_order(prev: HandRecord, rec: HandRecord, size: int) -> None:
+    """R2 on a dead-button hand (TDA dead button): clockwise the button (possibly an empty
+    seat), the small blind's seat (last hand's big blind when it is dead), the big blind,
+    and nobody dealt in between the button and the small blind's seat."""
+    sb_seat = rec.small_blind if rec.small_blind is not None else prev.big_blind
+    assert not between(rec.button, sb_seat, rec.big_blind, size)
+    assert not any(between(rec.button, sb_seat, s, size) for s in rec.seats)
 
 
 def toggle_sitting_out(t: Table, rng: random.Random) -> None:
@@ -164,8 +185,10 @@ def session(seed: int, hands: int, *, dead_button: bool = False,
             assert t.chips_in_play + t.cashed_out + t.rake == t.bought_in
             if not dead_button:
                 check_moving_button(prev, rec, 6)
-            elif prev is not None and rec.placement == "dead" and prev.placement == "dead":
-                check_dead_button(prev, rec, 6)
+            elif prev is not None and rec.placement == "dead":
+                check_dead_order(prev, rec, 6)
+                if prev.placement == "dead":
+                    check_dead_button(prev, rec, 6)
             assert sum(rec.payoffs.values()) + rec.rake == 0
         recs.append(rec)
         prev = rec

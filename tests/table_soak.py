@@ -7,7 +7,12 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from table_checks import check_dead_button, check_moving_button, toggle_sitting_out
+from table_checks import (
+    check_dead_button,
+    check_dead_order,
+    check_moving_button,
+    toggle_sitting_out,
+)
 
 from holdem import (
     AnteType,
@@ -111,8 +116,10 @@ class Soak:
         prev = self.prev
         if not self.dead_button:
             check_moving_button(prev, rec, self.size)
-        elif prev is not None and rec.placement == "dead" == prev.placement:
-            check_dead_button(prev, rec, self.size)
+        elif prev is not None and rec.placement == "dead":
+            check_dead_order(prev, rec, self.size)
+            if prev.placement == "dead":
+                check_dead_button(prev, rec, self.size)
         straddles = [s for s, k, _ in rec.posts if k == "straddle"]
         if self.game.straddle and len(rec.seats) >= 3:
             # R8: left of the big blind, one post per seat (the straddle covers an entry bet)

@@ -219,8 +219,11 @@ def test_r4_r36_dead_button_a_newcomer_on_the_button_seat_waits() -> None:
 
 def test_r4_r36_moving_button_skips_nobody_when_two_newcomers_wait() -> None:
     """R4: the button moves to the next player; two newcomers waiting for the big blind
-    (R36) do not turn the hand into a heads-up join: the button goes to seat 4, seat 8 posts
-    the small blind and the first waiting seat the big blind."""
+    (R36) do not turn the hand into a heads-up join. The button goes to seat 4; seat 7,
+    waiting right after it now that seat 6 left, would be jumped by the small blind (seat 8)
+    and wait an orbit: it takes the big blind, the small blind dead (the R36 ruling, also
+    with two players left; this hand went to seat 0 before). Seat 0 gets the big blind at
+    the next hand, when it reaches it."""
     t = Table(Game(big_blind=2), seats=9, seed=5)
     for s in (1, 4, 6, 8):
         t.sit(s, f"p{s}", 200, CallAgent())
@@ -234,8 +237,10 @@ def test_r4_r36_moving_button_skips_nobody_when_two_newcomers_wait() -> None:
     t.sit(7, "w7", 200, CallAgent(), wait_for_big_blind=True)
     t.sit(0, "w0", 200, CallAgent(), wait_for_big_blind=True)
     r = t.play_hand()
-    assert (r.button, r.small_blind, r.big_blind) == (4, 8, 0)
-    assert r.seats == (0, 4, 8) and r.placement == "moving"
+    assert (r.button, r.small_blind, r.big_blind) == (4, None, 7)
+    assert r.seats == (4, 7, 8) and r.placement == "moving"
+    r = t.play_hand()
+    assert (r.button, r.small_blind, r.big_blind, r.seats) == (7, 8, 0, (0, 4, 7, 8))
 
 
 def test_r36_cash_player_sitting_out_mid_hand_plays_the_hand_out() -> None:
@@ -315,6 +320,66 @@ def test_r4_r37_dead_button_after_heads_up_deals_in_players_back() -> None:
     r = t.play_hand()
     assert (r.button, r.small_blind, r.big_blind, r.seats, r.placement) == (
         0, 1, 2, (0, 1, 2, 3), "dead")
+
+
+@pytest.mark.parametrize("wait", [False, True])
+def test_r4_r36_a_newcomer_joining_two_players_after_three_handed_moves_the_button(
+        wait: bool) -> None:
+    """R4 with R36: three-handed (button 0, blinds 1 and 2), the big blind leaves and a
+    newcomer sits down (posting, or waiting for the big blind) where the big blind goes next.
+    They take it, and the button moves on to seat 1 with the small blind dead: the placement
+    for a heads-up game kept the button on seat 0 and the small blind on seat 1 two hands
+    running (seat 0 played two hands without a blind)."""
+    t = Table(Game(big_blind=2), seats=4, seed=1)
+    call_all(t, [0, 1, 2])
+    while t.play_hand().button != 0:
+        pass
+    t.leave("s2")
+    t.sit(3, "new", 200, CallAgent(), wait_for_big_blind=wait)
+    r = t.play_hand()
+    assert (r.button, r.small_blind, r.big_blind, r.seats) == (1, None, 3, (0, 1, 3))
+    assert [(s, k) for s, k, _ in r.posts] == [(3, "big_blind")]
+    r = t.play_hand()
+    assert (r.button, r.small_blind, r.big_blind, r.seats) == (3, 0, 1, (0, 1, 3))
+
+
+def test_r36_last_hands_big_blind_back_waiting_waits_for_it_to_come_round() -> None:
+    """R36: three-handed, the big blind sits out and comes back at once to wait for the big
+    blind. They do not take it again at the next hand (the placement for a heads-up game
+    gave them it and repeated last hand's positions): the two others play heads-up, then the
+    big blind moves on to them as to a newcomer (R3 with R36)."""
+    t = Table(Game(big_blind=2), seats=4, seed=1)
+    call_all(t, [0, 1, 2])
+    while t.play_hand().button != 0:
+        pass
+    t.sit_out("s2")
+    t.come_back("s2", wait_for_big_blind=True)
+    r = t.play_hand()
+    assert (r.button, r.small_blind, r.big_blind, r.seats) == (1, 1, 0, (0, 1))
+    r = t.play_hand()
+    assert (r.button, r.small_blind, r.big_blind, r.seats) == (0, 1, 2, (0, 1, 2))
+
+
+def test_r2_r4_dead_button_after_heads_up_keeps_the_blinds_in_order() -> None:
+    """R2, R4 (dead button) after a heads-up hand whose button then sits out: the
+    progression put the button between the small blind (seat 1) and the big blind (seat 3),
+    and a newcomer posting on seat 0 played as the button (Robert's Rules: not dealt in
+    between the button and the blinds). That hand is placed as with a moving button: the
+    newcomer takes the big blind (R36, the heads-up game gets a third player)."""
+    t = Table(Game(big_blind=2), seats=5, seed=1, dead_button=True)
+    t.sit(1, "p1", 400, CallAgent())
+    t.sit(2, "p2", 400, CallAgent())
+    t.sit(3, "p3", 20, Shove())
+    assert t.play_hand().button == 1 and t.player("p3").stack == 0
+    r = t.play_hand()
+    assert (r.button, r.small_blind, r.big_blind, r.seats) == (2, 2, 1, (1, 2))
+    t.add_chips("p3", 20)
+    t.sit_out("p2")
+    t.sit(0, "new", 200, CallAgent())
+    r = t.play_hand()
+    assert (r.button, r.small_blind, r.big_blind, r.seats) == (1, 3, 0, (0, 1, 3))
+    assert r.seats[r.state.button] == r.button
+    assert [(s, k) for s, k, _ in r.posts] == [(3, "small_blind"), (0, "big_blind")]
 
 
 @pytest.mark.parametrize("seats", [3, 4, 5])

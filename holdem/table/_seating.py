@@ -20,15 +20,16 @@ TDA for tournaments):
   Rules): they wait until the button has passed. A waiting player whom the blinds would jump
   (the players right of them busted or left, so the small blind lands past them) takes the big
   blind right after the button, the small blind dead for that hand (R36: dealt in when the
-  big blind reaches them, not an orbit later).
+  big blind reaches them, not an orbit later), also when two other players are left; posters
+  the small blind passed over who then sit left of that big blind post as usual.
 - Dead button (TDA "dead button"; Robert's Rules button and blind use 2b): the big blind moves
   to the next player due for it; the small blind is posted by last hand's big blind (dead small
   blind when that player is gone) and the button is on last hand's small blind seat (dead or
   not), even on an empty seat. When that would put the button and the big blind on one
-  player (players sitting down between the blinds of a short table), or leave out a player
-  who owes nothing (after a heads-up hand, whose button is also its small blind, the button
-  would stay on that seat and a player back between it and the blinds would wait), that hand
-  is placed as with a moving button and the progression resumes from it.
+  player (players sitting down between the blinds of a short table), the big blind between
+  the button and the small blind's seat, or leave out a player who owes nothing (both after
+  a heads-up hand, whose button is also its small blind: the button would stay on that
+  seat), that hand is placed as with a moving button and the progression resumes from it.
 - Heads-up (R3, TDA 34): the button posts the small blind; the big blind goes to the player who
   did not post it last hand, so nobody posts the big blind twice in a row when a table goes
   from three players to two.
@@ -39,6 +40,10 @@ TDA for tournaments):
   entry bet or missed blinds are settled by it, as for anybody who enters in the big blind);
   the heads-up player right of them posts the small blind and the other one has the button
   (placement ``"joining"``). Other posters between the big blind and the button post as usual.
+  The same applies when a hand of three or more leaves two players and such a player, except
+  that the button moves on to the next of the two (R4) and the small blind is dead unless the
+  other one sits between the button and the big blind. A seat that had the big blind last
+  hand (its player back to wait for it, or a new player in it) waits for it to come round.
 - When fewer than two players are ready without owing (a new game), everybody with chips who is
   not sitting out is dealt in and nobody owes anything (Robert's Rules: blind obligations start
   with the game).
@@ -136,11 +141,19 @@ def plan_hand(kinds: Sequence[int], prev: Positions | None, *, dead_button: bool
     else:
         button = _next(sorted(ready + posters), prev.button, size)
         plan = _moving(ready, posters, waiting, button, prev, size, new_game=False)
-    if len(plan.dealt) == 2 and len(ready) == 2 and (posters or waiting):
+    # the big blind moves on: a seat that had it last hand (left and taken again, or its
+    # player back to wait for it) waits for it to come round
+    newcomers = sorted(s for s in posters + waiting if s != prev.big_blind)
+    if len(plan.dealt) == 2 and len(ready) == 2 and newcomers:
         # a heads-up game would leave the newcomer out for good (the button and the small
         # blind are one seat, so the positions never reach them): they take the big blind
-        return _joining(ready, posters, waiting, prev, size)
+        return _joining(ready, posters, newcomers, prev, size)
     return plan
+
+
+def _heads_up_hand(prev: Positions) -> bool:
+    """Whether the last hand was heads-up (R3: its button posted the small blind)."""
+    return prev.small_blind == prev.button
 
 
 def _heads_up(dealt: Sequence[int], prev: Positions | None, size: int,
@@ -176,7 +189,7 @@ def _moving(ready: list[int], posters: list[int], waiting: list[int], button: in
         # a waiting player the button would have to jump over is not dealt in (R4)
         reach = [w for w in waiting if prev is None or not between(prev.button, button, w, size)]
         bb = _next(sorted(players + reach), sb, size)
-        if prev is not None and len(players) > 2:
+        if prev is not None and (len(players) > 2 or not _heads_up_hand(prev)):
             # the small blind would jump over a waiting player (the player before them busted
             # or left) and the big blind with it: they take the big blind, the small blind is
             # dead this hand (R36: dealt in when the big blind reaches them)
@@ -184,7 +197,11 @@ def _moving(ready: list[int], posters: list[int], waiting: list[int], button: in
                       and between(prev.big_blind, bb, w, size)]
             if jumped:
                 bb = min(jumped, key=lambda w: (w - button) % size)
-                dealt = sorted({*players, bb})
+                # posters passed over as the small blind who now sit left of the big blind
+                # post (not those the button passed over: it moves to the next player, R4)
+                dealt = sorted({*players, bb, *(
+                    s for s in posters if between(bb, button, s, size)
+                    and not between(prev.button, button, s, size))})
                 posting = tuple(s for s in dealt if s in poster_set)
                 return Plan(tuple(dealt), Positions(button, None, bb, None), posting, new_game)
         dealt = sorted({*players, bb})
@@ -196,20 +213,27 @@ def _moving(ready: list[int], posters: list[int], waiting: list[int], button: in
         return Plan(tuple(dealt), Positions(button, sb, bb, sb), posting, new_game)
 
 
-def _joining(ready: list[int], posters: list[int], waiting: list[int], prev: Positions,
+def _joining(ready: list[int], posters: list[int], newcomers: list[int], prev: Positions,
              size: int) -> Plan:
-    """Heads-up to three-handed or more (R3, R4, R36): two players play heads-up and others
-    post or wait for the big blind. The big blind moves on clockwise from last hand's big
-    blind to the first of them, who posts it (which settles an entry bet or missed blinds,
-    as for anybody who enters in the big blind); the two heads-up players take the small
-    blind (the one right of the big blind) and the button. Other posters left of the big
-    blind and right of the button post as usual; the rest wait (nobody enters between the
-    button and the big blind)."""
-    newcomers = sorted(posters + waiting)
+    """Two players left to play heads-up and others who post or wait for the big blind (R3,
+    R4, R36). The big blind moves on clockwise from last hand's big blind to the first of
+    them, who posts it (which settles an entry bet or missed blinds, as for anybody who
+    enters in the big blind). After a heads-up hand the one of the two right of it posts
+    the small blind and the other has the button. After a hand of three or more the button
+    moves on to the next of the two (R4), and the other posts the small blind when it sits
+    between the button and the big blind, else the small blind is dead (as when a waiting
+    player is jumped). Other posters left of the big blind and right of the button post as
+    usual; the rest wait (nobody enters between the button and the big blind)."""
     bb = _next(newcomers, prev.big_blind, size)
-    sb = max(ready, key=lambda s: (s - bb) % size)  # the ready player right of the big blind
-    button = ready[0] if ready[1] == sb else ready[1]
-    dealt = [button, sb, bb]
+    sb: int | None
+    if _heads_up_hand(prev):
+        sb = max(ready, key=lambda s: (s - bb) % size)  # the player right of the big blind
+        button = ready[0] if ready[1] == sb else ready[1]
+    else:
+        button = _next(ready, prev.button, size)
+        other = ready[0] if ready[1] == button else ready[1]
+        sb = other if between(button, bb, other, size) else None
+    dealt = [*ready, bb]
     dealt += [s for s in posters if s != bb and between(bb, button, s, size)]
     posting = tuple(s for s in sorted(dealt) if s in posters and s != bb)
     return Plan(tuple(sorted(dealt)), Positions(button, sb, bb, sb), posting, False, "joining")
@@ -231,7 +255,7 @@ def _dead(ready: list[int], posters: list[int], waiting: list[int], prev: Positi
     dealt.add(bb)
     if sb is not None:
         dealt.add(sb)
-    if bb == button or not dealt.issuperset(ready):
+    if bb == button or between(button, prev.big_blind, bb, size) or not dealt.issuperset(ready):
         # The progression would put the button and the big blind on one player (players who
         # sat down between the blinds of a short table), or leave out a player who owes
         # nothing: after a heads-up hand, whose button is also its small blind, the button
