@@ -346,10 +346,9 @@ HD_INLINE int hd_start(const hd_rules_t *g, hd_hstate_t *h, int n, int button,
     if (opt != 0 && opt->dead_hands != 0) { /* TDA 30: the forced bets stay in, the hands die */
         for (j = 0; j < n; j++)
             if (((uint32_t)opt->dead_hands >> j) & 1u) {
-                /* what it posted is dead money: in the main pot, never returned (R21) */
-                h->dead += h->committed[j];
-                h->committed[j] = 0;
-                h->bets[j] = 0;
+                /* folded at the deal: what it posted stays in the pots it reaches, as a folded
+                 * seat's chips (R31: nobody wins more from it than they put in), its uncalled
+                 * part returned (R21) */
                 h->folded[j] = 1;
                 h->live--;
             }

@@ -24,7 +24,8 @@
  * dead_small_blind and extra_posts): a dead small blind (nobody posts it, the big blind sits
  * left of the button) and extra posts (a live part posted like a blind, a dead part that is
  * dead money for the main pot) and dead hands (TDA 30: a seat absent at the deal posts, then
- * its hand is folded before any action; one live seat left wins at once). Hands started from given cards may leave cards unknown
+ * its hand is folded before any action, its posts staying in the pots as a folded seat's, R31;
+ * one live seat left wins at once). Hands started from given cards may leave cards unknown
  * (HD_CARD_NONE): a board card needed before it is known, or an unknown hand at the showdown,
  * stops the hand with h.error set (the caller restores its copy and reports it).
  *

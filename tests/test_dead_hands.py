@@ -54,8 +54,10 @@ def test_TDA30_absent_big_blind_cannot_win_when_everyone_folds(core: str) -> Non
     st.fold()  # button
     assert st.is_terminal()  # the small blind is the last live hand: it wins at once
     res = st.result
-    assert res.payoffs == (0, 2, -2, 0) and res.showdown_order == ()
-    assert sum(res.payoffs) == 0
+    # R31: the small blind wins from the dead big blind what it put in (1); R21: the other
+    # chip of the big blind, matched by nobody, goes back to it
+    assert res.payoffs == (0, 1, -1, 0) and res.showdown_order == ()
+    assert res.returned == (0, 0, 1, 0) and sum(res.payoffs) == 0
 
 
 @pytest.mark.parametrize("core", CORES)
@@ -71,17 +73,18 @@ def test_TDA30_absent_big_blind_cannot_check_down_to_a_showdown(core: str) -> No
 
 @pytest.mark.parametrize("core", CORES)
 def test_TDA30_heads_up_dead_hand_the_other_seat_wins_at_once(core: str) -> None:
-    # heads-up, button 0 posts the SB; the absent big blind's 2 go to the button
+    # heads-up, button 0 posts the SB; the button wins 1 of the absent big blind's 2 (R31:
+    # what it put in), the other is uncalled and goes back (R21)
     st = start(core, Game(big_blind=2), [100, 100], dead_hands=[1])
     assert st.is_terminal() and st.actor is None
     assert st.posts == ((0, "small_blind", 1), (1, "big_blind", 2))
-    assert st.result.payoffs == (2, -2)
+    assert st.result.payoffs == (1, -1) and st.result.returned == (0, 1)
     assert st.history == () and st.dead_hands == (1,)
     # the absent small blind (button) heads-up: the big blind wins the small blind
     st = start(core, Game(big_blind=2), [100, 100], dead_hands=[0])
     assert st.is_terminal() and st.result.payoffs == (-1, 1)
-    # R21: the whole big blind is uncalled (the small blind is dead money, not a call)
-    assert st.result.returned == (0, 2)
+    # R21: the part of the big blind the folded small blind did not match is uncalled
+    assert st.result.returned == (0, 1)
 
 
 @pytest.mark.parametrize("core", CORES)
@@ -89,8 +92,41 @@ def test_TDA30_all_but_one_dead_ends_the_hand_at_the_deal(core: str) -> None:
     st = start(core, Game(big_blind=2, ante=1), [50] * 5, button=0, dead_hands=[0, 2, 3, 4])
     assert st.is_terminal() and st.dead_hands == (0, 2, 3, 4)
     res = st.result
-    # seat 1 (SB) wins the other antes and the dead big blind
-    assert res.payoffs == (-1, 1 + 3 + 1 + 1, -3, -1, -1) and res.returned == (0, 2, 0, 0, 0)
+    # seat 1 (SB, ante and blind: 2 in) wins the other antes and 1 of the dead big blind
+    # (R31: from each seat at most what it put in); the big blind's last chip goes back (R21)
+    assert res.payoffs == (-1, 1 + 1 + 1 + 1 + 1, -2, -1, -1) and res.returned == (0, 0, 1, 0, 0)
+
+
+@pytest.mark.parametrize("core", CORES)
+def test_TDA30_R31_a_short_all_in_wins_from_a_dead_hand_only_what_it_put_in(core: str) -> None:
+    """R31 with TDA 30: the small blind, all in for 10, wins at most 10 from the absent big
+    blind; the 90 more that the big blind posted and the button called make a side pot only
+    the button can win (a folded seat's chips stay in the pots they reach). The dead blind
+    was main-pot money: the short stack won 100 from it for its 10."""
+    seen = set()
+    for seed in range(12):
+        st = start(core, Game(big_blind=100), [1000, 10, 1000], seed=seed, dead_hands=[2])
+        st.call()  # the button calls the big blind; the small blind is all in
+        assert st.is_terminal()
+        res = st.result
+        assert [(p.amount, p.eligible, p.winners) for p in res.pots][1] == (180, (0,), (0,))
+        assert res.pots[0].amount == 30 and res.pots[0].eligible == (0, 1)
+        assert res.payoffs[2] == -100 and res.payoffs[1] in (-10, 5, 20)
+        assert res.returned == (0, 0, 0) and sum(res.payoffs) == 0
+        seen.add(res.payoffs[1])
+    assert {-10, 20} <= seen  # the short stack won the main pot in some deals, lost in others
+
+
+def test_TDA30_R31_tournament_short_stack_against_an_absent_big_blind() -> None:
+    t = Table(Game(big_blind=100, mode=Mode.TOURNAMENT), seats=3, seed=1)
+    t.sit(0, "big", 1000, CallAgent())
+    t.sit(1, "short", 10, CallAgent())
+    t.sit(2, "away", 1000, CallAgent())
+    t.sit_out("away")
+    r = t.play_hand()
+    assert [(s, k, a) for s, k, a in r.posts] == [(1, "small_blind", 10), (2, "big_blind", 100)]
+    assert r.payoffs["away"] == -100 and r.payoffs["short"] <= 20
+    assert t.chips_in_play == t.bought_in
 
 
 @pytest.mark.parametrize("core", CORES)

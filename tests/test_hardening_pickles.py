@@ -408,7 +408,7 @@ FORGERIES: list[tuple[str, dict[str, Any]]] = [
     ("a raise to another amount", {"hist": lambda v: (*v[:-1], (*v[-1][:3], 12, 12, False))}),
     ("the last action left out", {"hist": lambda v: v[:-1]}),
     ("two actions swapped", {"hist": lambda v: _swap(v, 1, 2)}),
-    ("a fold record left out (a dead hand)", {"hist": lambda v: v[1:]}),
+    ("a fold by another seat", {"hist": lambda v: ((2, *v[0][1:]), *v[1:])}),
     ("a fold turned into a call", {"hist": lambda v: ((3, 0, 2, 2, 2, False), *v[1:])}),
     ("hole cards swapped", {"hole": lambda v: _swap(v, 0, 1)}),
     ("the board in another order", {"board": lambda v: v[::-1]}),

@@ -172,19 +172,19 @@ def test_r34_no_flop_no_drop_does_not_spare_a_hand_won_on_the_flop(cls: Any) -> 
 
 # --------------------------------------------------------------------------- TDA 30
 @pytest.mark.parametrize("cls", CORES, ids=CORE_IDS)
-def test_tda30_dead_hand_blind_is_dead_money_not_a_street_bet(cls: Any) -> None:
-    """TDA 30 with R21 (``Game.new_hand(dead_hands=...)``): an absent big blind's post is
-    dead money in the main pot, not part of its bet nor of what it committed; the live seats
-    still owe the full big blind."""
+def test_tda30_dead_hand_blind_stays_in_as_a_folded_bet(cls: Any) -> None:
+    """TDA 30 with R21, R31 (``Game.new_hand(dead_hands=...)``): an absent big blind's post
+    stays its bet and in what it committed, as a folded seat's; the live seats still owe
+    the full big blind."""
     st = start(cls, Game(big_blind=2), [100] * 3, ["2c3d", "Qc4d", "6c7d"], "8h9hTsJsKh",
                dead_hands=[2])
     assert st.dead_hands == (2,)
-    assert st.bets == (0, 1, 0) and st.committed == (0, 1, 0)
+    assert st.bets == (0, 1, 2) and st.committed == (0, 1, 2)
     assert st.current_bet == 2 and st.pot == 3
     st.raise_to(10)  # the button
     st.call()  # the small blind: the round closes, nothing uncalled
     assert st.street is Street.FLOP and st.bets == (0, 0, 0)
-    assert st.committed == (10, 10, 0) and st.pot == 22
+    assert st.committed == (10, 10, 2) and st.pot == 22
     while not st.is_terminal():
         st.check()
     res = st.result

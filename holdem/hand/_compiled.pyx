@@ -436,8 +436,9 @@ cdef class HandCore:
 
     @property
     def committed(self):
-        """Chips each seat has put in this hand (a big-blind ante, the dead part of an extra
-        post and the posts of a dead hand are dead money: in :attr:`pot`, not here). An
+        """Chips each seat has put in this hand (a big-blind ante and the dead part of an
+        extra post are dead money: in :attr:`pot`, not here; a dead hand's posts are here,
+        as a folded seat's). An
         uncalled bet leaves it when its street closes (R21); in a hand won because everyone
         else folded, the winner's last bet stays here and in :attr:`pot`; its uncalled part
         is ``result.returned``."""
@@ -731,8 +732,7 @@ cdef class HandCore:
             if 0 <= j < n:
                 back[j] += <int64_t>rec[4]
         for j in range(n):
-            # TDA 30: a dead hand's posts are dead money, none back
-            if back[j] < 0 or (self._dead >> j) & 1:
+            if back[j] < 0:
                 back[j] = 0
 
     # ------------------------------------------------------------------ engine core

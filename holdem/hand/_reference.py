@@ -34,8 +34,9 @@ Rules for cash games, which agree on everything here):
   the option to check or raise (R6). A dead part (a missed small blind) is dead money in the
   main pot, like a big-blind ante: not part of the seat's bet, never returned as uncalled.
 - Dead hands (TDA 30, ``Game.new_hand(dead_hands=...)``): a seat absent at the deal posts its
-  forced bets, then its hand is folded before any action (its chips stay in the pot as dead
-  money for the others); with one live seat left the hand ends at once (R19).
+  forced bets, then its hand is folded before any action (its chips stay in the pots as a
+  folded seat's, R31, the uncalled part returned, R21); with one live seat left the hand
+  ends at once (R19).
 - Straddle (R8): a live blind of twice the big blind; preflop the minimum raise is to twice the
   straddle (it plays as the round's big blind, Robert's Rules); in fixed limit it counts as a
   raise toward the cap.
@@ -274,8 +275,9 @@ class HandCore:
 
     @property
     def committed(self) -> tuple[int, ...]:
-        """Chips each seat has put in this hand (a big-blind ante, the dead part of an extra
-        post and the posts of a dead hand are dead money: in :attr:`pot`, not here). An
+        """Chips each seat has put in this hand (a big-blind ante and the dead part of an
+        extra post are dead money: in :attr:`pot`, not here; a dead hand's posts are here,
+        as a folded seat's). An
         uncalled bet leaves it when its street closes (R21); in a hand won because everyone
         else folded, the winner's last bet stays here and in :attr:`pot`; its uncalled part
         is ``result.returned``."""
@@ -458,8 +460,7 @@ class HandCore:
                               self._stacks, self._start_stacks, self._hole,
                               self._board[: self._nboard],
                               self._aggr if self._street == 3 else -1, showdown, self._dead,
-                              street_returns(self._n, self._posts, self._hist, self._committed,
-                                             self._folded))
+                              street_returns(self._n, self._posts, self._hist, self._committed))
         if showdown:
             self._street = 4
         self._over = True
@@ -566,11 +567,9 @@ class HandCore:
         st._actor = -1
         st._nboard = 0
         for seat in dead_seats:
-            # TDA 30: an absent player's hand is dead at the deal; what it posted is dead
-            # money in the main pot (like a big-blind ante: never returned as uncalled, R21)
-            st._dead += st._committed[seat]
-            st._committed[seat] = 0
-            st._bets[seat] = 0
+            # TDA 30: an absent player's hand is dead at the deal, folded: what it posted stays
+            # in the pots it reaches as a folded seat's chips (R31: nobody wins more from it
+            # than they put in), its uncalled part returned (R21)
             st._folded[seat] = True
             st._live -= 1
         if st._live == 1:  # every other hand dead: the one live seat wins (R19)

@@ -28,24 +28,16 @@ _DEAD_POSTS = frozenset(("big_blind_ante", "dead_small_blind"))
 
 
 def street_returns(n: int, posts: Sequence[Sequence[Any]], hist: Sequence[Sequence[Any]],
-                   committed: Sequence[int], folded: Sequence[bool] = ()) -> list[int]:
+                   committed: Sequence[int]) -> list[int]:
     """Chips each seat already got back as uncalled (R21) when a betting round closed: what it
     put in (its live posts and the ``amount`` of its actions, raw history records) minus what
-    it still has in the pots (``committed``). ``posts`` are ``(seat, kind, amount)``. A dead
-    hand (TDA 30: ``folded`` without a fold in ``hist``) got nothing back: its posts are dead
-    money."""
+    it still has in the pots (``committed``). ``posts`` are ``(seat, kind, amount)``."""
     put = [0] * n
     for post in posts:
         if post[1] not in _DEAD_POSTS:
             put[post[0]] += post[2]
-    folds = 0
     for rec in hist:
         put[rec[0]] += rec[4]
-        if rec[2] == 0:
-            folds += 1
-    if folded and folds < sum(folded):
-        for j in dead_seats(n, hist, folded):
-            put[j] = 0
     return [max(put[j] - committed[j], 0) for j in range(n)]
 
 

@@ -280,11 +280,12 @@ class Game:
           less, live part first (R9). A seat that posts a blind or straddle may not post extra.
         - ``dead_hands``: seats whose hand is dead (TDA 30: a tournament player absent when
           the cards are dealt). Each posts its forced bets as usual (antes, blinds, extra
-          posts: dead money in the main pot, never returned as uncalled, not in
-          :attr:`HandState.committed` nor :attr:`HandState.bets`), then its hand is folded before any
-          action (status FOLDED, no history record): nobody acts for it and it wins nothing.
-          When one live seat is left, the hand ends at once and that seat wins (its uncalled
-          chips back, R21). Int seats ``0..n-1``, each once, at least one seat left live.
+          posts), then its hand is folded before any action (status FOLDED, no history
+          record): nobody acts for it and it wins nothing. What it posted stays in the pots
+          as a folded seat's chips (R31: nobody wins more from it than they put in) and the
+          part nobody matched is returned to it (R21). When one live seat is left, the hand
+          ends at once and that seat wins (uncalled chips back, R21). Int seats ``0..n-1``,
+          each once, at least one seat left live.
           :attr:`HandState.dead_hands` reads them back.
 
         Impossible values raise :class:`holdem.errors.InvalidConfigError`.

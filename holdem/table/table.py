@@ -36,7 +36,8 @@ rules for tournaments, as said at each point):
   player sitting out is still dealt in and posts blinds and antes (TDA: absent players are
   blinded off), but their hand is dead at the deal (TDA 30: a player must be at their seat
   when the cards are dealt): it is folded before any action, ``Game.new_hand(dead_hands=...)``,
-  and what it posted stays in the pot as dead money, so an absent big blind never wins a pot.
+  and what it posted stays in the pots as a folded seat's chips (R31, R21), so an absent big
+  blind never wins a pot.
   When every player dealt in is sitting out, nobody's hand is killed (a hand needs a live
   seat): their hands check when they may and fold otherwise. A player who sits out during a
   hand (from inside an agent) plays on the same way, checking or folding, until it ends.
