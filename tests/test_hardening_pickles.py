@@ -358,7 +358,8 @@ def test_pickle_altered_states_are_all_refused(cls: type) -> None:
     code = textwrap.dedent(f"""
         import pickle, random, sys
         sys.path.insert(0, {str(__import__("pathlib").Path(__file__).parent)!r})
-        from test_hardening_pickles import CORES, INT_FIELDS, IDX, _nudge, forge, random_walk, state_of
+        from test_hardening_pickles import (
+            CORES, INT_FIELDS, IDX, _nudge, forge, random_walk, state_of)
         from holdem import InvalidStateError
         cls = CORES[{CORES.index(cls)}]
         rng = random.Random(5)

@@ -7,9 +7,9 @@ by hand (a seat count of 1000, an actor out of range, a board of nine cards, per
 longer than the C struct's arrays, wrong types, chips that do not add up) raises
 :class:`holdem.InvalidStateError` before any value reaches a C array. Then
 :func:`check_replay` plays the hand again from its start and history: a state whose values
-each pass but do not belong together (a forged history, swapped cards) is refused too. ``_compiled.pyx`` checks
-at import that its ``_getstate``/``_setstate`` handle exactly these fields, in this order, and
-checks a loaded struct again in C (``hd_hs_consistent``).
+each pass but do not belong together (a forged history, swapped cards) is refused too.
+``_compiled.pyx`` checks at import that its ``_getstate``/``_setstate`` handle exactly these
+fields, in this order, and checks a loaded struct again in C (``hd_hs_consistent``).
 """
 
 from __future__ import annotations
@@ -288,10 +288,11 @@ def _plain(value: object) -> object:
 
 
 def check_replay(s: dict[str, Any]) -> None:
-    """A state checked by :func:`check_state` is the hand that its start (stacks, button, forced bets, cards) and its
-    history replay to, field for field: values that each pass their own checks but do not
-    belong together (a history no hand could have, a post or a bet moved, cards swapped) raise
-    :class:`holdem.InvalidStateError`. Both cores call it last, before they change anything."""
+    """A state checked by :func:`check_state` is the hand that its start (stacks, button,
+    forced bets, cards) and its history replay to, field for field: values that each pass
+    their own checks but do not belong together (a history no hand could have, a post or a
+    bet moved, cards swapped) raise :class:`holdem.InvalidStateError`. Both cores call it
+    last, before they change anything."""
     n, button, posts, hist = s["n"], s["button"], s["posts"], s["hist"]
     extras: dict[int, list[int]] = {}  # seat -> [live, dead], in the order they were posted
     for seat, kind, amount in posts:
