@@ -138,6 +138,7 @@ def check_dead_order(prev: HandRecord, rec: HandRecord, size: int) -> None:
     seat), the small blind's seat (last hand's big blind when it is dead), the big blind,
     and nobody dealt in between the button and the small blind's seat."""
     sb_seat = rec.small_blind if rec.small_blind is not None else prev.big_blind
+    assert rec.big_blind != prev.big_blind  # it moves on one player every hand
     assert not between(rec.button, sb_seat, rec.big_blind, size)
     assert not any(between(rec.button, sb_seat, s, size) for s in rec.seats)
 

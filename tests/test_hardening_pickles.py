@@ -22,6 +22,7 @@ import pytest
 from holdem import AnteType, Card, Game, HoldemError, InvalidStateError, Structure
 from holdem.hand._fields import FIELDS, check_state
 from holdem.hand.game import COMPILED, HandState, ReferenceHandState
+from holdem.pots import Pot
 
 CORES = [HandState, ReferenceHandState]
 IDX = {name: i for i, name in enumerate(FIELDS)}
@@ -249,6 +250,40 @@ def test_pickle_street_total_above_a_stack_round_trips(cls: type, big_blind: int
         back.call()
         assert back == st
     assert back.result == st.result
+
+
+@pytest.mark.parametrize("cls", CORES, ids=["compiled", "reference"])
+def test_pickle_a_winner_above_one_stacks_limit_round_trips(cls: type) -> None:
+    """Three stacks of 2**53 all in: the winner ends with more than one stack's limit. The
+    check of a pickled result bounded each final stack by 2**53 and refused the hand."""
+    if cls is HandState and not COMPILED:
+        pytest.skip("the compiled core is not built")
+    for seed in range(4):
+        st = start(cls, Game(big_blind=2), [2**53] * 3, 0, seed)
+        st.all_in()
+        while not st.is_terminal():
+            st.check_or_call()
+        assert max(st.result.final_stacks) > 2**53
+        assert pickle.loads(pickle.dumps(st)) == st
+
+
+class _BarePot:
+    """Unpickles as a ``Pot`` made without its fields (``copyreg``'s reconstructor)."""
+
+    def __reduce__(self) -> Any:
+        return (copyreg._reconstructor, (Pot, object, None))
+
+
+def test_pickle_a_result_pot_without_its_fields_is_refused() -> None:
+    """A result whose pot is a ``Pot`` made without its fields raised AttributeError while
+    its fields were checked."""
+    st = _finished(ReferenceHandState)
+    r = st.result._replace(pots=(_BarePot(), *st.result.pots[1:]))
+    for cls in CORES:
+        if cls is HandState and not COMPILED:
+            continue
+        with pytest.raises(InvalidStateError, match=r"result\.pots\[0\] is not a pot"):
+            pickle.loads(forge(cls, altered(state_of(_finished(cls)), result=r)))
 
 
 @pytest.mark.parametrize("cls", CORES, ids=["compiled", "reference"])

@@ -300,8 +300,8 @@ def test_r3_r36_heads_up_blinds_settle_a_wait_for_the_big_blind() -> None:
 def test_r4_r37_dead_button_after_heads_up_deals_in_players_back() -> None:
     """R4 (dead button) after a heads-up hand (R3): its button is also its small blind, so the
     dead-button progression would put the button back on that seat and leave out a player
-    who came back between it and the blinds owing nothing. That hand is placed as with a
-    moving button (everybody dealt in), and the progression resumes from it."""
+    who came back between it and the blinds owing nothing. The button moves on to that
+    player (everybody dealt in) and the big blind still moves on one player."""
     t = Table(Game(big_blind=2), seats=4, seed=1, dead_button=True)
     call_all(t, [0, 1, 2, 3])
     first = t.play_hand()
@@ -316,7 +316,7 @@ def test_r4_r37_dead_button_after_heads_up_deals_in_players_back() -> None:
     assert not t.player("s1").owes and not t.player("s3").owes
     r = t.play_hand()  # the progression alone: button 2, small blind 0, big blind 1, seat 3 out
     assert (r.button, r.small_blind, r.big_blind, r.seats, r.placement) == (
-        3, 0, 1, (0, 1, 2, 3), "moving")
+        3, 0, 1, (0, 1, 2, 3), "dead")
     r = t.play_hand()
     assert (r.button, r.small_blind, r.big_blind, r.seats, r.placement) == (
         0, 1, 2, (0, 1, 2, 3), "dead")
@@ -380,6 +380,18 @@ def test_r2_r4_dead_button_after_heads_up_keeps_the_blinds_in_order() -> None:
     assert (r.button, r.small_blind, r.big_blind, r.seats) == (1, 3, 0, (0, 1, 3))
     assert r.seats[r.state.button] == r.button
     assert [(s, k) for s, k, _ in r.posts] == [(3, "small_blind"), (0, "big_blind")]
+
+
+def test_r4_dead_button_a_player_back_before_the_small_blind_takes_the_button() -> None:
+    """R4 (dead button): last hand button 2, small blind 3, big blind 1 (placed as a heads-up
+    game joined); seat 0, back owing nothing, sits between the progression's button seat (3)
+    and the small blind's (1). The button moves on to seat 0 and the big blind to seat 2: a
+    placement as with a moving button put the big blind on seat 1 two hands running."""
+    from holdem.table._seating import Positions, plan_hand
+
+    plan = plan_hand((1, 1, 1, 1, 0), Positions(2, 3, 1, 3), dead_button=True, first_button=0)
+    assert plan is not None
+    assert (plan.positions[:3], plan.dealt, plan.placement) == ((0, 1, 2), (0, 1, 2, 3), "dead")
 
 
 @pytest.mark.parametrize("seats", [3, 4, 5])

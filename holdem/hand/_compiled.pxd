@@ -23,7 +23,6 @@ cdef class HandCore:
     cdef bint _partial
     cdef tuple _start_stacks, _hole, _board, _burns, _posts
     cdef list _hist
-    cdef int _dead  # the dead hands (TDA 30), a mask of seats; set at the start or unpickling
     cdef object _result, _legal, _seed
 
     cdef _deal(self, int n, seed, hole_cards, board, int first, uint8_t *cards)

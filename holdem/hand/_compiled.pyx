@@ -38,7 +38,7 @@ from holdem._deck import Deck
 from holdem.hand._fields import (
     POST_KINDS, check_replay, check_state, plan_fields, rebuild, register_core)
 from holdem._seeding import resolve_seed
-from holdem.hand._settle import dead_seats, settle
+from holdem.hand._settle import settle
 from holdem.hand._validate import (
     MAX_CHIPS,
     actions_of,
@@ -291,7 +291,6 @@ cdef class HandCore:
             chips[k] = stacks[k]
         st._start_stacks = tuple(stacks)
         st._hist = []
-        st._dead = dead_mask
         st._result = None
         st._legal = None
         code = hd_hs_start_ex(&rules.g, &st._h, n, button, chips, cards, popt, posts, &nposts)
@@ -531,7 +530,6 @@ cdef class HandCore:
         self._burns = o._burns
         self._posts = o._posts
         self._hist = o._hist
-        self._dead = o._dead
         self._seed = o._seed
         self._result = o._result
         self._legal = o._legal
@@ -615,9 +613,6 @@ cdef class HandCore:
         self._burns = s["burns"]
         self._posts = s["posts"]
         self._hist = list(s["hist"])
-        self._dead = 0  # not pickled: the seats folded without a fold record (TDA 30)
-        for j in dead_seats(h.n, self._hist, [h.folded[k] != 0 for k in range(h.n)]):
-            self._dead |= 1 << <int>j
         self._result = s["result"]
         self._seed = s["seed"]
         self._legal = None

@@ -25,11 +25,13 @@ TDA for tournaments):
 - Dead button (TDA "dead button"; Robert's Rules button and blind use 2b): the big blind moves
   to the next player due for it; the small blind is posted by last hand's big blind (dead small
   blind when that player is gone) and the button is on last hand's small blind seat (dead or
-  not), even on an empty seat. When that would put the button and the big blind on one
-  player (players sitting down between the blinds of a short table), the big blind between
-  the button and the small blind's seat, or leave out a player who owes nothing (both after
-  a heads-up hand, whose button is also its small blind: the button would stay on that
-  seat), that hand is placed as with a moving button and the progression resumes from it.
+  not), even on an empty seat. Players owing nothing who sit between that seat and the small
+  blind's (back after a heads-up hand, whose button is also its small blind) are dealt in:
+  the button moves on to the last of them. When the progression would put the button and
+  the big blind on one player (players sitting down between the blinds of a short table) or
+  the big blind between the button and the small blind's seat (after a heads-up hand whose
+  button left), that hand is placed as with a moving button and the progression resumes
+  from it.
 - Heads-up (R3, TDA 34): the button posts the small blind; the big blind goes to the player who
   did not post it last hand, so nobody posts the big blind twice in a row when a table goes
   from three players to two.
@@ -247,6 +249,12 @@ def _dead(ready: list[int], posters: list[int], waiting: list[int], prev: Positi
     # the button goes to last hand's small blind seat, dead or not (possibly an empty seat)
     button = prev.sb_seat if prev.sb_seat is not None else (
         prev.small_blind if prev.small_blind is not None else prev.button)
+    # players owing nothing between that seat and the small blind's (back after a heads-up
+    # hand, whose button was also its small blind, or a hand placed otherwise): the button
+    # moves on to the last of them, so they are dealt in and the big blind still moves on
+    gap = [s for s in ready if between(button, prev.big_blind, s, size)]
+    if gap:
+        button = max(gap, key=lambda s: (s - button) % size)
     if sb == bb:
         sb = None
     dealt = {s for s in ready + posters if not between(button, bb, s, size) and s != button}
@@ -255,13 +263,12 @@ def _dead(ready: list[int], posters: list[int], waiting: list[int], prev: Positi
     dealt.add(bb)
     if sb is not None:
         dealt.add(sb)
-    if bb == button or between(button, prev.big_blind, bb, size) or not dealt.issuperset(ready):
+    if bb == button or between(button, prev.big_blind, bb, size):
         # The progression would put the button and the big blind on one player (players who
-        # sat down between the blinds of a short table), or leave out a player who owes
-        # nothing: after a heads-up hand, whose button is also its small blind, the button
-        # stays on that seat and players back between it and the blinds (a rebuy, R37) would
-        # wait a hand, down to a heads-up hand with others ready. Position this hand as with
-        # a moving button instead (R4); the dead-button progression resumes from it.
+        # sat down between the blinds of a short table), or the big blind between the button
+        # and the small blind (after a heads-up hand whose button then left). Position this
+        # hand as with a moving button instead (R4); the dead-button progression resumes
+        # from it.
         return _moving(ready, posters, waiting, _next(sorted(ready + posters), prev.button, size),
                        prev, size, new_game=False)
     if len(dealt) == 2:
