@@ -21,6 +21,7 @@ from holdem.cards import Card
 from holdem.errors import HoldemError, InvalidStateError
 from holdem.evaluator import evaluate
 from holdem.hand._plan import GameLike, is_game
+from holdem.hand._settle import dead_seats
 from holdem.hand.actions import MAX_CHIPS as _MAX_CHIPS
 from holdem.hand.actions import Action
 from holdem.hand.records import HandResult
@@ -302,7 +303,6 @@ def check_replay(s: dict[str, Any]) -> None:
     for seat, kind, amount in posts:
         if kind in ("entry_big_blind", "dead_small_blind"):
             extras.setdefault(seat, [0, 0])[kind == "dead_small_blind"] = amount
-    folded_in_play = {r[0] for r in hist if r[2] == 0}
     dealt = s["seed"] is not None
     try:
         replay = s["game"].new_hand(
@@ -310,7 +310,7 @@ def check_replay(s: dict[str, Any]) -> None:
             hole_cards=None if dealt else s["hole"], board=None if dealt else s["board"],
             dead_small_blind=n > 2 and s["bb_seat"] == (button + 1) % n,
             extra_posts=[(seat, live, dead) for seat, (live, dead) in extras.items()],
-            dead_hands=tuple(i for i in range(n) if s["folded"][i] and i not in folded_in_play))
+            dead_hands=tuple(dead_seats(n, hist, s["folded"])))
         for seat, _street, kind, to, _amount, _all_in in hist:
             replay.apply(_RECORDED[kind](to), seat=seat)
     except HoldemError as exc:
