@@ -117,6 +117,33 @@ def test_TDA30_R31_a_short_all_in_wins_from_a_dead_hand_only_what_it_put_in(core
     assert {-10, 20} <= seen  # the short stack won the main pot in some deals, lost in others
 
 
+@pytest.mark.parametrize("core", CORES)
+def test_TDA30_R20_small_blind_is_not_asked_to_complete_a_dead_big_blind(core: str) -> None:
+    """R20 with a dead hand: once every live player but the small blind is all in for no
+    more than its blind, betting is over. The dead big blind's 100 is not a bet the small
+    blind must call (its hand never acts or wins): the small blind matches it with its own
+    50 in a side pot only it can win, and the 50 nobody matched goes back (R21, R31)."""
+    winners = set()
+    for seed in range(12):
+        # 4 seats, button 0 (40 chips), small blind 1, big blind 2 absent, seat 3 (10 chips)
+        st = start(core, Game(big_blind=100), [40, 1000, 1000, 10], seed=seed,
+                   dead_hands=[2])
+        assert st.actor == 3
+        st.call()  # all in for 10
+        assert st.actor == 0
+        st.call()  # all in for 40
+        assert st.is_terminal() and [a.seat for a in st.history] == [3, 0]
+        res = st.result
+        assert [(p.amount, p.eligible) for p in res.pots] == [
+            (40, (0, 1, 3)), (90, (0, 1)), (20, (1,))]
+        assert res.pots[2].winners == (1,)
+        assert res.returned == (0, 0, 50, 0)
+        assert res.payoffs[2] == -50 and sum(res.payoffs) == 0
+        assert len(st.board) == 5  # R20: the board is dealt out with no more betting
+        winners.add(res.pots[0].winners)
+    assert len(winners) > 1  # the main pot went to different seats across the deals
+
+
 def test_TDA30_R31_tournament_short_stack_against_an_absent_big_blind() -> None:
     t = Table(Game(big_blind=100, mode=Mode.TOURNAMENT), seats=3, seed=1)
     t.sit(0, "big", 1000, CallAgent())
