@@ -54,9 +54,9 @@ _BB, _BB2, _ADJ, _ADJ_BB, _ADJ_N = range(5)
 _ACTION_COUNTS = frozenset({_AGG, _CALLS})  # actions, not hands: more than one a hand
 _MAX_COUNT = 2**62  # hands (or actions) a pickled Stats may count (no run plays more)
 _MAX_BITS = 256  # net chips, and money's numerator and denominator, in a pickled Stats
-_EQUITIES: dict[tuple[int | None, tuple[str, ...], str], tuple[float, ...]] = {}
+_EQUITIES: dict[tuple[int | None, tuple[str, ...], str, str], tuple[float, ...]] = {}
 """The all-in equities this process worked out, shared by every :class:`Stats`, by (boards
-sampled or None for exact, hands, board): an equity depends only on these (a sampled one is
+sampled or None for exact, hands, board, dead cards): an equity depends only on these (a sampled one is
 seeded by the cards), so statistics over chunks of hands, merged, find the equities of the
 chunks before them as one Stats over every hand would."""
 _EQUITIES_MAX = 10_000
@@ -92,7 +92,8 @@ class PlayerStats:
     - ``allin_adjusted``/``allin_adjusted_bb_per_100``: the same winnings where every hand that
       was all in before the river with the cards known pays its expected value (each pot shared
       by the eligible players' equities over the remaining board, computed with
-      :func:`holdem.equity`) instead of what the board gave; ``allin_hands`` counts those hands.
+      :func:`holdem.equity`, the hands of the players all in for less out of the deck)
+      instead of what the board gave; ``allin_hands`` counts those hands.
       ``None`` when not computed.
     """
 
@@ -254,6 +255,10 @@ class Stats(Mapping[str, PlayerStats]):
                                           or allin_samples < 1):
             raise InvalidConfigError(
                 f"allin_samples must be None (exact) or an int >= 1, got {allin_samples!r}")
+        for option, value in (("allin_adjusted", allin_adjusted), ("curves", curves),
+                              ("starting_hands", starting_hands)):
+            if not isinstance(value, bool):  # "no" would switch it on
+                raise InvalidConfigError(f"{option} must be True or False, got {value!r}")
         self.allin_adjusted = allin_adjusted
         self.allin_samples = allin_samples
         self.starting_hands: dict[str, dict[str, list[int]]] | None = (
@@ -491,27 +496,30 @@ class Stats(Mapping[str, PlayerStats]):
                 expected[elig[0]] += net
                 continue
             hands = tuple("".join(str(c) for c in holes[i]) for i in elig)
-            eq = self._equities(hands, board)
+            # the hands of the live seats that cannot win this pot (all in for less) are
+            # known and out of the deck: not boards for it
+            dead = "".join("".join(str(c) for c in holes[i]) for i in live if i not in elig)
+            eq = self._equities(hands, board, dead)
             for i, e in zip(elig, eq, strict=True):
                 expected[i] += net * e
         return [p - w + e for p, w, e in zip(res.payoffs, won, expected, strict=True)]
 
-    def _equities(self, hands: tuple[str, ...], board: str) -> tuple[float, ...]:
+    def _equities(self, hands: tuple[str, ...], board: str, dead: str) -> tuple[float, ...]:
         samples = self.allin_samples if not board else None  # None: exact
-        key = (samples, hands, board)
+        key = (samples, hands, board, dead)
         eq = _EQUITIES.get(key)
         if eq is None:
             from holdem.equity import equity
 
             if samples is not None:
                 seed = 0
-                for h in hands:  # a seed that depends on the cards only
+                for h in (*hands, dead):  # a seed that depends on the cards only
                     for ch in h:
                         seed = (seed * 131 + ord(ch)) & 0xFFFFFFFFFFFF
-                eq = equity(list(hands), board, executor="serial", samples=samples,
+                eq = equity(list(hands), board, dead, executor="serial", samples=samples,
                             seed=seed).equities
             else:
-                eq = equity(list(hands), board, executor="serial", exact=True).equities
+                eq = equity(list(hands), board, dead, executor="serial", exact=True).equities
             if len(_EQUITIES) < _EQUITIES_MAX:
                 _EQUITIES[key] = eq
         return eq

@@ -207,6 +207,15 @@ def test_allin_samples_estimate_preflop_allins_reproducibly() -> None:
         Stats(allin_samples=0)
 
 
+@pytest.mark.parametrize("option", ["allin_adjusted", "curves", "starting_hands"])
+@pytest.mark.parametrize("value", ["no", 0, 1, None])
+def test_options_must_be_bools(option: str, value: object) -> None:
+    # "no" is truthy: it would switch the option on (and the Stats would not load back
+    # from its pickle, which checks for a bool)
+    with pytest.raises(holdem.InvalidConfigError, match=f"{option} must be True or False"):
+        Stats(**{option: value})  # type: ignore[arg-type]
+
+
 def test_merge_with_itself_doubles_every_count() -> None:
     # it used to extend the curve it was reading, until memory ran out
     st = Stats(curves=True, allin_adjusted=False)
@@ -378,14 +387,15 @@ def test_unknown_seats_must_be_seats_of_the_hand(unknown: object) -> None:
     assert set(st.starting_hands or {}) == {"ann", "cat"}
 
 
-def _enumerated_win_shares(hands: list[str], board: str) -> list[float]:
-    """Each hand's share of the pot over every remaining board (ties split), counted with
-    holdem.evaluate alone: the definition of the all-in equity, independent of holdem.stats."""
+def _enumerated_win_shares(hands: list[str], board: str, dead: str = "") -> list[float]:
+    """Each hand's share of the pot over every remaining board (ties split; no ``dead`` card
+    on it), counted with holdem.evaluate alone: the definition of the all-in equity,
+    independent of holdem.stats."""
     from itertools import combinations
 
     holes = [holdem.parse_cards(h) for h in hands]
     known = holdem.parse_cards(board) if board else ()
-    used = {c for h in holes for c in h} | set(known)
+    used = {c for h in holes for c in h} | set(known) | set(holdem.parse_cards(dead))
     rest = [c for c in holdem.CARDS if c not in used]
     shares = [0.0] * len(hands)
     boards = 0
@@ -418,6 +428,30 @@ def test_allin_where_the_other_player_covers_is_adjusted() -> None:
     assert ann_eq == pytest.approx(907 / 990) and bob_eq == pytest.approx(83 / 990)
     assert ann.allin_adjusted == pytest.approx(400 * ann_eq - 200)
     assert bob.allin_adjusted == pytest.approx(400 * bob_eq - 200)
+
+
+def test_side_pot_equity_leaves_out_the_cards_of_the_player_all_in_for_less() -> None:
+    """PlayerStats: each pot is "shared by the eligible players' equities over the remaining
+    board, ... the hands of the players all in for less out of the deck". ann (20 chips) is
+    all in on the flop 7s6d2s with AsKs, bob and cat (100 each) with AhAd and 9s8s: the side
+    pot of 160 is bob's and cat's, and ann's two spades cannot come, so cat has seven flush
+    cards left, not nine (counting them gave cat about 5 chips too many)."""
+    s = Game(big_blind=2).new_hand([20, 100, 100], button=0,
+                                   hole_cards=["AsKs", "AhAd", "9s8s"], board="7s6d2sTc3h")
+    act(s, "call", "call", "check")  # preflop: 2 each
+    act(s, "all_in", "call", "call")  # flop: bob all in (98), cat calls, ann calls her 18
+    assert s.is_terminal()
+    assert [(p.amount, p.eligible) for p in s.result.pots] == [(60, (0, 1, 2)), (160, (1, 2))]
+    st = Stats()
+    st.add(s, ("ann", "bob", "cat"))
+    main = _enumerated_win_shares(["AsKs", "AhAd", "9s8s"], "7s6d2s")
+    side = _enumerated_win_shares(["AhAd", "9s8s"], "7s6d2s", dead="AsKs")
+    blind = _enumerated_win_shares(["AhAd", "9s8s"], "7s6d2s")  # ann's cards in the deck
+    assert abs(side[1] - blind[1]) * 160 > 4.5  # the dead cards matter here
+    assert st["ann"].allin_hands == st["bob"].allin_hands == 1
+    assert st["ann"].allin_adjusted == pytest.approx(60 * main[0] - 20)
+    assert st["bob"].allin_adjusted == pytest.approx(60 * main[1] + 160 * side[0] - 100)
+    assert st["cat"].allin_adjusted == pytest.approx(60 * main[2] + 160 * side[1] - 100)
 
 
 def test_a_river_allin_is_not_an_allin_hand() -> None:
