@@ -281,12 +281,18 @@ class Stats(Mapping[str, PlayerStats]):
 
     def add(self, hand: Any, names: Sequence[str] | None = None) -> None:
         """Add one finished hand: a :class:`holdem.HandRecord`, a hand history (replayed), or a
-        :class:`holdem.HandState` (``names`` by seat; default ``seat0``, ``seat1``...)."""
+        :class:`holdem.HandState` (``names`` by seat; default ``seat0``, ``seat1``...). A
+        record or a history names its players itself: ``names`` is for a state only."""
         state = getattr(hand, "state", None)
+        is_state = hasattr(hand, "raw_history") and hasattr(hand, "result_or_none")
+        if names is not None and not is_state:
+            raise InvalidConfigError(
+                "names are for a HandState: a HandRecord or a hand history names its players "
+                "itself")
         if state is not None and hasattr(hand, "names"):  # a Table's HandRecord
             self.add_state(state, hand.names)
             return
-        if hasattr(hand, "raw_history") and hasattr(hand, "result_or_none"):
+        if is_state:
             n = hand.num_players
             self.add_state(hand, names if names is not None else
                            tuple(f"seat{k}" for k in range(n)))
@@ -338,9 +344,10 @@ class Stats(Mapping[str, PlayerStats]):
                 type(s) is int and 0 <= s < n for s in unknown):
             raise InvalidConfigError(f"unknown must be a collection of seats 0..{n - 1}, got "
                                      f"{excerpt(unknown)}")
-        if isinstance(names, str) or len(names) != n:
+        if not isinstance(names, tuple | list) or len(names) != n:
             raise InvalidConfigError(
-                f"names must give one name per seat: {n} for this hand, got {names!r}")
+                f"names must be a tuple or list of one name per seat: {n} for this hand, got "
+                f"{excerpt(names)}")
         for i, name in enumerate(names):
             if not isinstance(name, str):
                 raise InvalidConfigError(f"names[{i}] must be a str, got {name!r}")

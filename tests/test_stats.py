@@ -236,6 +236,11 @@ def test_merge_with_itself_doubles_every_count() -> None:
     ("abc", "one name per seat"),
     (("ann", "bob", "ann"), "distinct: 'ann' sits in seats 0 and 2"),
     (("ann", 7, "cat"), r"names\[1\] must be a str"),
+    # other types: a bare TypeError (no len) or IndexError that did not name ``names``
+    (5, "names must be a tuple or list"),
+    ({"ann": 0, "bob": 1, "cat": 2}, "names must be a tuple or list"),
+    ((n for n in ("ann", "bob", "cat")), "names must be a tuple or list"),
+    ({"ann", "bob", "cat"}, "names must be a tuple or list"),
 ])
 def test_names_must_match_the_seats(names: object, message: str) -> None:
     # too few names silently dropped a seat, too many raised IndexError, and a repeated name
@@ -244,6 +249,24 @@ def test_names_must_match_the_seats(names: object, message: str) -> None:
     with pytest.raises(holdem.InvalidConfigError, match=message):
         st.add(three_way(), names)  # type: ignore[arg-type]
     assert len(st) == 0 and list(st) == []  # nothing counted
+    with pytest.raises(holdem.InvalidConfigError, match="names must be a tuple or list"):
+        st.add_state(three_way(), None)  # type: ignore[arg-type]
+
+
+def test_names_are_refused_for_a_record_or_a_history() -> None:
+    # they were ignored: the record's (or the file's) own names were counted
+    table = holdem.Table(Game(big_blind=2), seats=3, seed=1)
+    for seat, name in enumerate(NAMES):
+        table.sit(seat, name, 200, CallAgent())
+    record = table.play_hand()
+    st = Stats()
+    with pytest.raises(holdem.InvalidConfigError, match="names are for a HandState"):
+        st.add(record, ("x", "y", "z"))
+    with pytest.raises(holdem.InvalidConfigError, match="names are for a HandState"):
+        st.add(from_state(record.state), ("x", "y", "z"))
+    assert len(st) == 0
+    st.add(record)
+    assert sorted(st) == sorted(NAMES)
 
 
 def test_the_table_has_no_interval_for_a_single_hand() -> None:
