@@ -1133,8 +1133,8 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
                     action = answer
                 elif isinstance(answer, str):
                     action = Action.parse(answer)
-                elif isinstance(answer, int) and not isinstance(answer, bool):
-                    action = Action.from_int(answer)
+                elif (code := int_or_none(answer)) is not None:  # numpy's integers too
+                    action = Action.from_int(code)
                 else:
                     raise TypeError("an agent answers an Action, a str or an int")
                 token = acpc_action(state, action)

@@ -63,6 +63,7 @@ from itertools import chain
 from typing import Any, Final, SupportsIndex
 
 from holdem import _equity
+from holdem._ints import int_or_none
 from holdem._parallel import (
     ExecutorLike,
     Runner,
@@ -403,10 +404,11 @@ def equity(
     """
     if exact is not None and exact is not True and exact is not False:  # (1 == True)
         raise InvalidConfigError(f"exact must be None, True or False, not {excerpt(exact)}")
-    if samples is not None and (
-        isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= 1 << 53
-    ):
-        raise InvalidConfigError(f"samples must be an int 1..2**53, not {excerpt(samples)}")
+    if samples is not None:
+        count = int_or_none(samples)
+        if count is None or not 1 <= count <= 1 << 53:
+            raise InvalidConfigError(f"samples must be an int 1..2**53, not {excerpt(samples)}")
+        samples = count
     if target_se is not None and (
         isinstance(target_se, bool) or not isinstance(target_se, (int, float))
         or not 0 < target_se < 1

@@ -185,9 +185,10 @@ class Rake:
                 f"rake fraction {_shown(frac, str)} has a denominator above 2**32; use a "
                 f"simpler fraction (at most nine decimal places)")
         if cap is not None:
-            if isinstance(cap, bool) or not isinstance(cap, int):
+            chips = int_or_none(cap)  # a plain int (a subclass's comparisons may lie)
+            if chips is None:
                 raise InvalidPotError(f"rake cap must be an int >= 0 or None, got {_shown(cap)}")
-            cap = operator.index(cap)  # a plain int (a subclass's comparisons may lie)
+            cap = chips
             if cap < 0:
                 raise InvalidPotError(f"rake cap must be >= 0 or None, got {_shown(cap, str)}")
         object.__setattr__(self, "fraction", frac)

@@ -176,8 +176,10 @@ class _Parser:
                     "expected a weight like 0.5 or 40% before '('", start, tok or "("
                 )
             # a percentage is moved two places as written (33.3% is 0.333, not 33.3 / 100 in floats)
-            w = float(Decimal(m.group(1)).scaleb(-2)) if m.group(2) else float(m.group(1))
-            if w > 1.0 or m.group(1).strip("0.") == "":
+            exact = Decimal(m.group(1)).scaleb(-2) if m.group(2) else Decimal(m.group(1))
+            w = float(exact)
+            # (compared as written: 1.0000000000000001 is above 1 though its float is 1.0)
+            if exact > 1 or m.group(1).strip("0.") == "":
                 raise self.error(
                     "a weight must be in (0, 1] (or (0%, 100%])", start, tok
                 )

@@ -63,6 +63,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from holdem._ints import int_or_none
 from holdem._parallel import (
     ExecutorLike,
     chunk_seed,
@@ -480,15 +481,17 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
         raise InvalidConfigError(f"game must be a holdem.Game, got {game!r}")
     if game.mode is not Mode.CASH:
         raise InvalidConfigError("simulate plays cash hands: use a Game with mode=Mode.CASH")
-    if isinstance(hands, bool) or not isinstance(hands, int) or not 1 <= hands <= 1 << 53:
+    count = int_or_none(hands)
+    if count is None or not 1 <= count <= 1 << 53:
         raise InvalidConfigError(f"hands must be an int 1..2**53, got {excerpt(hands)}")
-    if isinstance(chunk_hands, bool) or not isinstance(chunk_hands, int) or chunk_hands < 1:
+    chunk = int_or_none(chunk_hands)
+    if chunk is None or chunk < 1:
         raise InvalidConfigError(f"chunk_hands must be an int >= 1, got {chunk_hands!r}")
-    if stack is None:
-        stack = 100 * game.big_blind
-    if isinstance(stack, bool) or not isinstance(stack, int) or stack < 10 * game.big_blind:
+    chips = 100 * game.big_blind if stack is None else int_or_none(stack)
+    if chips is None or chips < 10 * game.big_blind:
         raise InvalidConfigError(
             f"stack must be an int of at least 10 big blinds (R35), got {stack!r}")
+    hands, chunk_hands, stack = count, chunk, chips
     if engine not in ("auto", "batched", "table"):
         raise InvalidConfigError(f"engine must be 'auto', 'batched' or 'table', got {engine!r}")
     if stats is not True and stats is not False:  # ("no" is not False)

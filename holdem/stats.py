@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
+from holdem._ints import int_or_none
 from holdem._shown import excerpt
 from holdem.cards import RANKS as _RANKS
 from holdem.errors import InvalidConfigError, InvalidStateError
@@ -250,11 +251,12 @@ class Stats(Mapping[str, PlayerStats]):
     def __init__(self, hands: Iterable[Any] = (), *, allin_adjusted: bool = True,
                  allin_samples: int | None = None, curves: bool = False,
                  starting_hands: bool = False) -> None:
-        if allin_samples is not None and (isinstance(allin_samples, bool)
-                                          or not isinstance(allin_samples, int)
-                                          or allin_samples < 1):
-            raise InvalidConfigError(
-                f"allin_samples must be None (exact) or an int >= 1, got {allin_samples!r}")
+        if allin_samples is not None:
+            count = int_or_none(allin_samples)
+            if count is None or count < 1:
+                raise InvalidConfigError(
+                    f"allin_samples must be None (exact) or an int >= 1, got {allin_samples!r}")
+            allin_samples = count
         for option, value in (("allin_adjusted", allin_adjusted), ("curves", curves),
                               ("starting_hands", starting_hands)):
             if not isinstance(value, bool):  # "no" would switch it on

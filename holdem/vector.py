@@ -406,8 +406,10 @@ class ObservationSpec:
             if actor is None:
                 raise InvalidConfigError("the hand is over: give the seat to encode for")
             seat = actor
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+        index = int_or_none(seat)
+        if index is None or not 0 <= index < n:
             raise InvalidConfigError(f"seat must be 0..{n - 1}, got {excerpt(seat)}")
+        seat = index
         ib = 1.0 / state.game.big_blind
         row = [0.0] * self.width
         hole = state.hole_cards[seat]

@@ -201,6 +201,17 @@ def test_client_plays_callable_agents() -> None:
     assert all(isinstance(r, acpc.ClientResult) and r.hands == 10 for r in results)
 
 
+def test_client_takes_an_action_code_from_numpy() -> None:
+    # a policy's argmax is a numpy integer; the client refused it ("an agent answers an
+    # Action, a str or an int") while HandState.apply and Table take it
+    import numpy as np
+
+    gamedef = acpc.parse_gamedef(acpc.HEADS_UP_NO_LIMIT)
+    log, results = _match(gamedef, [lambda obs: np.int64(1), lambda obs: np.int32(1)], 6)
+    assert log.errors == [] and len(log.payoffs) == 6
+    assert all(isinstance(r, acpc.ClientResult) and r.hands == 6 for r in results)
+
+
 def test_client_refuses_an_illegal_agent_answer() -> None:
     gamedef = acpc.parse_gamedef(acpc.HEADS_UP_NO_LIMIT)
     log, results = _match(gamedef, [lambda obs: "cbr 1", lambda obs: "cbr 1"], 3)

@@ -57,6 +57,7 @@ def test_weights_and_percentages() -> None:
     assert r.weight("2c2d") == 0.0
     assert r.total_weight == pytest.approx(6 + 6 * 0.5 * 2 + 16 * 0.4)
     assert Range("0.5(0.5(AA))").weight("AsAh") == 0.25  # nested weights multiply
+    assert Range("1.000(AA)") == Range("100.0%(AA)") == Range("1(AA)") == Range("AA")
 
 
 def test_later_items_win() -> None:
@@ -183,6 +184,9 @@ def test_round_trip_class_text(text: str) -> None:
         ("AKs-QJs", 0, "AKs-QJs"),
         ("AKs-A2o", 0, "AKs-A2o"),
         ("1.5(AA)", 0, "1.5"),
+        # above 1 as written, though the nearest float is 1.0 (they read as weight 1)
+        ("1.0000000000000001(AA)", 0, "1.0000000000000001"),
+        ("KK, 100.00000000000001%(AA)", 4, "100.00000000000001%"),
         ("0(AA)", 0, "0"),
         ("x(AA)", 0, "x"),
         ("0.5(AA", 6, ""),

@@ -62,10 +62,11 @@ def not_started(state: object) -> InvalidStateError:
 
 def seat_index(seat: object, n: int) -> int:
     """Check a seat number given to a per-seat query: an int in ``0..n-1``."""
-    if isinstance(seat, bool) or not isinstance(seat, int):
+    index = int_or_none(seat)  # a plain int: a subclass's comparisons are not trusted
+    if index is None:
         raise TypeError(f"seat must be an int seat number 0..{n - 1}, got "
                         f"{type(seat).__name__}: {shown(seat)}")
-    seat = operator.index(seat)  # a plain int: a subclass's comparisons are not trusted
+    seat = index
     if not 0 <= seat < n:
         raise InvalidSeatError(
             f"seat {shown(seat)} is out of range: this hand has seats 0..{n - 1}")

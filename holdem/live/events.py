@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from typing import ClassVar, NamedTuple
 
+from holdem._ints import int_or_none
 from holdem.cards import Card, format_cards
 from holdem.errors import InvalidEventError
 
@@ -42,11 +43,14 @@ __all__ = [
 ]
 
 
-def _count(owner: str, name: str, value: object, low: int) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise InvalidEventError(f"{owner}: {name} must be an int, got {value!r}")
+def _count(owner: str, name: str, given: object, low: int) -> int:
+    """``given`` as a plain int (numpy integers too), checked to be at least ``low``."""
+    value = int_or_none(given)
+    if value is None:
+        raise InvalidEventError(f"{owner}: {name} must be an int, got {given!r}")
     if value < low:
         raise InvalidEventError(f"{owner}: {name} must be at least {low}, got {value}")
+    return value
 
 
 class DealerError:
@@ -97,8 +101,7 @@ class CardExposed(DealerError):
     position: int
 
     def __init__(self, position: int) -> None:
-        _count("CardExposed", "position", position, 0)
-        object.__setattr__(self, "position", position)
+        object.__setattr__(self, "position", _count("CardExposed", "position", position, 0))
 
 
 class ExtraCards(DealerError):
@@ -113,8 +116,7 @@ class ExtraCards(DealerError):
     count: int
 
     def __init__(self, count: int = 1) -> None:
-        _count("ExtraCards", "count", count, 1)
-        object.__setattr__(self, "count", count)
+        object.__setattr__(self, "count", _count("ExtraCards", "count", count, 1))
 
 
 class PrematureFlop(DealerError):
@@ -127,8 +129,7 @@ class PrematureFlop(DealerError):
     cards: int
 
     def __init__(self, cards: int = 3) -> None:
-        _count("PrematureFlop", "cards", cards, 3)
-        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "cards", _count("PrematureFlop", "cards", cards, 3))
 
 
 class OverdealtFlop(DealerError):
@@ -141,8 +142,7 @@ class OverdealtFlop(DealerError):
     cards: int
 
     def __init__(self, cards: int = 4) -> None:
-        _count("OverdealtFlop", "cards", cards, 4)
-        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "cards", _count("OverdealtFlop", "cards", cards, 4))
 
 
 class PrematureTurn(DealerError):

@@ -77,6 +77,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from holdem._deck import Deck, child_seed
+from holdem._ints import int_or_none
 from holdem._seeding import resolve_seed
 from holdem._shown import excerpt
 from holdem.cards import CARDS, Card, CardLike, format_cards, parse_cards
@@ -116,8 +117,9 @@ ShuffleFunction = Callable[[tuple[Card, ...]], Iterable[CardLike]]
 def _to_action(action: Action | str | int) -> Action:
     if isinstance(action, str):
         return Action.parse(action)
-    if isinstance(action, int) and not isinstance(action, bool):
-        return Action.from_int(action)
+    code = int_or_none(action)  # numpy's integers too
+    if code is not None:
+        return Action.from_int(code)
     if isinstance(action, tuple) and len(action) == 2 and isinstance(action[0], ActionType):
         return Action(action[0], action[1])
     raise InvalidActionError(f"not an action: {action!r}")

@@ -19,6 +19,8 @@ from __future__ import annotations
 from collections.abc import Container
 from typing import TYPE_CHECKING
 
+from holdem._ints import int_or_none
+
 if TYPE_CHECKING:
     from holdem import HandState
     from holdem.vector import VectorGame
@@ -49,7 +51,8 @@ def env_seed(value: object) -> int:
 def kept_stacks(given: object, vg: VectorGame) -> int | tuple[int, ...]:
     """The stacks an env keeps to build its engine again (``reset(seed=s)``): an int as given,
     anything else as the engine read it (a generator is spent, a list can change later)."""
-    return given if isinstance(given, int) and not isinstance(given, bool) else vg.stacks
+    stack = int_or_none(given)
+    return stack if stack is not None else vg.stacks
 
 
 def checked_restore(what: str, state: object, fresh: dict[str, object], engine: str,

@@ -48,6 +48,7 @@ import functools
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Literal, overload
 
+from holdem._ints import int_or_none
 from holdem._shown import excerpt
 from holdem.rl import (
     _shown_hand,
@@ -90,8 +91,10 @@ class _Core:
 
     def __init__(self, game: Game, players: int, stacks: int | Sequence[int],
                  actions: ActionLayout | str, hands: int, seed: int, illegal: str) -> None:
-        if isinstance(hands, bool) or not isinstance(hands, int) or hands < 1:
+        count = int_or_none(hands)
+        if count is None or count < 1:
             raise InvalidConfigError(f"hands must be an int >= 1, got {excerpt(hands)}")
+        hands = count
         if type(illegal) is not str or illegal not in ("raise", "check_call"):
             raise InvalidConfigError(f"illegal must be 'raise' or 'check_call', got {excerpt(illegal)}")
         self.lenient = illegal == "check_call"

@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterable
 from typing import NamedTuple, Protocol, Self, TypeVar, runtime_checkable
 
 from holdem._eval import evaluate_many
+from holdem._ints import int_or_none
 from holdem._seeding import resolve_seed, seed_bits
 from holdem._shown import shown
 from holdem.cards import Card, CardLike, to_card_ids
@@ -373,9 +374,10 @@ class EquityAgent:
         1.0
         """
         hole, board = _equity_cards(hole, board)
-        if isinstance(opponents, bool) or not isinstance(opponents, int) or opponents < 1:
+        count = int_or_none(opponents)
+        if count is None or count < 1:
             raise InvalidHandError(f"opponents must be an int >= 1, got {shown(opponents)}")
-        opp = min(opponents, 3)
+        opp = min(count, 3)
         known = {*hole, *board}
         deck = [c for c in range(52) if c not in known]
         m = len(deck)

@@ -159,8 +159,10 @@ class Table:
                  clock: Callable[[], float] | None = None) -> None:
         if not isinstance(game, Game):
             raise InvalidConfigError(f"game must be a holdem.Game, got {game!r}")
-        if isinstance(seats, bool) or not isinstance(seats, int) or not 2 <= seats <= 10:
+        count = int_or_none(seats)
+        if count is None or not 2 <= count <= 10:
             raise InvalidConfigError(f"a table has 2 to 10 seats (R1), got {shown(seats)}")
+        seats = count
         self.tournament = game.mode is Mode.TOURNAMENT
         if schedule is not None:
             if not isinstance(schedule, BlindSchedule):
@@ -178,12 +180,13 @@ class Table:
         """R35: ten times the lower limit (1 in a tournament: the buy-in is the stack)."""
         if self.tournament:
             self.min_buy_in = 1
-        if max_buy_in is not None and (isinstance(max_buy_in, bool)
-                                       or not isinstance(max_buy_in, int)
-                                       or max_buy_in < self.min_buy_in):
-            raise InvalidConfigError(
-                f"max_buy_in must be an int >= the minimum buy-in {self.min_buy_in}, "
-                f"got {shown(max_buy_in)}")
+        if max_buy_in is not None:
+            most = int_or_none(max_buy_in)
+            if most is None or most < self.min_buy_in:
+                raise InvalidConfigError(
+                    f"max_buy_in must be an int >= the minimum buy-in {self.min_buy_in}, "
+                    f"got {shown(max_buy_in)}")
+            max_buy_in = most
         if dead_button is not True and dead_button is not False:  # ("no" is not False)
             raise InvalidConfigError(f"dead_button must be True or False, got {shown(dead_button)}")
         if clock is not None and not callable(clock):
@@ -292,8 +295,10 @@ class Table:
         Before the first hand everybody is simply dealt in; later a cash player posts an entry
         bet or, with ``wait_for_big_blind=True``, waits for the big blind (R36).
         """
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.size:
+        index = int_or_none(seat)
+        if index is None or not 0 <= index < self.size:
             raise TableError(f"seat must be 0..{self.size - 1}, got {shown(seat)}")
+        seat = index
         if wait_for_big_blind is not True and wait_for_big_blind is not False:
             raise TableError(f"wait_for_big_blind must be True or False, got "
                              f"{shown(wait_for_big_blind)}")
@@ -313,7 +318,7 @@ class Table:
         started = self.hand_number > 0 or self._in_hand
         if self.tournament and started:
             raise TableError("the tournament has started: no late registration")
-        self._check_buy_in(name, 0, buy_in)
+        buy_in = self._check_buy_in(name, 0, buy_in)
         player = Player(name, seat, buy_in, agent, _act=act)
         if not self.tournament and started:
             if wait_for_big_blind:
@@ -323,9 +328,11 @@ class Table:
         self._seats[seat] = player
         self.bought_in += buy_in
 
-    def _check_buy_in(self, name: str, stack: int, amount: int) -> None:
-        if isinstance(amount, bool) or not isinstance(amount, int) or amount < 1:
-            raise TableError(f"chips for {name!r} must be a positive int, got {shown(amount)}")
+    def _check_buy_in(self, name: str, stack: int, given: int) -> int:
+        """The chips ``given`` to ``name`` (who has ``stack``) as a plain int, checked."""
+        amount = int_or_none(given)
+        if amount is None or amount < 1:
+            raise TableError(f"chips for {name!r} must be a positive int, got {shown(given)}")
         # the engine deals stacks up to MAX_CHIPS; every chip at the table may end in one
         # stack, so the table's total is held to it too (else a hand could not be dealt)
         if stack + amount > MAX_CHIPS:
@@ -342,6 +349,7 @@ class Table:
         if self.max_buy_in is not None and stack + amount > self.max_buy_in:
             raise TableError(f"{name!r} would have {stack + amount} chips, above the table "
                              f"maximum of {self.max_buy_in} (R35)")
+        return amount
 
     def add_chips(self, name: str, amount: int) -> None:
         """Add chips between hands (a rebuy; R37 and R35 limits). Cash games only."""
@@ -350,7 +358,7 @@ class Table:
             raise TableError("no rebuys in a tournament (freezeout)")
         if self._in_hand:
             raise TableError("chips can be added between hands only")
-        self._check_buy_in(name, p.stack, amount)
+        amount = self._check_buy_in(name, p.stack, amount)
         p.stack += amount
         self.bought_in += amount
 

@@ -39,9 +39,11 @@ class BlindLevel:
 
     def __post_init__(self) -> None:
         for name in ("small_blind", "big_blind", "ante"):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise InvalidConfigError(f"{name} must be an int >= 0, got {shown(value)}")
+            given = getattr(self, name)
+            value = int_or_none(given)  # numpy integers too, kept as plain ints
+            if value is None or value < 0:
+                raise InvalidConfigError(f"{name} must be an int >= 0, got {shown(given)}")
+            object.__setattr__(self, name, value)
             if value > MAX_CHIPS:
                 raise InvalidConfigError(f"{name} must be at most the engine's limit of "
                                          f"2**53 = {MAX_CHIPS} chips, got {shown(value)}")
@@ -86,11 +88,12 @@ class BlindSchedule:
             raise InvalidConfigError("a schedule needs one or more BlindLevel values")
         if (hands_per_level is None) == (minutes_per_level is None):
             raise InvalidConfigError("give exactly one of hands_per_level= or minutes_per_level=")
-        if hands_per_level is not None and (
-            isinstance(hands_per_level, bool) or not isinstance(hands_per_level, int)
-            or hands_per_level < 1
-        ):
-            raise InvalidConfigError(f"hands_per_level must be an int >= 1, got {shown(hands_per_level)}")
+        if hands_per_level is not None:
+            count = int_or_none(hands_per_level)
+            if count is None or count < 1:
+                raise InvalidConfigError(
+                    f"hands_per_level must be an int >= 1, got {shown(hands_per_level)}")
+            hands_per_level = count
         if minutes_per_level is not None and (
             isinstance(minutes_per_level, bool) or not isinstance(minutes_per_level, int | float)
             or not minutes_per_level > 0
