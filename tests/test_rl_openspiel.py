@@ -58,7 +58,7 @@ def test_chance_nodes_deal_one_card_at_a_time_from_the_deck():
     game = pyspiel.load_game("python_holdem(players=2,stack=40)")
     state = game.new_initial_state()
     seen = []
-    for k in range(4):  # two rounds of hole cards
+    for k in range(4):  # the hole cards, seat 0's two first (universal_poker's order)
         assert state.is_chance_node()
         outcomes = [c for c, _ in state.chance_outcomes()]
         assert len(outcomes) == 52 - k and not set(seen) & set(outcomes)
@@ -66,7 +66,8 @@ def test_chance_nodes_deal_one_card_at_a_time_from_the_deck():
         state.apply_action(outcomes[0])
     assert state.current_player() == 0  # R3: heads-up the button (seat 0) acts first preflop
     hand = state.hand
-    assert hand is not None and [int(c) for c in hand.hole_cards[1]] == [seen[0], seen[2]]
+    assert hand is not None and [int(c) for c in hand.hole_cards[0]] == seen[:2]
+    assert [int(c) for c in hand.hole_cards[1]] == seen[2:]
     state.apply_action(1)  # button calls
     state.apply_action(1)  # big blind checks: the flop is needed, the check is pending
     assert state.is_chance_node() and len(state.chance_outcomes()) == 48
@@ -113,11 +114,8 @@ def test_tensors_share_the_vector_encoding():
     for _ in range(300):
         hs = env.hand_state(0)
         state = game.new_initial_state()
-        # deal the same cards, in dealing order from the left of the button
-        n = 3
-        first = (hs.button + 1) % n
-        order = [int(hs.hole_cards[(first + k) % n][0]) for k in range(n)]
-        order += [int(hs.hole_cards[(first + k) % n][1]) for k in range(n)]
+        # deal the same cards, seat by seat from seat 0
+        order = [int(c) for cards in hs.hole_cards for c in cards]
         if hs.button != 0:
             break  # python_holdem keeps the button on seat 0 (parameter button)
         for c in order:
@@ -346,18 +344,12 @@ def test_same_game_as_universal_poker_hunl_fcpa(stack: int):
     rivers = 0
     for _ in range(200):
         a, b = theirs.new_initial_state(), ours.new_initial_state()
-        hole: list[int] = []
         while not a.is_terminal():
-            if a.is_chance_node():
+            if a.is_chance_node():  # the same card ids, dealt in the same order
+                assert b.is_chance_node() and a.chance_outcomes() == b.chance_outcomes()
                 card = rng.choice([c for c, _ in a.chance_outcomes()])
                 a.apply_action(card)
-                if len(hole) < 4:  # universal_poker deals seat by seat, holdem round by round
-                    hole.append(card)
-                    if len(hole) == 4:
-                        for c in (hole[0], hole[2], hole[1], hole[3]):
-                            b.apply_action(c)
-                else:
-                    b.apply_action(card)
+                b.apply_action(card)
                 continue
             assert not b.is_chance_node()
             assert a.legal_actions() == b.legal_actions()
@@ -459,9 +451,11 @@ def test_make_observation_follows_the_observation_type_it_is_given() -> None:
         private_info=pyspiel.PrivateInfoType.SINGLE_PLAYER))
     recall = make_observation(game, pyspiel.IIGObservationType(
         public_info=True, perfect_recall=True, private_info=pyspiel.PrivateInfoType.NONE))
-    board = "".join(str(c) for c in state.hand.board)
+    # the strings show the hole cards and the flop the higher card first
+    flop = sorted(state.hand.board[:3], key=int, reverse=True)
+    board = "".join(str(c) for c in (*flop, *state.hand.board[3:]))
     for p in range(3):
-        mine = "".join(str(c) for c in state.hand.hole_cards[p])
+        mine = "".join(str(c) for c in sorted(state.hand.hole_cards[p], key=int, reverse=True))
         row = np.array(state.observation_tensor(p), dtype=np.float32)
         public.set_from(state, p)
         assert not public.tensor[:52].any()  # no hole card
@@ -493,3 +487,105 @@ def _play_to_the_flop(game: Any) -> Any:
         else:
             state.apply_action(1)  # check/call
     return state
+
+
+def _after(game: Any, moves: list[int]) -> Any:
+    """A new state of ``game`` after ``moves`` (cards and actions, in order)."""
+    state = game.new_initial_state()
+    for move in moves:
+        state.apply_action(move)
+    return state
+
+
+def test_strings_do_not_depend_on_the_order_cards_were_dealt_in():
+    """The same hole cards dealt in the other order, and the same flop in any order, are the
+    same information state (the tensors, one-hot, already were; OpenSpiel's tabular
+    algorithms key on the string: each flop info state had up to 12 copies)."""
+    game = pyspiel.load_game("python_holdem(players=2,stack=40,actions=fcpa)")
+    a = _after(game, [0, 10, 1, 11, 1, 1, 20, 21, 22])  # hole cards, call, check, flop
+    b = _after(game, [10, 0, 11, 1, 1, 1, 22, 20, 21])
+    assert a.history() != b.history() and not a.is_chance_node()
+    for p in range(2):
+        assert a.information_state_string(p) == b.information_state_string(p)
+        assert a.observation_string(p) == b.observation_string(p)
+        assert a.information_state_tensor(p) == b.information_state_tensor(p)
+    assert "hole 4h2c" in a.information_state_string(0)  # 10 is 4h: the higher first
+    assert "board 7h7d7c" in a.information_state_string(0)
+    a.apply_action(1)  # checks to the turn
+    a.apply_action(1)
+    a.apply_action(30)  # 9h
+    assert "board 7h7d7c9h" in a.information_state_string(0)
+
+
+def test_chance_outcomes_answer_at_a_chance_node_only():
+    # they listed the cards left at a player's decision and at the end (universal_poker
+    # raises): an algorithm asking at the wrong node got an answer
+    game = pyspiel.load_game("python_holdem(players=2,stack=40,actions=fcpa)")
+    state = _after(game, [0, 1, 2, 3])
+    with pytest.raises(IllegalActionError, match=r"no card is dealt now \(seat 0 is to act\)"):
+        state.chance_outcomes()
+    state.apply_action(0)  # the button folds
+    assert state.is_terminal()
+    with pytest.raises(IllegalActionError, match="the hand is over"):
+        state.chance_outcomes()
+
+
+@pytest.mark.parametrize(("stacks", "low", "high"), [
+    ("stack=200", -200, 200),
+    ("stacks=700 1300", -700, 700),  # was -1300..1300: nobody can lose more than 700
+    ("players=3,stacks=100 200 300", -200, 300),  # 300 wins 100 + 200; 300 loses 200 at most
+    ("players=3,stack=50", -50, 100),
+])
+def test_utility_bounds_are_as_tight_as_the_stacks_allow(stacks: str, low: int, high: int):
+    game = pyspiel.load_game(f"python_holdem({stacks})")
+    assert (game.min_utility(), game.max_utility()) == (low, high)
+    rng = random.Random(3)
+    for _ in range(200):  # random hands stay inside them
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            moves = ([c for c, _ in state.chance_outcomes()] if state.is_chance_node()
+                     else state.legal_actions())
+            state.apply_action(rng.choice(moves))
+        assert all(low <= r <= high for r in state.returns())
+
+
+def test_exact_action_names_stop_at_the_games_actions():
+    game = pyspiel.load_game("python_holdem(players=2,stack=20,actions=exact)")
+    state = _after(game, [0, 1, 2, 3])
+    assert game.num_distinct_actions() == 22
+    assert state.action_to_string(21) == "cbr 20"
+    for code in (22, 99, -1):
+        with pytest.raises(IllegalActionError, match=f"action {code} is not an action of this "
+                                                     r"game \(0\.\.21\)"):
+            state.action_to_string(code)
+
+
+@pytest.mark.parametrize("stacks", ["200 200 200", "300 120 60"])
+def test_same_game_as_universal_poker_three_players_fcpa(stacks: str):
+    """Differential at three seats (unequal stacks too): dealt the same card ids in the same
+    order and given the same random actions, universal_poker and python_holdem offer the same
+    legal actions at every decision and return the same payoffs, but for the odd chip of a
+    tied pot: universal_poker splits it (ACPC's value), holdem gives it to one winner (R32)."""
+    spec = ("universal_poker(betting=nolimit,numPlayers=3,numRounds=4,blind=1 2 0,"
+            "firstPlayer=3 1 1 1,numSuits=4,numRanks=13,numHoleCards=2,"
+            f"numBoardCards=0 3 1 1,stack={stacks},bettingAbstraction=fcpa)")
+    theirs, ours = pyspiel.load_game(spec), ospiel.load_game(spec)
+    rng = random.Random(1)
+    odd = 0
+    for _ in range(150):
+        a, b = theirs.new_initial_state(), ours.new_initial_state()
+        while not a.is_terminal():
+            if a.is_chance_node():
+                card = rng.choice([c for c, _ in a.chance_outcomes()])
+                a.apply_action(card)
+                b.apply_action(card)
+                continue
+            assert a.legal_actions() == b.legal_actions()
+            move = rng.choice(a.legal_actions())
+            a.apply_action(move)
+            b.apply_action(move)
+        assert b.is_terminal() and sum(b.returns()) == 0
+        if a.returns() != b.returns():  # R32: one odd chip, to a player who tied
+            odd += 1
+            assert all(abs(x - y) < 1 for x, y in zip(a.returns(), b.returns(), strict=True))
+    assert odd < 10

@@ -29,11 +29,14 @@ stacks are equal and ``stacks`` when not, ``structure`` in capitals, ``max_raise
 'python_holdem(actions=fcpa,ante=0,big_blind=2,button=0,players=2,small_blind=1,stack=50,structure=NL)'
 
 Chance nodes are explicit, one card each, uniform over the cards still in the deck: the hole
-cards first (two rounds from the seat left of the button, as the dealer deals, R12), then the
-board (three flop cards, the turn, the river, R14), each dealt after the action that closes the
-street. Burn cards (R13) are not modelled: they do not change the distribution of the cards
-dealt. An action that is not legal (a card already dealt, a masked column) raises
-:class:`holdem.IllegalActionError` and changes nothing.
+cards first (seat by seat from seat 0, two each, as universal_poker deals; a dealer deals two
+rounds from the seat left of the button, R12, which gives every seat the same distribution),
+then the board (three flop cards, the turn, the river, R14), each dealt after the action that
+closes the street. Burn cards (R13) are not modelled: they do not change the distribution of
+the cards dealt. ``chance_outcomes()`` answers at a chance node only. An action that is not
+legal (a card already dealt, a masked column, an id outside the game's actions) raises
+:class:`holdem.IllegalActionError` and changes nothing. The strings show a player's hole
+cards and the flop the higher card first: the order they were dealt in is not information.
 A chance node that deals the board therefore follows a *pending* action: the action is part of
 the history (and of the strings) and is applied to the hand once its cards are out. Returns
 are chips won or lost (the hand's payoffs).
@@ -211,12 +214,29 @@ def _max_decisions(cfg: _Config) -> int:
     return n * raises + 4 * n
 
 
+def _cards(ids: list[int], ordered: bool = False) -> str:
+    """Cards as text, in the order given (``ordered``) or the higher first."""
+    return "".join(str(Card(c)) for c in (ids if ordered else sorted(ids, reverse=True)))
+
+
+def _most_won(stacks: tuple[int, ...]) -> int:
+    """The most a seat can win: from each other seat at most what it covers of it (R31)."""
+    return max(sum(min(s, o) for j, o in enumerate(stacks) if j != i)
+               for i, s in enumerate(stacks))
+
+
+def _most_lost(stacks: tuple[int, ...]) -> int:
+    """The most a seat can lose: its stack, less what no other seat can match (R21)."""
+    return max(min(s, max(o for j, o in enumerate(stacks) if j != i))
+               for i, s in enumerate(stacks))
+
+
 def _game_info(cfg: _Config) -> pyspiel.GameInfo:
     n = len(cfg.stacks)
     num_actions = max(cfg.stacks) + 2 if cfg.layout is None else cfg.layout.size
     return pyspiel.GameInfo(
         num_distinct_actions=num_actions, max_chance_outcomes=52, num_players=n,
-        min_utility=float(-max(cfg.stacks)), max_utility=float(sum(cfg.stacks) - min(cfg.stacks)),
+        min_utility=float(-_most_lost(cfg.stacks)), max_utility=float(_most_won(cfg.stacks)),
         utility_sum=0.0, max_game_length=2 * n + 5 + _max_decisions(cfg))
 
 
@@ -299,6 +319,11 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
         return list(self._legal[1])
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        if self.current_player() != pyspiel.PlayerId.CHANCE:  # (universal_poker: SpielError)
+            now = ("the hand is over" if self.is_terminal()
+                   else f"seat {self.current_player()} is to act")
+            raise IllegalActionError(f"no card is dealt now ({now}): chance_outcomes() is for "
+                                     f"a chance node")
         used = set(self._hole) | set(self._board)
         left = [c for c in range(52) if c not in used]
         p = 1.0 / len(left)
@@ -346,11 +371,8 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
         n = self._n
         if self._hand is None:
             self._hole.append(card)
-            if len(self._hole) == 2 * n:
-                first = (self._cfg.button + 1) % n
-                hole: list[list[int] | None] = [None] * n
-                for k in range(n):
-                    hole[(first + k) % n] = [self._hole[k], self._hole[n + k]]
+            if len(self._hole) == 2 * n:  # seat by seat from seat 0, as universal_poker deals
+                hole: list[list[int] | None] = [self._hole[2 * s:2 * s + 2] for s in range(n)]
                 self._hand = self._cfg.game.new_hand(list(self._cfg.stacks),
                                                      button=self._cfg.button,
                                                      hole_cards=hole, board=[])
@@ -371,6 +393,10 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
         if player == pyspiel.PlayerId.CHANCE:
             return f"deal {Card(action)}"
         if self._cfg.layout is None:
+            most = self.get_game().num_distinct_actions()
+            if not 0 <= action < most:  # (a code above every stack is not an action here)
+                raise IllegalActionError(f"action {action} is not an action of this game "
+                                         f"(0..{most - 1})")
             return str(Action.from_int(action))
         names = self._cfg.layout.names
         if not 0 <= action < len(names):  # (a negative index would name another column)
@@ -385,19 +411,21 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
         return seat
 
     def _cards_text(self, player: int) -> str:
-        n = self._n
-        player = self._seat(player)  # (the arithmetic below would show another seat's cards)
-        first = (self._cfg.button + 1) % n
-        k = (player - first) % n
-        mine = [self._hole[i] for i in (k, n + k) if i < len(self._hole)]
-        return "".join(str(Card(c)) for c in mine)
+        """The player's hole cards dealt so far, the higher first: the order they came in is
+        not information (the tensors, one-hot, do not have it either)."""
+        player = self._seat(player)  # (the slice below would show another seat's cards)
+        return _cards(self._hole[2 * player:2 * player + 2])
+
+    def _board_text(self) -> str:
+        """The board, the flop's cards the higher first (their order is not information)."""
+        return _cards(self._board[:3]) + _cards(self._board[3:], ordered=True) or "-"
 
     def _public_text(self) -> str:
         parts = []
         hand = self._hand
         if hand is not None:
             parts.append(f"stacks {list(hand.stacks)} bets {list(hand.bets)} pot {hand.pot}")
-        parts.append("board " + ("".join(str(Card(c)) for c in self._board) or "-"))
+        parts.append("board " + self._board_text())
         return " | ".join(parts)
 
     def information_state_text(self, player: int, private: bool = True) -> str:
@@ -409,7 +437,7 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
         cards = self._cards_text(player)
         hole = f" hole {cards or '-'}" if private else ""
         return (f"[seat {player} button {self._cfg.button}]{hole}"
-                f" | board {''.join(str(Card(c)) for c in self._board) or '-'} | actions {log}")
+                f" | board {self._board_text()} | actions {log}")
 
     def observation_text(self, player: int, private: bool = True) -> str:
         """The player's observation as text; without ``private`` its hole cards are left out
