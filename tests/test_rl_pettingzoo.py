@@ -104,6 +104,33 @@ def test_illegal_action_raises_and_leaves_the_state() -> None:
         HoldemAECEnv(players=2, hands=0)
 
 
+def test_an_action_may_be_a_numpy_integer_or_a_0d_integer_array() -> None:
+    # a 0-d array was refused here while HoldemEnv (Gymnasium) took it
+    for action in (np.int64(1), np.array(1), np.array(1, dtype=np.uint8)):
+        env = HoldemAECEnv(players=2, actions="fcpa")
+        env.reset(seed=1)
+        env.step(action)  # type: ignore[arg-type]
+        assert env.vector_game.history(0) == [(0, 0, 1, 0)]  # seat 0 preflop: call
+    env = HoldemAECEnv(players=2, actions="fcpa")
+    env.reset(seed=1)
+    for bad in (np.array([1]), np.array(1.0)):
+        with pytest.raises(IllegalActionError, match="column index"):
+            env.step(bad)  # type: ignore[arg-type]
+
+
+def test_parallel_step_refuses_actions_for_agents_not_in_the_game() -> None:
+    # they were ignored, as the other agents' actions are (a misspelt name went unseen)
+    env = HoldemParallelEnv(players=2, actions="fcpa")
+    env.reset(seed=1)
+    before = env.vector_game.history(0)
+    with pytest.raises(IllegalActionError, match=r"agents not in this game: \['player_9'\]; "
+                                                 "the agents are player_0, player_1"):
+        env.step({"player_0": 1, "player_1": 1, "player_9": 0})
+    assert env.vector_game.history(0) == before
+    env.step({"player_0": 1, "player_1": 1})  # the other agent's action is ignored
+    assert len(env.vector_game.history(0)) == len(before) + 1
+
+
 def test_rewards_in_big_blinds() -> None:
     env = HoldemAECEnv(Game(big_blind=10, small_blind=5), players=2, stacks=1000)
     env.reset(seed=1)

@@ -214,10 +214,11 @@ class _Core:
         nobody able to act is dealt out by the engine in the same step. Each is a hand of
         the episode; the rewards are the sum of their payoffs, and hands past the episode's
         last are not counted (nor paid)."""
-        if type(action) is not int and (isinstance(action, bool)
-                                        or not isinstance(action, int | np.integer)):
+        code = int_or_none(action)  # numpy integers and 0-d integer arrays too, as HoldemEnv
+        if code is None:
             raise IllegalActionError(f"an action must be a column index 0..{self.size - 1} "
                                      f"(an int), got {excerpt(action)}")
+        action = code
         if not 0 <= action < self.size:  # outside the action space: a bug, in either mode
             raise IllegalActionError(not_a_column(int(action), self.vg.action_layout.names))
         if not self.mask[action]:
@@ -522,6 +523,11 @@ class HoldemParallelEnv(ParallelEnv[str, dict[str, np.ndarray], int]):  # type: 
         if not isinstance(actions, Mapping):
             raise IllegalActionError(f"actions must be a dict of agent name -> action (the "
                                      f"acting agent's is played), got {excerpt(actions)}")
+        unknown = [a for a in actions if a not in self.possible_agents]
+        if unknown:  # (a misspelt name would be ignored like another agent's action)
+            raise IllegalActionError(f"actions for agents not in this game: "
+                                     f"{excerpt(unknown)}; the agents are "
+                                     f"{', '.join(self.possible_agents)}")
         actor = self.possible_agents[self._core.actor]
         if actor not in actions:
             raise IllegalActionError(f"no action for the acting agent {actor}")
