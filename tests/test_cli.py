@@ -252,7 +252,9 @@ def test_play_end_of_input_and_quit() -> None:
         (("--agents", "shark"), "unknown agent 'shark' (built-in agents: call, equity, random)"),
         (("--limit", "half"), "argument --limit: invalid choice: 'half'"),
         (("--stack", "19"), "--stack 19 is below the minimum buy-in of 10 big blinds (20, R35)"),
-        (("--seed", "-4"), "seeds are non-negative"),
+        (("--seed", "-4"), "'-4': seeds are 0..2**64-1"),
+        # the API reduces a seed modulo 2**64: 2**64 played the game of seed 0
+        (("--seed", str(2**64)), f"'{2**64}': seeds are 0..2**64-1"),
         # replay and stats read a .txt file as PokerStars text: the saved hands were unreadable
         (("--save", "x.txt"), "--save writes PHH, but x.txt names a .txt file: give a name "
                               "ending in .phhs (or .phh)"),
@@ -399,8 +401,91 @@ def _main(*args: str, stdin: str = "") -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
+def _interrupted_in_the_first_hand(saved: Path) -> int:
+    """Run ``holdem play --save saved``, send it SIGINT at its first prompt; its exit code."""
+    import signal
+
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    proc = subprocess.Popen([sys.executable, "-m", "holdem", "play", "--players", "2",
+                             "--agents", "call", "--seed", "5", "--save", str(saved)],
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    assert proc.stdout is not None
+    shown = ""
+    while not shown.endswith("> "):  # the first prompt: hand 1 is under way
+        char = proc.stdout.read(1)
+        assert char, shown
+        shown += char
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=60)
+    assert err == "holdem play: interrupted\n"
+    return proc.returncode
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="sends SIGINT")
+def test_play_save_keeps_an_existing_file_until_a_hand_is_played(tmp_path: Path) -> None:
+    """--save: the file was emptied at the start, so Ctrl-C in the first hand lost a saved
+    session; it is written anew when the first hand ends."""
+    saved = tmp_path / "session.phhs"
+    first = run("play", "--players", "2", "--hands", "2", "--agents", "call", "--seed", "4",
+                "--save", str(saved), stdin="c\nx\n" * 20)
+    assert first.returncode == 0, first.stderr
+    old = saved.read_text()
+    assert old.startswith("[1]") and "[2]" in old
+    assert _interrupted_in_the_first_hand(saved) == 130
+    assert saved.read_text() == old
+    again = run("play", "--players", "2", "--hands", "1", "--agents", "call", "--seed", "5",
+                "--save", str(saved), stdin="c\nx\n" * 10)
+    assert again.returncode == 0, again.stderr
+    new = saved.read_text()
+    assert new.startswith("[1]") and "[2]" not in new and new != old
+    assert run("replay", str(saved)).returncode == 0
+
+
+@pytest.mark.parametrize("where", ["", "missing-folder/s.phhs", "."])
+def test_play_save_refuses_a_path_it_cannot_write_before_any_hand(where: str,
+                                                                  tmp_path: Path) -> None:
+    # --save '' played a whole hand, then failed naming no file
+    r = run("play", "--players", "2", "--agents", "call", "--seed", "1", "--save", where,
+            stdin="c\n" * 20, cwd=tmp_path)
+    assert r.returncode == 2 and "Hand 1" not in r.stdout
+    assert r.stderr == f"holdem play: error: cannot write {where!r}: " + r.stderr.split(": ")[-1]
+    assert r.stderr.count("\n") == 1
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="sends SIGINT")
+def test_play_save_a_session_cut_short_leaves_no_empty_file(tmp_path: Path) -> None:
+    # Ctrl-C (or a broken pipe) in the first hand left an empty file, which replay refuses
+    assert _interrupted_in_the_first_hand(tmp_path / "s.phhs") == 130
+    assert not (tmp_path / "s.phhs").exists()
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full (Linux)")
+def test_play_save_a_failed_write_names_the_file(tmp_path: Path) -> None:
+    (tmp_path / "full.phhs").symlink_to("/dev/full")
+    r = run("play", "--players", "2", "--hands", "1", "--agents", "call", "--seed", "1",
+            "--save", "full.phhs", stdin="c\nx\n" * 10, cwd=tmp_path)
+    assert r.returncode == 2
+    assert r.stderr == "holdem play: error: full.phhs: No space left on device\n"
+
+
+@pytest.mark.parametrize("args", [("replay", "-"), ("stats", "-"), ("export", "-"),
+                                  ("play", "--hands", "1", "--seed", "1")])
+@pytest.mark.skipif(sys.platform == "win32", reason="closes fd 0 in the child (POSIX)")
+def test_a_closed_stdin_is_one_line_not_a_traceback(args: tuple[str, ...]) -> None:
+    # Python's sys.stdin is None when the process has no fd 0 (<&-): AttributeError traceback
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    r = subprocess.run([sys.executable, "-m", "holdem", *args], stdin=subprocess.DEVNULL,
+                       capture_output=True, text=True, env=env, cwd=ROOT, timeout=120,
+                       preexec_fn=lambda: os.close(0))
+    assert r.returncode == 2, r.stderr
+    assert r.stderr.endswith(f"holdem {args[0]}: error: standard input is closed: there is "
+                             f"nothing to read\n")
+    assert "Traceback" not in r.stderr
+
+
 def test_seed_zero_is_a_valid_seed() -> None:
-    """--seed: seeds are non-negative, so 0 is accepted (only negative seeds are refused)."""
+    """--seed: seeds are 0..2**64-1, so 0 is accepted."""
     code, out, err = _main("play", "--players", "2", "--hands", "1", "--agents", "call",
                            "--seed", "0", stdin="")
     assert code == 0 and err == "" and "seed 0 (same game again: --seed 0)" in out

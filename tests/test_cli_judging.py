@@ -48,6 +48,19 @@ def test_simulate_chart_writes_an_svg(tmp_path: Path) -> None:
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "cannot write" in bad.stderr
 
 
+def test_the_readme_chart_is_what_its_command_draws(tmp_path: Path) -> None:
+    """docs/img/winnings.svg, shown in the README beside the command that draws it, is that
+    command's output (it no longer was)."""
+    out = tmp_path / "winnings.svg"
+    r = run("simulate", "--players", "3", "--agents", "equity,call,random", "--hands", "20000",
+            "--seed", "1", "--chart", str(out))
+    assert r.returncode == 0, r.stderr
+    readme = (ROOT / "README.md").read_text()
+    assert ("holdem simulate --players 3 --agents equity,call,random --hands 20000 --seed 1 "
+            "--chart winnings.svg") in readme
+    assert out.read_bytes() == (ROOT / "docs" / "img" / "winnings.svg").read_bytes()
+
+
 @pytest.mark.parametrize("argv", [("simulate", "--hands", "10", "--chart"),
                                   ("stats", "-", "--chart"), ("stats", "-", "--grid")])
 @pytest.mark.parametrize("name", ["out.png", "out.PDF", "w.svg.html"])
@@ -84,6 +97,10 @@ def test_stats_table_from_files_and_folders(tmp_path: Path) -> None:
     assert any(line.split()[0] == "Pluribus" for line in folder.stdout.splitlines()[1:])
     assert (tmp_path / "c.svg").read_text().startswith("<svg")
     assert "Pluribus: VPIP by starting hand" in (tmp_path / "g.svg").read_text()
+    # 14 players, 10 curves: the chart says who is left out (it dropped them silently)
+    assert len(folder.stdout.splitlines()) == 1 + 14
+    assert "the chart shows the 10 players with the most hands of 14\n" in folder.stderr
+    assert (tmp_path / "c.svg").read_text().count("bb/100") == 10
 
 
 def test_stats_allin_samples_estimates_the_allin_equities(tmp_path: Path) -> None:

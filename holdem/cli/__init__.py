@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import os
 import secrets
 import sys
@@ -103,8 +104,8 @@ def _seed(text: str) -> int:
         value = int(text, 0)
     except ValueError:
         raise _not_a_number(text, "an integer seed") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{text!r}: seeds are non-negative")
+    if not 0 <= value < 1 << 64:  # (the API reduces an int modulo 2**64: 2**64 would be 0)
+        raise argparse.ArgumentTypeError(f"{text!r}: seeds are 0..2**64-1")
     return value
 
 
@@ -279,8 +280,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help=".phh, .phhs or PokerStars .txt files, or folders of them ('-' for "
                    "stdin)")
     p.add_argument("--chart", metavar="SVG",
-                   help="write the cumulative winnings of the players (with 95%% bands) to "
-                   "this SVG file")
+                   help="write the cumulative winnings of the players to this SVG file: the "
+                   "ten with the most hands, with 95%% bands when there are at most four")
     p.add_argument("--grid", metavar="SVG",
                    help="write the 13x13 grid of how often --player played each starting hand "
                    "(VPIP, hands with known cards) to this SVG file")
@@ -522,11 +523,15 @@ def _cmd_play(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[st
     limit = {"no": "no-limit", "pot": "pot-limit", "fixed": "fixed-limit"}[args.limit]
     print(f"holdem play: {limit} hold'em, {args.players} players, stacks {stack}, seed {seed} "
           f"(same game again: --seed {seed}). Type 'help' for the moves.", file=out)
-    if args.save:
+    if args.save is not None:  # refused now, not after a hand; an existing file is kept as
+        # it is until the first hand ends (it is then written anew), a new one not made yet
+        existed = os.path.lexists(args.save)
         try:
-            open(args.save, "w", encoding="utf-8").close()
+            open(args.save, "a", encoding="utf-8").close()
+            if not existed:
+                os.remove(args.save)
         except OSError as e:
-            raise CommandError(f"cannot write {args.save}: {e.strerror or e}") from None
+            raise CommandError(f"cannot write {args.save!r}: {e.strerror or e}") from None
     return play_session(game=game, players=args.players, agents=names, stack=stack, seed=seed,
                         hands=args.hands, out=out, inp=stdin, save=args.save)
 
@@ -772,9 +777,12 @@ def _cmd_stats(args: argparse.Namespace, out: IO[str], err: IO[str], stdin: IO[s
         raise CommandError(f"--player {args.player!r} is not in these hands")  # nothing printed
     print(format_table(players), file=out)
     if args.chart:
-        from holdem.charts import stats_chart
+        from holdem.charts import PALETTE, stats_chart
 
         _write_text(args.chart, stats_chart(stats), "the cumulative winnings chart", err)
+        if len(stats) > len(PALETTE):  # (stats_chart draws those with the most hands)
+            print(f"the chart shows the {len(PALETTE)} players with the most hands of "
+                  f"{len(stats)}", file=err)
     if args.grid:
         from holdem.charts import grid_chart, vpip_frequencies
 
@@ -808,7 +816,7 @@ def main(
     run: Callable[..., int] = args.run
     prog = f"{PROG} {args.command}"
     try:
-        return run(args, out, err, stdin or sys.stdin)
+        return run(args, out, err, stdin or sys.stdin or _ClosedStdin())
     except (HoldemError, CommandError) as e:
         code = e.code if isinstance(e, CommandError) else 2
         # One line: library messages may add a caret diagram on later lines.
@@ -857,6 +865,16 @@ def _lost_worker(e: BaseException) -> str | None:
         return ("the Dask workers that ran a task died (killed, or out of memory?); the "
                 "workers' logs say why")
     return None
+
+
+class _ClosedStdin(io.StringIO):
+    """Standard input when the process has none (``holdem replay - <&-``: Python's
+    ``sys.stdin`` is None): reading it is an error of one line, not an AttributeError."""
+
+    def read(self, size: int | None = -1, /) -> str:
+        raise CommandError("standard input is closed: there is nothing to read")
+
+    readline = read  # type: ignore[assignment]
 
 
 def _bad_input(e: BaseException) -> str:

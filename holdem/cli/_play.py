@@ -350,8 +350,11 @@ def _save(path: str, record: HandRecord, number: int, human: HumanAgent,
     except HoldemError as e:
         human.say(f"(hand {record.number + 1} is not saved: {e})")
         return
-    with open(path, "a", encoding="utf-8") as f:
-        f.write(("\n" if number > 1 else "") + f"[{number}]\n" + dumps(hh))
+    try:  # the first hand saved starts the file anew
+        with open(path, "a" if number > 1 else "w", encoding="utf-8") as f:
+            f.write(("\n" if number > 1 else "") + f"[{number}]\n" + dumps(hh))
+    except OSError as e:  # (a failed write names no file: the command's error line will)
+        raise OSError(e.errno, e.strerror or str(e), path) from None
 
 
 def play_session(*, game: Game, players: int, agents: Sequence[str], stack: int, seed: int,
