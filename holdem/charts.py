@@ -316,7 +316,8 @@ def simulation_chart(result: Any, *, title: str | None = None) -> str:
         notes[agent.name] = (f"{agent.bb_per_100:+.1f} bb/100 \u00b1 "
                              + (f"{ci:.1f}" if measured else "n/a"))
     if title is None:
-        title = f"Cumulative winnings over {result.hands:,} hands"
+        title = (f"Cumulative winnings over {result.hands:,} "
+                 f"hand{'' if result.hands == 1 else 's'}")
         if m > 1:
             title += f" (duplicate, {m} seatings)"
     return winnings_chart(curves, bands, title=title, notes=notes)

@@ -161,7 +161,7 @@ class EquityResult:
 
     def __str__(self) -> str:
         how = "exact" if self.exact else f"Monte Carlo, seed {self.seed}"
-        lines = [f"{self.boards:,} boards ({how})"]
+        lines = [f"{self.boards:,} board{'' if self.boards == 1 else 's'} ({how})"]
         for p in self.players:
             se = "" if p.stderr is None else f" ± {100 * p.stderr:.3f}"
             lines.append(

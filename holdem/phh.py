@@ -851,6 +851,8 @@ def _name(source: object) -> str:
 
 
 def _toml(text: str, name: str) -> dict[str, Any]:
+    if text.startswith("\ufeff"):  # a byte order mark (editors on Windows write one):
+        text = text[1:]  # TOML has no place for it; PokerStars files are read past it too
     try:
         return _toml_loads(text)
     except tomllib.TOMLDecodeError as e:

@@ -54,6 +54,10 @@ def test_simulation_chart_ends_at_each_agents_total() -> None:
     d = simulate({"call": CallAgent(), "random": RandomAgent(seed=1)}, Game(big_blind=2),
                  hands=100, seed=2, chunk_hands=50, executor="serial", duplicate=True)
     assert "(duplicate" in charts.simulation_chart(d)
+    one = simulate({"call": CallAgent(), "random": RandomAgent(seed=1)}, Game(big_blind=2),
+                   hands=1, seed=2, executor="serial")
+    assert "Cumulative winnings over 1 hand<" in charts.simulation_chart(one)
+    assert "Cumulative winnings over 300 hands<" in charts.simulation_chart(r)
 
 
 def test_stats_chart_needs_curves_and_follows_them() -> None:

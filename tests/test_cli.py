@@ -47,7 +47,12 @@ def test_help_everywhere() -> None:
         ((), "the following arguments are required: COMMAND"),
         (("frobnicate",), "invalid choice: 'frobnicate'"),
         (("replay",), "the following arguments are required: FILE"),
-        (("replay", "x.phh", "--bogus"), "unrecognized arguments: --bogus"),
+        # the command's parser names itself and its help (the top one said "holdem:")
+        (("replay", "x.phh", "--bogus"),
+         "holdem replay: error: unrecognized arguments: --bogus (see 'holdem replay --help')"),
+        (("simulate", "--bogus"), "holdem simulate: error: unrecognized arguments: --bogus"),
+        (("play", "foo"), "holdem play: error: unrecognized arguments: foo (see 'holdem play "
+                          "--help')"),
     ],
 )
 def test_bad_arguments_one_line_exit_2(args: tuple[str, ...], why: str) -> None:

@@ -447,6 +447,7 @@ def test_result_object() -> None:
     assert r[1].win + r[1].tie <= 1.0
     text = str(r)
     assert "990 boards (exact)" in text and "AsKs" in text
+    assert str(equity(["AsKs", "QdQc"], board="Qs7h2c3d4d")).startswith("1 board (exact)\n")
     assert eval(repr(r), {"EquityResult": EquityResult, "PlayerEquity": holdem.PlayerEquity}) == r
 
 

@@ -55,6 +55,19 @@ year = 2009
 '''
 
 
+def test_a_byte_order_mark_before_the_text_is_read_past(tmp_path: Path) -> None:
+    # "not valid TOML: Invalid statement (at line 1, column 1)": a file saved with a BOM by a
+    # Windows editor (PokerStars files with one were read)
+    hh = loads(DWAN_IVEY)
+    assert loads("\ufeff" + DWAN_IVEY) == hh
+    assert loads_all("\ufeff" + dumps_all([hh, hh])) == [hh, hh]
+    path = tmp_path / "bom.phh"
+    path.write_bytes(b"\xef\xbb\xbf" + DWAN_IVEY.encode())
+    assert load(path) == hh
+    with pytest.raises(InvalidHistoryError, match="not valid TOML"):
+        loads("\ufeff\ufeff" + DWAN_IVEY)  # one mark, at the start only
+
+
 def test_parse_fields_comments_and_unknown_cards() -> None:
     hh = loads(DWAN_IVEY)
     assert hh.variant == "NT" and hh.num_players == 3

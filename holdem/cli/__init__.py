@@ -175,7 +175,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--exact", action="store_true", help="always enumerate every board")
     _add_parallel(p)
     _add_progress(p)
-    p.set_defaults(run=_cmd_equity)
+    p.set_defaults(run=_cmd_equity, parser=p)
 
     p = sub.add_parser(
         "simulate",
@@ -202,7 +202,7 @@ def build_parser() -> argparse.ArgumentParser:
                    "this SVG file")
     _add_parallel(p)
     _add_progress(p)
-    p.set_defaults(run=_cmd_simulate)
+    p.set_defaults(run=_cmd_simulate, parser=p)
 
     p = sub.add_parser(
         "replay",
@@ -229,7 +229,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-q", "--quiet", action="store_true", help="print only failures and the total")
     p.add_argument("-v", "--verbose", action="store_true", help="print every hand's final stacks")
     _add_parallel(p)
-    p.set_defaults(run=_cmd_replay)
+    p.set_defaults(run=_cmd_replay, parser=p)
 
     p = sub.add_parser(
         "play",
@@ -246,7 +246,7 @@ def build_parser() -> argparse.ArgumentParser:
                seed="seed for the cards and the agents (default: a fresh one, printed)")
     p.add_argument("--save", metavar="PATH",
                    help="write every hand played to PATH as PHH (.phhs; see 'holdem replay')")
-    p.set_defaults(run=_cmd_play)
+    p.set_defaults(run=_cmd_play, parser=p)
 
     p = sub.add_parser(
         "export",
@@ -259,7 +259,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("files", nargs="+", metavar="FILE", help=".phh or .phhs files ('-' for stdin)")
     p.add_argument("-o", "--output", metavar="PATH", help="write to PATH instead of stdout")
     _add_parallel(p)
-    p.set_defaults(run=_cmd_export)
+    p.set_defaults(run=_cmd_export, parser=p)
 
     p = sub.add_parser(
         "stats",
@@ -293,7 +293,7 @@ def build_parser() -> argparse.ArgumentParser:
                    "instead of enumerating every board, 7-10 ms per all-in; for files with "
                    "many all-ins (with 10,000 boards, several times faster)")
     _add_parallel(p)
-    p.set_defaults(run=_cmd_stats)
+    p.set_defaults(run=_cmd_stats, parser=p)
     return parser
 
 
@@ -812,7 +812,9 @@ def main(
     out = stdout or sys.stdout
     err = stderr or sys.stderr
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra:  # named by the command's own parser (the top one named itself, "holdem")
+        args.parser.error(f"unrecognized arguments: {' '.join(extra)}")
     run: Callable[..., int] = args.run
     prog = f"{PROG} {args.command}"
     try:
