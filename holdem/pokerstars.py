@@ -129,7 +129,8 @@ def _names(hh: HandHistory) -> list[str]:
 def to_pokerstars(hh: HandHistory, *, name: str | None = None) -> str:
     """The hand as PokerStars-style text (see the module docstring for the subset written).
 
-    Raises :class:`holdem.InvalidHistoryError` if the hand does not replay under the rules, if
+    Raises :class:`holdem.InvalidHistoryError` if the hand does not replay under the rules (or
+    its ``finishing_stacks`` are not the ones the rules give: ``replay``'s mismatch), if
     a tournament's ``level`` is not 1..3999 (PokerStars writes levels in Roman numerals), or if
     a hand is dead from the deal (``_dead_hands``, TDA 30: PokerStars has no way to write it),
     if it is not finished, or if its text would not read back (:func:`parse`) as the same
@@ -156,6 +157,8 @@ def to_pokerstars(hh: HandHistory, *, name: str | None = None) -> str:
                                   "writes tournament levels in Roman numerals, I to MMMCMXCIX "
                                   "(1..3999)")
     result = replay(hh, name=name)
+    if result.odd_chip is None:  # (an odd chip split finer than R32 is not an error)
+        result.check()  # final stacks other than the rules' (replay's MISMATCH): refused
     if result.state.dead_hands:
         # PokerStars has no way to say it: its own sitting-out players fold (or check) in turn,
         # and a fold out of turn would not read back

@@ -121,6 +121,22 @@ def test_two_side_pots_are_numbered_and_every_export_reads_back() -> None:
     assert next(parse(text.replace("\n", "\r"))) == next(parse(text))
 
 
+def test_a_hand_whose_final_stacks_are_not_the_rules_is_refused() -> None:
+    # it was written with the stacks the rules give, the file's own silently dropped
+    # (replay calls it a MISMATCH and statistics refuse it)
+    from holdem import Game
+    from holdem.history import from_state
+
+    s = Game(big_blind=2).new_hand([100, 100], button=0, seed=1)
+    s.raise_to(6)
+    s.fold()
+    hh = from_state(s, players=["Ana", "Boris"])
+    assert to_pokerstars(hh)
+    wrong = dataclasses.replace(hh, finishing_stacks=(101, 99))
+    with pytest.raises(InvalidHistoryError, match=r"x\.phh: final stacks differ"):
+        to_pokerstars(wrong, name="x.phh")
+
+
 def test_fixed_limit_header_and_bad_hands() -> None:
     ft = SIDE_POT.replace("'PT'", "'FT'").replace("min_bet = 2", "small_bet = 2\nbig_bet = 4")
     ft = ft.replace("'p3 cbr 7', 'p1 cbr 20'", "'p3 cbr 4', 'p1 cbr 6'")
