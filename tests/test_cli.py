@@ -489,6 +489,20 @@ def test_a_closed_stdin_is_one_line_not_a_traceback(args: tuple[str, ...]) -> No
     assert "Traceback" not in r.stderr
 
 
+def test_play_takes_raise_to_n_as_the_prompt_writes_it() -> None:
+    # the prompt offers "raise to 4..200 (r N)"; typing "raise to 6" was refused ("raise
+    # needs one amount")
+    code, out, err = _main("play", "--players", "2", "--hands", "1", "--agents", "call",
+                           "--seed", "5", stdin="raise to 6\nx\nx\nbet to 8\nx\n")
+    assert code == 0 and err == "", err
+    assert "> raise to 6\ncall-2 calls 4\n" in out
+    assert "needs one amount" not in out
+    code, out, _ = _main("play", "--players", "2", "--hands", "1", "--agents", "call",
+                         "--seed", "5", stdin="raise to\nraise to 6 7\nx\nx\nx\nx\n")
+    assert "'to' is not a whole number of chips" in out  # "raise to" with no amount
+    assert out.count("raise needs one amount") == 1  # "raise to 6 7"
+
+
 def test_seed_zero_is_a_valid_seed() -> None:
     """--seed: seeds are 0..2**64-1, so 0 is accepted."""
     code, out, err = _main("play", "--players", "2", "--hands", "1", "--agents", "call",

@@ -204,8 +204,11 @@ def test_vector_env_step_async_is_step_in_two_halves() -> None:
         cols = (rng.random(info["action_mask"].shape) * info["action_mask"]).argmax(axis=1)
         envs.step_async(cols)
         if t == 0:
-            for call in (envs.step_async, envs.step, lambda _: envs.reset()):
-                with pytest.raises(IllegalActionError, match="step_async is pending"):
+            # each call names itself (step named step_async, which it calls)
+            for name, call in (("step_async", envs.step_async), ("step", envs.step),
+                               ("reset", lambda _: envs.reset())):
+                with pytest.raises(IllegalActionError,
+                                   match=f"^{name}: a step_async is pending; call step_wait"):
                     call(cols)
         got = envs.step_wait()
         want = same.step(cols)

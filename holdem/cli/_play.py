@@ -282,6 +282,8 @@ def _move(words: list[str], obs: Observation) -> Action:
     if word is None:
         raise HoldemError(f"'{words[0]}' is not a move (type help for the list)")
     if word in ("bet", "raise"):
+        if len(words) == 3 and words[1].lower() == "to":  # "raise to 40", as the prompt says
+            words = [words[0], words[2]]
         if len(words) != 2:
             raise HoldemError(f"{word} needs one amount, the total to {word} to, like '{word} 40'")
         try:

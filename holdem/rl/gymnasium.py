@@ -284,6 +284,7 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
                                           dict[str, Any]]:
+        self._not_pending("step")  # (step_async would name itself)
         self.step_async(actions)
         return self.step_wait()
 
