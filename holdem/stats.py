@@ -242,7 +242,8 @@ class Stats(Mapping[str, PlayerStats]):
     off by default in :func:`holdem.simulate`, on here). The equities are exact; a preflop
     all-in then enumerates every board (about 7-10 ms), so for many all-in hands
     ``allin_samples=N`` estimates preflop all-ins from ``N`` boards instead (seeded by the
-    cards: the same hand always gives the same estimate). ``curves``: keep each player's
+    cards: the same hand always gives the same estimate; with ``N`` at least the number of
+    boards left, every board is enumerated, exactly). ``curves``: keep each player's
     cumulative winnings in big blinds after each of its hands (for charts).
     ``starting_hands``: count each player's known starting hands by class and how often it
     played them (for the 13x13 grid of :mod:`holdem.charts`).
@@ -515,6 +516,8 @@ class Stats(Mapping[str, PlayerStats]):
 
     def _equities(self, hands: tuple[str, ...], board: str, dead: str) -> tuple[float, ...]:
         samples = self.allin_samples if not board else None  # None: exact
+        if samples is not None and samples >= math.comb(52 - 2 * len(hands) - len(dead) // 2, 5):
+            samples = None  # as many samples as boards or more: every board, exactly, is cheaper
         key = (samples, hands, board, dead)
         eq = _EQUITIES.get(key)
         if eq is None:

@@ -292,7 +292,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="estimate the equities of each preflop all-in from N random boards "
                    "(seeded by the cards: the same hand always gives the same estimate) "
                    "instead of enumerating every board, 7-10 ms per all-in; for files with "
-                   "many all-ins (with 10,000 boards, several times faster)")
+                   "many all-ins (with 10,000 boards, several times faster); N at least the "
+                   "boards left enumerates them, exactly")
     _add_parallel(p)
     p.set_defaults(run=_cmd_stats, parser=p)
     return parser
