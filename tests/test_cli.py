@@ -7,6 +7,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -445,6 +446,33 @@ def test_play_save_keeps_an_existing_file_until_a_hand_is_played(tmp_path: Path)
     new = saved.read_text()
     assert new.startswith("[1]") and "[2]" not in new and new != old
     assert run("replay", str(saved)).returncode == 0
+
+
+def test_play_save_starts_the_file_with_the_first_hand_it_saves(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A first hand PHH cannot hold is skipped; the next hand saved then still starts the
+    file anew (it was appended to the file's old session)."""
+    import holdem.history
+    from holdem import HoldemError
+
+    saved = tmp_path / "s.phhs"
+    saved.write_text("OLD SESSION\n")
+    real = holdem.history.from_state
+    calls = []
+
+    def first_fails(*args: Any, **kwargs: Any) -> Any:
+        calls.append(1)
+        if len(calls) == 1:
+            raise HoldemError("cannot be written (a test)")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(holdem.history, "from_state", first_fails)
+    code, out, err = _main("play", "--players", "2", "--hands", "2", "--agents", "call",
+                           "--seed", "4", "--save", str(saved), stdin="c\nx\n" * 20)
+    assert code == 0 and err == "", err
+    assert "(hand 1 is not saved: cannot be written (a test))" in out
+    text = saved.read_text()
+    assert text.startswith("[2]\n") and "OLD" not in text and "[1]" not in text
 
 
 @pytest.mark.parametrize("where", ["", "missing-folder/s.phhs", "."])

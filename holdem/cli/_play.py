@@ -333,7 +333,9 @@ def _move(words: list[str], obs: Observation) -> Action:
 
 
 def _save(path: str, record: HandRecord, number: int, human: HumanAgent,
-          seat_count: int) -> None:
+          seat_count: int, first: bool) -> bool:
+    """Write hand ``number`` to ``path`` (``first``: the session's first hand written, which
+    starts the file anew); whether it was written (a hand PHH cannot hold is skipped)."""
     from holdem.history import from_state
     from holdem.phh import dumps
 
@@ -351,12 +353,13 @@ def _save(path: str, record: HandRecord, number: int, human: HumanAgent,
                         time_zone_abbreviation="UTC")
     except HoldemError as e:
         human.say(f"(hand {record.number + 1} is not saved: {e})")
-        return
-    try:  # the first hand saved starts the file anew
-        with open(path, "a" if number > 1 else "w", encoding="utf-8") as f:
-            f.write(("\n" if number > 1 else "") + f"[{number}]\n" + dumps(hh))
+        return False
+    try:
+        with open(path, "w" if first else "a", encoding="utf-8") as f:
+            f.write(("" if first else "\n") + f"[{number}]\n" + dumps(hh))
     except OSError as e:  # (a failed write names no file: the command's error line will)
         raise OSError(e.errno, e.strerror or str(e), path) from None
+    return True
 
 
 def play_session(*, game: Game, players: int, agents: Sequence[str], stack: int, seed: int,
@@ -371,6 +374,7 @@ def play_session(*, game: Game, players: int, agents: Sequence[str], stack: int,
         name = agents[(k - 1) % len(agents)]
         table.sit(k, f"{name}-{k + 1}", stack, make_agent(name, chunk_seed(seed, k)))
     played = 0
+    saved = False  # a hand of this session is in ``save`` (the first one starts it anew)
     limit = math.inf if hands is None else hands
     while played < limit:
         seated = {p.name: p for p in table.players}
@@ -390,7 +394,7 @@ def play_session(*, game: Game, players: int, agents: Sequence[str], stack: int,
             if name != ME and chips == 0:
                 human.say(f"{name} is out of chips and sits out (no chips, no cards: R37).")
         if save is not None:
-            _save(save, record, played, human, players)
+            saved = _save(save, record, played, human, players, not saved) or saved
     human.say()
     human.say(f"Session over after {played} hand{'s' if played != 1 else ''}.")
     rows = [(p.name, p.stack) for p in sorted(table.players, key=lambda p: p.seat)]
