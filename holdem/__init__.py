@@ -116,7 +116,17 @@ if TYPE_CHECKING:
 
     # --- live dealing ---
     from holdem.live.hand import LiveHand, ShuffleFunction
-    from holdem.live.events import *  # noqa: F403  (every name of its __all__)
+    from holdem.live.events import (
+        CardAccount,
+        CardExposed,
+        DealerError,
+        ExtraCards,
+        OverdealtFlop,
+        PrematureFlop,
+        PrematureRiver,
+        PrematureTurn,
+        Ruling,
+    )
 
     # --- batched self-play ---
     from holdem.vector import ActionLayout, ObservationSpec, VectorGame
@@ -255,4 +265,7 @@ __all__ = [
     "player_stats",
 ]
 __all__ += _errors.__all__
-__all__ += _LAZY_EVENTS
+# holdem.live.events.__all__ again, spelled out: type checkers read only literal lists in
+# __all__ (a test checks it is _LAZY_EVENTS)
+__all__ += ["CardAccount", "CardExposed", "DealerError", "ExtraCards", "OverdealtFlop",
+            "PrematureFlop", "PrematureRiver", "PrematureTurn", "Ruling"]

@@ -60,6 +60,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Any
 
+from holdem._ints import int_or_none
 from holdem._shown import excerpt
 from holdem.cards import Card
 from holdem.errors import HoldemError, InvalidHandError, InvalidHistoryError
@@ -142,7 +143,8 @@ def _unit(given: ChipUnit, what: str = "chip_unit") -> Fraction:
     try:
         if isinstance(given, bool):
             raise TypeError
-        value: ChipUnit = given
+        whole = int_or_none(given)  # numpy ints as plain ints (Fraction would keep their type)
+        value: ChipUnit = given if whole is None else whole
         if isinstance(value, str):
             if len(value) > 100:
                 raise ValueError

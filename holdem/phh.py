@@ -634,7 +634,7 @@ class HandHistory:
 
     def __post_init__(self) -> None:
         set_ = object.__setattr__
-        if self.variant not in VARIANTS:
+        if not isinstance(self.variant, str) or self.variant not in VARIANTS:
             raise InvalidHistoryError(
                 f"variant {excerpt(self.variant)} is not supported: holdem reads "
                 + ", ".join(f"{k} ({v})" for k, v in VARIANTS.items())
@@ -687,6 +687,9 @@ class HandHistory:
                     raise InvalidHistoryError(
                         f"field {name!r} has a negative amount: {excerpt(list(value))}")
         actions: list[HistoryAction] = []
+        if isinstance(self.actions, str | bytes) or not hasattr(self.actions, "__iter__"):
+            raise InvalidHistoryError(f"field 'actions' must be a sequence of actions, not "
+                                      f"{excerpt(self.actions)}")
         for i, a in enumerate(self.actions):
             if isinstance(a, str):
                 try:

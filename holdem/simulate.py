@@ -170,6 +170,9 @@ def _named(agents: Sequence[Any] | Mapping[str, Any]) -> tuple[tuple[str, ...], 
         names = tuple(str(k) for k in agents)
         objs = tuple(agents.values())
     else:
+        if isinstance(agents, str | bytes) or not hasattr(agents, "__iter__"):
+            raise InvalidConfigError(f"agents must be a list of agents or a mapping of names "
+                                     f"to agents, got {excerpt(agents)}")
         objs = tuple(agents)
         base = [agent_name(a) for a in objs]
         names = tuple(b if base.count(b) == 1 else f"{b}{i}" for i, b in enumerate(base))

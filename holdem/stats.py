@@ -279,6 +279,13 @@ class Stats(Mapping[str, PlayerStats]):
     # -- adding hands
     def update(self, hands: Iterable[Any]) -> None:
         """Add every hand of ``hands`` (see :meth:`add`)."""
+        from holdem.phh import HandHistory
+
+        if (isinstance(hands, str | bytes | HandHistory) or not hasattr(hands, "__iter__")
+                or hasattr(hands, "raw_history") or hasattr(hands, "state")):
+            raise InvalidConfigError(
+                f"hands must be an iterable of hands (a list; add() takes one hand), got "
+                f"{type(hands).__name__}: {excerpt(hands)}")
         for hand in hands:
             self.add(hand)
 

@@ -28,6 +28,7 @@ import array
 import hashlib
 import importlib
 import itertools
+import numbers
 import operator
 import os
 import queue
@@ -39,7 +40,7 @@ from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any, SupportsIndex
 
 from holdem import _vector
 from holdem._ints import int_or_none
@@ -48,6 +49,7 @@ from holdem._seeding import resolve_seed, seed_bits
 from holdem._shown import excerpt
 from holdem.cards import Card
 from holdem.errors import (
+    HoldemError,
     IllegalActionError,
     InvalidArrayError,
     InvalidConfigError,
@@ -90,6 +92,9 @@ def _fraction(value: object) -> Fraction:
             value = operator.index(value)  # numpy ints too, as plain ints
         except TypeError:  # a numpy array (of floats, or of more than one value)
             raise InvalidConfigError(f"a pot fraction must be a number, got {excerpt(value)}") from None
+    if not isinstance(value, bool | int | float | Fraction | str) and isinstance(value,
+                                                                            numbers.Real):
+        value = float(value)  # a numpy float (float64 is a float already)
     if isinstance(value, bool) or not isinstance(value, int | float | Fraction | str):
         raise InvalidConfigError(f"a pot fraction must be a number, got {excerpt(value)}")
     exact = None
@@ -166,6 +171,11 @@ class ActionLayout:
     all_in: bool = True
     keep: str = "all_in"
 
+    if TYPE_CHECKING:  # what the constructor takes (it stores the fractions as Fractions)
+        def __init__(self, fractions: Sequence[Fraction | SupportsIndex | float | str] = ...,
+                     fold: bool = ..., min_raise: bool = ..., all_in: bool = ...,
+                     keep: str = ...) -> None: ...
+
     def __post_init__(self) -> None:
         if isinstance(self.fractions, str | bytes | Mapping | AbstractSet) or not hasattr(
                 self.fractions, "__iter__"):  # (the columns follow the fractions' order)
@@ -225,6 +235,15 @@ class ActionLayout:
         :meth:`VectorGame.raise_amounts`, for one :class:`holdem.HandState`."""
         if not isinstance(state, HandState):
             raise InvalidConfigError(f"state must be a holdem.HandState, got {excerpt(state)}")
+        raw = self._raw_amounts(state)
+        out: list[int | None] = [None] * len(raw)
+        for c in self._priority():
+            out[c] = None if raw[c] in out else raw[c]
+        return out
+
+    def _raw_amounts(self, state: HandState) -> list[int | None]:
+        """:meth:`amounts` before a column that lands on the amount of one kept before it is
+        masked as its duplicate."""
         codes = self._codes()
         out: list[int | None] = [None] * len(codes)
         if state.is_terminal():
@@ -249,7 +268,7 @@ class ActionLayout:
             else:
                 a = max(cur + base * num // den, la.min_to)
                 a = None if yields and a > total else min(a, la.max_to)
-            out[c] = None if a in out else a
+            out[c] = a
         return out
 
     def mask(self, state: HandState) -> list[bool]:
@@ -453,7 +472,9 @@ class ObservationSpec:
         """``row`` (a row seen by the seat to act, a list or a numpy row) as the seat ``shift``
         seats after it sees it, given that seat's ``hole`` cards: the seat blocks turned, its
         position, and ``to_call``, ``min_raise_to``, ``max_raise_to`` 0 (they are the actor's),
-        as :meth:`encode` writes it for a seat that is not to act. A new row of the same type."""
+        as :meth:`encode` writes it for a seat that is not to act. ``shift`` 0 is the actor's
+        own row as a seat not to act sees it (those three 0), as the hand stands once it has
+        ended (the PettingZoo and Gymnasium envs show it so). A new row of the same type."""
         n = self.players
         turn = int_or_none(shift)  # numpy ints too, as plain ints
         if turn is None or not 0 <= turn < n:
@@ -603,6 +624,10 @@ def _int64_vector(values: object, n: int, what: str) -> Any:
             raise InvalidArrayError(f"{what} must be integers, got dtype {arr.dtype}")
         if arr.shape != (n,):
             raise InvalidArrayError(f"{what} must have shape ({n},), got {arr.shape}")
+        if isinstance(values, list | tuple):  # numpy makes ints of the bools among ints
+            for x in values:
+                if isinstance(x, bool | _np.bool_):
+                    raise InvalidArrayError(f"{what} must be integers, got {excerpt(x)}")
         if arr.dtype.kind == "u" and arr.size and int(arr.max()) > _INT64_MAX:
             raise InvalidArrayError(f"{what} has a value outside int64")  # (not wrapped)
         return _np.require(arr, _np.int64, ("C", "A"))  # contiguous and aligned
@@ -1494,8 +1519,21 @@ class VectorGame:
             return (f"table {table}: action {col} is not a column of the layout "
                     f"(0..{len(names) - 1}: {', '.join(names)})")
         legal = [names[c] for c in range(len(names)) if self._mask[table, c]]
+        dup = ""
+        raw: list[int | None]
+        kept: list[int | None]
+        try:
+            state = self.hand_state(table)
+        except HoldemError:  # a hand of more actions than the log keeps: no amounts to show
+            raw = kept = [None] * len(names)
+        else:
+            raw, kept = self._layout._raw_amounts(state), self._layout.amounts(state)
+        if raw[col] is not None and kept[col] is None:  # legal, but another column has it
+            k = kept.index(raw[col])
+            dup = (f" (masked as a duplicate: it raises to {raw[col]}, as column {k} "
+                   f"({names[k]}) does)")
         return (f"table {table}: action {col} ({names[col]}) is not legal for seat "
-                f"{self._batch.legal(table)[0]}; legal columns: {', '.join(legal)} "
+                f"{self._batch.legal(table)[0]}{dup}; legal columns: {', '.join(legal)} "
                 f"({self._legal_text(table)})")
 
 

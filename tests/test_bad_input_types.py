@@ -221,3 +221,47 @@ def test_charts_need_their_result_or_stats(value: Any) -> None:
     with pytest.raises(InvalidConfigError, match=rf"vpip_frequencies needs a holdem\.Stats, "
                                                  rf"got {type(value).__name__}"):
         charts.vpip_frequencies(value, "a")
+
+
+# ------------------------------------------------- a whole where an iterable or a hand is due
+
+@pytest.mark.parametrize("value", [None, 1.5, 0, np.int64(2), "abc"])
+def test_simulate_names_agents_that_are_not_a_list(value: Any) -> None:
+    # TypeError: 'NoneType' object is not iterable, naming nothing
+    with pytest.raises(InvalidConfigError, match="agents must be a list of agents or a mapping"):
+        holdem.simulate(value, game=holdem.Game(big_blind=2), hands=2, seed=1)
+
+
+@pytest.mark.parametrize("value", [None, 3, "hands", _folded_hand()])
+def test_stats_name_hands_that_are_not_an_iterable_of_hands(value: Any) -> None:
+    # a single HandState (an easy slip for [state]) gave "'HandState' object is not iterable"
+    for call in (lambda: holdem.Stats(value), lambda: holdem.player_stats(value),
+                 lambda: holdem.Stats().update(value)):
+        with pytest.raises(InvalidConfigError, match="hands must be an iterable of hands"):
+            call()
+    assert list(holdem.Stats([_folded_hand()])) == ["seat0", "seat1"]
+
+
+def test_live_hand_replay_names_items_that_are_not_an_iterable() -> None:
+    live = holdem.LiveHand(holdem.Game(big_blind=2), [100, 100], button=0, seed=1)
+    for value in (None, 5):
+        with pytest.raises(holdem.InvalidActionError, match="replay takes an iterable"):
+            live.replay(value)  # type: ignore[arg-type]
+
+
+def test_hand_history_made_directly_checks_variant_and_actions() -> None:
+    # HandHistory(variant=[]) gave "unhashable type: 'list'", actions=None "not iterable"
+    hh = phh.loads(HAND)
+    for field, value in (("variant", []), ("variant", {}), ("actions", None), ("actions", 5),
+                         ("actions", "p2 f")):
+        with pytest.raises(InvalidHistoryError, match=field):
+            hh.replace(**{field: value})
+    with pytest.raises(InvalidHistoryError, match="variant"):
+        phh.HandHistory([], (0, 0), (1, 2), (200, 200), min_bet=2)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("kind", [np.uint8, np.int8, np.int16, np.int64])
+def test_replay_takes_a_chip_unit_from_numpy(kind: Any) -> None:
+    # np.uint8(1): OverflowError (Fraction kept the numpy type and 10**18 overflowed it)
+    played = holdem.replay(phh.loads(HAND), chip_unit=kind(1))
+    assert played.chip_unit == 1 and played.state.payoffs == (1, -1)

@@ -202,6 +202,31 @@ def test_the_facade_lists_the_live_events_of_their_module() -> None:
     assert set(holdem.live.events.__all__) <= set(holdem.__all__)
 
 
+def test_the_facade_all_is_what_a_type_checker_reads() -> None:
+    """A type checker reads ``__all__`` only as list literals and other modules' ``__all__``
+    (``from holdem import *`` under mypy drops a name added through a variable)."""
+    import ast
+
+    import holdem
+
+    static: list[str] = []
+    tree = ast.parse(Path(holdem.__file__ or "").read_text(encoding="utf-8"))
+    for node in tree.body:
+        target = (node.targets[0] if isinstance(node, ast.Assign) and len(node.targets) == 1
+                  else node.target if isinstance(node, ast.AugAssign) else None)
+        if not (isinstance(target, ast.Name) and target.id == "__all__"):
+            continue
+        assert isinstance(node, ast.Assign | ast.AugAssign)
+        value = node.value
+        if isinstance(value, ast.Attribute) and value.attr == "__all__":
+            assert isinstance(value.value, ast.Name)  # an imported module's __all__
+            static += getattr(holdem, value.value.id).__all__
+        else:
+            assert isinstance(value, ast.List), ast.unparse(node)  # a literal, not a variable
+            static += ast.literal_eval(value)
+    assert static == holdem.__all__
+
+
 # --- the sdist's contents ---------------------------------------------------------------------
 
 # a working tree after a local test run: what the sdist keeps, and the caches it must leave out

@@ -373,7 +373,8 @@ def test_parallel_observations_are_every_agents_current_view() -> None:
 
 
 def test_reseat_turns_a_row_as_encode_does() -> None:
-    """ObservationSpec.reseat (lists and numpy rows) equals encode for the other seats."""
+    """ObservationSpec.reseat (lists and numpy rows) equals encode for the other seats, and
+    for the actor (shift 0) encode with the actor's columns 0 (as a seat not to act)."""
     vg = VectorGame(Game(big_blind=2, ante=1), num_tables=1, players=4, stacks=40, seed=8)
     vg.reset()
     rng = np.random.default_rng(8)
@@ -386,10 +387,10 @@ def test_reseat_turns_a_row_as_encode_does() -> None:
             seat = (actor + shift) % 4
             want = spec.encode(state, seat)
             hole = state.hole_cards[seat]
-            if shift:
-                assert spec.reseat(row.tolist(), shift, hole) == want
-                assert np.array_equal(spec.reseat(row, shift, hole),
-                                      np.asarray(want, np.float32))
+            if not shift:  # the actor as a seat not to act sees it (the hand ended)
+                want = _actor_only_zeroed(np.asarray(want, np.float32), 4).tolist()
+            assert spec.reseat(row.tolist(), shift, hole) == want
+            assert np.array_equal(spec.reseat(row, shift, hole), np.asarray(want, np.float32))
         with pytest.raises(InvalidConfigError, match="shift"):
             spec.reseat(row, 4, hole)
         vg.step([int(rng.choice(np.flatnonzero(vg.legal_mask[0])))])

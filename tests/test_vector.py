@@ -13,7 +13,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 import holdem
-from holdem import Action, AnteType, Card, DealStart, Game, HandState, Rake, Structure
+from holdem import Action, AnteType, Card, DealStart, Game, HandState, Rake, Structure, vector
 from holdem.errors import (
     ChipOverflowError,
     HoldemError,
@@ -409,7 +409,9 @@ def test_illegal_action_names_table_and_nothing_moves() -> None:
     obs = env.observation.copy()
     half = names_index(env, "raise_half_pot")  # collapses onto the min-raise preflop
     with pytest.raises(IllegalActionError, match=r"table 1: action 2 \(raise_half_pot\) is not "
-                                                 r"legal for seat 0; legal columns: fold"):
+                                                 r"legal for seat 0 \(masked as a duplicate: it "
+                                                 r"raises to 4, as column 4 \(min_raise\) does\); "
+                                                 r"legal columns: fold"):
         env.step([1, half, 1])
     with pytest.raises(IllegalActionError, match="action 9 is not a column"):
         env.step([1, 1, 9])
@@ -1503,6 +1505,29 @@ def test_numpy_ints_are_ints_for_fractions_and_reseat() -> None:
     assert np.array_equal(spec.reseat(row, np.int64(1), hole), spec.reseat(row, 1, hole))
     with pytest.raises(InvalidConfigError, match=r"shift must be 0\.\.2"):
         spec.reseat(row, np.int64(3), hole)
+
+
+def test_numpy_floats_are_floats_for_fractions() -> None:
+    # np.float32(0.5) was "not a number" while np.float64 (a float subclass) was taken
+    for kind in (np.float16, np.float32, np.float64):
+        assert ActionLayout(fractions=(kind(0.5), kind(2))) == ActionLayout(fractions=(0.5, 2))
+    with pytest.raises(InvalidConfigError, match=r"Fraction\(1, 10\)"):  # as a float 0.1
+        ActionLayout(fractions=(np.float32(0.1),))
+
+
+def test_a_bool_among_the_actions_is_refused_with_or_without_numpy(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # with numpy, [True, 1, 1] was played as column 1; without it, refused
+    env = VectorGame(Game(big_blind=2), num_tables=3, players=3, stacks=100, seed=1)
+    env.reset()
+    before = env.table_state(0)
+    for actions in ([True, 1, 1], (1, 1, np.bool_(False))):
+        with pytest.raises(InvalidArrayError, match="actions must be integers, got"):
+            env.step(actions)
+    monkeypatch.setattr(vector, "_np", None)
+    with pytest.raises(InvalidArrayError, match="actions must be integers, got True"):
+        env.step([True, 1, 1])
+    assert env.table_state(0) == before
 
 
 def _snapshot(env: VectorGame, i: int) -> tuple[Any, ...]:

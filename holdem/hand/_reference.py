@@ -58,7 +58,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from holdem._deck import Deck
 from holdem._seeding import resolve_seed
 from holdem._shown import shown
-from holdem.cards import Card
+from holdem.cards import Card, CardLike
 from holdem.errors import (
     IllegalActionError,
     InvalidConfigError,
@@ -337,7 +337,7 @@ class HandCore:
     def __init__(self, *args: object, **kwargs: object) -> None:
         raise TypeError("start a hand with Game.new_hand(...)")
 
-    def add_board(self, cards: Any) -> None:
+    def add_board(self, cards: Sequence[CardLike] | str) -> None:
         """Give more board cards to a hand started from given cards (live dealing, replays):
         the board grows up to five cards; cards already dealt never change."""
         try:

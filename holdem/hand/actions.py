@@ -23,7 +23,7 @@ raise to ``k - 1`` chips (so a bet of one chip is representable).
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import TYPE_CHECKING, Any, Final, NamedTuple
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from holdem._enums import NamedRepr
 from holdem._ints import int_or_none
@@ -260,7 +260,7 @@ class ActionVerbs:
 
     if TYPE_CHECKING:  # provided by the class this is mixed into
 
-        def apply(self, action: Any, *, seat: int | None = None) -> None: ...
+        def apply(self, action: Action | str | int, *, seat: int | None = None) -> None: ...
 
     def fold(self, *, seat: int | None = None) -> None:
         self.apply(Action.fold(), seat=seat)

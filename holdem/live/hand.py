@@ -394,7 +394,8 @@ class LiveHand(ActionVerbs):
         All or nothing: an item that is refused raises its error, its message starting with
         the item's index, and the hand is left as it was before the call. ``items`` is an
         iterable of items, not one text or bytes (:class:`holdem.InvalidActionError`)."""
-        if isinstance(items, str | bytes | bytearray | memoryview):
+        if (isinstance(items, str | bytes | bytearray | memoryview)
+                or not hasattr(items, "__iter__")):
             raise InvalidActionError(f"replay takes an iterable of actions and events (a list), "
                                      f"not {type(items).__name__} {excerpt(items)}")
         trial = self.clone()

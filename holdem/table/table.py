@@ -601,7 +601,7 @@ class Table:
         """Apply an agent's answer through the checked ``apply``; an illegal or malformed one
         raises :class:`AgentError` naming the agent, the player and the answer."""
         try:
-            state.apply(action)
+            state.apply(action)  # type: ignore[arg-type]  # any answer: apply checks it
         except (IllegalActionError, InvalidActionError) as exc:
             raise AgentError(f"agent {agent_name(p.agent)!r} of player {p.name!r} (seat "
                              f"{seat}) answered {action!r}: {exc}") from exc
