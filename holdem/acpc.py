@@ -43,7 +43,12 @@ when checking is free (holdem's default, R17), the minimum raise is the last rai
 blind), a limit round is capped after ``maxRaises`` raises, and after an all-in call the
 remaining rounds are written empty (``r20000c///``). Lines are read strictly: a closed round
 must be followed by its ``/`` and its board cards, as the dealer writes them (the ACPC code
-itself skips ``/`` when it reads).
+itself skips ``/`` when it reads). One difference: the dealer keeps at most 64 actions a round
+(its ``MAX_NUM_ACTIONS``) and refuses a raise once the round's actions and the players number
+more than 64 (it then forces a call or a fold); holdem has no such cap. Reached only after
+dozens of raises in one no-limit round with deep stacks: a line with more is read, and in
+:func:`play` the dealer's forced call of such a raise ends the match with a
+:class:`holdem.ProtocolError`.
 
 >>> from holdem import acpc
 >>> gd = acpc.parse_gamedef(acpc.HEADS_UP_NO_LIMIT)
@@ -604,10 +609,14 @@ def street_raise_to(hand_total: int, committed_before_street: int) -> int:
     >>> street_raise_to(900, 300)  # r900 on the flop after 300 preflop: a raise to 600
     600
     """
+    ints = []
     for name, value in (("hand_total", hand_total),
                         ("committed_before_street", committed_before_street)):
-        if type(value) is not int or not 0 <= value <= MAX_CHIPS:
+        whole = int_or_none(value)  # numpy ints too, as plain ints
+        if whole is None or not 0 <= whole <= MAX_CHIPS:
             raise GameDefError(f"ACPC raise to: {name} must be an int 0..2**53, got {value!r}")
+        ints.append(whole)
+    hand_total, committed_before_street = ints
     to = hand_total - committed_before_street
     if to <= 0:
         raise GameDefError(f"ACPC raise to {hand_total} is not above the "
@@ -769,11 +778,18 @@ def parse_matchstate(line: str) -> MatchState:
                       _split_betting(parts[3], text), holes, boards)
 
 
+def _check_state(state: object) -> None:
+    """A TypeError naming ``state`` when it is not a hand (as for a token that is not text)."""
+    if not (hasattr(state, "legal_actions") and hasattr(state, "num_players")):
+        raise TypeError(f"state must be a holdem.HandState, got {type(state).__name__}")
+
+
 def to_action(state: HandState, token: str) -> Action:
     """The holdem :class:`~holdem.Action` of ACPC action ``token`` (``c``, ``f``, ``r``,
     ``r<total>``) for the seat to act: ``r<total>`` (a total over the hand) becomes
     ``raise_to(total - (committed - bets))`` (a street total). Limit raises may omit the amount.
     A token the state does not allow raises :class:`holdem.ProtocolError`."""
+    _check_state(state)
     if not isinstance(token, str):
         raise TypeError(f"token must be a str, got {type(token).__name__}")
     try:
@@ -832,6 +848,7 @@ def acpc_action(state: HandState, action: Action | str) -> str:
     """The ACPC token for ``action`` by the seat to act: ``f``, ``c``, ``r`` (limit) or
     ``r<total over the hand>`` (no-limit: ``to + committed - bets``). The action must be legal
     (else :class:`holdem.IllegalActionError` / :class:`holdem.ProtocolError`)."""
+    _check_state(state)
     act = Action.parse(action) if isinstance(action, str) else action
     if not isinstance(act, Action):
         raise InvalidActionError(f"action must be a holdem.Action or its text (such as 'cc' "
@@ -918,6 +935,7 @@ def matchstate_of(state: HandState, position: int, hand_number: int = 0) -> Matc
     """The ``MATCHSTATE`` position ``position`` sees for ``state`` (position ``p`` is seat
     ``(button + 1 + p) % n``): its own hole cards, and at a showdown those of every player who
     did not fold; the board dealt so far."""
+    _check_state(state)
     n = state.num_players
     if int_or_none(position) is None or not 0 <= position < n:
         raise ProtocolError(f"position {excerpt(position)} is not one of 0..{n - 1}")
@@ -933,6 +951,10 @@ def matchstate_of(state: HandState, position: int, hand_number: int = 0) -> Matc
     position_of = {s: p for p, s in enumerate(seat_of)}
     fresh = state.game.new_hand(list(state.starting_stacks), button=state.button,
                                 hole_cards=list(state.hole_cards), board=list(state.board))
+    if state.dead_hands or fresh.posts != state.posts:
+        raise ProtocolError("ACPC's protocol has the two blinds only: a hand with dead hands, "
+                            "a dead small blind or extra posts cannot be written as a "
+                            "MATCHSTATE line")
     rounds: list[list[str]] = [[]]
     for rec in state.history:
         while len(rounds) - 1 < _STREETS.index(rec.street):
@@ -1040,12 +1062,16 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
     if "\0" in host:  # the system would read the name up to the NUL only
         raise ProtocolError(f"host {host[:80]!r} holds a NUL character: give a host name or "
                             f"address")
-    if type(port) is not int:
+    if int_or_none(port) is None:
         raise TypeError(f"port must be an int, got {type(port).__name__}")
+    port = int(port)  # numpy ints too, as plain ints
     if not 1 <= port <= 65535:
         raise ProtocolError(f"port must be 1..65535, got {port}")
     if timeout is not None:
-        if isinstance(timeout, bool) or not isinstance(timeout, int | float):
+        whole = int_or_none(timeout)  # numpy ints as plain ints (numpy's float64 is a float)
+        if whole is not None:
+            timeout = whole
+        elif isinstance(timeout, bool) or not isinstance(timeout, int | float):
             raise TypeError(f"timeout must be a number of seconds or None, got "
                             f"{type(timeout).__name__}")
         if not 0 < timeout <= _MAX_TIMEOUT:  # sockets take no more (OverflowError)
@@ -1284,6 +1310,11 @@ def _outcome(text: str, line: str) -> Fraction:
     return Fraction(t)
 
 
+_LOG_DECIMALS = Fraction(1, 10**4)  # how far a log's written split may be from the exact one
+# (ACPC's dealer writes "%.6f" without its trailing zeros: a three-way split of 50 is
+# 16.666667 three times, which does not sum to 50)
+
+
 def parse_log_line(line: str) -> LogState:
     """Read one ``STATE:`` line (syntax only; :func:`import_state_line` checks the play)."""
     text, parts = _fields(line, "STATE:<hand>:<betting>:<cards>:<outcome>:<players>")
@@ -1293,13 +1324,11 @@ def parse_log_line(line: str) -> LogState:
     if len(outcome) != len(holes) or len(players) != len(holes):
         raise ProtocolError(f"{len(holes)} hole-card fields, {len(outcome)} outcomes and "
                             f"{len(players)} players in {_short(line)}: they must agree")
-    if sum(outcome) != 0:
-        raise ProtocolError(f"the outcomes sum to {sum(outcome)}, not 0, in {_short(line)}")
+    total = sum(outcome, Fraction(0))
+    if abs(total) > len(outcome) * _LOG_DECIMALS:  # a tied pot's shares are rounded
+        raise ProtocolError(f"the outcomes sum to {total}, not 0, in {_short(line)}")
     return LogState(_int_field(parts[1], "hand number", text), _split_betting(parts[2], text),
                     holes, boards, outcome, players)
-
-
-_LOG_DECIMALS = Fraction(1, 10**4)  # how far a log's written split may be from the exact one
 
 
 def import_state_line(line: str, gamedef: GameDef) -> HandHistory:

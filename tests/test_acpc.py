@@ -14,6 +14,7 @@ import holdem
 from holdem import (
     Action,
     ActionType,
+    ExtraPost,
     Game,
     HoldemError,
     ProtocolError,
@@ -433,12 +434,27 @@ def test_import_fractional_split_r32_odd_chip() -> None:
         acpc.import_state_line(line.replace("-5|2.5|2.5", "-5|1.5|3.5"), FL3)
 
 
+def test_import_a_three_way_split_as_the_dealer_writes_it() -> None:
+    # 50 chips tied three ways are 16.666667 each in the log ("%.6f"), which sums to
+    # 1/1000000, not 0: the line was refused before its outcome was compared with the rules'
+    line = ("STATE:7:ccfffc/ccc/ccc/ccc:2c3c|4d5d|6h7h|8c9d|2h3h|4s5s/AsKsQs/Js/Ts:"
+            "-50|16.666667|16.666667|16.666667|-0|-0:a|b|c|d|e|f")
+    hh = acpc.import_state_line(line, NL6)
+    assert holdem.replay(hh).state.payoffs == (-50, 17, 17, 16, 0, 0)  # R32: odd chips
+    with pytest.raises(ProtocolError, match="sum to"):  # a chip off is still refused
+        acpc.import_state_line(line.replace("-50|", "-49|"), NL6)
+
+
 def test_street_raise_to_refuses_bad_numbers() -> None:
     """Amounts that are not ints in 0..2**53 raise GameDefError (a ProtocolError)."""
     for args in ((2**80, 3), (1.5, 0), ("9", 0), (10, -3), (True, 0)):
         with pytest.raises(ProtocolError, match="must be an int"):
             acpc.street_raise_to(*args)
     assert acpc.street_raise_to(900, 300) == 600
+    import numpy as np
+
+    got = acpc.street_raise_to(np.int64(900), np.uint16(300))  # they were refused
+    assert got == 600 and type(got) is int
 
 
 @pytest.mark.parametrize("outcome", ["\u00b2", "-\u00b9\u00b2", "3.\u0661"])
@@ -483,6 +499,30 @@ def test_matchstate_of_refuses_what_acpc_cannot_say(game: Game) -> None:
     state.check_or_call()
     with pytest.raises(ProtocolError, match="no antes, straddle or pot limit"):
         acpc.matchstate_of(state, 0)
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"dead_hands": [2]}, {"extra_posts": [ExtraPost(2, live=2, dead=1)]},
+    {"dead_small_blind": True},
+])
+def test_matchstate_of_refuses_forced_bets_acpc_has_not(kwargs: dict[str, object]) -> None:
+    # a dead hand gave a bare AssertionError (under -O a line where the dead seat acted); an
+    # extra post a line of another hand (no entry bet, the dead chip gone from the pot)
+    state = Game(big_blind=2).new_hand([100] * 4, button=3, seed=1, **kwargs)  # type: ignore[arg-type]
+    state.check_or_call()
+    with pytest.raises(ProtocolError, match="the two blinds only"):
+        acpc.matchstate_of(state, 0)
+    plain = Game(big_blind=2).new_hand([100] * 4, button=3, seed=1)
+    plain.check_or_call()
+    assert str(acpc.matchstate_of(plain, 0)).startswith("MATCHSTATE:0:0:c:")
+
+
+def test_the_helpers_name_a_state_that_is_not_a_hand() -> None:
+    # AttributeError: 'NoneType' object has no attribute 'actor'
+    for call in (lambda: acpc.to_action(None, "c"), lambda: acpc.acpc_action(None, "c"),  # type: ignore[arg-type]
+                 lambda: acpc.matchstate_of(None, 0)):  # type: ignore[arg-type]
+        with pytest.raises(TypeError, match=r"state must be a holdem\.HandState, got NoneType"):
+            call()
 
 
 @pytest.mark.parametrize("text", [

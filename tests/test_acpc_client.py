@@ -12,10 +12,11 @@ import socket
 import struct
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -139,8 +140,11 @@ def _dealer(servers: list[socket.socket], gamedef: acpc.GameDef, hands: int,
             server.close()
 
 
-def _match(gamedef: acpc.GameDef, agents: list[object], hands: int
+def _match(gamedef: acpc.GameDef, agents: list[object], hands: int,
+           number: Callable[[int], Any] = int
            ) -> tuple[DealerLog, list[acpc.ClientResult | BaseException]]:
+    """A match of ``hands`` against the local dealer; ``number`` makes the port and the
+    timeout (in whole seconds) the clients are given."""
     servers = []
     for _ in agents:
         server = socket.create_server(("127.0.0.1", 0))
@@ -154,7 +158,8 @@ def _match(gamedef: acpc.GameDef, agents: list[object], hands: int
 
     def run(k: int) -> None:
         try:
-            results[k] = acpc.play("127.0.0.1", ports[k], agents[k], gamedef, timeout=TIMEOUT)
+            results[k] = acpc.play("127.0.0.1", number(ports[k]), agents[k], gamedef,
+                                   timeout=number(int(TIMEOUT)))
         except BaseException as exc:  # reported by the test
             results[k] = exc
 
@@ -210,6 +215,17 @@ def test_client_takes_an_action_code_from_numpy() -> None:
     log, results = _match(gamedef, [lambda obs: np.int64(1), lambda obs: np.int32(1)], 6)
     assert log.errors == [] and len(log.payoffs) == 6
     assert all(isinstance(r, acpc.ClientResult) and r.hands == 6 for r in results)
+
+
+def test_client_takes_a_port_and_a_timeout_from_numpy() -> None:
+    # they were refused (TypeError: port must be an int, got int64)
+    import numpy as np
+
+    gamedef = acpc.parse_gamedef(acpc.HEADS_UP_NO_LIMIT)
+    for number in (np.int64, np.uint16):
+        log, results = _match(gamedef, [lambda obs: 1, lambda obs: 1], 3, number)
+        assert log.errors == [] and len(log.payoffs) == 3
+        assert all(isinstance(r, acpc.ClientResult) and r.hands == 3 for r in results)
 
 
 def test_client_refuses_an_illegal_agent_answer() -> None:
