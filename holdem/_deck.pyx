@@ -384,13 +384,15 @@ def deal_hands(n_hands, n_players, *, seed, burns=True, start=0, out=None):
         out = array("B", b"\0") * (n * w)  # allocated once (bytes(...) then a copy: twice)
     try:
         out2 = out
-    except (ValueError, TypeError, BufferError):
+    except (ValueError, TypeError, BufferError) as e2:
         try:
             out1 = out
         except (ValueError, TypeError, BufferError) as e:
+            # the reason of the shape the buffer has (a 2-D buffer's, not the 1-D attempt's)
+            why = e2 if getattr(out, "ndim", 1) == 2 else e
             raise InvalidArrayError(
                 f"out must be a writable C-contiguous uint8 buffer of shape ({n}, {w}) or "
-                f"({n * w},): {e}") from None
+                f"({n * w},): {why}") from None
         if out1.shape[0] != n * w:
             raise InvalidArrayError(
                 f"out has {out1.shape[0]} bytes; {n} hands of {w} cards need {n * w}")

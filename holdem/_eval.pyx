@@ -303,19 +303,34 @@ cdef str _describe_bad_row(object row, Py_ssize_t index):
 
 
 cdef object _c_order_copy(object obj):
-    """A C-ordered copy of the buffer ``obj`` (any strides) with its format and shape; its
-    format (a str) when the copy cannot take it (a byte-order prefix, a float: not native
-    integers); None when the buffer cannot be read at all."""
+    """A C-ordered copy of the buffer ``obj`` (any strides, any byte order) as native integers
+    of its size, with its shape; its format (a str) when it holds no integers (a float, a
+    record); None when the buffer cannot be read at all."""
     try:
         mv = memoryview(obj)
     except (TypeError, ValueError, BufferError):
         return None
     if mv.ndim == 0 or 0 in mv.shape:
         return None  # not reached: an empty or 0-D buffer is contiguous
-    if len(mv.format.lstrip("@")) != 1 or mv.format.lstrip("@") not in "bBhHiIlLqQnN":
-        return mv.format
+    fmt = mv.format
+    order, code = (fmt[:1], fmt[1:]) if fmt[:1] in "@=<>!" else ("@", fmt)
+    if len(code) != 1 or code not in "bBhHiIlLqQnN" or (order != "@" and code in "nN"):
+        return fmt
+    if order != "@":  # standard sizes ("=l" is 4 bytes): the native code of that size
+        unsigned = code.isupper()
+        code = {1: "b", 2: "h", 4: "i", 8: "q"}.get(mv.itemsize, "")
+        code = code.upper() if unsigned else code
+        if not code or array(code).itemsize != mv.itemsize:
+            return fmt
+    swap = mv.itemsize > 1 and order in ("<", ">", "!") and (
+        order == "<") != (sys.byteorder == "little")
     try:
-        return memoryview(mv.tobytes()).cast(mv.format.lstrip("@"), mv.shape)  # C order
+        data = mv.tobytes()  # C order
+        if swap:  # (an array of that code holds the items: byteswap turns each)
+            items = array(code, data)
+            items.byteswap()
+            data = memoryview(items).cast("B")
+        return memoryview(data).cast(code, mv.shape)
     except (TypeError, ValueError, BufferError, NotImplementedError):
         return None
     except MemoryError:  # (a broadcast view of 2**40 rows holds a byte)
@@ -364,13 +379,14 @@ cdef void _check_shape(object obj, object nc) except *:
 def evaluate_many(cards, *, n_cards=None, out=None):
     """Rank every row of an ``N x 5``, ``N x 6`` or ``N x 7`` array of card ids (0..51).
 
-    ``cards`` is any buffer of integers: a numpy array of any integer dtype and layout (one
-    that is not C-contiguous, such as ``hands[:, :5]``, is read through a copy), a
-    2-D memoryview, or a flat buffer (``bytes``, ``array.array``, 1-D numpy) with
-    ``n_cards`` per row. Returns ``uint16`` ranks: a numpy array if ``cards`` is one, else an
-    ``array.array('H')``; or fills ``out`` (a writable 1-D buffer of N ``uint16``, ``int32``,
-    ``uint32``, ``int64`` or ``uint64``) and returns it.
-    Bad input raises :class:`~holdem.InvalidArrayError`; the GIL is released while ranking.
+    ``cards`` is any buffer of integers: a numpy array of any integer dtype, byte order and
+    layout (one that is not C-contiguous native integers, such as ``hands[:, :5]``, is read
+    through a copy), a 2-D memoryview, or a flat buffer (``bytes``, ``array.array``, 1-D
+    numpy) with ``n_cards`` per row. Returns ``uint16`` ranks: a numpy array if ``cards`` is
+    one, else an ``array.array('H')``; or fills ``out`` (a writable 1-D buffer of N
+    ``uint16``, ``int32``, ``uint32``, ``int64`` or ``uint64``) and returns it.
+    Bad input raises :class:`~holdem.InvalidArrayError` (a row with a bad card: ``out`` may
+    already hold the ranks of rows before it); the GIL is released while ranking.
 
     >>> list(evaluate_many(bytes([48, 49, 50, 51, 44, 0, 1]), n_cards=7))
     [7452]
@@ -411,9 +427,9 @@ def evaluate_many(cards, *, n_cards=None, out=None):
             # first, from its header (nothing is copied for rows of the wrong size)
             _check_shape(cards, nc)
             copied = _c_order_copy(cards)
-            if isinstance(copied, str):  # its format: not one a native integer copy can take
+            if isinstance(copied, str):  # its format: not integers
                 raise InvalidArrayError(
-                    f"card ids must be native integers (int8 .. uint64), got format "
+                    f"card ids must be integers (int8 .. uint64), got format "
                     f"{copied!r}") from None
             if copied is None:
                 raise InvalidArrayError(
@@ -424,8 +440,17 @@ def evaluate_many(cards, *, n_cards=None, out=None):
         kind = _kind(view.format, view.itemsize)
         if kind < 0:
             fmt = view.format.decode("ascii", "replace") if view.format != NULL else "B"
-            raise InvalidArrayError(
-                f"card ids must be native integers (int8 .. uint64), got format {fmt!r}")
+            copied = _c_order_copy(cards)  # integers in the other byte order: turned
+            if copied is None or isinstance(copied, str):
+                raise InvalidArrayError(
+                    f"card ids must be integers (int8 .. uint64), got format {fmt!r}")
+            PyBuffer_Release(&view)
+            have_view = False
+            PyObject_GetBuffer(copied, &view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT)
+            have_view = True
+            kind = _kind(view.format, view.itemsize)
+            if kind < 0:  # pragma: no cover (the copy is native integers)
+                raise InvalidArrayError(f"card ids must be integers, got format {fmt!r}")
         nrows = _rows(view.ndim, view.shape, nc, &k)
 
         if out is not None:

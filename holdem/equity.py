@@ -436,6 +436,10 @@ def equity(
     ]
     k = 5 - len(prob.board)
     rem = 52 - bin(prob.dead).count("1") - 2 * n
+    if rem < 0:  # not even the hole cards can be dealt
+        raise InvalidHandError(
+            f"only {rem + 2 * n} cards are left for the {2 * n} hole cards of {n} players and "
+            f"the {k} board cards still to come: too many dead cards")
     if rem < k:
         raise InvalidHandError(
             f"only {rem} cards are left for the {k} board cards still to come: too many "

@@ -637,6 +637,16 @@ def test_batch_out_buffers() -> None:
     assert deal_hands(0, 6, seed=4).tobytes() == b""
 
 
+def test_batch_bad_2d_buffer_gives_its_own_reason() -> None:
+    # the reason quoted was the 1-D attempt's ("wrong number of dimensions"), not the dtype
+    np = pytest.importorskip("numpy")
+    with pytest.raises(InvalidArrayError, match=r"shape \(1, 12\) or \(12,\): Buffer dtype "
+                                                r"mismatch, expected 'uint8_t'"):
+        deal_hands(1, 2, seed=1, out=np.zeros((1, 12), np.int64))
+    with pytest.raises(InvalidArrayError, match=r"\(12,\): Buffer dtype mismatch"):
+        deal_hands(1, 2, seed=1, out=np.zeros(12, np.int64))
+
+
 def test_batch_bad_buffers_raise() -> None:
     np = pytest.importorskip("numpy")
     bad: list[object] = [

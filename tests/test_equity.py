@@ -658,6 +658,13 @@ def test_exactly_enough_cards_left_for_the_board() -> None:
         equity(["AsAh", "KdKc"], dead=[*dead, "3d"], executor="serial")
 
 
+def test_too_many_dead_cards_for_the_hole_cards_says_so() -> None:
+    # "only -8 cards are left for the 5 board cards"
+    with pytest.raises(InvalidHandError, match=r"only 12 cards are left for the 20 hole cards "
+                                               r"of 10 players and the 5 board cards"):
+        equity(["random"] * 10, dead=list(range(40)), executor="serial")
+
+
 def test_small_range_problems_are_enumerated_automatically() -> None:
     """AA vs AA: 36 pairs of combos (too many to bound the work by the product), only 6 of
     them valid deals: counted, then enumerated exactly rather than sampled."""
