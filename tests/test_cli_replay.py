@@ -47,6 +47,9 @@ def test_no_stacks_to_compare(tmp_path: Path) -> None:
     assert r.returncode == 0
     assert f"replayed  {f}: no stacks to compare" in r.stdout
     assert "0 of 1 hands replayed exactly; 1 replayed, no stacks to compare; 0 failed" in r.stdout
+    # -v ("print every hand's final stacks") printed none for it, where they help the most
+    r = run("replay", "-v", str(f))
+    assert f"replayed  {f}: no stacks to compare  final stacks 102 98 100" in r.stdout
 
 
 def test_the_odd_chip_is_named_counted_apart_and_reproduced(tmp_path: Path) -> None:

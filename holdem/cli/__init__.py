@@ -571,24 +571,23 @@ def _replay_chunk(sources: list[_hands.Source], chip_unit: Any, quiet: bool,
         except HoldemError as e:
             out.append(("failed", f"ILLEGAL   {e}"))
             continue
+        # -v: every hand that replays shows the final stacks the rules give it
+        stacks = ("  final stacks " + " ".join(map(str, result.final_stacks))) if verbose else ""
         if result.odd_chip is not None:  # not a failure: no line with --quiet
             out.append(("odd", None if quiet else
                         f"ODD CHIP  {label}: the file splits the odd chip (R32 gives it "
                         "whole to the first winner left of the button): "
                         + "; ".join(result.mismatches)
-                        + f"; --chip-unit {_unit_text(result.odd_chip)} reproduces the file"))
+                        + f"; --chip-unit {_unit_text(result.odd_chip)} reproduces the file"
+                        + stacks))
         elif result.mismatches:
-            out.append(("failed", f"MISMATCH  {label}: " + "; ".join(result.mismatches)))
+            out.append(("failed", f"MISMATCH  {label}: " + "; ".join(result.mismatches)
+                        + stacks))
         elif not result.compared:
             out.append(("unchecked", None if quiet else
-                        f"replayed  {label}: no stacks to compare"))
+                        f"replayed  {label}: no stacks to compare" + stacks))
         else:
-            line = None
-            if not quiet:
-                line = f"{'ok':<9} {label}"
-                if verbose:
-                    line += "  final stacks " + " ".join(map(str, result.final_stacks))
-            out.append(("exact", line))
+            out.append(("exact", None if quiet else f"{'ok':<9} {label}" + stacks))
     return out
 
 
