@@ -74,6 +74,7 @@ from holdem._parallel import (
 from holdem._progress import Progress
 from holdem._shown import excerpt
 from holdem.errors import InvalidConfigError
+from holdem.hand.actions import MAX_CHIPS
 from holdem.hand.game import Game, Mode
 from holdem.stats import PlayerStats, Stats
 from holdem.table.agents import CompiledPolicy, agent_name, resolve_agent
@@ -97,6 +98,8 @@ class AgentResult:
     ``duplicate_bb_per_100``/``duplicate_ci95``: with ``simulate(duplicate=...)``, the mean over
     deals of the agent's average result over the seatings of each deal (the same mean as
     ``bb_per_100``) and the half-width of its 95% interval over deals; ``None`` otherwise.
+    Fewer than 2 hands (deals) have no spread to measure: the interval is then 0.0, and the
+    text shows ``n/a``.
     """
 
     name: str
@@ -111,13 +114,18 @@ class AgentResult:
     duplicate_ci95: float | None = None
 
     def __str__(self) -> str:
+        return self._text(None)
+
+    def _text(self, deals: int | None) -> str:
+        """The line of :meth:`__str__`; ``deals``: a duplicate run's deals, when known."""
         won = self.showdowns_won / self.showdowns if self.showdowns else 0.0
         dup = ""
         if self.duplicate_bb_per_100 is not None and self.duplicate_ci95 is not None:
-            dup = (f"  duplicate {self.duplicate_bb_per_100:+.1f} bb/100 "
-                   f"(95% CI +/- {self.duplicate_ci95:.1f})")
+            ci = "n/a" if deals is not None and deals < 2 else f"{self.duplicate_ci95:.1f}"
+            dup = f"  duplicate {self.duplicate_bb_per_100:+.1f} bb/100 (95% CI +/- {ci})"
+        ci = f"{self.ci95:.1f}" if self.hands >= 2 else "n/a"
         return (f"{self.name:<10} {self.chips:+,} chips  {self.bb_per_100:+.1f} bb/100 "
-                f"(95% CI +/- {self.ci95:.1f}){dup}  showdowns "
+                f"(95% CI +/- {ci}){dup}  showdowns "
                 f"{100 * self.showdown_share:.1f}% (won {100 * won:.1f}%)")
 
 
@@ -142,9 +150,9 @@ class SimulationResult:
     curve: tuple[tuple[int, tuple[int, ...]], ...] = dataclasses.field(default=(), repr=False,
                                                                       compare=False)
     """The points of a winnings chart: (deals played, each agent's chips won so far), every
-    tenth of a chunk (:func:`holdem.charts.simulation_chart`). A run of more than 1,000
-    chunks keeps every k-th of those points and the last, k the least that leaves at most
-    10,000."""
+    tenth of a chunk (every deal of a chunk under 20) and at its end
+    (:func:`holdem.charts.simulation_chart`). A run of more than 10,000 such points keeps
+    every k-th of them and the last, k the least that leaves at most 10,000."""
     stats: tuple[PlayerStats, ...] | None = dataclasses.field(default=None, repr=False,
                                                                compare=False)
     """With ``simulate(stats=True)``: each agent's :class:`holdem.PlayerStats`."""
@@ -161,8 +169,10 @@ class SimulationResult:
     def __str__(self) -> str:
         head = f"{self.hands:,} hands, big blind {self.big_blind}, rake {self.rake:,}"
         if self.seatings > 1:
-            head += f" (duplicate: {self.deals:,} deals x {self.seatings} seatings)"
-        return "\n".join([head, *(f"  {r}" for r in self.players)])
+            head += (f" (duplicate: {self.deals:,} deal{'s' if self.deals != 1 else ''} x "
+                     f"{self.seatings} seatings)")
+        deals = self.deals if self.seatings > 1 else None
+        return "\n".join([head, *(f"  {r._text(deals)}" for r in self.players)])
 
 
 def _named(agents: Sequence[Any] | Mapping[str, Any]) -> tuple[tuple[str, ...], tuple[Any, ...]]:
@@ -300,7 +310,7 @@ def _play_chunk_batched(names: tuple[str, ...], policies: tuple[CompiledPolicy, 
     game = _batched_game(game, n)
     dup = seatings is not None
     stats = [[0] * 4 for _ in range(n)]
-    deal = [[0] * hands for _ in range(n)]
+    deal = [[0] * hands for _ in range(n)] if dup else []  # (a plain run keeps no deal)
     step = max(1, hands // 10)
     env = VectorGame(game, num_tables=1, players=n, stacks=stack, seed=seed)
     rake = 0
@@ -434,6 +444,12 @@ def _seating_groups(size: int, m: int) -> int:
     return min(m, max(1, -(-size * m // _TASK_HANDS)))
 
 
+def _chunk_points(size: int) -> int:
+    """The curve points of a chunk of ``size`` hands (deals): one every ``max(1, size // 10)``
+    and its last (up to 19 for a chunk under 20)."""
+    return -(-size // max(1, size // 10))
+
+
 def _ci95(total: int, squares: int, count: int) -> float:
     """Half-width of the 95% interval of the mean of ``count`` values (normal approximation)."""
     if count < 2:
@@ -494,6 +510,10 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
     if chips is None or chips < 10 * game.big_blind:
         raise InvalidConfigError(
             f"stack must be an int of at least 10 big blinds (R35), got {stack!r}")
+    if chips * len(objs) > MAX_CHIPS:  # (all of them may end in one stack)
+        raise InvalidConfigError(
+            f"stack {chips} for {len(objs)} agents puts {chips * len(objs)} chips on the "
+            f"table, above the engine's limit of 2**53: give at most {MAX_CHIPS // len(objs)}")
     hands, chunk_hands, stack = count, chunk, chips
     if engine not in ("auto", "batched", "table"):
         raise InvalidConfigError(f"engine must be 'auto', 'batched' or 'table', got {engine!r}")
@@ -546,7 +566,8 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
     tasks = (chunks - 1) * _seating_groups(chunk_hands, m) + _seating_groups(last, m)
     # the results are added up as they come, in task order (never all held: a long run's
     # memory does not grow with its chunks); the curve keeps every stride-th point
-    stride = max(1, -(-chunks * 10 // _CURVE_POINTS))
+    all_points = (chunks - 1) * _chunk_points(chunk_hands) + _chunk_points(last)
+    stride = max(1, -(-all_points // _CURVE_POINTS))
     rake = 0
     totals = [[0] * (4 if kind is None else 6) for _ in names]
     merged = Stats(allin_adjusted=False) if stats else None

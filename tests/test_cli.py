@@ -577,7 +577,7 @@ def test_progress_interval_must_be_above_zero_seconds() -> None:
     report every 0 seconds is refused (exit 2, one line) and a small positive one is not."""
     r = run("simulate", "--players", "2", "--hands", "10", "--progress", "0")
     assert r.returncode == 2 and r.stderr.count("\n") == 1
-    assert "'0': give seconds between 0 and 1000000" in r.stderr
+    assert "'0': give seconds above 0 and below 1000000" in r.stderr
     r = run("simulate", "--players", "2", "--hands", "10", "--progress", "0.5", "--seed", "1")
     assert r.returncode == 0, r.stderr
 

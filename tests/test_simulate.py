@@ -66,18 +66,19 @@ def test_a_long_run_keeps_at_most_ten_thousand_curve_points(
         engine: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """The curve had ten points per chunk, and simulate held every chunk's result before adding
     them up: memory grew with the run (about 3 GB of curve for 10**9 hands). A run of more
-    than 1,000 chunks now keeps every k-th point and the last; the totals do not change."""
+    than 10,000 points now keeps every k-th point and the last; the totals do not change."""
     sim = sys.modules["holdem.simulate"]  # the module (holdem.simulate is the function)
     agents = {"call": CallAgent(), "random": RandomAgent(seed=1)}
     kwargs = dict(hands=2_050, seed=4, chunk_hands=2, executor="serial", engine=engine)
+    full = simulate(agents, GAME, **kwargs)  # type: ignore[arg-type]
+    # 1,025 chunks of 2 hands: a point a hand, 2,050 (under 10,000: all kept); with a limit
+    # of 1,025 every 2nd point is kept
+    assert len(full.curve) == 2_050 and [d for d, _ in full.curve] == list(range(1, 2_051))
+    monkeypatch.setattr(sim, "_CURVE_POINTS", 1_025)
     thinned = simulate(agents, GAME, **kwargs)  # type: ignore[arg-type]
     odd = simulate(agents, GAME, **{**kwargs, "hands": 2_049})  # type: ignore[arg-type]
     assert odd.curve[-1][0] == 2_049 and len(odd.curve) == 1_025  # the last point is kept
-    monkeypatch.setattr(sim, "_CURVE_POINTS", 10**9)
-    full = simulate(agents, GAME, **kwargs)  # type: ignore[arg-type]
     assert thinned.players == full.players and thinned.rake == full.rake
-    # 1,025 chunks of 2 hands: ten points a chunk nominally, so every 2nd point is kept
-    assert len(full.curve) == 2_050 and [d for d, _ in full.curve] == list(range(1, 2_051))
     assert thinned.curve == full.curve[1::2]
     assert thinned.curve[-1] == (2_050, tuple(p.chips for p in full.players))
 

@@ -198,3 +198,58 @@ def test_a_straddle_game_of_three_posts_the_straddle(engine: str) -> None:
             assert all(p in (0, -price) or p > 0 for p in pays)
             assert min(pays) == -price or pays == [0, 0, 0]  # a three-way split
         assert result.players[0].showdowns == 30
+
+
+def test_a_plain_batched_run_keeps_no_per_hand_table() -> None:
+    # a plain run built a list per agent of chunk_hands ints it never used (8 bytes x agents x
+    # chunk_hands: about 4 GB for 10 agents and chunks of 50,000,000 hands)
+    import tracemalloc
+
+    agents = [CallAgent() for _ in range(10)]
+    simulate(agents, GAME, hands=10, seed=1, executor="serial", progress=False)  # (imports)
+    tracemalloc.start()
+    try:
+        r = simulate(agents, GAME, hands=100_000, seed=1, executor="serial",
+                     chunk_hands=100_000, progress=False)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert r.engine == "batched" and r.hands == 100_000
+    assert peak < 1_000_000  # the table was 8,000,000 bytes of list slots
+
+
+@pytest.mark.parametrize(("hands", "chunk", "duplicate"), [(38_000, 19, False),
+                                                             (6_000, 15, True)])
+def test_the_curve_keeps_at_most_ten_thousand_points(hands: int, chunk: int,
+                                                     duplicate: bool) -> None:
+    # chunks under 20 hands give a point a hand, not ten: 19,000 points were kept
+    r = simulate([RandomAgent(seed=1), CallAgent()], GAME, hands=hands, seed=1,
+                 executor="serial", chunk_hands=chunk, duplicate=duplicate, progress=False)
+    assert 5_000 < len(r.curve) <= 10_000
+    assert r.curve[-1] == (hands, tuple(p.chips for p in r.players)) if not duplicate else \
+        r.curve[-1][0] == hands
+    assert [d for d, _ in r.curve] == sorted({d for d, _ in r.curve})
+
+
+def test_one_hand_or_one_deal_shows_no_interval() -> None:
+    # "95% CI +/- 0.0" read as certainty (the CLI printed n/a)
+    r = simulate([RandomAgent(seed=1), CallAgent()], GAME, hands=1, seed=1,
+                 executor="serial", duplicate=True, progress=False)
+    text = str(r)
+    assert "(duplicate: 1 deal x 2 seatings)" in text
+    assert "duplicate +0.0 bb/100 (95% CI +/- n/a)" in text
+    one = simulate([RandomAgent(seed=1), CallAgent()], GAME, hands=1, seed=1,
+                   executor="serial", progress=False)
+    assert "(95% CI +/- n/a)" in str(one) and one.players[0].ci95 == 0.0
+
+
+def test_a_stack_above_the_engines_chips_is_refused_by_name() -> None:
+    # a TableError about chips "for 'call'" (a buy-in the user never made), after a pool
+    with pytest.raises(InvalidConfigError, match=r"stack 9007199254740992 for 2 agents puts "
+                                                 r"18014398509481984 chips on the table, above "
+                                                 r"the engine's limit of 2\*\*53: give at most "
+                                                 r"4503599627370496"):
+        simulate([RandomAgent(), CallAgent()], GAME, hands=5, stack=2**53, seed=1)
+    r = simulate([CallAgent(), CallAgent()], GAME, hands=2, stack=2**52, seed=1,
+                 executor="serial", progress=False)
+    assert r.hands == 2

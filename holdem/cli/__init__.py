@@ -86,7 +86,8 @@ def _seconds(text: str) -> float:
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a number of seconds") from None
     if not 0 < value < 1e6:
-        raise argparse.ArgumentTypeError(f"{text[:40]!r}: give seconds between 0 and 1000000")
+        raise argparse.ArgumentTypeError(f"{text[:40]!r}: give seconds above 0 and below "
+                                         f"1000000")
     return value
 
 
