@@ -665,8 +665,9 @@ def from_state(state: HandState | ReferenceHandState, *, chip_unit: ChipUnit = 1
     """Write an engine hand (finished or not) as a PHH :class:`HandHistory`.
 
     Seats are rotated so that PHH ``p1`` is the first seat left of the button; extra keyword
-    arguments set optional fields (``players=[...]`` in engine seat order, ``event=...``,
-    ``hand=...``). ``finishing_stacks`` is filled in from the engine. With ``chip_unit``
+    arguments set optional fields (``players=[...]``, and ``seats``, ``winnings``,
+    ``time_banks``, in engine seat order; ``event=...``, ``hand=...``). ``finishing_stacks``
+    is filled in from the engine. With ``chip_unit``
     (``0.01`` for a game played in cents) amounts are written in the file's units and the
     ``_chip_unit`` user field records it; a raked hand records its rake as ``_rake`` and
     ``_total_pot`` (see :func:`game_for`).
@@ -675,6 +676,10 @@ def from_state(state: HandState | ReferenceHandState, *, chip_unit: ChipUnit = 1
         raise InvalidHistoryError(f"from_state needs a holdem.HandState, got "
                                   f"{type(state).__name__}: {excerpt(state)}")
     unit = _unit(chip_unit)
+    if unit != 1 and Fraction(repr(float(unit))) != unit:  # the file records it as a float
+        raise InvalidHistoryError(
+            f"chip_unit {_unit_text(unit)} cannot be written exactly in a PHH file (its "
+            f"_chip_unit field is a decimal number, such as 0.01 or 0.5)")
 
     def amt(chips: int) -> Number:
         return _amount(chips, unit)
@@ -755,14 +760,19 @@ def from_state(state: HandState | ReferenceHandState, *, chip_unit: ChipUnit = 1
         if result.rake:
             user["_rake"] = amt(result.rake)
             user["_total_pot"] = amt(sum(p.amount for p in result.pots))
-    players = fields.pop("players", None)
-    if players is not None:
-        if isinstance(players, str) or not isinstance(players, Sequence):
+    if "finishing_stacks" in fields:
+        raise InvalidHistoryError("finishing_stacks is filled in from the hand: do not give it")
+    for name in ("players", "seats", "winnings", "time_banks"):  # per seat: rotated as p1..pn
+        values = fields.get(name)
+        if values is None:
+            continue
+        if isinstance(values, str | bytes) or not isinstance(values, Sequence):
             raise InvalidHistoryError(
-                f"players must be a list of names, one per seat, not {players!r}")
-        if len(players) != n:
-            raise InvalidHistoryError(f"players has {len(players)} names for {n} seats")
-        fields["players"] = tuple(players[s] for s in order)
+                f"{name} must be a list of {'names' if name == 'players' else 'values'}, one "
+                f"per seat in engine seat order, not {excerpt(values)}")
+        if len(values) != n:
+            raise InvalidHistoryError(f"{name} has {len(values)} entries for {n} seats")
+        fields[name] = tuple(values[s] for s in order)
     kwargs: dict[str, Any] = {"min_bet": amt(game.big_blind)}
     if game.structure is Structure.FIXED_LIMIT:
         assert game.small_bet is not None and game.big_bet is not None  # set by Game for FL

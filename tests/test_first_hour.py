@@ -358,7 +358,7 @@ DEEP_RANGE = "0.5(" * 3000 + "AA" + ")" * 3000
         (("simulate", "--seed", "7" * 5000), "(5000 characters) is too large"),
         (("equity", "AsKs", "QdQc", "--samples", str(2**53 + 1)), "above the limit of 2**53"),
         (("equity", "AsKs", DEEP_RANGE), "weights nest at most 32 levels deep"),
-        (("equity", "AsKs", "QdQc", "--progress", "nan"), "give seconds between"),
+        (("equity", "AsKs", "QdQc", "--progress", "nan"), "give seconds above 0"),
         (("export", "/no/such/file.phh"), "cannot read /no/such/file.phh"),
         (("export", str(ROOT)), "cannot read"),
         (("play", "--save", "/no/such/folder/x.phhs"), "cannot write"),

@@ -615,3 +615,31 @@ def test_errors_write_a_chip_unit_as_a_decimal(unit: Fraction, text: str) -> Non
     with pytest.raises(InvalidHistoryError) as e:
         replay(hh, chip_unit=unit)
     assert str(e.value) == f"ante 0.03 is not a whole number of the chip unit {text}"
+
+
+def test_from_state_turns_every_per_seat_field_with_the_players() -> None:
+    """Only ``players`` was turned to p1 = left of the button: ``seats`` (and winnings, time
+    banks) stayed in engine order, pairing each name with another player's seat."""
+    state = Game(big_blind=2).new_hand([100, 100, 100], button=0, seed=1)
+    state.fold()
+    state.fold()
+    hh = from_state(state, players=["A", "B", "C"], seats=[1, 2, 3], time_banks=[10, 20, 30],
+                    winnings=[0, 0, 3])
+    assert hh.players == ("B", "C", "A")
+    assert hh.seats == (2, 3, 1) and hh.time_banks == (20, 30, 10) and hh.winnings == (0, 3, 0)
+    for fields, what in (({"seats": [1, 2]}, "seats has 2 entries for 3 seats"),
+                         ({"time_banks": "abc"}, "time_banks must be a list"),
+                         ({"finishing_stacks": [1, 2, 3]}, "finishing_stacks is filled in")):
+        with pytest.raises(InvalidHistoryError, match=what):
+            from_state(state, **fields)
+
+
+def test_from_state_refuses_a_chip_unit_a_file_cannot_hold() -> None:
+    """``chip_unit="1/3"`` wrote ``_chip_unit = 0.3333333333333333``, a file no replay could
+    read back (blinds were not whole numbers of that unit)."""
+    state = Game(big_blind=6).new_hand([300, 300], button=0, seed=1)
+    state.fold()
+    with pytest.raises(InvalidHistoryError, match="chip_unit 1/3 cannot be written exactly"):
+        from_state(state, chip_unit="1/3")
+    for unit in ("0.5", "0.01", 2):
+        assert replay(loads(dumps(from_state(state, chip_unit=unit)))).ok

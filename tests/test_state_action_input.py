@@ -186,3 +186,52 @@ def test_raise_to_bounds() -> None:
     assert Action.raise_to(2**53).to == 2**53
     with pytest.raises(InvalidActionError, match=r"above the engine's limit of 2\*\*53 chips"):
         Action.raise_to(2**53 + 1)
+
+
+@pytest.mark.parametrize("cls", CORES, ids=IDS)
+@pytest.mark.parametrize("kind", list(ActionType))
+def test_an_action_type_alone_is_not_an_action_code(cls: type, kind: ActionType) -> None:
+    """ActionType is an IntEnum: ``apply(ActionType.ALL_IN)`` was read as the code 7 (a bet
+    to 6), ``ActionType.RAISE`` as a bet to 3. A kind alone is refused, the state unchanged."""
+    state = three_handed(cls)
+    before = seen(state)
+    with pytest.raises(InvalidActionError, match=rf"{kind!r} alone is not an action"):
+        state.apply(kind)
+    with pytest.raises(InvalidActionError, match="alone is not an action"):
+        state.is_legal(kind)
+    assert seen(state) == before
+    state.apply((ActionType.ALL_IN, None))  # as a pair it is one
+    assert state.history[-1].all_in
+
+
+@pytest.mark.parametrize("cls", CORES, ids=IDS)
+def test_a_clone_of_a_finished_hand_has_its_own_result(cls: type) -> None:
+    """A clone shared the result's ``shown`` and ``ranks`` dicts: clearing one emptied the
+    original's, whose pickle then failed ("must be dicts of the same seats")."""
+    state = cls._start(Game(big_blind=2), [100, 100], 0, None, ["AsAh", "KsKh"], "Ad9c5h2s3c")
+    while not state.is_terminal():
+        state.check_or_call()
+    shown = dict(state.result.shown)
+    copy = state.clone()
+    assert copy.result == state.result
+    copy.result.shown.clear()
+    copy.result.ranks.clear()
+    assert state.result.shown == shown and len(state.result.ranks) == 2
+    assert pickle.loads(pickle.dumps(state)).result == state.result
+
+
+class _Seed(int):
+    pass
+
+
+@pytest.mark.parametrize("cls", CORES, ids=IDS)
+@pytest.mark.parametrize("seed", [_Seed(5), np.int64(5), np.uint32(5)])
+def test_a_seed_of_any_integer_type_deals_and_pickles(cls: type, seed: Any) -> None:
+    """An int subclass seed dealt a hand whose pickle and deepcopy were refused ("seed must
+    be an int or None, got _Seed"); numpy seeds were refused while every other integer input
+    takes them. The seed is kept as a plain int, and deals as 5 does."""
+    state = cls._start(Game(big_blind=2), [100, 100, 100], 0, seed, None, None)
+    plain = cls._start(Game(big_blind=2), [100, 100, 100], 0, 5, None, None)
+    assert type(state.seed) is int and state.seed == 5
+    assert state.hole_cards == plain.hole_cards and state.board == plain.board
+    assert pickle.loads(pickle.dumps(state)).hole_cards == plain.hole_cards

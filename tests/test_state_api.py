@@ -285,3 +285,18 @@ def test_repr_of_a_finished_hand_shows_what_was_paid() -> None:
         st.fold()
         assert repr(st) == ("<HandState 3 seats, button 0, over, payoffs [3, -1, -2], "
                             "final stacks [103, 99, 98]>")
+
+
+@pytest.mark.parametrize("structure", list(Structure))
+@pytest.mark.parametrize("bad", ["abc", -5, None, [1], 2.0, True])
+def test_max_raises_is_checked_in_every_structure(structure: Structure, bad: object) -> None:
+    """``max_raises`` was checked in fixed limit only: ``Game(max_raises="abc")`` was taken
+    (and ``[1]`` made the Game unhashable); it is a count of raises, not chips."""
+    with pytest.raises(InvalidConfigError, match=r"max_raises must be (an int number of "
+                                                 r"raises|at least 0)"):
+        Game(big_blind=2, structure=structure, max_raises=bad)  # type: ignore[arg-type]
+    import numpy as np
+
+    game = Game(big_blind=2, structure=structure, max_raises=np.int64(4))  # type: ignore[arg-type]
+    assert type(game.max_raises) is int and hash(game) == hash(Game(
+        big_blind=2, structure=structure, max_raises=4))

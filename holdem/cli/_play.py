@@ -340,11 +340,9 @@ def _save(path: str, record: HandRecord, number: int, human: HumanAgent,
     from holdem.phh import dumps
 
     now = datetime.datetime.now(datetime.UTC)  # when the hand was played
-    # the table's seat numbers (from 1, as the terminal shows them), in PHH order: p1 is the
-    # first seat left of the button, as from_state writes the players
-    n = len(record.seats)
-    order = [(record.state.button + 1 + k) % n for k in range(n)]
-    seats = [record.seats[i] + 1 for i in order]
+    # the table's seat numbers (from 1, as the terminal shows them), by the hand's seats:
+    # from_state turns them, with the players, to PHH's p1 = the first seat left of the button
+    seats = [s + 1 for s in record.seats]
     try:
         hh = from_state(record.state, players=list(record.names), hand=record.number + 1,
                         seats=seats, seat_count=seat_count,

@@ -34,9 +34,9 @@ from holdem.hand._hd_hand cimport (
     hd_record_t, hd_rules_check, hd_rules_t, hd_start_t,
 )
 
-from holdem._deck import Deck
 from holdem.hand._fields import (
     POST_KINDS, check_replay, check_state, plan_fields, rebuild, register_core)
+from holdem._ints import int_or_none
 from holdem._seeding import resolve_seed
 from holdem.hand._settle import settle
 from holdem.hand._validate import (
@@ -99,21 +99,6 @@ if (_POST_KINDS[HD_POST_ANTE], _POST_KINDS[HD_POST_SMALL_BLIND], _POST_KINDS[HD_
 cdef inline void _put(tuple t, Py_ssize_t i, object v) noexcept:
     Py_INCREF(v)
     PyTuple_SET_ITEM(t, i, v)
-
-
-cdef tuple _deal_order(seed, int count):
-    """The top ``count`` cards of ``Deck(seed=seed)`` (R11), dealt in C without the Deck object.
-
-    Same generator, same shuffle, same order as ``holdem.Deck(seed=seed).deal(count)``.
-    """
-    cdef hd_deck_t deck
-    cdef hd_rng_t rng
-    if type(seed) is not int:
-        return Deck(seed=seed).deal(count)
-    hd_deck_init(&deck)
-    hd_rng_seed(&rng, <uint64_t>(seed & _MASK64))
-    hd_deck_shuffle(&deck, &rng)
-    return tuple([_CARD_OBJS[hd_deck_pop(&deck)] for _ in range(count)])
 
 
 cdef bint _plain_start(object stacks, object button, bint straddle):
@@ -311,27 +296,22 @@ cdef class HandCore:
         cdef hd_deck_t deck
         cdef hd_rng_t rng
         cdef int ids[2 * MAXP + 8]
-        cdef tuple order
         cdef list hole
         if not 0 <= first < n or not 2 <= n <= MAXP:  # not reached: checked by _start
             raise InvalidConfigError(f"no seat {first} among {n} to deal from")
         if hole_cards is None and board is None:
             if type(seed) is not int:
-                if isinstance(seed, bool) or not (seed is None or isinstance(seed, int)):
+                plain = None if seed is None else int_or_none(seed)  # numpy ints too
+                if plain is None and seed is not None:
                     raise InvalidConfigError(f"seed must be an int or None, got {seed!r}")
-                if seed is None:
-                    seed = resolve_seed(None)
+                seed = resolve_seed(None) if seed is None else plain  # a plain int, kept
             self._seed = seed
-            if type(seed) is not int:  # an int subclass: through holdem.Deck
-                order = _deal_order(seed, 2 * n + 8)
-                for k in range(2 * n + 8):
-                    ids[k] = order[k]
-            else:  # R11: the same generator, shuffle and order as Deck(seed=seed).deal()
-                hd_deck_init(&deck)
-                hd_rng_seed(&rng, <uint64_t>(seed & _MASK64))
-                hd_deck_shuffle(&deck, &rng)
-                for k in range(2 * n + 8):
-                    ids[k] = hd_deck_pop(&deck)
+            # R11: the same generator, shuffle and order as Deck(seed=seed).deal()
+            hd_deck_init(&deck)
+            hd_rng_seed(&rng, <uint64_t>(seed & _MASK64))
+            hd_deck_shuffle(&deck, &rng)
+            for k in range(2 * n + 8):
+                ids[k] = hd_deck_pop(&deck)
             hole = [None] * n
             for k in range(n):
                 s = (first + k) % n
@@ -514,6 +494,8 @@ cdef class HandCore:
         _check_started(self)
         new._copy_from(self)
         new._hist = list(self._hist)
+        if self._result is not None:
+            new._result = self._result._own()
         return new
 
     def __copy__(self):

@@ -56,6 +56,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from holdem._deck import Deck
+from holdem._ints import int_or_none
 from holdem._seeding import resolve_seed
 from holdem._shown import shown
 from holdem.cards import Card, CardLike
@@ -422,6 +423,8 @@ class HandCore:
         new._folded = self._folded[:]
         new._acted = self._acted[:]
         new._hist = self._hist[:]
+        if new._result is not None:
+            new._result = new._result._own()
         return new
 
     __copy__ = clone
@@ -587,10 +590,10 @@ class HandCore:
               first: int) -> None:
         n = st._n
         if hole_cards is None and board is None:
-            if isinstance(seed, bool) or not isinstance(seed, int | None):
+            plain = None if seed is None else int_or_none(seed)  # numpy ints too
+            if plain is None and seed is not None:
                 raise InvalidConfigError(f"seed must be an int or None, got {seed!r}")
-            if seed is None:
-                seed = resolve_seed(None)
+            seed = resolve_seed(None) if plain is None else plain  # a plain int, kept
             st._seed = seed
             order = _deal_order(seed, 2 * n + 8)
             hole: list[tuple[Card, ...] | None] = [None] * n

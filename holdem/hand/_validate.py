@@ -8,6 +8,7 @@ answers and the same messages.
 
 from __future__ import annotations
 
+import enum
 import itertools
 import operator
 from collections.abc import Callable, Sequence
@@ -385,6 +386,11 @@ def to_action(action: object, seat: int | None = None) -> tuple[Any, Any, int | 
             seat = named
         t, to = Action.parse(action)
         return t, to, seat
+    if isinstance(action, enum.Enum):  # ActionType.ALL_IN is an int (7), not the code 7
+        raise InvalidActionError(
+            f"{action!r} alone is not an action: give an Action (Action.all_in(), "
+            f"Action(ActionType.RAISE, 300)...), an (ActionType, to) pair, PHH text or an int "
+            f"code")
     code = int_or_none(action)
     if code is None:
         raise InvalidActionError(f"not an action: {shown(action)}")

@@ -92,18 +92,18 @@ class DealStart(NamedRepr, Enum):
     LEFT_OF_BIG_BLIND = "big_blind"
 
 
-def _int(game: Game, name: str, low: int) -> int:
+def _int(game: Game, name: str, low: int, unit: str = "chips") -> int:
     """Field ``name`` of ``game``: an int of any integer type (numpy's too, never a bool) from
-    ``low`` to 2**53, kept as a plain int; else InvalidConfigError."""
+    ``low`` to 2**53, kept as a plain int; else InvalidConfigError (``unit``: what it counts)."""
     value = getattr(game, name)
     chips = int_or_none(value)
     if chips is None:
-        raise InvalidConfigError(f"{name} must be an int number of chips, got {shown(value)}")
+        raise InvalidConfigError(f"{name} must be an int number of {unit}, got {shown(value)}")
     if chips < low:
         raise InvalidConfigError(f"{name} must be at least {low}, got {shown(value)}")
     if chips > MAX_CHIPS:
         raise InvalidConfigError(
-            f"{name} is {shown(value)}, above the engine's limit of 2**53 ({MAX_CHIPS}) chips")
+            f"{name} is {shown(value)}, above the engine's limit of 2**53 ({MAX_CHIPS}) {unit}")
     if value is not chips:
         object.__setattr__(game, name, chips)
     return chips
@@ -204,10 +204,10 @@ class Game:
             if self.big_bet is None:
                 object.__setattr__(self, "big_bet", 2 * small)
             _int(self, "big_bet", small)
-            _int(self, "max_raises", 0)
         else:
             if self.small_bet is not None or self.big_bet is not None:
                 raise InvalidConfigError("small_bet and big_bet apply to fixed limit only")
+        _int(self, "max_raises", 0, "raises")  # (fixed limit's cap; checked in every game)
         rake = self.rake
         if rake is not None and not isinstance(rake, Rake):
             raise InvalidConfigError(f"rake must be a holdem.pots.Rake or None, got {rake!r}")

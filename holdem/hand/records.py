@@ -95,7 +95,11 @@ class ActionRecord(NamedTuple):
 
     @property
     def phh(self) -> str:
-        """The PHH action line, e.g. ``p3 cbr 300`` (PHH players are numbered from 1)."""
+        """The PHH action line, e.g. ``p3 cbr 300``, numbering the seats from 1: ``pN`` is seat
+        N-1 of the hand, as ``HandState.apply`` reads it. A PHH file numbers its players from
+        the seat left of the button (:func:`holdem.history.from_state` writes them so): the
+        same numbers only when the button is the last seat (as in a hand replayed from a
+        file)."""
         t = self.type
         if t == ActionType.FOLD:
             tok = "f"
@@ -151,6 +155,10 @@ class HandResult(NamedTuple):
     def winners(self) -> tuple[int, ...]:
         """Seats that won chips from some pot, ascending."""
         return tuple(sorted({w for p in self.pots for w in p.winners}))
+
+    def _own(self) -> HandResult:
+        """A copy whose dicts are its own (a clone of a hand must not share them)."""
+        return self._replace(shown=dict(self.shown), ranks=dict(self.ranks))
 
 
 class ExtraPost(NamedTuple):
