@@ -612,6 +612,61 @@ def test_vector_env_refuses_an_unknown_autoreset_mode(bad: object) -> None:
         HoldemVectorEnv(Game(big_blind=2), num_envs=2, autoreset_mode=bad)  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(("given", "mode"), [("NextStep", AutoresetMode.NEXT_STEP),
+                                             ("SameStep", AutoresetMode.SAME_STEP),
+                                             ("NEXT_STEP", AutoresetMode.NEXT_STEP)])
+def test_vector_env_takes_the_autoreset_modes_values(given: str, mode: AutoresetMode) -> None:
+    # AutoresetMode's own values ("NextStep"), which Gymnasium's vector envs take, were refused
+    env = HoldemVectorEnv(Game(big_blind=2), num_envs=2, autoreset_mode=given)
+    assert env.metadata["autoreset_mode"] is mode
+
+
+def test_vector_env_is_stepped_by_one_thread_at_a_time() -> None:
+    """A step of a second thread came between another's step and the copy of its outputs,
+    which then returned that step's results (done flags counted twice or lost). The env is
+    held from step_async to step_wait: another thread is refused, and every step a thread
+    gets is its own (the done flags returned add up to the hands played)."""
+    import sys
+    import threading
+    import time
+
+    env = HoldemVectorEnv(Game(big_blind=2), num_envs=200, players=2, stacks=20, seed=1)
+    env.reset(seed=1)
+    ended = [0, 0]
+    refused = [0, 0]
+    calls = np.ones(200, dtype=np.int64)
+
+    def work(k: int) -> None:
+        end = time.perf_counter() + 1.5
+        while time.perf_counter() < end:
+            try:
+                ended[k] += int(env.step(calls)[2].sum())
+            except IllegalActionError as exc:
+                assert "in use by another thread" in str(exc) or "pending" in str(exc)
+                refused[k] += 1
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-5)
+    try:
+        threads = [threading.Thread(target=work, args=(k,)) for k in (0, 1)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert sum(ended) == int(env.vector_game.hands_played().sum())
+    assert min(ended) > 0
+    env.step_async(calls)
+    result: list[BaseException] = []
+    other = threading.Thread(target=lambda: result.append(
+        pytest.raises(IllegalActionError, env.step_wait).value))
+    other.start()
+    other.join()
+    assert "another thread's" in str(result[0])
+    env.step_wait()  # the step's own thread takes it
+
+
 @pytest.mark.parametrize("answer", [7, -1, 2.5, None, "1"])
 def test_single_env_opponent_bad_column_stops_the_env_until_reset(answer: object) -> None:
     # an opponent's column outside the action space, or not an int, raises naming its seat and

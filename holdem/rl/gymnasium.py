@@ -23,6 +23,7 @@ imports it: ``gymnasium.make("holdem.rl.gymnasium:holdem/Holdem-v0", players=3)`
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -149,13 +150,16 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         if not isinstance(final_obs, bool):
             raise InvalidConfigError(f"final_obs must be True or False, got {excerpt(final_obs)}")
         self._final_obs = final_obs
-        modes = {"same_step": AutoresetMode.SAME_STEP, "next_step": AutoresetMode.NEXT_STEP}
+        modes = {"same_step": AutoresetMode.SAME_STEP, "next_step": AutoresetMode.NEXT_STEP,
+                 # the enum's values, as Gymnasium's own vector envs take them
+                 "samestep": AutoresetMode.SAME_STEP, "nextstep": AutoresetMode.NEXT_STEP}
         mode = modes.get(autoreset_mode.lower()) if isinstance(autoreset_mode, str) else (
             autoreset_mode if isinstance(autoreset_mode, AutoresetMode)
             and autoreset_mode in modes.values() else None)
         if mode is None:
             raise InvalidConfigError(f"autoreset_mode must be 'same_step' or 'next_step' (or "
-                                     f"AutoresetMode.SAME_STEP / NEXT_STEP), got "
+                                     f"AutoresetMode.SAME_STEP / NEXT_STEP, or their values "
+                                     f"'SameStep' / 'NextStep'), got "
                                      f"{excerpt(autoreset_mode)}")
         self.metadata = {**self.metadata, "autoreset_mode": mode}
         self._next_step = mode is AutoresetMode.NEXT_STEP
@@ -172,6 +176,11 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         self.action_space = spaces.MultiDiscrete(np.full(num_envs, size))
         self._rows = np.arange(num_envs)
         self._pending: np.ndarray | None = None  # the actors of a step_async not waited for
+        # held from a step_async to its step_wait, and through a reset: a second Python
+        # thread is refused (its step would come between this one's and its outputs)
+        self._busy = threading.Lock()
+        self._waiting = threading.Lock()  # one step_wait at a time
+        self._owner = 0  # the thread of the pending step_async
         # next_step: the tables whose hand ended in the last step (held in the next)
         self._ended = np.zeros(num_envs, dtype=bool)
         self._last_actor = np.full(num_envs, -1, dtype=np.int64)  # who acted in the last step
@@ -200,6 +209,14 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
             raise InvalidConfigError("seed must be one int: table i's cards come from (seed, i)")
         mask = self._reset_mask(options, seed)
         self._not_pending("reset")
+        self._claim()
+        try:
+            return self._reset(seed, mask)
+        finally:
+            self._busy.release()
+
+    def _reset(self, seed: object, mask: np.ndarray | None
+               ) -> tuple[np.ndarray, dict[str, Any]]:
         if mask is not None:
             return self._partial_reset(mask)
         if seed is None and self._started:
@@ -282,6 +299,27 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         if self._pending is not None:
             raise IllegalActionError(f"{what}: a step_async is pending; call step_wait() first")
 
+    def __getstate__(self) -> dict[str, Any]:
+        """The env's fields but its locks (a copy gets its own, see :meth:`__setstate__`)."""
+        state = dict(self.__dict__)
+        for name in ("_busy", "_waiting", "_owner"):
+            state.pop(name, None)
+        return state
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._busy = threading.Lock()
+        self._waiting = threading.Lock()
+        self._owner = threading.get_ident()  # a step_async pending: this thread's to wait for
+        if self._pending is not None:
+            self._busy.acquire()
+
+    def _claim(self) -> None:
+        """Take the env for a step or a reset, or refuse: another thread has it."""
+        if not self._busy.acquire(blocking=False):
+            raise IllegalActionError("this env is in use by another thread (a step or a "
+                                     "reset in progress): step it from one thread at a time")
+
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
                                           dict[str, Any]]:
         self._not_pending("step")  # (step_async would name itself)
@@ -294,6 +332,16 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         if not self._started:
             raise IllegalActionError("call reset() first")
         self._not_pending("step_async")
+        self._claim()  # released by step_wait, or here when no step starts
+        try:
+            self._pending = self._step_async(actions)
+        except BaseException:
+            self._busy.release()
+            raise
+        self._owner = threading.get_ident()
+
+    def _step_async(self, actions: Any) -> np.ndarray:
+        """:meth:`step_async`'s step; returns the actors of the step started."""
         actor = self._vg.current_player.astype(np.int64)
         # the engine checks the array (ints, N of them); unchecked, it plays check/call for a
         # masked column. Columns outside the action space are refused here, in either mode.
@@ -313,7 +361,7 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         self._vg.step_async(actions, checked=self._raise, hold=hold)
         if hold is not None:
             actor[hold] = -1  # nobody acts on a held table
-        self._pending = actor
+        return actor
 
     def _check_space(self, cols: np.ndarray) -> None:
         """IllegalActionError naming the first table whose column is not in 0..A-1."""
@@ -328,9 +376,26 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
     def step_wait(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
                                  dict[str, Any]]:
         """Wait for the step :meth:`step_async` started; return what :meth:`step` returns."""
-        if self._pending is None:
-            raise IllegalActionError("step_wait: no step_async to wait for")
-        actor, self._pending = self._pending, None
+        if not self._waiting.acquire(blocking=False):
+            raise IllegalActionError("this env is in use by another thread (a step_wait in "
+                                     "progress): step it from one thread at a time")
+        try:
+            actor = self._pending
+            if actor is None:
+                raise IllegalActionError("step_wait: no step_async to wait for")
+            if self._owner != threading.get_ident():
+                raise IllegalActionError("step_wait: the step_async pending is another "
+                                         "thread's: step the env from one thread at a time")
+            self._pending = None
+            try:
+                return self._step_wait(actor)
+            finally:
+                self._busy.release()
+        finally:
+            self._waiting.release()
+
+    def _step_wait(self, actor: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray,
+                                                     np.ndarray, dict[str, Any]]:
         obs, rewards, done = self._vg.step_wait()
         seat_rewards = rewards.copy()
         reward = seat_rewards[self._rows, actor].astype(np.float64)
