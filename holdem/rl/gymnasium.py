@@ -342,7 +342,7 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
 
     def _step_async(self, actions: Any) -> np.ndarray:
         """:meth:`step_async`'s step; returns the actors of the step started."""
-        actor = self._vg.current_player.astype(np.int64)
+        actor: np.ndarray = self._vg.current_player.astype(np.int64)
         # the engine checks the array (ints, N of them); unchecked, it plays check/call for a
         # masked column. Columns outside the action space are refused here, in either mode.
         hold = None
