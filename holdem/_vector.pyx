@@ -1663,6 +1663,12 @@ cdef class Batch:
         the batch. Nothing to do without a step started."""
         if self.inflight == 0:
             return
+        if self.user != PyThread_get_thread_ident():
+            # another Python thread's step: only that thread finishes it (finished here, its
+            # own finishing call would be refused as if its step had not been played)
+            raise IllegalActionError("this batch is in use by another thread (a step it "
+                                     "started is in flight): use a VectorGame from one "
+                                     "thread at a time")
         if self.finishing:  # another Python thread is finishing this step (GIL released)
             raise IllegalActionError("this batch is in use by another thread (finishing a "
                                      "step): use a VectorGame from one thread at a time")

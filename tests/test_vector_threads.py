@@ -725,6 +725,39 @@ def test_one_game_stepped_from_two_python_threads_refuses_the_second_and_stays_w
     assert np.array_equal(got[1], want[1]) and np.array_equal(got[2], want[2])
 
 
+def test_a_step_in_flight_is_finished_by_its_own_thread_only() -> None:
+    """A second Python thread finished a step another had started (step_async), then played
+    its own; the first thread's finishing call could then be refused while its step had been
+    played (the test above then failed, rarely: the tables one step ahead of the calls that
+    succeeded). The second thread is refused, and nothing moves."""
+    tables = 300
+    env = VectorGame(GAME, num_tables=tables, players=3, stacks=50, seed=1, num_threads=3)
+    env.reset()
+    calls = np.ones(tables, np.int64)
+    env.step_async(calls, checked=False)
+    errors: list[BaseException] = []
+
+    def other() -> None:
+        for call in (lambda: env.step_unchecked(calls), env.step_wait, env.clone,
+                     lambda: env.history(0)):
+            try:
+                call()
+            except IllegalActionError as exc:
+                errors.append(exc)
+
+    t = threading.Thread(target=other)
+    t.start()
+    t.join(60)
+    assert len(errors) == 4 and all("a step it started is in flight" in str(e) for e in errors)
+    env.step_wait()
+    ref = VectorGame(GAME, num_tables=tables, players=3, stacks=50, seed=1)
+    ref.reset()
+    ref.step_unchecked(calls)
+    assert [env.table_state(i) for i in range(tables)] == [ref.table_state(i)
+                                                          for i in range(tables)]
+    env.close()
+
+
 def test_play_from_two_python_threads_at_once_gives_each_its_own_results() -> None:
     """play() hands fixed slices to the worker threads and waits for their replies; a second
     caller waits its turn (it used to take the first caller's replies, so one of them could
