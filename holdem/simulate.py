@@ -77,7 +77,7 @@ from holdem.errors import InvalidConfigError
 from holdem.hand.actions import MAX_CHIPS
 from holdem.hand.game import Game, Mode
 from holdem.stats import PlayerStats, Stats
-from holdem.table.agents import CompiledPolicy, agent_name, resolve_agent
+from holdem.table.agents import CompiledPolicy, agent_name, not_an_agent_hint, resolve_agent
 from holdem.table.table import Table
 
 __all__ = ["AgentResult", "SimulationResult", "simulate"]
@@ -192,10 +192,8 @@ def _named(agents: Sequence[Any] | Mapping[str, Any]) -> tuple[tuple[str, ...], 
         raise InvalidConfigError(f"agent names must be distinct, got {names}")
     for n, a in zip(names, objs, strict=True):
         if resolve_agent(a) is None:
-            hint = (" (a name is not an agent: give the agent itself, e.g. holdem.CallAgent(), "
-                    "RandomAgent() or EquityAgent())" if isinstance(a, str) else "")
             raise InvalidConfigError(f"agent {n!r} must be callable or have an act() method, "
-                                     f"got {excerpt(a)}{hint}")
+                                     f"got {excerpt(a)}{not_an_agent_hint(a)}")
     return names, objs
 
 

@@ -8,6 +8,7 @@ import random
 import pytest
 from table_checks import Shove, call_all, check_moving_button, nxt
 
+import holdem
 import holdem.table.table as table_mod
 from holdem import (
     Action,
@@ -685,3 +686,26 @@ def test_a_player_who_sits_out_during_a_hand(core: str, tournament: bool,
     rec = t.play_hand()  # three callers: the hand goes to the river
     assert len(rec.state.board) == 5
     assert agent.asked == (1 if tournament else 4)
+
+
+def test_an_agent_class_is_not_an_agent() -> None:
+    """``sit(..., CallAgent)`` (the class) was taken, and the first hand failed with a bare
+    ``TypeError: act() missing 1 required positional argument``; simulate took it too. A class
+    is refused, naming the fix; one whose ``act`` is a static or class method still acts."""
+    table = Table(Game(big_blind=2), seats=3, seed=1)
+    with pytest.raises(TableError, match=r"agent for 'b' must be callable or have an act\(\) "
+                                         r"method, got .*CallAgent.* \(a class: give an "
+                                         r"instance, e\.g\. CallAgent\(\)\)"):
+        table.sit(1, "b", 100, CallAgent)
+    with pytest.raises(holdem.InvalidConfigError, match=r"\(a class: give an instance, e\.g\. "
+                                                        r"RandomAgent\(\)\)"):
+        holdem.simulate([CallAgent(), holdem.RandomAgent], Game(big_blind=2), hands=2, seed=1)
+
+    class Caller:
+        @staticmethod
+        def act(observation: object) -> str:
+            return "cc"
+
+    table.sit(0, "a", 100, CallAgent())
+    table.sit(1, "b", 100, Caller)
+    assert table.play_hand().state.is_terminal()

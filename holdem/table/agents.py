@@ -24,6 +24,7 @@ its own stream, so results do not depend on how chunks are spread over workers.
 
 from __future__ import annotations
 
+import inspect
 import operator
 import random
 from collections.abc import Callable, Iterable
@@ -155,13 +156,29 @@ _FOLD_TYPE = int(ActionType.FOLD)
 
 
 def resolve_agent(agent: object) -> Callable[[Observation], ActionLike] | None:
-    """The function to call for ``agent`` (its ``act`` method or itself), or ``None``."""
+    """The function to call for ``agent`` (its ``act`` method or itself), or ``None``. A
+    class is an agent only through a static or class method ``act`` (its plain ``act`` would
+    be called without an instance, and calling the class makes one, not an action)."""
+    if isinstance(agent, type) and not isinstance(
+            inspect.getattr_static(agent, "act", None), staticmethod | classmethod):
+        return None
     act = getattr(agent, "act", None)
     if callable(act):
         return act  # type: ignore[no-any-return,unused-ignore]
     if callable(agent):
         return agent  # type: ignore[return-value,unused-ignore]
     return None
+
+
+def not_an_agent_hint(agent: object) -> str:
+    """What to give instead of ``agent``, which :func:`resolve_agent` refused: a name or a
+    class is not an agent (``""`` for anything else)."""
+    if isinstance(agent, type):
+        return f" (a class: give an instance, e.g. {agent.__name__}())"
+    if isinstance(agent, str):
+        return (" (a name is not an agent: give the agent itself, e.g. holdem.CallAgent(), "
+                "RandomAgent() or EquityAgent())")
+    return ""
 
 
 def agent_name(agent: object) -> str:

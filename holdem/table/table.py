@@ -97,7 +97,7 @@ from holdem.table._steps import (
     cached_plan,
     run_hand_python,
 )
-from holdem.table.agents import agent_name, resolve_agent
+from holdem.table.agents import agent_name, not_an_agent_hint, resolve_agent
 from holdem.table.player import Player, PlayerStatus
 from holdem.table.tournament import BlindLevel, BlindSchedule
 
@@ -312,7 +312,7 @@ class Table:
         act = resolve_agent(agent)
         if act is None:
             raise TableError(f"agent for {name!r} must be callable or have an act() method, "
-                             f"got {agent!r}")
+                             f"got {agent!r}{not_an_agent_hint(agent)}")
         # the session has started once the first hand is dealt (an agent may sit a player
         # down during it): from then on a cash newcomer posts or waits (R36)
         started = self.hand_number > 0 or self._in_hand
