@@ -321,10 +321,14 @@ def test_a_table_whose_maximum_buy_in_is_its_minimum_pickles() -> None:
     assert copy.max_buy_in == 20 and copy.hand_number == t.hand_number
 
 
-def test_a_bool_is_no_start_time() -> None:
-    """finite_seconds: an int or float, not a bool (True is no time of day)."""
-    with pytest.raises(InvalidStateError, match="the start time must be None or a finite number"):
-        _loads_forged(Table, {**_STATE, "_start_time": True})
+@pytest.mark.parametrize("played", [True, -1.0, -1e-9, "60"], ids=repr)
+def test_the_seconds_played_on_the_level_clock_are_none_or_a_time_at_least_zero(
+        played: object) -> None:
+    """finite_seconds: an int or float, not a bool (True is no time), and a clock that has
+    run cannot have run for less than no time."""
+    with pytest.raises(InvalidStateError, match="the seconds played on the level clock must be "
+                                                "None or a finite number >= 0"):
+        _loads_forged(Table, {**_STATE, "_clock_seconds": played})
 
 
 def test_a_hand_number_beyond_63_bits_is_refused() -> None:

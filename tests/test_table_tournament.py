@@ -7,6 +7,7 @@ import copy
 import copyreg
 import itertools
 import pickle
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -81,6 +82,31 @@ def test_R10_a_period_no_float_can_hold_is_refused_up_front() -> None:
     raised OverflowError: it is refused when the schedule is made, naming the value."""
     with pytest.raises(InvalidConfigError, match="minutes_per_level"):
         BlindSchedule([BlindLevel(5, 10)], minutes_per_level=10**400)
+
+
+def test_R10_minutes_per_level_takes_any_real_number_of_minutes() -> None:
+    """R10 by time: half a minute given as a Fraction or a numpy float is half a minute (a
+    Fraction was refused as "must be > 0", numpy ints as well); the value is kept as an int or
+    a float, so the repr pastes back."""
+    np = pytest.importorskip("numpy")
+    levels = [BlindLevel(5, 10), BlindLevel(10, 20)]
+    for half in (Fraction(1, 2), np.float32(0.5), np.float64(0.5), 0.5):
+        sched = BlindSchedule(levels, minutes_per_level=half)
+        assert sched.minutes_per_level == 0.5 and type(sched.minutes_per_level) is float
+        assert sched.index_at(seconds=29.9) == 0 and sched.index_at(seconds=30) == 1
+        assert eval(repr(sched)) == sched
+    three = BlindSchedule(levels, minutes_per_level=np.int16(3))
+    assert three.minutes_per_level == 3 and type(three.minutes_per_level) is int
+
+
+@pytest.mark.parametrize(("minutes", "message"), [
+    (True, "a number of minutes > 0, got True"), ("1", "a number of minutes > 0, got '1'"),
+    ([1], "a number of minutes > 0"), (0, "> 0, got 0"), (Fraction(-1, 2), "> 0, got Fraction"),
+    (float("nan"), "> 0, got nan")], ids=repr)
+def test_R10_minutes_per_level_that_are_no_time_are_refused_by_name(minutes: object,
+                                                                     message: str) -> None:
+    with pytest.raises(InvalidConfigError, match=f"minutes_per_level must be {message}"):
+        BlindSchedule([BlindLevel(5, 10)], minutes_per_level=minutes)  # type: ignore[arg-type]
 
 
 def test_R10_a_table_with_a_tiny_period_plays_at_the_last_level() -> None:
@@ -161,14 +187,78 @@ def test_R10_numpy_numbers_are_hand_counts_and_seconds() -> None:
 
 
 # ---------------------------------------------------------------------- pickles
+_NOW = [0.0]
+
+
+def _read_clock() -> float:
+    """A table clock that pickles (by name) and reads ``_NOW``: setting ``_NOW`` between a
+    dump and a load stands for another process, whose clock has another origin."""
+    return _NOW[0]
+
+
 def _timed_tournament() -> Table:
-    now = [0.0]
-    t = Table(Game(big_blind=2, mode=Mode.TOURNAMENT), seats=4, seed=3, clock=lambda: now[0],
+    _NOW[0] = 0.0
+    t = Table(Game(big_blind=2, mode=Mode.TOURNAMENT), seats=4, seed=3, clock=_read_clock,
               schedule=BlindSchedule([BlindLevel(1, 2), BlindLevel(2, 4)], minutes_per_level=1))
     call_all(t, [0, 1, 2, 3], stack=100)
     t.play(2)
-    t.clock = CallAgent  # any callable that pickles: the state is what is checked here
     return t
+
+
+@pytest.mark.parametrize("load_at", [7.0, 1000.0, -5e6], ids=repr)
+def test_R10_a_timed_tournament_loaded_elsewhere_resumes_its_level_clock(
+        load_at: float) -> None:
+    """R10: the level goes up by the time played. A pickle keeps the seconds the level clock
+    has run, and loading resumes it there, whatever the loading clock reads (another process,
+    or a reboot, starts time.monotonic anew; the time spent pickled does not count). The
+    pickle held the raw reading, so a table saved 90 s into its clock and loaded where the
+    clock read 7 came back 7 s in, at the first level."""
+    _NOW[0] = 0.0
+    t = Table(Game(big_blind=2, mode=Mode.TOURNAMENT), seats=3, seed=3, clock=_read_clock,
+              schedule=BlindSchedule([BlindLevel(1, 2), BlindLevel(2, 4), BlindLevel(3, 6)],
+                                     minutes_per_level=1))
+    call_all(t, [0, 1, 2], stack=200)
+    t.play_hand()  # the clock starts here, at 0
+    _NOW[0] = 90.0
+    assert t.level == BlindLevel(2, 4)
+    data = pickle.dumps(t)
+    _NOW[0] = load_at
+    copy_ = pickle.loads(data)
+    assert copy_.level == BlindLevel(2, 4)
+    assert copy_.play_hand().state.game.big_blind == 4
+    _NOW[0] = load_at + 29.0  # 119 s played
+    assert copy_.level == BlindLevel(2, 4)
+    _NOW[0] = load_at + 30.0  # 120 s: the third level
+    assert copy_.level == BlindLevel(3, 6)
+    assert copy_.play_hand().state.game.big_blind == 6
+
+
+def test_R10_a_timed_tournament_pickled_before_its_first_hand_starts_its_clock_after() -> None:
+    """Before the first hand the level clock has not started (None in the pickle): the copy
+    starts it at its own first hand."""
+    _NOW[0] = 50.0
+    t = Table(Game(big_blind=2, mode=Mode.TOURNAMENT), seats=2, seed=3, clock=_read_clock,
+              schedule=BlindSchedule([BlindLevel(1, 2), BlindLevel(2, 4)], minutes_per_level=1))
+    call_all(t, [0, 1], stack=200)
+    assert t.__getstate__()["_clock_seconds"] is None
+    copy_ = pickle.loads(pickle.dumps(t))
+    _NOW[0] = 500.0
+    assert copy_.level == BlindLevel(1, 2)
+    assert copy_.play_hand().state.game.big_blind == 2
+    _NOW[0] = 559.0
+    assert copy_.level == BlindLevel(1, 2)
+    _NOW[0] = 560.0
+    assert copy_.level == BlindLevel(2, 4)
+
+
+def test_R10_a_pickle_whose_clock_gives_no_time_when_loaded_is_refused() -> None:
+    """Loading reads the table's clock (to resume the level clock): a clock that gives no
+    time then refuses the pickle by name, nothing half loaded."""
+    t = _timed_tournament()
+    data = pickle.dumps(t)
+    _NOW[0] = float("nan")
+    with pytest.raises(InvalidStateError, match=r"not a valid pickled Table.*clock"):
+        pickle.loads(data)
 
 
 def test_a_tournament_pickle_with_a_seated_player_without_chips_is_refused() -> None:
@@ -186,13 +276,13 @@ def test_a_tournament_pickle_with_a_seated_player_without_chips_is_refused() -> 
         _forged_table(state)
 
 
-@pytest.mark.parametrize("start", [float("nan"), float("inf"), -float("inf")], ids=repr)
-def test_a_table_pickle_with_a_start_time_that_is_no_time_is_refused(start: float) -> None:
-    """The table clock's start (R10 timed levels) is a finite number of seconds; an altered
-    pickle with NaN or an infinity was loaded and failed at the next hand."""
+@pytest.mark.parametrize("played", [float("nan"), float("inf"), -float("inf")], ids=repr)
+def test_a_table_pickle_with_clock_seconds_that_are_no_time_is_refused(played: float) -> None:
+    """The time the level clock has run (R10 timed levels) is a finite number of seconds; an
+    altered pickle with NaN or an infinity was loaded and failed at the next hand."""
     state = dict(_timed_tournament().__getstate__())
-    state["_start_time"] = start
-    with pytest.raises(InvalidStateError, match=r"not a valid pickled Table.*start time"):
+    state["_clock_seconds"] = played
+    with pytest.raises(InvalidStateError, match=r"not a valid pickled Table.*level clock"):
         _forged_table(state)
 
 

@@ -26,9 +26,12 @@ __all__ = ["FIELDS", "check_table_state", "copy_fields", "finite_seconds"]
 FIELDS = frozenset({
     "tournament", "min_buy_in", "game", "size", "max_buy_in", "dead_button", "schedule",
     "clock", "seed", "_bits", "_seats", "_prev", "_prev_sb_pos", "_first_button",
-    "_start_time", "hand_number", "bought_in", "cashed_out", "rake", "places", "_in_hand",
+    "_clock_seconds", "hand_number", "bought_in", "cashed_out", "rake", "places", "_in_hand",
 })
-"""What a pickled table holds (its caches, the level games and the seed head, are rebuilt)."""
+"""What a pickled table holds (its caches, the level games and the seed head, are rebuilt).
+``_clock_seconds`` stands for the table's ``_start_time``: the seconds its level clock had run
+when it was pickled (None: not started), not the clock's raw reading, which means nothing to
+another process (the default clock, :func:`time.monotonic`, starts anew at every boot)."""
 
 
 def _fail(what: str) -> InvalidStateError:
@@ -89,9 +92,10 @@ def check_table_state(state: object, player_type: type[Player]) -> None:
                     f"got {shown(schedule)}")
     if not callable(s["clock"]):
         raise _fail(f"clock must be callable, got {shown(s['clock'])}")
-    start = s["_start_time"]
-    if start is not None and not finite_seconds(start):
-        raise _fail(f"the start time must be None or a finite number, got {shown(start)}")
+    played = s["_clock_seconds"]
+    if played is not None and not (finite_seconds(played) and played >= 0):
+        raise _fail(f"the seconds played on the level clock must be None or a finite number "
+                    f">= 0, got {shown(played)}")
     seed, bits = s["seed"], s["_bits"]
     if not _is_int(seed) or not _is_int(bits) or master_seed(seed) != (seed, bits):
         raise _fail(f"the seed {shown(seed)} and its bits {shown(bits)} do not match")
@@ -156,7 +160,10 @@ def _check_seats(seats: object, size: int, player_type: type[Player]) -> None:
             raise _fail(f"seat {k}: {problem}")
 
 
-def copy_fields(state: dict[str, Any]) -> dict[str, Any]:
-    """The fields of a table's ``__dict__`` that are pickled (see :data:`FIELDS`)."""
-    return {k: v for k, v in state.items() if k in FIELDS}
+def copy_fields(state: dict[str, Any], clock_seconds: float | None) -> dict[str, Any]:
+    """The fields of a table's ``__dict__`` that are pickled (see :data:`FIELDS`), with
+    ``clock_seconds`` for the clock's start."""
+    out = {k: v for k, v in state.items() if k in FIELDS}
+    out["_clock_seconds"] = clock_seconds
+    return out
 

@@ -270,17 +270,30 @@ class Table:
         return copy.deepcopy(self)
 
     def __getstate__(self) -> dict[str, Any]:
-        """A table pickles between hands (its agents must pickle too)."""
+        """A table pickles between hands (its agents must pickle too). Timed levels (R10)
+        keep the time their clock has run, not its reading: loading resumes the clock there
+        (the time spent pickled does not count, as on a paused tournament clock)."""
         if self._in_hand:
             raise TableError("a table can be pickled between hands only")
-        return copy_fields(self.__dict__)
+        played = None if self._start_time is None else max(0.0, self._now() - self._start_time)
+        return copy_fields(self.__dict__, played)
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         """Restore a pickled table after checking its state: a corrupt or inconsistent one
         raises :class:`InvalidStateError` (see :mod:`holdem.table._state`)."""
         check_table_state(state, Player)
+        state = dict(state)
+        played = state.pop("_clock_seconds")
         self.__dict__.update(state)
+        self._start_time = None
         self._games = {}
+        if played is not None:  # the level clock goes on from where it stood when pickled
+            try:
+                start = self._now() - played
+            except InvalidConfigError as exc:
+                self.__dict__.clear()
+                raise InvalidStateError(f"not a valid pickled Table: {exc}") from None
+            self._start_time = start
         try:
             self._plan()  # the seating plan of the next hand can be made
         except Exception as exc:  # pragma: no cover - the checks above are meant to catch it

@@ -94,18 +94,8 @@ class BlindSchedule:
                 raise InvalidConfigError(
                     f"hands_per_level must be an int >= 1, got {shown(hands_per_level)}")
             hands_per_level = count
-        if minutes_per_level is not None and (
-            isinstance(minutes_per_level, bool) or not isinstance(minutes_per_level, int | float)
-            or not minutes_per_level > 0
-        ):
-            raise InvalidConfigError(f"minutes_per_level must be > 0, got {shown(minutes_per_level)}")
         if minutes_per_level is not None:
-            try:
-                float(minutes_per_level)
-            except OverflowError:
-                raise InvalidConfigError(f"minutes_per_level must be a number a float can hold "
-                                         f"(float('inf') never raises the level), got "
-                                         f"{shown(minutes_per_level)}") from None
+            minutes_per_level = _minutes(minutes_per_level)
         object.__setattr__(self, "levels", levels)
         object.__setattr__(self, "hands_per_level", hands_per_level)
         object.__setattr__(self, "minutes_per_level", minutes_per_level)
@@ -149,6 +139,26 @@ class BlindSchedule:
         by = (f"hands_per_level={self.hands_per_level}" if self.hands_per_level is not None
               else f"minutes_per_level={self.minutes_per_level}")
         return f"BlindSchedule({list(self.levels)!r}, {by})"
+
+
+def _minutes(value: object) -> float:
+    """``minutes_per_level`` as the schedule keeps it: an int stays an int (numpy's too),
+    another real number (a Fraction, a numpy float) becomes the float nearest to it."""
+    count = int_or_none(value)
+    if count is not None:
+        value = count
+    elif isinstance(value, bool) or not isinstance(value, numbers.Real):
+        raise InvalidConfigError(f"minutes_per_level must be a number of minutes > 0, got "
+                                 f"{shown(value)}")
+    try:
+        minutes = float(value)
+    except OverflowError:
+        raise InvalidConfigError(f"minutes_per_level must be a number a float can hold "
+                                 f"(float('inf') never raises the level), got "
+                                 f"{shown(value)}") from None
+    if not minutes > 0:
+        raise InvalidConfigError(f"minutes_per_level must be > 0, got {shown(value)}")
+    return value if type(value) is int else minutes
 
 
 def _restore(cls: object, args: object, kwargs: object) -> BlindLevel | BlindSchedule:
