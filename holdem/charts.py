@@ -71,7 +71,7 @@ def _ticks(lo: float, hi: float, count: int = 6) -> list[float]:
     v = start
     while v <= hi + step * 1e-9:
         if v >= lo - step * 1e-9:
-            out.append(round(v, 10))
+            out.append(round(v, 10) + 0.0)  # + 0.0: no "-0" label from a sum a hair below 0
         v += step
     return out
 
@@ -153,7 +153,9 @@ def _check_curves(curves: Mapping[str, Sequence[tuple[float, float]]],
         for k, pt in enumerate(pts):
             if not isinstance(pt, tuple | list) or len(pt) != 2:
                 raise InvalidConfigError(f"curve {name!r}: point {k} must be (x, y), got {pt!r}")
-            _finite(pt[0], f"curve {name!r}: x of point {k}")
+            if _finite(pt[0], f"curve {name!r}: x of point {k}") < 0:
+                raise InvalidConfigError(f"curve {name!r}: x of point {k} must be >= 0 (the "
+                                         f"x axis starts at 0), got {pt[0]!r}")
             _finite(pt[1], f"curve {name!r}: y of point {k}")
         band = bands.get(name)
         if band is not None:
@@ -407,7 +409,10 @@ def range_frequencies(hand_range: Any) -> dict[str, float]:
     its text), weights counted: ``0.5(AKo)`` gives ``AKo`` 0.5."""
     from holdem.ranges import Range
 
-    r = hand_range if isinstance(hand_range, Range) else Range(str(hand_range))
+    if not isinstance(hand_range, Range | str):
+        raise InvalidConfigError(f"range_frequencies: hand_range must be a holdem.Range or "
+                                 f"range text like 'QQ+, AKs', got {excerpt(hand_range)}")
+    r = hand_range if isinstance(hand_range, Range) else Range(hand_range)
     total: dict[str, float] = {}
     for (c1, c2), w in r.items():
         hi, lo = max(c1.rank, c2.rank), min(c1.rank, c2.rank)
@@ -420,8 +425,9 @@ def range_frequencies(hand_range: Any) -> dict[str, float]:
 def range_equities(opponent: Any, *, samples: int = 20_000, seed: int = 0) -> dict[str, float]:
     """Each hand class's all-in preflop equity against ``opponent`` (a range or a hand), by
     :func:`holdem.equity` (Monte Carlo with ``samples`` boards per class, seeded)."""
-    from holdem.equity import equity
+    from holdem.equity import _player, equity
 
+    _player(opponent, "range_equities: opponent")  # a bad one named as the caller gave it
     out = {}
     for row in hand_classes():
         for cls in row:

@@ -177,8 +177,9 @@ class EquityResult:
 # --- input ---------------------------------------------------------------------------------
 
 
-def _player(x: PlayerLike, i: int) -> tuple[str, tuple[int, int] | None, Range | None]:
-    """(label, hand, range): exactly one of hand and range is set."""
+def _player(x: PlayerLike, who: str) -> tuple[str, tuple[int, int] | None, Range | None]:
+    """(label, hand, range): exactly one of hand and range is set. ``who`` names ``x`` in
+    errors ("player 2")."""
     if isinstance(x, Range):
         return str(x), None, x
     if isinstance(x, str):
@@ -202,10 +203,10 @@ def _player(x: PlayerLike, i: int) -> tuple[str, tuple[int, int] | None, Range |
             cards = parse_cards(x)
         except InvalidCardError as e:
             raise InvalidHandError(
-                f"player {i + 1}: a hand is two cards (or give a Range or range text): {e}"
+                f"{who}: a hand is two cards (or give a Range or range text): {e}"
             ) from None
     if len(cards) != 2:
-        raise InvalidHandError(f"player {i + 1}: a hand has 2 cards, not {len(cards)}: {x!r}")
+        raise InvalidHandError(f"{who}: a hand has 2 cards, not {len(cards)}: {x!r}")
     a, b = int(cards[0]), int(cards[1])
     return f"{CARDS[a]}{CARDS[b]}", (max(a, b), min(a, b)), None
 
@@ -251,7 +252,7 @@ def _problem(
         if int(c) in known:
             raise DuplicateCardError(f"card {c} is both dead and on {known[int(c)]}")
         known[int(c)] = "the dead cards"
-    parsed = [_player(x, i) for i, x in enumerate(players)]
+    parsed = [_player(x, f"player {i + 1}") for i, x in enumerate(players)]
     for i, (label, hand, _) in enumerate(parsed):
         if hand is None:
             continue

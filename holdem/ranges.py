@@ -16,7 +16,8 @@ the time the player holds it). Text is a comma-separated list of items:
 ``random``         every two-card hand (1,326 combos), as in PokerStove
 =================  ==========================================================================
 
-Ranks are ``2-9 T J Q K A`` (either case); ``KAs`` is read as ``AKs``. Weights are decimals
+Ranks are ``2-9 T J Q K A`` (either case; ``10`` for ``T`` as in card text: ``A10s``,
+``10s10h``); ``KAs`` is read as ``AKs``. Weights are decimals
 without an exponent (``0.00001``, not ``1e-05``); weights that multiply to less than the
 smallest float are refused. When the same combo appears twice the later item wins. Text that
 does not parse raises :class:`InvalidRangeError` with ``position`` (0-based index into the
@@ -56,8 +57,9 @@ __all__ = ["Combo", "Range", "RangeLike", "parse_range"]
 Combo = tuple[Card, Card]
 """A two-card hand, higher card id first: ``(Card('As'), Card('Kd'))``."""
 
-_RANK_OF: Final = {ch: i for i, ch in enumerate(RANKS)} | {ch.lower(): i for i, ch in enumerate(RANKS)}
-_R = "[2-9TJQKAtjqka]"
+_RANK_OF: Final = ({ch: i for i, ch in enumerate(RANKS)} | {ch.lower(): i for i, ch in enumerate(RANKS)}
+                   | {"10": RANKS.index("T")})
+_R = "10|[2-9TJQKAtjqka]"
 _EXACT: Final = re.compile(f"({_R})([cdhsCDHS])({_R})([cdhsCDHS])")
 _CLASS: Final = re.compile(f"({_R})({_R})([soSO]?)(\\+?)")
 _SPAN: Final = re.compile(f"({_R})({_R})([soSO]?)-({_R})({_R})([soSO]?)")
@@ -115,6 +117,9 @@ class _Parser:
             hi = lo + EXCERPT_CHARS
             at = start - lo + (3 if lo else 0)
             text = ("..." if lo else "") + text[lo:hi] + ("..." if hi < len(text) else "")
+        # one column per character: a newline or tab of the text shows as a space, so the
+        # caret stays under the error and the diagram keeps its two lines
+        text = "".join(ch if ch.isprintable() else " " for ch in text)
         caret = "\n  " + text + "\n  " + " " * at + "^"
         where = f"token {excerpt(token)}" if token else "text"
         return InvalidRangeError(
@@ -228,19 +233,19 @@ class _Parser:
             kind, kind2 = m.group(3).lower(), m.group(6).lower()
             a_hi, a_lo = max(a_hi, a_lo), min(a_hi, a_lo)
             b_hi, b_lo = max(b_hi, b_lo), min(b_hi, b_lo)
-            if kind != kind2:
-                raise self.error("both ends of a span must be suited, offsuit or neither",
-                                 start, tok)
             if a_hi == a_lo and b_hi == b_lo:
-                if kind:
+                if kind or kind2:
                     raise self.error("a pair cannot be suited or offsuit", start, tok)
                 lo_r, hi_r = sorted((a_hi, b_hi))
                 return [c for r in range(lo_r, hi_r + 1) for c in _class_combos(r, r, "")]
-            if a_hi != b_hi or a_hi == a_lo or b_hi == b_lo:
+            if a_hi != b_hi or a_hi == a_lo or b_hi == b_lo:  # (before the suits: AA-AKs)
                 raise self.error(
                     "a span joins two pairs (99-22) or two hands with the same top card "
                     "(A5s-A2s)", start, tok,
                 )
+            if kind != kind2:
+                raise self.error("both ends of a span must be suited, offsuit or neither",
+                                 start, tok)
             lo_k, hi_k = sorted((a_lo, b_lo))
             return [c for k in range(lo_k, hi_k + 1) for c in _class_combos(a_hi, k, kind)]
         raise self.error(f"expected {_EXPECTED}", start, tok)

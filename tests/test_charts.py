@@ -351,3 +351,43 @@ def test_legend_name_of_exactly_the_room_is_shown_whole() -> None:
     assert fits in texts(root)
     (title,) = list(root.iter(SVG + "title"))
     assert title.text == cut and title.tail == "m" * 19 + "\u2026"
+
+
+@pytest.mark.parametrize("given", [22, ["AA", "KK"], ("AsKs",), None, 1.5, b"AA"], ids=repr)
+def test_range_frequencies_takes_a_range_or_its_text_only(given: object) -> None:
+    """It turned anything into text: the int 22 was read as pocket deuces, a list as the
+    token "['AA'"."""
+    with pytest.raises(InvalidConfigError, match=r"hand_range must be a holdem\.Range or "
+                                                 r"range text"):
+        charts.range_frequencies(given)
+
+
+def test_range_frequencies_of_numpy_text_is_the_text_s() -> None:
+    np = pytest.importorskip("numpy")
+    assert charts.range_frequencies(np.str_("AKs, 0.5(QQ)")) == {"AKs": 1.0, "QQ": 0.5}
+
+
+@pytest.mark.parametrize(("opponent", "message"), [
+    (None, "range_equities: opponent: a hand is two cards"),
+    (["As"], "range_equities: opponent: a hand has 2 cards, not 1"),
+    ("AKx", "invalid range token 'AKx'")], ids=repr)
+def test_range_equities_names_a_bad_opponent(opponent: object, message: str) -> None:
+    """A bad opponent was reported as "player 2" of an equity call the caller never made."""
+    from holdem import HoldemError
+
+    with pytest.raises(HoldemError, match=message):
+        charts.range_equities(opponent, samples=10)
+
+
+def test_winnings_chart_labels_zero_as_0_never_minus_0() -> None:
+    """Ticks are sums of the step from the lowest: one a hair below zero was labelled "-0"."""
+    svg = winnings_chart({"a": [(0, 0.0), (1, -0.3), (2, 0.2)]})
+    labels = [t.text for t in ET.fromstring(svg).iter("{http://www.w3.org/2000/svg}text")]
+    assert "0" in labels and "-0" not in labels
+
+
+def test_winnings_chart_refuses_a_point_left_of_its_axis() -> None:
+    """The x axis starts at 0 (hands played): a negative x was drawn left of the plot, over
+    the labels (x = -1402 in a 900-pixel chart)."""
+    with pytest.raises(InvalidConfigError, match=r"curve 'a': x of point 1 must be >= 0"):
+        winnings_chart({"a": [(0, 0), (-5, -3), (2, 2)]})

@@ -367,3 +367,53 @@ def test_from_combos_names_what_it_was_given() -> None:
     for bad in (Decimal("sNaN"), Decimal("NaN"), 10**400):
         with pytest.raises(InvalidRangeError, match="outside"):
             Range.from_combos({"AsAh": bad})
+
+
+@pytest.mark.parametrize(("ten", "tee"), [
+    ("10s10h", "TsTh"), ("A10s", "ATs"), ("1010", "TT"), ("1010+", "TT+"), ("A10o-A8o", "ATo-A8o"),
+    ("K10s+", "KTs+"), ("109", "T9"), ("0.5(A10s), 10c9c", "0.5(ATs), Tc9c")])
+def test_ten_is_spelled_10_in_range_text_as_in_card_text(ten: str, tee: str) -> None:
+    """Cards take ``10`` for ``T`` (``Card('10d')``), and so did Range.weight/``in``/
+    from_combos; range text refused it, and equity() then called "10s10h, 9s9h" a hand of
+    4 cards."""
+    assert Range(ten) == Range(tee)
+    assert Range(ten.upper()) == Range(tee)
+
+
+def test_equity_of_range_text_with_10_is_the_range_s() -> None:
+    from holdem import equity
+
+    ten = equity(["2c2d", "10s10h, 9s9h"], samples=2000, seed=1)
+    tee = equity(["2c2d", "TsTh, 9s9h"], samples=2000, seed=1)
+    assert ten.equities == tee.equities
+
+
+@pytest.mark.parametrize(("text", "token"), [
+    ("AA,\n\nAKx", "AKx"), ("AA,\tAKx", "AKx"), ("AA, \r\n AKx", "AKx"), ("AA,\x0bAKx", "AKx"),
+    ("AA, " * 30 + "\n\t" + "AKx", "AKx")])
+def test_the_caret_diagram_of_text_with_newlines_or_tabs_points_at_the_token(
+        text: str, token: str) -> None:
+    """The diagram pasted the text as it was: a newline broke it into more lines, and the
+    caret, counted in characters, stood under nothing (or a tab moved the token on a
+    terminal). Each such character shows as one space."""
+    with pytest.raises(InvalidRangeError) as info:
+        Range(text)
+    assert info.value.token == token
+    _first, shown, caret = str(info.value).splitlines()
+    assert shown[caret.index("^"):].startswith(token)
+
+
+@pytest.mark.parametrize("text", ["AA-AKs", "AKs-AA", "AA-AK", "KK-AQo", "AKs-KQs"])
+def test_a_span_between_a_pair_and_another_hand_says_what_a_span_joins(text: str) -> None:
+    """"AA-AKs" was told its ends must be "suited, offsuit or neither" (as "AA-AK", which
+    differs only in the suits, was told what a span joins): both are not spans."""
+    with pytest.raises(InvalidRangeError, match="a span joins two pairs"):
+        Range(text)
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("AKs-AQo", "both ends of a span must be suited, offsuit or neither"),
+    ("AA-KKs", "a pair cannot be suited or offsuit"), ("AAs-KK", "a pair cannot be suited")])
+def test_span_suit_errors_still_name_the_suits(text: str, message: str) -> None:
+    with pytest.raises(InvalidRangeError, match=message):
+        Range(text)
