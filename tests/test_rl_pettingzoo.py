@@ -853,7 +853,7 @@ def test_a_session_whose_last_hand_has_more_than_64_actions_pays_only_its_hands(
     hands 0 and 1 only (it paid hand 2 as well: the engine's sum of the step)."""
     env = HoldemAECEnv(Game(big_blind=1, small_blind=1), players=2, stacks=1001, hands=2,
                        seed=5)
-    env.reset()
+    env.reset(seed=holdem.child_seed(5, 1))  # the deal where it happens
     vg = env.vector_game
     names = vg.action_layout.names
     min_raise, call, fold = (names.index(x) for x in ("min_raise", "check_call", "fold"))
@@ -899,3 +899,55 @@ def test_reset_after_a_hand_cut_short_shows_every_agent_the_new_hands_cards(
         seen = np.flatnonzero(env.observe(agent)["observation"][:52]).tolist()
         assert seen == sorted(int(c) for c in state.hole_cards[seat]), (agent, seen)
         assert sorted(int(c) for c in old[seat]) != seen
+
+
+def _session_rewards(env: Any) -> list[Any]:
+    """Play ``env``'s episode to its end by check/call; every step's rewards."""
+    out = []
+    if isinstance(env, HoldemAECEnv):
+        for agent in env.agent_iter():
+            _, reward, term, trunc, _ = env.last()
+            out.append((agent, reward))
+            env.step(None if term or trunc else 1)
+    else:
+        while env.agents:
+            out.append(env.step({a: 1 for a in env.agents})[1])
+    return out
+
+
+@pytest.mark.parametrize("env_class", [HoldemAECEnv, HoldemParallelEnv])
+@pytest.mark.parametrize("reset", ["next session", "seed"])
+def test_a_session_env_pickles_after_a_reset_to_a_new_engine(env_class: Any,
+                                                             reset: str) -> None:
+    """reset() of a session (or reset(seed=)) makes a new engine, at hand 0, but kept the
+    last decision's hand number of the old one: the pickle of the env, and copy.deepcopy,
+    were refused ("last_hand_no must be an int 0..0, got 1"), so a run could not be
+    checkpointed at an episode boundary. The copies play on as the original does."""
+    import copy
+    import pickle
+
+    env = env_class(Game(big_blind=2), players=2, hands=2, seed=3)
+    env.reset(seed=1)
+    _session_rewards(env)
+    env.reset(seed=None if reset == "next session" else 7)
+    twins = [pickle.loads(pickle.dumps(env)), copy.deepcopy(env)]
+    expected = _session_rewards(env)
+    assert len(expected) >= 2
+    for twin in twins:
+        assert _session_rewards(twin) == expected
+
+
+def test_the_first_reset_of_a_session_env_plays_its_seed_s_session() -> None:
+    """hands > 1: the first reset() skipped the session of the env's seed (it dealt
+    child_seed(seed, 1)'s), unlike reset(seed=seed) and unlike hands=1, whose first reset()
+    plays the env's engine. Both now deal the same cards."""
+    plain = HoldemAECEnv(Game(big_blind=2), players=3, hands=3, seed=5)
+    plain.reset()
+    seeded = HoldemAECEnv(Game(big_blind=2), players=3, hands=3, seed=99)
+    seeded.reset(seed=5)
+    assert plain.vector_game.cards(0, 0) == seeded.vector_game.cards(0, 0)
+    _session_rewards(plain)
+    plain.reset()  # the next session: the seed's first child
+    other = HoldemAECEnv(Game(big_blind=2), players=3, hands=3, seed=0)
+    other.reset(seed=holdem.child_seed(5, 1))
+    assert plain.vector_game.cards(0, 0) == other.vector_game.cards(0, 0)

@@ -29,7 +29,10 @@ engine's (:class:`holdem.vector.ObservationSpec`, version 1; :class:`holdem.vect
   payoff is paid in that step, so that step's rewards are the sum of the payoffs of the
   hands it ended (never of a hand past the episode's last).
 - The button moves one seat per hand, across :meth:`reset` too. ``reset(seed=s)`` starts again
-  from hand 0 of seed ``s`` (the button on seat 0); ``reset()`` deals the next hand.
+  from hand 0 of seed ``s`` (the button on seat 0); ``reset()`` deals the next hand. In a
+  session, the first ``reset()`` plays the session of the env's ``seed`` (as
+  ``reset(seed=seed)`` does), and each later one a new session, seeded
+  ``child_seed(seed, k)`` for the k-th.
 - An illegal action raises :class:`holdem.IllegalActionError` naming the action and the legal
   columns; the state is unchanged. With ``illegal="check_call"`` an int action on a masked
   column plays check/call instead (for samplers that ignore the mask, such as PettingZoo's
@@ -152,6 +155,7 @@ class _Core:
         self.actor = int(self.actors[0])
         self.hand = int(self.vg.hands_played()[0])
         self.holes_of = -1
+        self.last_actor = self.last_hand_no = 0  # no decision yet on this engine
 
     def __getstate__(self) -> dict[str, Any]:
         """The state without the views of the engine's buffers: a copy or a pickle of the
@@ -192,7 +196,7 @@ class _Core:
             seed = env_seed(seed)
             vg = self._new(seed)  # a seed refused (here or by the engine) changes nothing
             self.seed, self.episode, self.vg = seed, 0, vg
-        elif self.hands > 1:  # a new session
+        elif self.hands > 1 and self.started:  # a new session (the first is the seed's own)
             self.episode += 1
             self.vg = self._new(child_seed(self.seed, self.episode))  # the one derivation
         else:

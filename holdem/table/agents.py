@@ -24,6 +24,7 @@ its own stream, so results do not depend on how chunks are spread over workers.
 
 from __future__ import annotations
 
+import copy
 import inspect
 import operator
 import random
@@ -215,10 +216,21 @@ _POLICY_CODES = {"random": 0, "call": 1, "equity": 2}
 
 
 def _copied(agent: _T) -> _T:
-    """A shallow copy of ``agent`` (its attributes, not through its pickling methods, which
-    keep only the built-in agents' own fields)."""
+    """A copy of ``agent`` for :meth:`RandomAgent.spawn`: its attributes deep-copied, as a
+    worker process's pickled copy holds them (a subclass's list shared by every chunk of a
+    :func:`holdem.simulate` run in one process made its results depend on the executor), the
+    generator left out (spawn gives the copy its own). Not through the agent's pickling
+    methods, which keep only the built-in agents' own fields. Attributes that cannot be
+    copied (a lock, a connection) are shared, as :func:`holdem.simulate` shares such agents."""
     new = object.__new__(type(agent))
-    new.__dict__.update(agent.__dict__)
+    memo: dict[int, object] = {}  # one memo: attributes that share an object still do
+    for k, v in agent.__dict__.items():
+        if k in ("_rng", "_random"):
+            continue
+        try:
+            new.__dict__[k] = copy.deepcopy(v, memo)
+        except Exception:  # whatever the attribute raises on copying: shared
+            new.__dict__[k] = v
     return new
 
 
@@ -302,8 +314,8 @@ class RandomAgent:
         self._random = self._rng.random
 
     def spawn(self, seed: int) -> Self:
-        """A fresh copy seeded with ``seed`` (of the same class: a subclass keeps its own
-        attributes and its way of deciding)."""
+        """A fresh copy seeded with ``seed`` (of the same class: a subclass keeps its way of
+        deciding and copies of its own attributes)."""
         if type(self) is RandomAgent:
             return RandomAgent(seed)  # type: ignore[return-value]
         new = _copied(self)
@@ -368,8 +380,8 @@ class EquityAgent:
         self.__dict__.update(state)
 
     def spawn(self, seed: int) -> Self:
-        """A fresh copy seeded with ``seed`` (of the same class: a subclass keeps its own
-        attributes and its way of deciding)."""
+        """A fresh copy seeded with ``seed`` (of the same class: a subclass keeps its way of
+        deciding and copies of its own attributes)."""
         if type(self) is EquityAgent:
             return EquityAgent(seed, samples=self.samples,  # type: ignore[return-value]
                                raise_at=self.raise_at)
