@@ -677,6 +677,19 @@ cdef class Batch:
         for k in range(n):  # a hand moves a seat's high word by at most one (_add_total)
             if not -hands <= t.total_hi[k] <= hands:
                 return f"seat {k}'s payoffs summed are out of range for {hands} hands"
+        # the sums themselves (128 bits, as Python ints): chips are conserved, the rake aside,
+        # and no hand moves a seat by more than the chips at the table (a session's stacks
+        # are at most 2**53 each, else refilled: _stacks)
+        totals = [(<object>t.total_hi[k] << 64) + <object>t.total[k] for k in range(n)]
+        if sum(totals) > 0 or (sum(totals) != 0 and not self.rules.has_rake):
+            return (f"its seats' payoffs summed add up to {sum(totals)}, not 0"
+                    + (" less the rake" if self.rules.has_rake else ""))
+        most = max([self.stacks0[k] for k in range(n)])
+        table = n * max(most, MAX_STACK) if self.session else sum(
+            [self.stacks0[k] for k in range(n)])
+        for k in range(n):
+            if abs(totals[k]) > hands * table:
+                return f"seat {k}'s payoffs summed, {totals[k]}, are out of reach in {hands} hands"
         if t.cur_log not in (0, 1) or t.paid not in (0, 1):
             return "its log or payment flags are not 0 or 1"
         if h.n != n or h.over or h.unknown or h.showdown or h.error:

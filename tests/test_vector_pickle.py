@@ -15,6 +15,7 @@ from test_vector_clone import GAMES, assert_same, random_columns, snapshot
 
 from holdem import Game, _vector
 from holdem.errors import IllegalActionError, InvalidStateError
+from holdem.pots import Rake
 from holdem.vector import VectorGame, _unpickle
 
 
@@ -58,6 +59,17 @@ def tables_of(data: bytes) -> list[Table]:
 
 def bytes_of(tables: list[Table]) -> bytes:
     return b"".join(bytes(t) for t in tables)
+
+
+def assert_edits_refused(target: VectorGame, good: bytes,
+                         edits: list[tuple[Any, str]]) -> None:
+    """Each ``(edit, message)``: table 0 of the dump ``good`` so edited is refused by
+    ``target`` with ``message``."""
+    for edit, message in edits:
+        tables = tables_of(good)
+        edit(tables[0])
+        with pytest.raises(InvalidStateError, match=f"table 0: .*{message}"):
+            target._batch.load_tables(bytes_of(tables))
 
 
 def roundtrip(env: VectorGame, protocol: int = pickle.HIGHEST_PROTOCOL) -> VectorGame:
@@ -353,8 +365,56 @@ def test_counters_out_of_their_range_are_refused() -> None:
         with pytest.raises(InvalidStateError, match=f"table 0: .*{message}"):
             target._batch.load_tables(bytes_of(tables))
     tables = tables_of(good)
-    tables[0].total_hi[0] = hands  # in range (high words are not otherwise checked)
-    target._batch.load_tables(bytes_of(tables))
+    tables[0].total_hi[0] = hands  # in the high word's range, but the sums do not add up
+    with pytest.raises(InvalidStateError, match="table 0: its seats' payoffs summed add up to "):
+        target._batch.load_tables(bytes_of(tables))
+    target._batch.load_tables(good)
+
+
+@pytest.mark.parametrize("session", [False, True])
+def test_payoff_sums_that_break_chip_conservation_or_outrun_the_hands_are_refused(
+        session: bool) -> None:
+    """The seats' payoffs summed were checked only for their high words: a million chips
+    added to a seat at a 200-chip table loaded (total_payoffs then showed the win), and a
+    low word of 2**64 - 1 loaded and made total_payoffs raise ChipOverflowError. The sums add
+    up to 0 (no rake), and no seat's moves by more than the chips at the table per hand."""
+    env = VectorGame(Game(big_blind=2), num_tables=1, players=2, stacks=100, seed=1,
+                     session=session)
+    env.reset()
+    rng = np.random.default_rng(4)
+    for _ in range(30):
+        env.step([int(rng.choice(np.flatnonzero(env.legal_mask[0])))])
+    hands = int(env.hands_played()[0])
+    assert hands > 0 and list(env.total_payoffs()[0]) != [0, 0]
+    good = env._batch.dump_tables()
+    target = env.clone()
+    edits: list[tuple[Any, str]] = [
+        (lambda t: t.total.__setitem__(0, (t.total[0] + 10**6) % 2**64), "add up to 1000000"),
+        (lambda t: t.total.__setitem__(0, 2**64 - 1), "add up to"),
+    ]
+    if not session:  # conserved, but more than the 200 chips at the table a hand
+        move = 401 * hands  # |total + move| >= 401 h - 200 h
+        edits.append((lambda t: (t.total.__setitem__(0, (t.total[0] + move) % 2**64),
+                                 t.total.__setitem__(1, (t.total[1] - move) % 2**64)),
+                      "out of reach"))
+    assert_edits_refused(target, good, edits)
+    target._batch.load_tables(good)
+    assert list(target.total_payoffs()[0]) == list(env.total_payoffs()[0])
+
+
+def test_payoff_sums_of_a_raked_game_may_add_up_to_less_than_0_but_never_more() -> None:
+    env = VectorGame(Game(big_blind=2, rake=Rake(0.05, cap=3)), num_tables=1, players=3,
+                     stacks=100, seed=2)
+    env.reset()
+    for _ in range(40):
+        env.step([int(np.flatnonzero(env.legal_mask[0])[-1])])
+    sums = [int(x) for x in env.total_payoffs()[0]]
+    assert sum(sums) < 0  # the rake taken
+    good = env._batch.dump_tables()
+    tables = tables_of(good)
+    tables[0].total[0] = (tables[0].total[0] - sum(sums) + 1) % 2**64  # more than it all
+    with pytest.raises(InvalidStateError, match="add up to 1, not 0 less the rake"):
+        env.clone()._batch.load_tables(bytes_of(tables))
 
 
 def test_a_hand_without_its_log_is_refused_when_its_betting_is_not_reachable() -> None:
@@ -376,11 +436,7 @@ def test_a_hand_without_its_log_is_refused_when_its_betting_is_not_reachable() -
         (lambda t: t.added.__setitem__(t.h.street, t.added[t.h.street] + 1), "add up to its pot"),
         (lambda t: t.nraise.__setitem__(3, 1), "betting summary"),
     ]
-    for edit, message in edits:
-        tables = tables_of(good)
-        edit(tables[0])
-        with pytest.raises(InvalidStateError, match=f"table 0: .*{message}"):
-            target._batch.load_tables(bytes_of(tables))
+    assert_edits_refused(target, good, edits)
     target._batch.load_tables(good)
     for _ in range(5):
         for a, b in zip(env.step(np.full(2, min_raise)), target.step(np.full(2, min_raise)),
