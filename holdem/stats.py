@@ -33,6 +33,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from holdem._ints import int_or_none
+from holdem._pickling import no_state
 from holdem._shown import excerpt
 from holdem.cards import RANKS as _RANKS
 from holdem.errors import InvalidConfigError, InvalidStateError
@@ -55,12 +56,20 @@ _BB, _BB2, _ADJ, _ADJ_BB, _ADJ_N = range(5)
 _ACTION_COUNTS = frozenset({_AGG, _CALLS})  # actions, not hands: more than one a hand
 _MAX_COUNT = 2**62  # hands (or actions) a pickled Stats may count (no run plays more)
 _MAX_BITS = 256  # net chips, and money's numerator and denominator, in a pickled Stats
+# a hand's payoff in big blinds (a curve's step): at most every chip of 10 stacks of 2**53
+_MOST_BB_A_HAND = 10 * 2**53
 _EQUITIES: dict[tuple[int | None, tuple[str, ...], str, str], tuple[float, ...]] = {}
 """The all-in equities this process worked out, shared by every :class:`Stats`, by (boards
 sampled or None for exact, hands, board, dead cards): an equity depends only on these (a sampled one is
 seeded by the cards), so statistics over chunks of hands, merged, find the equities of the
 chunks before them as one Stats over every hand would."""
 _EQUITIES_MAX = 10_000
+# the 169 starting-hand classes (Stats._count_classes): a pair ("77"), or two ranks, the
+# higher first, suited or offsuit ("AKs", "T9o")
+_CLASSES = frozenset(r + r for r in _RANKS) | frozenset(
+    hi + lo + kind for i, hi in enumerate(_RANKS) for lo in _RANKS[:i] for kind in "so")
+_ATTRIBUTES = frozenset({"allin_adjusted", "allin_samples", "starting_hands", "_ints", "_floats",
+                         "_money", "curves"})  # what every Stats holds
 
 
 @dataclass(frozen=True, slots=True)
@@ -601,8 +610,16 @@ class Stats(Mapping[str, PlayerStats]):
         return len(self._ints)
 
     def __repr__(self) -> str:
+        if not vars(self):  # made without its state (see __getattr__)
+            return "<Stats with no state>"
         return f"<Stats {len(self)} players, {sum(v[_HANDS] for v in self._ints.values()):,} " \
                f"player-hands>"
+
+    if not TYPE_CHECKING:  # (type checkers would take every attribute name as valid)
+
+        def __getattr__(self, name: str) -> Any:
+            # reached only when a lookup failed: on statistics made without their state
+            raise no_state(self, name, _ATTRIBUTES, "Stats(...) or by unpickling one")
 
     def __str__(self) -> str:
         return format_table(self.values())
@@ -670,13 +687,27 @@ def _state_problem(d: object) -> str | None:
                                    type(x) is float and math.isfinite(x) for x in c)
                                        for c in curves.values())):
         return "curves must be None or a list of finite floats per player"
-    hands = d["starting_hands"]
-    if hands is not None and (type(hands) is not dict or not hands.keys() <= ints.keys() or
-                              not all(type(h) is dict and all(
-                                  type(k) is str and type(v) is list and len(v) == 2 and all(
-                                      type(x) is int and x >= 0 for x in v)
-                                  for k, v in h.items()) for h in hands.values())):
+    for name, c in (curves or {}).items():
+        # a point after each of the player's hands, each hand winning or losing at most
+        # _MOST_BB_A_HAND big blinds
+        if len(c) != ints[name][_HANDS] or not all(
+                abs(x) <= (k + 1) * _MOST_BB_A_HAND for k, x in enumerate(c)):
+            return (f"the curve of {name!r} must hold a point per hand played, moving by at "
+                    f"most 10 * 2**53 big blinds a hand")
+    starting = d["starting_hands"]
+    if starting is not None and (type(starting) is not dict or
+                                 not starting.keys() <= ints.keys()):
         return "starting_hands must be None or [dealt, played] per class per player"
+    for name, h in (starting or {}).items():
+        if type(h) is not dict or not all(
+                k in _CLASSES and type(v) is list and len(v) == 2 and type(v[0]) is int
+                and type(v[1]) is int and 0 <= v[1] <= v[0] for k, v in h.items()):
+            return (f"the starting hands of {name!r} must be [dealt, played] per hand class "
+                    f"(AKs, T9o, 77), played 0..dealt")
+        row = ints[name]
+        if sum(v[0] for v in h.values()) > row[_HANDS] or \
+                sum(v[1] for v in h.values()) > row[_VPIP]:
+            return f"the starting hands of {name!r} count more hands than its statistics"
     return None
 
 

@@ -139,6 +139,9 @@ CORRUPTIONS: list[dict[str, Any]] = [
     # checks only the reference core exposes (the compiled core checks these in C as well)
     {"aggr": -2}, {"acted": lambda v: (-2, *v[1:])},
     {"bb": 2.0},  # the plan's values typed as the game's (an int, not a float equal to it)
+    # the bet sizes too: (2.0, 2.0, 4.0, 4.0) loaded, and the reference core then offered a
+    # fixed-limit raise to 4.0 that its own apply refused
+    {"sizes": lambda v: tuple(float(x) for x in v)},
     # R37: a seat with no chips is not dealt in (start 0, nothing behind or in, cards dealt)
     {"start_stacks": lambda v: (*v[:3], 0), "stacks": lambda v: (*v[:3], 0),
      "bets": lambda v: (*v[:3], 0), "committed": lambda v: (*v[:3], 0)},
@@ -800,6 +803,13 @@ def _forged_results(r: Any) -> list[tuple[str, Any]]:
         ("returned", r._replace(returned=(-1,) * n)),
         ("rake", r._replace(rake=5)),
         ("pots", r._replace(pots=("junk",))),
+        # a pot holding what no pot holds: shares that are no chips (a TypeError while adding
+        # them up), a rake of 0.0 (equal to 0, but not a count of chips)
+        ("pots", r._replace(pots=(pot.__class__(pot.amount, pot.eligible, pot.winners,
+                                                ("x",) * len(pot.winners), pot.rake),
+                                  *r.pots[1:]))),
+        ("pots", r._replace(pots=(pot.__class__(pot.amount, pot.eligible, pot.winners,
+                                                pot.shares, 0.0), *r.pots[1:]))),
         ("pots", r._replace(pots=(pot.__class__(pot.amount + 1, pot.eligible, pot.winners,
                                                 pot.shares, pot.rake), *r.pots[1:]))),
         ("shown", r._replace(shown={**r.shown, other: r.shown[seat]},
@@ -827,3 +837,63 @@ def test_pickle_a_forged_result_is_refused(cls: type) -> None:
     for what, bad in _forged_results(r):
         with pytest.raises(InvalidStateError, match=f"not a valid pickled HandState: .*{what}"):
             pickle.loads(forge(cls, altered(good, result=bad)))
+
+
+@pytest.mark.parametrize("cls", CORES, ids=["compiled", "reference"])
+def test_pickle_lists_given_for_tuples_load_as_the_hand_makes_them(cls: type) -> None:
+    """A pickle holding hole cards (or a result's fields) as lists loaded and kept them:
+    the hand compared unequal to the same hand, ``hole_cards[0]`` was a mutable list, and at
+    the showdown ``result.shown`` held it, so the hand no longer pickled. A loaded hand holds
+    the values the hand itself makes."""
+    if cls is HandState and not COMPILED:
+        pytest.skip("the compiled core is not built")
+    st = river_hand(cls)
+    listed = altered(state_of(st), hole=lambda v: tuple(list(h) for h in v))
+    back = pickle.loads(forge(cls, listed))
+    assert back == st and back.hole_cards == st.hole_cards
+    assert all(type(h) is tuple for h in back.hole_cards)
+    while not st.is_terminal():
+        st.apply(1)
+        back.apply(1)
+    assert back == st and back.result == st.result and back.result.shown
+    assert all(type(cards) is tuple for cards in back.result.shown.values())
+    assert pickle.loads(pickle.dumps(back)) == st
+    r = st.result
+    r_listed = r._replace(payoffs=list(r.payoffs), final_stacks=list(r.final_stacks),
+                          pots=list(r.pots), returned=list(r.returned),
+                          showdown_order=list(r.showdown_order), mucked=list(r.mucked))
+    done = pickle.loads(forge(cls, altered(state_of(st), result=r_listed)))
+    assert done == st and done.result == r
+    assert all(type(v) is tuple for v in done.result[:4])
+    assert pickle.loads(pickle.dumps(done)) == st
+
+
+class _Call:
+    """Pickles as ``fn(*args)`` (what an altered pickle calls its reconstructor with)."""
+
+    def __init__(self, fn: Any, *args: Any) -> None:
+        self.fn, self.args = fn, args
+
+    def __reduce__(self) -> Any:
+        return (self.fn, self.args)
+
+
+def test_pickle_reconstructors_given_other_arguments_refuse_them() -> None:
+    """A hand's and a game's reconstructors called with fewer or more arguments than they
+    pickle (an altered pickle) raised a bare TypeError."""
+    from holdem.hand._fields import rebuild
+    from holdem.hand.game import _game_from
+
+    st = base_hand(ReferenceHandState)
+    for args in ((), (type(st),), (type(st), state_of(st), None)):
+        with pytest.raises(InvalidStateError, match="not a valid pickled HandState: expected a "
+                                                    "hand class and its state"):
+            pickle.loads(pickle.dumps(_Call(rebuild, *args)))
+    assert pickle.loads(pickle.dumps(_Call(rebuild, type(st), state_of(st)))) == st
+    game = Game(big_blind=2, ante=1)
+    items = game.__reduce__()[1]
+    for args in ((), (*items, None)):
+        with pytest.raises(InvalidStateError, match="not a valid pickled Game: expected its "
+                                                    "fields"):
+            pickle.loads(pickle.dumps(_Call(_game_from, *args)))
+    assert pickle.loads(pickle.dumps(_Call(_game_from, *items))) == game

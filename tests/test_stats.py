@@ -591,3 +591,69 @@ def test_merge_adds_the_starting_hands_played_counts() -> None:
     together.add(fold, ("ann", "bob"))
     together.add(three_way(), NAMES)
     assert together.starting_hands == merged.starting_hands
+
+
+def test_pickled_starting_hands_and_curves_no_stats_make_are_refused() -> None:
+    """The starting hands and curves of a pickle were checked for their types only: a class
+    that is none ('ZZz'), more hands played than dealt ([1, 5]: a VPIP of 500% in the
+    charts) or a curve point of 1e17 big blinds after one hand loaded. Refused: what
+    ``Stats`` can never count."""
+    import pickle
+
+    st = Stats(curves=True, starting_hands=True)
+    for _ in range(3):
+        st.add(three_way(), NAMES)
+    state = st.__getstate__()
+    assert pickle.loads(pickle.dumps(st)).starting_hands == st.starting_hands
+    ann = state["starting_hands"]["ann"]
+    assert ann == {"AA": [3, 3]} and state["ints"]["ann"][0] == 3
+
+    def classes(**rows: list[int]) -> dict[str, Any]:
+        return dict(state, starting_hands={**state["starting_hands"], "ann": {**ann, **rows}})
+
+    def curve(points: list[float]) -> dict[str, Any]:
+        return dict(state, curves={**state["curves"], "ann": points})
+
+    bad_states = [
+        (classes(ZZz=[1, 0]), "per hand class"), (classes(AKs=[1, 5]), "played 0..dealt"),
+        (classes(KAs=[0, 0]), "per hand class"), (classes(AA=[3, -1]), "played 0..dealt"),
+        (classes(AA=[True, 0]), "per hand class"),
+        (classes(AA=[4, 3]), "count more hands"),  # 4 dealt in 3 hands
+        (classes(KK=[3, 3], AA=[3, 3]), "count more hands"),  # 6 dealt in 3 hands
+        (curve([1e17, 80.0, 120.0]), "curve of 'ann'"),  # beyond every chip of a hand
+        (curve([40.0, 80.0]), "curve of 'ann'"), (curve([]), "curve of 'ann'"),
+    ]
+    for bad, what in bad_states:
+        fresh = Stats.__new__(Stats)
+        with pytest.raises(holdem.InvalidStateError, match=f"not a valid pickled Stats: .*"
+                                                           f"{what}"):
+            fresh.__setstate__(bad)
+    fresh = Stats.__new__(Stats)  # the most a hand can win (every chip), hand after hand
+    fresh.__setstate__(curve([10.0 * 2**53, 20.0 * 2**53, 30.0 * 2**53]))
+    assert fresh.curves is not None and fresh.curves["ann"][2] == 30.0 * 2**53
+
+
+class _BlankStats:
+    """Pickles as Stats made without their state (copyreg's reconstructor, no state)."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        import copyreg
+
+        return (copyreg._reconstructor, (Stats, object, None))  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("made", ["unpickled", "__new__"])
+def test_stats_made_without_their_state_refuse_every_use(made: str) -> None:
+    """Stats unpickled without their state (or made by ``Stats.__new__``) raised
+    AttributeError from len(), a lookup or a merge: they say they hold no state instead."""
+    import pickle
+
+    blank = pickle.loads(pickle.dumps(_BlankStats())) if made == "unpickled" else \
+        Stats.__new__(Stats)
+    assert repr(blank) == "<Stats with no state>"
+    for use in (lambda: len(blank), lambda: blank["ann"], lambda: list(blank), blank.__str__,
+                lambda: blank.add(three_way(), NAMES), lambda: Stats().merge(blank),
+                lambda: pickle.dumps(blank), lambda: blank.curves):
+        with pytest.raises(holdem.InvalidStateError, match="this Stats holds no state"):
+            use()
+    assert not hasattr(blank, "no_such_attribute")

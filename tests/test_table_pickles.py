@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from table_checks import call_all
 
 from holdem import (
+    Action,
     BlindLevel,
     BlindSchedule,
     CallAgent,
@@ -24,6 +25,7 @@ from holdem import (
     InvalidStateError,
     Mode,
     Observation,
+    PlayerStatus,
     RandomAgent,
     Table,
     TableError,
@@ -400,3 +402,168 @@ def test_a_table_holding_the_engines_limit_of_chips_pickles() -> None:
     assert t.chips_in_play == MAX_CHIPS == 2**53
     copy = pickle.loads(pickle.dumps(t))
     assert copy.chips_in_play == MAX_CHIPS
+
+
+def test_a_player_leaving_is_never_seated_between_hands() -> None:
+    """A player who leaves during a hand is removed when it ends: a pickle (between hands)
+    seating one marked leaving was loaded, and in a tournament (where ``leave`` refuses a
+    player with chips) the next hand removed every such player, cashing out their chips."""
+    tournament = _session(tournament=True).__getstate__()
+    for state in (_STATE, tournament):
+        with pytest.raises(InvalidStateError, match="is leaving, but a table between hands"):
+            _loads_forged(Table, _player(state, leaving=True))
+
+
+def _knocked_out() -> Table:
+    """A tournament of four with one player knocked out (place 4) and three still seated."""
+    t = Table(Game(big_blind=2, mode=Mode.TOURNAMENT), seats=5, seed=1)
+    for s in range(4):
+        t.sit(s, f"r{s}", 300, RandomAgent(seed=s))
+    while not t.places:
+        t.play_hand()
+    assert len(t.players) == 3 and t.places == {"r0": 4}
+    return t
+
+
+class _AllIn:
+    """Bets or raises all in whenever it may, else checks or calls."""
+
+    def act(self, obs: Observation) -> Any:
+        la = obs.legal
+        return Action.bet_or_raise(la.max_to) if la.can_raise else Action.check_or_call()
+
+
+def test_tournament_places_a_table_reaches_pickle() -> None:
+    over = _session(tournament=True)
+    assert over.is_over() and over.places == {"r3": 3, "r0": 4, "r1": 2, "r2": 1}
+    ties = Table(Game(big_blind=2, mode=Mode.TOURNAMENT), seats=4, seed=0)
+    for s, chips in enumerate([300, 30, 30, 50]):
+        ties.sit(s, f"p{s}_{chips}", chips, _AllIn())
+    ties.play_hand()
+    assert ties.places == {"p0_300": 1, "p3_50": 2, "p1_30": 3, "p2_30": 3}
+    for t in (over, ties, _knocked_out()):
+        copy = pickle.loads(pickle.dumps(t))
+        assert copy.places == t.places and copy.is_over() == t.is_over()
+
+
+@pytest.mark.parametrize("places", [
+    {"r0": 4, "nobody": 1},  # a winner who never sat, the players still seated
+    {"r0": 2**201}, {"r0": 3}, {"r0": 5},  # the first player out of four finishes fourth
+    {"r0": 4, "r1": 1}, {"r0": 4, "r1": 3},  # a place for a player still seated
+    {"r0": 4, "gone": 4, "x": 4, "y": 4, "z": 4, "w": 4},  # more places than seats
+], ids=repr)
+def test_tournament_places_no_table_reaches_are_refused(places: dict[str, int]) -> None:
+    """Finishing places were checked for their types only: places for nobody who sat, up to
+    2**201, or for players still seated loaded, and the tournament then ended with a winner
+    who never played."""
+    with pytest.raises(InvalidStateError, match="not the finishing places"):
+        _loads_forged(Table, {**_knocked_out().__getstate__(), "places": places})
+
+
+@pytest.mark.parametrize("places", [{"r2": 1}, {"r3": 3, "r0": 4, "r1": 2},
+                                    {"r3": 3, "r0": 4, "r1": 2, "r2": 2}], ids=repr)
+def test_an_over_tournament_has_its_winner_and_no_other_place(places: dict[str, int]) -> None:
+    with pytest.raises(InvalidStateError, match="not the finishing places"):
+        _loads_forged(Table, {**_session(tournament=True).__getstate__(), "places": places})
+
+
+def test_places_before_a_tournament_starts_are_refused() -> None:
+    t = Table(Game(big_blind=2, mode=Mode.TOURNAMENT), seats=5, seed=3)
+    for s in range(2):
+        t.sit(s, f"r{s}", 300, CallAgent())
+    with pytest.raises(InvalidStateError, match="not the finishing places"):
+        _loads_forged(Table, {**t.__getstate__(), "places": {"gone": 3}})
+
+
+@pytest.mark.parametrize("change", [{"owes_big_blind": True}, {"owes_small_blind": True},
+                                    {"entry_due": True}, {"status": PlayerStatus.WAITING}],
+                         ids=repr)
+def test_a_tournament_player_under_cash_rules_is_refused(change: dict[str, Any]) -> None:
+    """A tournament deals in every player with chips: nobody waits for the big blind or owes
+    a blind (R36 is for cash games)."""
+    with pytest.raises(InvalidStateError, match="a tournament player neither waits"):
+        _loads_forged(Table, _player(_knocked_out().__getstate__(), **change))
+
+
+def test_a_tournament_that_cashed_chips_out_is_refused() -> None:
+    state = _knocked_out().__getstate__()
+    state = {**state, "bought_in": state["bought_in"] + 50, "cashed_out": 50}
+    with pytest.raises(InvalidStateError, match="a tournament cashes nobody out"):
+        _loads_forged(Table, state)
+
+
+def test_a_table_that_played_the_most_hands_refuses_the_next_and_still_pickles() -> None:
+    """A pickle holds up to 2**63 - 1 hands: a table loaded at that count played on and could
+    then not be pickled again. The table plays no hand past the count it pickles."""
+    t = _loads_forged(Table, {**_STATE, "hand_number": 2**63 - 2})
+    t.play_hand()
+    assert t.hand_number == 2**63 - 1
+    before = pickle.dumps(t)
+    assert pickle.loads(before).hand_number == 2**63 - 1
+    for table in (t, pickle.loads(before)):
+        with pytest.raises(TableError, match="the most a table counts"):
+            table.play_hand()
+        with pytest.raises(TableError, match="the most a table counts"):
+            table.play(3)
+    assert pickle.dumps(t) == before
+
+
+class _Blank:
+    """Pickles as a ``cls`` made without its state (copyreg's reconstructor, no state)."""
+
+    def __init__(self, cls: type) -> None:
+        self.cls = cls
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (copyreg._reconstructor, (self.cls, object, None))  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("made", ["unpickled", "__new__"])
+def test_a_table_made_without_its_state_refuses_every_use(made: str) -> None:
+    """A table unpickled without its state (or made by ``Table.__new__``) raised
+    AttributeError from its repr, queries and play: it says it holds no state instead."""
+    import copy
+
+    blank = pickle.loads(pickle.dumps(_Blank(Table))) if made == "unpickled" else \
+        Table.__new__(Table)
+    assert repr(blank) == "<Table with no state>"
+    for use in (lambda: blank.players, lambda: blank.play_hand(), lambda: blank.play(1),
+                blank.can_play, lambda: blank.sit(0, "a", 100, CallAgent()),
+                lambda: pickle.dumps(blank), lambda: copy.copy(blank),
+                lambda: blank.chips_in_play, lambda: blank.hand_number):
+        with pytest.raises(InvalidStateError, match="this Table holds no state"):
+            use()
+    assert not hasattr(blank, "no_such_attribute")
+
+
+@pytest.mark.parametrize("cls", [Player, RandomAgent, EquityAgent])
+def test_a_table_pickle_seating_a_player_or_agent_without_its_state_is_refused(
+        cls: type) -> None:
+    """A player made without its state made the table's load raise AttributeError; an agent
+    made without its state loaded, and the table then failed in play()."""
+    state = _STATE
+    if cls is Player:
+        seats = list(state["_seats"])
+        k = next(i for i, p in enumerate(seats) if p is not None)
+        seats[k] = _Blank(Player)
+        state = {**state, "_seats": seats}
+        match = f"seat {k}: a player made without its fields"
+    else:
+        state = _player(state, agent=_Blank(cls))
+        match = f"the agent <{cls.__name__} with no state> cannot act"
+    with pytest.raises(InvalidStateError, match=match):
+        _loads_forged(Table, state)
+
+
+@pytest.mark.parametrize("cls", [RandomAgent, EquityAgent])
+def test_an_agent_made_without_its_state_refuses_every_use(cls: type) -> None:
+    blank = pickle.loads(pickle.dumps(_Blank(cls)))
+    assert repr(blank) == f"<{cls.__name__} with no state>"
+    obs = Observation.from_state(Game(big_blind=2).new_hand([100, 100], seed=1))
+    for use in (lambda: blank.act(obs), lambda: blank.seed, lambda: pickle.dumps(blank)
+                if cls is RandomAgent else blank.equity("AsAh", "", 1)):
+        with pytest.raises(InvalidStateError, match=f"this {cls.__name__} holds no state"):
+            use()
+    t = Table(Game(big_blind=2), seats=2, seed=1)
+    with pytest.raises(TableError, match="must be callable or have an act"):
+        t.sit(0, "a", 100, blank)

@@ -60,11 +60,15 @@ def register_core(base: type, unpickle: Callable[[Any, Any], Any]) -> None:
     _CORES[base] = unpickle
 
 
-def rebuild(cls: object, state: Any) -> Any:
+def rebuild(*args: Any) -> Any:
     """Unpickle a hand pickled by either core (both pickle as ``rebuild(cls, FIELDS tuple)``):
     the core of ``cls`` as it is where the pickle is loaded restores it, so a hand pickled
     under ``HOLDEM_PURE_PYTHON=1`` loads in the compiled core and the other way round. A
-    ``cls`` that is not a hand class raises :class:`holdem.InvalidStateError`."""
+    ``cls`` that is not a hand class, or other arguments than these two (an altered pickle
+    gives what it holds), raise :class:`holdem.InvalidStateError`."""
+    if len(args) != 2:
+        raise _bad(f"expected a hand class and its state, got {len(args)} values")
+    cls, state = args
     if isinstance(cls, type):
         for base, unpickle in _CORES.items():
             if issubclass(cls, base):
@@ -137,10 +141,11 @@ def _check_result(result: object, s: dict[str, Any], n: int) -> None:
         raise _bad("the result's final stacks and rake do not add up to the starting stacks")
     pots = _seq("result.pots", result.pots, most=MAX_SEATS)
     for k, pot in enumerate(pots):
-        try:  # (a Pot made without its fields, by a crafted pickle, has none to read)
+        try:  # (a Pot made by a crafted pickle may lack its fields, or hold anything in them)
             ok = type(pot) is Pot and set(pot.winners) <= set(pot.eligible) <= set(range(n)) \
-                and len(pot.shares) == len(pot.winners) and sum(pot.shares) == pot.amount - pot.rake
-        except AttributeError:
+                and len(pot.shares) == len(pot.winners) and type(pot.rake) is int \
+                and sum(pot.shares) == pot.amount - pot.rake
+        except (AttributeError, TypeError):
             ok = False
         if not ok:
             raise _bad(f"result.pots[{k}] is not a pot of these seats that adds up")
@@ -189,6 +194,8 @@ def check_state(state: object) -> dict[str, Any]:
     # the betting plan comes from the game (validated by Game itself)
     plan = plan_fields(game)
     s["sizes"] = _seq("sizes", s["sizes"], 4)
+    if any(type(size) is not int for size in s["sizes"]):  # (compared below: 2.0 == 2)
+        raise _bad(f"sizes must be ints, got {s['sizes']!r}")
     for name, want in plan.items():
         if s[name] != want or type(s[name]) is not type(want):
             raise _bad(f"{name} is {s[name]!r}, but the game says {want!r}")
@@ -296,8 +303,10 @@ def check_replay(s: dict[str, Any]) -> None:
     """A state checked by :func:`check_state` is the hand that its start (stacks, button,
     forced bets, cards) and its history replay to, field for field: values that each pass
     their own checks but do not belong together (a history no hand could have, a post or a
-    bet moved, cards swapped) raise :class:`holdem.InvalidStateError`. Both cores call it
-    last, before they change anything."""
+    bet moved, cards swapped) raise :class:`holdem.InvalidStateError`. The fields of ``s``
+    then take the replay's values (equal ones: a list of cards given for a tuple, a result
+    with lists, are kept in the form the hand itself makes). Both cores call it last, before
+    they change anything."""
     n, button, posts, hist = s["n"], s["button"], s["posts"], s["hist"]
     extras: dict[int, list[int]] = {}  # seat -> [live, dead], in the order they were posted
     for seat, kind, amount in posts:
@@ -318,4 +327,5 @@ def check_replay(s: dict[str, Any]) -> None:
     for name, want in zip(FIELDS, replay.__reduce__()[1][1], strict=True):
         if s[name] != want and _plain(s[name]) != _plain(want):
             raise _bad(f"{name} is {s[name]!r}, but its start and history give {want!r}")
+        s[name] = want  # the replay's own values: a list given for a tuple is not kept
 

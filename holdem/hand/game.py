@@ -311,10 +311,14 @@ class Game:
     new_initial_state = new_hand
 
 
-def _game_from(items: object) -> Game:
-    """Unpickle a :class:`Game` (``(field, value)`` pairs) through its checks."""
+def _game_from(*args: object) -> Game:
+    """Unpickle a :class:`Game` (one argument: its ``(field, value)`` pairs) through its
+    checks."""
+    if len(args) != 1:  # (an altered pickle gives what it holds)
+        raise InvalidStateError(f"not a valid pickled Game: expected its fields, got "
+                                f"{len(args)} values")
     try:
-        kwargs = dict(items)  # type: ignore[call-overload]
+        kwargs = dict(args[0])  # type: ignore[call-overload]
         return Game(**kwargs)
     except InvalidConfigError as exc:
         raise InvalidStateError(f"not a valid pickled Game: {exc}") from None

@@ -18,10 +18,10 @@ from holdem.errors import InvalidStateError
 from holdem.hand._validate import MAX_CHIPS
 from holdem.hand.game import Game, Mode
 from holdem.table._seating import Positions
-from holdem.table.player import Player
+from holdem.table.player import Player, PlayerStatus
 from holdem.table.tournament import BlindSchedule
 
-__all__ = ["FIELDS", "check_table_state", "copy_fields", "finite_seconds"]
+__all__ = ["FIELDS", "MAX_HANDS", "check_table_state", "copy_fields", "finite_seconds"]
 
 FIELDS = frozenset({
     "tournament", "min_buy_in", "game", "size", "max_buy_in", "dead_button", "schedule",
@@ -32,6 +32,10 @@ FIELDS = frozenset({
 ``_clock_seconds`` stands for the table's ``_start_time``: the seconds its level clock had run
 when it was pickled (None: not started), not the clock's raw reading, which means nothing to
 another process (the default clock, :func:`time.monotonic`, starts anew at every boot)."""
+
+MAX_HANDS = (1 << 63) - 1
+"""The most hands a table counts (its ``hand_number``, as a pickle holds it); a table that has
+played them plays no more."""
 
 
 def _fail(what: str) -> InvalidStateError:
@@ -109,9 +113,15 @@ def check_table_state(state: object, player_type: type[Player]) -> None:
         if broke:
             raise _fail(f"a tournament seats no player without chips (they are eliminated), "
                         f"got {shown(broke)}")
+        # nor one who waits for the big blind or owes a blind (cash rules, R36)
+        owing = [p.name for p in s["_seats"]
+                 if p is not None and (p.owes or p.status is PlayerStatus.WAITING)]
+        if owing:
+            raise _fail(f"a tournament player neither waits for the big blind nor owes a "
+                        f"blind, got {shown(owing)}")
     prev = s["_prev"]
     hands = s["hand_number"]
-    if not _is_int(hands) or not 0 <= hands < 1 << 63:  # the hand's deck seed takes 64 bits
+    if not _is_int(hands) or not 0 <= hands <= MAX_HANDS:
         raise _fail(f"hand_number must be an int 0..2**63-1, got {shown(hands)}")
     if prev is None:
         if hands != 0 or s["_prev_sb_pos"] is not None:
@@ -132,12 +142,30 @@ def check_table_state(state: object, player_type: type[Player]) -> None:
     if in_play + s["cashed_out"] + s["rake"] != s["bought_in"]:
         raise _fail(f"chips do not add up: {in_play} in play + {shown(s['cashed_out'])} cashed "
                     f"out + {shown(s['rake'])} rake != {shown(s['bought_in'])} bought in")
+    if tournament and s["cashed_out"]:  # (nobody leaves a tournament with chips)
+        raise _fail(f"a tournament cashes nobody out, got {shown(s['cashed_out'])} chips")
     places = s["places"]
     if not isinstance(places, dict) or not all(
             isinstance(k, str) and _is_int(v) and v >= 1 for k, v in places.items()):
         raise _fail(f"places must map names to places >= 1, got {shown(places)}")
     if places and not tournament:
         raise _fail("a cash table has no finishing places")
+    if places:
+        _check_places(places, [p.name for p in s["_seats"] if p is not None], size, hands)
+
+
+def _check_places(places: dict[str, int], seated: list[str], size: int, hands: int) -> None:
+    """The finishing places of a tournament (see ``Table._eliminate``): a player knocked out
+    finishes 1 + the number of players ahead (the ones still seated, and the ones knocked out
+    later or with a bigger stack), players out in one hand with equal stacks sharing a place;
+    the last player seated has won (place 1)."""
+    out = sorted(place for name, place in places.items() if name not in seated)
+    won = {name: place for name, place in places.items() if name in seated}
+    if hands == 0 or len(places) > size or not seated or won != (
+            {seated[0]: 1} if len(seated) == 1 and out else {}) or any(
+            place != len(seated) + 1 + out.index(place) for place in out):
+        raise _fail(f"places {shown(places)} are not the finishing places of the players "
+                    f"knocked out, with {shown(seated)} seated after {hands} hands")
 
 
 def _check_seats(seats: object, size: int, player_type: type[Player]) -> None:
@@ -149,15 +177,18 @@ def _check_seats(seats: object, size: int, player_type: type[Player]) -> None:
             continue
         if type(p) is not player_type:
             raise _fail(f"seat {k} must hold a Player or None, got {shown(p)}")
+        problem = p.problem()  # its fields are all there; the agent's act looked up too
+        if problem is not None:
+            raise _fail(f"seat {k}: {problem}")
         if p.seat != k:
             raise _fail(f"the player at seat {k} says seat {shown(p.seat)}")
         if not isinstance(p.name, str) or not p.name or p.name in names:
             raise _fail(f"seat {k}: player names must be distinct non-empty strings, "
                         f"got {shown(p.name)}")
         names.add(p.name)
-        problem = p.problem()  # the agent's act looked up too
-        if problem is not None:
-            raise _fail(f"seat {k}: {problem}")
+        if p.leaving:  # a player who leaves during a hand is gone when it ends
+            raise _fail(f"seat {k}: {p.name!r} is leaving, but a table between hands has "
+                        f"seated nobody who is")
 
 
 def copy_fields(state: dict[str, Any], clock_seconds: float | None) -> dict[str, Any]:

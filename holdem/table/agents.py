@@ -29,10 +29,11 @@ import inspect
 import operator
 import random
 from collections.abc import Callable, Iterable
-from typing import NamedTuple, Protocol, Self, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, Self, TypeVar, runtime_checkable
 
 from holdem._eval import evaluate_many
 from holdem._ints import int_or_none
+from holdem._pickling import no_state
 from holdem._seeding import resolve_seed, seed_bits
 from holdem._shown import shown
 from holdem.cards import Card, CardLike, to_card_ids
@@ -163,6 +164,8 @@ def resolve_agent(agent: object) -> Callable[[Observation], ActionLike] | None:
     if isinstance(agent, type) and not isinstance(
             inspect.getattr_static(agent, "act", None), staticmethod | classmethod):
         return None
+    if isinstance(agent, RandomAgent | EquityAgent) and "_rng" not in vars(agent):
+        return None  # made without its state (a pickle without it): no generator to draw from
     act = getattr(agent, "act", None)
     if callable(act):
         return act  # type: ignore[no-any-return,unused-ignore]
@@ -335,7 +338,16 @@ class RandomAgent:
         return CompiledPolicy("random") if _decides_as(self, RandomAgent, "act") else None
 
     def __repr__(self) -> str:
+        if "_rng" not in vars(self):  # made without its state (see __getattr__)
+            return f"<{type(self).__name__} with no state>"
         return f"RandomAgent(seed={self.seed!r})"
+
+    if not TYPE_CHECKING:  # (type checkers would take every attribute name as valid)
+
+        def __getattr__(self, name: str) -> Any:
+            # reached only when a lookup failed: on an agent made without its state
+            raise no_state(self, name, _RANDOM_FIELDS | {"_random"},
+                           "RandomAgent(seed) or by unpickling one")
 
 
 _FOLD_CODE = 0
@@ -453,7 +465,15 @@ class EquityAgent:
         return CompiledPolicy("equity", self.samples, float(self.raise_at))
 
     def __repr__(self) -> str:
+        if "_rng" not in vars(self):  # made without its state (see __getattr__)
+            return f"<{type(self).__name__} with no state>"
         return f"EquityAgent(seed={self.seed!r}, samples={self.samples}, raise_at={self.raise_at})"
+
+    if not TYPE_CHECKING:  # (type checkers would take every attribute name as valid)
+
+        def __getattr__(self, name: str) -> Any:
+            # reached only when a lookup failed: on an agent made without its state
+            raise no_state(self, name, _EQUITY_FIELDS, "EquityAgent(seed) or by unpickling one")
 
 
 def _equity_cards(hole: str | Iterable[CardLike], board: str | Iterable[CardLike]) -> tuple[tuple[int, ...], tuple[int, ...]]:

@@ -65,6 +65,8 @@ class Player:
     def problem(self) -> str | None:
         """What is wrong with the fields a pickle restored (the seat aside: a table checks
         it against its own), or None; the agent's ``act`` is looked up."""
+        if not all(hasattr(self, f) for f in _PLAYER_FIELDS):
+            return "a player made without its fields (by Player.__new__ or a pickle without them)"
         if not isinstance(self.name, str) or not self.name:
             return f"a name must be a non-empty string, got {shown(self.name)}"
         if type(self.stack) is not int or not 0 <= self.stack <= MAX_CHIPS:
