@@ -206,3 +206,19 @@ def forged_pickle(fn: Callable[..., Any], args: tuple[Any, ...], state: Any = No
     import pickle
 
     return pickle.dumps(_Forged(fn, args, state))
+
+
+def stateless_round_trip(obj: Any, drop: type) -> Any:
+    """``obj`` pickled with every object of class ``drop`` written without its state (its
+    ``__reduce_ex__`` tuple cut to the class and arguments: a pickle that never calls
+    ``__setstate__``), then loaded."""
+    import io
+    import pickle
+
+    class Pickler(pickle.Pickler):
+        def reducer_override(self, o: Any) -> Any:
+            return o.__reduce_ex__(2)[:2] if type(o) is drop else NotImplemented
+
+    buf = io.BytesIO()
+    Pickler(buf, protocol=2).dump(obj)
+    return pickle.loads(buf.getvalue())

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 np = pytest.importorskip("numpy")
 pytest.importorskip("gymnasium")
 
+from badinput import stateless_round_trip  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 from gymnasium.vector import AutoresetMode  # noqa: E402
 from test_history import random_action  # noqa: E402
@@ -637,8 +638,11 @@ def test_vector_env_is_stepped_by_one_thread_at_a_time() -> None:
     calls = np.ones(200, dtype=np.int64)
 
     def work(k: int) -> None:
-        end = time.perf_counter() + 1.5
-        while time.perf_counter() < end:
+        # 1.5 s each, and on a loaded machine on until this thread has had a step of its own
+        # (one thread can lose every race for a while: that is not what is tested here)
+        start = time.perf_counter()
+        while (time.perf_counter() < start + 1.5
+               or (ended[k] == 0 and time.perf_counter() < start + 60)):
             try:
                 ended[k] += int(env.step(calls)[2].sum())
             except IllegalActionError as exc:
@@ -1034,6 +1038,119 @@ def test_a_single_env_copied_mid_hand_plays_on_as_the_original(how: str) -> None
             assert same_results(first, other.reset())
             info = first[1]
     assert episodes > 1
+
+
+def test_a_vector_env_pickle_is_checked() -> None:
+    """HoldemVectorEnv restored any state (``__dict__.update``): ``_vg=None`` failed at the
+    next reset with AttributeError, ``_ended`` of another length or ``num_envs=-1`` with
+    numpy's ValueError. Each field is checked at load as HoldemEnv's are (the arguments
+    through the constructor, the engine against them, the arrays against the engine); a
+    field made from the arguments (``_rows``, the spaces) is made again."""
+    import pickle
+
+    from holdem import InvalidStateError
+
+    cls = _current("HoldemVectorEnv")
+    env = cls(Game(big_blind=2), num_envs=3, players=3, autoreset_mode="next_step")
+    env.reset(seed=1)
+    env.step(np.ones(3, dtype=np.int64))
+    good = pickle.loads(pickle.dumps(env.__getstate__()))
+    idle = cls(Game(big_blind=2), num_envs=3).__getstate__()  # never reset, same-step mode
+    other = VectorGame(Game(big_blind=2), num_tables=3, players=2, stacks=200, seed=1)
+    for state, field, value, why in [
+            (good, "_vg", None, "not an env's state"),
+            (good, "_vg", other, "its engine is not the one its arguments make"),
+            (good, "num_envs", -1, "num_envs is -1, not 3"),
+            (good, "players", 2, "players is 2, not 3"),
+            (good, "_next_step", "yes", "not an env's state"),
+            (good, "_copy", 1, "copy must be True or False"),
+            (good, "_started", 1, "_started must be a bool"),
+            (good, "_np_random", 5, "its generator"),
+            (good, "_ended", np.zeros(1, dtype=bool), "_ended must be 3 bools"),
+            (good, "_last_actor", np.full(3, 7, dtype=np.int64), "_last_actor must be 3 seats"),
+            (good, "_last_actor", np.zeros(3, dtype=np.int32), "_last_actor must be 3 seats"),
+            (good, "_pending", [0, 0, 0], "_pending must be 3 seats"),
+            (idle, "_started", True, "_started is not its engine's"),
+            (idle, "_pending", np.zeros(3, dtype=np.int64), "a step is pending"),
+            (idle, "_ended", np.ones(3, dtype=bool), "_ended flags tables")]:
+        with pytest.raises(InvalidStateError,
+                           match=f"not a valid pickled HoldemVectorEnv: {why}"):
+            cls.__new__(cls).__setstate__({**state, field: value})
+    twin = cls.__new__(cls)
+    twin.__setstate__({**good, "_rows": None, "observation_space": None, "metadata": {}})
+    assert twin.metadata["autoreset_mode"] is AutoresetMode.NEXT_STEP
+    for _ in range(8):
+        assert same_results(env.step(np.ones(3, dtype=np.int64)),
+                            twin.step(np.ones(3, dtype=np.int64)))
+
+
+def test_the_envs_and_random_policy_never_load_without_their_state() -> None:
+    """A pickle of HoldemVectorEnv, HoldemEnv or RandomPolicy written without its state
+    (``__setstate__`` never called) gave an object with no fields, failing at its first use
+    with AttributeError; and RandomPolicy took any state (``_rng=None`` failed at its first
+    call). Their pickles carry the state as an argument now, and a state refused by
+    ``__setstate__`` (none at all included) raises InvalidStateError at load."""
+    import pickle
+
+    from holdem import InvalidStateError
+
+    vec = _current("HoldemVectorEnv")(Game(big_blind=2), num_envs=3)
+    vec.reset(seed=2)
+    single = _current("HoldemEnv")(players=3, opponents=_current("RandomPolicy")(4))
+    single.reset(seed=2)
+    mask = np.ones(6, dtype=bool)
+    for obj, drop in [(vec, type(vec)), (single, type(single)),
+                      (single, _current("RandomPolicy"))]:
+        twin = stateless_round_trip(obj, drop)
+        if obj is vec:
+            assert same_results(vec.step(np.ones(3, dtype=np.int64)),
+                                twin.step(np.ones(3, dtype=np.int64)))
+        else:
+            assert same_results(single.step(1), twin.step(1))
+    policy = _current("RandomPolicy")(9)
+    twin = stateless_round_trip(policy, type(policy))
+    assert [policy(None, mask) for _ in range(9)] == [twin(None, mask) for _ in range(9)]
+    from holdem.rl import restore
+
+    for cls in (type(vec), type(single), type(policy)):
+        with pytest.raises(InvalidStateError, match=f"not a valid pickled {cls.__name__}"):
+            restore(cls, None)
+    with pytest.raises(InvalidStateError, match=r"not a pickled holdem\.rl object"):
+        restore(dict, {})
+    for state in ({"seed": 1, "_rng": None}, {"seed": -1, "_rng": np.random.default_rng()},
+                  {"seed": 1, "_rng": np.random.default_rng(), "x": 1}):
+        policy.__dict__.clear()
+        policy.__dict__.update(state)
+        with pytest.raises(InvalidStateError, match="not a valid pickled RandomPolicy"):
+            pickle.loads(pickle.dumps(policy))
+
+
+def test_an_env_made_by_gymnasium_make_pickles() -> None:
+    """``gymnasium.make`` gives the env its ``spec``: the env's pickle (and copy.deepcopy)
+    was refused ("its fields are not the env's"), so a made env could not be checkpointed.
+    The spec is kept (a spec that is not an EnvSpec is refused) and the copy plays on as
+    the original."""
+    import copy
+    import pickle
+
+    import gymnasium
+
+    from holdem import InvalidStateError
+
+    envs = [gymnasium.make("holdem/Holdem-v0", players=3, seed=3) for _ in range(3)]
+    for env in envs:
+        env.reset(seed=5)
+    twins = [pickle.loads(pickle.dumps(envs[1])), copy.deepcopy(envs[2])]
+    for twin in twins:
+        assert twin.unwrapped.spec == envs[0].unwrapped.spec
+    for _ in range(6):
+        mine = envs[0].step(1)
+        assert all(same_results(mine, twin.step(1)) for twin in twins)
+        if mine[2]:
+            break
+    raw = envs[0].unwrapped
+    with pytest.raises(InvalidStateError, match="its spec is not a Gymnasium EnvSpec"):
+        type(raw).__new__(type(raw)).__setstate__({**raw.__dict__, "spec": "holdem"})
 
 
 def _seat_ever_acts(game: Game, stacks: list[int], seat: int) -> bool:

@@ -589,3 +589,136 @@ def test_same_game_as_universal_poker_three_players_fcpa(stacks: str):
             odd += 1
             assert all(abs(x - y) < 1 for x, y in zip(a.returns(), b.returns(), strict=True))
     assert odd < 10
+
+
+def _forged(state: Any, history: str | None = None, **fields: Any) -> bytes:
+    """``state``'s pickle with ``fields`` of its ``__dict__`` changed (pyspiel's state, its
+    ``__getstate__``, is the history, then the ``__dict__`` pickled in base64) and its
+    history line replaced by ``history``."""
+    import base64
+    import copyreg
+    import io
+    import pickle
+
+    text = state.__getstate__()
+    head, encoded = text.rsplit("__dict__=", 1)
+    if history is not None:
+        head = "\n".join(history if line.startswith("history=") else line
+                         for line in head.split("\n"))
+    saved = pickle.loads(base64.b64decode(encoded))
+    saved.update(fields)
+    forged = head + "__dict__=" + base64.b64encode(pickle.dumps(saved)).decode() + "\n"
+
+    class Pickler(pickle.Pickler):
+        def reducer_override(self, obj: Any) -> Any:
+            return ((copyreg.__newobj__, (type(state),), forged) if obj is state
+                    else NotImplemented)
+
+    buf = io.BytesIO()
+    Pickler(buf, protocol=2).dump(state)
+    return buf.getvalue()
+
+
+def test_a_state_pickle_is_checked_against_its_history() -> None:
+    """pyspiel restores a Python state's pickled ``__dict__`` as it is: a forged cache of
+    legal actions let ``apply_action(77)`` through to an IndexError, ``_log=None`` raised
+    TypeError and ``_cfg=None`` AttributeError at the next query, another ``_hole`` or
+    ``_n=5`` were taken (other cards shown, other observations). The hand is replayed from
+    the history at load: a field that is not the replay's is refused, and the cache is the
+    replay's."""
+    import pickle
+
+    from holdem import InvalidStateError
+
+    game = pyspiel.load_game("python_holdem(players=2,stack=40,actions=fcpa)")
+    state = _after(game, [0, 1, 2, 3, 1])
+    cards = list(reversed(state._hole))
+    for fields, why in [({"_log": None}, "_log is not the one its history makes"),
+                        ({"_cfg": None}, "_cfg is not the one its history makes"),
+                        ({"_hole": cards}, "_hole is not the one its history makes"),
+                        ({"_n": 5}, "_n is not the one its history makes"),
+                        ({"_hand": None}, "_hand is not the one its history makes"),
+                        ({"_extra": 1}, "its fields are not a state's")]:
+        with pytest.raises(InvalidStateError, match=f"not a valid pickled HoldemState: {why}"):
+            pickle.loads(_forged(state, **fields))
+    for history, why in [("history=-1:0,-1:1,-1:2,-1:3,0:9", "its history does not replay"),
+                         ("history=-1:0,-1:1,-1:2,-1:3,1:1", "its history is not the one"),
+                         ("history=-1:0,-1:1,-1:2,-1:4,0:1", "_hole is not the one")]:
+        with pytest.raises(InvalidStateError, match=f"not a valid pickled HoldemState: {why}"):
+            pickle.loads(_forged(state, history))
+    twin = pickle.loads(_forged(state, _legal=(1, [0, 1, 2, 3, 77])))
+    assert twin.legal_actions() == state.legal_actions() == [1, 2, 3]
+    with pytest.raises(IllegalActionError, match="action 77 is not legal"):
+        twin.apply_action(77)
+    assert str(twin) == str(state)
+
+
+def test_a_state_pickled_at_every_move_plays_on_as_the_original() -> None:
+    """Pickles and deep copies taken at every move (chance nodes, a betting action waiting
+    for its board, the end) load through the replay and play on as the original does."""
+    import copy
+    import pickle
+
+    rng = random.Random(5)
+    for spec in ("python_holdem(players=3,stack=30,actions=fchpa)",
+                 "python_holdem(players=2,stack=12,structure=PL,actions=exact)"):
+        game = pyspiel.load_game(spec)
+        for _ in range(6):
+            state = game.new_initial_state()
+            while True:
+                for twin in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+                    assert str(twin) == str(state) and twin.history() == state.history()
+                    assert twin.is_terminal() == state.is_terminal()
+                    if state.is_terminal():
+                        assert twin.returns() == state.returns()
+                    elif not state.is_chance_node():
+                        assert twin.legal_actions() == state.legal_actions()
+                        assert twin.information_state_tensor() == \
+                            state.information_state_tensor()
+                if state.is_terminal():
+                    break
+                moves = ([c for c, _ in state.chance_outcomes()] if state.is_chance_node()
+                         else state.legal_actions())
+                state.apply_action(rng.choice(moves))
+
+
+def test_a_state_never_loads_without_its_state() -> None:
+    """A pickle of a state written without its state (pyspiel's ``__setstate__`` never
+    called) gave a state with no C++ object: its first query crashed the interpreter. The
+    pickle carries the state as an argument now, and no state at all raises
+    InvalidStateError at load (run in a child, so that a regression cannot kill the
+    suite)."""
+    import subprocess
+    import sys
+    import textwrap
+
+    code = textwrap.dedent("""
+        import io, pickle, pyspiel
+        import holdem.rl.openspiel as ospiel
+        from holdem import InvalidStateError
+        from holdem.rl import restore
+
+        class Pickler(pickle.Pickler):  # each state written without its state
+            def reducer_override(self, obj):
+                if type(obj) is ospiel.HoldemState:
+                    return obj.__reduce_ex__(2)[:2]
+                return NotImplemented
+
+        game = pyspiel.load_game("python_holdem(players=2,stack=40,actions=fcpa)")
+        state = game.new_initial_state()
+        for card in (0, 1, 2, 3):
+            state.apply_action(card)
+        buf = io.BytesIO()
+        Pickler(buf, protocol=2).dump(state)
+        twin = pickle.loads(buf.getvalue())
+        assert str(twin) == str(state) and twin.legal_actions() == state.legal_actions()
+        try:
+            restore(ospiel.HoldemState, None)
+        except InvalidStateError as exc:
+            print(exc)
+    """)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode >= 0, f"child crashed with signal {-proc.returncode}: {proc.stderr}"
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith("not a valid pickled HoldemState"), proc.stdout

@@ -12,6 +12,7 @@ np = pytest.importorskip("numpy")
 pytest.importorskip("pettingzoo")
 
 import pettingzoo  # noqa: E402
+from badinput import stateless_round_trip  # noqa: E402
 from pettingzoo.test import api_test, parallel_api_test, parallel_seed_test, seed_test  # noqa: E402
 from test_vector_clone import same_results  # noqa: E402
 
@@ -951,3 +952,120 @@ def test_the_first_reset_of_a_session_env_plays_its_seed_s_session() -> None:
     other = HoldemAECEnv(Game(big_blind=2), players=3, hands=3, seed=0)
     other.reset(seed=holdem.child_seed(5, 1))
     assert plain.vector_game.cards(0, 0) == other.vector_game.cards(0, 0)
+
+
+def _reloaded(env: Any, **fields: Any) -> Any:
+    """``env`` pickled with ``fields`` of its ``__dict__`` changed (as in an edited pickle),
+    then loaded."""
+    import pickle
+
+    copy = pickle.loads(pickle.dumps(env))
+    copy.__dict__.update(fields)
+    return pickle.loads(pickle.dumps(copy))
+
+
+def test_an_env_pickle_is_checked_against_its_table() -> None:
+    """The AEC and parallel envs restored their own fields unchecked (only their table's
+    were): a pickle with ``possible_agents`` cut short failed at the next step with
+    IndexError, one with an agent missing from ``terminations`` with KeyError. Each field is
+    checked at load against the table; the spaces are made again from it. A true pickle
+    after the episode, agents gone, plays on."""
+    from holdem import InvalidStateError
+
+    aec = HoldemAECEnv(Game(big_blind=2), players=3)
+    aec.reset(seed=2)
+    aec.step(1)
+    par = HoldemParallelEnv(Game(big_blind=2), players=3)
+    par.reset(seed=2)
+    terms = {"player_0": False, "player_1": False}
+    for env, fields, why in [
+            (aec, {"possible_agents": ["player_0"]}, "possible_agents .* are not its table's"),
+            (par, {"possible_agents": ["player_0"]}, "possible_agents .* are not its table's"),
+            (aec, {"terminations": terms}, "terminations must be False for every agent"),
+            (aec, {"truncations": dict.fromkeys(aec.agents, True)}, "truncations must be"),
+            (aec, {"agents": ["player_0", "player_1"]}, "agents .* are not those in play"),
+            (par, {"agents": []}, "agents .* are not those in play"),
+            (aec, {"agent_selection": "player_0"}, "agent_selection 'player_0' is not"),
+            (aec, {"rewards": None}, "rewards must hold a float per agent"),
+            (aec, {"infos": {}}, "infos must hold a dict per agent"),
+            (aec, {"_rewarded": 0}, "_rewarded must be a bool"),
+            (aec, {"_core": None}, "not an env's state"),
+            (par, {"render_mode": 5}, "render_mode must be None"),
+            (aec, {"extra": 1}, "its fields are not the env's")]:
+        with pytest.raises(InvalidStateError,
+                           match=f"not a valid pickled {type(env).__name__}: {why}"):
+            _reloaded(env, **fields)
+    twin = _reloaded(par, _obs_space=None, observation_spaces={})
+    assert twin.observation_space("player_1") is twin.observation_spaces["player_1"]
+    actions = dict.fromkeys(par.agents, 1)
+    assert same_results(par.step(actions), twin.step(actions))
+    while not aec.terminations[aec.agent_selection]:
+        aec.step(1)
+    aec.step(None)  # one agent leaves
+    twin = _reloaded(aec)
+    assert twin.agents == aec.agents and len(aec.agents) == 2
+    while aec.agents:
+        assert same_results(aec.last(), twin.last())
+        aec.step(None)
+        twin.step(None)
+    assert not twin.agents
+
+
+def test_a_table_pickle_is_checked_against_its_engine() -> None:
+    """The table under the envs (``_Core``): a state without ``vg`` raised KeyError;
+    ``holes=()`` marked as the current hand's was taken and observe() raised IndexError (and
+    another hand's cards there were shown); an ``actor`` in range but not the engine's seat
+    to act made the wrong agent play; a ``hand`` number not the engine's showed the cards of
+    another hand. Each is refused."""
+    import pickle
+
+    from holdem import InvalidStateError
+
+    env = HoldemAECEnv(Game(big_blind=2), players=3, hands=3)
+    env.reset(seed=2)
+    while env._core.hand == 0:  # the first hand ends: hand 1 is in play
+        env.step(0 if env.last()[0]["action_mask"][0] else 1)
+    core = env._core
+    other = (core.actor + 1) % 3
+    env.observe(f"player_{other}")  # (fills the cache of hole cards)
+    good = pickle.loads(pickle.dumps(core.__getstate__()))
+    assert good["holes_of"] == good["hand"] == 1 and good["holes"]
+    for fields, why in [
+            ({"vg": None}, "its engine is not the one"),
+            ({"holes": ()}, "holes are not the cards of hand 1"),
+            ({"holes": tuple(reversed(good["holes"]))}, "holes are not the cards of hand 1"),
+            ({"actor": other}, f"actor {other} is not its engine's seat to act"),
+            ({"hand": 0}, "hand 0 is not its engine's hand number \\(1\\)")]:
+        with pytest.raises(InvalidStateError, match=f"not a valid pickled PettingZoo env: {why}"):
+            type(core).__new__(type(core)).__setstate__({**good, **fields})
+    with pytest.raises(InvalidStateError, match="its fields are not the env's"):
+        type(core).__new__(type(core)).__setstate__(
+            {k: v for k, v in good.items() if k != "vg"})
+
+
+@pytest.mark.parametrize("drop", ["env", "table"])
+def test_an_env_never_loads_without_its_state(drop: str) -> None:
+    """A pickle of an env (or of its table) written without its state (``__setstate__``
+    never called) gave an object with no fields, failing at its first use with
+    AttributeError. Their pickles carry the state as an argument now, and no state at all
+    raises InvalidStateError at load."""
+    from holdem import InvalidStateError
+
+    aec = HoldemAECEnv(Game(big_blind=2), players=3)
+    aec.reset(seed=3)
+    par = HoldemParallelEnv(Game(big_blind=2), players=3)
+    par.reset(seed=3)
+    for env in (aec, par):
+        twin = stateless_round_trip(env, type(env) if drop == "env" else type(env._core))
+        if env is aec:
+            aec.step(1)
+            twin.step(1)
+            assert same_results(aec.last(), twin.last())
+        else:
+            actions = dict.fromkeys(par.agents, 1)
+            assert same_results(par.step(actions), twin.step(actions))
+    from holdem.rl import restore
+
+    for cls in (HoldemAECEnv, HoldemParallelEnv, type(aec._core)):
+        with pytest.raises(InvalidStateError, match="not a valid pickled"):
+            restore(cls, None)

@@ -17,7 +17,7 @@ and how to install it.
 from __future__ import annotations
 
 from collections.abc import Container
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from holdem._ints import int_or_none
 
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from holdem.vector import VectorGame
 
 __all__ = ["checked_restore", "env_seed", "hand_text", "kept_stacks", "missing_extra",
-           "not_a_column"]
+           "not_a_column", "reduce_with_state", "restore"]
 
 
 def not_a_column(action: int, names: tuple[str, ...]) -> str:
@@ -64,7 +64,9 @@ def checked_restore(what: str, state: object, fresh: dict[str, object], engine: 
     arguments (so they are checked as new input is); the state must have the same fields. Its
     engine (the field ``engine``, a VectorGame checked by its own unpickling) must be the one
     those arguments build; the ``dynamic`` fields must be ints in a range (``(low, high)``) or
-    of a type; every other field is the fresh env's."""
+    of a type; every other field is the fresh env's, and one that is an int, a bool or a str
+    there (``num_envs``, ``seat``, ...) must be pickled as it is."""
+    from holdem._shown import excerpt
     from holdem.errors import InvalidStateError
     from holdem.vector import VectorGame
 
@@ -80,6 +82,11 @@ def checked_restore(what: str, state: object, fresh: dict[str, object], engine: 
             like.game, like.num_tables, like.players, like.stacks, like.action_layout,
             like._session):
         raise bad("its engine is not the one its arguments make")
+    for name, made in fresh.items():  # (``num_envs=-1`` failed in numpy at the next step)
+        kept = state[name]
+        if name not in dynamic and type(made) in (int, bool, str) and (
+                type(kept) is not type(made) or kept != made):
+            raise bad(f"{name} is {excerpt(kept)}, not {made!r} as its arguments make it")
     out = dict(fresh)
     out[engine] = vg
     for name, rule in dynamic.items():
@@ -92,6 +99,28 @@ def checked_restore(what: str, state: object, fresh: dict[str, object], engine: 
             raise bad(f"{name} must be a {rule.__name__}, got {type(value).__name__}")
         out[name] = value
     return out
+
+
+def reduce_with_state(obj: Any) -> tuple[Any, ...]:
+    """The ``__reduce__`` of the envs, policies and states whose ``__setstate__`` checks a
+    pickle: ``(restore, (class, state))``, the state among the arguments, so that no pickle
+    of them loads without it (the default's state, left out, gave an object with no fields
+    that failed at its first use with AttributeError; an OpenSpiel state, a crash)."""
+    return (restore, (type(obj), obj.__getstate__()))
+
+
+def restore(cls: type, state: object) -> Any:
+    """An object of ``cls`` (a class pickled by :func:`reduce_with_state`) given ``state`` by
+    its checked ``__setstate__``, or :class:`holdem.InvalidStateError`."""
+    from holdem._shown import excerpt
+    from holdem.errors import InvalidStateError
+
+    if not isinstance(cls, type) or getattr(cls, "__reduce__", None) is not reduce_with_state:
+        raise InvalidStateError(f"not a pickled holdem.rl object: {excerpt(cls)}")
+    made: Any = cls  # (its own __new__: a pyspiel state's is pybind11's)
+    obj = made.__new__(made)
+    obj.__setstate__(state)
+    return obj
 
 
 def missing_extra(module: str, error: ImportError) -> str:

@@ -35,12 +35,20 @@ try:  # the optional rl extra
     import gymnasium
     import numpy as np
     from gymnasium import spaces
+    from gymnasium.envs.registration import EnvSpec
     from gymnasium.vector import AutoresetMode, VectorEnv
 except ImportError as _exc:
     raise ImportError(missing_extra(__name__, _exc)) from _exc
 
 from holdem import Game, HoldemError, IllegalActionError, InvalidConfigError, InvalidStateError
-from holdem.rl import _shown_hand, checked_restore, env_seed, kept_stacks, not_a_column
+from holdem.rl import (
+    _shown_hand,
+    checked_restore,
+    env_seed,
+    kept_stacks,
+    not_a_column,
+    reduce_with_state,
+)
 from holdem.vector import ActionLayout, VectorGame
 
 __all__ = ["ENV_ID", "HoldemEnv", "HoldemVectorEnv", "Policy", "RandomPolicy"]
@@ -306,8 +314,56 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
             state.pop(name, None)
         return state
 
+    __reduce__ = reduce_with_state  # (a pickle always carries the state it is checked by)
+
     def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
+        """Checked as :class:`HoldemEnv`'s: the arguments through the constructor, the engine
+        against them, the step's arrays of the engine's shape and seats (a pickle with
+        ``_vg=None`` or ``_ended`` of another length failed only at the next step or reset)."""
+        def bad(why: str) -> InvalidStateError:
+            return InvalidStateError(f"not a valid pickled HoldemVectorEnv: {why}")
+
+        args = state.get("_args") if type(state) is dict else None
+        vg = state.get("_vg") if type(state) is dict else None
+        if (type(args) is not dict or type(vg) is not VectorGame
+                or args.get("num_tables") != vg.num_tables  # (before a fresh engine is made)
+                or type(state.get("_raise")) is not bool
+                or type(state.get("_next_step")) is not bool):
+            raise bad("not an env's state")
+        try:
+            fresh = HoldemVectorEnv(
+                state["_game"], num_envs=args["num_tables"], players=args["players"],
+                stacks=args["stacks"], actions=args["actions"], session=args["session"],
+                num_threads=args["num_threads"],
+                illegal="raise" if state["_raise"] else "check_call", copy=state["_copy"],
+                autoreset_mode="next_step" if state["_next_step"] else "same_step",
+                final_obs=state["_final_obs"])
+        except (KeyError, TypeError, HoldemError) as exc:
+            raise bad(str(exc)[:300]) from None
+        if args != fresh._args:
+            raise bad("its engine's arguments are not its own")
+        restored = checked_restore(
+            "HoldemVectorEnv", state, {**fresh.__getstate__(), **_gymnasium_fields(
+                "HoldemVectorEnv", state)}, "_vg", {"_started": bool})
+        n, started, ended = fresh.num_envs, restored["_started"], state["_ended"]
+        if started != vg._started:
+            raise bad("_started is not its engine's")
+        if not (type(ended) is np.ndarray and ended.dtype == np.bool_ and ended.shape == (n,)):
+            raise bad(f"_ended must be {n} bools")
+        if ended.any() and not (started and fresh._next_step):
+            raise bad("_ended flags tables: only a started batch in next-step mode holds any")
+        if state["_pending"] is not None and not started:
+            raise bad("a step is pending in a batch never reset")
+        restored["_ended"] = ended.copy()  # (the env's own arrays: steps write them in place)
+        for name in ("_last_actor", "_pending"):
+            seats = state[name]
+            if seats is None and name == "_pending":
+                continue
+            if not (type(seats) is np.ndarray and seats.dtype == np.int64
+                    and seats.shape == (n,) and ((seats >= -1) & (seats < fresh.players)).all()):
+                raise bad(f"{name} must be {n} seats -1..{fresh.players - 1} (int64)")
+            restored[name] = seats.copy()
+        self.__dict__.update(restored)
         self._busy = threading.Lock()
         self._waiting = threading.Lock()
         self._owner = threading.get_ident()  # a step_async pending: this thread's to wait for
@@ -439,6 +495,22 @@ def _no_options(options: object, instead: str) -> None:
     raise InvalidConfigError(f"reset takes no options, got {excerpt(options)}: {instead}")
 
 
+def _gymnasium_fields(what: str, state: dict[str, Any]) -> dict[str, object]:
+    """The fields Gymnasium sets on an env, as pickled in ``state`` (each once it is set):
+    the generator ``reset(seed=...)`` made and its seed, and the spec ``gymnasium.make``
+    gave; or InvalidStateError naming ``what``."""
+    kept: dict[str, object] = {k: state[k] for k in ("_np_random", "_np_random_seed", "spec")
+                               if k in state}
+    if not (isinstance(kept.get("_np_random"), np.random.Generator | None)
+            and type(kept.get("_np_random_seed", 0)) in (int, type(None))):
+        raise InvalidStateError(f"not a valid pickled {what}: its generator is not a numpy "
+                                f"Generator with an int seed")
+    if not isinstance(kept.get("spec"), EnvSpec | None):
+        raise InvalidStateError(f"not a valid pickled {what}: its spec is not a Gymnasium "
+                                f"EnvSpec")
+    return kept
+
+
 class RandomPolicy:
     """An opponent that picks a legal column uniformly at random (seeded). ``seed``: an int
     0..2**64-1 (numpy integers too), as the envs take seeds; anything else raises
@@ -448,6 +520,20 @@ class RandomPolicy:
         seed = env_seed(seed)  # (numpy's default_rng reads a sequence, even a recursive one)
         self.seed = seed
         self._rng = np.random.default_rng(seed)
+
+    __reduce__ = reduce_with_state  # (a pickle always carries the state it is checked by)
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """Checked: a seed as the constructor takes it and a numpy Generator (a pickle with
+        ``_rng=None`` failed at the first call; a subclass may add fields of its own)."""
+        fields = {"seed", "_rng"}
+        if (type(state) is not dict
+                or not (state.keys() == fields if type(self) is RandomPolicy
+                        else fields <= state.keys())
+                or type(state["seed"]) is not int or not 0 <= state["seed"] < 1 << 64
+                or type(state["_rng"]) is not np.random.Generator):
+            raise InvalidStateError(f"not a valid pickled RandomPolicy: {excerpt(state)}")
+        self.__dict__.update(state)
 
     def __repr__(self) -> str:
         return f"RandomPolicy(seed={self.seed})"
@@ -568,6 +654,8 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
     def vector_game(self) -> VectorGame:
         return self._vg
 
+    __reduce__ = reduce_with_state  # (a pickle always carries the state it is checked by)
+
     def __setstate__(self, state: dict[str, Any]) -> None:
         """Checked: the arguments through the constructor, the engine against them, the
         rest in range (a pickle with ``seat=99`` failed only at the next reset)."""
@@ -587,15 +675,9 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
         if set(policies) != set(fresh._policies) or args != fresh._args:
             raise InvalidStateError("not a valid pickled HoldemEnv: its opponents' seats or "
                                     "its engine's arguments are not its own")
-        # Gymnasium's generator, once reset() made it
-        seeded: dict[str, object] = {k: state[k] for k in ("_np_random", "_np_random_seed")
-                                     if k in state}
-        if not (isinstance(seeded.get("_np_random"), np.random.Generator | None)
-                and type(seeded.get("_np_random_seed", 0)) in (int, type(None))):
-            raise InvalidStateError("not a valid pickled HoldemEnv: its generator is not a "
-                                    "numpy Generator with an int seed")
         self.__dict__.update(checked_restore(
-            "HoldemEnv", state, {**fresh.__dict__, **seeded}, "_vg",
+            "HoldemEnv", state, {**fresh.__dict__, **_gymnasium_fields("HoldemEnv", state)},
+            "_vg",
             {"_last_actor": (0, fresh._vg.players - 1), "_started": bool, "_in_hand": bool,
              "_broken": bool}))
         self._policies = policies  # (the pickled callables, in the checked seats)

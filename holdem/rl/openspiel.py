@@ -56,13 +56,14 @@ public observer (``private_info`` NONE) leaves out the player's hole cards, a pr
 from __future__ import annotations
 
 import importlib
+import pickle
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from holdem._ints import int_or_none
 from holdem._shown import excerpt
-from holdem.rl import missing_extra, not_a_column
+from holdem.rl import missing_extra, not_a_column, reduce_with_state
 
 try:  # the optional rl extra
     import pyspiel
@@ -78,6 +79,7 @@ from holdem import (
     IllegalActionError,
     InvalidConfigError,
     InvalidHandError,
+    InvalidStateError,
     Structure,
 )
 from holdem.acpc import GameDef, GameDefError, parse_game
@@ -285,6 +287,43 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
         self._pending: tuple[int, Action] | None = None   # (code, action) waiting for cards
         self._log: list[tuple[int, int, int]] = []      # (seat, street, code) per decision
         self._legal: tuple[int, list[int]] = (-1, [])     # (len(_log), legal codes) cache
+
+    __reduce__ = reduce_with_state  # (a pickle always carries the state it is checked by)
+
+    def __setstate__(self, state: str) -> None:
+        """Checked: pyspiel restores the history and the pickled ``__dict__`` as they are (a
+        forged legal-actions cache let ``apply_action`` take a column of no layout, a
+        ``_log`` of None failed at the next query, other hole cards were shown). The hand is
+        replayed from the history: every field must be the replay's, and the cache is the
+        replay's."""
+        def bad(why: str) -> InvalidStateError:
+            return InvalidStateError(f"not a valid pickled HoldemState: {why}"[:300])
+
+        try:
+            super().__setstate__(state)  # (the fields of the pickled __dict__ are unpickled)
+        except (ValueError, TypeError, EOFError, pickle.UnpicklingError,
+                pyspiel.SpielError) as exc:  # (ValueError: HoldemError's, a game's parser)
+            raise bad(str(exc)) from None
+        game = self.get_game()
+        if not isinstance(game, HoldemGame):
+            raise bad(f"its game is {game}, not {GAME_NAME}")
+        replay = game.new_initial_state()
+        try:
+            for action in self.history():
+                replay.apply_action(action)
+        except (HoldemError, pyspiel.SpielError) as exc:
+            raise bad(f"its history does not replay: {exc}") from None
+        moves = [(m.player, m.action) for m in self.full_history()]
+        if moves != [(m.player, m.action) for m in replay.full_history()] or (
+                self.move_number() != replay.move_number()):
+            raise bad("its history is not the one its actions make")
+        fields, made = self.__dict__, replay.__dict__
+        if set(fields) != set(made):
+            raise bad("its fields are not a state's")
+        for name, value in made.items():
+            if name != "_legal" and fields[name] != value:
+                raise bad(f"{name} is not the one its history makes")
+        fields.update(made)
 
     # ------------------------------------------------------------------ queries
     @property

@@ -60,6 +60,7 @@ from holdem.rl import (
     kept_stacks,
     missing_extra,
     not_a_column,
+    reduce_with_state,
 )
 
 try:  # the optional rl extra
@@ -162,33 +163,50 @@ class _Core:
         engine has buffers of its own, which :meth:`__setstate__` views again."""
         return {k: v for k, v in self.__dict__.items() if k not in self._VIEWS}
 
+    __reduce__ = reduce_with_state  # (a pickle always carries the state it is checked by)
+
     def __setstate__(self, state: dict[str, Any]) -> None:
         """Checked: the arguments through the constructor, the engine against them, the
-        rest in range (a pickle with ``actor=99`` failed only at the next step)."""
+        rest in range and where the engine stands (a pickle with ``actor=99`` failed only at
+        the next step; another seat in range played for the engine's actor)."""
+        def bad(why: str) -> InvalidStateError:
+            return InvalidStateError(f"not a valid pickled PettingZoo env: {why}")
+
         lenient = state.get("lenient") if type(state) is dict else None
         if type(lenient) is not bool:
-            raise InvalidStateError("not a valid pickled PettingZoo env: not an env's state")
+            raise bad("not an env's state")
         try:
             fresh = _Core(state["game"], state["players"], state["stacks"], state["actions"],
                           state["hands"], state["seed"], "check_call" if lenient else "raise")
         except (KeyError, TypeError, HoldemError) as exc:
-            raise InvalidStateError(f"not a valid pickled PettingZoo env: {exc}"[:300]) from None
-        vg, n = state["vg"], fresh.players
+            raise bad(str(exc)[:300]) from None
+        vg, n = state.get("vg"), fresh.players
         try:
             hands = int(vg.hands_played()[0]) if type(vg) is VectorGame else 0
         except HoldemError:  # (never reset: not an env's)
-            raise InvalidStateError("not a valid pickled PettingZoo env: its engine was never "
-                                    "reset") from None
-        self.__dict__.update(checked_restore(
+            raise bad("its engine was never reset") from None
+        restored = checked_restore(
             "PettingZoo env", state, fresh.__getstate__(), "vg",
             {"episode": (0, 1 << 62), "started": bool, "in_hand": bool, "hand": (0, hands),
              "start_hands": (0, hands), "holes_of": (-1, hands), "actor": (-1, n - 1),
-             "last_actor": (0, n - 1), "last_hand_no": (0, hands), "holes": tuple}))
-        if self.holes and (len(self.holes) != n or not all(
+             "last_actor": (0, n - 1), "last_hand_no": (0, hands), "holes": tuple})
+        assert type(vg) is VectorGame  # (checked_restore refuses anything else)
+        holes: Any = restored["holes"]
+        holes_of: Any = restored["holes_of"]
+        if holes and (len(holes) != n or not all(
                 type(h) is tuple and len(h) == 2 and all(type(c) is Card for c in h)
-                for h in self.holes)):
-            raise InvalidStateError("not a valid pickled PettingZoo env: holes must be a pair "
-                                    "of card ids per seat")
+                for h in holes)):
+            raise bad("holes must be a pair of card ids per seat")
+        # the engine's own: the seat to act, the hand number, the cards dealt (``holes`` is
+        # a cache of the hand ``holes_of``'s)
+        if restored["actor"] != int(vg.current_player[0]):
+            raise bad(f"actor {restored['actor']} is not its engine's seat to act "
+                      f"({int(vg.current_player[0])})")
+        if restored["hand"] != hands:
+            raise bad(f"hand {restored['hand']} is not its engine's hand number ({hands})")
+        if holes_of != -1 and holes != vg.cards(0, holes_of)[0]:
+            raise bad(f"holes are not the cards of hand {holes_of}")
+        self.__dict__.update(restored)
         self._views()
 
     def reset(self, seed: int | None) -> None:
@@ -327,10 +345,76 @@ def _attach(env: Any, game: Game | None, players: int, stacks: int | Sequence[in
     env.render_mode = render_mode
     env._core = _Core(Game(big_blind=2) if game is None else game, players, stacks, actions,
                       hands, seed, illegal)
+    _agents(env)
+
+
+def _agents(env: Any) -> None:
+    """Give ``env`` the agents of its table and their spaces."""
     env.possible_agents = list(env._core.agents_all)
     env._obs_space, env._act_space = env._core.spaces()
     env.observation_spaces = dict.fromkeys(env.possible_agents, env._obs_space)
     env.action_spaces = dict.fromkeys(env.possible_agents, env._act_space)
+
+
+# the fields of an AEC env once reset, besides its table's and the agents in play
+_EPISODE = ("rewards", "_cumulative_rewards", "terminations", "truncations", "infos",
+            "agent_selection", "_rewarded")
+
+
+def _restore(env: Any, state: object) -> None:
+    """``__setstate__`` of both envs, checked: the table (``_core``, checked by its own
+    unpickling) and the render mode as pickled; the agents (its seats') and their spaces made
+    again from the table; the agents in play, and the AEC env's per-agent dicts and
+    selection, as the table stands (a pickle with ``possible_agents`` cut short, or an agent
+    missing from ``terminations``, failed at the next step with IndexError or KeyError)."""
+    def bad(why: str) -> InvalidStateError:
+        return InvalidStateError(f"not a valid pickled {type(env).__name__}: {why}")
+
+    core = state.get("_core") if type(state) is dict else None
+    if type(core) is not _Core or "run" not in core.__dict__:  # (its views: restored)
+        raise bad("not an env's state")
+    assert type(state) is dict
+    episode = isinstance(env, HoldemAECEnv) and core.started  # (the AEC env's, once reset)
+    if set(state) != {"render_mode", "_core", "possible_agents", "_obs_space", "_act_space",
+                      "observation_spaces", "action_spaces", "agents",
+                      *(_EPISODE if episode else ())}:
+        raise bad("its fields are not the env's")
+    mode, agents, every = state["render_mode"], state["agents"], core.agents_all
+    if mode is not None and (type(mode) is not str or mode not in _RENDER_MODES):
+        raise bad(f"render_mode must be None, 'human' or 'ansi', got {excerpt(mode)}")
+    if state["possible_agents"] != every:
+        raise bad(f"possible_agents {excerpt(state['possible_agents'])} are not its table's "
+                  f"{len(every)} seats")
+    if core.in_hand:  # every agent plays
+        playing: list[str] | None = every
+    elif episode:  # the hand is over: the AEC env's agents leave one by one, in order
+        playing = [a for a in every if a in agents] if type(agents) is list else None
+    else:
+        playing = []
+    if type(agents) is not list or agents != playing:
+        raise bad(f"agents {excerpt(agents)} are not those in play at its table")
+    restored: dict[str, Any] = {"render_mode": mode, "_core": core, "agents": list(agents)}
+    if episode:
+        for name, kind in (("rewards", float), ("_cumulative_rewards", float),
+                           ("infos", dict)):
+            values = state[name]
+            if type(values) is not dict or set(values) != set(agents) or not all(
+                    type(v) is kind for v in values.values()):
+                raise bad(f"{name} must hold a {kind.__name__} per agent in play")
+            restored[name] = values
+        for name, flag in (("terminations", not core.in_hand), ("truncations", False)):
+            if state[name] != dict.fromkeys(agents, flag):
+                raise bad(f"{name} must be {flag} for every agent in play")
+            restored[name] = dict.fromkeys(agents, flag)
+        chosen = state["agent_selection"]
+        if type(chosen) is not str or not (chosen == every[core.actor] if core.in_hand
+                                           else chosen in (agents or every)):
+            raise bad(f"agent_selection {excerpt(chosen)} is not the agent to act")
+        if type(state["_rewarded"]) is not bool:
+            raise bad("_rewarded must be a bool")
+        restored.update(agent_selection=chosen, _rewarded=state["_rewarded"])
+    env.__dict__.update(restored)
+    _agents(env)
 
 
 def _repr(env: Any) -> str:
@@ -378,6 +462,9 @@ class HoldemAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mis
     def vector_game(self) -> VectorGame:
         """The one-table engine underneath (``hand_state(0)``, ``last_hand(0)``, ...)."""
         return self._core.vg
+
+    __reduce__ = reduce_with_state  # (a pickle always carries the state it is checked by)
+    __setstate__ = _restore
 
     def __repr__(self) -> str:
         return _repr(self)
@@ -499,6 +586,9 @@ class HoldemParallelEnv(ParallelEnv[str, dict[str, np.ndarray], int]):  # type: 
     @property
     def vector_game(self) -> VectorGame:
         return self._core.vg
+
+    __reduce__ = reduce_with_state  # (a pickle always carries the state it is checked by)
+    __setstate__ = _restore
 
     def __repr__(self) -> str:
         return _repr(self)
