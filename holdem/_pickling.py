@@ -9,13 +9,12 @@ of a dataclass, written by an earlier build or crafted) also goes through the co
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Collection
 from typing import Any
 
 from holdem._shown import excerpt
 from holdem.errors import HoldemError, InvalidStateError
 
-__all__ = ["no_state", "rebuild", "reduce_fields", "setstate_through_init"]
+__all__ = ["rebuild", "reduce_fields", "setstate_through_init"]
 
 _CONSTRUCTOR_ERRORS = (HoldemError, TypeError, ValueError, ArithmeticError)
 
@@ -58,15 +57,3 @@ def setstate_through_init(obj: Any, state: object) -> None:
     for name in names:
         object.__setattr__(obj, name, getattr(made, name))
 
-
-def no_state(obj: object, name: str, fields: Collection[str], how: str) -> Exception:
-    """What ``obj.__getattr__(name)`` raises (reached only when a lookup failed): for one of
-    the ``fields`` its class always sets, :class:`InvalidStateError`, as ``obj`` was made
-    without its state (by ``cls.__new__``, or by a pickle without it; ``how``: how to make
-    one), so that each of its queries, uses and pickles says so; else the usual
-    AttributeError."""
-    kind = type(obj).__name__
-    if name in fields:
-        return InvalidStateError(f"this {kind} holds no state (it was made without one, by "
-                                 f"{kind}.__new__ or a pickle without it): make one with {how}")
-    return AttributeError(f"{kind!r} object has no attribute {name!r}")

@@ -33,7 +33,6 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from holdem._ints import int_or_none
-from holdem._pickling import no_state
 from holdem._shown import excerpt
 from holdem.cards import RANKS as _RANKS
 from holdem.errors import InvalidConfigError, InvalidStateError
@@ -68,8 +67,6 @@ _EQUITIES_MAX = 10_000
 # higher first, suited or offsuit ("AKs", "T9o")
 _CLASSES = frozenset(r + r for r in _RANKS) | frozenset(
     hi + lo + kind for i, hi in enumerate(_RANKS) for lo in _RANKS[:i] for kind in "so")
-_ATTRIBUTES = frozenset({"allin_adjusted", "allin_samples", "starting_hands", "_ints", "_floats",
-                         "_money", "curves"})  # what every Stats holds
 
 
 @dataclass(frozen=True, slots=True)
@@ -610,16 +607,10 @@ class Stats(Mapping[str, PlayerStats]):
         return len(self._ints)
 
     def __repr__(self) -> str:
-        if not vars(self):  # made without its state (see __getattr__)
+        if not vars(self):  # made without its state (Stats.__new__, a forged pickle)
             return "<Stats with no state>"
         return f"<Stats {len(self)} players, {sum(v[_HANDS] for v in self._ints.values()):,} " \
                f"player-hands>"
-
-    if not TYPE_CHECKING:  # (type checkers would take every attribute name as valid)
-
-        def __getattr__(self, name: str) -> Any:
-            # reached only when a lookup failed: on statistics made without their state
-            raise no_state(self, name, _ATTRIBUTES, "Stats(...) or by unpickling one")
 
     def __str__(self) -> str:
         return format_table(self.values())

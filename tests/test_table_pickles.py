@@ -519,21 +519,14 @@ class _Blank:
 
 
 @pytest.mark.parametrize("made", ["unpickled", "__new__"])
-def test_a_table_made_without_its_state_refuses_every_use(made: str) -> None:
+def test_a_table_made_without_its_state_says_so_in_its_repr(made: str) -> None:
     """A table unpickled without its state (or made by ``Table.__new__``) raised
-    AttributeError from its repr, queries and play: it says it holds no state instead."""
-    import copy
-
+    AttributeError from its repr (a debugger's first look at it): it says it holds no
+    state. (Its other uses raise AttributeError: a hook on every failed lookup would put the
+    whole class on CPython's slow attribute path, +4.6% instructions a hand.)"""
     blank = pickle.loads(pickle.dumps(_Blank(Table))) if made == "unpickled" else \
         Table.__new__(Table)
     assert repr(blank) == "<Table with no state>"
-    for use in (lambda: blank.players, lambda: blank.play_hand(), lambda: blank.play(1),
-                blank.can_play, lambda: blank.sit(0, "a", 100, CallAgent()),
-                lambda: pickle.dumps(blank), lambda: copy.copy(blank),
-                lambda: blank.chips_in_play, lambda: blank.hand_number):
-        with pytest.raises(InvalidStateError, match="this Table holds no state"):
-            use()
-    assert not hasattr(blank, "no_such_attribute")
 
 
 @pytest.mark.parametrize("cls", [Player, RandomAgent, EquityAgent])
@@ -556,14 +549,11 @@ def test_a_table_pickle_seating_a_player_or_agent_without_its_state_is_refused(
 
 
 @pytest.mark.parametrize("cls", [RandomAgent, EquityAgent])
-def test_an_agent_made_without_its_state_refuses_every_use(cls: type) -> None:
+def test_an_agent_made_without_its_state_is_refused_a_seat(cls: type) -> None:
+    """An agent unpickled without its state sat down and failed in the middle of a hand
+    (AttributeError from its act): its repr says it holds no state and a table refuses it."""
     blank = pickle.loads(pickle.dumps(_Blank(cls)))
     assert repr(blank) == f"<{cls.__name__} with no state>"
-    obs = Observation.from_state(Game(big_blind=2).new_hand([100, 100], seed=1))
-    for use in (lambda: blank.act(obs), lambda: blank.seed, lambda: pickle.dumps(blank)
-                if cls is RandomAgent else blank.equity("AsAh", "", 1)):
-        with pytest.raises(InvalidStateError, match=f"this {cls.__name__} holds no state"):
-            use()
     t = Table(Game(big_blind=2), seats=2, seed=1)
     with pytest.raises(TableError, match="must be callable or have an act"):
         t.sit(0, "a", 100, blank)

@@ -29,11 +29,10 @@ import inspect
 import operator
 import random
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any, NamedTuple, Protocol, Self, TypeVar, runtime_checkable
+from typing import NamedTuple, Protocol, Self, TypeVar, runtime_checkable
 
 from holdem._eval import evaluate_many
 from holdem._ints import int_or_none
-from holdem._pickling import no_state
 from holdem._seeding import resolve_seed, seed_bits
 from holdem._shown import shown
 from holdem.cards import Card, CardLike, to_card_ids
@@ -338,16 +337,9 @@ class RandomAgent:
         return CompiledPolicy("random") if _decides_as(self, RandomAgent, "act") else None
 
     def __repr__(self) -> str:
-        if "_rng" not in vars(self):  # made without its state (see __getattr__)
+        if "_rng" not in vars(self):  # made without its state (cls.__new__, a forged pickle)
             return f"<{type(self).__name__} with no state>"
         return f"RandomAgent(seed={self.seed!r})"
-
-    if not TYPE_CHECKING:  # (type checkers would take every attribute name as valid)
-
-        def __getattr__(self, name: str) -> Any:
-            # reached only when a lookup failed: on an agent made without its state
-            raise no_state(self, name, _RANDOM_FIELDS | {"_random"},
-                           "RandomAgent(seed) or by unpickling one")
 
 
 _FOLD_CODE = 0
@@ -465,15 +457,9 @@ class EquityAgent:
         return CompiledPolicy("equity", self.samples, float(self.raise_at))
 
     def __repr__(self) -> str:
-        if "_rng" not in vars(self):  # made without its state (see __getattr__)
+        if "_rng" not in vars(self):  # made without its state (cls.__new__, a forged pickle)
             return f"<{type(self).__name__} with no state>"
         return f"EquityAgent(seed={self.seed!r}, samples={self.samples}, raise_at={self.raise_at})"
-
-    if not TYPE_CHECKING:  # (type checkers would take every attribute name as valid)
-
-        def __getattr__(self, name: str) -> Any:
-            # reached only when a lookup failed: on an agent made without its state
-            raise no_state(self, name, _EQUITY_FIELDS, "EquityAgent(seed) or by unpickling one")
 
 
 def _equity_cards(hole: str | Iterable[CardLike], board: str | Iterable[CardLike]) -> tuple[tuple[int, ...], tuple[int, ...]]:

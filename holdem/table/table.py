@@ -72,12 +72,11 @@ import dataclasses
 import random
 import time
 from collections.abc import Callable, Iterator
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from holdem._deck import child_seed
 from holdem._ints import int_or_none
 from holdem._parallel import master_seed
-from holdem._pickling import no_state
 from holdem._shown import shown
 from holdem.errors import (
     AgentError,
@@ -92,13 +91,7 @@ from holdem.hand._validate import MAX_CHIPS
 from holdem.hand.game import Game, HandState, Mode, Structure
 from holdem.hand.records import ExtraPost
 from holdem.table._seating import Kind, Plan, Positions, between
-from holdem.table._state import (
-    FIELDS,
-    MAX_HANDS,
-    check_table_state,
-    copy_fields,
-    finite_seconds,
-)
+from holdem.table._state import MAX_HANDS, check_table_state, copy_fields, finite_seconds
 from holdem.table._steps import (
     cached_hand,
     cached_plan,
@@ -120,9 +113,6 @@ _OUT, _REGULAR, _POSTER, _WAITING_KIND = (int(Kind.OUT), int(Kind.REGULAR), int(
 _SITTING_OUT, _WAITING = PlayerStatus.SITTING_OUT, PlayerStatus.WAITING
 _ACTIVE = PlayerStatus.ACTIVE
 _start_hand = HandState._start  # what Game.new_hand calls for a plain seeded hand
-# what every table holds (what it pickles, the level clock's start for its seconds played,
-# and the cache of level games)
-_ATTRIBUTES = (FIELDS - {"_clock_seconds"}) | {"_start_time", "_games"}
 
 
 class HandRecord(NamedTuple):
@@ -270,18 +260,10 @@ class Table:
         return self.tournament and bool(self.places) and len(self.players) <= 1
 
     def __repr__(self) -> str:
-        if not self.__dict__:  # made without its state (see __getattr__)
+        if not self.__dict__:  # made without its state (Table.__new__, a forged pickle)
             return "<Table with no state>"
         who = ", ".join(f"{p.seat}:{p.name}({p.stack})" for p in self.players)
         return f"<Table {self.size} seats, hand {self.hand_number}, [{who}]>"
-
-    if not TYPE_CHECKING:  # (type checkers would take every attribute name as valid)
-
-        def __getattr__(self, name: str) -> Any:
-            # reached only when a lookup failed: on a table made without its state (by
-            # Table.__new__, or by a pickle without it) every query, hand and pickle reads one
-            raise no_state(self, name, _ATTRIBUTES, "Table(game, seats, ...) or by unpickling "
-                                                    "a table")
 
     # ------------------------------------------------------------------ pickling
     def __copy__(self) -> Table:
