@@ -56,4 +56,3 @@ def setstate_through_init(obj: Any, state: object) -> None:
     made = rebuild(cls, {k: v for k, v in values.items() if k in init})
     for name in names:
         object.__setattr__(obj, name, getattr(made, name))
-

@@ -681,8 +681,9 @@ cdef class Batch:
         # and no hand moves a seat by more than the chips at the table (a session's stacks
         # are at most 2**53 each, else refilled: _stacks)
         totals = [(<object>t.total_hi[k] << 64) + <object>t.total[k] for k in range(n)]
-        if sum(totals) > 0 or (sum(totals) != 0 and not self.rules.has_rake):
-            return (f"its seats' payoffs summed add up to {sum(totals)}, not 0"
+        net = sum(totals)
+        if net > 0 or (net != 0 and not self.rules.has_rake):
+            return (f"its seats' payoffs summed add up to {net}, not 0"
                     + (" less the rake" if self.rules.has_rake else ""))
         most = max([self.stacks0[k] for k in range(n)])
         table = n * max(most, MAX_STACK) if self.session else sum(
