@@ -63,6 +63,10 @@ sampled or None for exact, hands, board, dead cards): an equity depends only on 
 seeded by the cards), so statistics over chunks of hands, merged, find the equities of the
 chunks before them as one Stats over every hand would."""
 _EQUITIES_MAX = 10_000
+# the 169 starting-hand classes (Stats._count_classes): a pair ("77"), or two ranks, the
+# higher first, suited or offsuit ("AKs", "T9o")
+_CLASSES = frozenset(r + r for r in _RANKS) | frozenset(
+    hi + lo + kind for i, hi in enumerate(_RANKS) for lo in _RANKS[:i] for kind in "so")
 
 
 @dataclass(frozen=True, slots=True)
@@ -685,13 +689,9 @@ def _state_problem(d: object) -> str | None:
     if starting is not None and (type(starting) is not dict or
                                  not starting.keys() <= ints.keys()):
         return "starting_hands must be None or [dealt, played] per class per player"
-    if starting:  # the 169 starting-hand classes, as Stats._count_classes names them
-        from holdem.charts import hand_classes
-
-        classes = {c for row in hand_classes() for c in row}
     for name, h in (starting or {}).items():
         if type(h) is not dict or not all(
-                k in classes and type(v) is list and len(v) == 2 and type(v[0]) is int
+                k in _CLASSES and type(v) is list and len(v) == 2 and type(v[0]) is int
                 and type(v[1]) is int and 0 <= v[1] <= v[0] for k, v in h.items()):
             return (f"the starting hands of {name!r} must be [dealt, played] per hand class "
                     f"(AKs, T9o, 77), played 0..dealt")
