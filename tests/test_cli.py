@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import re
 import subprocess
@@ -360,11 +361,30 @@ def test_simulate_summary_and_determinism() -> None:
         (("--agents", "gto"), "unknown agent 'gto'"),
         (("--stack", "5"), "below the minimum buy-in"),
         (("--workers", "x"), "'x' is not a whole number"),
+        (("--workers", "1000000"), "'1000000' is above the limit of"),
     ],
 )
 def test_simulate_bad_arguments(args: tuple[str, ...], why: str) -> None:
     r = run("simulate", *args)
     assert r.returncode == 2 and r.stderr.count("\n") == 1 and why in r.stderr, r.stderr
+
+
+def test_workers_are_bounded_by_the_cores() -> None:
+    """``--workers 100000`` forked 100,000 processes up front (a pool starts all its workers
+    at once, whatever the job) and ran for minutes on a 100-hand job: at most 4 per core,
+    and at least 64, are taken; one more is refused naming the limit, by every command."""
+    from holdem._parallel import cpu_count
+    from holdem.cli import _max_workers, _workers
+
+    most = _max_workers()
+    assert most == max(64, 4 * cpu_count())
+    assert _workers(str(most)) == most and _workers("1") == 1
+    with pytest.raises(argparse.ArgumentTypeError, match=f"above the limit of {most} worker"):
+        _workers(str(most + 1))
+    for command in (("equity", "AsKs", "QdQc"), ("stats", "x.phh"), ("export", "x.phh"),
+                    ("replay", "x.phh"), ("simulate",)):
+        r = run(*command, "--workers", str(most + 1))
+        assert r.returncode == 2 and f"above the limit of {most} worker" in r.stderr, r.stderr
 
 
 @pytest.mark.parametrize("command", ["simulate", "play"])

@@ -138,10 +138,31 @@ def _add_table(p: argparse.ArgumentParser, *, players: tuple[int, str],
     p.add_argument("--seed", type=_seed, metavar="S", help=seed)
 
 
+def _max_workers() -> int:
+    """The most local worker processes ``--workers`` takes: 4 per core this process may use,
+    and at least 64. The pool starts them all at once, whatever the size of the job (a
+    mistyped ``--workers 100000`` forked until the machine ran out), and CPU-bound work gains
+    nothing past one per core."""
+    from holdem._parallel import cpu_count
+
+    return max(64, 4 * cpu_count())
+
+
+def _workers(text: str) -> int:
+    value = _positive_int(text)
+    most = _max_workers()
+    if value > most:
+        raise argparse.ArgumentTypeError(
+            f"{text[:40]!r} is above the limit of {most} worker processes on this machine (4 "
+            f"per core it may use, and at least 64)")
+    return value
+
+
 def _add_parallel(p: argparse.ArgumentParser) -> None:
     group = p.add_mutually_exclusive_group()
-    group.add_argument("--workers", type=_positive_int, metavar="N",
-                       help="local worker processes (default: every core when the job is big; 1 = in this process)")
+    group.add_argument("--workers", type=_workers, metavar="N",
+                       help="local worker processes (default: every core when the job is big; "
+                            "1 = in this process; at most 4 per core, at least 64)")
     group.add_argument("--scheduler", metavar="ADDRESS",
                        help="a dask.distributed scheduler address (tcp://host:8786)")
 
