@@ -69,6 +69,16 @@ cdef extern from "hd_atomic.h" nogil:
     void hd_thread_yield()
 
 
+cdef extern from "Python.h":
+    # declared noexcept: the exception a handler raises stays set, and play() raises it
+    int _check_signals "PyErr_CheckSignals"() noexcept
+
+
+cdef int _raise_pending() except -1:
+    """Raise the exception already set (by a signal handler, through _check_signals)."""
+    return -1
+
+
 cdef extern from "hd_agents.h" nogil:
     enum:
         HD_POLICY_RANDOM
@@ -109,6 +119,12 @@ cdef enum:
 
 MAX_TABLES = 1 << 26    # sizes are checked before any product is formed
 cdef int64_t MAX_STACK = 1 << 53  # chips per seat (hd_hand.c's HD_HAND_MAX_STACK)
+cdef enum:
+    POLL_DECISIONS = 32  # play() looks at the clock every this many decisions (see _poll) ...
+cdef int64_t POLL_NS = 10000000  # ... and runs the signal handlers every 10 ms
+cdef enum:
+    PLAY_STOPPED = -2    # _poll: another slice of the play() call raised: stop
+    PLAY_RAISED = -3     # _poll: a signal handler raised here (its exception is set)
 cdef enum:
     PREFETCH_AHEAD = 4  # _run asks for the lines of the table this many ahead
 cdef enum:
@@ -1217,15 +1233,39 @@ cdef class Batch:
                 memcpy(final + i * self.width, obs + i * self.width, self.width * sizeof(float))
             self._write(i, obs + i * self.width, mask + i * self.num_cols, actor + i, moved)
 
+    cdef int _poll(self, int64_t *stop, int64_t *poll) noexcept nogil:
+        """Called by play() every POLL_DECISIONS decisions: 0 to go on; PLAY_STOPPED when
+        another slice of the same play() call (``stop``: its flag, shared by the slices) saw
+        a signal handler raise; PLAY_RAISED when one raised here (its exception is set: play()
+        raises it). Signal handlers run (in the main thread only: elsewhere
+        PyErr_CheckSignals does nothing) once POLL_NS have passed since this thread last ran
+        them (poll[0]: when), so a run of hours stops at Ctrl-C within milliseconds; the GIL
+        is taken about every POLL_NS."""
+        cdef int64_t now
+        if hd_atomic_load(stop):
+            return PLAY_STOPPED
+        now = hd_now_ns()
+        if now - poll[0] < POLL_NS:
+            return 0
+        poll[0] = now
+        with gil:
+            if _check_signals() != 0:
+                hd_atomic_store(stop, 1)
+                return PLAY_RAISED
+        return 0
+
     cdef int _play_table(self, Py_ssize_t i, int64_t hands, const hd_policy_t *pol,
                          const uint64_t *streams, int64_t step, int64_t *chips,
                          int64_t *squares, int64_t *showdowns, int64_t *won, int64_t *rake,
-                         int64_t *curve, int64_t *per_hand) noexcept nogil:
+                         int64_t *curve, int64_t *per_hand, int64_t *stop, int64_t *poll,
+                         int64_t *tick) noexcept nogil:
         """Play table i's hands 0..hands-1 to the end with policy pol[s] in seat s (the cards
         step() deals; session stacks as _new_hand carries them). Adds the per-seat results
         (rows of n), fills ``curve`` every ``step`` hands and at the end, and ``per_hand`` (when
-        given). Seat s's policy draws from stream streams[s] of the table. Returns 0, or -1 if
-        a policy made an illegal decision (a bug)."""
+        given). Seat s's policy draws from stream streams[s] of the table. Returns 0, -1 if
+        a policy made an illegal decision (a bug), or what _poll returned when it stopped the
+        run (``tick`` counts the decisions since the last poll, ``poll`` its time; ``stop``
+        the call's flag)."""
         cdef hd_hstate_t h
         cdef hd_legal_t la
         cdef hd_rng_t rng[10]
@@ -1234,7 +1274,7 @@ cdef class Batch:
         cdef int64_t carry[10]
         cdef int64_t run[10]
         cdef int64_t to, pay, hand
-        cdef int n = self.players, k, kind, seat, skipped = 0
+        cdef int n = self.players, k, kind, seat, halt, skipped = 0
         cdef uint64_t tseed = hd_seed_child(self.seed, <uint64_t>i)
         for k in range(n):
             hd_rng_seed(&rng[k], hd_seed_child(tseed, POLICY_STREAM - streams[k]))
@@ -1248,6 +1288,12 @@ cdef class Batch:
                 hd_hs_start_trusted(&self.rules, &h, n, <int>(hand % n), st, cards)
             skipped = skipped + 1 if h.over else 0
             while not h.over:
+                tick[0] += 1
+                if tick[0] >= POLL_DECISIONS:
+                    tick[0] = 0
+                    halt = self._poll(stop, poll)
+                    if halt != 0:
+                        return halt
                 hd_hs_legal_inline(&self.rules, &h, &la)
                 seat = la.seat
                 hd_policy_act(&pol[seat], &h, &la, &rng[seat], &kind, &to, NULL)
@@ -1278,19 +1324,23 @@ cdef class Batch:
     def play(self, Py_ssize_t lo, Py_ssize_t hi, int64_t hands, list policies, list streams,
              int64_t step,
              int64_t[:, ::1] chips, int64_t[:, ::1] squares, int64_t[:, ::1] showdowns,
-             int64_t[:, ::1] won, int64_t[::1] rake, int64_t[:, :, ::1] curve, per_hand):
+             int64_t[:, ::1] won, int64_t[::1] rake, int64_t[:, :, ::1] curve, per_hand,
+             int64_t[::1] stop not None):
         """Play hands 0..hands-1 on tables lo..hi-1 with one compiled policy per seat
         (``policies``: (code, samples, raise_at) per seat; seat s draws from the table's
         policy stream ``streams[s]``, 0..2**32-1), without touching the stepping
         state (releases the GIL). Outputs have num_tables rows and are zeroed first (rows
         lo..hi-1); ``curve`` has a point every ``step`` hands and at the end, ``per_hand``
-        (None or int64 (num_tables, hands, players)) each hand's payoffs. Returns -1, or the
-        first table where a policy made an illegal decision."""
+        (None or int64 (num_tables, hands, players)) each hand's payoffs. Returns -1, the
+        first table where a policy made an illegal decision, or PLAY_STOPPED (-2) when
+        another slice of the call stopped it (``stop``: one int64, 0 at the start, shared by
+        the call's slices). A signal handler that raises (Ctrl-C) stops every slice within
+        milliseconds, and this call raises its exception."""
         cdef hd_policy_t pol[10]
         cdef uint64_t st[10]
         cdef Py_ssize_t i, bad = -1, T = self.num_tables
         cdef int k, n = self.players
-        cdef int64_t points, total = 0
+        cdef int64_t points, total = 0, tick = 0, poll = hd_now_ns()
         cdef int64_t[:, :, ::1] ph
         cdef int64_t *php = NULL
         if not 0 <= lo <= hi <= T:
@@ -1325,6 +1375,8 @@ cdef class Batch:
             ph = per_hand
             if ph.shape[0] != T or ph.shape[1] != hands or ph.shape[2] != n:
                 raise InvalidArrayError("per_hand must have shape (num_tables, hands, players)")
+        if stop.shape[0] != 1:
+            raise InvalidArrayError("stop must hold one int64")
         if lo == hi:
             return -1
         with nogil:
@@ -1336,11 +1388,14 @@ cdef class Batch:
                 rake[i] = 0
                 if per_hand is not None:
                     php = &ph[i, 0, 0]
-                if self._play_table(i, hands, pol, st, step, &chips[i, 0], &squares[i, 0],
-                                    &showdowns[i, 0], &won[i, 0], &rake[i], &curve[i, 0, 0],
-                                    php) != 0:
-                    bad = i
+                k = self._play_table(i, hands, pol, st, step, &chips[i, 0], &squares[i, 0],
+                                     &showdowns[i, 0], &won[i, 0], &rake[i], &curve[i, 0, 0],
+                                     php, &stop[0], &poll, &tick)
+                if k != 0:
+                    bad = i if k == -1 else k
                     break
+        if bad == PLAY_RAISED:
+            _raise_pending()
         return bad
 
     def decide(self, Py_ssize_t i, tuple policy, uint64_t seed):

@@ -80,9 +80,15 @@ from holdem.stats import PlayerStats, Stats
 from holdem.table.agents import CompiledPolicy, agent_name, not_an_agent_hint, resolve_agent
 from holdem.table.table import Table
 
-__all__ = ["AgentResult", "SimulationResult", "simulate"]
+__all__ = ["MAX_CHUNK_HANDS", "AgentResult", "SimulationResult", "simulate"]
 
 _CURVE_POINTS = 10_000  # the most points SimulationResult.curve keeps
+
+MAX_CHUNK_HANDS: int = 1_000_000
+"""The most hands (deals) a chunk of :func:`simulate` takes: progress lines, Ctrl-C and a
+process pool's share of the work go by chunks, and a duplicate chunk keeps every deal's
+payoffs (a chunk of 10**10 hands played for an hour without a progress line, and a duplicate
+one of 10**8 filled 4 GB before a bare ``MemoryError``)."""
 
 _Z95 = 1.959963984540054
 
@@ -471,7 +477,8 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
       (kept in the result's ``seed`` so the run can be replayed).
     - ``executor``: ``None`` (all cores), ``"serial"`` or any executor (``submit(fn, *args)``).
     - ``stack``: chips each agent starts every hand with (default ``100 * big_blind``).
-    - ``chunk_hands``: hands per chunk (part of the result's identity together with ``seed``).
+    - ``chunk_hands``: hands per chunk, 1..1,000,000 (:data:`MAX_CHUNK_HANDS`; part of the
+      result's identity together with ``seed``).
     - ``progress``: progress (count, rate, ETA) on stderr: ``None`` for long runs only (a bar
       on a terminal, else a line every 10 s), ``True`` always, ``False`` never, or a number of
       seconds between progress lines (see :mod:`holdem._progress`).
@@ -502,8 +509,10 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
     if count is None or not 1 <= count <= 1 << 53:
         raise InvalidConfigError(f"hands must be an int 1..2**53, got {excerpt(hands)}")
     chunk = int_or_none(chunk_hands)
-    if chunk is None or chunk < 1:
-        raise InvalidConfigError(f"chunk_hands must be an int >= 1, got {chunk_hands!r}")
+    if chunk is None or not 1 <= chunk <= MAX_CHUNK_HANDS:
+        raise InvalidConfigError(
+            f"chunk_hands must be an int 1..{MAX_CHUNK_HANDS:,} (progress, Ctrl-C and the "
+            f"memory of a duplicate chunk go by chunks), got {excerpt(chunk_hands)}")
     chips = 100 * game.big_blind if stack is None else int_or_none(stack)
     if chips is None or chips < 10 * game.big_blind:
         raise InvalidConfigError(

@@ -61,7 +61,7 @@ from holdem.hand.actions import MAX_CHIPS, Action
 from holdem.hand.game import Game, HandState
 from holdem.hand.records import LegalActions
 from holdem.pots import _decimal_fraction
-from holdem.table.agents import CompiledPolicy
+from holdem.table.agents import MAX_EQUITY_SAMPLES, CompiledPolicy
 
 _np: Any  # numpy is optional (typed as Any: the lint environment has no numpy)
 try:
@@ -834,8 +834,9 @@ def _policy_problem(p: CompiledPolicy) -> str | None:
         return f"kind {excerpt(p.kind)} is not one of {', '.join(map(repr, _vector.POLICIES))}"
     low = 1 if p.kind == "equity" else 0  # (the other kinds do not read these fields,
     if (isinstance(p.samples, bool) or not isinstance(p.samples, int)  # but C takes them)
-            or not low <= p.samples <= 1_000_000):
-        return f"samples must be an int in {low}..1,000,000, got {excerpt(p.samples)}"
+            or not low <= p.samples <= MAX_EQUITY_SAMPLES):
+        return (f"samples must be an int in {low}..{MAX_EQUITY_SAMPLES:,}, got "
+                f"{excerpt(p.samples)}")
     if isinstance(p.raise_at, bool) or not isinstance(p.raise_at, int | float) or (
             p.raise_at != p.raise_at
             or (isinstance(p.raise_at, int) and abs(p.raise_at) > sys.float_info.max)):
@@ -1440,7 +1441,9 @@ class VectorGame:
         seat numbers; give a policy the same stream in another seat and it keeps its draws).
         So the result depends only on the arguments, not on ``num_threads``. ``curve_every``: hands between the points of
         ``curve`` (default a tenth of ``hands``; the last hand is always a point).
-        ``play`` leaves :meth:`step`'s tables as they were.
+        ``play`` leaves :meth:`step`'s tables as they were. Ctrl-C (a signal handler that
+        raises) stops every thread of the call within milliseconds and raises
+        ``KeyboardInterrupt`` (or the handler's exception); no result is returned.
         """
         self._finish()
         hands = _integer("hands", hands)
@@ -1493,7 +1496,10 @@ class VectorGame:
         rake = _alloc("q", (n,))
         curve = _alloc("q", (n, len(marks), p_))
         per_hand = _alloc("q", (n, hands, p_)) if keep_hands else None
-        args = (hands, codes, ids, step, *out, rake, curve, per_hand)
+        # stop: set by the slice whose thread runs a signal handler that raises (Ctrl-C): the
+        # others stop within milliseconds and that slice raises the handler's exception
+        stop = _alloc("q", (1,))
+        args = (hands, codes, ids, step, *out, rake, curve, per_hand, stop)
         bad: dict[int, int] = {}
 
         def play_slice(lo: int, hi: int, *a: Any) -> None:
@@ -1503,6 +1509,8 @@ class VectorGame:
         for b in bad.values():
             if b >= 0:  # pragma: no cover - a compiled policy answered illegally: a bug
                 raise RuntimeError(f"table {b}: a compiled policy made an illegal decision")
+            if b != -1:  # pragma: no cover - stopped, but the slice that raised did not
+                raise RuntimeError("play() stopped without the exception that stopped it")
         return PlayResult(hands, out[0], out[1], out[2], out[3], rake, marks, curve, per_hand)
 
     # ------------------------------------------------------------------ messages

@@ -34,6 +34,10 @@ from holdem.table.agents import ActionLike, Observation
     ({"samples": 1.5}, "samples"),
     ({"samples": "48"}, "samples"),
     ({"samples": True}, "samples"),
+    # above 1,000,000 (what the compiled policy takes): 10**9 drew a 28 GB buffer a decision,
+    # and simulate left the batched engine for Tables without a word
+    ({"samples": 1_000_001}, r"samples must be an int 1\.\.1,000,000 .* got 1000001"),
+    ({"samples": 10**9}, "samples must be an int 1..1,000,000"),
     ({"raise_at": math.nan}, "raise_at"),
     ({"raise_at": "high"}, "raise_at"),
     ({"raise_at": None}, "raise_at"),
@@ -46,6 +50,7 @@ def test_equity_agent_refuses_bad_parameters(kw: dict[str, Any], match: str) -> 
     inside a hand."""
     with pytest.raises(InvalidConfigError, match=match):
         EquityAgent(seed=1, **kw)
+    assert EquityAgent(seed=1, samples=1_000_000).samples == 1_000_000
 
 
 @pytest.mark.parametrize("seed", [1.5, "x", b"a", True, [1], 2j])

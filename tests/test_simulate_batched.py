@@ -10,6 +10,7 @@ import pytest
 
 from holdem import CallAgent, EquityAgent, Game, InvalidConfigError, RandomAgent, simulate
 from holdem.cli._play import make_agent
+from holdem.simulate import MAX_CHUNK_HANDS
 from holdem.table.agents import CompiledPolicy, Observation
 
 GAME = Game(big_blind=2)
@@ -97,6 +98,10 @@ class _BadPolicy(CallAgent):
     compiled_policy = CompiledPolicy("equity", 0, 0.5)  # type: ignore[assignment]
 
 
+class _BigPolicy(CallAgent):  # (EquityAgent refuses more than 1,000,000 samples itself)
+    compiled_policy = CompiledPolicy("equity", 2_000_000, 0.5)  # type: ignore[assignment]
+
+
 def test_engine_errors() -> None:
     with pytest.raises(InvalidConfigError, match="engine must be"):
         simulate([CallAgent(), CallAgent()], GAME, hands=5, engine="gpu")
@@ -106,8 +111,7 @@ def test_engine_errors() -> None:
         simulate([CallAgent(), CallAgent()], GAME, hands=5, engine="batched", stats=True)
     # an agent whose declared policy the engine cannot run: the reason is named
     with pytest.raises(InvalidConfigError) as e:
-        simulate({"a": CallAgent(), "eq": EquityAgent(samples=2_000_000)}, GAME, hands=5,
-                 engine="batched")
+        simulate({"a": CallAgent(), "eq": _BigPolicy()}, GAME, hands=5, engine="batched")
     assert str(e.value).endswith(
         "agents without one: eq (its compiled policy: samples must be an int in "
         "1..1,000,000, got 2000000)")
@@ -253,3 +257,19 @@ def test_a_stack_above_the_engines_chips_is_refused_by_name() -> None:
     r = simulate([CallAgent(), CallAgent()], GAME, hands=2, stack=2**52, seed=1,
                  executor="serial", progress=False)
     assert r.hands == 2
+
+
+@pytest.mark.parametrize("chunk", [0, -1, MAX_CHUNK_HANDS + 1, 10**10, "huge", 1.5, "500"])
+def test_chunk_hands_are_bounded(chunk: object) -> None:
+    """``chunk_hands`` took any int >= 1: a chunk of 10**10 hands played an hour with no
+    progress line (progress and Ctrl-C go by chunks), and a duplicate chunk of 10**8 filled
+    4 GB before a bare MemoryError. 1..1,000,000 are taken; the message names the bound (and
+    a huge value only by its size)."""
+    chunk = 10**5000 if chunk == "huge" else chunk
+    with pytest.raises(InvalidConfigError,
+                       match=r"chunk_hands must be an int 1\.\.1,000,000 ") as e:
+        simulate([CallAgent(), CallAgent()], GAME, hands=5, chunk_hands=chunk, progress=False)
+    assert len(str(e.value)) < 300
+    r = simulate([CallAgent(), CallAgent()], GAME, hands=5, chunk_hands=MAX_CHUNK_HANDS,
+                 executor="serial", progress=False)
+    assert r.chunk_hands == MAX_CHUNK_HANDS and r.hands == 5

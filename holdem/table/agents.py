@@ -49,6 +49,7 @@ from holdem.hand.game import HandState
 from holdem.hand.records import ActionRecord, LegalActions, Street
 
 __all__ = [
+    "MAX_EQUITY_SAMPLES",
     "ActionLike",
     "Agent",
     "CallAgent",
@@ -239,6 +240,10 @@ def _copied(agent: _T) -> _T:
 _RANDOM_FIELDS = frozenset({"seed", "_rng"})
 _EQUITY_FIELDS = frozenset({"seed", "samples", "raise_at", "_rng"})
 
+MAX_EQUITY_SAMPLES: int = 1_000_000
+"""The most ``samples`` an :class:`EquityAgent` (and the compiled ``"equity"`` policy) takes:
+a decision's estimate then has a standard error of 0.05% at most."""
+
 
 def _fields_fit(agent: object, cls: type, state: dict[str, object],
                 fields: frozenset[str]) -> bool:
@@ -359,8 +364,8 @@ class EquityAgent:
     two thirds of the pot (within the legal range); with equity at least the pot odds
     (``to_call / (pot + to_call)``) it calls; else it checks or folds. Seeded (``seed=None``
     draws 64 bits and keeps them in ``seed``). ``samples``
-    is an int >= 1 (the compiled policy takes up to 1,000,000) and ``raise_at`` a number, not
-    NaN: anything else raises :class:`holdem.InvalidConfigError`.
+    is an int 1..1,000,000 (:data:`MAX_EQUITY_SAMPLES`, as the compiled policy) and
+    ``raise_at`` a number, not NaN: anything else raises :class:`holdem.InvalidConfigError`.
     """
 
     name = "equity"
@@ -376,7 +381,7 @@ class EquityAgent:
         samples = state.get("samples") if type(state) is dict else None
         raise_at = state.get("raise_at") if type(state) is dict else None
         if (type(state) is not dict or not _fields_fit(self, EquityAgent, state, _EQUITY_FIELDS)
-                or type(samples) is not int or samples < 1
+                or type(samples) is not int or not 1 <= samples <= MAX_EQUITY_SAMPLES
                 or type(raise_at) not in (int, float) or not _valid(_equity_raise_at, raise_at)
                 or not isinstance(state["_rng"], random.Random)
                 or not (state["seed"] is None or type(state["seed"]) is int)):
@@ -478,16 +483,19 @@ def _equity_cards(hole: str | Iterable[CardLike], board: str | Iterable[CardLike
 
 
 def _equity_samples(samples: object) -> int:
-    """``samples`` of an :class:`EquityAgent` as a plain int >= 1, else InvalidConfigError."""
+    """``samples`` of an :class:`EquityAgent` as a plain int 1..MAX_EQUITY_SAMPLES, else
+    InvalidConfigError."""
     if not isinstance(samples, bool):
         try:
             value = operator.index(samples)  # type: ignore[arg-type]
         except TypeError:
             pass
         else:
-            if value >= 1:
+            if 1 <= value <= MAX_EQUITY_SAMPLES:
                 return value
-    raise InvalidConfigError(f"samples must be an int >= 1, got {shown(samples)}")
+    raise InvalidConfigError(
+        f"samples must be an int 1..{MAX_EQUITY_SAMPLES:,} (a standard error of 0.05% at the "
+        f"most; more only costs time and memory), got {shown(samples)}")
 
 
 def _valid(check: Callable[[object], object], value: object) -> bool:
