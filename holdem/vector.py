@@ -1505,7 +1505,13 @@ class VectorGame:
         def play_slice(lo: int, hi: int, *a: Any) -> None:
             bad[lo] = self._batch.play(lo, hi, *a)
 
-        self._slices(play_slice, args)
+        try:
+            self._slices(play_slice, args)
+        except BaseException:
+            # Ctrl-C while this thread waited for the other slices (its own was done): they
+            # stop at their next poll instead of playing on unseen
+            stop[0] = 1
+            raise
         for b in bad.values():
             if b >= 0:  # pragma: no cover - a compiled policy answered illegally: a bug
                 raise RuntimeError(f"table {b}: a compiled policy made an illegal decision")

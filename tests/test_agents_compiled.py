@@ -342,3 +342,31 @@ def test_play_stops_at_a_signal(threads: int) -> None:
     fresh = VectorGame(Game(big_blind=2), num_tables=4, players=2, stacks=200, seed=1)
     again, new = (e.play(500, [RandomAgent(), CallAgent()]) for e in (env, fresh))
     assert list(again.payoffs.tolist()) == list(new.payoffs.tolist())
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="no interval timers (Windows)")
+def test_play_stops_its_other_threads_when_interrupted_while_waiting() -> None:
+    """With ``num_threads=2`` the calling thread plays one slice and waits for the other. A
+    signal handler that raised while it waited (its slice done) ended the call, but the
+    other thread played its slice to the end unseen, and the next call waited for it (0.94 s
+    here). The call's flag stops it: the next call starts at once."""
+    def alarm(*_: object) -> None:
+        raise _Alarm
+
+    env = VectorGame(Game(big_blind=2), num_tables=3, players=2, stacks=200, seed=1,
+                     num_threads=2)  # slices of 1 and 2 tables: the caller's ends first
+    agents = [RandomAgent(), CallAgent()]
+    start = time.monotonic()
+    env.play(10**6, agents)
+    unit = time.monotonic() - start  # the other slice's 2 tables, the caller's in half
+    old = signal.signal(signal.SIGALRM, alarm)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 7.5 * unit)  # 10**7: the caller done at ~5
+        with pytest.raises(_Alarm):
+            env.play(10**7, agents)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+    start = time.monotonic()
+    env.play(10, agents)
+    assert time.monotonic() - start < unit / 4  # (0.4 ms measured; 0.7 x unit before)
