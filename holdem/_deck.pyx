@@ -18,6 +18,7 @@ from libc.string cimport memcpy, memset
 
 from array import array
 
+from holdem import _memory
 from holdem._ints import int_or_none
 from holdem._seeding import resolve_seed, seed_bits
 from holdem._shown import excerpt, shown
@@ -345,7 +346,9 @@ def deal_hands(n_hands, n_players, *, seed, burns=True, start=0, out=None):
 
     ``out``: a writable, C-contiguous uint8 buffer of shape ``(n_hands, w)`` or ``(n_hands*w,)``
     (a numpy array, ``bytearray``, ``array.array('B')``...), filled and returned; by default a
-    new ``array.array('B')`` of ``n_hands * w`` bytes, row-major, is returned.
+    new ``array.array('B')`` of ``n_hands * w`` bytes, row-major, is returned (more bytes than
+    the machine's physical memory raise :class:`holdem.InvalidConfigError`, before anything
+    is allocated).
 
     >>> rows = deal_hands(2, 6, seed=1)
     >>> len(rows) == 2 * hand_width(6), len(set(rows[:20])) == 20
@@ -380,8 +383,14 @@ def deal_hands(n_hands, n_players, *, seed, burns=True, start=0, out=None):
     cdef uint8_t[:, ::1] out2
     cdef uint8_t[::1] out1
     cdef uint8_t *ptr = NULL
-    if out is None:
-        out = array("B", b"\0") * (n * w)  # allocated once (bytes(...) then a copy: twice)
+    if out is None:  # n * w bytes: refused beyond the machine's memory (was a bare MemoryError)
+        what = f"deal_hands: {n:,} hands of {w} cards"
+        advice = "deal fewer hands per call (start= deals the next ones), or pass out="
+        _memory.check_fits(n * w, what, advice)
+        try:
+            out = array("B", b"\0") * (n * w)  # allocated once (bytes(...) then a copy: twice)
+        except MemoryError:  # (another limit than the machine's: ulimit -v, a container)
+            raise _memory.no_memory(n * w, what, advice) from None
     try:
         out2 = out
     except (ValueError, TypeError, BufferError) as e2:

@@ -42,7 +42,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, SupportsIndex
 
-from holdem import _vector
+from holdem import _memory, _vector
 from holdem._ints import int_or_none
 from holdem._pickling import reduce_fields, setstate_through_init
 from holdem._seeding import resolve_seed, seed_bits
@@ -579,7 +579,18 @@ def _rules(game: Game) -> tuple[Any, ...]:
 
 
 _MAX_HANDS = 1 << 53               # hands per play() call (hand numbers stay exact floats)
-_MAX_RESULT_BYTES = 1 << 36        # 64 GiB: one result array of play() at the most
+# play()'s curve_hands: a tuple entry and its int (at most 8 + 32 bytes for a hand number
+# below 2**53), and 8 more while the tuple is built
+_MARK_BYTES = 48
+
+
+def _bytes_per_table(players: int, layout: ActionLayout, final_observation: bool) -> int:
+    """Bytes per table of a :class:`VectorGame` of ``players`` seats and ``layout``: the C
+    state plus the engine's output buffers (:meth:`VectorGame.memory_per_table`; known
+    before anything is allocated)."""
+    rows = 2 if final_observation else 1  # the observations (and final ones)
+    return int(_vector.Batch.table_bytes()) + 4 * int(_vector.obs_width(players)) * rows + \
+        layout.size + 4 + 8 * players + 4 * players + 1 + 16
 
 
 def _alloc(fmt: str, shape: tuple[int, ...]) -> Any:
@@ -891,6 +902,9 @@ class VectorGame:
     - ``seed``: table ``i``'s hand ``h`` is dealt from ``child_seed(child_seed(seed, i), h)``;
       any int (taken modulo 2**64, as everywhere in holdem), or None (default): 64 bits are
       drawn and kept in :attr:`seed`.
+    - ``num_tables``: 1 .. 2**26, and no more than the machine's physical memory holds
+      (:meth:`memory_per_table` bytes each, counted before anything is allocated; more
+      raises :class:`holdem.InvalidConfigError` naming the bytes).
     - ``num_threads``: threads stepping the batch in parallel (the C loop runs without the
       GIL): they take chunks of tables until none is left; the results do not depend on it.
     - ``final_observation``: True keeps, for each table whose hand ends in a step, the row
@@ -932,6 +946,12 @@ class VectorGame:
         layout = ActionLayout.preset(actions) if isinstance(actions, str) else actions
         if not isinstance(layout, ActionLayout):
             raise InvalidConfigError(f"actions must be an ActionLayout or a preset name, got {excerpt(actions)}")
+        rules = _rules(game)
+        # the tables' memory, counted before any is allocated (2**26 tables at 3.5 KB each
+        # asked the allocator for 237 GB and raised a bare MemoryError)
+        size = num_tables * _bytes_per_table(players, layout, final_observation)
+        advice = "use fewer tables (num_tables), or split them over several batches"
+        _memory.check_fits(size, f"{num_tables:,} tables", advice)
         self._game = game
         self._layout = layout
         self._spec = ObservationSpec(players)
@@ -939,17 +959,21 @@ class VectorGame:
         self._session = session
         self._stacks = stack_t
         self._threads = num_threads
-        self._batch = _vector.Batch(_rules(game), num_tables, players, stack_t, seed_bits(seed),
-                                    session, layout._codes(), layout._priority(),
-                                    layout.keep == "first")
         n, a, w = num_tables, layout.size, self._spec.width
-        self._obs = _alloc("f", (n, w))
+        try:
+            self._batch = _vector.Batch(rules, num_tables, players, stack_t, seed_bits(seed),
+                                        session, layout._codes(), layout._priority(),
+                                        layout.keep == "first")
+            self._obs = _alloc("f", (n, w))
+            self._mask = _alloc("B", (n, a))
+            self._actor = _alloc("i", (n,))
+            self._payoffs = _alloc("q", (n, players))
+            self._rewards = _alloc("f", (n, players))
+            self._done = _alloc("B", (n,))
+            self._final = _alloc("f", (n, w)) if final_observation else None
+        except MemoryError:  # (another limit than the machine's: ulimit -v, a container)
+            raise _memory.no_memory(size, f"{num_tables:,} tables", advice) from None
         self._obs_view = _read_only(self._obs)  # each step rewrites only what changed
-        self._mask = _alloc("B", (n, a))
-        self._actor = _alloc("i", (n,))
-        self._payoffs = _alloc("q", (n, players))
-        self._rewards = _alloc("f", (n, players))
-        self._done = _alloc("B", (n,))
         # what users get: read-only views (a step rewrites only what changed, and a rewards
         # row only after a hand was paid, so an edit would outlive the step)
         self._done_view = _read_only(self._done.view(bool) if _np is not None else self._done)
@@ -957,7 +981,6 @@ class VectorGame:
         self._actor_view = _read_only(self._actor)
         self._payoffs_view = _read_only(self._payoffs)
         self._rewards_view = _read_only(self._rewards)
-        self._final = _alloc("f", (n, w)) if final_observation else None
         self._final_view = None if self._final is None else _read_only(self._final)
         self._batch.bind(self._obs, self._mask, self._actor, self._payoffs, self._rewards,
                          self._done, self._final)  # every step writes these
@@ -1168,9 +1191,7 @@ class VectorGame:
 
     def memory_per_table(self) -> int:
         """Bytes per table: the C state plus the engine's output buffers."""
-        rows = 2 if self._final is not None else 1  # the observations (and final ones)
-        return int(_vector.Batch.table_bytes()) + 4 * self._spec.width * rows + \
-            self._layout.size + 4 + 8 * self.players + 4 * self.players + 1 + 16
+        return _bytes_per_table(self.players, self._layout, self._final is not None)
 
     # ------------------------------------------------------------------ stepping
     def _need_start(self) -> None:
@@ -1441,9 +1462,13 @@ class VectorGame:
         seat numbers; give a policy the same stream in another seat and it keeps its draws).
         So the result depends only on the arguments, not on ``num_threads``. ``curve_every``: hands between the points of
         ``curve`` (default a tenth of ``hands``; the last hand is always a point).
-        ``play`` leaves :meth:`step`'s tables as they were. Ctrl-C (a signal handler that
-        raises) stops every thread of the call within milliseconds and raises
-        ``KeyboardInterrupt`` (or the handler's exception); no result is returned.
+        ``play`` leaves :meth:`step`'s tables as they were. What the call holds (the results,
+        ``curve`` and ``curve_hands``, ``hand_payoffs`` with ``keep_hands``: about
+        ``8 * num_tables * players`` bytes per point or kept hand, 48 per point of
+        ``curve_hands``) is counted before anything is allocated: more than the machine's
+        physical memory raises :class:`holdem.InvalidConfigError` naming the bytes. Ctrl-C
+        (a signal handler that raises) stops every thread of the call within milliseconds
+        and raises ``KeyboardInterrupt`` (or the handler's exception); no result is returned.
         """
         self._finish()
         hands = _integer("hands", hands)
@@ -1455,15 +1480,19 @@ class VectorGame:
         step = min(step, hands)  # (the same one point at the last hand: a C long)
         if not isinstance(keep_hands, bool):
             raise InvalidConfigError(f"keep_hands must be True or False, got {excerpt(keep_hands)}")
-        # the result arrays' sizes, checked before anything is allocated (Python ints: exact)
+        # what the call holds, counted before anything is allocated (Python ints: exact):
+        # the int64 results, curve_hands (a tuple of Python ints) and hand_payoffs
+        n, p_ = self.num_tables, self.players
         points = -(-hands // step)
-        for what, count in (("curve (raise curve_every)", points),
-                            ("keep_hands=True (play fewer hands per call)",
-                             hands if keep_hands else 0)):
-            if 8 * self.num_tables * count * self.players > _MAX_RESULT_BYTES:
-                raise InvalidConfigError(
-                    f"{what}: {self.num_tables} tables x {count:,} x {self.players} seats of "
-                    f"int64 is more than {_MAX_RESULT_BYTES:,} bytes")
+        curve_bytes = 8 * n * points * p_ + _MARK_BYTES * points
+        kept_bytes = 8 * n * hands * p_ if keep_hands else 0
+        size = 8 * n * (4 * p_ + 1) + curve_bytes + kept_bytes
+        what = (f"play({hands:,} hands) on {n:,} tables: the curve of {points:,} points "
+                f"({curve_bytes:,} bytes)"
+                + (f" and keep_hands=True ({kept_bytes:,} bytes)" if keep_hands else ""))
+        advice = ("play fewer hands per call, raise curve_every"
+                  + (", or leave keep_hands False" if keep_hands else ""))
+        _memory.check_fits(size, what, advice)
         if isinstance(policies, str | bytes) or not isinstance(policies, Sequence):
             raise InvalidConfigError("policies must be a sequence, one per seat")
         if len(policies) != self.players:
@@ -1490,12 +1519,15 @@ class VectorGame:
         if len(ids) != self.players or not all(0 <= x < 1 << 32 for x in ids):
             raise InvalidConfigError(
                 f"streams must be {self.players} ints in 0..2**32-1, got {excerpt(streams)}")
-        n, p_ = self.num_tables, self.players
-        marks = tuple(range(step, hands + 1, step)) + ((hands,) if hands % step else ())
-        out = [_alloc("q", (n, p_)) for _ in range(4)]
-        rake = _alloc("q", (n,))
-        curve = _alloc("q", (n, len(marks), p_))
-        per_hand = _alloc("q", (n, hands, p_)) if keep_hands else None
+        try:
+            marks = tuple(range(step, hands + 1, step)) if hands % step == 0 else (
+                *range(step, hands + 1, step), hands)
+            out = [_alloc("q", (n, p_)) for _ in range(4)]
+            rake = _alloc("q", (n,))
+            curve = _alloc("q", (n, points, p_))
+            per_hand = _alloc("q", (n, hands, p_)) if keep_hands else None
+        except MemoryError:  # (another limit than the machine's: ulimit -v, a container)
+            raise _memory.no_memory(size, what, advice) from None
         # stop: set by the slice whose thread runs a signal handler that raises (Ctrl-C): the
         # others stop within milliseconds and that slice raises the handler's exception
         stop = _alloc("q", (1,))

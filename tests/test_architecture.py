@@ -62,7 +62,7 @@ MODULES = _modules()
 # what each package may import (module-level), besides itself and the top-level foundations
 _FOUNDATION = {"holdem._version", "holdem.errors", "holdem._enums", "holdem._shown",
                "holdem._ints", "holdem._seeding", "holdem._textfile", "holdem.cards",
-               "holdem._pickling"}
+               "holdem._pickling", "holdem._memory"}
 _KERNELS = {"holdem._eval", "holdem.evaluator", "holdem._deck", "holdem._pots", "holdem.pots",
             "holdem._equity", "holdem.equity", "holdem.ranges", "holdem._parallel",
             "holdem._progress"}

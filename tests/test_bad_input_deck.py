@@ -212,6 +212,30 @@ def test_deck_pickle_with_a_field_of_the_wrong_type(field: int, value: object) -
         holdem.Deck(seed=3).deal(2)
 
 
+def test_deal_hands_beyond_the_machines_memory_is_refused_before_allocating(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """deal_hands(10**12, 6) asked for 20 TB and raised a bare MemoryError(''): the rows'
+    bytes are counted first and refused beyond the machine's memory (an out= buffer given
+    is the caller's: nothing is allocated then)."""
+    import holdem
+    from holdem import _memory
+
+    with pytest.raises(holdem.InvalidConfigError,
+                       match=r"^deal_hands: 1,000,000,000,000 hands of 20 cards would take "
+                             r"about 20,000,000,000,000 bytes, more than this machine's "):
+        holdem.deal_hands(10**12, 6, seed=1)
+    monkeypatch.setattr(_memory, "physical_memory", lambda: 10**6)
+    with pytest.raises(holdem.InvalidConfigError,
+                       match=r"^deal_hands: 50,001 hands of 20 cards would take about "
+                             r"1,000,020 bytes, more than this machine's 1,000,000 bytes of "
+                             r"memory: deal fewer hands per call \(start= deals the next "
+                             r"ones\), or pass out="):
+        holdem.deal_hands(50_001, 6, seed=1)
+    assert len(holdem.deal_hands(50_000, 6, seed=1)) == 10**6
+    out = bytearray(50_001 * 20)
+    assert holdem.deal_hands(50_001, 6, seed=1, out=out) is out
+
+
 @pytest.mark.parametrize("prop", ["deck_methods", "deck_pickle", "deal_hands",
                                   "deal_hands_out", "widths_and_seeds"])
 def test_in_child(prop: str) -> None:

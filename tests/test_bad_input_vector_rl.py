@@ -601,6 +601,135 @@ def test_play_keep_hands_must_be_a_bool() -> None:
         2, 2, 2)
 
 
+def _machine_with(monkeypatch: pytest.MonkeyPatch, nbytes: int) -> None:
+    """Make holdem see a machine of ``nbytes`` of physical memory (the checks' one probe)."""
+    from holdem import _memory
+
+    monkeypatch.setattr(_memory, "physical_memory", lambda: nbytes)
+
+
+def test_vector_game_tables_beyond_the_machines_memory_are_refused_before_allocating(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """num_tables=2**26 (237 GB at 3.5 KB a table) was let through to the allocator, which
+    raised a bare MemoryError("no memory for 67108864 tables"). The tables' bytes
+    (memory_per_table each) are counted first and refused beyond the machine's memory."""
+    from holdem import vector
+
+    small = vector.VectorGame(Game(big_blind=2), num_tables=1, players=2, stacks=100, seed=1)
+    per_table = small.memory_per_table()
+    _machine_with(monkeypatch, 100 * per_table)
+    with monkeypatch.context() as m:
+        m.setattr(vector, "_alloc", lambda *a: pytest.fail("allocated before the check"))
+        for n, final in ((101, False), (80, True), (2**26, False)):  # (80 fit without final rows)
+            with pytest.raises(InvalidConfigError,
+                               match=rf"^{n:,} tables would take about [0-9,]+ bytes, more than "
+                                     rf"this machine's {100 * per_table:,} bytes of memory: use "
+                                     r"fewer tables \(num_tables\)"):
+                vector.VectorGame(Game(big_blind=2), num_tables=n, players=2, stacks=100,
+                                  final_observation=final)
+    env = vector.VectorGame(Game(big_blind=2), num_tables=100, players=2, stacks=100, seed=1)
+    assert env.memory_per_table() == per_table  # (the count the check used)
+
+
+def test_the_machines_memory_is_its_physical_memory_or_a_fixed_fallback(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bound is the physical memory os.sysconf gives; 64 GiB where it cannot say."""
+    import os
+
+    from holdem import _memory
+
+    if hasattr(os, "sysconf") and "SC_PHYS_PAGES" in os.sysconf_names:
+        assert _memory.physical_memory() == (os.sysconf("SC_PAGE_SIZE")
+                                             * os.sysconf("SC_PHYS_PAGES"))
+
+    def unknown(name: str) -> int:
+        raise ValueError(name)
+
+    monkeypatch.setattr(os, "sysconf", unknown, raising=False)
+    assert _memory.physical_memory() == _memory.FALLBACK == 2**36
+    monkeypatch.setattr(os, "sysconf", lambda name: -1, raising=False)
+    assert _memory.physical_memory() == 2**36
+
+
+def test_vector_game_out_of_memory_is_the_librarys_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A MemoryError met allocating within the machine's memory (ulimit -v, a container) is
+    an InvalidConfigError naming the bytes, as the check's (it was a bare MemoryError)."""
+    from holdem import vector
+
+    def no_memory(*args: object) -> None:
+        raise MemoryError
+
+    env = vector.VectorGame(Game(big_blind=2), num_tables=2, players=2, stacks=100, seed=1)
+    monkeypatch.setattr(vector, "_alloc", no_memory)
+    with pytest.raises(InvalidConfigError, match=r"^3 tables: no memory for about [0-9,]+ bytes"):
+        vector.VectorGame(Game(big_blind=2), num_tables=3, players=2, stacks=100)
+    with pytest.raises(InvalidConfigError, match=r"^play\(10 hands\) on 2 tables: .* no memory "
+                                                 r"for about [0-9,]+ bytes: play fewer hands"):
+        env.play(10, [_call(), _call()])
+
+
+def _call() -> Any:
+    from holdem.table.agents import CallAgent
+
+    return CallAgent()
+
+
+def test_play_counts_every_buffer_and_refuses_beyond_the_machines_memory(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """play's size check counted the int64 arrays against a fixed 64 GiB, not curve_hands (a
+    tuple of Python ints, about 40 bytes a point: play(10**8, curve_every=1) built 3.8 GB of
+    them before failing with a bare MemoryError), and let keep_hands ask for 14.9 GiB on
+    any machine. Every buffer is counted before anything is allocated, against the
+    machine's memory."""
+    from holdem import vector
+
+    env = vector.VectorGame(Game(big_blind=2), num_tables=1, players=2, stacks=100, seed=1)
+    seats = [_call(), _call()]
+    # 200,000 points: a 3.2 MB curve and 9.6 MB of curve_hands, more than 10 MB together
+    _machine_with(monkeypatch, 10**7)
+    with monkeypatch.context() as m:
+        m.setattr(vector, "_alloc", lambda *a: pytest.fail("allocated before the check"))
+        with pytest.raises(InvalidConfigError,
+                           match=r"^play\(200,000 hands\) on 1 tables: the curve of 200,000 "
+                                 r"points \(12,800,000 bytes\) would take about 12,800,072 "
+                                 r"bytes, more than this machine's 10,000,000 bytes of memory: "
+                                 r"play fewer hands per call, raise curve_every$"):
+            env.play(200_000, seats, curve_every=1)
+        with pytest.raises(InvalidConfigError,
+                           match=r"keep_hands=True \(16,000,000 bytes\) would take about "
+                                 r"16,000,712 bytes, .*, or leave keep_hands False$"):
+            env.play(10**6, seats, keep_hands=True)
+    assert len(env.play(200_000, seats, curve_every=1000).curve_hands) == 200
+    _machine_with(monkeypatch, 2 * 10**7)  # a machine that holds it plays it
+    got = env.play(200_000, seats, curve_every=1)
+    assert got.curve_hands[:3] == (1, 2, 3) and len(got.curve_hands) == 200_000
+
+
+def test_gym_vector_env_beyond_the_machines_memory_is_refused_before_allocating(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """HoldemVectorEnv(num_envs=2**20) raised numpy's _ArrayMemoryError on a 4 GB limit: its
+    tables and its own arrays (the observation space's bounds, a step's copies: more than
+    the engine's) are counted first and refused beyond the machine's memory."""
+    pytest.importorskip("gymnasium")
+    from holdem import vector
+    from holdem.rl.gymnasium import HoldemVectorEnv
+
+    tables = vector.VectorGame(Game(big_blind=2), num_tables=1, players=2, stacks=100,
+                               final_observation=True).memory_per_table()
+    _machine_with(monkeypatch, 2000 * tables)  # the engine's 1,000 tables fit, the env's not
+    with monkeypatch.context() as m:
+        m.setattr(vector, "_alloc", lambda *a: pytest.fail("allocated before the check"))
+        with pytest.raises(InvalidConfigError,
+                           match=r"^1,000 tables and their spaces would take about [0-9,]+ "
+                                 r"bytes, more than this machine's [0-9,]+ bytes of memory: "
+                                 r"use fewer tables \(num_envs\)"):
+            HoldemVectorEnv(Game(big_blind=2), num_envs=1000, players=2)
+    env = HoldemVectorEnv(Game(big_blind=2), num_envs=np.int64(100), players=2)
+    assert env.reset()[0].shape == (100, env.vector_game.observation_spec.width)
+    with pytest.raises(InvalidConfigError, match=r"players must be 2\.\.10"):  # (its own words)
+        HoldemVectorEnv(Game(big_blind=2), num_envs=1000, players=11)
+
+
 def test_gym_vector_env_num_envs_and_players_are_plain_ints() -> None:
     pytest.importorskip("gymnasium")
     from holdem.rl.gymnasium import HoldemVectorEnv

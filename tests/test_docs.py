@@ -17,7 +17,7 @@ def test_readme_examples() -> None:
     assert tried > 0 and failed == 0
 
 
-@pytest.mark.parametrize("name", ["holdem", "holdem._deck", "holdem._ints", "holdem._seeding", "holdem._shown",
+@pytest.mark.parametrize("name", ["holdem", "holdem._deck", "holdem._ints", "holdem._memory", "holdem._seeding", "holdem._shown",
                                   "holdem._toml",
                                   "holdem.cards", "holdem.equity", "holdem.history",
                                   "holdem.phh", "holdem.pokerstars", "holdem.ranges",

@@ -426,6 +426,29 @@ def test_parameters_beyond_openspiels_32_bit_ints_are_refused(params: dict[str, 
         ospiel.HoldemGame(params)
 
 
+def test_information_state_tensors_beyond_2_to_the_20_columns_are_refused_at_load() -> None:
+    """python_holdem(stack=1000000000,big_blind=2) loaded, then information_state_tensor_shape
+    and information_state_tensor allocated 3.73 GiB each (a column per decision of the
+    longest hand: 10**9). A game whose tensor has more than MAX_HISTORY_WIDTH (2**20) action
+    columns is refused by load_game, through pyspiel as directly."""
+    deep = "stacks of 500,000,000 big blinds at 2 seats allow hands of 1,000,000,024 decisions"
+    with pytest.raises(InvalidConfigError, match=rf"^{deep}: the information state tensor .* "
+                                                 r"\(4,000,000,096 bytes of float32 per "
+                                                 r"tensor\), more than 1,048,576: use a bigger "
+                                                 r"big blind or smaller stacks$"):
+        pyspiel.load_game("python_holdem(players=2,stack=1000000000,big_blind=2)")
+    for players, big_blinds in ((2, 524_277), (10, 104_814)):  # one over: 2**20 + 2, + 4
+        with pytest.raises(InvalidConfigError, match="information state tensor"):
+            pyspiel.load_game(f"python_holdem(players={players},stack={2 * big_blinds})")
+        with pytest.raises(InvalidConfigError, match="information state tensor"):
+            ospiel.load_game(players=players, stack=2 * big_blinds)
+        game = pyspiel.load_game(f"python_holdem(players={players},stack={2 * big_blinds - 2})")
+        assert game.history_width <= 2**20
+        assert game.information_state_tensor_shape() == [
+            game.observation_tensor_shape()[0] + game.history_width]
+    assert ospiel.MAX_HISTORY_WIDTH == 2**20
+
+
 def test_make_observation_follows_the_observation_type_it_is_given() -> None:
     """``make_observation(game)`` without a type is the observation, as for OpenSpiel's own
     games (it was the information state, actions included); a public observer (private_info

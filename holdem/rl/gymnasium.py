@@ -40,7 +40,14 @@ try:  # the optional rl extra
 except ImportError as _exc:
     raise ImportError(missing_extra(__name__, _exc)) from _exc
 
-from holdem import Game, HoldemError, IllegalActionError, InvalidConfigError, InvalidStateError
+from holdem import (
+    Game,
+    HoldemError,
+    IllegalActionError,
+    InvalidConfigError,
+    InvalidStateError,
+    _memory,
+)
 from holdem.rl import (
     _shown_hand,
     checked_restore,
@@ -49,7 +56,7 @@ from holdem.rl import (
     not_a_column,
     reduce_with_state,
 )
-from holdem.vector import ActionLayout, VectorGame
+from holdem.vector import ActionLayout, ObservationSpec, VectorGame, _bytes_per_table
 
 __all__ = ["ENV_ID", "HoldemEnv", "HoldemVectorEnv", "Policy", "RandomPolicy"]
 
@@ -73,6 +80,29 @@ def _obs_box(vg: VectorGame, rows: int | None = None) -> spaces.Box:
     if rows is not None:
         high = np.tile(high, (rows, 1))
     return spaces.Box(low=np.zeros_like(high), high=high, dtype=np.float32)
+
+
+# bytes per table and observation column besides the engine's: the observation space's
+# bounds (float32 low and high, their bool flags) and a step's copies (the observations, the
+# final rows), about 28 per column as measured (peak resident memory over reset and steps)
+_ENV_BYTES_PER_COLUMN = 28
+
+
+def _vector_env_bytes(num_envs: object, players: object, actions: object) -> int | None:
+    """The memory of a :class:`HoldemVectorEnv` of ``num_envs`` tables: its engine's (final
+    observations kept) and its own per table; None for arguments :class:`VectorGame`
+    refuses (it says why)."""
+    n, p = int_or_none(num_envs), int_or_none(players)
+    if n is None or p is None or n < 1 or not 2 <= p <= 10:
+        return None
+    try:
+        layout = ActionLayout.preset(actions) if isinstance(actions, str) else actions
+    except HoldemError:
+        return None
+    if not isinstance(layout, ActionLayout):
+        return None
+    return n * (_bytes_per_table(p, layout, True) + 2 * layout.size + 64
+                + _ENV_BYTES_PER_COLUMN * ObservationSpec(p).width)
 
 
 class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
@@ -121,7 +151,10 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
     :attr:`holdem.vector.VectorGame.final_observation`).
 
     The other arguments are those of :class:`holdem.vector.VectorGame` (``session=True``:
-    stacks carried over; ``num_threads``). ``reset(seed=s)`` starts table ``i`` from hand 0 of
+    stacks carried over; ``num_threads``). ``num_envs`` tables that would take more than the
+    machine's physical memory (about 11 KB each at 2 seats, 13 KB at 10, with the spaces and
+    a step's copies) are refused before anything is allocated, with
+    :class:`~holdem.errors.InvalidConfigError` naming the bytes. ``reset(seed=s)`` starts table ``i`` from hand 0 of
     seed ``s`` (and seeds ``np_random`` with ``s``, as Gymnasium's ``VectorEnv.reset`` does);
     ``reset()`` without a seed resets every table as a ``reset_mask`` of all tables does
     (below): each shows a hand nobody has acted in yet.
@@ -172,6 +205,11 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         self.metadata = {**self.metadata, "autoreset_mode": mode}
         self._next_step = mode is AutoresetMode.NEXT_STEP
         self._args["final_observation"] = True  # the engine keeps each finished hand's last row
+        need = _vector_env_bytes(num_envs, players, actions)  # (before anything is allocated)
+        what = f"{int_or_none(num_envs) or 0:,} tables and their spaces"
+        advice = "use fewer tables (num_envs), or split them over several envs"
+        if need is not None:
+            _memory.check_fits(need, what, advice)
         self._vg = VectorGame(game, seed=env_seed(seed), **self._args)  # type: ignore[arg-type]
         self._args["stacks"] = kept_stacks(stacks, self._vg)
         self._started = False
@@ -180,8 +218,12 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         size = self._size = self._vg.action_layout.size
         self.single_observation_space = _obs_box(self._vg)
         self.single_action_space = spaces.Discrete(size)
-        self.observation_space = _obs_box(self._vg, num_envs)
-        self.action_space = spaces.MultiDiscrete(np.full(num_envs, size))
+        try:
+            self.observation_space = _obs_box(self._vg, num_envs)
+            self.action_space = spaces.MultiDiscrete(np.full(num_envs, size))
+        except MemoryError:  # (another limit than the machine's: ulimit -v, a container)
+            self._vg.close()
+            raise _memory.no_memory(need or 0, what, advice) from None
         self._rows = np.arange(num_envs)
         self._pending: np.ndarray | None = None  # the actors of a step_async not waited for
         # held from a step_async to its step_wait, and through a reset: a second Python

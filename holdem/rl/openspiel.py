@@ -45,7 +45,9 @@ Tensors share the batched engine's encoding (:class:`holdem.vector.ObservationSp
 seen by the player). The observation tensor is that row; the information state tensor adds
 the action sequence (one column per decision of the longest hand, in order: the action plus
 one, 0 for none yet): with the player's cards and the board of the row it is perfect recall,
-since the seat of each decision follows from the actions before it. At a chance node after a pending action the tensors
+since the seat of each decision follows from the actions before it. Those columns are at most
+:data:`MAX_HISTORY_WIDTH` (2**20): deeper stacks (over about 524,000 big blinds heads-up,
+104,000 at ten seats) raise :class:`holdem.InvalidConfigError` at load. At a chance node after a pending action the tensors
 describe the hand before that action (the strings include it).
 ``open_spiel.python.observation.make_observation`` follows the ``IIGObservationType`` it is
 given, as OpenSpiel's games do: none is the observation (not the information state); a
@@ -85,13 +87,18 @@ from holdem import (
 from holdem.acpc import GameDef, GameDefError, parse_game
 from holdem.vector import ActionLayout, ObservationSpec
 
-__all__ = ["GAME_NAME", "MAX_EXACT_ACTIONS", "HoldemGame", "HoldemState", "game_parameters", "load_game"]
+__all__ = ["GAME_NAME", "MAX_EXACT_ACTIONS", "MAX_HISTORY_WIDTH", "HoldemGame", "HoldemState",
+           "game_parameters", "load_game"]
 
 GAME_NAME = "python_holdem"
 
 #: The most action ids of ``actions=exact`` (one per chip): the limit of
 #: :meth:`holdem.HandState.legal_action_codes`.
 MAX_EXACT_ACTIONS = 1 << 20
+
+#: The most columns of the action sequence in the information state tensor (one per decision
+#: of the longest hand, :attr:`HoldemGame.history_width`): 4 MiB of float32 per tensor.
+MAX_HISTORY_WIDTH = 1 << 20
 
 # numpy comes with open_spiel; imported by name so that the type check needs neither
 np: Any = importlib.import_module("numpy")
@@ -204,6 +211,13 @@ def _config(params: object) -> _Config:
             f"stacks of {max(stacks) // game.big_blind:,} big blinds allow hands of {length:,} "
             f"moves, more than OpenSpiel's 32-bit max_game_length holds: use a bigger big "
             f"blind or smaller stacks")
+    width = _max_decisions(cfg)  # the information state tensor's action columns
+    if width > MAX_HISTORY_WIDTH:
+        raise InvalidConfigError(
+            f"stacks of {max(stacks) // game.big_blind:,} big blinds at {players} seats allow "
+            f"hands of {width:,} decisions: the information state tensor would have a column "
+            f"for each ({4 * width:,} bytes of float32 per tensor), more than "
+            f"{MAX_HISTORY_WIDTH:,}: use a bigger big blind or smaller stacks")
     return cfg
 
 
