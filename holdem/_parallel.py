@@ -55,6 +55,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar, Union
 
 from holdem._deck import child_seed
 from holdem._seeding import resolve_seed, seed_bits
+from holdem._shown import excerpt
 from holdem.errors import InvalidConfigError
 
 if TYPE_CHECKING:  # concurrent.futures pulls in multiprocessing: import it only when used
@@ -362,7 +363,7 @@ def _stop_pool(pool: Executor) -> None:
 def _bad_executor(executor: object) -> InvalidConfigError:
     return InvalidConfigError(
         "executor must be None (automatic), 'serial' or an object with submit(fn, *args) "
-        f"such as a concurrent.futures.Executor, not {executor!r}"
+        f"such as a concurrent.futures.Executor, not {excerpt(executor)}"
     )
 
 

@@ -31,6 +31,9 @@ BAR_DELAY: Final = 1.0
 """Seconds an automatic bar waits before it is first drawn (short runs stay quiet)."""
 BAR_EVERY: Final = 0.1
 """Seconds between two redraws of the bar."""
+MAX_EVERY: Final = 1e6
+"""Seconds between two progress lines must be fewer than this (as ``--progress`` takes them):
+a longer interval (``10**400`` raised OverflowError as a float) is refused."""
 
 
 def format_duration(seconds: float) -> str:
@@ -66,11 +69,13 @@ class Progress:
                  stream: TextIO | None = None) -> None:
         if isinstance(mode, bool) or mode is None:
             pass
-        elif not isinstance(mode, (int, float)) or not mode > 0:
+        elif not isinstance(mode, (int, float)) or not 0 < mode < MAX_EVERY:
+            from holdem._shown import excerpt
             from holdem.errors import InvalidConfigError
 
             raise InvalidConfigError(
-                f"progress must be None, True, False or a number of seconds > 0, not {mode!r}")
+                f"progress must be None, True, False or a number of seconds above 0 and below "
+                f"1000000, not {excerpt(mode)}")
         self.what = what
         self.unit = unit
         self.total = total

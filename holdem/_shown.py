@@ -3,15 +3,23 @@
 Python refuses to turn an int of more than 4,300 digits into text (``ValueError: Exceeds the
 limit...``), so an error message that quotes such a value would itself fail with the wrong
 exception. :func:`shown` quotes a value when it can and describes it otherwise;
-:func:`excerpt` also bounds a long text to its first :data:`EXCERPT_CHARS` characters.
+:func:`excerpt` also bounds a long text to its first :data:`EXCERPT_CHARS` characters. A
+``repr`` that must paste back writes such an int in hex (:func:`literal`, as
+:class:`holdem.Deck` shows its seed).
 
 >>> shown(12), shown("x"), shown(10**5000)
 ('12', "'x'", 'an int of 16610 bits')
+>>> literal(12), literal(-(2**20000))[:8]
+('12', '-0x10000')
 """
 
 from __future__ import annotations
 
-__all__ = ["EXCERPT_CHARS", "excerpt", "shown"]
+import dataclasses
+from collections.abc import Iterable
+from typing import Any
+
+__all__ = ["EXCERPT_CHARS", "excerpt", "fields_repr", "literal", "shown"]
 
 _MAX_BITS = 256  # about 77 digits: longer ints are described, not printed
 
@@ -24,6 +32,30 @@ def shown(value: object) -> str:
         return repr(value)
     except ValueError:
         return f"a {type(value).__name__} too large to print"
+
+
+def literal(value: int) -> str:
+    """``repr(value)`` of an int, in hex when it has more digits than Python turns into
+    decimal text: Python code that reads back as ``value`` (for a ``repr``, which must not
+    fail)."""
+    try:
+        return repr(value)
+    except ValueError:  # an int past Python's limit of digits printed: hex has none
+        return hex(value)
+
+
+def fields_repr(obj: Any, names: Iterable[str] | None = None) -> str:
+    """The ``repr`` :func:`dataclasses.dataclass` (or :class:`typing.NamedTuple`) makes for
+    ``obj`` (its fields shown by ``repr``; or the attributes ``names``), but with the int
+    fields through :func:`literal`: it does not fail on a seed of any size, and still pastes
+    back."""
+    if names is None:
+        names = ([f.name for f in dataclasses.fields(obj) if f.repr]
+                 if dataclasses.is_dataclass(obj) else obj._fields)  # (else a NamedTuple)
+    parts = ", ".join(
+        f"{name}={literal(value) if type(value := getattr(obj, name)) is int else repr(value)}"
+        for name in names)
+    return f"{type(obj).__qualname__}({parts})"
 
 
 #: How many characters of a user's text an error message quotes (:func:`excerpt`).

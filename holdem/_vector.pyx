@@ -29,6 +29,7 @@ from holdem.hand._hd_hand cimport (
 import os
 import sys
 
+from holdem._shown import excerpt, shown
 from holdem.errors import (ChipOverflowError, IllegalActionError, InvalidArrayError,
                            InvalidConfigError, InvalidStateError, InvalidTableError)
 
@@ -158,7 +159,7 @@ def equity_estimate(hole, board, opponents, samples, seed):
     samples = _plain_int("samples", samples)
     seed = _plain_int("seed", seed)
     if not 0 <= seed < 1 << 64:
-        raise InvalidConfigError(f"seed must be 0..2**64-1, got {seed}")
+        raise InvalidConfigError(f"seed must be 0..2**64-1, got {shown(seed)}")
     try:  # plain tuples of plain ints, counted once (a subclass's len() may change)
         hs = tuple([PyNumber_Index(c) for c in hole])
         bs = tuple([PyNumber_Index(c) for c in board])
@@ -170,9 +171,9 @@ def equity_estimate(hole, board, opponents, samples, seed):
             or not all(0 <= c < 52 for c in cards):
         raise InvalidConfigError("need 2 hole cards and 0..5 board cards, distinct ids 0..51")
     if not 1 <= samples <= 1000000:
-        raise InvalidConfigError(f"samples must be 1..1000000, got {samples}")
+        raise InvalidConfigError(f"samples must be 1..1000000, got {shown(samples)}")
     if not 1 <= opponents <= 3:  # the C estimate plays against at most 3 (more count as 3)
-        raise InvalidConfigError(f"opponents must be 1..3, got {opponents}")
+        raise InvalidConfigError(f"opponents must be 1..3, got {shown(opponents)}")
     for k in range(2):
         h[k] = hs[k]
     for k in range(len(bs)):
@@ -429,9 +430,9 @@ cdef class Batch:
             raise InvalidConfigError("a Batch is initialised once: make a new one")
         if not 1 <= num_tables <= MAX_TABLES:
             raise InvalidConfigError(
-                f"num_tables must be 1..{MAX_TABLES}, got {num_tables}")
+                f"num_tables must be 1..{MAX_TABLES}, got {shown(num_tables)}")
         if not 2 <= players <= 10:
-            raise InvalidConfigError(f"players must be 2..10 (R1), got {players}")
+            raise InvalidConfigError(f"players must be 2..10 (R1), got {shown(players)}")
         if len(stacks) != players:
             raise InvalidConfigError(f"stacks has {len(stacks)} entries for {players} players")
         if not 1 <= len(columns) <= MAX_COLS:
@@ -451,7 +452,8 @@ cdef class Batch:
             raise InvalidConfigError("a straddle needs at least 3 players (R8)")
         for k in range(players):
             if not 1 <= stacks[k] <= (1 << 53):
-                raise InvalidConfigError(f"stack of seat {k} must be 1..2**53, got {stacks[k]}")
+                raise InvalidConfigError(
+                    f"stack of seat {k} must be 1..2**53, got {shown(stacks[k])}")
             self.stacks0[k] = stacks[k]
         self.num_cols = len(columns)
         for k in range(self.num_cols):
@@ -459,7 +461,8 @@ cdef class Batch:
                 self.col_code[k], self.col_num[k], self.col_den[k] = columns[k]
             except (TypeError, ValueError, OverflowError):
                 raise InvalidConfigError(
-                    f"column {k}: {columns[k]!r} is not (kind, numerator, denominator)") from None
+                    f"column {k}: {excerpt(columns[k])} is not (kind, numerator, "
+                    f"denominator)") from None
             if not COL_FOLD <= self.col_code[k] <= COL_ALL_IN:
                 raise InvalidConfigError(f"column {k}: unknown kind {self.col_code[k]}")
             # a pot fraction num/den in (0, 100] with den <= 1000, as ActionLayout checks (the
@@ -480,8 +483,8 @@ cdef class Batch:
         raising = [k for k in range(self.num_cols)
                    if self.col_code[k] not in (COL_FOLD, COL_CHECK_CALL)]
         if sorted(priority) != raising:
-            raise InvalidConfigError(f"priority {priority!r} is not an order of the raise "
-                                     f"columns {raising!r}")
+            raise InvalidConfigError(f"priority {excerpt(priority)} is not an order of the raise "
+                                     f"columns {excerpt(raising)}")
         for k in priority:
             self.raise_order[self.num_raise_cols] = k
             self.num_raise_cols += 1
@@ -1346,15 +1349,17 @@ cdef class Batch:
         if not 0 <= lo <= hi <= T:
             raise InvalidArrayError(f"slice {lo}:{hi} outside 0..{T}")
         if hands < 1 or step < 1:
-            raise InvalidConfigError(f"hands and the curve step must be >= 1, got {hands}, {step}")
+            raise InvalidConfigError(
+                f"hands and the curve step must be >= 1, got {shown(hands)}, {shown(step)}")
         if len(policies) != n:
             raise InvalidConfigError(f"{len(policies)} policies for {n} seats")
         for k in range(n):
             pol[k].kind, pol[k].samples, pol[k].raise_at = policies[k]
             if hd_policy_check(&pol[k]) != 0:
-                raise InvalidConfigError(f"seat {k}: not a valid compiled policy: {policies[k]!r}")
+                raise InvalidConfigError(
+                    f"seat {k}: not a valid compiled policy: {excerpt(policies[k])}")
         if len(streams) != n or not all(0 <= x < 1 << 32 for x in streams):
-            raise InvalidConfigError(f"streams must be {n} ints 0..2**32-1, got {streams!r}")
+            raise InvalidConfigError(f"streams must be {n} ints 0..2**32-1, got {excerpt(streams)}")
         for k in range(n):
             st[k] = streams[k]
         for k in range(n):
@@ -1412,7 +1417,7 @@ cdef class Batch:
             raise InvalidArrayError(f"table {i} has no decision: call reset() first")
         p.kind, p.samples, p.raise_at = policy
         if hd_policy_check(&p) != 0:
-            raise InvalidConfigError(f"not a valid compiled policy: {policy!r}")
+            raise InvalidConfigError(f"not a valid compiled policy: {excerpt(policy)}")
         hd_rng_seed(&r, seed)
         hd_hs_legal(&self.rules, &self.tabs[i].h, &la)
         hd_policy_act(&p, &self.tabs[i].h, &la, &r, &kind, &to, &eq)
@@ -1694,9 +1699,9 @@ cdef class Batch:
         cdef int64_t done, first, last
         cdef int k
         if not 1 <= chunk <= MAX_TABLES:
-            raise InvalidConfigError(f"chunk must be 1..{MAX_TABLES}, got {chunk}")
+            raise InvalidConfigError(f"chunk must be 1..{MAX_TABLES}, got {shown(chunk)}")
         if not 1 <= lanes <= HD_LANES:
-            raise InvalidConfigError(f"lanes must be 1..{HD_LANES}, got {lanes}")
+            raise InvalidConfigError(f"lanes must be 1..{HD_LANES}, got {shown(lanes)}")
         self._check_free()  # before _step_args, which consumes the last check
         held = self._step_args(cols, lo, hi, copy, &a, hold)
         if lo == hi:

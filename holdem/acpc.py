@@ -88,7 +88,7 @@ from holdem import (
 )
 from holdem._ints import int_or_none
 from holdem._pickling import reduce_fields, setstate_through_init
-from holdem._shown import excerpt
+from holdem._shown import excerpt, shown
 from holdem.errors import _not_text
 from holdem.hand.actions import MAX_CHIPS
 
@@ -198,7 +198,7 @@ class GameDef:
     def __post_init__(self) -> None:
         n = self.num_players
         if isinstance(n, bool) or not isinstance(n, int) or not 2 <= n <= 10:
-            raise GameDefError(f"GameDef: num_players must be an int 2..10, got {n!r}")
+            raise GameDefError(f"GameDef: num_players must be an int 2..10, got {excerpt(n)}")
         for name in ("blinds", "stacks"):
             value = getattr(self, name)
             if value is None and name == "stacks":
@@ -206,7 +206,7 @@ class GameDef:
             if not isinstance(value, tuple) or len(value) != n or not all(
                     type(x) is int and x >= 0 for x in value):
                 raise GameDefError(f"GameDef: {name} must be a tuple of {n} ints >= 0, got "
-                                   f"{value!r}")
+                                   f"{excerpt(value)}")
         if self.stacks is not None and (short := _blind_over_stack(self.blinds, self.stacks)):
             raise GameDefError(f"GameDef: {short}")
         self._check_rules()
@@ -221,13 +221,13 @@ class GameDef:
         could otherwise fail later with an AssertionError, or write a gamedef holdem does not
         play as it says)."""
         if type(self.limit) is not bool:
-            raise GameDefError(f"GameDef: limit must be a bool, got {self.limit!r}")
+            raise GameDefError(f"GameDef: limit must be a bool, got {excerpt(self.limit)}")
         if self.stacks is None and not self.limit:
             raise GameDefError("GameDef: a no-limit game needs stacks")
         if self.stacks is not None and min(self.stacks) < 1:
-            raise GameDefError(f"GameDef: stacks must be positive, got {self.stacks!r}")
+            raise GameDefError(f"GameDef: stacks must be positive, got {excerpt(self.stacks)}")
         if not 1 <= sum(1 for b in self.blinds if b) <= 2:
-            raise GameDefError(f"GameDef: blinds {self.blinds!r} are not a hold'em blind "
+            raise GameDefError(f"GameDef: blinds {excerpt(self.blinds)} are not a hold'em blind "
                                f"structure (a big blind and at most one small blind)")
         self.button  # noqa: B018 - GameDefError unless the blinds are hold'em's
         for name in ("raise_sizes", "max_raises"):
@@ -361,8 +361,8 @@ def _blind_over_stack(blinds: Sequence[int], stacks: Sequence[int]) -> str | Non
     """Why a blind cannot be posted in full (ACPC refuses such a game), or None."""
     for p, (blind, stack) in enumerate(zip(blinds, stacks, strict=True)):
         if blind > stack:
-            return (f"the blind of position {p} ({blind}) is greater than its stack ({stack}); "
-                    f"ACPC refuses such a game")
+            return (f"the blind of position {p} ({shown(blind)}) is greater than its stack "
+                    f"({shown(stack)}); ACPC refuses such a game")
     return None
 
 
@@ -1066,7 +1066,7 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
         raise TypeError(f"port must be an int, got {type(port).__name__}")
     port = int(port)  # numpy ints too, as plain ints
     if not 1 <= port <= 65535:
-        raise ProtocolError(f"port must be 1..65535, got {port}")
+        raise ProtocolError(f"port must be 1..65535, got {excerpt(port)}")
     if timeout is not None:
         whole = int_or_none(timeout)  # numpy ints as plain ints (numpy's float64 is a float)
         if whole is not None:
@@ -1076,7 +1076,7 @@ def play(host: str, port: int, agent: object, gamedef: GameDef, *,
                             f"{type(timeout).__name__}")
         if not 0 < timeout <= _MAX_TIMEOUT:  # sockets take no more (OverflowError)
             raise ProtocolError(f"timeout must be a positive number of seconds, at most 10**9 "
-                                f"(about 31 years), or None for no timeout; got {timeout!r}")
+                                f"(about 31 years), or None for no timeout; got {excerpt(timeout)}")
     payoffs: list[int | Fraction] = []
     try:
         sock = socket.create_connection((host, port), timeout=timeout)

@@ -231,7 +231,7 @@ def format_cards(cards: str | Iterable[CardLike], sep: str = " ") -> str:
     try:
         items = iter(cards)
     except TypeError:
-        raise InvalidCardError(f"not an iterable of cards: {cards!r}") from None
+        raise InvalidCardError(f"not an iterable of cards: {excerpt(cards)}") from None
     return sep.join(str(Card(c)) for c in items)
 
 

@@ -99,10 +99,14 @@ _LIMIT = 1e15  # the largest |x| or |y| a chart draws (float coordinates stay ex
 
 def _finite(value: object, what: str) -> float:
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
-        raise InvalidConfigError(f"{what} must be a number, got {value!r}")
-    x = float(value)
+        raise InvalidConfigError(f"{what} must be a number, got {excerpt(value)}")
+    try:
+        x = float(value)
+    except OverflowError:  # an int (or Fraction) beyond any float
+        x = math.inf
     if not -_LIMIT <= x <= _LIMIT:  # NaN fails both comparisons
-        raise InvalidConfigError(f"{what} must be a finite number within +/-1e15, got {value!r}")
+        raise InvalidConfigError(
+            f"{what} must be a finite number within +/-1e15, got {excerpt(value)}")
     return x
 
 
@@ -121,23 +125,23 @@ def _legend(text: str, room: int) -> str:
 
 def _str(value: object, what: str) -> str:
     if not isinstance(value, str):
-        raise InvalidConfigError(f"{what} must be a str, got {value!r}")
+        raise InvalidConfigError(f"{what} must be a str, got {excerpt(value)}")
     return value
 
 
 def _size(value: object, what: str, low: int) -> int:
     """A size in pixels: an int of at least ``low`` (smaller ones leave no room to draw)."""
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise InvalidConfigError(f"{what} must be an int, got {value!r}")
+        raise InvalidConfigError(f"{what} must be an int, got {excerpt(value)}")
     pixels = int(value)
     if not low <= pixels <= 100_000:
-        raise InvalidConfigError(f"{what} must be from {low} to 100000 pixels, got {value!r}")
+        raise InvalidConfigError(f"{what} must be from {low} to 100000 pixels, got {excerpt(value)}")
     return pixels
 
 
 def _mapping(value: object, what: str) -> Mapping[Any, Any]:
     if not isinstance(value, Mapping):
-        raise InvalidConfigError(f"{what} must be a mapping (a dict), got {value!r}")
+        raise InvalidConfigError(f"{what} must be a mapping (a dict), got {excerpt(value)}")
     return value
 
 
@@ -146,29 +150,29 @@ def _check_curves(curves: Mapping[str, Sequence[tuple[float, float]]],
     """InvalidConfigError naming the first curve, point or band entry a chart cannot draw."""
     for name, pts in curves.items():
         if not isinstance(name, str):
-            raise InvalidConfigError(f"curve names must be str, got {name!r}")
+            raise InvalidConfigError(f"curve names must be str, got {excerpt(name)}")
         if isinstance(pts, str) or not isinstance(pts, Sequence):
             raise InvalidConfigError(f"curve {name!r} must be a list of (x, y) points, got "
-                                     f"{pts!r}")
+                                     f"{excerpt(pts)}")
         for k, pt in enumerate(pts):
             if not isinstance(pt, tuple | list) or len(pt) != 2:
-                raise InvalidConfigError(f"curve {name!r}: point {k} must be (x, y), got {pt!r}")
+                raise InvalidConfigError(f"curve {name!r}: point {k} must be (x, y), got {excerpt(pt)}")
             if _finite(pt[0], f"curve {name!r}: x of point {k}") < 0:
                 raise InvalidConfigError(f"curve {name!r}: x of point {k} must be >= 0 (the "
-                                         f"x axis starts at 0), got {pt[0]!r}")
+                                         f"x axis starts at 0), got {excerpt(pt[0])}")
             _finite(pt[1], f"curve {name!r}: y of point {k}")
         band = bands.get(name)
         if band is not None:
             if isinstance(band, str) or not hasattr(band, "__len__"):
                 raise InvalidConfigError(f"band {name!r} must be a list of numbers, got "
-                                         f"{band!r}")
+                                         f"{excerpt(band)}")
             if len(band) != len(pts):
                 raise InvalidConfigError(f"band {name!r} has {len(band)} entries for "
                                          f"{len(pts)} points")
             for k, half in enumerate(band):
                 if _finite(half, f"band {name!r}: entry {k}") < 0:
                     raise InvalidConfigError(f"band {name!r}: entry {k} must be >= 0, got "
-                                             f"{half!r}")
+                                             f"{excerpt(half)}")
 
 
 def winnings_chart(curves: Mapping[str, Sequence[tuple[float, float]]],
@@ -347,7 +351,7 @@ def _stats_arg(stats: object, what: str) -> None:
 
 def _known_player(stats: Any, name: object) -> None:
     if not isinstance(name, str) or name not in stats:
-        raise InvalidConfigError(f"player {name!r} is not in these statistics")
+        raise InvalidConfigError(f"player {excerpt(name)} is not in these statistics")
 
 
 def stats_chart(stats: Any, *, title: str = "Cumulative winnings",
@@ -360,7 +364,7 @@ def stats_chart(stats: Any, *, title: str = "Cumulative winnings",
         raise InvalidConfigError("keep the curves to chart them: Stats(..., curves=True)")
     if players is not None:
         if isinstance(players, str) or not isinstance(players, Sequence | set | frozenset):
-            raise InvalidConfigError(f"players must be a list of names, got {players!r}")
+            raise InvalidConfigError(f"players must be a list of names, got {excerpt(players)}")
         for name in players:
             _known_player(stats, name)
         names = list(dict.fromkeys(players))
@@ -474,7 +478,7 @@ def grid_chart(values: Mapping[str, float], *, title: str = "Preflop hands",
     class without a value is drawn blank). ``kind="frequency"`` uses a white-to-blue scale,
     ``kind="equity"`` a red-white-green scale centred on 50%; ``label`` names the scale."""
     if kind not in ("frequency", "equity"):
-        raise InvalidConfigError(f"kind must be 'frequency' or 'equity', got {kind!r}")
+        raise InvalidConfigError(f"kind must be 'frequency' or 'equity', got {excerpt(kind)}")
     _mapping(values, "values")
     for value, what in ((title, "title"), (subtitle, "subtitle")):
         _str(value, what)
@@ -485,10 +489,10 @@ def grid_chart(values: Mapping[str, float], *, title: str = "Preflop hands",
     for cls, given in values.items():
         if cls not in classes:
             raise InvalidConfigError(
-                f"{cls!r} is not a hand class of the grid: give a pair like 'AA', or two ranks, "
+                f"{excerpt(cls)} is not a hand class of the grid: give a pair like 'AA', or two ranks, "
                 "higher first, and 's' (suited) or 'o' (offsuit), like 'AKs' or 'T9o'")
         if not 0 <= _finite(given, f"the value of {cls!r}") <= 1:
-            raise InvalidConfigError(f"the value of {cls!r} must be in [0, 1], got {given!r}")
+            raise InvalidConfigError(f"the value of {cls!r} must be in [0, 1], got {excerpt(given)}")
     diverging = kind == "equity"
     left, top = 20, 74 if subtitle else 58
     size = 13 * cell

@@ -72,7 +72,7 @@ from holdem._parallel import (
     split_even,
 )
 from holdem._progress import Progress
-from holdem._shown import excerpt
+from holdem._shown import excerpt, fields_repr, literal
 from holdem.cards import CARDS, CardLike, parse_cards
 from holdem.errors import (
     DuplicateCardError,
@@ -159,8 +159,12 @@ class EquityResult:
     def __iter__(self) -> Iterator[PlayerEquity]:
         return iter(self.players)
 
+    def __repr__(self) -> str:
+        return fields_repr(self)  # (a seed of any size: in hex when too long for decimal)
+
     def __str__(self) -> str:
-        how = "exact" if self.exact else f"Monte Carlo, seed {self.seed}"
+        seed = "None" if self.seed is None else literal(self.seed)  # (hex when too long)
+        how = "exact" if self.exact else f"Monte Carlo, seed {seed}"
         lines = [f"{self.boards:,} board{'' if self.boards == 1 else 's'} ({how})"]
         for p in self.players:
             se = "" if p.stderr is None else f" ± {100 * p.stderr:.3f}"
@@ -414,13 +418,13 @@ def equity(
         isinstance(target_se, bool) or not isinstance(target_se, (int, float))
         or not 0 < target_se < 1
     ):
-        raise InvalidConfigError(f"target_se must be a number in (0, 1), not {target_se!r}")
+        raise InvalidConfigError(f"target_se must be a number in (0, 1), not {excerpt(target_se)}")
     if exact is True and (samples is not None or target_se is not None):
         raise InvalidConfigError("exact=True enumerates every board: do not give samples "
                                  "or target_se")
     if isinstance(executor, str) and executor != "serial":
         raise InvalidConfigError(f"executor must be None, 'serial' or an executor, "
-                                 f"not {executor!r}")
+                                 f"not {excerpt(executor)}")
     kept, master = master_seed(seed)
     if (samples is None and target_se is None and exact is not False
             and (progress is None or progress is False)

@@ -52,7 +52,7 @@ from decimal import Decimal
 from typing import IO, Any, Final
 
 from holdem import _textfile
-from holdem._shown import EXCERPT_CHARS, excerpt
+from holdem._shown import EXCERPT_CHARS, excerpt, shown
 from holdem._toml import dumps_key, dumps_value, time_problem
 from holdem._toml import loads as _toml_loads
 from holdem.cards import Card, parse_card
@@ -138,7 +138,7 @@ def _player_index(word: str, players: int | None, action: str) -> int:
     n = int(m.group(1))
     if players is not None and n > players:
         raise InvalidHistoryError(
-            f"{_where(action)}: there is no {word} in a {players}-player hand")
+            f"{_where(action)}: there is no {word} in a hand of {shown(players)} players")
     return n - 1
 
 
@@ -425,15 +425,15 @@ class HistoryAction:
         # the notation back, which must give the same action
         names = [f.name for f in dataclasses.fields(HistoryAction)]
         if type(state) is not tuple or len(state) != len(names):
-            raise InvalidHistoryError(f"not a pickled HistoryAction: {state!r}"[:200])
+            raise InvalidHistoryError(f"not a pickled HistoryAction: {excerpt(state)}")
         try:
             candidate = HistoryAction(*state)
             parsed = HistoryAction.from_str(str(candidate))
         except (InvalidHistoryError, TypeError, ValueError, AssertionError, AttributeError,
                 KeyError, IndexError):
-            raise InvalidHistoryError(f"not a pickled HistoryAction: {state!r}"[:200]) from None
+            raise InvalidHistoryError(f"not a pickled HistoryAction: {excerpt(state)}") from None
         if parsed != candidate:
-            raise InvalidHistoryError(f"not a pickled HistoryAction: {state!r}"[:200])
+            raise InvalidHistoryError(f"not a pickled HistoryAction: {excerpt(state)}")
         for name in names:
             object.__setattr__(self, name, getattr(parsed, name))
 
@@ -546,6 +546,8 @@ def _check_kind(name: str, value: object, kind: str) -> Any:
         ok = _is_number(value)
         if ok and value != value:  # nan: no amount, and not equal to itself once read back
             raise InvalidHistoryError(f"field {name!r}: nan is not a number of chips or seconds")
+        if ok and isinstance(value, int):  # (10**5000 was built, then failed to be written)
+            _check_int64(name, value)
     elif kind == _STR:
         ok = isinstance(value, str)
         if isinstance(value, str):
@@ -574,7 +576,7 @@ def _check_kind(name: str, value: object, kind: str) -> Any:
         ok = isinstance(value, (list, tuple))
         if ok:
             assert isinstance(value, (list, tuple))
-            if kind == _NUMS and all(type(x) is int for x in value):
+            if kind == _NUMS and all(type(x) is int and -_INT64 <= x < _INT64 for x in value):
                 return tuple(value)  # the common case (chips as ints): no check can fail
             for x in value:
                 _check_kind(name, x, item)
@@ -875,13 +877,13 @@ def _with_name(e: InvalidHistoryError, name: str | None) -> InvalidHistoryError:
 
 def _action_from_pickle(text: object) -> HistoryAction:
     if not isinstance(text, str):
-        raise InvalidHistoryError(f"not a pickled HistoryAction: {text!r}"[:200])
+        raise InvalidHistoryError(f"not a pickled HistoryAction: {excerpt(text)}")
     return HistoryAction.from_str(text)
 
 
 def _history_from_pickle(values: object) -> HandHistory:
     if type(values) is not dict or not all(type(k) is str for k in values):
-        raise InvalidHistoryError(f"not a pickled HandHistory: {values!r}"[:200])
+        raise InvalidHistoryError(f"not a pickled HandHistory: {excerpt(values)}")
     try:
         return HandHistory(**values)
     except TypeError as e:  # a missing or unknown field

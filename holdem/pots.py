@@ -71,7 +71,7 @@ from holdem import _pots
 from holdem._ints import int_or_none
 from holdem._pickling import setstate_through_init
 from holdem._pots import split_pots_batch
-from holdem._shown import excerpt
+from holdem._shown import excerpt, literal
 from holdem.errors import InvalidPotError
 
 __all__ = ["Pot", "PotResult", "Rake", "split_pots", "split_pots_batch"]
@@ -220,13 +220,13 @@ class Rake:
     def __repr__(self) -> str:
         parts = [repr(str(self.fraction))]
         if self.cap is not None:
-            parts.append(f"cap={self.cap}")
+            parts.append(f"cap={literal(self.cap)}")  # (hex when too long for decimal)
         if not self.no_flop_no_drop:
             parts.append("no_flop_no_drop=False")
         return f"Rake({', '.join(parts)})"
 
     def __str__(self) -> str:
-        cap = "no cap" if self.cap is None else f"cap {self.cap} per hand"
+        cap = "no cap" if self.cap is None else f"cap {literal(self.cap)} per hand"
         drop = "no flop no drop" if self.no_flop_no_drop else "taken even without a flop"
         return f"{_percent(self.fraction)} rake, {cap}, {drop}"
 
@@ -269,7 +269,7 @@ class Pot:
                 raise InvalidPotError(f"seat must be an int >= 0, got {_shown(seat)}")
             seat = checked
         if seat < 0:
-            raise InvalidPotError(f"seat must be an int >= 0, got {seat}")
+            raise InvalidPotError(f"seat must be an int >= 0, got {_shown(seat)}")
         for winner, share in zip(self.winners, self.shares, strict=True):
             if winner == seat:
                 return share
@@ -363,7 +363,7 @@ def split_pots(committed: Sequence[int], folded: Sequence[bool],
     Side pot 1: 125 chips (seats 0, 2 eligible): split by seats 0, 2 (62, 63)
     """
     if rake is not None and not isinstance(rake, Rake):
-        raise InvalidPotError(f"rake must be a holdem.Rake or None, got {rake!r}")
+        raise InvalidPotError(f"rake must be a holdem.Rake or None, got {excerpt(rake)}")
     committed = _per_seat("committed", committed)
     folded = _per_seat("folded", folded)
     if ranks is not None:

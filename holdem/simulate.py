@@ -72,7 +72,7 @@ from holdem._parallel import (
     open_executor,
 )
 from holdem._progress import Progress
-from holdem._shown import excerpt
+from holdem._shown import excerpt, fields_repr, shown
 from holdem.errors import InvalidConfigError
 from holdem.hand.actions import MAX_CHIPS
 from holdem.hand.game import Game, Mode
@@ -171,6 +171,9 @@ class SimulationResult:
             if r.name == name:
                 return r
         raise KeyError(name)
+
+    def __repr__(self) -> str:
+        return fields_repr(self)  # (a seed of any size: in hex when too long for decimal)
 
     def __str__(self) -> str:
         head = f"{self.hands:,} hands, big blind {self.big_blind}, rake {self.rake:,}"
@@ -411,7 +414,7 @@ def _seating_kind(duplicate: object) -> str | None:
     if duplicate == "permutations":
         return "permutations"
     raise InvalidConfigError(
-        f"duplicate must be False, True, 'rotations' or 'permutations', got {duplicate!r}")
+        f"duplicate must be False, True, 'rotations' or 'permutations', got {excerpt(duplicate)}")
 
 
 def _seating_count(kind: str | None, n: int) -> int:
@@ -502,7 +505,7 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
     """
     names, objs = _named(agents)
     if not isinstance(game, Game):
-        raise InvalidConfigError(f"game must be a holdem.Game, got {game!r}")
+        raise InvalidConfigError(f"game must be a holdem.Game, got {excerpt(game)}")
     if game.mode is not Mode.CASH:
         raise InvalidConfigError("simulate plays cash hands: use a Game with mode=Mode.CASH")
     count = int_or_none(hands)
@@ -516,14 +519,15 @@ def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int =
     chips = 100 * game.big_blind if stack is None else int_or_none(stack)
     if chips is None or chips < 10 * game.big_blind:
         raise InvalidConfigError(
-            f"stack must be an int of at least 10 big blinds (R35), got {stack!r}")
+            f"stack must be an int of at least 10 big blinds (R35), got {excerpt(stack)}")
     if chips * len(objs) > MAX_CHIPS:  # (all of them may end in one stack)
         raise InvalidConfigError(
-            f"stack {chips} for {len(objs)} agents puts {chips * len(objs)} chips on the "
-            f"table, above the engine's limit of 2**53: give at most {MAX_CHIPS // len(objs)}")
+            f"stack {shown(chips)} for {len(objs)} agents puts {shown(chips * len(objs))} chips "
+            f"on the table, above the engine's limit of 2**53: give at most "
+            f"{MAX_CHIPS // len(objs)}")
     hands, chunk_hands, stack = count, chunk, chips
     if engine not in ("auto", "batched", "table"):
-        raise InvalidConfigError(f"engine must be 'auto', 'batched' or 'table', got {engine!r}")
+        raise InvalidConfigError(f"engine must be 'auto', 'batched' or 'table', got {excerpt(engine)}")
     if stats is not True and stats is not False:  # ("no" is not False)
         raise InvalidConfigError(f"stats must be True or False, got {excerpt(stats)}")
     kind = _seating_kind(duplicate)

@@ -267,7 +267,7 @@ class Stats(Mapping[str, PlayerStats]):
         for option, value in (("allin_adjusted", allin_adjusted), ("curves", curves),
                               ("starting_hands", starting_hands)):
             if not isinstance(value, bool):  # "no" would switch it on
-                raise InvalidConfigError(f"{option} must be True or False, got {value!r}")
+                raise InvalidConfigError(f"{option} must be True or False, got {excerpt(value)}")
         self.allin_adjusted = allin_adjusted
         self.allin_samples = allin_samples
         self.starting_hands: dict[str, dict[str, list[int]]] | None = (
@@ -553,7 +553,7 @@ class Stats(Mapping[str, PlayerStats]):
         """Add ``other``'s counts to these (players in ``other`` first seen are appended).
         ``s.merge(s)`` doubles every count."""
         if not isinstance(other, Stats):
-            raise InvalidConfigError(f"merge takes another Stats, not {other!r}")
+            raise InvalidConfigError(f"merge takes another Stats, not {excerpt(other)}")
         kept, given = self._options(), other._options()
         if kept != given:  # (an all-in adjusted total, a curve or a grid would be wrong)
             raise InvalidConfigError(

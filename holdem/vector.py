@@ -46,7 +46,7 @@ from holdem import _memory, _vector
 from holdem._ints import int_or_none
 from holdem._pickling import reduce_fields, setstate_through_init
 from holdem._seeding import resolve_seed, seed_bits
-from holdem._shown import excerpt
+from holdem._shown import excerpt, literal, shown
 from holdem.cards import Card
 from holdem.errors import (
     HoldemError,
@@ -926,15 +926,15 @@ class VectorGame:
         seed = resolve_seed(seed)  # any int (taken modulo 2**64), or None: drawn and kept
         num_threads = _integer("num_threads", num_threads)
         if not 1 <= num_threads <= 256:
-            raise InvalidConfigError(f"num_threads must be 1..256, got {num_threads}")
+            raise InvalidConfigError(f"num_threads must be 1..256, got {shown(num_threads)}")
         if not isinstance(session, bool):
             raise InvalidConfigError("session must be True or False")
         if not isinstance(final_observation, bool):
             raise InvalidConfigError("final_observation must be True or False")
         if not 1 <= num_tables <= _vector.MAX_TABLES:
-            raise InvalidConfigError(f"num_tables must be 1..{_vector.MAX_TABLES}, got {num_tables}")
+            raise InvalidConfigError(f"num_tables must be 1..{_vector.MAX_TABLES}, got {shown(num_tables)}")
         if not 2 <= players <= 10:
-            raise InvalidConfigError(f"players must be 2..10 (R1), got {players}")
+            raise InvalidConfigError(f"players must be 2..10 (R1), got {shown(players)}")
         if isinstance(stacks, str | bytes | Mapping | AbstractSet):  # (no seat order)
             raise InvalidConfigError(f"stacks must be an int or ints, one per seat in seat "
                                      f"order, got {excerpt(stacks)}")
@@ -990,7 +990,7 @@ class VectorGame:
 
     def __repr__(self) -> str:
         return (f"VectorGame({self._game!r}, num_tables={self.num_tables}, "
-                f"players={self.players}, stacks={self._stacks!r}, seed={self._seed}, "
+                f"players={self.players}, stacks={self._stacks!r}, seed={literal(self._seed)}, "
                 f"session={self._session}, actions={self._layout!r}, "
                 f"num_threads={self._threads}"
                 f"{', final_observation=True' if self._final is not None else ''})")
@@ -1186,7 +1186,7 @@ class VectorGame:
         if i is None:
             raise InvalidTableError(f"table must be an int 0..{self.num_tables - 1}, got {excerpt(table)}")
         if not 0 <= i < self.num_tables:
-            raise InvalidTableError(f"table {i} is out of range 0..{self.num_tables - 1}")
+            raise InvalidTableError(f"table {shown(i)} is out of range 0..{self.num_tables - 1}")
         return i
 
     def memory_per_table(self) -> int:
@@ -1473,10 +1473,10 @@ class VectorGame:
         self._finish()
         hands = _integer("hands", hands)
         if not 1 <= hands <= _MAX_HANDS:
-            raise InvalidConfigError(f"hands must be 1..2**53, got {hands}")
+            raise InvalidConfigError(f"hands must be 1..2**53, got {shown(hands)}")
         step = max(1, hands // 10) if curve_every is None else _integer("curve_every", curve_every)
         if step < 1:
-            raise InvalidConfigError(f"curve_every must be >= 1, got {step}")
+            raise InvalidConfigError(f"curve_every must be >= 1, got {shown(step)}")
         step = min(step, hands)  # (the same one point at the last hand: a C long)
         if not isinstance(keep_hands, bool):
             raise InvalidConfigError(f"keep_hands must be True or False, got {excerpt(keep_hands)}")
@@ -1605,7 +1605,7 @@ def _unpickle(args: object, state: object) -> VectorGame:
     if type(state) is not dict or not {"format", "started"} <= state.keys():
         raise bad("its state is not a dict with a format and a started flag")
     if type(state["format"]) is not tuple or state["format"] != _vector.Batch.table_format():
-        raise bad(f"it was pickled with another table layout ({state['format']!r}; this "
+        raise bad(f"it was pickled with another table layout ({excerpt(state['format'])}; this "
                   f"build has {_vector.Batch.table_format()!r}): make a new VectorGame with "
                   f"the same arguments")
     game, num_tables, players, stacks, seed, session, layout, threads, final = args

@@ -9,6 +9,8 @@ from typing import Any
 import pytest
 
 import holdem
+import holdem.acpc
+import holdem.charts
 from holdem import (
     Action,
     ActionType,
@@ -219,3 +221,119 @@ def test_a_chip_unit_too_long_to_print_is_named() -> None:
         from_state(state, chip_unit=10**5000)
     with pytest.raises(InvalidConfigError, match=r"^unit an int of 16610 bits is out of range"):
         holdem.Stats().add_state(state, ["a", "b"], unit=10**5000)
+
+
+HUGE_INT = 10**5000  # more digits than Python turns into text (int max str digits: 4300)
+
+
+def _two_random() -> list[Any]:
+    from holdem.table.agents import RandomAgent
+
+    return [RandomAgent(seed=1), RandomAgent(seed=2)]
+
+
+@pytest.mark.parametrize(("call", "error", "match"), [
+    (lambda: holdem.simulate(_two_random(), Game(big_blind=2), 10, stack=HUGE_INT,
+                             executor="serial"),
+     InvalidConfigError, r"^stack an int of 16610 bits for 2 agents puts an int of 16611 bits"),
+    (lambda: holdem.simulate(_two_random(), Game(big_blind=2), 10, stack=-HUGE_INT),
+     InvalidConfigError, r"^stack must be an int of at least 10 big blinds \(R35\), got an int"),
+    (lambda: holdem.simulate(_two_random(), Game(big_blind=2), 10, chunk_hands=-HUGE_INT),
+     InvalidConfigError, r"^chunk_hands must be an int 1\.\.1,000,000 .*, got an int of 16610 bits$"),
+    (lambda: holdem.simulate(_two_random(), Game(big_blind=2), 10, duplicate=HUGE_INT),
+     InvalidConfigError, r"^duplicate must be .*, got an int of 16610 bits"),
+    (lambda: holdem.simulate(_two_random(), HUGE_INT), InvalidConfigError,  # type: ignore[arg-type]
+     r"^game must be a holdem.Game, got an int of 16610 bits"),
+    (lambda: holdem.simulate(_two_random(), Game(big_blind=2), 10, executor="serial",
+                             progress=10**400),
+     InvalidConfigError, r"^progress must be .* above 0 and below 1000000, not an int of 1329 bits"),
+    (lambda: holdem.equity(["AsAh", "KsKh"], samples=1000, executor="serial", progress=10**400),
+     InvalidConfigError, r"^progress must be .* above 0 and below 1000000"),
+    (lambda: holdem.equity(["AsAh", "KsKh"], target_se=HUGE_INT), InvalidConfigError,
+     r"^target_se must be a number in \(0, 1\), not an int of 16610 bits"),
+    (lambda: holdem.equity(["AsAh", "KsKh"], executor=HUGE_INT), InvalidConfigError,  # type: ignore[arg-type]
+     r"^executor must be .*, not an int of 16610 bits"),
+    (lambda: holdem.charts.winnings_chart({"a": [(0, 1), (1, 2)]}, width=HUGE_INT),
+     InvalidConfigError, r"^width must be from 400 to 100000 pixels, got an int of 16610 bits"),
+    (lambda: holdem.charts.winnings_chart({"a": [(0, 1), (1, -HUGE_INT)]}), InvalidConfigError,
+     r"^curve 'a': y of point 1 must be a finite number within \+/-1e15, got an int of 16610"),
+    (lambda: holdem.charts.winnings_chart({"a": [(0, 1), HUGE_INT]}), InvalidConfigError,
+     r"^curve 'a': point 1 must be \(x, y\), got an int of 16610 bits"),
+    (lambda: holdem.charts.grid_chart({"AA": 0.5}, cell=HUGE_INT), InvalidConfigError,
+     r"^cell must be from 24 to 100000 pixels, got an int of 16610 bits"),
+    (lambda: holdem.charts.grid_chart({"AA": HUGE_INT}), InvalidConfigError,
+     r"^the value of 'AA' must be a finite number within \+/-1e15, got an int of 16610 bits"),
+    (lambda: Game(big_blind=2, structure=HUGE_INT), InvalidConfigError,  # type: ignore[arg-type]
+     r"^structure must be a Structure, got an int of 16610 bits"),
+    (lambda: Game(big_blind=2, rake=HUGE_INT), InvalidConfigError,  # type: ignore[arg-type]
+     r"^rake must be a holdem.pots.Rake or None, got an int of 16610 bits"),
+    (lambda: Table(HUGE_INT, seats=2), InvalidConfigError,  # type: ignore[arg-type]
+     r"^game must be a holdem.Game, got an int of 16610 bits"),
+    (lambda: holdem.Observation.from_state(Game(big_blind=2).new_hand([9, 9], seed=1), HUGE_INT),
+     InvalidConfigError, r"^hand_number must be an int 0\.\.2\*\*53, got an int of 16610 bits"),
+    (lambda: holdem.format_cards(HUGE_INT), InvalidCardError,  # type: ignore[arg-type]
+     r"^not an iterable of cards: an int of 16610 bits"),
+    (lambda: holdem.Stats().merge(HUGE_INT), InvalidConfigError,  # type: ignore[arg-type]
+     r"^merge takes another Stats, not an int of 16610 bits"),
+    (lambda: holdem.Stats(curves=HUGE_INT), InvalidConfigError,  # type: ignore[arg-type]
+     r"^curves must be True or False, got an int of 16610 bits"),
+    (lambda: LiveHand(HUGE_INT, [200, 200]), InvalidConfigError,  # type: ignore[arg-type]
+     r"^game must be a holdem.Game, got an int of 16610 bits"),
+    (lambda: LiveHand(Game(big_blind=2), [200, 200], seed=1).report(HUGE_INT),  # type: ignore[arg-type]
+     holdem.InvalidEventError, r"^not a dealer-error event: an int of 16610 bits"),
+    (lambda: holdem.ExtraCards(-HUGE_INT), holdem.InvalidEventError,
+     r"^ExtraCards: count must be at least 1, got an int of 16610 bits"),
+    (lambda: holdem.HistoryAction.from_str("p2 f", players=-HUGE_INT), holdem.InvalidHistoryError,
+     r"there is no p2 in a hand of an int of 16610 bits players"),
+    (lambda: holdem.acpc.GameDef(num_players=2, limit=HUGE_INT, blinds=(1, 2),  # type: ignore[arg-type]
+                                 stacks=(20, 20)),
+     holdem.acpc.GameDefError, r"^GameDef: limit must be a bool, got an int of 16610 bits"),
+    (lambda: holdem.acpc.GameDef(num_players=2, limit=False, blinds=(HUGE_INT, 2),
+                                 stacks=(20, 20)),
+     holdem.acpc.GameDefError, r"^GameDef: the blind of position 0 \(an int of 16610 bits\)"),
+])
+def test_ints_too_long_to_print_are_described_by_the_library(
+        call: Callable[[], object], error: type[Exception], match: str) -> None:
+    """An int of more than 4,300 digits was formatted raw into these messages, which then
+    failed with Python's own ValueError ("Exceeds the limit (4300 digits) for integer string
+    conversion"), or reached float() (OverflowError), instead of the library's error."""
+    with pytest.raises(error, match=match):
+        call()
+
+
+@pytest.mark.parametrize("make", [
+    lambda: holdem.RandomAgent(seed=HUGE_INT),
+    lambda: holdem.EquityAgent(seed=-HUGE_INT),
+    lambda: Rake("1/20", cap=HUGE_INT),
+    lambda: holdem.BlindSchedule([holdem.BlindLevel(1, 2)], hands_per_level=HUGE_INT),
+    lambda: Action(ActionType.BET_RAISE, HUGE_INT),
+    lambda: holdem.ExtraCards(HUGE_INT),
+    lambda: holdem.equity(["AsAh", "KsKh"], samples=100, executor="serial", seed=HUGE_INT),
+    lambda: holdem.simulate(_two_random(), Game(big_blind=2), 10, seed=-HUGE_INT,
+                            executor="serial"),
+])
+def test_reprs_of_values_holding_huge_ints_paste_back(make: Callable[[], object]) -> None:
+    """These are accepted with an int of any size (seeds, counts, a rake cap), but their repr
+    (and str) failed on one too long for decimal text: it is written in hex, which pastes back."""
+    from fractions import Fraction
+
+    from holdem.table.agents import CompiledPolicy
+
+    value = make()
+    text = repr(value)
+    assert "0x" in text
+    str(value)  # no ValueError either
+    names = {**vars(holdem), "Fraction": Fraction, "CompiledPolicy": CompiledPolicy}
+    again = eval(text, names)
+    assert repr(again) == text
+    if not isinstance(value, holdem.RandomAgent | holdem.EquityAgent):  # (compared by identity)
+        assert again == value
+
+
+def test_reprs_holding_huge_ints_in_other_objects_do_not_fail() -> None:
+    """A Game with such a rake cap, a LiveHand with such a seed: their reprs show it in hex."""
+    game = Game(big_blind=2, rake=Rake("1/20", cap=HUGE_INT))
+    assert "cap=0x" in repr(game) and "cap 0x" in str(game.rake)
+    assert "seed=0x" in repr(LiveHand(Game(big_blind=2), [200, 200], seed=HUGE_INT))
+    assert "seed 0x" in str(holdem.equity(["AsAh", "KsKh"], samples=100, executor="serial",
+                                          seed=HUGE_INT))

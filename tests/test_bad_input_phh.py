@@ -231,6 +231,28 @@ def live_pickle(data: bytes) -> None:
     call(hand.possible_events)
 
 
+@pytest.mark.parametrize(("field", "value"), [
+    ("starting_stacks", (10**5000, 200, 200)), ("antes", (0, 0, 10**5000)),
+    ("finishing_stacks", (0, 198, 10**5000)), ("min_bet", 10**5000), ("time_limit", 2**63),
+    ("winnings", (0, 0, -(2**63) - 1)), ("time_banks", (1.5, 2**63, 0)),
+], ids=["starting_stacks", "antes", "finishing_stacks", "min_bet", "time_limit", "winnings",
+        "time_banks"])
+def test_hand_history_numbers_beyond_toml_are_refused_when_built(field: str, value: Any) -> None:
+    """A number field took an int of any size (the fast path for ints checked nothing): a
+    hand with a stack of 10**5000 was built, then phh.dumps failed with Python's own
+    ValueError (int max str digits). A hand that is built can always be written: an int in
+    a number field is refused beyond TOML's 64 bits, as in the int fields and user fields."""
+    from holdem import phh
+    from holdem.errors import InvalidHistoryError
+
+    base = phh.loads(GOOD)
+    with pytest.raises(InvalidHistoryError, match=rf"^field {field!r}: the integer "
+                                                  r".* is outside TOML's 64 bits"):
+        base.replace(**{field: value})
+    edge = base.replace(starting_stacks=(2**63 - 1, 200, 200))  # the largest still written
+    assert phh.loads(phh.dumps(edge)) == edge
+
+
 @pytest.mark.parametrize("prop", ["phh_text", "phh_user_fields", "history_action", "live_hand",
                                   "live_pickle"])
 def test_in_child(prop: str) -> None:

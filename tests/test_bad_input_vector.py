@@ -137,3 +137,56 @@ def step_async(ops: list[tuple[Any, ...]]) -> None:
 
 def test_step_async() -> None:
     run_in_child(__file__, "step_async")
+
+
+HUGE_INT = 10**5000  # more digits than Python turns into text (int max str digits: 4300)
+
+
+@pytest.mark.parametrize(("call", "match"), [
+    (lambda vg, g: type(vg)(g, num_tables=2, players=2, stacks=200, num_threads=HUGE_INT),
+     r"^num_threads must be 1\.\.256, got an int of 16610 bits"),
+    (lambda vg, g: type(vg)(g, num_tables=HUGE_INT, players=2, stacks=200),
+     r"^num_tables must be 1\.\.\d+, got an int of 16610 bits"),
+    (lambda vg, g: type(vg)(g, num_tables=2, players=-HUGE_INT, stacks=200),
+     r"^players must be 2\.\.10 \(R1\), got an int of 16610 bits"),
+    (lambda vg, g: type(vg)(g, num_tables=2, players=2, stacks=HUGE_INT),
+     r"^stack of seat 0 must be 1\.\.2\*\*53, got an int of 16610 bits"),
+    (lambda vg, g: type(vg)(g, num_tables=2, players=2, stacks=[200, -HUGE_INT]),
+     r"^stack of seat 1 must be 1\.\.2\*\*53, got an int of 16610 bits"),
+    (lambda vg, g: vg.play(HUGE_INT, []), r"^hands must be 1\.\.2\*\*53, got an int of 16610 bits"),
+    (lambda vg, g: vg.play(10, [], curve_every=-HUGE_INT),
+     r"^curve_every must be >= 1, got an int of 16610 bits"),
+    (lambda vg, g: vg.history(HUGE_INT), r"^table an int of 16610 bits is out of range 0\.\.1"),
+    (lambda vg, g: vg.legal_actions(-HUGE_INT), r"^table an int of 16610 bits is out of range"),
+    (lambda vg, g: vg.cards(HUGE_INT, 0), r"^table an int of 16610 bits is out of range"),
+    (lambda vg, g: vg.cards(0, HUGE_INT), r"^hand must be an int .*, got an int of 16610 bits"),
+])
+def test_ints_too_long_to_print_are_described(call: Any, match: str) -> None:
+    """An int of more than 4,300 digits was formatted raw into the message, which then failed
+    with Python's own ValueError ("Exceeds the limit (4300 digits) for integer string
+    conversion") instead of the library's error."""
+    from holdem import Game, HoldemError
+    from holdem.vector import VectorGame
+
+    game = Game(big_blind=2)
+    vg = VectorGame(game, num_tables=2, players=2, stacks=200, seed=1)
+    vg.reset()
+    with pytest.raises(HoldemError, match=match):
+        call(vg, game)
+
+
+def test_repr_of_a_vector_game_with_a_huge_seed_pastes_back() -> None:
+    """Any int is a seed; the repr failed on one too long for decimal text (it shows it in
+    hex, as Deck does) and still evaluates to a VectorGame of that seed."""
+    from fractions import Fraction
+
+    import holdem
+    from holdem.vector import ActionLayout, VectorGame
+
+    vg = VectorGame(holdem.Game(big_blind=2), num_tables=2, players=2, stacks=200,
+                    seed=HUGE_INT)
+    text = repr(vg)
+    assert "seed=0x" in text
+    again = eval(text, {**vars(holdem), "VectorGame": VectorGame,
+                        "ActionLayout": ActionLayout, "Fraction": Fraction})
+    assert again.seed == HUGE_INT and repr(again) == text

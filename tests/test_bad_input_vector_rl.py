@@ -5,6 +5,7 @@ property runs in a child process; the targeted tests pin the defects the propert
 
 from __future__ import annotations
 
+import importlib
 import importlib.util
 from typing import Any
 
@@ -1040,3 +1041,51 @@ def test_openspiel_state_methods_of_a_player_that_is_not_an_int() -> None:
                 method(bad)
     assert state.private_text(np.int64(1)) == state.private_text(1)
     assert state.encode(np.uint8(0)) == state.encode(0)
+
+
+HUGE_INT = 10**5000  # more digits than Python turns into text (int max str digits: 4300)
+
+
+@pytest.mark.parametrize(("module", "make", "match"), [
+    ("gymnasium", lambda m, g: m.HoldemVectorEnv(g, num_envs=HUGE_INT),
+     r"^num_tables must be 1\.\.\d+, got an int of 16610 bits"),
+    ("gymnasium", lambda m, g: m.HoldemVectorEnv(g, num_envs=2, num_threads=HUGE_INT),
+     r"^num_threads must be 1\.\.256, got an int of 16610 bits"),
+    ("gymnasium", lambda m, g: m.HoldemVectorEnv(g, num_envs=2, players=HUGE_INT),
+     r"^players must be 2\.\.10 \(R1\), got an int of 16610 bits"),
+    ("gymnasium", lambda m, g: m.HoldemVectorEnv(g, num_envs=2, stacks=HUGE_INT),
+     r"^stack of seat 0 must be 1\.\.2\*\*53, got an int of 16610 bits"),
+    ("gymnasium", lambda m, g: m.HoldemEnv(g, players=-HUGE_INT),
+     r"^players must be 2\.\.10 \(R1\), got an int of 16610 bits"),
+    ("gymnasium", lambda m, g: m.HoldemEnv(g, stacks=HUGE_INT),
+     r"^stack of seat 0 must be 1\.\.2\*\*53, got an int of 16610 bits"),
+    ("gymnasium", lambda m, g: (env := m.HoldemEnv(g), env.reset(seed=1), env.step(HUGE_INT)),
+     r"^action an int of 16610 bits is not a column index"),
+    ("pettingzoo", lambda m, g: m.HoldemParallelEnv(g, players=HUGE_INT),
+     r"^players must be 2\.\.10 \(R1\), got an int of 16610 bits"),
+    ("pettingzoo", lambda m, g: m.HoldemAECEnv(g, stacks=-HUGE_INT),
+     r"^stack of seat 0 must be 1\.\.2\*\*53, got an int of 16610 bits"),
+    ("pettingzoo", lambda m, g: (env := m.HoldemAECEnv(g), env.reset(seed=1),
+                                 env.step(HUGE_INT)),
+     r"action an int of 16610 bits is not a column index"),
+    ("openspiel", lambda m, g: m.load_game(players=HUGE_INT),
+     r"^players must fit OpenSpiel's 32-bit int parameters .*got an int of 16610 bits"),
+])
+def test_rl_ints_too_long_to_print_are_described(module: str, make: Any, match: str) -> None:
+    """An int of more than 4,300 digits reached a message formatted raw (VectorGame's checks,
+    the adapters' action and parameter checks), which failed with Python's own ValueError
+    ("Exceeds the limit (4300 digits) ...") instead of the library's error."""
+    from holdem import HoldemError
+
+    pytest.importorskip({"openspiel": "pyspiel"}.get(module, module))
+    adapter = importlib.import_module(f"holdem.rl.{module}")
+    with pytest.raises(HoldemError, match=match):
+        make(adapter, Game(big_blind=2))
+
+
+def test_pettingzoo_repr_with_a_huge_hand_count_does_not_fail() -> None:
+    """``hands`` is any int >= 1; the env's repr failed on one too long for decimal text."""
+    pzoo = pytest.importorskip("holdem.rl.pettingzoo")
+
+    for cls in (pzoo.HoldemParallelEnv, pzoo.HoldemAECEnv):
+        assert "hands=0x" in repr(cls(Game(big_blind=2), hands=HUGE_INT))

@@ -122,7 +122,7 @@ def plan_posts(game: GameLike, n: int, button: int, dead_small_blind: object,
     raise), ``0 <= dead <= big_blind``, not both zero.
     """
     if not isinstance(dead_small_blind, bool):
-        raise InvalidConfigError(f"dead_small_blind must be True or False, got {dead_small_blind!r}")
+        raise InvalidConfigError(f"dead_small_blind must be True or False, got {shown(dead_small_blind)}")
     if dead_small_blind:
         if n < 3:
             raise InvalidConfigError(

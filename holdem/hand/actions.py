@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Final, NamedTuple
 
 from holdem._enums import NamedRepr
 from holdem._ints import int_or_none
-from holdem._shown import shown
+from holdem._shown import literal, shown
 from holdem.errors import InvalidActionError
 
 __all__ = ["CHECK_CALL_INT", "FOLD_INT", "MAX_CHIPS", "Action", "ActionType"]
@@ -239,12 +239,18 @@ class Action(NamedTuple):
         tok = _TOKENS.get(self.type)
         if tok is None:  # an Action built with something else than an ActionType
             return repr(self)
-        return tok if self.to is None else f"{tok} {self.to}"
+        if self.to is None:
+            return tok
+        try:
+            return f"{tok} {self.to}"
+        except ValueError:  # an amount too long for decimal text: no PHH token
+            return repr(self)
 
     def __repr__(self) -> str:
         if self.to is None:
             return f"Action({self.type!r})"
-        return f"Action({self.type!r}, {self.to!r})"
+        to = literal(self.to) if type(self.to) is int else repr(self.to)  # (hex when too long)
+        return f"Action({self.type!r}, {to})"
 
 
 

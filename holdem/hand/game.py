@@ -172,7 +172,7 @@ class Game:
 
     def __post_init__(self) -> None:
         if not isinstance(self.structure, Structure):
-            raise InvalidConfigError(f"structure must be a Structure, got {self.structure!r}")
+            raise InvalidConfigError(f"structure must be a Structure, got {shown(self.structure)}")
         for name in ("straddle", "cap_heads_up", "fold_when_check_free", "muck_losing_hands"):
             if not isinstance(getattr(self, name), bool):
                 raise InvalidConfigError(f"{name} must be True or False, got "
@@ -185,11 +185,11 @@ class Game:
             raise InvalidConfigError(f"small_blind {sb} is above the big blind {bb}")
         _int(self, "ante", 0)
         if not isinstance(self.ante_type, AnteType):
-            raise InvalidConfigError(f"ante_type must be an AnteType, got {self.ante_type!r}")
+            raise InvalidConfigError(f"ante_type must be an AnteType, got {shown(self.ante_type)}")
         if not isinstance(self.mode, Mode):
-            raise InvalidConfigError(f"mode must be a Mode, got {self.mode!r}")
+            raise InvalidConfigError(f"mode must be a Mode, got {shown(self.mode)}")
         if not isinstance(self.deal_start, DealStart):
-            raise InvalidConfigError(f"deal_start must be a DealStart, got {self.deal_start!r}")
+            raise InvalidConfigError(f"deal_start must be a DealStart, got {shown(self.deal_start)}")
         if self.straddle and self.mode is Mode.TOURNAMENT:
             raise InvalidConfigError("straddle is allowed in cash games only (R8), not in tournaments")
         if self.structure is Structure.FIXED_LIMIT:
@@ -210,7 +210,7 @@ class Game:
         _int(self, "max_raises", 0, "raises")  # (fixed limit's cap; checked in every game)
         rake = self.rake
         if rake is not None and not isinstance(rake, Rake):
-            raise InvalidConfigError(f"rake must be a holdem.pots.Rake or None, got {rake!r}")
+            raise InvalidConfigError(f"rake must be a holdem.pots.Rake or None, got {shown(rake)}")
         object.__setattr__(self, "_plan", self._make_plan())
 
     def _make_plan(self) -> Plan:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from holdem._shown import shown
 from holdem.cards import Card, format_cards
 from holdem.errors import InvalidEventError
 from holdem.live import events
@@ -109,7 +110,7 @@ class Table:
         if isinstance(event, events.ExtraCards):
             self.extra += event.count
             if self.extra >= 2:
-                return self.misdeal("R42", f"{self.extra} extra cards were dealt")
+                return self.misdeal("R42", f"{shown(self.extra)} extra cards were dealt")
             card = self.take()
             self.burns.append(card)
             self.flop_burned = True

@@ -27,6 +27,7 @@ from __future__ import annotations
 from typing import ClassVar, NamedTuple
 
 from holdem._ints import int_or_none
+from holdem._shown import excerpt, fields_repr, shown
 from holdem.cards import Card, format_cards
 from holdem.errors import InvalidEventError
 
@@ -47,9 +48,9 @@ def _count(owner: str, name: str, given: object, low: int) -> int:
     """``given`` as a plain int (numpy integers too), checked to be at least ``low``."""
     value = int_or_none(given)
     if value is None:
-        raise InvalidEventError(f"{owner}: {name} must be an int, got {given!r}")
+        raise InvalidEventError(f"{owner}: {name} must be an int, got {excerpt(given)}")
     if value < low:
-        raise InvalidEventError(f"{owner}: {name} must be at least {low}, got {value}")
+        raise InvalidEventError(f"{owner}: {name} must be at least {low}, got {shown(value)}")
     return value
 
 
@@ -73,8 +74,7 @@ class DealerError:
         return hash((type(self).__name__, self._values()))
 
     def __repr__(self) -> str:
-        fields = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.__slots__)
-        return f"{type(self).__name__}({fields})"
+        return fields_repr(self, self.__slots__)  # (ints of any size: hex past decimal's limit)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError(f"{type(self).__name__} is immutable")

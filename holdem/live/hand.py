@@ -79,7 +79,7 @@ from typing import TYPE_CHECKING, Any
 from holdem._deck import Deck, child_seed
 from holdem._ints import int_or_none
 from holdem._seeding import resolve_seed
-from holdem._shown import excerpt
+from holdem._shown import excerpt, literal
 from holdem.cards import CARDS, Card, CardLike, format_cards, parse_cards
 from holdem.errors import (
     DeckError,
@@ -122,7 +122,7 @@ def _to_action(action: Action | str | int) -> Action:
         return Action.from_int(code)
     if isinstance(action, tuple) and len(action) == 2 and isinstance(action[0], ActionType):
         return Action(action[0], action[1])
-    raise InvalidActionError(f"not an action: {action!r}")
+    raise InvalidActionError(f"not an action: {excerpt(action)}")
 
 
 def _read(path: str, doc: str | None = None) -> Any:
@@ -178,9 +178,9 @@ class LiveHand(ActionVerbs):
         shuffle: ShuffleFunction | None = None,
     ) -> None:
         if not isinstance(game, Game):
-            raise InvalidConfigError(f"game must be a holdem.Game, got {game!r}")
+            raise InvalidConfigError(f"game must be a holdem.Game, got {excerpt(game)}")
         if shuffle is not None and not callable(shuffle):
-            raise InvalidConfigError(f"shuffle must be a function or None, got {shuffle!r}")
+            raise InvalidConfigError(f"shuffle must be a function or None, got {excerpt(shuffle)}")
         # A throw-away hand validates stacks and button exactly as the state machine does.
         probe = game.new_hand(stacks, button=button, seed=0)
         self._game = game
@@ -352,7 +352,7 @@ class LiveHand(ActionVerbs):
         is then unchanged).
         """
         if not isinstance(event, DealerError) or type(event) is DealerError:
-            raise InvalidEventError(f"not a dealer-error event: {event!r}")
+            raise InvalidEventError(f"not a dealer-error event: {excerpt(event)}")
         reason = self._block(event)
         if reason is not None:
             possible = ", ".join(self.possible_events()) or "none (no dealer error can happen now)"
@@ -418,7 +418,7 @@ class LiveHand(ActionVerbs):
                     f"{format_cards(self._t.board) or '-'}, custom shuffle>")
         deck = f"{format_cards(self._deck0, '')!r}" if self._deck0 is not None else "None"
         return (f"LiveHand({self._game!r}, {list(self._stacks)!r}, button={self._button}, "
-                f"deck={deck}, seed={self._seed}).replay({list(self._history)!r})")
+                f"deck={deck}, seed={literal(self._seed)}).replay({list(self._history)!r})")
 
     # ------------------------------------------------------------------ validation
     def _block(self, event: DealerError) -> str | None:
@@ -534,9 +534,9 @@ def _restore_live(game: object, stacks: object, button: object, deck: object, se
             raise InvalidStateError(f"history must be a tuple, got {type(history).__name__}")
         for item in history:
             if not isinstance(item, Action | DealerError):
-                raise InvalidStateError(f"history holds {item!r}, not an action or event")
+                raise InvalidStateError(f"history holds {excerpt(item)}, not an action or event")
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise InvalidStateError(f"seed must be an int, got {seed!r}")
+            raise InvalidStateError(f"seed must be an int, got {excerpt(seed)}")
         hand = LiveHand(game, stacks, button=button, deck=deck,  # type: ignore[arg-type]
                         seed=seed, shuffle=shuffle)  # type: ignore[arg-type]
         return hand.replay(history)

@@ -31,7 +31,9 @@ __all__ = ["checked_restore", "env_seed", "hand_text", "kept_stacks", "missing_e
 
 def not_a_column(action: int, names: tuple[str, ...]) -> str:
     """The message for an action outside the action space (refused in every mode)."""
-    return (f"action {action} is not a column index of the layout (0..{len(names) - 1}: "
+    from holdem._shown import shown
+
+    return (f"action {shown(action)} is not a column index of the layout (0..{len(names) - 1}: "
             f"{', '.join(names)})")
 
 
@@ -94,7 +96,7 @@ def checked_restore(what: str, state: object, fresh: dict[str, object], engine: 
         if isinstance(rule, tuple):
             low, high = rule
             if type(value) is not int or not low <= value <= high:
-                raise bad(f"{name} must be an int {low}..{high}, got {value!r}"[:200])
+                raise bad(f"{name} must be an int {low}..{high}, got {excerpt(value)}")
         elif type(value) is not rule:
             raise bad(f"{name} must be a {rule.__name__}, got {type(value).__name__}")
         out[name] = value

@@ -48,6 +48,7 @@ from holdem import (
     InvalidStateError,
     _memory,
 )
+from holdem._vector import MAX_TABLES as _MAX_TABLES
 from holdem.rl import (
     _shown_hand,
     checked_restore,
@@ -93,7 +94,7 @@ def _vector_env_bytes(num_envs: object, players: object, actions: object) -> int
     observations kept) and its own per table; None for arguments :class:`VectorGame`
     refuses (it says why)."""
     n, p = int_or_none(num_envs), int_or_none(players)
-    if n is None or p is None or n < 1 or not 2 <= p <= 10:
+    if n is None or p is None or not 1 <= n <= _MAX_TABLES or not 2 <= p <= 10:
         return None
     try:
         layout = ActionLayout.preset(actions) if isinstance(actions, str) else actions
@@ -206,7 +207,8 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         self._next_step = mode is AutoresetMode.NEXT_STEP
         self._args["final_observation"] = True  # the engine keeps each finished hand's last row
         need = _vector_env_bytes(num_envs, players, actions)  # (before anything is allocated)
-        what = f"{int_or_none(num_envs) or 0:,} tables and their spaces"
+        what = (f"{int_or_none(num_envs):,} tables and their spaces" if need is not None
+                else "the tables and their spaces")  # (None: VectorGame refuses num_envs)
         advice = "use fewer tables (num_envs), or split them over several envs"
         if need is not None:
             _memory.check_fits(need, what, advice)

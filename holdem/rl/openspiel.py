@@ -64,7 +64,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from holdem._ints import int_or_none
-from holdem._shown import excerpt
+from holdem._shown import excerpt, shown
 from holdem.rl import missing_extra, not_a_column, reduce_with_state
 
 try:  # the optional rl extra
@@ -637,8 +637,9 @@ def _parameters(params: dict[str, Any]) -> dict[str, Any]:
             if number is None:
                 raise InvalidConfigError(f"{key} must be an int, got {excerpt(value)}")
             if not -_INT32_MAX - 1 <= number <= _INT32_MAX:
+                got = f"{number:,}" if number.bit_length() <= 256 else shown(number)
                 raise InvalidConfigError(f"{key} must fit OpenSpiel's 32-bit int parameters "
-                                         f"(up to {_INT32_MAX:,}), got {number:,}")
+                                         f"(up to {_INT32_MAX:,}), got {got}")
             value = number
         elif not isinstance(value, str):
             raise InvalidConfigError(f"{key} must be a str, got {excerpt(value)}")

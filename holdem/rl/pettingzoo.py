@@ -52,7 +52,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar, Literal, overload
 
 from holdem._ints import int_or_none
-from holdem._shown import excerpt
+from holdem._shown import excerpt, literal
 from holdem.rl import (
     _shown_hand,
     checked_restore,
@@ -423,7 +423,7 @@ def _repr(env: Any) -> str:
     c: _Core = env._core
     illegal = "check_call" if c.lenient else "raise"
     return (f"{type(env).__name__}({c.game!r}, players={c.players}, stacks={c.stacks!r}, "
-            f"actions={c.actions!r}, hands={c.hands}, seed={c.seed!r}, illegal={illegal!r}, "
+            f"actions={c.actions!r}, hands={literal(c.hands)}, seed={c.seed!r}, illegal={illegal!r}, "
             f"render_mode={env.render_mode!r})")
 
 

@@ -34,7 +34,7 @@ from typing import NamedTuple, Protocol, Self, TypeVar, runtime_checkable
 from holdem._eval import evaluate_many
 from holdem._ints import int_or_none
 from holdem._seeding import resolve_seed, seed_bits
-from holdem._shown import shown
+from holdem._shown import fields_repr, literal, shown
 from holdem.cards import Card, CardLike, to_card_ids
 from holdem.errors import (
     DuplicateCardError,
@@ -119,7 +119,7 @@ class Observation(NamedTuple):
         if not isinstance(state, HandState):
             raise InvalidStateError(f"state must be a holdem.HandState, got {shown(state)}")
         if type(hand_number) is not int or not 0 <= hand_number <= MAX_CHIPS:
-            raise InvalidConfigError(f"hand_number must be an int 0..2**53, got {hand_number!r}")
+            raise InvalidConfigError(f"hand_number must be an int 0..2**53, got {shown(hand_number)}")
         seat = state.actor
         if seat is None:
             raise IllegalActionError("the hand is over: nobody is to act")
@@ -213,6 +213,9 @@ class CompiledPolicy(NamedTuple):
     def code(self) -> tuple[int, int, float]:
         """``(kind code, samples, raise_at)`` as the engine takes it."""
         return _POLICY_CODES[self.kind], self.samples, self.raise_at
+
+    def __repr__(self) -> str:
+        return fields_repr(self)  # (samples of any size: in hex when too long for decimal)
 
 
 _POLICY_CODES = {"random": 0, "call": 1, "equity": 2}
@@ -344,7 +347,7 @@ class RandomAgent:
     def __repr__(self) -> str:
         if "_rng" not in vars(self):  # made without its state (cls.__new__, a forged pickle)
             return f"<{type(self).__name__} with no state>"
-        return f"RandomAgent(seed={self.seed!r})"
+        return f"RandomAgent(seed={literal(self.seed)})"
 
 
 _FOLD_CODE = 0
@@ -464,7 +467,8 @@ class EquityAgent:
     def __repr__(self) -> str:
         if "_rng" not in vars(self):  # made without its state (cls.__new__, a forged pickle)
             return f"<{type(self).__name__} with no state>"
-        return f"EquityAgent(seed={self.seed!r}, samples={self.samples}, raise_at={self.raise_at})"
+        return (f"EquityAgent(seed={literal(self.seed)}, samples={literal(self.samples)}, "
+                f"raise_at={self.raise_at})")
 
 
 def _equity_cards(hole: str | Iterable[CardLike], board: str | Iterable[CardLike]) -> tuple[tuple[int, ...], tuple[int, ...]]:

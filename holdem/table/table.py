@@ -158,7 +158,7 @@ class Table:
                  schedule: BlindSchedule | None = None,
                  clock: Callable[[], float] | None = None) -> None:
         if not isinstance(game, Game):
-            raise InvalidConfigError(f"game must be a holdem.Game, got {game!r}")
+            raise InvalidConfigError(f"game must be a holdem.Game, got {shown(game)}")
         count = int_or_none(seats)
         if count is None or not 2 <= count <= 10:
             raise InvalidConfigError(f"a table has 2 to 10 seats (R1), got {shown(seats)}")
@@ -166,7 +166,7 @@ class Table:
         self.tournament = game.mode is Mode.TOURNAMENT
         if schedule is not None:
             if not isinstance(schedule, BlindSchedule):
-                raise InvalidConfigError(f"schedule must be a BlindSchedule, got {schedule!r}")
+                raise InvalidConfigError(f"schedule must be a BlindSchedule, got {shown(schedule)}")
             if not self.tournament:
                 raise InvalidConfigError("a blind schedule needs a tournament game (R10): "
                                          "Game(mode=Mode.TOURNAMENT, ...)")

@@ -21,7 +21,7 @@ from typing import Any
 
 from holdem._ints import int_or_none
 from holdem._pickling import setstate_through_init
-from holdem._shown import shown
+from holdem._shown import literal, shown
 from holdem.errors import InvalidConfigError, InvalidStateError
 from holdem.hand._validate import MAX_CHIPS
 
@@ -136,7 +136,7 @@ class BlindSchedule:
         return self.levels[self.index_at(hands=hands, seconds=seconds)]
 
     def __repr__(self) -> str:
-        by = (f"hands_per_level={self.hands_per_level}" if self.hands_per_level is not None
+        by = (f"hands_per_level={literal(self.hands_per_level)}" if self.hands_per_level is not None
               else f"minutes_per_level={self.minutes_per_level}")
         return f"BlindSchedule({list(self.levels)!r}, {by})"
 
@@ -166,7 +166,7 @@ def _restore(cls: object, args: object, kwargs: object) -> BlindLevel | BlindSch
     pickle raises :class:`InvalidStateError`)."""
     if cls not in (BlindLevel, BlindSchedule) or type(args) is not tuple or type(
             kwargs) is not dict:
-        raise InvalidStateError(f"not a valid pickled blind level or schedule: {cls!r}")
+        raise InvalidStateError(f"not a valid pickled blind level or schedule: {shown(cls)}")
     try:
         return cls(*args, **kwargs)
     except (InvalidConfigError, TypeError) as exc:
