@@ -14,7 +14,8 @@ Card('As')
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterable
+import re
+from collections.abc import Iterable, Iterator
 from typing import Final, SupportsIndex
 
 from holdem._ints import int_or_none
@@ -161,15 +162,19 @@ def parse_card(text: str) -> Card:
     return card
 
 
-def _split(text: str) -> list[str]:
-    out: list[str] = []
-    for chunk in text.replace(",", " ").split():
+_WORDS: Final = re.compile(r"[^\s,]+")  # (\s: what str.split() splits on)
+
+
+def _split(text: str) -> Iterator[str]:
+    """The card tokens of ``text``, as they are read (a bad one ends the parse there: a
+    10 MB text was cut into tokens whole before the first was looked at)."""
+    for word in _WORDS.finditer(text):
+        chunk = word.group()
         i = 0
         while i < len(chunk):
             width = 3 if chunk.startswith("10", i) else 2
-            out.append(chunk[i : i + width])
+            yield chunk[i : i + width]
             i += width
-    return out
 
 
 def parse_cards(cards: str | Iterable[CardLike], *, unique: bool = True) -> tuple[Card, ...]:
@@ -185,7 +190,9 @@ def parse_cards(cards: str | Iterable[CardLike], *, unique: bool = True) -> tupl
     if unique is not True and unique is not False:  # no truthiness guess: None allowed repeats
         raise InvalidConfigError(f"unique must be True or False, got {excerpt(unique)}")
     if isinstance(cards, str):
-        out = tuple(parse_card(t) for t in _split(cards))
+        # 53 cards hold a repeat: with unique, no more are read
+        tokens = itertools.islice(_split(cards), 53) if unique else _split(cards)
+        out = tuple(parse_card(t) for t in tokens)
     else:
         try:
             src: Iterable[CardLike] = cards

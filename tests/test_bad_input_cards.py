@@ -303,3 +303,28 @@ def test_a_huge_sized_input_is_refused_without_reading_it_all() -> None:
                                                 r"buffer of shape \(1099511627776, 7\)"):
         holdem.evaluate_many(np.broadcast_to(np.int8(0), (2**40, 7)))
     assert len(parse_cards(itertools.islice(itertools.cycle([0]), 60), unique=False)) == 60
+
+
+def test_card_text_is_read_only_as_far_as_its_first_fault() -> None:
+    """Card text was cut into tokens whole before the first was looked at: a 9 MB text with a
+    bad first card (or a repeat in its first 53) made a copy and a list of 3,000,000 tokens
+    first (about 190 MB here, 2-4 s). A bad token ends the parse there, and with ``unique``
+    no more than 53 cards are read; the error is the one the start of the text gives."""
+    import tracemalloc
+
+    import holdem
+    from holdem import DuplicateCardError, InvalidCardError, parse_cards
+
+    for text, error, match in (("Zz " * 3_000_000, InvalidCardError, "not a card: 'Zz'"),
+                               ("As " * 3_000_000, DuplicateCardError, "As appears twice"),
+                               ("2c 3c " + "Zz," * 3_000_000, InvalidCardError, "'Zz'")):
+        for parse in (parse_cards, holdem.evaluate, holdem.cards_to_mask):
+            tracemalloc.start()
+            try:
+                with pytest.raises(error, match=match):
+                    parse(text)
+                peak = tracemalloc.get_traced_memory()[1]
+            finally:
+                tracemalloc.stop()
+            assert peak < 1_000_000, (parse, peak)
+    assert len(parse_cards("As " * 60, unique=False)) == 60  # (without unique: every card)
