@@ -3,13 +3,14 @@
 A call whose buffers are sized by its arguments (a batch of tables, :meth:`VectorGame.play`'s
 results, :func:`holdem.deal_hands`' rows) counts their bytes before it allocates anything and
 refuses a total above the machine's physical memory (:func:`physical_memory`, read with
-``os.sysconf``; :data:`FALLBACK` bytes where it cannot be read). That is no policy on what a
+``os.sysconf``; where it cannot be read, as on Windows, nothing is refused beforehand). That
+is no policy on what a
 call may use: what is refused could not be held in memory at once anyway (it failed with a
 bare ``MemoryError``, or after swapping for minutes), and every machine that can hold a call
 gives it the same result. A ``MemoryError`` met all the same (another limit: ``ulimit -v``, a
 container, memory in use) is raised as the library's error naming the bytes (:func:`no_memory`).
 
->>> physical_memory() > 0
+>>> (physical_memory() or 1) > 0
 True
 """
 
@@ -19,28 +20,27 @@ import os
 
 from holdem.errors import HoldemError, InvalidConfigError
 
-__all__ = ["FALLBACK", "check_fits", "no_memory", "physical_memory"]
-
-FALLBACK = 1 << 36
-"""The bound (64 GiB) where the physical memory cannot be read (no ``os.sysconf``: Windows)."""
+__all__ = ["check_fits", "no_memory", "physical_memory"]
 
 
-def physical_memory() -> int:
-    """The machine's physical memory in bytes, or :data:`FALLBACK` where it cannot be read."""
+def physical_memory() -> int | None:
+    """The machine's physical memory in bytes, or None where it cannot be read (no
+    ``os.sysconf``: Windows)."""
     try:
         pages = os.sysconf("SC_PHYS_PAGES")
         size = os.sysconf("SC_PAGE_SIZE")
     except (AttributeError, ValueError, OSError):
-        return FALLBACK
-    return pages * size if pages > 0 and size > 0 else FALLBACK
+        return None
+    return pages * size if pages > 0 and size > 0 else None
 
 
 def check_fits(nbytes: int, what: str, advice: str,
                error: type[HoldemError] = InvalidConfigError) -> None:
     """Raise ``error`` when ``what``, ``nbytes`` bytes, is more than the machine's memory
-    (``advice``: how to ask for less)."""
+    (``advice``: how to ask for less). Where the memory is unknown nothing is refused here:
+    the allocation's ``MemoryError`` is :func:`no_memory`'s error then."""
     limit = physical_memory()
-    if nbytes > limit:
+    if limit is not None and nbytes > limit:
         raise error(f"{what} would take about {nbytes:,} bytes, more than this machine's "
                     f"{limit:,} bytes of memory: {advice}")
 

@@ -46,16 +46,20 @@ def literal(value: int) -> str:
 
 def fields_repr(obj: Any, names: Iterable[str] | None = None) -> str:
     """The ``repr`` :func:`dataclasses.dataclass` (or :class:`typing.NamedTuple`) makes for
-    ``obj`` (its fields shown by ``repr``; or the attributes ``names``), but with the int
+    ``obj`` (its fields shown by ``repr``; or the attributes ``names``, after the class's
+    ``__name__``), but with the int
     fields through :func:`literal`: it does not fail on a seed of any size, and still pastes
     back."""
+    # (a dataclass's repr names its class by __qualname__, a NamedTuple's by __name__)
+    cls = type(obj).__qualname__ if names is None and dataclasses.is_dataclass(obj) else \
+        type(obj).__name__
     if names is None:
         names = ([f.name for f in dataclasses.fields(obj) if f.repr]
                  if dataclasses.is_dataclass(obj) else obj._fields)  # (else a NamedTuple)
     parts = ", ".join(
         f"{name}={literal(value) if type(value := getattr(obj, name)) is int else repr(value)}"
         for name in names)
-    return f"{type(obj).__qualname__}({parts})"
+    return f"{cls}({parts})"
 
 
 #: How many characters of a user's text an error message quotes (:func:`excerpt`).

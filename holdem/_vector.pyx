@@ -28,6 +28,7 @@ from holdem.hand._hd_hand cimport (
 
 import os
 import sys
+import threading
 
 from holdem._shown import excerpt, shown
 from holdem.errors import (ChipOverflowError, IllegalActionError, InvalidArrayError,
@@ -120,9 +121,11 @@ cdef enum:
 
 MAX_TABLES = 1 << 26    # sizes are checked before any product is formed
 cdef int64_t MAX_STACK = 1 << 53  # chips per seat (hd_hand.c's HD_HAND_MAX_STACK)
+# play() looks at the clock every POLL_DECISIONS decisions (an equity decision counts
+# 1 + samples / 256; see _poll) and runs the signal handlers every POLL_NS (100 ms)
 cdef enum:
-    POLL_DECISIONS = 32  # play() looks at the clock every this many decisions (see _poll) ...
-cdef int64_t POLL_NS = 10000000  # ... and runs the signal handlers every 10 ms
+    POLL_DECISIONS = 32
+cdef int64_t POLL_NS = 100000000
 cdef enum:
     PLAY_STOPPED = -2    # _poll: another slice of the play() call raised: stop
     PLAY_RAISED = -3     # _poll: a signal handler raised here (its exception is set)
@@ -1240,10 +1243,11 @@ cdef class Batch:
         """Called by play() every POLL_DECISIONS decisions: 0 to go on; PLAY_STOPPED when
         another slice of the same play() call (``stop``: its flag, shared by the slices) saw
         a signal handler raise; PLAY_RAISED when one raised here (its exception is set: play()
-        raises it). Signal handlers run (in the main thread only: elsewhere
-        PyErr_CheckSignals does nothing) once POLL_NS have passed since this thread last ran
-        them (poll[0]: when), so a run of hours stops at Ctrl-C within milliseconds; the GIL
-        is taken about every POLL_NS."""
+        raises it). In the main thread (the only one where signal handlers run), they run
+        once POLL_NS have passed since they last did (poll[0]: when), so a run of hours stops
+        at Ctrl-C within about POLL_NS; taking the GIL for them then waits for another busy
+        Python thread's switch interval (5 ms) at most: 5% of POLL_NS. Other threads pass
+        poll[0] = INT64_MAX: they never take the GIL."""
         cdef int64_t now
         if hd_atomic_load(stop):
             return PLAY_STOPPED
@@ -1267,8 +1271,8 @@ cdef class Batch:
         (rows of n), fills ``curve`` every ``step`` hands and at the end, and ``per_hand`` (when
         given). Seat s's policy draws from stream streams[s] of the table. Returns 0, -1 if
         a policy made an illegal decision (a bug), or what _poll returned when it stopped the
-        run (``tick`` counts the decisions since the last poll, ``poll`` its time; ``stop``
-        the call's flag)."""
+        run (``tick`` counts the decisions since the last poll, an equity decision weighing
+        more with its samples; ``poll`` its time; ``stop`` the call's flag)."""
         cdef hd_hstate_t h
         cdef hd_legal_t la
         cdef hd_rng_t rng[10]
@@ -1277,10 +1281,13 @@ cdef class Batch:
         cdef int64_t carry[10]
         cdef int64_t run[10]
         cdef int64_t to, pay, hand
+        cdef int64_t cost[10]  # what a decision of seat k adds to tick
         cdef int n = self.players, k, kind, seat, halt, skipped = 0
         cdef uint64_t tseed = hd_seed_child(self.seed, <uint64_t>i)
         for k in range(n):
             hd_rng_seed(&rng[k], hd_seed_child(tseed, POLICY_STREAM - streams[k]))
+            # (an equity decision of 1,000,000 samples takes about 20 ms: polled each time)
+            cost[k] = 1 + (pol[k].samples >> 8 if pol[k].kind == HD_POLICY_EQUITY else 0)
             carry[k] = self.stacks0[k]
             run[k] = 0
         for hand in range(hands):
@@ -1291,7 +1298,6 @@ cdef class Batch:
                 hd_hs_start_trusted(&self.rules, &h, n, <int>(hand % n), st, cards)
             skipped = skipped + 1 if h.over else 0
             while not h.over:
-                tick[0] += 1
                 if tick[0] >= POLL_DECISIONS:
                     tick[0] = 0
                     halt = self._poll(stop, poll)
@@ -1299,6 +1305,7 @@ cdef class Batch:
                         return halt
                 hd_hs_legal_inline(&self.rules, &h, &la)
                 seat = la.seat
+                tick[0] += cost[seat]
                 hd_policy_act(&pol[seat], &h, &la, &rng[seat], &kind, &to, NULL)
                 if hd_hs_check(&self.rules, &h, kind, to) != HD_HAND_OK:
                     return -1
@@ -1338,12 +1345,15 @@ cdef class Batch:
         first table where a policy made an illegal decision, or PLAY_STOPPED (-2) when
         another slice of the call stopped it (``stop``: one int64, 0 at the start, shared by
         the call's slices). A signal handler that raises (Ctrl-C) stops every slice within
-        milliseconds, and this call raises its exception."""
+        about 0.1 s, and this call (the main thread's) raises its exception."""
         cdef hd_policy_t pol[10]
         cdef uint64_t st[10]
         cdef Py_ssize_t i, bad = -1, T = self.num_tables
         cdef int k, n = self.players
-        cdef int64_t points, total = 0, tick = 0, poll = hd_now_ns()
+        cdef int64_t points, total = 0, tick = 0
+        # only the main thread runs signal handlers: the others never take the GIL for them
+        cdef int64_t poll = (hd_now_ns() if threading.current_thread() is threading.main_thread()
+                             else INT64_MAX)
         cdef int64_t[:, :, ::1] ph
         cdef int64_t *php = NULL
         if not 0 <= lo <= hi <= T:

@@ -138,6 +138,8 @@ def _player_index(word: str, players: int | None, action: str) -> int:
     n = int(m.group(1))
     if players is not None and n > players:
         raise InvalidHistoryError(
+            f"{_where(action)}: there is no {word} in a {players}-player hand"
+            if players.bit_length() <= 64 else
             f"{_where(action)}: there is no {word} in a hand of {shown(players)} players")
     return n - 1
 

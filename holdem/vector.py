@@ -1467,7 +1467,7 @@ class VectorGame:
         ``8 * num_tables * players`` bytes per point or kept hand, 48 per point of
         ``curve_hands``) is counted before anything is allocated: more than the machine's
         physical memory raises :class:`holdem.InvalidConfigError` naming the bytes. Ctrl-C
-        (a signal handler that raises) stops every thread of the call within milliseconds
+        (a signal handler that raises) stops every thread of the call within about 0.1 s
         and raises ``KeyboardInterrupt`` (or the handler's exception); no result is returned.
         """
         self._finish()
@@ -1529,7 +1529,7 @@ class VectorGame:
         except MemoryError:  # (another limit than the machine's: ulimit -v, a container)
             raise _memory.no_memory(size, what, advice) from None
         # stop: set by the slice whose thread runs a signal handler that raises (Ctrl-C): the
-        # others stop within milliseconds and that slice raises the handler's exception
+        # others stop at their next poll and that slice raises the handler's exception
         stop = _alloc("q", (1,))
         args = (hands, codes, ids, step, *out, rake, curve, per_hand, stop)
         bad: dict[int, int] = {}

@@ -337,3 +337,16 @@ def test_reprs_holding_huge_ints_in_other_objects_do_not_fail() -> None:
     assert "seed=0x" in repr(LiveHand(Game(big_blind=2), [200, 200], seed=HUGE_INT))
     assert "seed 0x" in str(holdem.equity(["AsAh", "KsKh"], samples=100, executor="serial",
                                           seed=HUGE_INT))
+
+
+def test_reprs_through_fields_repr_name_the_class_as_before() -> None:
+    """The reprs that write huge ints in hex (``fields_repr``) named a NamedTuple subclass by
+    its ``__qualname__`` (``test_....<locals>.Local(...)``, which does not paste back) where
+    NamedTuple's own repr, and the repr before, use ``__name__``."""
+    from holdem.table.agents import CompiledPolicy
+
+    class Local(CompiledPolicy):
+        pass
+
+    assert repr(Local("random", 0, 0.5)) == "Local(kind='random', samples=0, raise_at=0.5)"
+    assert repr(CompiledPolicy("call")) == "CompiledPolicy(kind='call', samples=0, raise_at=0.0)"

@@ -149,7 +149,7 @@ def test_bad_action_notation(text: str, why: str) -> None:
 
 
 def test_player_index_bounded_by_the_hand() -> None:
-    with pytest.raises(InvalidHistoryError, match=r"actions\[1\].*no p3 in a hand of 2 players"):
+    with pytest.raises(InvalidHistoryError, match=r"actions\[1\].*no p3 in a 2-player hand"):
         HandHistory("NT", (0, 0), (1, 2), (100, 100), ("d dh p1 AsKs", "d dh p3 QsQh"), min_bet=2)
 
 
@@ -415,7 +415,7 @@ def test_pickles_of_histories_round_trip_and_are_checked() -> None:
     assert [pickle.loads(pickle.dumps(a)) for a in hh.actions] == list(hh.actions)
     good = dict(vars(hh))
     assert pickle.loads(_default_form(HandHistory, good)) == hh
-    for state, message in ((dict(good, actions=("p9 cbr 5",)), "no p9 in a hand of 2 players"),
+    for state, message in ((dict(good, actions=("p9 cbr 5",)), "no p9 in a 2-player hand"),
                            (dict(good, starting_stacks=(-1, 5)), "starting stacks must be"),
                            ({"x": 1}, "not a pickled HandHistory"),
                            (5, "not a pickled HandHistory")):

@@ -228,9 +228,9 @@ def test_a_kept_action_is_the_one_a_fresh_parse_gives() -> None:
 
 def test_the_player_bound_is_part_of_what_is_kept() -> None:
     assert HistoryAction.from_str("p7 f").player == 6  # kept for players=None
-    with pytest.raises(InvalidHistoryError, match="there is no p7 in a hand of 6 players"):
+    with pytest.raises(InvalidHistoryError, match="there is no p7 in a 6-player hand"):
         HistoryAction.from_str("p7 f", players=6)
-    with pytest.raises(InvalidHistoryError, match="there is no p7 in a hand of 6 players"):
+    with pytest.raises(InvalidHistoryError, match="there is no p7 in a 6-player hand"):
         HistoryAction.from_str("p7 f", players=6)  # a refusal is not kept either
 
 
