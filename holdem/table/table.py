@@ -440,7 +440,9 @@ class Table:
     # ------------------------------------------------------------------ playing
     def play(self, hands: int) -> list[HandRecord]:
         """Play up to ``hands`` hands (an int >= 0); stops early when a tournament ends or
-        fewer than two players can be dealt in."""
+        fewer than two players can be dealt in. The records are returned together, about
+        7 KB a 6-max hand: for millions of hands iterate :meth:`hands` (one record at a
+        time) or use :func:`holdem.simulate`."""
         count = int_or_none(hands)
         if count is None or count < 0:
             raise TableError(f"hands must be an int >= 0, got {shown(hands)}")
