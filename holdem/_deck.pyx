@@ -21,7 +21,7 @@ from array import array
 from holdem import _memory
 from holdem._ints import int_or_none
 from holdem._seeding import resolve_seed, seed_bits
-from holdem._shown import excerpt, shown
+from holdem._shown import excerpt, literal, shown
 from holdem.cards import CARDS as _CARDS_PY, Card, parse_cards
 from holdem.errors import DeckError, InvalidArrayError, InvalidConfigError
 
@@ -244,10 +244,7 @@ A 52-card deck with its own random generator.
                            bytes(self._kind[:52]), self._fresh))
 
     def __repr__(self):
-        try:
-            seed = repr(self._seed)
-        except ValueError:  # an int past Python's limit of digits printed: hex has none
-            seed = hex(self._seed)
+        seed = literal(self._seed)  # (in hex past Python's limit of digits printed)
         if self._fresh:
             return f"Deck(seed={seed})"
         return (f"<Deck seed={seed}: {self._deck.n} left, {len(self.dealt)} dealt, "

@@ -162,19 +162,27 @@ def parse_card(text: str) -> Card:
     return card
 
 
-_WORDS: Final = re.compile(r"[^\s,]+")  # (\s: what str.split() splits on)
-
-
-def _split(text: str) -> Iterator[str]:
-    """The card tokens of ``text``, as they are read (a bad one ends the parse there: a
-    10 MB text was cut into tokens whole before the first was looked at)."""
-    for word in _WORDS.finditer(text):
-        chunk = word.group()
+def _split(text: str) -> list[str]:
+    out: list[str] = []
+    for chunk in text.replace(",", " ").split():
         i = 0
         while i < len(chunk):
             width = 3 if chunk.startswith("10", i) else 2
-            yield chunk[i : i + width]
+            out.append(chunk[i : i + width])
             i += width
+    return out
+
+
+# _split's tokens as one pattern (\s: what str.split() splits on): "10" and the next
+# character of its word, else up to two characters of a word
+_TOKEN: Final = re.compile(r"10[^\s,]|[^\s,]{1,2}")
+_EAGER_CHARS: Final = 1024  # texts up to this long are split at once (faster); longer, lazily
+
+
+def _split_lazily(text: str) -> Iterator[str]:
+    """:func:`_split` as the tokens are taken, so that a bad one ends the parse there (a 9 MB
+    text was cut into tokens whole before the first was looked at)."""
+    return (token.group() for token in _TOKEN.finditer(text))
 
 
 def parse_cards(cards: str | Iterable[CardLike], *, unique: bool = True) -> tuple[Card, ...]:
@@ -190,9 +198,11 @@ def parse_cards(cards: str | Iterable[CardLike], *, unique: bool = True) -> tupl
     if unique is not True and unique is not False:  # no truthiness guess: None allowed repeats
         raise InvalidConfigError(f"unique must be True or False, got {excerpt(unique)}")
     if isinstance(cards, str):
-        # 53 cards hold a repeat: with unique, no more are read
-        tokens = itertools.islice(_split(cards), 53) if unique else _split(cards)
-        out = tuple(parse_card(t) for t in tokens)
+        if len(cards) <= _EAGER_CHARS:
+            out = tuple(parse_card(t) for t in _split(cards))
+        else:  # read as far as the first fault (with unique, 53 cards hold a repeat)
+            lazy = _split_lazily(cards)
+            out = tuple(parse_card(t) for t in (itertools.islice(lazy, 53) if unique else lazy))
     else:
         try:
             src: Iterable[CardLike] = cards

@@ -316,6 +316,7 @@ def test_card_text_is_read_only_as_far_as_its_first_fault() -> None:
     from holdem import DuplicateCardError, InvalidCardError, parse_cards
 
     for text, error, match in (("Zz " * 3_000_000, InvalidCardError, "not a card: 'Zz'"),
+                               ("Zz" * 4_500_000, InvalidCardError, "not a card: 'Zz'"),
                                ("As " * 3_000_000, DuplicateCardError, "As appears twice"),
                                ("2c 3c " + "Zz," * 3_000_000, InvalidCardError, "'Zz'")):
         for parse in (parse_cards, holdem.evaluate, holdem.cards_to_mask):
