@@ -266,6 +266,12 @@ class HoldemGame(pyspiel.Game):  # type: ignore[misc]
         self.spec = ObservationSpec(len(self.config.stacks))
         self.history_width = _max_decisions(self.config)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """A pickle (and a copy) is the game made again from its parameters, checked as new
+        ones, at every pickle protocol: pyspiel's own pickling of a game aborts the interpreter
+        at protocols 0 and 1, and sends a forged game string to its parser."""
+        return (HoldemGame, (dict(self.config.params),))
+
     def new_initial_state(self) -> HoldemState:
         return HoldemState(self)
 
