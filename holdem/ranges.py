@@ -109,6 +109,18 @@ class _Parser:
     def __init__(self, text: str) -> None:
         self.text = text
         self.pos = 0
+        # the weight of the last ``random`` item (0.0: none): it covers every combo, so the
+        # items before it are dropped and only those after it are kept, in ``out`` (writing
+        # its 1,326 combos for each ``random`` made "random, random, ..." cost 220 us an item)
+        self.every = 0.0
+
+    def weights(self) -> dict[tuple[int, int], float]:
+        """The whole text's combos and weights (the later item wins)."""
+        out: dict[tuple[int, int], float] = {}
+        self.parse(out, 1.0, 0)
+        if self.every:
+            return dict.fromkeys(_EVERY_COMBO, self.every) | out
+        return out
 
     def error(self, what: str, start: int, token: str) -> InvalidRangeError:
         text, at = self.text, start
@@ -202,11 +214,13 @@ class _Parser:
         if not tok:
             bad = self.text[self.pos] if self.pos < len(self.text) else ""
             raise self.error(f"expected {_EXPECTED}", start, bad)
+        if tok.lower() == _RANDOM:
+            out.clear()
+            self.every = weight
+            return
         out.update(dict.fromkeys(self.term(tok, start), weight))  # later items win
 
     def term(self, tok: str, start: int) -> Iterable[tuple[int, int]]:
-        if tok.lower() == _RANDOM:
-            return _EVERY_COMBO
         m = _EXACT.fullmatch(tok)
         if m is not None:
             a = int(Card(m.group(1).upper() + m.group(2).lower()))
@@ -394,9 +408,7 @@ class Range:
     def __init__(self, text: str) -> None:
         if not isinstance(text, str):
             raise InvalidRangeError(f"range text must be a str, not {type(text).__name__}")
-        out: dict[tuple[int, int], float] = {}
-        _Parser(text).parse(out, 1.0, 0)
-        self._weights = _descending(out)
+        self._weights = _descending(_Parser(text).weights())
         self._hash = None
         self._text = None
 

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from holdem import Card, HoldemError, InvalidRangeError, Range, parse_range
 from holdem.cards import CARDS, RANKS
+from holdem.ranges import Combo
 
 
 def combos_of(text: str) -> set[str]:
@@ -64,6 +65,26 @@ def test_later_items_win() -> None:
     assert Range("AA, 0.5(AA)").weight("AsAh") == 0.5
     assert Range("0.5(AA), AA").weight("AsAh") == 1.0
     assert Range("AKs, 0.5(AsKs)").weight("AsKs") == 0.5
+
+
+_ITEMS = ["random", "Random", "AA", "QQ+", "AKs", "ATo+", "A5s-A2s", "99-22", "AsKd", "T9"]
+
+
+@given(st.lists(st.tuples(st.sampled_from(_ITEMS), st.sampled_from(["", "0.5", "40%", "0.25"])),
+                min_size=1, max_size=8))
+def test_later_items_win_around_random(items: list[tuple[str, str]]) -> None:
+    """A text is its items applied in order, each writing its combos over the earlier ones:
+    ``random`` (kept as one weight for every combo, not written combo by combo) drops
+    everything before it and nothing after it."""
+    texts = [f"{w}({item})" if w else item for item, w in items]
+    expected: dict[Combo, float] = {}
+    for text in texts:
+        one = Range(text)
+        expected.update(zip(one.combos, one.weights, strict=True))
+    whole = Range(", ".join(texts))
+    assert dict(zip(whole.combos, whole.weights, strict=True)) == expected
+    assert Range(f"0.5({', '.join(texts)})") == Range.from_combos(
+        {c: w * 0.5 for c, w in expected.items()})
 
 
 # --- blockers --------------------------------------------------------------------------------
