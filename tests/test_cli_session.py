@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import io
 import os
 import re
 from pathlib import Path
@@ -104,3 +105,27 @@ def test_simulate_progress_bar_fits_the_terminal(columns: int) -> None:
     assert draws[-1].startswith("simulate 2,000/2,000 hands") and "100%" in draws[-1]
     if columns >= 100:
         assert "] 100%" in draws[-1] and re.search(r"elapsed, ETA \d+:\d\d$", draws[-1])
+
+
+class _EndlessLine(io.StringIO):
+    """Standard input of NUL characters with no end of line (``< /dev/zero``); reading it
+    without a bound never returns (the line grew by gigabytes a second)."""
+
+    def readline(self, size: int | None = -1, /) -> str:
+        if size is None or size < 0:
+            raise AssertionError("a read of a line without a bound")
+        return "\0" * size
+
+
+def test_play_refuses_a_line_that_never_ends() -> None:
+    """``holdem play < /dev/zero``: a move is read as one line of at most MOVE_CHARS
+    characters; a longer one is an error of one line (exit 2), not a read of all of it."""
+    from holdem.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    code = main(["play", "--players", "2", "--seed", "1"], stdin=_EndlessLine(), stdout=out,
+                stderr=err)
+    assert code == 2
+    assert re.fullmatch(r"holdem play: error: a move is one line of at most \d+ characters; "
+                        r"the input has a longer one \(is it a text of moves\?\)\n",
+                        err.getvalue()), err.getvalue()

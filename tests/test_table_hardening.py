@@ -379,3 +379,138 @@ def test_the_compiled_bookkeeping_refuses_seats_that_do_not_match() -> None:
                        r"number \(2 players, 2 names, 3 seats\)"):
         fast.pay(players, ("a", "b"), state.result)
     assert [p.stack for p in players] == [100, 100] and players[0].hands_played == 0
+
+
+# The C steps index tuples without bounds checks (release builds), and ``tuple.__new__`` makes
+# a NamedTuple (Observation, LegalActions, Action) of any length; a HandState subclass (dealt
+# by a Game subclass) may override legal_actions, and an agent may reach the hand in play.
+# What does not fit raises, never reads past a tuple: each case runs in a child process, so a
+# crash shows as one.
+_CHILD_SETUP = """
+import gc, sys
+from holdem import (Action, ActionType, Game, HandState, LegalActions, Mode, Observation,
+                    RandomAgent, Table)
+import holdem.table.table as table_mod
+if sys.argv[1] == "python steps":
+    table_mod._fast = None
+"""
+
+
+def _in_child(path: str, body: str) -> str:
+    """Run ``body`` after _CHILD_SETUP in a child process (on the table's ``path``); its
+    output, once it has exited normally."""
+    import subprocess
+    import textwrap
+
+    code = _CHILD_SETUP + textwrap.dedent(body)
+    proc = subprocess.run([sys.executable, "-c", code, path], capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode >= 0, f"child crashed with signal {-proc.returncode}: {proc.stderr}"
+    assert proc.returncode == 0, proc.stderr
+    return proc.stdout.strip()
+
+
+@pytest.mark.parametrize("path", TABLE_PATHS)
+@pytest.mark.parametrize("answer", ["tuple.__new__(Action, ())",
+                                    "tuple.__new__(Action, (ActionType.CALL,))",
+                                    "tuple.__new__(Action, (ActionType.CALL, None, 5))"])
+def test_an_action_made_with_the_wrong_number_of_fields_is_an_agent_error(
+        path: str, answer: str) -> None:
+    """An agent answering an Action of 0, 1 or 3 fields (made by ``tuple.__new__``): the C
+    loop read its fields without a bounds check (a crash); now AgentError, as for any
+    answer that is not an action."""
+    if path == "compiled steps" and table_mod._fast is None:
+        pytest.skip("HOLDEM_PURE_PYTHON=1: the table runs its Python steps only")
+    out = _in_child(path, f"""
+        from holdem import AgentError
+        t = Table(Game(big_blind=2), seats=2, seed=1)
+        for s in range(2):
+            t.sit(s, f"p{{s}}", 100, lambda obs: {answer})
+        try:
+            t.play_hand()
+        except AgentError as exc:
+            print(exc)
+    """)
+    assert re.fullmatch(r"agent '<lambda>' of player 'p\d' \(seat \d\) answered <malformed "
+                        r"Action of ([013]) items: \(.*\)>: not an action: <malformed Action "
+                        r"of \1 items: \(.*\)>", out), out
+
+
+@pytest.mark.parametrize("returns", ["(0, True)", "[0, True, True, 0, True, True, 2, 4]",
+                                     "5", "None"])
+def test_a_hand_state_whose_legal_actions_is_not_legal_actions_gets_a_table_error(
+        returns: str) -> None:
+    """A Game subclass deals a HandState subclass whose ``legal_actions()`` returns no
+    LegalActions (a short tuple, a list, an int, None): the C loop read its fields without a
+    bounds check (a crash); now TableError naming what it returned, the hand void."""
+    if table_mod._fast is None:
+        pytest.skip("HOLDEM_PURE_PYTHON=1: the table runs its Python steps only")
+    out = _in_child("compiled steps", f"""
+        from holdem import TableError
+        class Odd(HandState):
+            __slots__ = ()
+            def legal_actions(self):
+                return {returns}
+        class OddGame(Game):
+            def new_hand(self, *args, **kwargs):
+                state = super().new_hand(*args, **kwargs)
+                state.__class__ = Odd
+                return state
+        t = Table(OddGame(big_blind=2, mode=Mode.TOURNAMENT), seats=3, seed=1)
+        for s in range(3):
+            t.sit(s, f"p{{s}}", 100, lambda obs: 1)
+        t.sit_out("p2")  # a tournament hand with an absent player: dealt by OddGame.new_hand
+        before = [p.stack for p in t.players]
+        try:
+            t.play_hand()
+        except TableError as exc:
+            print(exc)
+        assert [p.stack for p in t.players] == before
+    """)
+    what = {"(0, True)": "tuple of 2 items", "5": "int", "None": "NoneType"}.get(returns, "list")
+    assert out == (f"Odd.legal_actions() returned {what}: the table needs a LegalActions "
+                   f"(8 fields)")
+
+
+def test_a_hand_replaced_while_it_is_played_gets_a_table_error() -> None:
+    """An agent that finds the hand in play (gc) and restores a 10-seat hand into it: the C
+    loop indexed the 2 players by the new actor's seat (a crash); now TableError."""
+    if table_mod._fast is None:
+        pytest.skip("HOLDEM_PURE_PYTHON=1: the table runs its Python steps only")
+    out = _in_child("compiled steps", """
+        from holdem import TableError
+        big = Game(big_blind=2).new_hand([100] * 10, button=0, seed=1)
+        big.call()
+        other = big._getstate()
+        def agent(obs):
+            for o in gc.get_objects():
+                if type(o) is HandState and o is not big and o.num_players == 2:
+                    o._setstate(other)
+            return 1
+        t = Table(Game(big_blind=2), seats=2, seed=1)
+        for s in range(2):
+            t.sit(s, f"p{s}", 100, agent)
+        try:
+            t.play_hand()
+        except TableError as exc:
+            print(exc)
+    """)
+    assert re.fullmatch(r"run_hand: the hand now has 10 seats, seat \d to act, but was dealt "
+                        r"with 2: a hand may not be replaced while it is played", out), out
+
+
+@pytest.mark.parametrize("observation", [
+    "tuple.__new__(Observation, ())",
+    "Observation._make([None] * 13 + [tuple.__new__(LegalActions, ())] + [None] * 4)",
+    "Observation._make([None] * 13 + [tuple.__new__(LegalActions, (0, True))] + [None] * 4)"])
+def test_random_agent_reads_no_field_an_observation_does_not_have(observation: str) -> None:
+    """RandomAgent given an Observation or LegalActions of too few fields (``tuple.__new__``):
+    the compiled policy read them without a bounds check (a crash); now IndexError, as the
+    Python policy raises (a field that is not there)."""
+    out = _in_child("compiled steps", f"""
+        try:
+            RandomAgent(seed=1).act({observation})
+        except IndexError as exc:
+            print(exc)
+    """)
+    assert out == "tuple index out of range"

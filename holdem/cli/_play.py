@@ -21,7 +21,7 @@ from typing import IO, Any, Final
 
 from holdem._parallel import chunk_seed
 from holdem.cards import Card
-from holdem.errors import HoldemError
+from holdem.errors import HoldemError, InvalidActionError
 from holdem.hand.actions import Action, ActionType
 from holdem.hand.game import Game, Structure
 from holdem.hand.records import ActionRecord, LegalActions, Street
@@ -38,6 +38,8 @@ AGENTS: Final[dict[str, Callable[[int], Any]]] = {
 }
 
 ME: Final = "You"
+MOVE_CHARS: Final = 4096
+"""The longest line read as a move (longer: InvalidActionError, nothing more is read)."""
 
 HELP: Final = """\
 moves: f (fold)   x (check)   c (check or call)   b N (bet to N)   r N (raise to N)   a (all in)
@@ -186,10 +188,14 @@ class HumanAgent:
 
     def _read(self) -> str | None:
         print("> ", end="", file=self.out, flush=True)
-        line = self.inp.readline()
+        # bounded: a line that never ends (stdin from /dev/zero) was read whole into memory
+        line = self.inp.readline(MOVE_CHARS + 1)
         if not line:
             self.say()
             return None
+        if len(line) > MOVE_CHARS and not line.endswith("\n"):
+            raise InvalidActionError(f"a move is one line of at most {MOVE_CHARS} characters; "
+                                     f"the input has a longer one (is it a text of moves?)")
         if not _isatty(self.inp):
             self.say(line.rstrip("\n"))  # echo scripted input so the transcript reads well
         return line.strip()

@@ -236,6 +236,8 @@ class Action(NamedTuple):
         return to + 1
 
     def __str__(self) -> str:
+        if len(self) != 2:  # made by tuple.__new__(Action, ...): no type or amount to read
+            return repr(self)
         tok = _TOKENS.get(self.type)
         if tok is None:  # an Action built with something else than an ActionType
             return repr(self)
@@ -247,6 +249,8 @@ class Action(NamedTuple):
             return repr(self)
 
     def __repr__(self) -> str:
+        if len(self) != 2:  # made by tuple.__new__(Action, ...): an error message shows it
+            return f"<malformed Action of {len(self)} items: {shown(tuple(self))}>"
         if self.to is None:
             return f"Action({self.type!r})"
         to = literal(self.to) if type(self.to) is int else repr(self.to)  # (hex when too long)

@@ -111,7 +111,7 @@ cdef int _plain_code(object action, tuple la):
         if action == 0:
             return 0 if la[1] else -1
         return -1
-    if type(action) is not _Action:
+    if type(action) is not _Action or len(<tuple>action) != 2:  # (tuple.__new__ makes others)
         return -1
     t = (<tuple>action)[0]
     if t is _BET_RAISE or (t is _BET and la[5]) or (t is _RAISE and not la[5]):
@@ -172,8 +172,18 @@ def run_hand(HandCore state not None, list players, tuple dealt, tuple names, ob
             break
     while not state._h.over:
         i = state._h.actor
+        if state._h.n != n or not 0 <= i < n:  # an agent restored another hand into it
+            raise TableError(f"run_hand: the hand now has {state._h.n} seats, seat {i} to "
+                             f"act, but was dealt with {n}: a hand may not be replaced while "
+                             f"it is played")
         p = seated[i]
-        la = <tuple>state.legal_actions()
+        legal = state.legal_actions()  # (a subclass of HandState may override it)
+        if not (isinstance(legal, tuple) and len(<tuple>legal) == 8):  # indexed unchecked
+            raise TableError(f"{type(state).__name__}.legal_actions() returned "
+                             f"{type(legal).__name__}"
+                             + (f" of {len(<tuple>legal)} items" if isinstance(legal, tuple)
+                                else "") + ": the table needs a LegalActions (8 fields)")
+        la = <tuple>legal
         if p.leaving or (tournament and p.status is sitting_out):
             state._act(1 if la[2] else 0, 0)
             continue
@@ -216,12 +226,13 @@ def random_act(self, observation):
     cdef int k
     cdef int64_t lo = 0, hi = 0
     cdef tuple t
-    if type(observation) is _Observation:
+    # (exact types of full length: tuple.__new__ makes a NamedTuple of any length)
+    if type(observation) is _Observation and len(<tuple>observation) == 18:
         la = (<tuple>observation)[13]
     else:
         la = observation.legal
     rnd = self._random
-    if type(la) is _LegalActions:
+    if type(la) is _LegalActions and len(<tuple>la) == 8:
         t = <tuple>la
         can_fold = t[1]
         can_raise = t[4]

@@ -93,7 +93,7 @@ def run_hand_python(state: HandState, players: list[Player], dealt: tuple[int, .
                 moved = False
                 apply_unchecked(0)
                 continue
-        elif type(action) is Action and action[0] is _BET_RAISE:
+        elif type(action) is Action and len(action) == 2 and action[0] is _BET_RAISE:
             to = action[1]
             if (la.can_raise and type(to) is int and la.min_to is not None
                     and la.max_to is not None and la.min_to <= to <= la.max_to):
@@ -154,7 +154,7 @@ def fast_code(action: object, la: LegalActions) -> int:
         if action == 0:
             return 0 if la.can_fold else -1
         return -1
-    if type(action) is not Action:
+    if type(action) is not Action or len(action) != 2:  # (tuple.__new__ makes others)
         return -1
     t, to = action
     if t is _BR or (t is _BET and la.is_bet) or (t is _RAISE and not la.is_bet):
