@@ -438,12 +438,19 @@ cdef class Batch:
             raise InvalidConfigError(f"players must be 2..10 (R1), got {shown(players)}")
         if len(stacks) != players:
             raise InvalidConfigError(f"stacks has {len(stacks)} entries for {players} players")
+        # (copies: an element's __index__ cannot change what is read next, unchecked)
+        columns = list(columns)
+        priority = [int(k) for k in list(priority)]
         if not 1 <= len(columns) <= MAX_COLS:
             raise InvalidConfigError(f"an action layout has 1..{MAX_COLS} columns")
         (g.structure, g.straddle, g.bb_ante, g.deal_from_bb, g.lift_heads_up, g.fold_free,
          cap, g.big_blind, g.small_blind, g.ante, sizes, rake) = rules
         # R27: a cap beyond 2**30 raises is never reached (each raise is one action)
         g.cap = cap if cap < HD_HAND_UNBOUNDED else HD_HAND_UNBOUNDED
+        sizes = tuple(sizes)
+        if len(sizes) != 4:
+            raise InvalidConfigError(f"the game's bet sizes must be 4 (one a street), got "
+                                     f"{excerpt(sizes)}")
         for k in range(4):
             g.sizes[k] = sizes[k]
         g.has_rake = rake is not None
@@ -1361,6 +1368,7 @@ cdef class Batch:
         if hands < 1 or step < 1:
             raise InvalidConfigError(
                 f"hands and the curve step must be >= 1, got {shown(hands)}, {shown(step)}")
+        policies, streams = list(policies), list(streams)  # (copies, as in __init__)
         if len(policies) != n:
             raise InvalidConfigError(f"{len(policies)} policies for {n} seats")
         for k in range(n):

@@ -163,6 +163,56 @@ def test_game_rules_cache_set_from_outside_is_rebuilt() -> None:
     assert proc.stdout.strip() == "ok"
 
 
+def test_a_plan_whose_bet_sizes_are_not_four_is_refused() -> None:
+    """The compiled cores read a game's four bet sizes (one a street) without bounds checks:
+    a plan with fewer (a game's private ``_plan`` set from outside, or made by a subclass)
+    is refused by both, the batched engine and the hand core, before they read it."""
+    proc = run_child("""
+        from holdem import Game, InvalidConfigError
+        from holdem.vector import VectorGame
+        for sizes in ((), (2,), [2, 2, 4], (2, 2, 4, 4, 8)):
+            for make in (lambda g: g.new_hand([200, 200], button=0, seed=1),
+                         lambda g: VectorGame(g, num_tables=2, players=2, stacks=200, seed=1)):
+                game = Game(big_blind=2)
+                object.__setattr__(game, "_plan", game._plan._replace(sizes=sizes))
+                try:
+                    make(game)
+                except InvalidConfigError as exc:
+                    assert "the game's bet sizes must be 4 (one a street)" in str(exc), exc
+                else:
+                    raise AssertionError(f"sizes {sizes} taken")
+        print("ok")
+    """)
+    assert proc.stdout.strip() == "ok"
+
+
+def test_the_batch_reads_a_copy_of_its_columns() -> None:
+    """``Batch`` (the batched engine's private core) reads its action columns without bounds
+    checks: a column entry whose ``__int__`` empties the list it came from changes nothing
+    read (a copy)."""
+    proc = run_child("""
+        from holdem import Game
+        from holdem import _vector
+        from holdem.vector import ActionLayout, _rules
+        game = Game(big_blind=2)
+        layout = ActionLayout()
+        codes = [tuple(c) for c in layout._codes()]
+        class Shrinks:
+            def __init__(self, value):
+                self.value = value
+            def __index__(self):
+                victim.clear()
+                return self.value
+            __int__ = __index__
+        victim = [(Shrinks(codes[0][0]), *codes[0][1:]), *codes[1:]]
+        batch = _vector.Batch(_rules(game), 2, 2, (200, 200), 1, False, victim,
+                              list(layout._priority()))
+        assert victim == [] and batch is not None
+        print("ok")
+    """)
+    assert proc.stdout.strip() == "ok"
+
+
 @pytest.mark.parametrize("name", ["run_hand", "table_posts"])
 def test_table_loop_refuses_none_for_a_state(name: str) -> None:
     """The compiled table loop's entry points take a hand state; None is refused, not read."""

@@ -53,6 +53,7 @@ from holdem.hand._validate import (
     seat_index,
     to_action,
 )
+from holdem._shown import excerpt
 from holdem._shown import shown as _shown
 from holdem.cards import Card
 from holdem.errors import (
@@ -155,8 +156,12 @@ cdef class GameRules:
         g.big_blind = plan.big_blind
         g.small_blind = plan.small_blind
         g.ante = plan.ante
+        sizes = tuple(plan.sizes)  # (read unchecked below: a plan from a subclass may differ)
+        if len(sizes) != 4:
+            raise InvalidConfigError(f"the game's bet sizes must be 4 (one a street), got "
+                                     f"{excerpt(sizes)}")
         for k in range(4):
-            g.sizes[k] = plan.sizes[k]
+            g.sizes[k] = sizes[k]
         rake = plan.rake
         g.has_rake = rake is not None
         g.rake.num, g.rake.den, g.rake.cap, g.rake.no_flop_no_drop = (
