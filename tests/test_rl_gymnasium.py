@@ -65,6 +65,48 @@ def test_single_env_opponents_are_policies_and_rewards_add_up() -> None:
     assert total == pytest.approx(learner)
 
 
+@pytest.mark.parametrize("call", ["step", "reset"])
+def test_a_policy_may_not_step_or_reset_its_own_env(call: str) -> None:
+    """An opponent's policy that calls ``step`` or ``reset`` of the env asking it: the step
+    was played for the opponent's seat (a reset dealt the next hand and gave it the policy's
+    answer). Refused; a policy that goes on after the refusal leaves the hands as a policy
+    that never called gives them."""
+    seen: list[str] = []
+
+    def meddler(obs: np.ndarray, mask: np.ndarray) -> int:
+        try:
+            env.step(1) if call == "step" else env.reset()
+        except IllegalActionError as exc:
+            seen.append(str(exc))
+        return 1
+
+    def plain(obs: np.ndarray, mask: np.ndarray) -> int:
+        return 1
+
+    histories = []
+    for policy in (meddler, plain):
+        env = HoldemEnv(players=3, opponents=policy, seat=1, seed=4)
+        env.reset(seed=4)
+        for _ in range(40):
+            if env.step(2)[2]:
+                env.reset()
+        histories.append([env.vector_game.history(0), env.vector_game.total_payoffs().tolist()])
+    assert histories[0] == histories[1]
+    assert seen and set(seen) == {
+        f"{call}() was called from inside an opponent's policy, while the env asks it for its "
+        f"action: a policy returns a column and may not step or reset the env it plays in"}
+
+    def breaks(obs: np.ndarray, mask: np.ndarray) -> int:
+        env.step(1)
+        return 1
+
+    env = HoldemEnv(players=3, opponents=breaks, seat=1, seed=4)
+    with pytest.raises(IllegalActionError, match="called from inside an opponent's policy"):
+        env.reset(seed=4)
+    with pytest.raises(IllegalActionError, match="an opponent's policy failed"):
+        env.step(1)
+
+
 def test_single_env_illegal_action_modes() -> None:
     env = HoldemEnv(players=2, actions="fcpa", illegal="raise")
     env.reset(seed=1)  # heads-up: seat 0 has the button and acts first

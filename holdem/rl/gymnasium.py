@@ -24,6 +24,7 @@ imports it: ``gymnasium.make("holdem.rl.gymnasium:holdem/Holdem-v0", players=3)`
 from __future__ import annotations
 
 import threading
+import weakref
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -594,6 +595,17 @@ class RandomPolicy:
 
 _BROKEN = ("an opponent's policy failed in the last step or reset (see that error): call "
            "reset(), which plays the hand out by check/call")
+_ADVANCING: weakref.WeakSet[HoldemEnv] = weakref.WeakSet()
+"""The envs whose opponents' policies are being asked (``HoldemEnv._advance``): a policy that
+calls ``step`` or ``reset`` of its own env is refused (its step would be played for the
+opponent's seat, its reset would give the policy's answer to the next hand)."""
+
+
+def _not_advancing(env: HoldemEnv, call: str) -> None:
+    if env in _ADVANCING:
+        raise IllegalActionError(f"{call} was called from inside an opponent's policy, while "
+                                 f"the env asks it for its action: a policy returns a column "
+                                 f"and may not step or reset the env it plays in")
 
 
 class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
@@ -730,6 +742,7 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
         """Let the opponents act until the learner must; return (learner's bb, a hand ended).
         If a policy fails (its error, or a column that is not an int of the action space) the
         env is left mid-hand, an opponent to act: :meth:`step` refuses until :meth:`reset`."""
+        _ADVANCING.add(self)
         try:
             while (actor := int(self._vg.current_player[0])) != self.seat:
                 policy = self._policies[actor]
@@ -745,6 +758,8 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
         except BaseException:
             self._broken = True
             raise
+        finally:
+            _ADVANCING.discard(self)
         return 0.0, False
 
     def _play(self, col: int) -> tuple[Any, Any, Any]:
@@ -812,6 +827,7 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None,
               ) -> tuple[np.ndarray, dict[str, Any]]:
         _no_options(options, "reset() deals the next hand, reset(seed=s) hand 0 of seed s")
+        _not_advancing(self, "reset()")
         if seed is not None:
             seed = env_seed(seed)  # (Gymnasium's own check raises its own error type)
         super().reset(seed=seed)
@@ -842,6 +858,7 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
         return obs, info
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        _not_advancing(self, "step()")
         if not self._started:
             raise IllegalActionError("call reset() first")
         if not self._in_hand:
