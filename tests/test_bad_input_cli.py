@@ -13,6 +13,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from badinput import bounded
 from hypothesis import given
 from hypothesis import strategies as st
@@ -96,3 +97,16 @@ def test_holdem_command(argv: list[str], stdin: str) -> None:
     if proc.returncode == 2:
         lines = [ln for ln in err.splitlines() if ln.strip()]
         assert len(lines) == 1, f"a bad-input exit must print one line: {what}"
+
+
+@pytest.mark.skipif(os.name != "posix", reason="closes the child's standard output before exec")
+@pytest.mark.parametrize("argv", [["equity", "AsAh", "KsKd"],
+                                  ["simulate", "--hands", "10", "--seed", "1"]])
+def test_a_closed_standard_output_is_an_error(argv: list[str]) -> None:
+    """``holdem ... >&-``: Python starts with ``sys.stdout`` None and print() drops the
+    results; the command said nothing and exited 0. Now one line on stderr, exit 2."""
+    proc = subprocess.run([sys.executable, "-m", "holdem", *argv], stderr=subprocess.PIPE,
+                          preexec_fn=lambda: os.close(1), timeout=CLI_TIMEOUT)
+    assert proc.returncode == 2
+    assert proc.stderr.decode() == (f"holdem {argv[0]}: error: standard output is closed: the "
+                                    f"results would be lost\n")

@@ -840,6 +840,9 @@ def main(
         args.parser.error(f"unrecognized arguments: {' '.join(extra)}")
     run: Callable[..., int] = args.run
     prog = f"{PROG} {args.command}"
+    if out is None:  # started with standard output closed (``>&-``): print() would drop it all
+        print(f"{prog}: error: standard output is closed: the results would be lost", file=err)
+        return 2
     try:
         return run(args, out, err, stdin or sys.stdin or _ClosedStdin())
     except (HoldemError, CommandError) as e:
