@@ -590,6 +590,10 @@ def _check_kind(name: str, value: object, kind: str) -> Any:
     return value
 
 
+_MOST_PLAYERS: Final = 23
+"""The most players one deck deals a hold'em hand to (2 * 23 + 5 = 51 cards)."""
+
+
 @dataclass(frozen=True, repr=False)
 class HandHistory:
     """One hand in PHH: the game, the starting stacks, the actions and optional facts.
@@ -648,6 +652,10 @@ class HandHistory:
         n = len(self.starting_stacks)
         if n < 2:
             raise InvalidHistoryError(f"a hand needs at least 2 players, starting_stacks has {n}")
+        if n > _MOST_PLAYERS:
+            raise InvalidHistoryError(
+                f"a hold'em hand has at most {_MOST_PLAYERS} players (2 cards each and 5 on the "
+                f"board come from one deck), starting_stacks has {n}")
         for name in ("antes", "blinds_or_straddles"):
             values = getattr(self, name)
             if len(values) != n:

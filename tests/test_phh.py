@@ -695,6 +695,24 @@ def test_hand_history_needs_two_players():
                     min_bet=2)
 
 
+def test_hand_history_has_at_most_23_players() -> None:
+    """One deck deals hold'em to 23 players at most (2 * 23 + 5 = 51 cards): a history of
+    more is refused when it is read (a file of 10**6 players loaded, 511 MB, and was refused
+    only at replay)."""
+    def hand(n: int) -> HandHistory:
+        return HandHistory(variant="NT", antes=[0] * n, blinds_or_straddles=[1, 2] + [0] * (n - 2),
+                           starting_stacks=[100] * n, min_bet=2)
+
+    assert hand(23).num_players == 23
+    for n in (24, 10**5):
+        with pytest.raises(InvalidHistoryError, match=f"at most 23 players .*, starting_stacks "
+                                                      f"has {n}$"):
+            hand(n)
+    text = dumps(hand(23)).replace("[100, ", "[100, 100, ", 1).replace("[0, ", "[0, 0, ", 1)
+    with pytest.raises(InvalidHistoryError, match="at most 23 players"):
+        loads(text.replace("[1, 2, ", "[1, 2, 0, ", 1))
+
+
 def test_hand_history_refuses_an_action_object_naming_a_missing_player():
     # p3 (index 2) in a 2-player hand: refused whether given as text or as a HistoryAction
     with pytest.raises(InvalidHistoryError, match="p3"):
