@@ -14,7 +14,7 @@ import os
 from collections.abc import Iterator
 from typing import IO
 
-from holdem.errors import InvalidHistoryError
+from holdem.errors import HoldemError, InvalidHistoryError
 
 _OTHER_BREAKS = "\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
 
@@ -31,10 +31,57 @@ def read(f: IO[str], name: str) -> str:
     UnicodeDecodeError) is raised as soon as its chunk is read."""
     parts: list[str] = []
     while chunk := f.read(CHUNK):
+        if not isinstance(chunk, str):
+            raise TypeError(f"{name}: read() of a text file must give str, it gave "
+                            f"{type(chunk).__name__}")
         if "\x00" in chunk:  # the lines before it counted only then
             _no_nul(chunk, name, 1 + sum(p.count("\n") for p in parts))
         parts.append(chunk)
     return "".join(parts)
+
+
+def read_binary(f: IO[bytes], name: str) -> str:
+    """The rest of the binary stream ``f`` decoded as UTF-8, read a chunk at a time; ``name``
+    prefixes errors. A byte that is not UTF-8 or a NUL character raises
+    :class:`InvalidHistoryError` naming its place, as soon as its chunk is read."""
+    decoder = codecs.getincrementaldecoder("utf-8")()
+    parts: list[str] = []
+    offset = newlines = 0
+    while True:
+        chunk = f.read(CHUNK) or b""
+        if not isinstance(chunk, (bytes, bytearray)):
+            raise TypeError(f"{name}: read() of a binary file must give bytes, it gave "
+                            f"{type(chunk).__name__}")
+        try:
+            text = decoder.decode(chunk, final=not chunk)
+        except UnicodeDecodeError as e:  # e.object: the bytes held from before + chunk
+            start = offset + len(chunk) - len(e.object) + e.start
+            line = 1 + newlines + e.object[: e.start].count(b"\n")
+            raise InvalidHistoryError(f"{name}: byte offset {start} (line {line}) is not UTF-8 "
+                                      f"({e.reason}): hand histories are UTF-8 text") from None
+        _no_nul(text, name, 1 + newlines)
+        if not chunk:
+            return "".join(parts)
+        parts.append(text)
+        offset += len(chunk)
+        newlines += text.count("\n")
+
+
+def stream_lines(f: IO[str] | io.TextIOBase, name: str,
+                 error: type[HoldemError] = InvalidHistoryError) -> Iterator[str]:
+    """The lines of the open text stream ``f`` (newlines as its mode gives them), cut from
+    chunks of :data:`CHUNK` characters: a NUL character or a line longer than
+    :data:`MAX_LINE` characters raises ``error`` naming the line (iterating a stream reads a
+    line whole: a device without newlines, such as ``/dev/zero``, filled the memory). A
+    decoding error of ``f`` is raised as it comes."""
+    def chunks() -> Iterator[str]:
+        while chunk := f.read(CHUNK):
+            if not isinstance(chunk, str):
+                raise TypeError(f"{name}: read() of a text file must give str, it gave "
+                                f"{type(chunk).__name__}")
+            yield chunk
+
+    return _split(chunks(), name, error)
 
 
 def read_path(path: str | os.PathLike[str]) -> str:
@@ -60,33 +107,44 @@ def lines(path: str | os.PathLike[str]) -> Iterator[str]:
         f = open(path, encoding="utf-8-sig")  # noqa: SIM115 - closed below
     except OSError as e:
         raise InvalidHistoryError(f"cannot read {name}: {e.strerror or e}") from None
-    carry = ""  # the start of a line not ended yet
-    number = 0  # lines before carry
-    with f:
+
+    def chunks() -> Iterator[str]:
         while True:
             try:
                 chunk = f.read(CHUNK)
             except UnicodeDecodeError as e:
                 raise InvalidHistoryError(f"{name}: {not_utf8(path, e)}") from None
             if not chunk:
-                break
-            _no_nul(chunk, name, number + 1)
-            text = carry + chunk
-            # only the line that began before this chunk can be longer than MAX_LINE
-            # (CHUNK): it is text's first, ended or not
-            first = text.find("\n")
-            if (first if first >= 0 else len(text)) > MAX_LINE:
-                raise InvalidHistoryError(f"{name}: line {number + 1} is longer than "
-                                          f"{MAX_LINE:,} characters: not a hand history")
-            cut = text.rfind("\n") + 1
-            carry = text[cut:]
-            if cut:
-                part = text[:cut]
-                # lines end at "\n" only: str.splitlines (faster) also ends them at these
-                got = (list(io.StringIO(part)) if any(c in part for c in _OTHER_BREAKS)
-                       else part.splitlines(keepends=True))
-                number += len(got)
-                yield from got
+                return
+            yield chunk
+
+    with f:
+        yield from _split(chunks(), name, InvalidHistoryError)
+
+
+def _split(chunks: Iterator[str], name: str, error: type[HoldemError]) -> Iterator[str]:
+    """The lines of the text in ``chunks`` (of at most :data:`CHUNK` characters each), ended
+    by "\\n"; a NUL character or a line longer than :data:`MAX_LINE` raises ``error``."""
+    carry = ""  # the start of a line not ended yet
+    number = 0  # lines before carry
+    for chunk in chunks:
+        _no_nul(chunk, name, number + 1, error)  # (carry holds no newline)
+        text = carry + chunk
+        # only the line that began before this chunk can be longer than MAX_LINE
+        # (CHUNK): it is text's first, ended or not
+        first = text.find("\n")
+        if (first if first >= 0 else len(text)) > MAX_LINE:
+            raise error(f"{name}: line {number + 1} is longer than {MAX_LINE:,} characters: "
+                        f"not a hand history")
+        cut = text.rfind("\n") + 1
+        carry = text[cut:]
+        if cut:
+            part = text[:cut]
+            # lines end at "\n" only: str.splitlines (faster) also ends them at these
+            got = (list(io.StringIO(part)) if any(c in part for c in _OTHER_BREAKS)
+                   else part.splitlines(keepends=True))
+            number += len(got)
+            yield from got
     if carry:
         yield carry
 
@@ -115,9 +173,10 @@ def not_utf8(path: str | os.PathLike[str], error: UnicodeDecodeError) -> str:
     return f"not UTF-8 text ({error.reason})"
 
 
-def _no_nul(text: str, name: str, first_line: int) -> None:
+def _no_nul(text: str, name: str, first_line: int,
+            error: type[HoldemError] = InvalidHistoryError) -> None:
     at = text.find("\x00")
     if at >= 0:
-        raise InvalidHistoryError(
+        raise error(
             f"{name}: line {first_line + text.count(chr(10), 0, at)} holds a NUL character: "
             "not a text file (hand histories are UTF-8 text)")

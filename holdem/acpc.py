@@ -63,6 +63,7 @@ dozens of raises in one no-limit round with deep stacks: a line with more is rea
 
 from __future__ import annotations
 
+import io
 import socket
 import time
 from collections.abc import Callable, Iterable, Sequence
@@ -85,6 +86,7 @@ from holdem import (
     SeatStatus,
     Street,
     Structure,
+    _textfile,
 )
 from holdem._ints import int_or_none
 from holdem._pickling import reduce_fields, setstate_through_init
@@ -1370,8 +1372,15 @@ def import_log(lines: Iterable[str], gamedef: GameDef) -> list[HandHistory]:
                "decode it and split it into lines: data.decode('utf-8').splitlines()")
         raise TypeError(f"import_log: lines must be an iterable of str lines (a text file or "
                         f"a list), not one {type(lines).__name__} ({how})")
+    name = getattr(lines, "name", None)
+    if isinstance(lines, (io.RawIOBase, io.BufferedIOBase)):  # refused before a line is read:
+        # a binary device's line (/dev/zero) has no end
+        raise TypeError(f"import_log: lines must give str lines, not bytes (open the file in "
+                        f"text mode): {type(lines).__name__} is a binary file")
     try:
-        each = iter(lines)
+        # a text file's lines are read with a bound (its own iterator reads a line whole)
+        each = (_textfile.stream_lines(lines, str(name or "<stream>"), ProtocolError)
+                if isinstance(lines, io.TextIOBase) else iter(lines))
     except TypeError:
         raise TypeError(f"import_log: lines must be an iterable of str lines (a text file or a "
                         f"list), not {type(lines).__name__}: {excerpt(lines)}") from None
@@ -1386,7 +1395,6 @@ def import_log(lines: Iterable[str], gamedef: GameDef) -> list[HandHistory]:
             if line.startswith("STATE:"):
                 out.append(import_state_line(line, gamedef))
     except UnicodeDecodeError as e:  # a stream the caller opened in text mode
-        name = getattr(lines, "name", None)
         raise ProtocolError(f"{f'{name}: ' if name else ''}{_not_text(e)}") from e
     return out
 

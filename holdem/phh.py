@@ -949,7 +949,14 @@ def _read(fp: IO[bytes] | IO[str] | str | os.PathLike[str], what: str) -> tuple[
                             f"not {type(fp).__name__}: {excerpt(fp)}{hint}")
         name = _name(fp)
         try:
-            data = read()
+            # an open file is read a chunk at a time (a device such as /dev/zero has no end:
+            # read whole, it filled the memory); other objects with read() are read whole
+            if isinstance(fp, io.TextIOBase):
+                data = _textfile.read(fp, name)
+            elif isinstance(fp, (io.RawIOBase, io.BufferedIOBase)):
+                data = _textfile.read_binary(fp, name)
+            else:
+                data = read()
         except UnicodeDecodeError as e:  # a stream the caller opened in text mode
             raise InvalidHistoryError(f"{name}: {_not_text(e)}") from e
         if not isinstance(data, (str, bytes)):

@@ -407,10 +407,16 @@ def _check(hh: HandHistory, hand: HandReader, summary: dict[str, Any]) -> None:
         raise hand.error(f"the collected amounts differ from the replay: {why}", lineno, line)
 
 
-def _lines(source: Source) -> Iterator[str]:
+def _lines(source: Source, name: str | None) -> Iterator[str]:
     if isinstance(source, (bytes, bytearray, memoryview)):
         raise TypeError(f"parse: source must be text (str), a path or a text stream, not "
                         f"{type(source).__name__} (decode it first)")
+    if isinstance(source, (io.RawIOBase, io.BufferedIOBase)):  # refused before a line is
+        # read: a binary device's line (/dev/zero) has no end
+        raise TypeError(f"parse: source must give lines of text (str), not bytes (open the "
+                        f"file in text mode): {type(source).__name__} is a binary file")
+    if isinstance(source, io.TextIOBase):  # each line read with a bound
+        return _textfile.stream_lines(source, name or "<stream>")
     if isinstance(source, os.PathLike) or (
         isinstance(source, str) and "\n" not in source and not source.lstrip("\ufeff").startswith(
             ("PokerStars", "\n")) and source.strip()
@@ -428,8 +434,10 @@ def parse(source: Source, *, check: bool = True, name: str | None = None,
 
     ``source`` is the text itself (a ``str`` with a newline or starting with ``PokerStars``),
     a path, or a text stream (any iterable of lines): the hands stream one at a time, so a
-    file of any size is read in constant memory. ``name`` labels errors (default: the path or
-    the stream's ``name``).
+    file of any size is read in constant memory. An open text file's lines are read with a
+    bound: a NUL character or a line over 1,048,576 characters raises
+    :class:`InvalidHistoryError` (a binary file raises ``TypeError``). ``name`` labels errors
+    (default: the path or the stream's ``name``).
 
     Hands are written the way :func:`holdem.history.replay` plays them: players from the
     first seat left of the button (``seats`` and ``players`` keep the table's seat numbers
@@ -475,7 +483,7 @@ def _blocks(source: Source, name: str | None,
                 "PokerStars"))) else getattr(source, "name", None)
     where = f"{name}: " if name else ""
     try:
-        for first, got in hands(_lines(source)):
+        for first, got in hands(_lines(source, name)):
             if isinstance(got, str):
                 yield InvalidHistoryError(
                     f"{where}line {first}: not a PokerStars hand history (hands start with "

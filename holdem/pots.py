@@ -58,6 +58,7 @@ Chips are conserved: ``sum(payouts) + rake == sum(committed) + dead``.
 
 from __future__ import annotations
 
+import itertools
 import math
 import operator
 from collections.abc import Callable, Mapping, Sequence
@@ -335,7 +336,15 @@ def _per_seat(name: str, values: Any) -> Sequence[Any]:
         if len(values) > _pots.MAX_SEATS:  # before a copy (a broadcast array of 2**31 entries)
             raise InvalidPotError(f"split_pots needs 2 to {_pots.MAX_SEATS} seats, got "
                                   f"{len(values)} {name} entries")
-        return tuple(values)  # (a 0-d numpy array has a length but no items: TypeError)
+        # at most one entry past the limit is read: a __len__ may not tell the truth (an
+        # endless __iter__ filled the memory); a 0-d numpy array has a length but no items
+        # (TypeError)
+        got = tuple(itertools.islice(values, _pots.MAX_SEATS + 1))
+        if len(got) > _pots.MAX_SEATS:
+            raise InvalidPotError(f"split_pots needs 2 to {_pots.MAX_SEATS} seats, got more "
+                                  f"than {_pots.MAX_SEATS} {name} entries (its len() said "
+                                  f"fewer)")
+        return got
     except TypeError:
         raise InvalidPotError(f"{name} must be a sequence with one entry per seat, "
                               f"got {type(values).__name__}: {excerpt(values)}") from None

@@ -364,9 +364,14 @@ class Stats(Mapping[str, PlayerStats]):
             raise InvalidConfigError(
                 f"names must be a tuple or list of one name per seat: {n} for this hand, got "
                 f"{excerpt(names)}")
+        if not all(type(name) is str for name in names):
+            # a str subclass as plain str: its own __hash__ or __eq__ could fail or lie
+            # halfway through the counts below (some seats counted, others not)
+            for i, name in enumerate(names):
+                if not isinstance(name, str):
+                    raise InvalidConfigError(f"names[{i}] must be a str, got {excerpt(name)}")
+            names = [str.__str__(name) for name in names]
         for i, name in enumerate(names):
-            if not isinstance(name, str):
-                raise InvalidConfigError(f"names[{i}] must be a str, got {name!r}")
             if name in names[:i]:
                 raise InvalidConfigError(
                     f"names must be distinct: {name!r} sits in seats {names.index(name)} and {i}")

@@ -11,8 +11,11 @@ from __future__ import annotations
 import io
 import os
 import re
+import subprocess
 import sys
+import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -20,7 +23,7 @@ from hypothesis import strategies as st
 from test_cli import GOOD, run
 
 from holdem import _textfile, phh, pokerstars
-from holdem.errors import InvalidHistoryError
+from holdem.errors import InvalidHistoryError, ProtocolError
 
 DATA = Path(__file__).parent / "data" / "pokerstars"
 DEVICES = pytest.mark.skipif(not os.path.exists("/dev/zero") or sys.platform == "win32",
@@ -159,3 +162,121 @@ def test_a_missing_pokerstars_file_is_named_once(tmp_path: Path) -> None:
     with pytest.raises(InvalidHistoryError) as e:
         list(pokerstars.parse(path))
     assert str(e.value) == f"cannot read {path}: No such file or directory"
+
+
+# --- open files passed in: read in bounded pieces too --------------------------------------
+class _Endless(io.TextIOBase):
+    """A text stream without end (as ``/dev/zero`` or ``yes``): ``fill`` repeated. A read or
+    a line asked for whole fails the test instead of filling the memory."""
+
+    def __init__(self, fill: str) -> None:
+        self.fill = fill
+
+    def readable(self) -> bool:
+        return True
+
+    def read(self, size: int | None = -1, /) -> str:
+        assert size is not None and size >= 0, "the stream was read whole"
+        return (self.fill * (size // len(self.fill) + 1))[:size]
+
+    def readline(self, size: int | None = -1, /) -> str:
+        assert size is not None and size >= 0, "a line was read whole"
+        return self.read(size)
+
+
+class _EndlessBytes(io.RawIOBase):
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer: Any) -> int:
+        n = len(buffer)
+        assert n <= 1 << 24, "the stream was read whole"
+        buffer[:n] = b"\0" * n
+        return n
+
+    def readall(self) -> bytes:
+        raise AssertionError("the stream was read whole")
+
+
+def test_open_files_without_end_are_refused() -> None:
+    """An open file passed in (not a path) is read in chunks or bounded lines, and refused at
+    its first NUL character or at a line longer than MAX_LINE: phh.load read it whole, and
+    pokerstars.parse and acpc.import_log read its first line whole (a device such as
+    /dev/zero has no end: the memory ran out)."""
+    from holdem import acpc
+
+    gd = acpc.parse_gamedef(acpc.HEADS_UP_NO_LIMIT)
+    for fn in (phh.load, phh.load_all):
+        with pytest.raises(InvalidHistoryError, match=f"line 1 {re.escape(NUL)}"):
+            fn(_Endless("\0"))
+        with pytest.raises(InvalidHistoryError, match=f"line 1 {re.escape(NUL)}"):
+            fn(io.BufferedReader(_EndlessBytes()))
+    with pytest.raises(InvalidHistoryError, match=f"<stream>: line 1 {re.escape(NUL)}"):
+        list(pokerstars.parse(_Endless("\0")))
+    with pytest.raises(InvalidHistoryError, match=f"line 1 is longer than {_textfile.MAX_LINE:,}"):
+        list(pokerstars.parse(_Endless("PokerStars Hand #1: ")))
+    with pytest.raises(ProtocolError, match=f"line 1 {re.escape(NUL)}"):
+        acpc.import_log(_Endless("\0"), gd)
+    with pytest.raises(ProtocolError, match=f"line 1 is longer than {_textfile.MAX_LINE:,}"):
+        acpc.import_log(_Endless("# x"), gd)
+    # a binary file is refused before a line is read
+    with pytest.raises(TypeError, match=r"parse: source must give lines of text \(str\), not "
+                       r"bytes \(open the file in text mode\): BufferedReader is a binary file"):
+        list(pokerstars.parse(io.BufferedReader(_EndlessBytes())))
+    with pytest.raises(TypeError, match=r"import_log: lines must give str lines, not bytes"):
+        acpc.import_log(io.BufferedReader(_EndlessBytes()), gd)  # type: ignore[arg-type]
+
+
+def test_open_files_are_read_as_before(tmp_path: Path) -> None:
+    """Text and binary files, read in chunks: the same hands as the text; a line of exactly
+    MAX_LINE characters is read; a byte that is not UTF-8 in a binary file is named by its
+    offset and line, past the first chunk too."""
+    hh = phh.loads(GOOD)
+    big = GOOD + ("#" * 99 + "\n") * (_textfile.CHUNK // 100 + 3)  # over one chunk
+    assert phh.load(io.StringIO(big.replace("\n", "\r\n"))) == hh
+    assert phh.load(io.BytesIO(("\ufeff" + GOOD).encode())) == hh
+    data = big.encode() + "# \u00e9".encode()[:-1] + b"\n"
+    with pytest.raises(InvalidHistoryError, match=rf"byte offset {len(big) + 2} \(line "
+                       rf"{big.count(chr(10)) + 1}\) is not UTF-8 \(invalid continuation"):
+        phh.load(io.BytesIO(data))
+    with pytest.raises(InvalidHistoryError, match=rf"line {big.count(chr(10)) + 1} {re.escape(NUL)}"):
+        phh.load(io.BytesIO(big.encode() + b"#\0"))
+    stars = (DATA / "cash-limits.txt").read_text()
+    with open(DATA / "cash-limits.txt") as f:
+        assert list(pokerstars.parse(f)) == list(pokerstars.parse(stars))
+    long = "x" * _textfile.MAX_LINE
+    assert list(_textfile.stream_lines(io.StringIO(f"a\n{long}\n{long}"), "s")) == [
+        "a\n", long + "\n", long]
+    with pytest.raises(InvalidHistoryError, match="s: line 2 is longer"):
+        list(_textfile.stream_lines(io.StringIO(f"a\n{long}x"), "s"))
+
+
+@DEVICES
+@pytest.mark.parametrize("device", ["/dev/zero", "/dev/urandom"])
+def test_open_devices_are_refused_at_once(device: str) -> None:
+    """As test_devices_are_refused_at_once, for the device opened by the caller (in a child
+    process whose memory is limited: the old code read until the memory ran out)."""
+    code = f"""
+        import resource
+        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+        from holdem import acpc, phh, pokerstars
+        from holdem.errors import InvalidHistoryError, ProtocolError
+        gd = acpc.parse_gamedef(acpc.HEADS_UP_NO_LIMIT)
+        text = {{"errors": "replace"}}
+        cases = [({{"mode": "rb"}}, phh.load, InvalidHistoryError),
+                 ({{"mode": "rb"}}, phh.load_all, InvalidHistoryError),
+                 (text, phh.load, InvalidHistoryError), (text, phh.load_all, InvalidHistoryError),
+                 (text, lambda f: list(pokerstars.parse(f)), InvalidHistoryError),
+                 (text, lambda f: acpc.import_log(f, gd), ProtocolError)]
+        for how, read, error in cases:
+            with open({device!r}, **how) as f:
+                try:
+                    read(f)
+                except error as e:
+                    assert str(e).startswith({device!r} + ": "), e
+                else:
+                    raise SystemExit("read")
+    """
+    proc = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], capture_output=True,
+                          text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]

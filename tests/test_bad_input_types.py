@@ -149,8 +149,8 @@ def test_acpc_import_log_needs_lines_of_text() -> None:
         acpc.import_log(LOG_LINE, gd)
     with pytest.raises(TypeError, match=r"import_log: lines must be .*not NoneType"):
         acpc.import_log(None, gd)  # type: ignore[arg-type]
-    with pytest.raises(TypeError, match=r"import_log: lines must give str lines, line 1 is "
-                                        r"bytes.*text mode"):
+    with pytest.raises(TypeError, match=r"import_log: lines must give str lines, not bytes "
+                                        r"\(open the file in text mode\): BytesIO is a binary"):
         acpc.import_log(io.BytesIO(f"# log\n{LOG_LINE}\n".encode()), gd)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match=r"import_log: lines must give str lines, line 2 is "
                                         r"NoneType"):

@@ -4,6 +4,7 @@ whatever the size of the numbers given."""
 
 from __future__ import annotations
 
+import itertools
 import pickle
 import time
 from collections.abc import Callable
@@ -158,5 +159,29 @@ def test_r31_a_huge_sized_input_is_refused_before_it_is_copied(where: str) -> No
     args[where] = np.broadcast_to(np.int64(1), (2**31,))
     with pytest.raises(InvalidPotError, match=f"needs 2 to 10 seats, got 2147483648 {where} "
                                               "entries"):
+        split_pots(args["committed"], args["folded"], args["ranks"],  # type: ignore[arg-type]
+                   button=0)
+
+
+@pytest.mark.parametrize("where", ["committed", "folded", "ranks"])
+def test_r31_a_length_that_lies_does_not_read_an_endless_input(where: str) -> None:
+    """R31 inputs: a sequence whose len() says 3 while its iterator never ends was copied
+    into a tuple whole (the memory ran out); at most one entry past the limit is read now."""
+    values = {"committed": 10, "folded": False, "ranks": 1}
+
+    class Endless:
+        def __len__(self) -> int:
+            return 3
+
+        def __iter__(self) -> Any:
+            for k in itertools.count():
+                assert k < 10_000, "the endless input was read on"
+                yield values[where]
+
+    args: dict[str, object] = {"committed": [10, 10, 10], "folded": [False] * 3,
+                               "ranks": [1, 2, 3]}
+    args[where] = Endless()
+    with pytest.raises(InvalidPotError, match=f"needs 2 to 10 seats, got more than 10 {where} "
+                                              r"entries \(its len\(\) said fewer\)"):
         split_pots(args["committed"], args["folded"], args["ranks"],  # type: ignore[arg-type]
                    button=0)

@@ -263,6 +263,29 @@ def test_names_must_match_the_seats(names: object, message: str) -> None:
         st.add_state(three_way(), None)  # type: ignore[arg-type]
 
 
+def test_names_of_a_str_subclass_are_read_as_plain_str() -> None:
+    """A str subclass whose __hash__ fails stopped add_state halfway: the seats before it
+    were counted, the rest not; one whose __eq__ lies counted one name as two players."""
+
+    class NoHash(str):
+        def __hash__(self) -> int:
+            raise RuntimeError("no hash")
+
+    class NeverEqual(str):
+        def __eq__(self, other: object) -> bool:
+            return False
+
+        __hash__ = str.__hash__
+
+    st = Stats()
+    st.add(three_way(), ("ann", "bob", NoHash("cat")))
+    assert {name: st[name].hands for name in st} == {"ann": 1, "bob": 1, "cat": 1}
+    assert all(type(name) is str for name in st)
+    with pytest.raises(holdem.InvalidConfigError, match="distinct: 'ann' sits in seats 0 and 1"):
+        st.add(three_way(), (NeverEqual("ann"), NeverEqual("ann"), "cat"))
+    assert {name: st[name].hands for name in st} == {"ann": 1, "bob": 1, "cat": 1}
+
+
 def test_names_are_refused_for_a_record_or_a_history() -> None:
     # they were ignored: the record's (or the file's) own names were counted
     table = holdem.Table(Game(big_blind=2), seats=3, seed=1)
