@@ -298,8 +298,10 @@ def _rake(hh: HandHistory, unit: Fraction) -> Rake | None:
     rake, pot = _chips(taken, "_rake", unit), _chips(total, "_total_pot", unit)
     if not 0 < rake <= pot:
         raise InvalidHistoryError(f"_rake {taken!r} is more than the _total_pot {total!r}")
-    # Exactly this many chips of this pot: the fraction rake/pot of it, capped at rake.
-    return Rake(Fraction(rake, pot), cap=rake, no_flop_no_drop=False)
+    # Exactly this many chips (R34: the rake is taken from the pots' total, capped, main pot
+    # first): all of the pot capped at rake. (The fraction rake/pot refused pots above 2**32
+    # chips: a rake fraction's denominator is at most 2**32.)
+    return Rake(1, cap=rake, no_flop_no_drop=False)
 
 
 @dataclass(frozen=True)

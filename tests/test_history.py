@@ -553,6 +553,25 @@ def test_a_rake_of_the_whole_pot_is_accepted() -> None:
         replay(loads(TWO_HANDED + actions + "_rake = 3\n_total_pot = 2\n"))
 
 
+def test_r34_a_raked_pot_above_2_32_chips_round_trips() -> None:
+    """R34: a raked hand whose pot is above 2**32 chips, written by from_state, replays to
+    the same stacks (the rake was rebuilt as the fraction rake/pot, whose denominator the
+    rake refuses above 2**32)."""
+    from holdem import Rake
+
+    for stacks in ([2**33, 2**33], [2**33, 2**40, 2**45]):
+        st = Game(big_blind=2, rake=Rake("0.05", cap=3)).new_hand(stacks, button=0, seed=1)
+        st.raise_to(st.legal_actions().max_to)  # all in, and everyone calls
+        while not st.is_terminal():
+            st.check_or_call()
+        assert st.result.rake == 3
+        hh = loads(from_state(st).dumps())
+        assert hh.finishing_stacks is not None  # (what r.ok compares the replay with)
+        r = replay(hh)
+        assert r.ok and r.mismatches == () and r.state.result.rake == 3
+        assert sorted(r.state.result.final_stacks) == sorted(st.result.final_stacks)
+
+
 def test_hole_cards_dealt_after_the_board_are_refused() -> None:
     # both players are all in from the blinds: no betting comes between the board and the hands
     hh = loads(TWO_HANDED.replace("[100, 100]", "[1, 2]") + "actions = ['d db 2c7d9h', 'd db Js', "
