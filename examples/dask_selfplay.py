@@ -92,7 +92,12 @@ def _count(text: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> None:
-    from distributed import Client, LocalCluster
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        raise SystemExit("this example needs Dask's distributed: pip install "
+                         "\"holdem-engine[dask,numpy]\" (in a source checkout: "
+                         "pip install \".[dask,numpy]\")") from None
 
     parser = argparse.ArgumentParser(description="batched self-play on a Dask cluster")
     parser.add_argument("--scheduler", help="a scheduler address (default: a local cluster)")
