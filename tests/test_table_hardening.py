@@ -495,7 +495,7 @@ def test_a_hand_replaced_while_it_is_played_gets_a_table_error() -> None:
         except TableError as exc:
             print(exc)
     """)
-    assert re.fullmatch(r"run_hand: the hand now has 10 seats, seat \d to act, but was dealt "
+    assert re.fullmatch(r"the hand in play now has 10 seats, seat \d to act, but was dealt "
                         r"with 2: a hand may not be replaced while it is played", out), out
 
 

@@ -173,7 +173,7 @@ def run_hand(HandCore state not None, list players, tuple dealt, tuple names, ob
     while not state._h.over:
         i = state._h.actor
         if state._h.n != n or not 0 <= i < n:  # an agent restored another hand into it
-            raise TableError(f"run_hand: the hand now has {state._h.n} seats, seat {i} to "
+            raise TableError(f"the hand in play now has {state._h.n} seats, seat {i} to "
                              f"act, but was dealt with {n}: a hand may not be replaced while "
                              f"it is played")
         p = seated[i]
