@@ -284,7 +284,8 @@ class Stats(Mapping[str, PlayerStats]):
 
     # -- adding hands
     def update(self, hands: Iterable[Any]) -> None:
-        """Add every hand of ``hands`` (see :meth:`add`)."""
+        """Add every hand of ``hands`` (see :meth:`add`), one at a time: when a hand is refused
+        (or ``hands`` raises), the hands before it stay counted."""
         from holdem.phh import HandHistory
 
         if (isinstance(hands, str | bytes | HandHistory) or not hasattr(hands, "__iter__")
