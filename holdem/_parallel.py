@@ -179,11 +179,11 @@ class Runner:
             _check_picklable(fn, head[0])
         futures: collections.deque[Any] = collections.deque()
         try:
-            futures.append(self.executor.submit(fn, *head[0]))
+            futures.append(self.executor.submit(_tagged, fn, *head[0]))
             while futures:
                 for t in itertools.islice(it, self.window - len(futures)):
-                    futures.append(self.executor.submit(fn, *t))
-                yield _result(futures.popleft())
+                    futures.append(self.executor.submit(_tagged, fn, *t))
+                yield _untagged(_result(futures.popleft()), self.executor)
         except BaseException as e:
             # A pool of process_pool() is stopped by its owner (its workers are terminated and
             # its futures failed by the pool itself); cancelling them here too would race with
@@ -238,14 +238,38 @@ def _run_chunks(
     return [fn(*args, n, s) for n, s in chunks]
 
 
+_TAG: Final = "holdem task result"
+
+
+def _tagged(fn: Callable[..., T], *args: Any) -> tuple[str, T]:
+    """``fn(*args)`` as a task runs it on an executor: tagged, so that what the executor's
+    future gives back is known to be the task's result (see :func:`_untagged`)."""
+    return (_TAG, fn(*args))
+
+
+def _untagged(got: Any, executor: object) -> Any:
+    """The result of a :func:`_tagged` task, or InvalidConfigError when the executor's future
+    gave something else (its result had been read by the library as a task's: a raw
+    TypeError or ValueError, or wrong numbers)."""
+    if type(got) is tuple and len(got) == 2 and got[0] == _TAG:
+        return got[1]
+    raise InvalidConfigError(
+        f"executor {excerpt(executor)}: a future's result() gave {excerpt(got)}, not what the "
+        f"submitted function returned")
+
+
 def _result(future: Any) -> Any:
     """``future.result()``, with Ctrl-C always raised as ``KeyboardInterrupt``. CPython's
     ``threading.Condition.wait`` (which ``concurrent.futures`` waits in) can take the interrupt
     just after it has released its lock, before the code that takes it back: the ``with``
     block around the wait then fails to release the lock, and the caller got "RuntimeError:
     cannot release un-acquired lock" (raised while handling the interrupt) instead."""
+    result = getattr(future, "result", None)
+    if not callable(result):
+        raise InvalidConfigError(f"an executor's submit() must return a future (with "
+                                 f"result()), it returned {excerpt(future)}")
     try:
-        return future.result()
+        return result()
     except RuntimeError as e:
         if isinstance(e.__context__, KeyboardInterrupt):
             raise e.__context__ from None

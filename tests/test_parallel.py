@@ -7,6 +7,7 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 
@@ -196,6 +197,52 @@ def test_a_ctrl_c_inside_the_wait_is_raised_as_keyboard_interrupt() -> None:
     with open_executor(pool) as runner, pytest.raises(KeyboardInterrupt):
         runner.map(abs, [(-i,) for i in range(10)])
     assert len(pool.futures) > 1 and all(f.cancelled for f in pool.futures[1:])
+
+
+class _Done:
+    def __init__(self, value: object) -> None:
+        self.value = value
+
+    def result(self) -> object:
+        return self.value
+
+    def cancel(self) -> bool:
+        return False
+
+
+class _Broken:
+    """An executor whose futures give back ``answer(fn(*args))`` (or whose submit() returns
+    ``future`` itself when it is given)."""
+
+    def __init__(self, answer: Callable[[object], object], future: object = _Done) -> None:
+        self.answer, self.future = answer, future
+
+    def submit(self, fn: Callable[..., object], *args: object) -> object:
+        if self.future is not _Done:
+            return self.future
+        return _Done(self.answer(fn(*args)))
+
+
+@pytest.mark.parametrize("executor", [
+    _Broken(lambda got: None), _Broken(lambda got: "garbage"), _Broken(lambda got: (1, 2, 3)),
+    _Broken(lambda got: got[1]),  # the bare result, as a plain executor gives it: is refused
+    _Broken(lambda got: None, future=None), _Broken(lambda got: None, future=5)])
+def test_an_executor_that_gives_back_something_else_is_named(executor: _Broken) -> None:
+    """An executor whose futures give back something else than what the task returned (or
+    whose submit() returns no future): the library read it as the task's result and raised
+    a raw TypeError or ValueError (or computed wrong numbers). Now InvalidConfigError naming
+    the executor; equity and simulate say the same."""
+    import holdem
+
+    named = (r"a future's result\(\) gave .*, not what the submitted function returned"
+             r"|submit\(\) must return a future \(with result\(\)\)")
+    with open_executor(executor) as runner, pytest.raises(InvalidConfigError, match=named):
+        runner.map(abs, [(-i,) for i in range(4)])
+    with pytest.raises(InvalidConfigError, match=named):
+        holdem.equity(["AsAh", "KsKd"], samples=20_000, seed=1, executor=executor)
+    with pytest.raises(InvalidConfigError, match=named):
+        holdem.simulate([holdem.RandomAgent(), holdem.CallAgent()], holdem.Game(big_blind=2),
+                        hands=2_000, seed=1, chunk_hands=500, executor=executor)
 
 
 def test_other_runtime_errors_of_a_task_are_left_alone() -> None:
