@@ -30,10 +30,7 @@ def read(f: IO[str], name: str) -> str:
     A NUL character raises :class:`InvalidHistoryError`; a decoding error of ``f`` (its
     UnicodeDecodeError) is raised as soon as its chunk is read."""
     parts: list[str] = []
-    while chunk := f.read(CHUNK):
-        if not isinstance(chunk, str):
-            raise TypeError(f"{name}: read() of a text file must give str, it gave "
-                            f"{type(chunk).__name__}")
+    for chunk in _text_chunks(f, name):
         if "\x00" in chunk:  # the lines before it counted only then
             _no_nul(chunk, name, 1 + sum(p.count("\n") for p in parts))
         parts.append(chunk)
@@ -54,11 +51,9 @@ def read_binary(f: IO[bytes], name: str) -> str:
                             f"{type(chunk).__name__}")
         try:
             text = decoder.decode(chunk, final=not chunk)
-        except UnicodeDecodeError as e:  # e.object: the bytes held from before + chunk
-            start = offset + len(chunk) - len(e.object) + e.start
-            line = 1 + newlines + e.object[: e.start].count(b"\n")
-            raise InvalidHistoryError(f"{name}: byte offset {start} (line {line}) is not UTF-8 "
-                                      f"({e.reason}): hand histories are UTF-8 text") from None
+        except UnicodeDecodeError as e:
+            raise InvalidHistoryError(
+                f"{name}: {_bad_byte(e, offset, len(chunk), 1 + newlines)}") from None
         _no_nul(text, name, 1 + newlines)
         if not chunk:
             return "".join(parts)
@@ -74,14 +69,16 @@ def stream_lines(f: IO[str] | io.TextIOBase, name: str,
     :data:`MAX_LINE` characters raises ``error`` naming the line (iterating a stream reads a
     line whole: a device without newlines, such as ``/dev/zero``, filled the memory). A
     decoding error of ``f`` is raised as it comes."""
-    def chunks() -> Iterator[str]:
-        while chunk := f.read(CHUNK):
-            if not isinstance(chunk, str):
-                raise TypeError(f"{name}: read() of a text file must give str, it gave "
-                                f"{type(chunk).__name__}")
-            yield chunk
+    return _split(_text_chunks(f, name), name, error)
 
-    return _split(chunks(), name, error)
+
+def _text_chunks(f: IO[str] | io.TextIOBase, name: str) -> Iterator[str]:
+    """The rest of the text stream ``f``, :data:`CHUNK` characters at a time."""
+    while chunk := f.read(CHUNK):
+        if not isinstance(chunk, str):
+            raise TypeError(f"{name}: read() of a text file must give str, it gave "
+                            f"{type(chunk).__name__}")
+        yield chunk
 
 
 def read_path(path: str | os.PathLike[str]) -> str:
@@ -160,10 +157,7 @@ def not_utf8(path: str | os.PathLike[str], error: UnicodeDecodeError) -> str:
                 try:
                     decoder.decode(chunk, final=not chunk)
                 except UnicodeDecodeError as e:
-                    start = offset + len(chunk) - len(e.object)  # e.object: held bytes + chunk
-                    line += e.object[: e.start].count(b"\n")
-                    return (f"byte offset {start + e.start} (line {line}) is not UTF-8 "
-                            f"({e.reason}): hand histories are UTF-8 text")
+                    return _bad_byte(e, offset, len(chunk), line)
                 if not chunk:
                     break
                 offset += len(chunk)
@@ -171,6 +165,15 @@ def not_utf8(path: str | os.PathLike[str], error: UnicodeDecodeError) -> str:
     except OSError:
         pass
     return f"not UTF-8 text ({error.reason})"
+
+
+def _bad_byte(e: UnicodeDecodeError, offset: int, size: int, line: int) -> str:
+    """Where ``e`` was raised, decoding a chunk of ``size`` bytes read at byte ``offset`` on
+    line ``line`` (``e.object``: the bytes the decoder held from before, then the chunk)."""
+    start = offset + size - len(e.object) + e.start
+    line += e.object[: e.start].count(b"\n")
+    return (f"byte offset {start} (line {line}) is not UTF-8 ({e.reason}): hand histories "
+            f"are UTF-8 text")
 
 
 def _no_nul(text: str, name: str, first_line: int,
