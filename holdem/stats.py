@@ -50,7 +50,9 @@ _BOARD_AT = (0, 3, 4, 5)  # board cards dealt when a street's betting ends (pref
  _NET) = range(15)
 _INTS = 15
 # floats: net in big blinds, its square, all-in adjusted net in chips and in big blinds,
-# hands where the all-in adjustment applied
+# then an int: hands where the all-in adjustment applied (a count kept as a float stopped at
+# 2**53, while the hands it is a share of count on to _MAX_COUNT; pickles made before hold it
+# as a whole float, read as an int)
 _BB, _BB2, _ADJ, _ADJ_BB, _ADJ_N = range(5)
 _ACTION_COUNTS = frozenset({_AGG, _CALLS})  # actions, not hands: more than one a hand
 _MAX_COUNT = 2**62  # hands (or actions) a pickled Stats may count (no run plays more)
@@ -332,7 +334,7 @@ class Stats(Mapping[str, PlayerStats]):
         ints = self._ints.get(name)
         if ints is None:
             ints = self._ints[name] = [0] * _INTS
-            self._floats[name] = [0.0] * 5
+            self._floats[name] = [0.0, 0.0, 0.0, 0.0, 0]  # (the count an int: see _ADJ_N)
             if self.curves is not None:
                 self.curves[name] = []
         return ints, self._floats[name]
@@ -634,7 +636,8 @@ class Stats(Mapping[str, PlayerStats]):
         self.allin_adjusted = d["allin_adjusted"]
         self.allin_samples = d["allin_samples"]
         self._ints = d["ints"]
-        self._floats = d["floats"]
+        # the all-in count as an int (a pickle made before holds a whole float)
+        self._floats = {name: [*f[:_ADJ_N], int(f[_ADJ_N])] for name, f in d["floats"].items()}
         self._money = d.get("money", {})
         self.curves = d["curves"]
         self.starting_hands = d["starting_hands"]
@@ -671,9 +674,11 @@ def _state_problem(d: object) -> str | None:
             return f"the net chips of {name!r} are out of range"
         f = floats[name]
         if type(f) is not list or len(f) != 5 or not all(
-                type(x) is float and math.isfinite(x) for x in f):
-            return f"the sums of {name!r} must be a list of 5 finite floats"
-        if not (f[_ADJ_N].is_integer() and 0 <= f[_ADJ_N] <= hands):
+                type(x) is float and math.isfinite(x) for x in f[:_ADJ_N]):
+            return f"the sums of {name!r} must be a list of 4 finite floats and a count"
+        count = f[_ADJ_N]  # an int; a whole float in a pickle made before it was one
+        if not ((type(count) is int or (type(count) is float and count.is_integer()))
+                and 0 <= count <= hands):
             return f"the all-in adjusted hands of {name!r} must be a whole number 0..hands"
         if name in money and (type(money[name]) is not Fraction or max(
                 abs(money[name].numerator), money[name].denominator).bit_length() > _MAX_BITS):

@@ -18,8 +18,12 @@ only on ``(seed, i, hand number)``.
 
 Arrays: with numpy installed, the outputs are numpy arrays (float32 observations, bool legal
 mask, int32 actors, float32 rewards, bool done). Without numpy they are ``memoryview`` objects
-of the same shapes and formats. The outputs are the engine's own buffers: the next step
-overwrites them, so copy what you keep. Inputs are any integer buffers or sequences.
+of the same shapes and formats. A reward is the payoff in big blinds as a float32 (24 bits of
+precision): past 2**24 big blinds, which a session's stacks, carried over and refilled, can
+reach after a long run, it no longer counts every big blind. The int64
+:attr:`VectorGame.payoffs` and :meth:`VectorGame.total_payoffs` are exact chips: sum those
+over many hands. The outputs are the engine's own buffers: the next step overwrites them, so
+copy what you keep. Inputs are any integer buffers or sequences.
 """
 
 from __future__ import annotations

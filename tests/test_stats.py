@@ -674,3 +674,29 @@ def test_stats_made_without_their_state_say_so_in_their_repr(made: str) -> None:
     blank = pickle.loads(pickle.dumps(_BlankStats())) if made == "unpickled" else \
         Stats.__new__(Stats)
     assert repr(blank) == "<Stats with no state>"
+
+
+def test_allin_hands_count_on_past_2_53() -> None:
+    """A long run: the all-in adjusted hands were counted in a float, which stops at 2**53
+    (adding 1 rounds back), while the hands they are a share of count on to 2**62 (what a
+    pickled Stats may hold). A Stats restored at 2**53 of them must go on counting, exactly;
+    a pickle made before (the count as a whole float) still loads, as an int."""
+    import copy
+    import pickle
+
+    st = Stats()
+    st.add(heads_up_allin_on_flop(), ("ann", "bob"))
+    state = copy.deepcopy(st.__getstate__())  # (the state is the Stats' own lists)
+    big = 2**53
+    for name in ("ann", "bob"):
+        state["ints"][name][0] = big + 10  # hands
+        state["floats"][name][4] = float(big)  # as a pickle made before held it
+    long_run = Stats.__new__(Stats)
+    long_run.__setstate__(state)
+    assert long_run["ann"].allin_hands == big
+    long_run.add(heads_up_allin_on_flop(), ("ann", "bob"))
+    long_run.merge(st)
+    assert long_run["ann"].allin_hands == long_run["bob"].allin_hands == big + 2
+    again = pickle.loads(pickle.dumps(long_run))
+    again.add(heads_up_allin_on_flop(), ("ann", "bob"))
+    assert again["ann"].allin_hands == big + 3 and again["ann"].hands == big + 13
