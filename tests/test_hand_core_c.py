@@ -110,6 +110,28 @@ def test_cards_arriving_later_match_reference_and_restore() -> None:
     assert st == before and st.history == before.history
 
 
+def test_reference_partial_hand_restores_without_copying_the_history() -> None:
+    """The reference core keeps aside what an action may change on a hand whose cards may be
+    missing, not a clone of the state: a clone per action copied the whole history each time
+    (quadratic in the hand's length). A call that needs the flop still restores every field."""
+    from unittest import mock
+
+    game = Game(big_blind=2)
+    st = ReferenceHandState._start(game, [10**9, 10**9], 0, None, ["AsAh", "KdKc"], "2c")
+    with mock.patch.object(ReferenceHandState, "clone", side_effect=AssertionError("cloned")):
+        for _ in range(100):
+            st.apply(Action.raise_to(st.legal_actions().min_to))
+    before = st.clone()
+    with (mock.patch.object(ReferenceHandState, "clone", side_effect=AssertionError("cloned")),
+          pytest.raises(InvalidHandError, match="board needs 3 cards but only 1")):
+        st.apply(Action.call())
+    assert st == before and st.history == before.history and len(st.history) == 100
+    assert (st.stacks, st.bets, st.committed) == (before.stacks, before.bets, before.committed)
+    st.add_board("7d9h")
+    st.apply(Action.call())
+    assert st.street_index == 1 and len(st.history) == 101
+
+
 def test_plan_is_one_named_record_in_hd_rules_order() -> None:
     """Game._plan is read by name; the batched engine gets its values in hd_rules_t order."""
     game = Game(structure=Structure.FIXED_LIMIT, big_blind=4, max_raises=4, straddle=True,

@@ -852,3 +852,30 @@ def test_r40_overdealt_flop_may_use_every_card_left_in_the_deck() -> None:
         hand.clone().report(OverdealtFlop(cards=46))
     assert hand.report(OverdealtFlop(cards=45)).rule == "R40"
     assert len(hand.board) == 3 and hand.accounting().is_complete()
+
+
+def test_apply_does_not_copy_the_betting_state_per_action() -> None:
+    """A LiveHand action is applied to its betting state in place: cloning the state for
+    every action copied the whole history each time (quadratic in the hand's length). A long
+    min-raise war clones nothing; a rejected action still changes nothing."""
+    from unittest import mock
+
+    clones = []
+    original = holdem.HandState.clone
+
+    def counted(state: holdem.HandState) -> holdem.HandState:
+        clones.append(len(state.raw_history()))
+        return original(state)
+
+    hand = LiveHand(Game(big_blind=2), [10**9, 10**9], seed=1)
+    with mock.patch.object(holdem.HandState, "clone", counted):
+        for _ in range(200):
+            hand.apply(holdem.Action.raise_to(hand.legal_actions().min_to))
+        assert clones == []
+        before = hand.state.history
+        with pytest.raises(IllegalActionError):
+            hand.apply(holdem.Action.raise_to(1))
+    assert hand.state.history == before and len(before) == 200
+    hand.apply(holdem.Action.call())  # closes preflop: the flop is dealt off the deck
+    assert hand.street == Street.FLOP and len(hand.board) == 3
+    assert hand.state.history[:200] == before

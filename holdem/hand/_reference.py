@@ -429,10 +429,6 @@ class HandCore:
 
     __copy__ = clone
 
-    def _restore(self, other: HandCore) -> None:
-        for name in _SLOTS:
-            object.__setattr__(self, name, getattr(other, name))
-
     def _block_reason(self, i: int) -> str | None:
         """Why seat ``i`` may not bet or raise now (a seat outside 0..n-1: InvalidSeatError)."""
         return self._raise_block(self._seat(i))
@@ -843,11 +839,23 @@ class HandCore:
         """:meth:`_act`; a card not given that stops a partial hand mid-way restores the
         state before InvalidHandError propagates."""
         if self._partial:
-            backup = self.clone()
+            # what _act may change, kept aside: the fields (their values shared, as clone
+            # shares them), copies of the per-seat lists, and the history's length (_act only
+            # appends to it; a clone copied the whole history at every action)
+            shared = [getattr(self, name) for name in _SHARED]
+            lists = (self._stacks[:], self._bets[:], self._committed[:], self._folded[:],
+                     self._acted[:])
+            hist = self._hist
+            nhist = len(hist)
             try:
                 self._act(kind, to)
             except InvalidHandError:
-                self._restore(backup)
+                for name, value in zip(_SHARED, shared, strict=True):
+                    object.__setattr__(self, name, value)
+                (self._stacks, self._bets, self._committed, self._folded,
+                 self._acted) = lists
+                del hist[nhist:]
+                self._hist = hist
                 raise
         else:
             self._act(kind, to)

@@ -329,7 +329,10 @@ class LiveHand(ActionVerbs):
         act = _to_action(action)
         if self._state.is_terminal():
             raise IllegalActionError("the hand is over: no more actions")
-        trial = self._state.clone()
+        # Applied in place, not on a clone: a rejected action (and the InvalidHandError of a
+        # round that needs cards) leaves the state unchanged, and a clone per action copied
+        # the whole history each time (quadratic in the hand's length).
+        trial = self._state
         try:
             trial.apply(action, seat=seat)
         except InvalidHandError:
