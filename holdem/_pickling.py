@@ -9,12 +9,12 @@ of a dataclass, written by an earlier build or crafted) also goes through the co
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
+from typing import Any, TypeVar
 
 from holdem._shown import excerpt
 from holdem.errors import HoldemError, InvalidStateError
 
-__all__ = ["rebuild", "reduce_fields", "setstate_through_init"]
+__all__ = ["frozen_slots", "rebuild", "reduce_fields", "setstate_through_init"]
 
 _CONSTRUCTOR_ERRORS = (HoldemError, TypeError, ValueError, ArithmeticError)
 
@@ -56,3 +56,32 @@ def setstate_through_init(obj: Any, state: object) -> None:
     made = rebuild(cls, {k: v for k, v in values.items() if k in init})
     for name in names:
         object.__setattr__(obj, name, getattr(made, name))
+
+
+_T = TypeVar("_T", bound=type)
+
+
+def frozen_slots(cls: _T) -> _T:
+    """Give a ``@dataclass(frozen=True, slots=True)`` class the refusals a frozen dataclass
+    means (apply it above the ``@dataclass``): setting or deleting any attribute raises
+    :class:`dataclasses.FrozenInstanceError` naming it. Python's own (3.11 to 3.13) answered
+    a name that is not a field (``game.big_blnd = 4``) with ``TypeError: super(type, obj): obj
+    must be an instance or subtype of type``: the methods it makes refer to the class before
+    ``slots=True`` replaced it. As there, an instance of a subclass may set its own attributes
+    (those that are not fields)."""
+    names = frozenset(f.name for f in dataclasses.fields(cls))
+    owner: type[Any] = cls
+
+    def __setattr__(self: object, name: str, value: object) -> None:
+        if type(self) is cls or name in names:
+            raise dataclasses.FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(owner, self).__setattr__(name, value)
+
+    def __delattr__(self: object, name: str) -> None:
+        if type(self) is cls or name in names:
+            raise dataclasses.FrozenInstanceError(f"cannot delete field {name!r}")
+        super(owner, self).__delattr__(name)
+
+    cls.__setattr__ = __setattr__  # type: ignore[assignment]
+    cls.__delattr__ = __delattr__  # type: ignore[assignment]
+    return cls

@@ -18,7 +18,7 @@ from holdem._shown import excerpt
 from holdem.cards import Card, parse_card
 from holdem.errors import InvalidHistoryError
 from holdem.hand.actions import MAX_CHIPS
-from holdem.phh import HandHistory, HistoryAction, Number
+from holdem.phh import HandHistory, HistoryAction, Number, _UserFields
 
 __all__ = ["HandReader", "hands"]
 
@@ -85,6 +85,7 @@ def _history(**fields: Any) -> HandHistory:
     values = hh.__dict__
     values.update(_DEFAULTS)
     values.update(fields)
+    values["user_fields"] = _UserFields(values["user_fields"])  # (read-only, as HandHistory's)
     return hh
 
 

@@ -89,7 +89,7 @@ from holdem import (
     _textfile,
 )
 from holdem._ints import int_or_none
-from holdem._pickling import reduce_fields, setstate_through_init
+from holdem._pickling import frozen_slots, reduce_fields, setstate_through_init
 from holdem._shown import excerpt, shown
 from holdem.errors import _not_text
 from holdem.hand.actions import MAX_CHIPS
@@ -181,6 +181,7 @@ class GameDefError(ProtocolError, InvalidConfigError):
 _ABSTRACTIONS = ("fcpa", "fchpa", "fullgame")
 
 
+@frozen_slots
 @dataclass(frozen=True, slots=True)
 class GameDef:
     """A hold'em game as ACPC describes it (see :func:`parse_game`); ``str()`` writes the
@@ -715,6 +716,7 @@ def _format_cards(holes: Sequence[Sequence[Card] | None],
     return text + "".join("/" + "".join(map(str, b)) for b in boards)
 
 
+@frozen_slots
 @dataclass(frozen=True, slots=True)
 class MatchState:
     """One ``MATCHSTATE`` line: what ``position`` sees in hand ``hand_number``.
@@ -990,6 +992,7 @@ def matchstate_of(state: HandState, position: int, hand_number: int = 0) -> Matc
 # --- the client --------------------------------------------------------------------------
 
 
+@frozen_slots
 @dataclass(frozen=True, slots=True)
 class ClientResult:
     """What :func:`play` saw: ``hands`` finished, ``payoffs`` (chips won per hand, in order)
@@ -1280,6 +1283,7 @@ class _Dealer:
 # --- STATE log lines ---------------------------------------------------------------------
 
 
+@frozen_slots
 @dataclass(frozen=True, slots=True)
 class LogState:
     """One ``STATE:<hand>:<betting>:<cards>:<outcome>:<players>`` log line (the ACPC dealer's

@@ -49,9 +49,10 @@ import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import IO, Any, Final
+from typing import IO, Any, Final, NoReturn
 
 from holdem import _textfile
+from holdem._pickling import frozen_slots
 from holdem._shown import EXCERPT_CHARS, excerpt, shown
 from holdem._toml import dumps_key, dumps_value, time_problem
 from holdem._toml import loads as _toml_loads
@@ -200,6 +201,7 @@ def _check_action_cards(kind: str, cards: object) -> None:
             f"HistoryAction: a card appears twice in the cards of kind {kind!r}: {cards!r}")
 
 
+@frozen_slots
 @dataclass(frozen=True, slots=True)
 class HistoryAction:
     """One entry of ``actions``: who acted, what, with which cards or amount, any commentary.
@@ -594,6 +596,24 @@ _MOST_PLAYERS: Final = 23
 """The most players one deck deals a hold'em hand to (2 * 23 + 5 = 51 cards)."""
 
 
+class _UserFields(dict[str, Any]):
+    """:attr:`HandHistory.user_fields`: a ``dict`` that refuses changes (a history is frozen
+    and its user fields are checked when it is built; ``hh.replace(user_fields=...)`` makes a
+    changed copy). Reads, ``dict(...)``, ``|``, ``repr`` and JSON work as on a dict."""
+
+    __slots__ = ()
+
+    def _refuse(self, *args: object, **kwargs: object) -> NoReturn:
+        raise TypeError("a HandHistory's user_fields cannot be changed: use "
+                        "hh.replace(user_fields=...)")
+
+    __setitem__ = __delitem__ = __ior__ = _refuse
+    clear = pop = popitem = setdefault = update = _refuse
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_UserFields, (dict(self),))
+
+
 @dataclass(frozen=True, repr=False)
 class HandHistory:
     """One hand in PHH: the game, the starting stacks, the actions and optional facts.
@@ -727,7 +747,7 @@ class HandHistory:
             if problem is not None:
                 raise InvalidHistoryError(f"user-defined field {key!r}: {problem}")
             _check_user_value(key, value)
-        set_(self, "user_fields", user)
+        set_(self, "user_fields", _UserFields(user))
 
     @property
     def num_players(self) -> int:
@@ -824,6 +844,7 @@ class HandHistory:
         pickle is checked like new input."""
         values = {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
         values["actions"] = tuple(map(str, self.actions))
+        values["user_fields"] = dict(self.user_fields)  # (a plain dict, as pickles hold it)
         return (_history_from_pickle, (values,))
 
     def __setstate__(self, state: object) -> None:

@@ -70,7 +70,7 @@ from typing import Any
 
 from holdem import _pots
 from holdem._ints import int_or_none
-from holdem._pickling import setstate_through_init
+from holdem._pickling import frozen_slots, setstate_through_init
 from holdem._pots import split_pots_batch
 from holdem._shown import excerpt, literal
 from holdem.errors import InvalidPotError
@@ -236,6 +236,7 @@ def _seats(seats: tuple[int, ...]) -> str:
     return ", ".join(str(s) for s in seats)
 
 
+@frozen_slots
 @dataclass(frozen=True, slots=True)
 class Pot:
     """One pot of a hand: ``amount`` chips (before rake) that only ``eligible`` seats may win.
@@ -286,6 +287,7 @@ class Pot:
         return f"{head}: split by seats {_seats(self.winners)} ({_seats(self.shares)})"
 
 
+@frozen_slots
 @dataclass(frozen=True, slots=True)
 class PotResult:
     """What :func:`split_pots` decided.

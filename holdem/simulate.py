@@ -71,6 +71,7 @@ from holdem._parallel import (
     master_seed,
     open_executor,
 )
+from holdem._pickling import frozen_slots
 from holdem._progress import Progress
 from holdem._shown import excerpt, fields_repr, shown
 from holdem.errors import InvalidConfigError
@@ -93,6 +94,7 @@ one of 10**8 filled 4 GB before a bare ``MemoryError``)."""
 _Z95 = 1.959963984540054
 
 
+@frozen_slots
 @dataclass(frozen=True, slots=True)
 class AgentResult:
     """One agent's results over the simulation.
@@ -135,6 +137,7 @@ class AgentResult:
                 f"{100 * self.showdown_share:.1f}% (won {100 * won:.1f}%)")
 
 
+@frozen_slots
 @dataclass(frozen=True, slots=True)
 class SimulationResult:
     """Totals and per-agent results (in the order the agents were given).

@@ -33,6 +33,7 @@ from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from holdem._ints import int_or_none
+from holdem._pickling import frozen_slots
 from holdem._shown import excerpt
 from holdem.cards import RANKS as _RANKS
 from holdem.errors import InvalidConfigError, InvalidStateError
@@ -71,6 +72,7 @@ _CLASSES = frozenset(r + r for r in _RANKS) | frozenset(
     hi + lo + kind for i, hi in enumerate(_RANKS) for lo in _RANKS[:i] for kind in "so")
 
 
+@frozen_slots
 @dataclass(frozen=True, slots=True)
 class PlayerStats:
     """One player's statistics (counts, then ratios as properties; a ratio without any chance

@@ -405,6 +405,37 @@ _SMALL = ('variant = "NT"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet
           'starting_stacks = [200, 200]\nactions = ["d dh p1 AsKs", "d dh p2 7c2d", "p2 f"]\n')
 
 
+def test_user_fields_of_a_frozen_history_cannot_be_changed() -> None:
+    """``hh.user_fields`` was a plain dict: a frozen, checked history could be changed through
+    it (and equality with it), and a value TOML cannot write then made ``dumps``, ``replace``
+    and pickling fail. It now refuses changes; reads, copies, pickles and the repr are as
+    before, and ``replace(user_fields=...)`` makes a changed copy."""
+    import copy
+    import json
+    import pickle
+
+    hh = loads(_SMALL + '_note = "hé"\n_cap_bets = 4\n')
+    fields = hh.user_fields
+    for change in (lambda: fields.__setitem__("_x", object()), lambda: fields.pop("_note"),
+                   fields.clear, lambda: fields.update(_x=1), lambda: fields.setdefault("_x", 1),
+                   fields.popitem, lambda: fields.__delitem__("_note")):
+        with pytest.raises(TypeError, match="cannot be changed"):
+            change()
+    with pytest.raises(TypeError, match="cannot be changed"):
+        fields |= {"_x": 1}
+    assert hh.user_fields == {"_note": "hé", "_cap_bets": 4} and isinstance(fields, dict)
+    assert json.loads(json.dumps(hh.user_fields)) == {"_note": "hé", "_cap_bets": 4}
+    assert "user_fields={'_note': 'hé', '_cap_bets': 4}" in repr(hh)
+    for twin in (copy.copy(hh), copy.deepcopy(hh), pickle.loads(pickle.dumps(hh)),
+                 loads(dumps(hh)), hh.replace(), eval(repr(hh), {"HandHistory": HandHistory,
+                                                     "HistoryAction": HistoryAction})):
+        assert twin == hh and hash(twin) == hash(hh)
+        assert twin.user_fields == hh.user_fields
+    changed = hh.replace(user_fields={**hh.user_fields, "_note": "x"})
+    assert changed.user_fields["_note"] == "x" and hh.user_fields["_note"] == "hé"
+    assert dict(fields) | {"_x": 1} == {"_note": "hé", "_cap_bets": 4, "_x": 1}
+
+
 def test_pickles_of_histories_round_trip_and_are_checked() -> None:
     # the default dataclass pickling skipped __post_init__: a corrupt pickle loaded and failed
     # later (IndexError, KeyError 'XX', AssertionError in replay or dumps)

@@ -694,3 +694,13 @@ def test_a_tournament_level_without_a_number_is_none(level: str, expected: int |
     first = next(parse(text.replace("Level VII", level, 1)))
     assert first.level == expected
 
+
+
+def test_imported_user_fields_cannot_be_changed() -> None:
+    """The import's fast path builds its histories without the constructor: their
+    ``user_fields`` refuse changes as a constructed history's do (they were plain dicts)."""
+    h1 = _hands("cash-nl-cents.txt")[0]
+    assert h1.user_fields == {"_chip_unit": 0.01, "_rake": 0.65, "_total_pot": 14.65}
+    with pytest.raises(TypeError, match="cannot be changed"):
+        h1.user_fields["_rake"] = 0.0  # type: ignore[index]
+    assert h1.user_fields["_rake"] == 0.65 and h1 == loads(dumps(h1))

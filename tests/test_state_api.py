@@ -300,3 +300,22 @@ def test_max_raises_is_checked_in_every_structure(structure: Structure, bad: obj
     game = Game(big_blind=2, structure=structure, max_raises=np.int64(4))  # type: ignore[arg-type]
     assert type(game.max_raises) is int and hash(game) == hash(Game(
         big_blind=2, structure=structure, max_raises=4))
+
+
+def test_result_dicts_are_the_readers_own() -> None:
+    """``state.result`` handed out the hand's own ``shown`` and ``ranks`` dicts: a reader that
+    changed them changed the hand (its later results and clones), and its pickle then failed
+    ("result.shown and result.ranks must be dicts of the same seats")."""
+    s = hu_hand()
+    s.call()
+    while not s.is_terminal():
+        s.check()
+    first = s.result
+    shown, ranks = dict(first.shown), dict(first.ranks)
+    assert shown and ranks
+    first.shown.clear()
+    first.ranks[0] = -1
+    assert s.result.shown == shown and s.result.ranks == ranks
+    assert s.clone().result.shown == shown
+    back = pickle.loads(pickle.dumps(s))
+    assert back == s and back.result == s.result and back.result.ranks == ranks

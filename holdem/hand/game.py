@@ -45,7 +45,7 @@ from typing import TYPE_CHECKING, Any
 
 from holdem._enums import NamedRepr
 from holdem._ints import int_or_none
-from holdem._pickling import setstate_through_init
+from holdem._pickling import frozen_slots, setstate_through_init
 from holdem._shown import shown
 from holdem.errors import IllegalActionError, InvalidConfigError, InvalidStateError
 from holdem.hand import _reference
@@ -121,6 +121,7 @@ class _HalfBigBlind:
 _HALF_BIG_BLIND: Any = _HalfBigBlind()
 
 
+@frozen_slots
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Game:
     """One table's rules for a hand of Texas Hold'em (frozen; every field keyword-only).
@@ -390,11 +391,14 @@ class _HandQueries(ActionVerbs, _QueryBase):
 
     @property
     def result(self) -> HandResult:
-        """The outcome (payoffs, final stacks, pots, showdown); only when the hand is over."""
+        """The outcome (payoffs, final stacks, pots, showdown); only when the hand is over.
+
+        Each read is the caller's own: its ``shown`` and ``ranks`` dicts are copies, so
+        changing them leaves the hand (its clones, pickles and later results) as it was."""
         res = self.result_or_none()
         if res is None:
             raise IllegalActionError("the hand is not over yet: no result")
-        return res
+        return res._own()
 
     @property
     def payoffs(self) -> tuple[int, ...]:

@@ -1,7 +1,8 @@
 """Small value types returned by :class:`holdem.HandState` queries.
 
 All are immutable (``NamedTuple`` or enums) and built only when asked for, so the state itself
-stays plain ints and lists.
+stays plain ints and lists; the two dicts of a :class:`HandResult` (``shown``, ``ranks``) are
+copied for each reader of ``HandState.result``, so changing them never changes the hand.
 """
 
 from __future__ import annotations

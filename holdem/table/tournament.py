@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from holdem._ints import int_or_none
-from holdem._pickling import setstate_through_init
+from holdem._pickling import frozen_slots, setstate_through_init
 from holdem._shown import literal, shown
 from holdem.errors import InvalidConfigError, InvalidStateError
 from holdem.hand._validate import MAX_CHIPS
@@ -28,6 +28,7 @@ from holdem.hand._validate import MAX_CHIPS
 __all__ = ["BlindLevel", "BlindSchedule"]
 
 
+@frozen_slots
 @dataclass(frozen=True, slots=True)
 class BlindLevel:
     """One level: small blind, big blind and ante (R5, R7). ``ante`` follows the game's
@@ -64,6 +65,7 @@ class BlindLevel:
     __setstate__ = setstate_through_init  # a pickle in another form: checked all the same
 
 
+@frozen_slots
 @dataclass(frozen=True, slots=True, init=False)
 class BlindSchedule:
     """Blind levels for a tournament table (R10), by hands or by time (exactly one of them).
