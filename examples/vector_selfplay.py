@@ -20,7 +20,8 @@ from holdem.vector import VectorGame
 
 def policy(draws: np.ndarray, mask: np.ndarray) -> np.ndarray:
     """A uniform random choice among the legal columns (replace with your model)."""
-    return (draws * mask).argmax(axis=1)
+    cols: np.ndarray = (draws * mask).argmax(axis=1)  # (numpy types argmax(axis=...) as Any)
+    return cols
 
 
 def _count(text: str) -> int:

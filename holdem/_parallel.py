@@ -51,7 +51,7 @@ import time
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
-from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar, Union
+from typing import TYPE_CHECKING, Any, Final, Literal, Protocol, TypeVar, Union
 
 from holdem._deck import child_seed
 from holdem._seeding import resolve_seed, seed_bits
@@ -93,10 +93,10 @@ class _Future(Protocol):
 class SupportsSubmit(Protocol):
     """What ``executor=`` needs: ``submit(fn, *args)`` returning something with ``result()``."""
 
-    def submit(self, fn: Callable[..., Any], /, *args: Any) -> Any: ...
+    def submit(self, fn: Callable[..., Any], /, *args: Any) -> _Future: ...
 
 
-ExecutorLike = Union[SupportsSubmit, "Executor", str, None]
+ExecutorLike = Union[SupportsSubmit, "Executor", Literal["serial"], None]
 
 
 chunk_seed: Final = child_seed

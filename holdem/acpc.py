@@ -95,8 +95,23 @@ from holdem.errors import _not_text
 from holdem.hand.actions import MAX_CHIPS
 
 if TYPE_CHECKING:
+    from typing import TypedDict, Unpack
+
     from holdem import HandHistory
-    from holdem.hand.records import ActionRecord
+    from holdem.cards import CardLike
+    from holdem.hand.records import ActionRecord, ExtraPost
+    from holdem.table.agents import AgentLike
+
+    class _Deal(TypedDict, total=False):
+        """The keyword arguments :meth:`GameDef.new_hand` passes on to
+        :meth:`holdem.Game.new_hand`."""
+
+        seed: int | None
+        hole_cards: Sequence[Sequence[CardLike] | str | None] | None
+        board: Sequence[CardLike] | str | None
+        dead_small_blind: bool
+        extra_posts: Sequence[ExtraPost | tuple[int, int, int]]
+        dead_hands: Sequence[int]
 
 __all__ = [
     "HEADS_UP_LIMIT",
@@ -304,7 +319,7 @@ class GameDef:
                                                                 self.max_raises, strict=True))
         return (deep,) * self.num_players
 
-    def new_hand(self, **deal: Any) -> HandState:
+    def new_hand(self, **deal: Unpack[_Deal]) -> HandState:
         """A holdem hand of this game with position ``p`` on seat ``p`` (the button on
         :attr:`button`); keyword arguments go to :meth:`holdem.Game.new_hand` (``seed``,
         ``hole_cards``...)."""
@@ -1023,7 +1038,7 @@ def _acpc_value(state: HandState, seat: int) -> int | Fraction:
     return int(value) if value.denominator == 1 else value
 
 
-def play(host: str, port: int, agent: object, gamedef: GameDef, *,
+def play(host: str, port: int, agent: AgentLike, gamedef: GameDef, *,
          timeout: float | None = 30.0) -> ClientResult:
     """Connect to an ACPC dealer at ``host:port`` and play ``agent`` until the dealer closes.
 

@@ -61,7 +61,7 @@ import itertools
 import math
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from holdem._ints import int_or_none
 from holdem._parallel import (
@@ -78,7 +78,13 @@ from holdem.errors import InvalidConfigError
 from holdem.hand.actions import MAX_CHIPS
 from holdem.hand.game import Game, Mode
 from holdem.stats import PlayerStats, Stats
-from holdem.table.agents import CompiledPolicy, agent_name, not_an_agent_hint, resolve_agent
+from holdem.table.agents import (
+    AgentLike,
+    CompiledPolicy,
+    agent_name,
+    not_an_agent_hint,
+    resolve_agent,
+)
 from holdem.table.table import Table
 
 __all__ = ["MAX_CHUNK_HANDS", "AgentResult", "SimulationResult", "simulate"]
@@ -221,7 +227,10 @@ _ChunkResult = tuple[int, list[list[int]], Stats | None, _Points, list[list[int]
 _TASK_HANDS = 1 << 16
 
 
-def _copy(agent: object) -> object:
+_A = TypeVar("_A")
+
+
+def _copy(agent: _A) -> _A:
     """A chunk's copy of an agent without ``spawn`` (the agent itself if it cannot be copied:
     a lock, a connection...)."""
     try:
@@ -469,7 +478,8 @@ def _ci95(total: int, squares: int, count: int) -> float:
     return _Z95 * math.sqrt(max(var, 0.0) / count)
 
 
-def simulate(agents: Sequence[Any] | Mapping[str, Any], game: Game, hands: int = 10_000, *,
+def simulate(agents: Sequence[AgentLike] | Mapping[str, AgentLike], game: Game,
+             hands: int = 10_000, *,
              seed: int | None = None, executor: ExecutorLike = None, stack: int | None = None,
              chunk_hands: int = 500, progress: bool | float | None = None,
              duplicate: bool | str = False, stats: bool = False,

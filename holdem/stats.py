@@ -39,8 +39,15 @@ from holdem.cards import RANKS as _RANKS
 from holdem.errors import InvalidConfigError, InvalidStateError
 
 if TYPE_CHECKING:
-    from holdem.hand.game import HandState
+    from typing import TypeAlias
+
+    from holdem.hand.game import HandState, ReferenceHandState
     from holdem.hand.records import HandResult
+    from holdem.phh import HandHistory
+    from holdem.table.table import HandRecord
+
+    _Hand: TypeAlias = HandRecord | HandState | ReferenceHandState | HandHistory
+    """What :class:`Stats` counts: a Table's record, a finished hand or a hand history."""
 
 __all__ = ["PlayerStats", "Stats", "format_table", "player_stats"]
 
@@ -259,7 +266,7 @@ class Stats(Mapping[str, PlayerStats]):
     played them (for the 13x13 grid of :mod:`holdem.charts`).
     """
 
-    def __init__(self, hands: Iterable[Any] = (), *, allin_adjusted: bool = True,
+    def __init__(self, hands: Iterable[_Hand] = (), *, allin_adjusted: bool = True,
                  allin_samples: int | None = None, curves: bool = False,
                  starting_hands: bool = False) -> None:
         if allin_samples is not None:
@@ -287,7 +294,7 @@ class Stats(Mapping[str, PlayerStats]):
         self.update(hands)
 
     # -- adding hands
-    def update(self, hands: Iterable[Any]) -> None:
+    def update(self, hands: Iterable[_Hand]) -> None:
         """Add every hand of ``hands`` (see :meth:`add`), one at a time: when a hand is refused
         (or ``hands`` raises), the hands before it stay counted."""
         from holdem.phh import HandHistory
@@ -300,7 +307,7 @@ class Stats(Mapping[str, PlayerStats]):
         for hand in hands:
             self.add(hand)
 
-    def add(self, hand: Any, names: Sequence[str] | None = None) -> None:
+    def add(self, hand: _Hand, names: Sequence[str] | None = None) -> None:
         """Add one finished hand: a :class:`holdem.HandRecord`, a hand history (replayed), or a
         :class:`holdem.HandState` (``names`` by seat; default ``seat0``, ``seat1``...). A
         record or a history names its players itself: ``names`` is for a state only."""
@@ -313,9 +320,9 @@ class Stats(Mapping[str, PlayerStats]):
         if state is not None and hasattr(hand, "names"):  # a Table's HandRecord
             self.add_state(state, hand.names)
             return
-        if is_state:
-            n = hand.num_players
-            self.add_state(hand, names if names is not None else
+        if is_state:  # a HandState of either core (a duck test mypy does not follow)
+            n = hand.num_players  # type: ignore[union-attr]
+            self.add_state(hand, names if names is not None else  # type: ignore[arg-type]
                            tuple(f"seat{k}" for k in range(n)))
             return
         from holdem.phh import HandHistory
@@ -715,7 +722,7 @@ def _state_problem(d: object) -> str | None:
     return None
 
 
-def player_stats(hands: Iterable[Any], *, allin_adjusted: bool = True,
+def player_stats(hands: Iterable[_Hand], *, allin_adjusted: bool = True,
                  allin_samples: int | None = None) -> Stats:
     """Statistics of every player over ``hands`` (see :class:`Stats` for what a hand may be
     and for the options)."""

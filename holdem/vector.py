@@ -67,6 +67,9 @@ from holdem.hand.records import LegalActions
 from holdem.pots import _decimal_fraction
 from holdem.table.agents import MAX_EQUITY_SAMPLES, CompiledPolicy
 
+if TYPE_CHECKING:
+    from holdem.table.agents import DeclaresPolicy
+
 _np: Any  # numpy is optional (typed as Any: the lint environment has no numpy)
 try:
     _np = importlib.import_module("numpy")
@@ -1452,8 +1455,9 @@ class VectorGame:
         if pool is not None and stop is not None:
             stop()  # (a worker's error is raised here: the pool is gone all the same)
 
-    def play(self, hands: int, policies: Sequence[object], *, curve_every: int | None = None,
-             keep_hands: bool = False, streams: Sequence[int] | None = None) -> PlayResult:
+    def play(self, hands: int, policies: Sequence[CompiledPolicy | DeclaresPolicy], *,
+             curve_every: int | None = None, keep_hands: bool = False,
+             streams: Sequence[int] | None = None) -> PlayResult:
         """Play hands ``0 .. hands-1`` to the end on every table with compiled policies, all
         in C (no Python call per decision; ``num_threads`` slices of the batch in parallel).
 

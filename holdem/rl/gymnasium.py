@@ -26,7 +26,7 @@ from __future__ import annotations
 import threading
 import weakref
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, SupportsIndex
 
 from holdem._ints import int_or_none
 from holdem._shown import excerpt
@@ -65,8 +65,9 @@ __all__ = ["ENV_ID", "HoldemEnv", "HoldemVectorEnv", "Policy", "RandomPolicy"]
 ENV_ID = "holdem/Holdem-v0"
 """The id of :class:`HoldemEnv` in Gymnasium's registry."""
 
-Policy = Callable[[np.ndarray, np.ndarray], int]
-"""An opponent: ``policy(observation, action_mask) -> action column``."""
+Policy = Callable[[np.ndarray, np.ndarray], SupportsIndex]
+"""An opponent: ``policy(observation, action_mask) -> action column``, the column an integer
+of any type (a Python int, a numpy integer such as ``np.argmax``'s, a 0-d integer array)."""
 
 
 def _illegal(value: str) -> bool:

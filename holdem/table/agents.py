@@ -29,7 +29,7 @@ import inspect
 import operator
 import random
 from collections.abc import Callable, Iterable
-from typing import NamedTuple, Protocol, Self, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, NamedTuple, Protocol, Self, TypeAlias, TypeVar, runtime_checkable
 
 from holdem._eval import evaluate_many
 from holdem._ints import int_or_none
@@ -52,6 +52,7 @@ __all__ = [
     "MAX_EQUITY_SAMPLES",
     "ActionLike",
     "Agent",
+    "AgentLike",
     "CallAgent",
     "CompiledPolicy",
     "EquityAgent",
@@ -71,6 +72,24 @@ class Agent(Protocol):
     """An object agent (a plain callable ``(Observation) -> ActionLike`` works too)."""
 
     def act(self, observation: Observation) -> ActionLike: ...
+
+
+# The built-in agents declare that they are agents to a type checker (so that a list of them
+# is a list[Agent], not a list[object]); at run time they stay plain classes, as before.
+if TYPE_CHECKING:
+    class DeclaresPolicy(Protocol):
+        """An agent that declares a C policy (:meth:`holdem.vector.VectorGame.play` takes
+        it); a name for type checkers only."""
+
+        @property
+        def compiled_policy(self) -> CompiledPolicy | None: ...
+
+    class _BuiltinAgent(Agent, DeclaresPolicy, Protocol):
+        pass
+
+    _AgentBase: TypeAlias = _BuiltinAgent
+else:
+    _AgentBase = object
 
 
 class Observation(NamedTuple):
@@ -152,6 +171,14 @@ class Observation(NamedTuple):
         board = "".join(str(c) for c in self.board) or "-"
         return (f"<Observation {self.player!r} seat {self.seat} {cards} board {board} "
                 f"{self.street} pot {self.pot} to call {self.legal.call}>")
+
+
+AgentLike: TypeAlias = Agent | Callable[[Observation], ActionLike]
+"""What a :class:`holdem.Table` seat, :func:`holdem.simulate` and :func:`holdem.acpc.play`
+take as an agent: an object with ``act(observation)`` or a callable ``(Observation) ->
+action``. (A list of agents of different classes, built before the call, needs an annotation,
+``agents: list[AgentLike] = [...]``: a type checker infers ``list[object]`` otherwise; a list
+of the built-in agents alone is a ``list[Agent]``.)"""
 
 
 _FOLD_TYPE = int(ActionType.FOLD)
@@ -262,7 +289,7 @@ def _decides_as(agent: object, cls: type, *methods: str) -> bool:
     return all(getattr(kind, m) is getattr(cls, m) for m in methods)
 
 
-class CallAgent:
+class CallAgent(_AgentBase):
     """Always checks or calls (never folds, never raises): a "calling station"."""
 
     name = "call"
@@ -296,7 +323,7 @@ def _random_act_python(self: RandomAgent, observation: Observation) -> ActionLik
     return Action(_BET_RAISE, lo + int(rnd() * (hi - lo + 1)))
 
 
-class RandomAgent:
+class RandomAgent(_AgentBase):
     """Picks uniformly among the kinds offered (fold, check/call, bet/raise), and a bet or
     raise size uniformly between the minimum and the maximum (draws are ``int(random() * n)``
     from its own :class:`random.Random`: fast, bias below 2**-40). Seeded: the same seed plays
@@ -357,7 +384,7 @@ if table_loop is not None:  # the compiled policy builds observations' type: giv
     table_loop.bind(Observation)
 
 
-class EquityAgent:
+class EquityAgent(_AgentBase):
     """Plays by its estimated equity against the players still in the hand.
 
     The equity is a Monte Carlo estimate (``samples`` deals of the opponents' hands and the

@@ -5,13 +5,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from enum import Enum
-from typing import Any
 
 from holdem._enums import NamedRepr
 from holdem._shown import shown
 from holdem.errors import InvalidStateError
 from holdem.hand._validate import MAX_CHIPS
-from holdem.table.agents import ActionLike, Observation, resolve_agent
+from holdem.table.agents import ActionLike, AgentLike, Observation, resolve_agent
 
 __all__ = ["Player", "PlayerStatus"]
 
@@ -32,7 +31,7 @@ class Player:
     name: str
     seat: int
     stack: int
-    agent: Any
+    agent: AgentLike
     status: PlayerStatus = PlayerStatus.ACTIVE
     entry_due: bool = False
     owes_big_blind: bool = False

@@ -97,7 +97,7 @@ from holdem.table._steps import (
     cached_plan,
     run_hand_python,
 )
-from holdem.table.agents import agent_name, not_an_agent_hint, resolve_agent
+from holdem.table.agents import AgentLike, agent_name, not_an_agent_hint, resolve_agent
 from holdem.table.player import Player, PlayerStatus
 from holdem.table.tournament import BlindLevel, BlindSchedule
 
@@ -303,7 +303,7 @@ class Table:
             raise InvalidStateError(f"not a valid pickled Table: {exc!r}") from None
 
     # ------------------------------------------------------------------ seating
-    def sit(self, seat: int, name: str, buy_in: int, agent: Any, *,
+    def sit(self, seat: int, name: str, buy_in: int, agent: AgentLike, *,
             wait_for_big_blind: bool = False) -> None:
         """Seat ``name`` at ``seat`` with ``buy_in`` chips, played by ``agent`` (R35, R36).
 
