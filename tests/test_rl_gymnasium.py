@@ -719,6 +719,49 @@ def test_vector_env_is_stepped_by_one_thread_at_a_time() -> None:
     env.step_wait()  # the step's own thread takes it
 
 
+def test_a_step_taken_as_another_ends_is_not_left_pending() -> None:
+    """A thread whose step() took the env the moment another thread's step_wait freed it (its
+    step_async then ran) found that step_wait still held: its step_wait was refused, and the
+    step it had started stayed pending, so every later step and reset of the env, from any
+    thread, was refused. Here the second thread's whole step runs at that moment: it must
+    go through, and leave nothing pending."""
+    import threading
+
+    env = HoldemVectorEnv(Game(big_blind=2), num_envs=4, players=2, stacks=20, seed=1)
+    env.reset(seed=1)
+    calls = np.ones(4, dtype=np.int64)
+    outcome: list[object] = []
+
+    def second_step() -> None:
+        try:
+            outcome.append(env.step(calls)[2].shape)
+        except IllegalActionError as exc:
+            outcome.append(exc)
+
+    class Busy:
+        """The env's lock, with the second thread's step run when the first releases it."""
+
+        def __init__(self, lock: Any) -> None:
+            self.lock, self.fired = lock, False
+
+        def acquire(self, blocking: bool = True) -> bool:
+            return bool(self.lock.acquire(blocking))
+
+        def release(self) -> None:
+            self.lock.release()
+            if not self.fired:
+                self.fired = True
+                other = threading.Thread(target=second_step)
+                other.start()
+                other.join()
+
+    env._busy = Busy(env._busy)
+    env.step(calls)
+    assert outcome == [(4,)]
+    env.step(calls)  # nothing pending: the env steps on
+    env.reset(seed=2)
+
+
 @pytest.mark.parametrize("answer", [7, -1, 2.5, None, "1"])
 def test_single_env_opponent_bad_column_stops_the_env_until_reset(answer: object) -> None:
     # an opponent's column outside the action space, or not an int, raises naming its seat and

@@ -435,12 +435,12 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
             raise IllegalActionError("call reset() first")
         self._not_pending("step_async")
         self._claim()  # released by step_wait, or here when no step starts
+        self._owner = threading.get_ident()  # (before _pending: step_wait reads it then)
         try:
             self._pending = self._step_async(actions)
         except BaseException:
             self._busy.release()
             raise
-        self._owner = threading.get_ident()
 
     def _step_async(self, actions: Any) -> np.ndarray:
         """:meth:`step_async`'s step; returns the actors of the step started."""
@@ -481,6 +481,7 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         if not self._waiting.acquire(blocking=False):
             raise IllegalActionError("this env is in use by another thread (a step_wait in "
                                      "progress): step it from one thread at a time")
+        waited = False
         try:
             actor = self._pending
             if actor is None:
@@ -489,12 +490,14 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
                 raise IllegalActionError("step_wait: the step_async pending is another "
                                          "thread's: step the env from one thread at a time")
             self._pending = None
-            try:
-                return self._step_wait(actor)
-            finally:
-                self._busy.release()
+            waited = True
+            return self._step_wait(actor)
         finally:
+            # _waiting first: a thread that takes the env once _busy is free must find
+            # step_wait free too (its step() was refused there, its step left pending)
             self._waiting.release()
+            if waited:
+                self._busy.release()
 
     def _step_wait(self, actor: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray,
                                                      np.ndarray, dict[str, Any]]:
