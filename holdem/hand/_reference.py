@@ -401,7 +401,8 @@ class HandCore:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, HandCore):
             return NotImplemented
-        started, other_started = hasattr(self, "_game"), hasattr(other, "_game")
+        # (a hand voided by an interrupted action keeps only its game: no hand, as a blank)
+        started, other_started = hasattr(self, "_over"), hasattr(other, "_over")
         if not (started and other_started):
             return started is other_started  # states never started are all alike
         return all(getattr(self, k) == getattr(other, k) for k in _COMPARED)
@@ -849,7 +850,7 @@ class HandCore:
             nhist = len(hist)
             try:
                 self._act(kind, to)
-            except InvalidHandError:
+            except BaseException:  # a missing card, or an interrupt (Ctrl-C) mid-way
                 for name, value in zip(_SHARED, shared, strict=True):
                     object.__setattr__(self, name, value)
                 (self._stacks, self._bets, self._committed, self._folded,
@@ -858,7 +859,15 @@ class HandCore:
                 self._hist = hist
                 raise
         else:
-            self._act(kind, to)
+            try:
+                self._act(kind, to)
+            except BaseException:
+                # stopped mid-way (Ctrl-C, MemoryError): no copy was kept to restore, so the
+                # hand is void: every later call raises InvalidStateError (not_started)
+                for name in _SLOTS:
+                    if name != "_game" and hasattr(self, name):
+                        object.__delattr__(self, name)
+                raise
 
     def apply_unchecked(self, kind: int, to: int = 0) -> None:
         """Fast path for trusted callers: ``kind`` 0 fold, 1 check/call, 2 bet/raise to ``to``.

@@ -55,7 +55,13 @@ FOLD, CHECK_CALL, BET_RAISE = 0, 1, 2
 
 def not_started(state: object) -> InvalidStateError:
     """The error for a hand state that was never started (made by ``HandState.__new__``, not
-    by :meth:`holdem.Game.new_hand` or by unpickling): it holds no hand to query or play."""
+    by :meth:`holdem.Game.new_hand` or by unpickling): it holds no hand to query or play.
+    A reference-core state keeps only its game when an action stops mid-way (an interrupt,
+    MemoryError): its hand is void, and said so."""
+    if hasattr(state, "_game"):
+        return InvalidStateError(
+            f"this {type(state).__name__} holds no hand any more: an action was stopped "
+            f"mid-way (an interrupt or an error inside the engine) and voided the hand")
     return InvalidStateError(
         f"this {type(state).__name__} was never started (it holds no hand): make one with "
         f"Game.new_hand(stacks, ...) or by unpickling a started hand")

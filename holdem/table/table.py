@@ -544,21 +544,46 @@ class Table:
             players = [seats[s] for s in dealt]  # type: ignore[misc]
             stacks = [p.stack for p in players]
             names = tuple([p.name for p in players])
-        self._dealt = dealt
-        self._in_hand = True
         try:
+            self._dealt = dealt
+            self._in_hand = True  # (set in the try: an interrupt right after it unsets it)
             state, posts = self._deal(game, plan, stacks, index, button_index, dead_sb)
             self._run(state, dealt, players, names, button_index, game)
+            # what settling changes, kept to void the hand if it stops mid-way (Ctrl-C,
+            # MemoryError): dealt players' stacks are the hand's starting stacks
+            saved = (self.rake, self.hand_number, self.cashed_out, self._prev,
+                     self._prev_sb_pos, seats[:],
+                     [(p, p.status, p.entry_due, p.owes_big_blind, p.owes_small_blind,
+                       p.hands_played) for p in seats if p is not None])
         except BaseException:
             # a void hand (an agent failed): nothing moved; players who left during it go now
-            for p in seats:
-                if p is not None and p.leaving:
-                    self._remove(p)
+            self._void_hand()
             raise
         finally:
             self._in_hand = False
             self._dealt = ()
-        return self._settle(state, plan, level, posts, players, names)
+        try:
+            return self._settle(state, plan, level, posts, players, names)
+        except BaseException:
+            # stopped while paying the hand (an interrupt, MemoryError): the hand is void,
+            # the table as before it, as when an agent fails
+            (self.rake, self.hand_number, self.cashed_out, self._prev, self._prev_sb_pos,
+             self._seats[:], flags) = saved
+            for p, status, entry_due, owes_bb, owes_sb, played in flags:
+                p.status, p.entry_due, p.owes_big_blind = status, entry_due, owes_bb
+                p.owes_small_blind, p.hands_played = owes_sb, played
+            for s, stack in zip(dealt, state.starting_stacks, strict=True):
+                p = self._seat(s)
+                p.stack = stack
+                self.places.pop(p.name, None)  # (placed by this hand if at all)
+            self._void_hand()
+            raise
+
+    def _void_hand(self) -> None:
+        """After a void hand, the players who left during it go."""
+        for p in self._seats:
+            if p is not None and p.leaving:
+                self._remove(p)
 
     _dealt: tuple[int, ...] = ()
 
