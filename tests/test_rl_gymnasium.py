@@ -762,6 +762,65 @@ def test_a_step_taken_as_another_ends_is_not_left_pending() -> None:
     env.reset(seed=2)
 
 
+def test_a_stray_step_wait_of_another_thread_leaves_the_step_whole() -> None:
+    """Another thread's step_wait (nothing of its own pending) took step_wait's lock before
+    it refused: a step() whose own wait came at that moment was refused halfway, its step
+    played and left pending, and every later step and reset was refused. Here the stray
+    call holds whatever it takes while the step's own thread comes to wait: the stray call
+    is refused, the step goes through and leaves nothing pending."""
+    import threading
+
+    env = HoldemVectorEnv(Game(big_blind=2), num_envs=4, players=2, stacks=20, seed=1)
+    env.reset(seed=1)
+    calls = np.ones(4, dtype=np.int64)
+    main = threading.get_ident()
+    stray: list[BaseException] = []
+    holding, leave = threading.Event(), threading.Event()
+
+    def stray_wait() -> None:
+        try:
+            env.step_wait()
+        except IllegalActionError as exc:
+            stray.append(exc)
+        finally:
+            holding.set()  # (also when it never took the lock)
+
+    class Waiting:
+        """step_wait's lock; the stray call runs, and holds it if it takes it, when the
+        step's own thread comes to take it."""
+
+        def __init__(self, lock: Any) -> None:
+            self.lock, self.fired = lock, False
+
+        def acquire(self, blocking: bool = True) -> bool:
+            if threading.get_ident() != main:  # the stray call: held until the main one tried
+                got = bool(self.lock.acquire(blocking))
+                holding.set()
+                leave.wait()
+                return got
+            if not self.fired:
+                self.fired = True
+                other = threading.Thread(target=stray_wait)
+                other.start()
+                holding.wait()  # the stray call holds the lock, or is over
+                try:
+                    return bool(self.lock.acquire(blocking))
+                finally:
+                    leave.set()
+                    other.join()
+            return bool(self.lock.acquire(blocking))
+
+        def release(self) -> None:
+            self.lock.release()
+
+    env._waiting = Waiting(env._waiting)
+    obs, rewards, done, _, _ = env.step(calls)
+    assert len(stray) == 1 and "another thread's" in str(stray[0])
+    assert obs.shape[0] == rewards.shape[0] == done.shape[0] == 4
+    env.step(calls)  # nothing pending: the env steps on
+    env.reset(seed=2)
+
+
 @pytest.mark.parametrize("answer", [7, -1, 2.5, None, "1"])
 def test_single_env_opponent_bad_column_stops_the_env_until_reset(answer: object) -> None:
     # an opponent's column outside the action space, or not an int, raises naming its seat and

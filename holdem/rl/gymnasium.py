@@ -478,6 +478,14 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
     def step_wait(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
                                  dict[str, Any]]:
         """Wait for the step :meth:`step_async` started; return what :meth:`step` returns."""
+        # refused before _waiting is taken: a call of another thread, refused here, must not
+        # hold _waiting while the step's own thread comes to wait (its step() was refused
+        # there, its step left pending). _owner is set before _pending (step_async)
+        if self._pending is None:
+            raise IllegalActionError("step_wait: no step_async to wait for")
+        if self._owner != threading.get_ident():
+            raise IllegalActionError("step_wait: the step_async pending is another "
+                                     "thread's: step the env from one thread at a time")
         if not self._waiting.acquire(blocking=False):
             raise IllegalActionError("this env is in use by another thread (a step_wait in "
                                      "progress): step it from one thread at a time")
@@ -486,9 +494,6 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
             actor = self._pending
             if actor is None:
                 raise IllegalActionError("step_wait: no step_async to wait for")
-            if self._owner != threading.get_ident():
-                raise IllegalActionError("step_wait: the step_async pending is another "
-                                         "thread's: step the env from one thread at a time")
             self._pending = None
             waited = True
             return self._step_wait(actor)
