@@ -9,8 +9,11 @@ being read whole (or forever: a device has no end) before the parser sees it.
 from __future__ import annotations
 
 import codecs
+import contextlib
 import io
 import os
+import shutil
+import tempfile
 from collections.abc import Iterator
 from typing import IO
 
@@ -183,3 +186,31 @@ def _no_nul(text: str, name: str, first_line: int,
         raise error(
             f"{name}: line {first_line + text.count(chr(10), 0, at)} holds a NUL character: "
             "not a text file (hand histories are UTF-8 text)")
+
+
+def write_replacing(path: str | os.PathLike[str], text: str) -> None:
+    """Write ``text`` (UTF-8, ``\\n`` newlines) to the file ``path`` as a whole. An existing
+    regular file is replaced only once the new text is all written (to a temporary file
+    beside it, then renamed over it, with the old file's permissions), so an exception
+    part-way (Ctrl-C, a full disk) leaves the old file as it was, not emptied or cut short.
+    Any other path (a new file, a device, a pipe, a directory where no file can be made) is
+    written in place."""
+    real = os.path.realpath(path)
+    tmp = None
+    if os.path.isfile(real):
+        with contextlib.suppress(OSError):  # (no file can be made there: in place)
+            fd, tmp = tempfile.mkstemp(dir=os.path.dirname(real), prefix=".holdem-",
+                                       suffix=".tmp")
+    if tmp is None:
+        with open(path, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+        return
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as f:
+            f.write(text)
+        shutil.copymode(real, tmp)
+        os.replace(tmp, real)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.remove(tmp)
+        raise

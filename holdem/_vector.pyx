@@ -1691,10 +1691,14 @@ cdef class Batch:
             self.busy = False
         del held
 
-    def share(self, wake, Py_ssize_t chunk, cols):
-        """Step every table as :meth:`run` does, with other threads: ``share_start`` of all
-        the tables, then ``share_finish``."""
-        self.share_start(wake, chunk, cols, 0, self.num_tables, False)
+    def share(self, wake, Py_ssize_t chunk, cols, Py_ssize_t lo=0, Py_ssize_t hi=-1,
+              bint copy=False, hold=None, int lanes=1):
+        """Step tables lo..hi-1 (all by default: ``hi`` -1 is the batch's end) as :meth:`run`
+        does, with other threads: :meth:`share_start`, then :meth:`share_finish`. No Python
+        code runs between the two but ``wake`` (which share_start guards), so an exception
+        (Ctrl-C) cannot leave this step in flight: it is complete when this returns or raises."""
+        self.share_start(wake, chunk, cols, lo, self.num_tables if hi == -1 else hi, copy,
+                         hold, lanes)
         self.share_finish()
 
     def share_start(self, wake, Py_ssize_t chunk, cols, Py_ssize_t lo, Py_ssize_t hi,

@@ -1014,8 +1014,11 @@ def _check_writable(fp: object, what: str) -> None:
 
 def _write(fp: IO[str] | str | os.PathLike[str], text: str) -> None:
     if isinstance(fp, (str, os.PathLike)):
-        with open(fp, "w", encoding="utf-8", newline="\n") as f:
-            f.write(text)
+        # (an existing file is replaced only once the text is all written: an interrupted
+        # dump leaves it as it was, not empty or cut short)
+        from holdem._textfile import write_replacing
+
+        write_replacing(fp, text)
     else:
         fp.write(text)
 

@@ -1350,21 +1350,26 @@ class VectorGame:
 
     def _run(self, cols: Any) -> tuple[Any, Any, Any]:
         """Step every table: ``cols`` unchecked, or None for the batch's last check."""
-        self._start(0, self.num_tables, cols, False)
-        self._finish()
+        # complete when _start returns (Batch.share, not share_start then _finish: Ctrl-C
+        # landing between those two calls left the step in flight, its rows still being
+        # written by the workers while the caller read the properties)
+        self._start(0, self.num_tables, cols, False, wait=True)
         return self._obs_view, self._rewards_view, self._done_view
 
-    def _start(self, lo: int, hi: int, cols: Any, copy: bool, hold: Any = None) -> None:
+    def _start(self, lo: int, hi: int, cols: Any, copy: bool, hold: Any = None,
+               wait: bool = False) -> None:
         """Start stepping tables lo..hi-1 (``cols`` unchecked, or None for the batch's last
         check of them; ``copy``: copy ``cols`` first; ``hold``: None or N uint8 flags, the
         tables not to move). One thread: stepped here. More: the threads take chunks of
-        tables until none is left (a late one takes fewer), and :meth:`_finish` joins them."""
+        tables until none is left (a late one takes fewer), and :meth:`_finish` joins them;
+        with ``wait`` the step is complete when this returns (or raises)."""
         threads = min(self._threads, hi - lo)
         if threads <= 1:
             self._batch.run(lo, hi, cols, hold)
         else:
             chunk = max(1, min(_CHUNK, (hi - lo) // (4 * threads)))
-            self._workers().share(self._batch.share_start, self._batch.assist,
+            self._workers().share(self._batch.share if wait else self._batch.share_start,
+                                  self._batch.assist,
                                   (chunk, cols, lo, hi, copy, hold, min(threads, 16)),
                                   (_LINGER,))
 

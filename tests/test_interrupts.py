@@ -19,15 +19,16 @@ from typing import Any
 import pytest
 
 from holdem import Action, CallAgent, Game, Mode, Rake, Table
-from holdem.errors import InvalidStateError
+from holdem.errors import IllegalActionError, InvalidStateError
 from holdem.hand.game import ReferenceHandState
 
 
 @contextmanager
-def interrupt_at(function: str, line: str) -> Iterator[None]:
-    """Raise KeyboardInterrupt once, when ``function`` (a holdem function) is about to run its
-    line starting with ``line``."""
+def interrupt_at(function: str | tuple[str, ...], line: str) -> Iterator[None]:
+    """Raise KeyboardInterrupt once, when ``function`` (a holdem function, or any of several)
+    is about to run its line starting with ``line``."""
     fired = False
+    names = (function,) if isinstance(function, str) else function
 
     def local(frame: FrameType, event: str, arg: Any) -> Any:
         nonlocal fired
@@ -41,7 +42,7 @@ def interrupt_at(function: str, line: str) -> Iterator[None]:
         return local
 
     def outer(frame: FrameType, event: str, arg: Any) -> Any:
-        if fired or frame.f_code.co_name != function or "holdem" not in frame.f_code.co_filename:
+        if fired or frame.f_code.co_name not in names or "holdem" not in frame.f_code.co_filename:
             return None
         return local
 
@@ -163,3 +164,254 @@ def test_reference_core_action_interrupted_midway(partial: bool) -> None:
             call()
     assert "not started" in repr(st)
     assert st != before
+
+
+@pytest.mark.parametrize("method", ["step", "step_unchecked", "step_exact"])
+def test_vector_step_with_threads_interrupted_is_never_left_in_flight(
+        method: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With ``num_threads`` >= 2 a step was started, then completed by a second call: Ctrl-C
+    landing between the two (as the first returned) left it in flight, so the properties
+    showed rows the worker threads were still writing. The step is now complete when the
+    interrupt surfaces: the batch is exactly the twin that stepped without one."""
+    from holdem.vector import VectorGame, _SliceThreads
+
+    def make() -> VectorGame:
+        env = VectorGame(Game(big_blind=2), num_tables=64, players=3, stacks=100, seed=3,
+                         num_threads=2)
+        env.reset()
+        return env
+
+    env, twin = make(), make()
+    args: tuple[Any, ...] = ([1] * 64,) if method != "step_exact" else ([1] * 64, [0] * 64)
+    getattr(twin, method)(*args)
+    share = _SliceThreads.share
+
+    def share_then_interrupt(self: _SliceThreads, *a: Any) -> None:
+        share(self, *a)
+        raise KeyboardInterrupt  # as the step's last call returns
+
+    monkeypatch.setattr(_SliceThreads, "share", share_then_interrupt)
+    with pytest.raises(KeyboardInterrupt):
+        getattr(env, method)(*args)
+    monkeypatch.undo()
+    assert env._batch.in_flight == 0
+    assert bytes(env.observation) == bytes(twin.observation)
+    assert bytes(env.legal_mask) == bytes(twin.legal_mask)
+    assert env._batch.dump() == twin._batch.dump()
+    env.close()
+    twin.close()
+
+
+def _gym_env() -> Any:
+    pytest.importorskip("gymnasium")
+    from holdem.rl.gymnasium import HoldemEnv, RandomPolicy
+
+    env = HoldemEnv(players=3, opponents=RandomPolicy(4), seed=2, illegal="raise")
+    env.reset(seed=2)
+    return env
+
+
+@pytest.mark.parametrize(("column", "line"), [
+    (0, "if done[0]:"),  # the learner folded: the hand ended, the next one dealt
+    (1, "reward, ended = self._advance()"),  # the opponents not asked yet
+])
+def test_gymnasium_step_interrupted_after_the_learner_acted_refuses_until_reset(
+        column: int, line: str) -> None:
+    """Ctrl-C once the learner's action was played (as the engine's step returned) left the
+    env showing the learner to act: the next step() played the learner's action in the next
+    hand, or for an opponent's seat. It now refuses until reset(), which plays on."""
+    from holdem.rl.gymnasium import HoldemEnv
+
+    env = _gym_env()
+    mask = env.action_masks()
+    assert mask[column]
+    with interrupt_at("step", line), pytest.raises(KeyboardInterrupt):
+        env.step(column)
+    with pytest.raises(IllegalActionError, match=r"stopped part-way .* call reset\(\)"):
+        env.step(1)
+    with pytest.raises(IllegalActionError, match="call reset"):
+        env.action_masks()
+    _obs, info = env.reset()
+    assert isinstance(env, HoldemEnv) and info["action_mask"].any()
+    env.step(int(info["action_mask"].nonzero()[0][0]))
+
+
+def test_gymnasium_reset_interrupted_once_a_hand_was_dealt_past_refuses_until_reset() -> None:
+    """reset() deals past hands that end before the learner acts: Ctrl-C as one ended left
+    the env showing the learner to act in a hand an opponent is to act in."""
+    env = _gym_env()
+    with interrupt_at("reset", "skipped += got"), pytest.raises(KeyboardInterrupt):
+        env.reset()
+    with pytest.raises(IllegalActionError, match="call reset"):
+        env.step(1)
+    env.reset()
+    env.step(1)
+
+
+def _aec(parallel: bool = False) -> Any:
+    pytest.importorskip("pettingzoo")
+    from holdem.rl.pettingzoo import HoldemAECEnv, HoldemParallelEnv
+
+    env = (HoldemParallelEnv if parallel else HoldemAECEnv)(players=3, seed=6, hands=2)
+    env.reset(seed=6)
+    return env
+
+
+@pytest.mark.parametrize(("function", "line"), [
+    ("play", "self.actor = int(self.actors[0])"),  # _Core.play: the engine has stepped
+    ("step", "self.agent_selection = self.possible_agents"),
+])
+def test_pettingzoo_aec_step_interrupted_after_the_table_moved_refuses_until_reset(
+        function: str, line: str) -> None:
+    """Ctrl-C as the engine's step returned left the acting agent (and the env's hand
+    number) as they were before it: the next agent's action was played for another seat.
+    Every call now refuses until reset()."""
+    env = _aec()
+    agent = env.agent_selection
+    with interrupt_at(function, line), pytest.raises(KeyboardInterrupt):
+        env.step(1)
+    for call in (lambda: env.step(1), env.last, lambda: env.observe(agent),
+                 lambda: pickle.dumps(env)):
+        with pytest.raises(IllegalActionError, match=r"call reset\(\)"):
+            call()
+    env.reset()
+    obs, *_ = env.last()
+    env.step(int(obs["action_mask"].nonzero()[0][0]))
+
+
+def test_pettingzoo_parallel_step_interrupted_at_the_episode_end_refuses_until_reset() -> None:
+    """Ctrl-C after the episode's last hand ended, before the env closed the episode, left
+    it open: the next step played a hand past the episode."""
+    env = _aec(parallel=True)
+    with interrupt_at("step", "if over:"), pytest.raises(KeyboardInterrupt):
+        while True:
+            actor = env.agents[env._core.actor]
+            env.step({actor: 0 if env._core.mask[0] else 1})
+    with pytest.raises(IllegalActionError, match=r"call reset\(\)"):
+        env.step({env.agents[env._core.actor]: 1})
+    obs, _ = env.reset()
+    assert len(obs) == 3
+
+
+def test_gymnasium_reset_interrupted_while_playing_a_hand_out_refuses_until_reset() -> None:
+    """reset() mid-hand plays the hand out by check/call: Ctrl-C there left an opponent to
+    act with the env showing the learner to act (the next step played for the opponent)."""
+    env = _gym_env()
+    with interrupt_at("reset", "self._vg.step([self._cc])"), pytest.raises(KeyboardInterrupt):
+        env.reset()
+    with pytest.raises(IllegalActionError, match="call reset"):
+        env.step(1)
+    env.reset()
+    env.step(1)
+
+
+@pytest.mark.parametrize("parallel", [False, True])
+def test_pettingzoo_reset_interrupted_before_the_new_engine_is_bound_refuses_until_reset(
+        parallel: bool) -> None:
+    """reset() of a session episode makes a new engine, then views its buffers: Ctrl-C
+    between the two left the env reading the old engine's actor and rows."""
+    env = _aec(parallel)
+    env.step({env.agents[env._core.actor]: 1} if parallel else 1)
+    with interrupt_at("reset", "self._bind()"), pytest.raises(KeyboardInterrupt):
+        env.reset()
+    with pytest.raises(IllegalActionError, match=r"call reset\(\)"):
+        env.step({env.possible_agents[env._core.actor]: 1} if parallel else 1)
+    env.reset()
+    env.step({env.agents[env._core.actor]: 1} if parallel else 1)
+
+
+def _live() -> Any:
+    from holdem.live.hand import LiveHand
+
+    h = LiveHand(Game(big_blind=2), [100, 100, 100], button=0, seed=3)
+    h.apply("cbr 6")
+    return h
+
+
+def test_live_hand_apply_interrupted_as_the_state_took_the_action_records_it() -> None:
+    """LiveHand applies in place: Ctrl-C as the state's apply returned left the action in
+    the state but not in the records, which a pickle, a clone's replay and every later
+    street are built from (a pickle gave another hand). The action is now recorded."""
+    h = _live()
+    twin = _live()
+    twin.apply("cc")
+    with interrupt_at("apply", "self._t.dealing = False"), pytest.raises(KeyboardInterrupt):
+        h.apply("cc")
+    assert h.history == twin.history and h.state == twin.state
+    assert pickle.loads(pickle.dumps(h)).state == h.state
+    for a in ("cc", "cc"):  # the flop is dealt from the records: the same as the twin's
+        h.apply(a)
+        twin.apply(a)
+    assert h.board == twin.board and h.state == twin.state
+
+
+def test_phh_dump_interrupted_leaves_the_existing_file_as_it_was(tmp_path: Any) -> None:
+    """dump() to a path opened the file for writing (emptying it), then wrote: Ctrl-C in
+    between left an empty file where a hand had been. The file is now replaced only once the
+    new text is all written."""
+    from holdem import phh
+    from holdem.history import from_state
+
+    t = _table()
+    old, new = (phh.dumps(from_state(r.state)) for r in t.play(2))
+    path = tmp_path / "hand.phh"
+    path.write_text(old, encoding="utf-8")
+    with interrupt_at(("_write", "write_replacing"), "f.write(text)"), \
+            pytest.raises(KeyboardInterrupt):
+        phh.dump(phh.loads(new), path)
+    assert path.read_text(encoding="utf-8") == old
+    assert [p.name for p in tmp_path.iterdir()] == ["hand.phh"]  # no temporary file left
+    phh.dump(phh.loads(new), path)
+    assert path.read_text(encoding="utf-8") == new
+
+
+def test_cli_play_save_interrupted_keeps_the_existing_file(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``holdem play --save`` writes the session's first hand over an existing file: the file
+    was opened (emptied) before the hand's text was made, and Ctrl-C then left an empty file,
+    which reads as a valid .phhs of no hands. The old file now stays until the hand is
+    written in full."""
+    import holdem.phh
+    from holdem.cli._play import _save
+
+    t = _table()
+    record = t.play(1)[0]
+    path = tmp_path / "session.phhs"
+    path.write_text("[1]\nold = true\n", encoding="utf-8")
+
+    def interrupted(hh: Any) -> str:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(holdem.phh, "dumps", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        _save(str(path), record, 1, Any, 4, True)
+    monkeypatch.undo()
+    assert path.read_text(encoding="utf-8") == "[1]\nold = true\n"
+    assert _save(str(path), record, 1, Any, 4, True)
+    assert len(holdem.phh.load_all(str(path))) == 1
+
+
+def test_openspiel_move_interrupted_after_the_hand_took_it_refuses_every_query() -> None:
+    """pyspiel records a move only once ``_apply_action`` returns: Ctrl-C after the holdem
+    hand took the action left the hand a move ahead of pyspiel's history and of the action
+    log, and the legal actions were the previous node's (a cache keyed on the log). The state
+    now refuses every query with a clear error; a clone taken before plays on."""
+    pyspiel = pytest.importorskip("pyspiel")
+    import holdem.rl.openspiel  # noqa: F401 - registers python_holdem
+
+    game = pyspiel.load_game("python_holdem(players=2,stack=40)")
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    before = state.clone()
+    action = state.legal_actions()[1]
+    with interrupt_at(("_apply_action", "_move"), "self._log.append("), \
+            pytest.raises(KeyboardInterrupt):
+        state.apply_action(action)
+    assert state.history() == before.history()
+    for call in (state.legal_actions, state.current_player,
+                 lambda: state.information_state_string(0), lambda: pickle.dumps(state)):
+        with pytest.raises(InvalidStateError, match="stopped mid-way"):
+            call()
+    before.apply_action(action)
+    assert len(before.history()) == len(state.history()) + 1

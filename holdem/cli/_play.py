@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from typing import IO, Any, Final
 
 from holdem._parallel import chunk_seed
+from holdem._textfile import write_replacing
 from holdem.cards import Card
 from holdem.errors import HoldemError, InvalidActionError
 from holdem.hand.actions import Action, ActionType
@@ -358,9 +359,14 @@ def _save(path: str, record: HandRecord, number: int, human: HumanAgent,
     except HoldemError as e:
         human.say(f"(hand {record.number + 1} is not saved: {e})")
         return False
+    text = f"[{number}]\n" + dumps(hh)
     try:
-        with open(path, "w" if first else "a", encoding="utf-8") as f:
-            f.write(("" if first else "\n") + f"[{number}]\n" + dumps(hh))
+        if first:  # an existing file is replaced once the hand is all written: Ctrl-C while
+            # the first hand was written left it empty (a .phhs file of no hands)
+            write_replacing(path, text)
+        else:
+            with open(path, "a", encoding="utf-8") as f:
+                f.write("\n" + text)
     except OSError as e:  # (a failed write names no file: the command's error line will)
         raise OSError(e.errno, e.strerror or str(e), path) from None
     return True

@@ -335,6 +335,7 @@ class LiveHand(ActionVerbs):
         trial = self._state
         try:
             trial.apply(action, seat=seat)
+            self._t.dealing = False  # no card moved: the table stays as it is (consistent)
         except InvalidHandError:
             # The action is legal and ends a round: the board needs more cards.
             t = self._t.copy()
@@ -342,11 +343,31 @@ class LiveHand(ActionVerbs):
             trial = self._settle(t, [*self._actions, act])
             self._check(t, trial)
             self._t = t
-        else:  # no card moved: the table stays as it is (and stays consistent)
-            self._t.dealing = False
+        except BaseException as exc:
+            if not isinstance(exc, HoldemError):  # (refused: nothing changed)
+                self._stopped(act)
+            raise
+        # recorded with no call in between (a Ctrl-C lands only at a call's return): an
+        # action in the state is an action in the records
         self._state = trial
-        self._actions.append(act)
-        self._history.append(act)
+        self._actions += [act]
+        self._history += [act]
+
+    def _stopped(self, act: Action) -> None:
+        """After an exception (Ctrl-C) raised around the in-place apply of ``act``: the state
+        may have taken it as the exception came (the records had not): record it then, so
+        that the state and the records (which a pickle, a clone's replay and every later
+        street are built from) stay the same hand. A state voided mid-way is built again
+        from the records."""
+        try:
+            taken = len(self._state.history) > len(self._actions)
+        except HoldemError:  # voided by the interrupt (see HandState.apply): as before it
+            self._state = self._settle(self._t.copy(), self._actions)
+            return
+        if taken:
+            self._t.dealing = False
+            self._actions += [act]
+            self._history += [act]
 
     def report(self, event: DealerError) -> Ruling:
         """Apply the rules' procedure for a dealer error; return (and record) the ruling.
@@ -367,8 +388,8 @@ class LiveHand(ActionVerbs):
         self._check(t, state)
         ruling = Ruling(event, rule, text)
         self._t, self._state = t, state
-        self._history.append(event)
-        self._rulings.append(ruling)
+        self._history += [event]  # (no call between the three: see apply)
+        self._rulings += [ruling]
         return ruling
 
     def clone(self) -> LiveHand:

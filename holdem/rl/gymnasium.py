@@ -602,8 +602,9 @@ class RandomPolicy:
         self._rng = np.random.default_rng(seed)
 
 
-_BROKEN = ("an opponent's policy failed in the last step or reset (see that error): call "
-           "reset(), which plays the hand out by check/call")
+_BROKEN = ("an opponent's policy failed in the last step or reset, or it was stopped part-way "
+           "(an interrupt; see that error): call reset(), which plays the hand out by "
+           "check/call")
 _ADVANCING: weakref.WeakSet[HoldemEnv] = weakref.WeakSet()
 """The envs whose opponents' policies are being asked (``HoldemEnv._advance``): a policy that
 calls ``step`` or ``reset`` of its own env is refused (its step would be played for the
@@ -839,6 +840,10 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
         _not_advancing(self, "reset()")
         if seed is not None:
             seed = env_seed(seed)  # (Gymnasium's own check raises its own error type)
+        # refused until this reset is complete: stopped part-way (Ctrl-C in the play-out
+        # below, or as a hand was dealt past) it left the env showing the learner to act in a
+        # hand where another seat was
+        self._broken = True
         super().reset(seed=seed)
         if seed is not None:
             self._vg = VectorGame(self._game, seed=seed, **self._args)  # type: ignore[arg-type]
@@ -854,7 +859,6 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
             before = int(self._vg.hands_played()[0])
             while int(self._vg.hands_played()[0]) == before:
                 self._vg.step([self._cc])
-        self._broken = False
         self._in_hand = True
         skipped = 0.0
         while True:
@@ -864,6 +868,7 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
                 break
         obs, info = self._obs()
         info["skipped_reward"] = skipped
+        self._broken = False
         return obs, info
 
     def step(self, action: Any) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
@@ -875,16 +880,25 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
                                      "start the next one")
         if self._broken:
             raise IllegalActionError(_BROKEN)
-        _, rewards, done = self._play(self._legal(self._column(action)))
-        if done[0]:
-            reward, ended = float(rewards[0, self.seat]), True
-        else:
-            reward, ended = self._advance()
-        if ended:
-            self._in_hand = False
-            obs, info = self._final()
-        else:
-            obs, info = self._obs()
+        col = self._legal(self._column(action))  # (refused: nothing played)
+        try:
+            _, rewards, done = self._play(col)
+            if done[0]:
+                reward, ended = float(rewards[0, self.seat]), True
+            else:
+                reward, ended = self._advance()
+            if ended:
+                self._in_hand = False
+                obs, info = self._final()
+            else:
+                obs, info = self._obs()
+        except BaseException:
+            # stopped (Ctrl-C, an error) once the learner's action was played: the env's
+            # view may be the step's before (the learner to act in a hand that has ended,
+            # or an opponent to act), so step() refuses until reset() instead of playing
+            # the next action for another seat or in the next hand
+            self._broken = True
+            raise
         return obs, reward, ended, False, info
 
     def __repr__(self) -> str:

@@ -310,6 +310,25 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
 
     __reduce__ = reduce_with_state  # (a pickle always carries the state it is checked by)
 
+    def __getstate__(self) -> Any:
+        self._whole()  # (a state stopped mid-way is not pickled as if it were whole)
+        return super().__getstate__()
+
+    _stopped = False
+    """Set (on the instance) when an action or a card was stopped part-way (Ctrl-C, a
+    MemoryError): pyspiel records a move only once it returns, so the state's own records
+    (the hand, the action log, the cards) may be ahead of pyspiel's history, and every later
+    answer (the legal actions, the information state) would be the wrong node's. Every query
+    then raises :class:`holdem.InvalidStateError` (a pickle of it is refused): play on from a
+    clone taken before, or start another hand."""
+
+    def _whole(self) -> None:
+        if self._stopped:
+            raise InvalidStateError("this state was stopped mid-way through a move (an "
+                                    "interrupt): its records may be ahead of its history; play "
+                                    "on from a clone taken before, or start another hand "
+                                    "(game.new_initial_state())")
+
     def __setstate__(self, state: str) -> None:
         """Checked: pyspiel restores the history and the pickled ``__dict__`` as they are (a
         forged legal-actions cache let ``apply_action`` take a column of no layout, a
@@ -352,6 +371,7 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
         return self._hand
 
     def current_player(self) -> int:
+        self._whole()
         if self._hand is None or self._pending is not None:
             return int(pyspiel.PlayerId.CHANCE)
         if self._hand.is_terminal():
@@ -362,12 +382,14 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
         return self._hand is not None and self._pending is None and self._hand.is_terminal()
 
     def returns(self) -> list[float]:
+        self._whole()
         if not self.is_terminal():
             return [0.0] * self._n
         assert self._hand is not None
         return self._hand.returns()
 
     def _legal_actions(self, player: int) -> list[int]:
+        self._whole()
         assert self._hand is not None
         if self._legal[0] != len(self._log):  # computed once per decision
             if self._cfg.layout is None:
@@ -402,6 +424,15 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ moves
     def _apply_action(self, action: int) -> None:
+        self._whole()
+        try:
+            self._move(action)
+        except BaseException as exc:
+            if not isinstance(exc, HoldemError):  # (refused: nothing changed)
+                self._stopped = True
+            raise
+
+    def _move(self, action: int) -> None:
         if self.is_chance_node():
             if not 0 <= action < 52 or action in self._hole or action in self._board:
                 raise IllegalActionError(f"chance outcome {action} is not a card left in the "
@@ -490,6 +521,7 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
     def information_state_text(self, player: int, private: bool = True) -> str:
         """The player's information state as text; without ``private`` its hole cards are
         left out (the public information state)."""
+        self._whole()
         player = self._seat(player)
         log = " ".join(f"{s}:{_STREETS[st][0]}:{self._action_to_string(s, c)}"
                        for s, st, c in self._log)
@@ -501,6 +533,7 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
     def observation_text(self, player: int, private: bool = True) -> str:
         """The player's observation as text; without ``private`` its hole cards are left out
         (the public observation)."""
+        self._whole()
         player = self._seat(player)
         cards = self._cards_text(player)
         hole = f" hole {cards or '-'}" if private else ""
@@ -519,6 +552,7 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
     # ------------------------------------------------------------------ tensors
     def encode(self, player: int) -> list[float]:
         """The shared observation row seen by ``player`` (zeros before the hole cards)."""
+        self._whole()
         spec: ObservationSpec = self.get_game().spec
         player = self._seat(player)
         if self._hand is None:
@@ -530,6 +564,7 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
         columns: from the decisions so far up to ``game.history_width`` (the decisions of the
         longest hand, as the information state tensor has them); any other width raises
         :class:`holdem.InvalidConfigError`."""
+        self._whole()
         most: int = self.get_game().history_width
         size = int_or_none(width)
         if size is None or not len(self._log) <= size <= most:

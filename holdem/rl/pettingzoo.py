@@ -138,6 +138,17 @@ class _Core:
 
     _VIEWS = ("row", "mask", "actors", "rewards", "done", "run")
 
+    broken = False
+    """Set (on the instance) when a step stopped after the engine moved (Ctrl-C, or an error
+    while the env took in the step's outcome): the env's view of the hand (the actor, the
+    hand number, the agent selected) may be the step's before, so every call but
+    :meth:`reset` (which clears it) refuses rather than play an action for the wrong seat."""
+
+    def check_whole(self) -> None:
+        if self.broken:
+            raise IllegalActionError("the last step was stopped (an interrupt or an error) "
+                                     "after the table moved: call reset()")
+
     def _views(self) -> None:
         """Views of the engine's buffers (written in place by every step), and its one-table
         step: ``VectorGame.step_unchecked`` without the per-call conversion of the actions
@@ -161,6 +172,7 @@ class _Core:
     def __getstate__(self) -> dict[str, Any]:
         """The state without the views of the engine's buffers: a copy or a pickle of the
         engine has buffers of its own, which :meth:`__setstate__` views again."""
+        self.check_whole()  # (a stopped step is not pickled as if it were whole)
         return {k: v for k, v in self.__dict__.items() if k not in self._VIEWS}
 
     __reduce__ = reduce_with_state  # (a pickle always carries the state it is checked by)
@@ -212,6 +224,8 @@ class _Core:
     def reset(self, seed: int | None) -> None:
         if seed is not None:
             seed = env_seed(seed)
+        self.broken = True  # until this reset is complete (a new engine, its views bound)
+        if seed is not None:
             vg = self._new(seed)  # a seed refused (here or by the engine) changes nothing
             self.seed, self.episode, self.vg = seed, 0, vg
         elif self.hands > 1 and self.started:  # a new session (the first is the seed's own)
@@ -228,6 +242,7 @@ class _Core:
             self._bind()
         self.start_hands = self.hand
         self.started = self.in_hand = True
+        self.__dict__.pop("broken", None)
 
     def play(self, action: object) -> tuple[np.ndarray | None, bool]:
         """Play ``action`` for the actor; return (rewards in bb or None, episode over).
@@ -236,6 +251,7 @@ class _Core:
         nobody able to act is dealt out by the engine in the same step. Each is a hand of
         the episode; the rewards are the sum of their payoffs, and hands past the episode's
         last are not counted (nor paid)."""
+        self.check_whole()
         code = int_or_none(action)  # numpy integers and 0-d integer arrays too, as HoldemEnv
         if code is None:
             raise IllegalActionError(f"an action must be a column index 0..{self.size - 1} "
@@ -248,22 +264,26 @@ class _Core:
                 action = self.check_call
             else:
                 self.vg.step([int(action)])  # raises IllegalActionError naming the legal columns
-        self.last_actor = self.actor
-        self.last_hand_no = self.hand
-        self.col[0] = action
-        self.run()  # checked against the mask above
-        self.actor = int(self.actors[0])
-        if not self.done[0]:
-            return None, False
-        played = int(self.vg.hands_played()[0]) if self.hands > 1 else self.hand + 1
-        left = self.hands - (self.hand - self.start_hands)  # hands of the episode still to end
-        ended, self.hand = played - self.hand, played
-        if ended < left:
-            return self.rewards[0].astype(np.float64), False
-        self.in_hand = False
-        if ended == left:
-            return self.rewards[0].astype(np.float64), True
-        return self._first_payoffs(left) / self.game.big_blind, True
+        try:  # (from here on the fields follow the engine: see ``broken``)
+            self.last_actor = self.actor
+            self.last_hand_no = self.hand
+            self.col[0] = action
+            self.run()  # checked against the mask above
+            self.actor = int(self.actors[0])
+            if not self.done[0]:
+                return None, False
+            played = int(self.vg.hands_played()[0]) if self.hands > 1 else self.hand + 1
+            left = self.hands - (self.hand - self.start_hands)  # hands still to end
+            ended, self.hand = played - self.hand, played
+            if ended < left:
+                return self.rewards[0].astype(np.float64), False
+            self.in_hand = False
+            if ended == left:
+                return self.rewards[0].astype(np.float64), True
+            return self._first_payoffs(left) / self.game.big_blind, True
+        except BaseException:
+            self.broken = True
+            raise
 
     def _first_payoffs(self, count: int) -> np.ndarray:
         """The chips won or lost by each seat in the first ``count`` hands the last step
@@ -289,6 +309,7 @@ class _Core:
         """``seat``'s view of the hand now: the actor gets the engine's row and mask; any other
         seat the row turned to it (its own cards), with a mask of zeros. Once the episode is
         over, every seat sees the hand as it stood at its last decision."""
+        self.check_whole()
         if self.in_hand:
             if seat == self.actor:
                 return {"observation": self.row.copy(), "action_mask": self.mask.copy()}
@@ -479,14 +500,18 @@ class HoldemAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mis
         # options are taken and unused, as PettingZoo's envs do (its api_test and seed_test
         # pass options={"options": 1}); there is no partial reset of one table to ask for
         self._core.reset(seed)
-        self.agents = list(self.possible_agents)
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
-        self.terminations = dict.fromkeys(self.agents, False)
-        self.truncations = dict.fromkeys(self.agents, False)
-        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
-        self.agent_selection = self.possible_agents[self._core.actor]
-        self._rewarded = False  # self.rewards holds a hand's payoffs (zeroed at the next step)
+        try:
+            self.agents = list(self.possible_agents)
+            self.rewards = dict.fromkeys(self.agents, 0.0)
+            self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+            self.terminations = dict.fromkeys(self.agents, False)
+            self.truncations = dict.fromkeys(self.agents, False)
+            self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+            self.agent_selection = self.possible_agents[self._core.actor]
+            self._rewarded = False  # self.rewards holds a hand's payoffs (zeroed at the next step)
+        except BaseException:  # stopped with the last episode's agent selected, maybe
+            self._core.broken = True
+            raise
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
         try:
@@ -527,22 +552,28 @@ class HoldemAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mis
                                          f"got {excerpt(action)}")
             self._remove(agent)
             return
-        rewards, over = self._core.play(action)
-        cumulative = self._cumulative_rewards
-        cumulative[agent] = 0.0
-        if rewards is not None:
-            rew = self.rewards
-            for k, a in enumerate(self.possible_agents):
-                rew[a] = r = float(rewards[k])
-                cumulative[a] += r
-            self._rewarded = True
-        elif self._rewarded:
-            self.rewards = dict.fromkeys(self.agents, 0.0)
-            self._rewarded = False
-        if over:
-            self.terminations = dict.fromkeys(self.agents, True)
-        else:
-            self.agent_selection = self.possible_agents[self._core.actor]
+        try:
+            rewards, over = self._core.play(action)
+            cumulative = self._cumulative_rewards
+            cumulative[agent] = 0.0
+            if rewards is not None:
+                rew = self.rewards
+                for k, a in enumerate(self.possible_agents):
+                    rew[a] = r = float(rewards[k])
+                    cumulative[a] += r
+                self._rewarded = True
+            elif self._rewarded:
+                self.rewards = dict.fromkeys(self.agents, 0.0)
+                self._rewarded = False
+            if over:
+                self.terminations = dict.fromkeys(self.agents, True)
+            else:
+                self.agent_selection = self.possible_agents[self._core.actor]
+        except HoldemError:
+            raise  # refused before the table moved, or the core marked itself broken
+        except BaseException:  # stopped with the agent selected before the step, maybe
+            self._core.broken = True
+            raise
 
     def _remove(self, agent: str) -> None:
         """The step of a finished agent (as ``AECEnv._was_dead_step``; every agent finishes
@@ -606,8 +637,12 @@ class HoldemParallelEnv(ParallelEnv[str, dict[str, np.ndarray], int]):  # type: 
               ) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict[str, Any]]]:
         # options: taken and unused (see HoldemAECEnv.reset)
         self._core.reset(seed)
-        self.agents = list(self.possible_agents)
-        return self._all_obs(), {a: {} for a in self.agents}
+        try:
+            self.agents = list(self.possible_agents)
+            return self._all_obs(), {a: {} for a in self.agents}
+        except BaseException:  # stopped with the last episode's agents, maybe none
+            self._core.broken = True
+            raise
 
     def step(self, actions: dict[str, int]) -> tuple[
             dict[str, dict[str, np.ndarray]], dict[str, float], dict[str, bool],
@@ -625,15 +660,21 @@ class HoldemParallelEnv(ParallelEnv[str, dict[str, np.ndarray], int]):  # type: 
         actor = self.possible_agents[self._core.actor]
         if actor not in actions:
             raise IllegalActionError(f"no action for the acting agent {actor}")
-        rewards, over = self._core.play(actions[actor])
-        rew = {a: 0.0 if rewards is None else float(rewards[k])
-               for k, a in enumerate(self.possible_agents)}
-        term = dict.fromkeys(self.possible_agents, over)
-        trunc = dict.fromkeys(self.possible_agents, False)
-        obs = self._all_obs()
-        infos: dict[str, dict[str, Any]] = {a: {} for a in self.possible_agents}
-        if over:
-            self.agents = []
+        try:
+            rewards, over = self._core.play(actions[actor])
+            rew = {a: 0.0 if rewards is None else float(rewards[k])
+                   for k, a in enumerate(self.possible_agents)}
+            term = dict.fromkeys(self.possible_agents, over)
+            trunc = dict.fromkeys(self.possible_agents, False)
+            obs = self._all_obs()
+            infos: dict[str, dict[str, Any]] = {a: {} for a in self.possible_agents}
+            if over:
+                self.agents = []
+        except HoldemError:
+            raise  # refused before the table moved, or the core marked itself broken
+        except BaseException:  # stopped with the episode still open after its last hand
+            self._core.broken = True
+            raise
         return obs, rew, term, trunc, infos
 
     def render(self) -> str | None:
