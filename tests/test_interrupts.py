@@ -236,11 +236,16 @@ def test_gymnasium_step_interrupted_after_the_learner_acted_refuses_until_reset(
     env.step(int(info["action_mask"].nonzero()[0][0]))
 
 
-def test_gymnasium_reset_interrupted_once_a_hand_was_dealt_past_refuses_until_reset() -> None:
-    """reset() deals past hands that end before the learner acts: Ctrl-C as one ended left
-    the env showing the learner to act in a hand an opponent is to act in."""
+@pytest.mark.parametrize("line", [
+    "skipped += got",  # dealing past a hand that ended before the learner acted
+    "self._vg.step([self._cc])",  # playing the hand in play out by check/call
+])
+def test_gymnasium_reset_interrupted_part_way_refuses_until_reset(line: str) -> None:
+    """reset() deals past hands that end before the learner acts, and mid-hand plays the hand
+    out by check/call: Ctrl-C in either left the env showing the learner to act in a hand an
+    opponent was to act in (the next step played for the opponent)."""
     env = _gym_env()
-    with interrupt_at("reset", "skipped += got"), pytest.raises(KeyboardInterrupt):
+    with interrupt_at("reset", line), pytest.raises(KeyboardInterrupt):
         env.reset()
     with pytest.raises(IllegalActionError, match="call reset"):
         env.step(1)
@@ -291,18 +296,6 @@ def test_pettingzoo_parallel_step_interrupted_at_the_episode_end_refuses_until_r
         env.step({env.agents[env._core.actor]: 1})
     obs, _ = env.reset()
     assert len(obs) == 3
-
-
-def test_gymnasium_reset_interrupted_while_playing_a_hand_out_refuses_until_reset() -> None:
-    """reset() mid-hand plays the hand out by check/call: Ctrl-C there left an opponent to
-    act with the env showing the learner to act (the next step played for the opponent)."""
-    env = _gym_env()
-    with interrupt_at("reset", "self._vg.step([self._cc])"), pytest.raises(KeyboardInterrupt):
-        env.reset()
-    with pytest.raises(IllegalActionError, match="call reset"):
-        env.step(1)
-    env.reset()
-    env.step(1)
 
 
 @pytest.mark.parametrize("parallel", [False, True])
