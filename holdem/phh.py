@@ -1016,9 +1016,7 @@ def _write(fp: IO[str] | str | os.PathLike[str], text: str) -> None:
     if isinstance(fp, (str, os.PathLike)):
         # (an existing file is replaced only once the text is all written: an interrupted
         # dump leaves it as it was, not empty or cut short)
-        from holdem._textfile import write_replacing
-
-        write_replacing(fp, text)
+        _textfile.write_replacing(fp, text)
     else:
         fp.write(text)
 

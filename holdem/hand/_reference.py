@@ -843,18 +843,15 @@ class HandCore:
             # what _act may change, kept aside: the fields (their values shared, as clone
             # shares them), copies of the per-seat lists, and the history's length (_act only
             # appends to it; a clone copied the whole history at every action)
-            shared = [getattr(self, name) for name in _SHARED]
-            lists = (self._stacks[:], self._bets[:], self._committed[:], self._folded[:],
-                     self._acted[:])
+            saved = [(name, getattr(self, name)) for name in _SHARED]
+            saved += [(name, getattr(self, name)[:]) for name in _SEAT_LISTS]
             hist = self._hist
             nhist = len(hist)
             try:
                 self._act(kind, to)
             except BaseException:  # a missing card, or an interrupt (Ctrl-C) mid-way
-                for name, value in zip(_SHARED, shared, strict=True):
+                for name, value in saved:
                     object.__setattr__(self, name, value)
-                (self._stacks, self._bets, self._committed, self._folded,
-                 self._acted) = lists
                 del hist[nhist:]
                 self._hist = hist
                 raise
@@ -890,10 +887,8 @@ _AS_LIST = frozenset(("stacks", "bets", "committed", "folded", "acted", "hist"))
 _AS_TUPLE = _AS_LIST | {"sizes"}
 if {"_" + f for f in FIELDS} | {"_legal"} != set(_SLOTS):  # one declared list of fields
     raise ImportError("holdem.hand._reference: the slots differ from holdem.hand._fields.FIELDS")
-_SHARED = tuple(
-    s for s in _SLOTS
-    if s not in ("_stacks", "_bets", "_committed", "_folded", "_acted", "_hist")
-)
+_SEAT_LISTS = ("_stacks", "_bets", "_committed", "_folded", "_acted")  # (lists, copied)
+_SHARED = tuple(s for s in _SLOTS if s not in (*_SEAT_LISTS, "_hist"))
 _COMPARED = tuple(s for s in _SLOTS if s != "_legal")
 
 
