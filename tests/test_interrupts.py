@@ -41,8 +41,18 @@ def interrupt_at(function: str | tuple[str, ...], line: str) -> Iterator[None]:
                 raise KeyboardInterrupt
         return local
 
+    with _traced(names, local, lambda: fired):
+        yield
+    assert fired, f"the tracer never reached {function}: {line}"
+
+
+@contextmanager
+def _traced(names: tuple[str, ...], local: Any, fired: Callable[[], bool]) -> Iterator[None]:
+    """Run the block with ``local`` tracing the holdem functions named ``names``, until
+    ``fired()``."""
     def outer(frame: FrameType, event: str, arg: Any) -> Any:
-        if fired or frame.f_code.co_name not in names or "holdem" not in frame.f_code.co_filename:
+        if fired() or frame.f_code.co_name not in names or \
+                "holdem" not in frame.f_code.co_filename:
             return None
         return local
 
@@ -51,7 +61,6 @@ def interrupt_at(function: str | tuple[str, ...], line: str) -> Iterator[None]:
         yield
     finally:
         sys.settrace(None)
-    assert fired, f"the tracer never reached {function}: {line}"
 
 
 def _raiser(obs: Any) -> Any:
@@ -251,6 +260,100 @@ def test_gymnasium_reset_interrupted_part_way_refuses_until_reset(line: str) -> 
         env.step(1)
     env.reset()
     env.step(1)
+
+
+def _vector_env(mode: str) -> Any:
+    pytest.importorskip("gymnasium")
+    from holdem.rl.gymnasium import HoldemVectorEnv
+
+    env = HoldemVectorEnv(Game(big_blind=2), num_envs=6, players=3, seed=1,
+                          autoreset_mode=mode)
+    env.reset(seed=1)
+    return env
+
+
+def _vector_steps(env: Any) -> list[Any]:
+    """Eight steps of a fixed policy (the k-th legal column), their outputs."""
+    out = []
+    for k in range(8):
+        mask = env.vector_game.legal_mask
+        cols = [int(row.nonzero()[0][k % int(row.sum())]) for row in mask]
+        obs, reward, done, _, info = env.step(cols)
+        out.append((obs.tolist(), reward.tolist(), done.tolist(), info["actor"].tolist()))
+    return out
+
+
+@contextmanager
+def interrupt_after(returned: tuple[str, ...], caller: str) -> Iterator[None]:
+    """Raise KeyboardInterrupt once, at the first line ``caller`` (a holdem function) runs
+    after a holdem function named in ``returned`` returned to it: where a real Ctrl-C lands
+    as that call returns."""
+    armed = fired = False
+
+    def local(frame: FrameType, event: str, arg: Any) -> Any:
+        nonlocal armed, fired
+        if fired:
+            return None
+        if event == "return" and frame.f_code.co_name in returned:
+            armed = True
+        elif event == "line" and armed and frame.f_code.co_name == caller:
+            fired = True
+            raise KeyboardInterrupt
+        return local
+
+    with _traced((*returned, caller), local, lambda: fired):
+        yield
+    assert fired, f"the tracer never saw {returned} return to {caller}"
+
+
+@pytest.mark.parametrize("mode", ["same_step", "next_step"])
+@pytest.mark.parametrize("method", ["reset", "step", "step_async"])
+def test_vector_env_interrupted_as_it_was_taken_is_not_left_in_use(method: str,
+                                                                   mode: str) -> None:
+    """HoldemVectorEnv is held by a call (and from step_async to step_wait) so that a second
+    thread is refused. Ctrl-C as the call took it, before the block that gives it back, left
+    it held for good: every later step and reset raised "in use by another thread". Now the
+    env refuses steps until reset() (the call stopped part-way), and then plays as a fresh
+    one."""
+    env, fresh = _vector_env(mode), _vector_env(mode)
+    cols = [int(row.nonzero()[0][0]) for row in env.vector_game.legal_mask]
+    call: Callable[[], object] = {"reset": lambda: env.reset(seed=1),
+                                  "step": lambda: env.step(cols),
+                                  "step_async": lambda: env.step_async(cols)}[method]
+    with interrupt_after(("_claim", "_take"), method), pytest.raises(KeyboardInterrupt):
+        call()
+    with pytest.raises(IllegalActionError, match=r"stopped part-way.*call reset\(\)"):
+        env.step(cols)
+    env.reset(seed=1)
+    assert _vector_steps(env) == _vector_steps(fresh)
+
+
+@pytest.mark.parametrize(("function", "line"), [
+    ("_step_async", "return actor"),  # the engine has taken the step
+    ("_step_wait", "obs, rewards, done = self._vg.step_wait()"),  # the pending step taken
+    ("_step_wait", "seat_rewards = rewards.copy()"),  # the engine's outputs not yet shown
+])
+@pytest.mark.parametrize("split", [False, True])
+def test_vector_env_step_interrupted_after_the_tables_moved_refuses_until_reset(
+        function: str, line: str, split: bool) -> None:
+    """Ctrl-C once the engine had the step (or the pending step was taken) left the env free
+    with the tables a step ahead of what it had shown: the next step played the caller's
+    columns, chosen for the observation before, on the new decisions (in next-step mode a
+    finished hand was never shown). The env now refuses steps until reset()."""
+    env, fresh = _vector_env("next_step"), _vector_env("next_step")
+    cols = [int(row.nonzero()[0][-1]) for row in env.vector_game.legal_mask]
+    with interrupt_at(function, line), pytest.raises(KeyboardInterrupt):
+        if split:
+            env.step_async(cols)
+            env.step_wait()
+        else:
+            env.step(cols)
+    with pytest.raises(IllegalActionError, match=r"stopped part-way.*call reset\(\)"):
+        env.step(cols)
+    with pytest.raises(IllegalActionError, match="stopped part-way"):
+        env.step_async(cols)
+    env.reset(seed=1)
+    assert _vector_steps(env) == _vector_steps(fresh)
 
 
 def _aec(parallel: bool = False) -> Any:

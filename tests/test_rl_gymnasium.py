@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -719,103 +720,86 @@ def test_vector_env_is_stepped_by_one_thread_at_a_time() -> None:
     env.step_wait()  # the step's own thread takes it
 
 
-def test_a_step_taken_as_another_ends_is_not_left_pending() -> None:
+def _hooked_vector_env(when: Callable[[str, object], bool], run: Callable[[], None]) -> Any:
+    """A 4-table env that runs ``run`` (once, in this thread) right after the first store of
+    one of its fields for which ``when(name, value)`` holds: another thread's call is then
+    made at that exact moment of this thread's step."""
+
+    class Hooked(HoldemVectorEnv):
+        fired = False
+
+        def __setattr__(self, name: str, value: object) -> None:
+            super().__setattr__(name, value)
+            if not Hooked.fired and self.__dict__.get("_armed") and when(name, value):
+                Hooked.fired = True
+                run()
+
+    env = Hooked(Game(big_blind=2), num_envs=4, players=2, stacks=20, seed=1)
+    env.reset(seed=1)
+    env._armed = True
+    return env
+
+
+def _in_thread(call: Callable[[], object], outcome: list[object]) -> Callable[[], None]:
+    """``call`` made in another thread, its result (or IllegalActionError) kept in outcome."""
+    import threading
+
+    def body() -> None:
+        try:
+            outcome.append(call())
+        except IllegalActionError as exc:
+            outcome.append(exc)
+
+    def run() -> None:
+        other = threading.Thread(target=body)
+        other.start()
+        other.join()
+
+    return run
+
+
+@pytest.mark.parametrize("split", [False, True])
+def test_a_step_taken_as_another_ends_is_not_left_pending(split: bool) -> None:
     """A thread whose step() took the env the moment another thread's step_wait freed it (its
     step_async then ran) found that step_wait still held: its step_wait was refused, and the
     step it had started stayed pending, so every later step and reset of the env, from any
     thread, was refused. Here the second thread's whole step runs at that moment: it must
     go through, and leave nothing pending."""
-    import threading
-
-    env = HoldemVectorEnv(Game(big_blind=2), num_envs=4, players=2, stacks=20, seed=1)
-    env.reset(seed=1)
     calls = np.ones(4, dtype=np.int64)
     outcome: list[object] = []
-
-    def second_step() -> None:
-        try:
-            outcome.append(env.step(calls)[2].shape)
-        except IllegalActionError as exc:
-            outcome.append(exc)
-
-    class Busy:
-        """The env's lock, with the second thread's step run when the first releases it."""
-
-        def __init__(self, lock: Any) -> None:
-            self.lock, self.fired = lock, False
-
-        def acquire(self, blocking: bool = True) -> bool:
-            return bool(self.lock.acquire(blocking))
-
-        def release(self) -> None:
-            self.lock.release()
-            if not self.fired:
-                self.fired = True
-                other = threading.Thread(target=second_step)
-                other.start()
-                other.join()
-
-    env._busy = Busy(env._busy)
-    env.step(calls)
+    env: Any = None
+    env = _hooked_vector_env(lambda name, value: name == "_holder" and value is None,
+                             _in_thread(lambda: env.step(calls)[2].shape, outcome))
+    if split:
+        env.step_async(calls)
+        env.step_wait()
+    else:
+        env.step(calls)
     assert outcome == [(4,)]
     env.step(calls)  # nothing pending: the env steps on
     env.reset(seed=2)
 
 
-def test_a_stray_step_wait_of_another_thread_leaves_the_step_whole() -> None:
+@pytest.mark.parametrize("moment", ["pending", "taken"])
+def test_a_stray_step_wait_of_another_thread_leaves_the_step_whole(moment: str) -> None:
     """Another thread's step_wait (nothing of its own pending) took step_wait's lock before
     it refused: a step() whose own wait came at that moment was refused halfway, its step
     played and left pending, and every later step and reset was refused. Here the stray
-    call holds whatever it takes while the step's own thread comes to wait: the stray call
-    is refused, the step goes through and leaves nothing pending."""
-    import threading
-
-    env = HoldemVectorEnv(Game(big_blind=2), num_envs=4, players=2, stacks=20, seed=1)
-    env.reset(seed=1)
+    call comes as the step's own thread has started the step (``pending``) and as its wait
+    has taken it (``taken``): the stray call is refused, the step goes through and leaves
+    nothing pending."""
     calls = np.ones(4, dtype=np.int64)
-    main = threading.get_ident()
-    stray: list[BaseException] = []
-    holding, leave = threading.Event(), threading.Event()
+    stray: list[object] = []
+    env: Any = None
 
-    def stray_wait() -> None:
-        try:
-            env.step_wait()
-        except IllegalActionError as exc:
-            stray.append(exc)
-        finally:
-            holding.set()  # (also when it never took the lock)
+    def when(name: str, value: object) -> bool:
+        return name == "_pending" and (value is None) == (moment == "taken")
 
-    class Waiting:
-        """step_wait's lock; the stray call runs, and holds it if it takes it, when the
-        step's own thread comes to take it."""
-
-        def __init__(self, lock: Any) -> None:
-            self.lock, self.fired = lock, False
-
-        def acquire(self, blocking: bool = True) -> bool:
-            if threading.get_ident() != main:  # the stray call: held until the main one tried
-                got = bool(self.lock.acquire(blocking))
-                holding.set()
-                leave.wait()
-                return got
-            if not self.fired:
-                self.fired = True
-                other = threading.Thread(target=stray_wait)
-                other.start()
-                holding.wait()  # the stray call holds the lock, or is over
-                try:
-                    return bool(self.lock.acquire(blocking))
-                finally:
-                    leave.set()
-                    other.join()
-            return bool(self.lock.acquire(blocking))
-
-        def release(self) -> None:
-            self.lock.release()
-
-    env._waiting = Waiting(env._waiting)
-    obs, rewards, done, _, _ = env.step(calls)
-    assert len(stray) == 1 and "another thread's" in str(stray[0])
+    env = _hooked_vector_env(when, _in_thread(lambda: env.step_wait(), stray))
+    env.step_async(calls)
+    obs, rewards, done, _, _ = env.step_wait()
+    assert len(stray) == 1 and isinstance(stray[0], IllegalActionError)
+    assert ("another thread's" if moment == "pending" else "no step_async") in str(stray[0])
     assert obs.shape[0] == rewards.shape[0] == done.shape[0] == 4
     env.step(calls)  # nothing pending: the env steps on
     env.reset(seed=2)

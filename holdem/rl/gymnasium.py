@@ -108,6 +108,21 @@ def _vector_env_bytes(num_envs: object, players: object, actions: object) -> int
                 + _ENV_BYTES_PER_COLUMN * ObservationSpec(p).width)
 
 
+class _Claim:
+    """One call's hold on a :class:`HoldemVectorEnv` (its ``_holder``), with its thread: a
+    call gives back only the hold it took, which it tells by identity."""
+
+    __slots__ = ("thread",)
+
+    def __init__(self) -> None:
+        self.thread = threading.get_ident()
+
+
+_VECTOR_BROKEN = ("a step or reset of this env was stopped part-way (an interrupt; see that "
+                  "error), so its tables may have moved without the env showing it: call "
+                  "reset()")
+
+
 class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
     """``num_envs`` tables of self-play: one Gymnasium vector env over :class:`VectorGame`.
 
@@ -172,7 +187,10 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
     ``step_async(actions)`` and ``step_wait()`` split :meth:`step` in two, as Gymnasium's
     ``AsyncVectorEnv`` does: with ``num_threads`` >= 2 the engine's threads play the step
     while the caller goes on (a learner update, say), and ``step_wait`` returns what ``step``
-    would have. One step may be pending at a time.
+    would have. One step may be pending at a time; a call of another thread meanwhile raises
+    :class:`~holdem.errors.IllegalActionError`. A step, step_wait or reset stopped part-way
+    (Ctrl-C) leaves the env refusing steps until :meth:`reset` (the tables may have moved
+    without the env showing it).
     """
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP,  # noqa: RUF012 - Gymnasium's
@@ -230,11 +248,14 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
             raise _memory.no_memory(need or 0, what, advice) from None
         self._rows = np.arange(num_envs)
         self._pending: np.ndarray | None = None  # the actors of a step_async not waited for
-        # held from a step_async to its step_wait, and through a reset: a second Python
-        # thread is refused (its step would come between this one's and its outputs)
-        self._busy = threading.Lock()
-        self._waiting = threading.Lock()  # one step_wait at a time
-        self._owner = 0  # the thread of the pending step_async
+        # the call holding the env (a _Claim; None: free), from a step_async to its step_wait
+        # and through a step or a reset: a second Python thread is refused (its step would
+        # come between this one's and its outputs). Taken under _lock inside each call's try
+        # block, and given back by a plain store, so that an interrupt (Ctrl-C) landing
+        # anywhere cannot leave it held.
+        self._lock = threading.Lock()
+        self._holder: _Claim | None = None
+        self._broken = False  # a step or reset stopped part-way: step refuses until reset
         # next_step: the tables whose hand ended in the last step (held in the next)
         self._ended = np.zeros(num_envs, dtype=bool)
         self._last_actor = np.full(num_envs, -1, dtype=np.int64)  # who acted in the last step
@@ -263,11 +284,21 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
             raise InvalidConfigError("seed must be one int: table i's cards come from (seed, i)")
         mask = self._reset_mask(options, seed)
         self._not_pending("reset")
-        self._claim()
+        claim = _Claim()
         try:
-            return self._reset(seed, mask)
+            self._take(claim)
+            out = self._reset(seed, mask)
+            self._broken = False
+            return out
+        except HoldemError:
+            raise  # refused (a bad seed): nothing changed
+        except BaseException:
+            if self._holder is claim:
+                self._broken = True  # stopped part-way: steps refuse until a reset completes
+            raise
         finally:
-            self._busy.release()
+            if self._holder is claim:
+                self._holder = None
 
     def _reset(self, seed: object, mask: np.ndarray | None
                ) -> tuple[np.ndarray, dict[str, Any]]:
@@ -356,7 +387,7 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
     def __getstate__(self) -> dict[str, Any]:
         """The env's fields but its locks (a copy gets its own, see :meth:`__setstate__`)."""
         state = dict(self.__dict__)
-        for name in ("_busy", "_waiting", "_owner"):
+        for name in ("_lock", "_holder"):
             state.pop(name, None)
         return state
 
@@ -390,7 +421,7 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
             raise bad("its engine's arguments are not its own")
         restored = checked_restore(
             "HoldemVectorEnv", state, {**fresh.__getstate__(), **_gymnasium_fields(
-                "HoldemVectorEnv", state)}, "_vg", {"_started": bool})
+                "HoldemVectorEnv", state)}, "_vg", {"_started": bool, "_broken": bool})
         n, started, ended = fresh.num_envs, restored["_started"], state["_ended"]
         if started != vg._started:
             raise bad("_started is not its engine's")
@@ -410,36 +441,60 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
                 raise bad(f"{name} must be {n} seats -1..{fresh.players - 1} (int64)")
             restored[name] = seats.copy()
         self.__dict__.update(restored)
-        self._busy = threading.Lock()
-        self._waiting = threading.Lock()
-        self._owner = threading.get_ident()  # a step_async pending: this thread's to wait for
-        if self._pending is not None:
-            self._busy.acquire()
+        self._lock = threading.Lock()
+        # a step_async pending: this thread's to wait for
+        self._holder = _Claim() if self._pending is not None else None
 
-    def _claim(self) -> None:
-        """Take the env for a step or a reset, or refuse: another thread has it."""
-        if not self._busy.acquire(blocking=False):
-            raise IllegalActionError("this env is in use by another thread (a step or a "
-                                     "reset in progress): step it from one thread at a time")
+    def _take(self, claim: _Claim) -> None:
+        """Hold the env for ``claim``'s call, or refuse: another thread has it (or a call of
+        this thread is under way, from a signal handler say)."""
+        with self._lock:
+            if self._holder is not None:
+                raise IllegalActionError("this env is in use by another thread (a step or a "
+                                         "reset in progress): step it from one thread at a "
+                                         "time")
+            self._holder = claim
+
+    def _ready_to_step(self, what: str) -> None:
+        if not self._started:
+            raise IllegalActionError("call reset() first")
+        self._not_pending(what)
+        if self._broken:
+            raise IllegalActionError(_VECTOR_BROKEN)
 
     def step(self, actions: Any) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
                                           dict[str, Any]]:
-        self._not_pending("step")  # (step_async would name itself)
-        self.step_async(actions)
-        return self.step_wait()
+        self._ready_to_step("step")
+        claim = _Claim()
+        try:  # step_async and step_wait in one try block: no step is left pending
+            self._take(claim)
+            return self._step_wait(self._step_async(actions))
+        except HoldemError:
+            raise  # refused (an illegal action, another thread's step): no table moved
+        except BaseException:
+            if self._holder is claim:
+                self._broken = True  # stopped part-way: the tables may have moved
+            raise
+        finally:
+            if self._holder is claim:
+                self._holder = None
 
     def step_async(self, actions: Any) -> None:
         """Start a step (see the class docstring); an illegal action with ``illegal="raise"``
         raises here, and then no step is pending."""
-        if not self._started:
-            raise IllegalActionError("call reset() first")
-        self._not_pending("step_async")
-        self._claim()  # released by step_wait, or here when no step starts
-        self._owner = threading.get_ident()  # (before _pending: step_wait reads it then)
+        self._ready_to_step("step_async")
+        claim = _Claim()
         try:
+            self._take(claim)  # given back by step_wait, or here when no step starts
             self._pending = self._step_async(actions)
+        except HoldemError:
+            if self._holder is claim:  # refused: no table moved
+                self._holder = None
+            raise
         except BaseException:
-            self._busy.release()
+            if self._holder is claim:  # stopped part-way: the tables may have moved
+                self._broken = True
+                self._holder = None
             raise
 
     def _step_async(self, actions: Any) -> np.ndarray:
@@ -478,31 +533,27 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
     def step_wait(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray,
                                  dict[str, Any]]:
         """Wait for the step :meth:`step_async` started; return what :meth:`step` returns."""
-        # refused before _waiting is taken: a call of another thread, refused here, must not
-        # hold _waiting while the step's own thread comes to wait (its step() was refused
-        # there, its step left pending). _owner is set before _pending (step_async)
+        # another thread's call is refused before anything is taken (the pending step is
+        # left whole for its own thread)
+        claim = self._holder
         if self._pending is None:
             raise IllegalActionError("step_wait: no step_async to wait for")
-        if self._owner != threading.get_ident():
+        if claim is None or claim.thread != threading.get_ident():
             raise IllegalActionError("step_wait: the step_async pending is another "
                                      "thread's: step the env from one thread at a time")
-        if not self._waiting.acquire(blocking=False):
-            raise IllegalActionError("this env is in use by another thread (a step_wait in "
-                                     "progress): step it from one thread at a time")
-        waited = False
         try:
-            actor = self._pending
-            if actor is None:
+            # taken whole or not at all; stopped before it, the step stays pending, held
+            actor, self._pending = self._pending, None
+            if actor is None:  # taken by a step_wait of this thread that re-entered
                 raise IllegalActionError("step_wait: no step_async to wait for")
-            self._pending = None
-            waited = True
             return self._step_wait(actor)
+        except BaseException:
+            if self._pending is None:  # the step taken and not shown: refused until reset
+                self._broken = True
+            raise
         finally:
-            # _waiting first: a thread that takes the env once _busy is free must find
-            # step_wait free too (its step() was refused there, its step left pending)
-            self._waiting.release()
-            if waited:
-                self._busy.release()
+            if self._pending is None and self._holder is claim:
+                self._holder = None
 
     def _step_wait(self, actor: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray,
                                                      np.ndarray, dict[str, Any]]:
