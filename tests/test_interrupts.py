@@ -47,12 +47,14 @@ def interrupt_at(function: str | tuple[str, ...], line: str) -> Iterator[None]:
 
 
 @contextmanager
-def _traced(names: tuple[str, ...], local: Any, fired: Callable[[], bool]) -> Iterator[None]:
-    """Run the block with ``local`` tracing the holdem functions named ``names``, until
-    ``fired()``."""
+def _traced(names: tuple[str, ...], local: Any, fired: Callable[[], bool],
+            anywhere: tuple[str, ...] = ()) -> Iterator[None]:
+    """Run the block with ``local`` tracing the holdem functions named ``names`` and the
+    functions of any module named ``anywhere``, until ``fired()``."""
     def outer(frame: FrameType, event: str, arg: Any) -> Any:
-        if fired() or frame.f_code.co_name not in names or \
-                "holdem" not in frame.f_code.co_filename:
+        name = frame.f_code.co_name
+        if fired() or not (name in anywhere or (
+                name in names and "holdem" in frame.f_code.co_filename)):
             return None
         return local
 
@@ -284,24 +286,26 @@ def _vector_steps(env: Any) -> list[Any]:
 
 
 @contextmanager
-def interrupt_after(returned: tuple[str, ...], caller: str) -> Iterator[None]:
+def interrupt_after(returned: tuple[str, ...], caller: Callable[..., Any]) -> Iterator[None]:
     """Raise KeyboardInterrupt once, at the first line ``caller`` (a holdem function) runs
-    after a holdem function named in ``returned`` returned to it: where a real Ctrl-C lands
-    as that call returns."""
+    after a function named in ``returned`` (of any module) returned to it: where a real
+    Ctrl-C lands as that call returns."""
     armed = fired = False
+    target = caller.__code__
 
     def local(frame: FrameType, event: str, arg: Any) -> Any:
         nonlocal armed, fired
         if fired:
             return None
-        if event == "return" and frame.f_code.co_name in returned:
+        if event == "return" and frame.f_code.co_name in returned and \
+                frame.f_back is not None and frame.f_back.f_code is target:
             armed = True
-        elif event == "line" and armed and frame.f_code.co_name == caller:
+        elif event == "line" and armed and frame.f_code is target:
             fired = True
             raise KeyboardInterrupt
         return local
 
-    with _traced((*returned, caller), local, lambda: fired):
+    with _traced((target.co_name,), local, lambda: fired, anywhere=returned):
         yield
     assert fired, f"the tracer never saw {returned} return to {caller}"
 
@@ -320,7 +324,8 @@ def test_vector_env_interrupted_as_it_was_taken_is_not_left_in_use(method: str,
     call: Callable[[], object] = {"reset": lambda: env.reset(seed=1),
                                   "step": lambda: env.step(cols),
                                   "step_async": lambda: env.step_async(cols)}[method]
-    with interrupt_after(("_claim", "_take"), method), pytest.raises(KeyboardInterrupt):
+    with interrupt_after(("_claim", "_take"), getattr(type(env), method)), \
+            pytest.raises(KeyboardInterrupt):
         call()
     with pytest.raises(IllegalActionError, match=r"stopped part-way.*call reset\(\)"):
         env.step(cols)
@@ -356,6 +361,33 @@ def test_vector_env_step_interrupted_after_the_tables_moved_refuses_until_reset(
     assert _vector_steps(env) == _vector_steps(fresh)
 
 
+def test_gymnasium_interrupted_as_the_opponents_are_asked_is_not_left_advancing() -> None:
+    """While an opponent's policy is asked, the env is marked so that the policy may not
+    step or reset it. Ctrl-C as the mark was set, before the block that clears it, left it
+    set for good: every later step and reset raised "called from inside an opponent's
+    policy"."""
+    from holdem.rl import gymnasium
+
+    env = _gym_env()
+    fired = False
+
+    def local(frame: FrameType, event: str, arg: Any) -> Any:
+        nonlocal fired
+        if event == "line" and not fired:
+            try:
+                gymnasium._not_advancing(env, "marked?")
+            except IllegalActionError:  # the env is marked: interrupted right after that
+                fired = True
+                raise KeyboardInterrupt from None
+        return local
+
+    with _traced(("_advance",), local, lambda: fired), pytest.raises(KeyboardInterrupt):
+        env.reset()
+    assert fired
+    _obs, info = env.reset()
+    env.step(int(info["action_mask"].nonzero()[0][0]))
+
+
 def _aec(parallel: bool = False) -> Any:
     pytest.importorskip("pettingzoo")
     from holdem.rl.pettingzoo import HoldemAECEnv, HoldemParallelEnv
@@ -385,6 +417,29 @@ def test_pettingzoo_aec_step_interrupted_after_the_table_moved_refuses_until_res
     env.reset()
     obs, *_ = env.last()
     env.step(int(obs["action_mask"].nonzero()[0][0]))
+
+
+@pytest.mark.parametrize("parallel", [False, True])
+def test_pettingzoo_reset_interrupted_as_the_table_was_reset_refuses_until_reset(
+        parallel: bool) -> None:
+    """Ctrl-C as the table's reset returned, before the env's own reset of its agents, left
+    the env showing the last episode's agents (none, once it ended) over the new hand: the
+    next step played for the wrong agent or was refused as the episode's end. It now
+    refuses until reset()."""
+    env = _aec(parallel)
+    with interrupt_after(("reset",), type(env).reset), pytest.raises(KeyboardInterrupt):
+        env.reset(seed=7)
+    if parallel:
+        with pytest.raises(IllegalActionError, match="call reset"):
+            env.step({a: 1 for a in env.possible_agents})
+    else:
+        with pytest.raises(IllegalActionError, match="call reset"):
+            env.step(1)
+    env.reset(seed=7)
+    if parallel:
+        env.step({a: 1 for a in env.agents})
+    else:
+        env.step(1)
 
 
 def test_pettingzoo_parallel_step_interrupted_at_the_episode_end_refuses_until_reset() -> None:

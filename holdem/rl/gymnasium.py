@@ -24,7 +24,6 @@ imports it: ``gymnasium.make("holdem.rl.gymnasium:holdem/Holdem-v0", players=3)`
 from __future__ import annotations
 
 import threading
-import weakref
 from collections.abc import Callable, Sequence
 from typing import Any, SupportsIndex
 
@@ -656,14 +655,16 @@ class RandomPolicy:
 _BROKEN = ("an opponent's policy failed in the last step or reset, or it was stopped part-way "
            "(an interrupt; see that error): call reset(), which plays the hand out by "
            "check/call")
-_ADVANCING: weakref.WeakSet[HoldemEnv] = weakref.WeakSet()
-"""The envs whose opponents' policies are being asked (``HoldemEnv._advance``): a policy that
-calls ``step`` or ``reset`` of its own env is refused (its step would be played for the
-opponent's seat, its reset would give the policy's answer to the next hand)."""
+_ADVANCING: set[int] = set()
+"""The ids of the envs whose opponents' policies are being asked (``HoldemEnv._advance``): a
+policy that calls ``step`` or ``reset`` of its own env is refused (its step would be played
+for the opponent's seat, its reset would give the policy's answer to the next hand). A set of
+ids, added and discarded by single C calls: a WeakSet's Python methods could be stopped by
+Ctrl-C as they ran (at their first line), leaving an env marked for good."""
 
 
 def _not_advancing(env: HoldemEnv, call: str) -> None:
-    if env in _ADVANCING:
+    if id(env) in _ADVANCING:
         raise IllegalActionError(f"{call} was called from inside an opponent's policy, while "
                                  f"the env asks it for its action: a policy returns a column "
                                  f"and may not step or reset the env it plays in")
@@ -803,8 +804,9 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
         """Let the opponents act until the learner must; return (learner's bb, a hand ended).
         If a policy fails (its error, or a column that is not an int of the action space) the
         env is left mid-hand, an opponent to act: :meth:`step` refuses until :meth:`reset`."""
-        _ADVANCING.add(self)
-        try:
+        key = id(self)
+        try:  # (added inside: stopped as add returns, the env would stay "advancing" for good)
+            _ADVANCING.add(key)
             while (actor := int(self._vg.current_player[0])) != self.seat:
                 policy = self._policies[actor]
                 got = policy(self._vg.observation[0].copy(), self._vg.legal_mask[0].copy())
@@ -820,7 +822,7 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
             self._broken = True
             raise
         finally:
-            _ADVANCING.discard(self)
+            _ADVANCING.discard(key)
         return 0.0, False
 
     def _play(self, col: int) -> tuple[Any, Any, Any]:

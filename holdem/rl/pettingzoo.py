@@ -499,8 +499,8 @@ class HoldemAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mis
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         # options are taken and unused, as PettingZoo's envs do (its api_test and seed_test
         # pass options={"options": 1}); there is no partial reset of one table to ask for
-        self._core.reset(seed)
-        try:
+        try:  # (inside: stopped as the core's reset returns, the env showed the last episode)
+            self._core.reset(seed)
             self.agents = list(self.possible_agents)
             self.rewards = dict.fromkeys(self.agents, 0.0)
             self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -509,6 +509,8 @@ class HoldemAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mis
             self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
             self.agent_selection = self.possible_agents[self._core.actor]
             self._rewarded = False  # self.rewards holds a hand's payoffs (zeroed at the next step)
+        except HoldemError:
+            raise  # a seed refused: the core says whether anything changed
         except BaseException:  # stopped with the last episode's agent selected, maybe
             self._core.broken = True
             raise
@@ -636,10 +638,12 @@ class HoldemParallelEnv(ParallelEnv[str, dict[str, np.ndarray], int]):  # type: 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None,
               ) -> tuple[dict[str, dict[str, np.ndarray]], dict[str, dict[str, Any]]]:
         # options: taken and unused (see HoldemAECEnv.reset)
-        self._core.reset(seed)
-        try:
+        try:  # (inside, as in HoldemAECEnv.reset)
+            self._core.reset(seed)
             self.agents = list(self.possible_agents)
             return self._all_obs(), {a: {} for a in self.agents}
+        except HoldemError:
+            raise  # a seed refused (see HoldemAECEnv.reset)
         except BaseException:  # stopped with the last episode's agents, maybe none
             self._core.broken = True
             raise
