@@ -260,15 +260,15 @@ def _restore(seed, rng, cards, n, kind, fresh):
     cdef Deck ref
     cdef int i
     if not (type(rng) is tuple and len(rng) == 4
-            and all(type(v) is int and 0 <= v < (1 << 64) for v in rng) and any(rng)
+            and all([type(v) is int and 0 <= v < (1 << 64) for v in rng]) and any(rng)
             and type(cards) is bytes and type(kind) is bytes and type(n) is int
             and type(fresh) is bool and isinstance(seed, int) and not isinstance(seed, bool)):
         # (an all-zero generator state would never leave zero: the shuffle would not end)
         raise DeckError("not a valid pickled Deck state (types or generator state)")
     if (len(rng) != 4 or len(cards) != 52 or len(kind) != 52 or not 0 <= n <= 52
             or sorted(cards) != list(range(52))
-            or any(kind[k] != _LIVE for k in range(n))
-            or any(not _DEALT <= kind[k] <= _REMOVED for k in range(n, 52))):
+            or any([kind[k] != _LIVE for k in range(n)])
+            or any([not _DEALT <= kind[k] <= _REMOVED for k in range(n, 52)])):
         raise DeckError("not a valid pickled Deck state")
     if fresh:  # what Deck(seed) holds (its repr says so): every card, as seeded
         ref = Deck(seed)

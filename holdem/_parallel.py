@@ -60,6 +60,7 @@ from holdem.errors import InvalidConfigError
 
 if TYPE_CHECKING:  # concurrent.futures pulls in multiprocessing: import it only when used
     from concurrent.futures import Executor
+    from multiprocessing.process import BaseProcess
 
 __all__ = [
     "ExecutorLike",
@@ -321,22 +322,26 @@ def _unpicklable(fn: Callable[..., Any], e: BaseException) -> InvalidConfigError
 def _init_worker() -> None:
     """Initializer of pool workers: Ctrl-C is the parent's to handle (see the module doc), and
     a worker whose parent died ends too (see :func:`_watch_parent`)."""
+    import multiprocessing
     import signal
     import threading
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    threading.Thread(target=_watch_parent, args=(os.getppid(),), name="holdem-parent-watch",
-                     daemon=True).start()
+    threading.Thread(target=_watch_parent, args=(os.getppid(), multiprocessing.parent_process()),
+                     name="holdem-parent-watch", daemon=True).start()
 
 
-def _watch_parent(parent: int, every: float = 0.5) -> None:
-    """End this worker once its parent is gone (its parent process id changes: it was
-    adopted). A parent killed outright (SIGKILL, the OOM killer) cannot stop its workers,
-    and they waited for work for ever, each holding its memory. POSIX: on Windows the id
-    never changes, and the watch does nothing."""
+def _watch_parent(parent: int, owner: BaseProcess | None = None, every: float = 0.5) -> None:
+    """End this worker once its parent is gone: its parent process id changes (it was
+    adopted), or ``owner`` (``multiprocessing.parent_process()``: the process that made the
+    pool) has died. A parent killed outright (SIGKILL, the OOM killer) cannot stop its
+    workers, and they waited for work for ever, each holding its memory. The id alone missed
+    it with the forkserver start method (Linux's default from Python 3.14: a worker's parent
+    is the fork server, which lives on as long as the workers do), and for a worker whose
+    parent died before this watch started (it took the adoptive parent's id)."""
     while True:
         time.sleep(every)
-        if os.getppid() != parent:
+        if os.getppid() != parent or (owner is not None and not owner.is_alive()):
             os._exit(1)
 
 

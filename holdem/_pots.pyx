@@ -420,7 +420,7 @@ def split_pots_batch(committed, folded, ranks, buttons, payouts, rakes=None, *, 
         _as_c(buttons, "buttons", "i", 1, -(1 << 31), (1 << 31) - 1),
         payouts,
         rakes)
-    if any(a is None for a in args[:3]):
+    if any([a is None for a in args[:3]]):
         # an input with no items, which a memoryview cannot be shaped as (a shape with a zero):
         # a batch of no hands (its arrays agree, checked above)
         if hasattr(type(dead), "__len__"):

@@ -171,7 +171,7 @@ def equity_estimate(hole, board, opponents, samples, seed):
             from None
     cards = hs + bs
     if len(hs) != 2 or len(bs) > 5 or len(set(cards)) != len(cards) \
-            or not all(0 <= c < 52 for c in cards):
+            or not all([0 <= c < 52 for c in cards]):
         raise InvalidConfigError("need 2 hole cards and 0..5 board cards, distinct ids 0..51")
     if not 1 <= samples <= 1000000:
         raise InvalidConfigError(f"samples must be 1..1000000, got {shown(samples)}")
@@ -498,8 +498,8 @@ cdef class Batch:
         for k in priority:
             self.raise_order[self.num_raise_cols] = k
             self.num_raise_cols += 1
-        self.keep_first = keep_first and any(self.col_code[k] == COL_ALL_IN
-                                             for k in range(self.num_cols))
+        self.keep_first = keep_first and any([self.col_code[k] == COL_ALL_IN
+                                              for k in range(self.num_cols)])
         self.num_fixed = 0
         for k in range(self.num_cols):
             if self.col_code[k] in (COL_FOLD, COL_CHECK_CALL):
@@ -1376,7 +1376,7 @@ cdef class Batch:
             if hd_policy_check(&pol[k]) != 0:
                 raise InvalidConfigError(
                     f"seat {k}: not a valid compiled policy: {excerpt(policies[k])}")
-        if len(streams) != n or not all(0 <= x < 1 << 32 for x in streams):
+        if len(streams) != n or not all([0 <= x < 1 << 32 for x in streams]):
             raise InvalidConfigError(f"streams must be {n} ints 0..2**32-1, got {excerpt(streams)}")
         for k in range(n):
             st[k] = streams[k]

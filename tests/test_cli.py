@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from child_env import child_env
 
 from holdem.phh import dumps_all, loads
 
@@ -28,7 +29,7 @@ finishing_stacks = [102, 98, 100]
 
 
 def run(*args: str, stdin: str = "", cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="100")
+    env = child_env(COLUMNS="100")
     return subprocess.run(
         [sys.executable, "-m", "holdem", *args], input=stdin, capture_output=True, text=True,
         env=env, cwd=cwd or ROOT, timeout=120,
@@ -431,7 +432,7 @@ def _interrupted_in_the_first_hand(saved: Path) -> int:
     """Run ``holdem play --save saved``, send it SIGINT at its first prompt; its exit code."""
     import signal
 
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env = child_env()
     proc = subprocess.Popen([sys.executable, "-m", "holdem", "play", "--players", "2",
                              "--agents", "call", "--seed", "5", "--save", str(saved)],
                             stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -527,7 +528,7 @@ def test_play_save_a_failed_write_names_the_file(tmp_path: Path) -> None:
 @pytest.mark.skipif(sys.platform == "win32", reason="closes fd 0 in the child (POSIX)")
 def test_a_closed_stdin_is_one_line_not_a_traceback(args: tuple[str, ...]) -> None:
     # Python's sys.stdin is None when the process has no fd 0 (<&-): AttributeError traceback
-    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    env = child_env()
     r = subprocess.run([sys.executable, "-m", "holdem", *args], stdin=subprocess.DEVNULL,
                        capture_output=True, text=True, env=env, cwd=ROOT, timeout=120,
                        preexec_fn=lambda: os.close(0))

@@ -11,12 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from child_env import child_env
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def run(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="100")
+    env = child_env(COLUMNS="100")
     return subprocess.run([sys.executable, "-m", "holdem", *args], capture_output=True,
                           text=True, env=env, cwd=cwd or ROOT, timeout=120)
 

@@ -4,11 +4,11 @@
 from __future__ import annotations
 
 import io
-import os
 import re
 from pathlib import Path
 
 import pytest
+from child_env import child_env
 from on_terminal import run_on_terminal
 from test_cli import ROOT, run
 
@@ -93,8 +93,7 @@ def test_play_all_in_typed_as_the_help_writes_it() -> None:
 def test_simulate_progress_bar_fits_the_terminal(columns: int) -> None:
     """The bar is redrawn in place with "\\r", which only works on one line: a bar wider than
     the terminal wraps, and every redraw then scrolls a new line. It must fit."""
-    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
-    env["PYTHONPATH"] = str(ROOT)
+    env = {k: v for k, v in child_env().items() if k not in ("COLUMNS", "LINES")}
     status, text = run_on_terminal(["simulate", "--players", "3", "--hands", "2000", "--seed",
                                     "1", "--workers", "1", "--progress"], env, ROOT, columns)
     assert status == 0

@@ -14,6 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
+from child_env import child_env
 from on_terminal import run_on_terminal
 
 import holdem
@@ -21,7 +22,7 @@ from holdem import CallAgent, Game, HoldemError, InvalidConfigError
 from holdem.table.agents import ActionLike, Observation
 
 ROOT = Path(__file__).resolve().parent.parent
-ENV = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="100")
+ENV = child_env(COLUMNS="100")
 
 
 def run(*args: str, stdin: str = "", timeout: float = 120) -> subprocess.CompletedProcess[str]:

@@ -1,6 +1,7 @@
 """The deterministic chunking helpers shared by equity and simulate (holdem._parallel)."""
 
 import contextlib
+import multiprocessing
 import os
 import random
 import signal
@@ -12,6 +13,7 @@ from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from child_env import child_env
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -256,22 +258,27 @@ def test_other_runtime_errors_of_a_task_are_left_alone() -> None:
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX: a dead parent's children are "
                     "adopted (their parent id changes); Windows has no SIGKILL either")
-def test_workers_end_when_their_parent_is_killed(tmp_path: Path) -> None:
+@pytest.mark.parametrize("method", multiprocessing.get_all_start_methods())
+def test_workers_end_when_their_parent_is_killed(tmp_path: Path, method: str) -> None:
     """A parent killed outright (SIGKILL, the OOM killer) cannot stop its pool: its workers
     waited for work for ever, each holding its memory. They now watch their parent and end
-    within about a second of its death."""
+    within about a second of its death, with every start method: a forkserver worker's parent
+    process is the fork server, which outlived the pool's owner (Linux's default from 3.14)."""
     script = tmp_path / "parent.py"
+    # the __main__ guard: forkserver and spawn workers import the script again
     script.write_text(
-        "import os, sys, time\n"
+        "import multiprocessing, os, sys, time\n"
         "from holdem._parallel import process_pool\n"
-        "with process_pool(2) as pool:\n"
-        "    pids = {pool.submit(os.getpid).result() for _ in range(20)}\n"
-        "    pids |= {f.result() for f in [pool.submit(os.getpid) for _ in range(20)]}\n"
-        "    print(*sorted(pids), flush=True)\n"
-        "    time.sleep(120)\n")
-    env = dict(os.environ, PYTHONPATH=str(Path(__file__).resolve().parents[1]))
-    parent = subprocess.Popen([sys.executable, str(script)], stdout=subprocess.PIPE, text=True,
-                              env=env)
+        "if __name__ == '__main__':\n"
+        "    multiprocessing.set_start_method(sys.argv[1], force=True)\n"
+        "    with process_pool(2) as pool:\n"
+        "        pids = {pool.submit(os.getpid).result() for _ in range(20)}\n"
+        "        pids |= {f.result() for f in [pool.submit(os.getpid) for _ in range(20)]}\n"
+        "        print(*sorted(pids | set(pool._processes)), flush=True)  # (all it started)\n"
+        "        time.sleep(120)\n")
+    env = child_env()
+    parent = subprocess.Popen([sys.executable, str(script), method], stdout=subprocess.PIPE,
+                              text=True, env=env)
     workers: list[int] = []
     try:
         assert parent.stdout is not None
@@ -285,6 +292,8 @@ def test_workers_end_when_their_parent_is_killed(tmp_path: Path) -> None:
         assert not [pid for pid in workers if _alive(pid)], "workers outlived their parent"
     finally:
         parent.kill()
+        parent.wait(10)
+        parent.stdout.close()  # (else a ResourceWarning: an unclosed pipe)
         for pid in workers:
             with contextlib.suppress(OSError):
                 os.kill(pid, signal.SIGKILL)

@@ -15,6 +15,7 @@ from collections.abc import Callable
 
 import numpy as np
 import pytest
+from child_env import child_env
 
 from holdem import Game
 from holdem.errors import IllegalActionError, InvalidArrayError
@@ -26,9 +27,7 @@ GAME = Game(big_blind=2)
 def _run_script(code: str, timeout: float = 90) -> str:
     """Run ``code`` in a fresh interpreter (the repository's ``holdem``); fail on a non-zero
     exit or a timeout (a hang). Returns its stdout."""
-    env = dict(os.environ)
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-    env["PYTHONPATH"] = os.pathsep.join(filter(None, [root, env.get("PYTHONPATH")]))
+    env = child_env()
     try:
         proc = subprocess.run([sys.executable, "-c", textwrap.dedent(code)], env=env,
                               capture_output=True, text=True, timeout=timeout, check=False)

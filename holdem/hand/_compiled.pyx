@@ -78,7 +78,7 @@ cdef enum:
 
 cdef object _MASK64 = (1 << 64) - 1
 cdef object _MAX_CHIPS = MAX_CHIPS
-cdef tuple _CARD_OBJS = tuple(Card(i) for i in range(52))
+cdef tuple _CARD_OBJS = tuple([Card(i) for i in range(52)])
 cdef tuple _POST_KINDS = POST_KINDS  # hd_post_t.kind (HD_POST_*) -> Post.kind
 # LegalActions(*fields) without the Python-level NamedTuple.__new__: the same tuple subclass
 _new_tuple = tuple.__new__
