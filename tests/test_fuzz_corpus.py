@@ -23,7 +23,7 @@ FUZZ = ROOT / "tests" / "fuzz"
 TARGETS = {  # target -> the csrc/ files it links (as tools/fuzz.sh)
     "eval": ("hd_eval.c", "hd_tables.c"),
     "pots": ("hd_pots.c",),
-    "hand": ("hd_hand.c", "hd_pots.c", "hd_eval.c", "hd_tables.c"),
+    "hand": ("hd_hand.c", "hd_pots.c", "hd_eval.c", "hd_tables.c", "hd_agents.c"),
 }
 
 # A wrapper per target: the target's calls to one function go to a copy with a bug planted

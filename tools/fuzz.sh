@@ -25,7 +25,7 @@ sources() {  # the csrc/ files a target links (as tests/test_fuzz_corpus.py's TA
     case "$1" in
         eval) echo "hd_eval.c hd_tables.c" ;;
         pots) echo "hd_pots.c" ;;
-        hand) echo "hd_hand.c hd_pots.c hd_eval.c hd_tables.c" ;;
+        hand) echo "hd_hand.c hd_pots.c hd_eval.c hd_tables.c hd_agents.c" ;;
     esac
 }
 

@@ -11,6 +11,9 @@
  *   batched engine's fast path): the state may leave the rules but stays memory-safe;
  * - now and then bytes of the struct are overwritten (a corrupt pickle): hd_hs_consistent
  *   refuses it, or play goes on safely and conserves chips from there.
+ * - the built-in agents' compiled policies (csrc/hd_agents.h: random, call, equity) decide
+ *   some of the actions: theirs are legal, and the equity estimate is in [0, 1] (also from
+ *   hd_equity_mc on garbage card bytes).
  * Always: chips are conserved (stacks + committed + dead in play; stacks + rake once settled),
  * hd_hs_legal's range is consistent, and settling again gives the same payouts. Without
  * table options, hd_hs_start and hd_hs_start_trusted start the same struct as hd_hs_start_ex.
@@ -22,7 +25,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hd_agents.h"
 #include "hd_hand.h"
+#include "hd_rng.h"
 
 typedef struct {
     const uint8_t *p;
@@ -79,6 +84,10 @@ static void play(const hd_rules_t *g, hd_hstate_t *h, input_t *in, int64_t total
     hd_pot_result_t res;
     int32_t order[HD_HAND_MAX_SEATS];
     uint8_t shown[HD_HAND_MAX_SEATS];
+    hd_policy_t pol;
+    hd_rng_t rng;
+    double eq;
+    uint8_t garbage[7];
     int steps, kind, code, j, count;
     uint64_t b;
     int64_t to, span;
@@ -105,15 +114,30 @@ static void play(const hd_rules_t *g, hd_hstate_t *h, input_t *in, int64_t total
             rules_kept = 0; /* consistent is not closed under play from any consistent state */
             continue;
         }
-        kind = (int)(b % 4) == 3 ? (int)(int8_t)take(in, 1) : (int)(b % 4);
-        span = la.max_to - la.min_to;
-        switch (b >> 2 & 7) {
-        case 0: to = la.min_to; break;
-        case 1: to = la.max_to; break;
-        case 2: to = la.min_to + (span > 0 ? (int64_t)(take(in, 2) % (uint64_t)(span + 1)) : 0); break;
-        case 3: to = la.min_to - 1; break;
-        case 4: to = la.max_to + 1; break;
-        default: to = chips(in); break;
+        if (b >> 6 & 1) { /* a built-in agent's compiled policy decides */
+            pol.kind = (int32_t)(b >> 7 ? HD_POLICY_RANDOM : take(in, 1) % 3);
+            pol.samples = 1 + (int32_t)(take(in, 1) % 8);
+            pol.raise_at = (double)take(in, 1) / 200.0;
+            hd_rng_seed(&rng, take(in, 8));
+            if (hd_policy_check(&pol) != 0) fail("policy");
+            hd_policy_act(&pol, h, &la, &rng, &kind, &to, &eq);
+            if (pol.kind == HD_POLICY_EQUITY ? !(eq >= 0.0 && eq <= 1.0) : eq != -1.0)
+                fail("policy equity");
+            /* hd_agents.h: the action is legal for any valid policy */
+            if (rules_kept && hd_hs_check(g, h, kind, to) != HD_HAND_OK) fail("policy action");
+        } else {
+            kind = (int)(b % 4) == 3 ? (int)(int8_t)take(in, 1) : (int)(b % 4);
+            span = la.max_to - la.min_to;
+            switch (b >> 2 & 7) {
+            case 0: to = la.min_to; break;
+            case 1: to = la.max_to; break;
+            case 2:
+                to = la.min_to + (span > 0 ? (int64_t)(take(in, 2) % (uint64_t)(span + 1)) : 0);
+                break;
+            case 3: to = la.min_to - 1; break;
+            case 4: to = la.max_to + 1; break;
+            default: to = chips(in); break;
+            }
         }
         code = hd_hs_check(g, h, kind, to);
         if (code == HD_HAND_OK) {
@@ -129,6 +153,11 @@ static void play(const hd_rules_t *g, hd_hstate_t *h, input_t *in, int64_t total
         }
         if (h->error) return; /* a card not known was needed: the state is mid-way */
     }
+    /* hd_equity_mc reads card ids modulo 64: any bytes give an estimate in [0, 1] */
+    for (j = 0; j < 7; j++) garbage[j] = (uint8_t)take(in, 1);
+    hd_rng_seed(&rng, (uint64_t)total);
+    eq = hd_equity_mc(garbage, garbage + 2, garbage[6] % 6, (int)(int8_t)garbage[5], 2, &rng);
+    if (!(eq >= 0.0 && eq <= 1.0)) fail("equity of garbage");
     if (!h->over) {
         if (in_play(h) != total) fail("chips at the end of the input");
         return;
