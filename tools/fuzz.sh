@@ -5,11 +5,11 @@
 #   tools/fuzz.sh TARGET [SECONDS] [libFuzzer options]     TARGET: eval, pots or hand
 #   tools/fuzz.sh all [SECONDS]                            each target in turn
 #
-# TARGET is tests/fuzz/fuzz_TARGET.c, linked with the csrc/ files it needs (SOURCES below).
+# TARGET is tests/fuzz/fuzz_TARGET.c, linked with the csrc/ files it needs (sources() below).
 # It starts from the corpus tests/fuzz/corpus/TARGET (committed: tests/test_fuzz_corpus.py
 # replays it under gcc's sanitizers in every test run) and adds the new inputs it finds to a
-# scratch corpus in $FUZZ_WORK (default /tmp/holdem-fuzz/TARGET), for SECONDS seconds
-# (default 60). A crash, a sanitizer report or a failed check (abort) stops it and leaves the
+# scratch corpus, $FUZZ_WORK/corpus/TARGET ($FUZZ_WORK: default /tmp/holdem-fuzz), for
+# SECONDS seconds (default 60). A crash, a sanitizer report or a failed check (abort) stops it and leaves the
 # input as $FUZZ_WORK/crash-*: replay it with the built binary, fix the code, and add it to the
 # committed corpus. To fold what a run found into the committed corpus, minimized:
 #   tools/fuzz.sh TARGET SECONDS && tools/fuzz.sh merge TARGET
@@ -83,8 +83,9 @@ case "${1:-}" in
         rm -rf "$keep"
         echo "fuzz.sh: tests/fuzz/corpus/$target has $(ls "$root/tests/fuzz/corpus/$target" | wc -l) inputs"
         exit 0 ;;
-    ""|-h|--help)
-        sed -n '2,21p' "$0"; exit 2 ;;
+    ""|-h|--help)  # this header, without the comment marks
+        awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
+        exit 2 ;;
 esac
 target="$1"
 known "$target"

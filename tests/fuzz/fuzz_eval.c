@@ -31,18 +31,18 @@ static uint64_t take64(const uint8_t **p, size_t *n)
     return v;
 }
 
+/* The best rank of the five-card subsets of c[0 .. n), n = 6 or 7. */
 static hd_rank_t best_of_five(const uint8_t *c, int n)
 {
     hd_rank_t best = 0, r;
     int a, b, k, m;
     uint8_t five[5];
-    /* leave out two cards (7), one (6) or none (5) */
+    /* leave out two cards of 7 (a < b), or one of 6 (a == b) */
     for (a = 0; a < n; a++)
         for (b = a; b < n; b++) {
-            if ((n == 7 && a == b) || (n == 6 && a != b) || (n == 5 && (a != 0 || b != 0)))
-                continue;
+            if ((n == 7) == (a == b)) continue;
             for (k = 0, m = 0; k < n; k++)
-                if (n == 5 || (k != a && k != b)) five[m++] = c[k];
+                if (k != a && k != b) five[m++] = c[k];
             if (m != 5) fail("five of the cards");
             r = hd_eval_cards(five, 5);
             if (r > best) best = r;
