@@ -15,12 +15,12 @@ import time
 import numpy as np
 
 from holdem import Game
-from holdem.vector import VectorGame
+from holdem.vector import VectorGame, sample_legal
 
 
-def policy(draws: np.ndarray, mask: np.ndarray) -> np.ndarray:
+def policy(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
     """A uniform random choice among the legal columns (replace with your model)."""
-    cols: np.ndarray = (draws * mask).argmax(axis=1)  # (numpy types argmax(axis=...) as Any)
+    cols: np.ndarray = sample_legal(mask, rng)
     return cols
 
 
@@ -65,12 +65,13 @@ def main(argv: list[str] | None = None) -> None:
     halves = (slice(0, env.num_tables // 2), slice(env.num_tables // 2, None))
     start = time.perf_counter()
     for _ in range(args.steps):
-        draws = rng.random(mask.shape, dtype=np.float32)  # the policy's, one row per table
         if args.threads == 1:
-            env.step(policy(draws, mask))
+            env.step(policy(mask, rng))
         else:
-            for half in halves:  # this half's policy runs while the other half is stepped
-                env.step_async(policy(draws[half], mask[half]), half)
+            # this half's policy runs while the other half is stepped (the halves draw, in
+            # order, the numbers one call for the whole batch would: the same columns)
+            for half in halves:
+                env.step_async(policy(mask[half], rng), half)
     obs, _, _ = env.step_wait()
     elapsed = time.perf_counter() - start
     decisions = args.steps * env.num_tables

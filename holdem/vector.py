@@ -77,7 +77,7 @@ except ImportError:  # pragma: no cover - exercised by the no-numpy job
     _np = None
 
 __all__ = ["OBS_VERSION", "ActionLayout", "CompiledPolicy", "ObservationSpec", "PlayResult",
-           "VectorGame", "compiled_policy"]
+           "VectorGame", "compiled_policy", "sample_legal"]
 
 OBS_VERSION: int = _vector.OBS_VERSION
 
@@ -870,6 +870,91 @@ def compiled_policy(policy: object) -> CompiledPolicy | None:
     if not isinstance(p, CompiledPolicy) or _policy_problem(p) is not None:
         return None
     return p
+
+
+_LOOKUP_COLUMNS = 12  # masks of up to this many columns sample through a table of patterns
+_lookups: dict[int, tuple[Any, Any, Any]] = {}
+
+
+def _lookup(columns: int) -> tuple[Any, Any, Any]:
+    """For masks of ``columns`` (<= _LOOKUP_COLUMNS) columns: the weights that turn a row
+    into its pattern (bit c: column c legal), the number of legal columns per pattern
+    (float32) and, per pattern, its legal columns in order (a row of columns + 1, padded
+    with the last one), flattened."""
+    found = _lookups.get(columns)
+    if found is None:
+        patterns = _np.arange(1 << columns)
+        bits = (patterns[:, None] >> _np.arange(columns)) & 1
+        counts = bits.sum(axis=1)
+        # the k-th legal column of a pattern is the first whose running count passes k
+        running = bits.cumsum(axis=1)
+        k = _np.minimum(_np.arange(columns + 1), _np.maximum(counts - 1, 0)[:, None])
+        table = (running[:, None, :] > k[:, :, None]).argmax(axis=2).astype(_np.int64)
+        weights = (1 << _np.arange(columns)).astype(
+            _np.uint8 if columns <= 8 else _np.uint16)
+        found = (weights, counts.astype(_np.float32), table.ravel())
+        _lookups[columns] = found
+    return found
+
+
+def sample_legal(mask: Any, rng: Any) -> Any:
+    """A uniformly random legal column per row of a legal mask: the uniform random policy
+    over a whole batch, vectorized in numpy (it needs numpy).
+
+    ``mask`` is (N, A) bool, as :attr:`VectorGame.legal_mask` (integers: nonzero is legal);
+    ``rng`` a ``numpy.random.Generator`` (keep one and pass it to every call: the same
+    generator state gives the same columns) or a seed for a new one. Returns the columns as
+    an (N,) int64 array, each drawn with probability 1 / (legal columns of its row), up to
+    the float32 draw (2**-24). A row with no legal column is refused.
+
+    >>> import numpy as np
+    >>> mask = np.array([[True, False, True], [False, True, False]])
+    >>> sample_legal(mask, np.random.default_rng(1)).tolist()
+    [0, 1]
+    """
+    if _np is None:
+        raise ModuleNotFoundError("sample_legal needs numpy: pip install 'holdem-engine[numpy]'")
+    if not isinstance(rng, _np.random.Generator):
+        if isinstance(rng, bool) or not isinstance(rng, int | _np.integer
+                                                   | _np.random.SeedSequence):
+            raise InvalidArrayError(f"rng must be a numpy.random.Generator or a seed (an "
+                                    f"int >= 0), got {excerpt(rng)}")
+        try:
+            rng = _np.random.default_rng(rng)
+        except ValueError as exc:  # a negative seed
+            raise InvalidArrayError(f"rng must be a numpy.random.Generator or a seed (an "
+                                    f"int >= 0): {exc}") from None
+    try:
+        m = _np.asarray(mask)
+    except (ValueError, TypeError) as exc:  # ragged nesting, odd objects
+        raise InvalidArrayError(f"mask must be a 2-D array of bools: {exc}") from None
+    if m.ndim != 2 or m.shape[1] == 0:
+        raise InvalidArrayError(f"mask must be a 2-D array of bools with at least one "
+                                f"column (N, A), got shape {m.shape}")
+    if m.dtype != _np.bool_:
+        if m.dtype.kind not in ("i", "u"):
+            raise InvalidArrayError(f"mask must be bools (or integers, nonzero: legal), "
+                                    f"got dtype {m.dtype}")
+        m = m != 0
+    n, columns = m.shape
+    if columns <= _LOOKUP_COLUMNS:
+        weights, counts, table = _lookup(columns)
+        pattern = m @ weights
+        if n and not pattern.all():
+            row = int(_np.flatnonzero(pattern == 0)[0])
+            raise InvalidArrayError(f"mask row {row} has no legal column")
+        draw = rng.random(n, dtype=_np.float32)
+        draw *= counts.take(pattern)
+        index = pattern.astype(_np.intp)
+        index *= columns + 1
+        index += draw.astype(_np.intp)
+        return table.take(index)
+    legal = m.any(axis=1)
+    if n and not legal.all():
+        row = int(_np.flatnonzero(~legal)[0])
+        raise InvalidArrayError(f"mask row {row} has no legal column")
+    # the legal column with the largest draw (float64 draws: a tie has odds near 2**-53)
+    return (rng.random(m.shape) * m).argmax(axis=1).astype(_np.int64)
 
 
 @dataclass(frozen=True, eq=False)  # it holds arrays: equal only to itself

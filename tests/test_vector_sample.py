@@ -1,0 +1,138 @@
+"""holdem.vector.sample_legal: the uniform random policy over a batch, in numpy."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+import holdem.vector
+from holdem import Game, Structure
+from holdem.errors import HoldemError, InvalidArrayError
+from holdem.vector import VectorGame, sample_legal
+
+
+def random_masks(rng: np.random.Generator, rows: int, columns: int) -> np.ndarray:
+    """Random (rows, columns) masks with at least one legal column per row."""
+    mask = rng.random((rows, columns)) < rng.random((rows, 1))
+    mask[np.arange(rows), rng.integers(0, columns, rows)] = True
+    return mask
+
+
+@pytest.mark.parametrize("columns", [1, 2, 5, 6, 8, 9, 12, 13, 20, 32])
+def test_every_column_is_legal(columns: int) -> None:
+    rng = np.random.default_rng(columns)
+    mask = random_masks(rng, 5000, columns)
+    cols = sample_legal(mask, rng)
+    assert cols.dtype == np.int64 and cols.shape == (5000,)
+    assert mask[np.arange(5000), cols].all()
+
+
+@pytest.mark.parametrize("columns", [4, 6, 9, 13])
+def test_uniform_over_the_legal_columns(columns: int) -> None:
+    """Every pattern of legal columns (a sample of them for the wide masks) drawn often:
+    each legal column within 5 standard deviations of 1 / count, the last one included
+    (the table path's padding must not take its share or give it more)."""
+    rng = np.random.default_rng(100 + columns)
+    if columns <= 6:
+        patterns = np.arange(1, 1 << columns)
+    else:
+        patterns = np.unique(rng.integers(1, 1 << columns, 40))
+    per = 6000
+    bits = (patterns[:, None] >> np.arange(columns)) & 1
+    mask = np.repeat(bits.astype(bool), per, axis=0)
+    cols = sample_legal(mask, rng).reshape(len(patterns), per)
+    for p, row in zip(bits, cols, strict=True):
+        legal = np.flatnonzero(p)
+        counts = np.bincount(row, minlength=columns)
+        assert counts[p == 0].sum() == 0
+        expected = per / len(legal)
+        sigma = math.sqrt(per * (1 / len(legal)) * (1 - 1 / len(legal)))
+        assert np.abs(counts[legal] - expected).max() <= 5 * sigma + 1e-9, (p, counts)
+
+
+def test_deterministic_per_generator_state() -> None:
+    mask = random_masks(np.random.default_rng(3), 1000, 6)
+    a = sample_legal(mask, np.random.default_rng(7))
+    b = sample_legal(mask, np.random.default_rng(7))
+    assert (a == b).all()
+    assert (sample_legal(mask, 7) == a).all()  # a seed makes the same generator
+    rng = np.random.default_rng(7)
+    first, second = sample_legal(mask, rng), sample_legal(mask, rng)
+    assert (first == a).all() and (second != first).any()  # the generator moves on
+
+
+@pytest.mark.parametrize("columns", [6, 20])
+def test_integer_masks_mean_nonzero(columns: int) -> None:
+    mask = random_masks(np.random.default_rng(5), 500, columns)
+    want = sample_legal(mask, np.random.default_rng(1))
+    for dtype in (np.uint8, np.int32, np.int64):
+        as_int = mask.astype(dtype) * 3  # nonzero values other than 1 too
+        assert (sample_legal(as_int, np.random.default_rng(1)) == want).all()
+    assert (sample_legal(mask.tolist(), np.random.default_rng(1)) == want).all()
+
+
+def test_views_and_empty_batches() -> None:
+    mask = random_masks(np.random.default_rng(6), 400, 6)
+    view = mask[::3]  # not contiguous
+    cols = sample_legal(view, np.random.default_rng(2))
+    assert view[np.arange(len(view)), cols].all()
+    empty = sample_legal(np.zeros((0, 6), bool), np.random.default_rng(2))
+    assert empty.shape == (0,) and empty.dtype == np.int64
+
+
+@pytest.mark.parametrize("game", [Game(big_blind=2),
+                                  Game(structure=Structure.FIXED_LIMIT, big_blind=2)])
+@pytest.mark.parametrize("layout", ["default", "fcpa"])
+def test_drives_a_batch_through_checked_steps(game: Game, layout: str) -> None:
+    env = VectorGame(game, num_tables=64, players=6, stacks=200, seed=4,
+                     actions=layout)
+    env.reset()
+    rng = np.random.default_rng(4)
+    seen = np.zeros(env.action_layout.size, np.int64)
+    hands = 0
+    for _ in range(200):
+        cols = sample_legal(env.legal_mask, rng)
+        seen += np.bincount(cols, minlength=env.action_layout.size)
+        _, _, done = env.step(cols)  # checked: a masked column would be refused
+        hands += int(done.sum())
+    assert hands > 0
+    legal_anywhere = seen > 0
+    assert legal_anywhere[:2].all()  # fold and check/call both drawn
+
+
+@pytest.mark.parametrize("columns", [6, 20])
+def test_a_row_without_a_legal_column_is_refused(columns: int) -> None:
+    mask = np.ones((10, columns), bool)
+    mask[7] = False
+    with pytest.raises(InvalidArrayError, match="mask row 7 has no legal column"):
+        sample_legal(mask, np.random.default_rng(1))
+
+
+@pytest.mark.parametrize(("mask", "match"), [
+    (np.ones(6, bool), r"2-D array of bools .* got shape \(6,\)"),
+    (np.ones((2, 3, 4), bool), r"got shape \(2, 3, 4\)"),
+    (np.ones((4, 0), bool), r"at least one column .* got shape \(4, 0\)"),
+    (np.ones((4, 6), np.float32), "got dtype float32"),
+    (np.array([["a", "b"]]), "got dtype <U1"),
+    ([[True, False], [True]], "2-D array of bools"),
+    (None, r"got shape \(\)"),
+])
+def test_bad_masks(mask: object, match: str) -> None:
+    with pytest.raises(InvalidArrayError, match=match) as info:
+        sample_legal(mask, np.random.default_rng(1))
+    assert isinstance(info.value, ValueError) and isinstance(info.value, HoldemError)
+
+
+@pytest.mark.parametrize("rng", ["1", 1.5, True, None, -1, [1, 2], object()])
+def test_bad_generators(rng: object) -> None:
+    with pytest.raises(InvalidArrayError, match=r"rng must be a numpy\.random\.Generator"):
+        sample_legal(np.ones((2, 6), bool), rng)
+
+
+def test_without_numpy(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(holdem.vector, "_np", None)
+    with pytest.raises(ModuleNotFoundError,
+                       match=r"needs numpy: pip install 'holdem-engine\[numpy\]'"):
+        sample_legal([[True]], 1)
