@@ -904,8 +904,8 @@ def sample_legal(mask: Any, rng: Any) -> Any:
     ``mask`` is (N, A) bool, as :attr:`VectorGame.legal_mask` (integers: nonzero is legal);
     ``rng`` a ``numpy.random.Generator`` (keep one and pass it to every call: the same
     generator state gives the same columns) or a seed for a new one. Returns the columns as
-    an (N,) int64 array, each drawn with probability 1 / (legal columns of its row), up to
-    the float32 draw (2**-24). A row with no legal column is refused.
+    an (N,) int64 array, each drawn with probability 1 / (legal columns of its row) (up to
+    the draws' precision: 2**-24). A row with no legal column is refused.
 
     >>> import numpy as np
     >>> mask = np.array([[True, False, True], [False, True, False]])
@@ -953,8 +953,12 @@ def sample_legal(mask: Any, rng: Any) -> Any:
     if n and not legal.all():
         row = int(_np.flatnonzero(~legal)[0])
         raise InvalidArrayError(f"mask row {row} has no legal column")
-    # the legal column with the largest draw (float64 draws: a tie has odds near 2**-53)
-    return (rng.random(m.shape) * m).argmax(axis=1).astype(_np.int64)
+    # the legal column with the largest draw in [1, 2) (a draw of 0 would tie with the
+    # illegal columns' 0; a tie between two legal columns has odds near 2**-52)
+    draws = rng.random(m.shape)
+    draws += 1.0
+    draws *= m
+    return draws.argmax(axis=1).astype(_np.int64)
 
 
 @dataclass(frozen=True, eq=False)  # it holds arrays: equal only to itself

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 import pytest
@@ -50,6 +51,21 @@ def test_uniform_over_the_legal_columns(columns: int) -> None:
         expected = per / len(legal)
         sigma = math.sqrt(per * (1 / len(legal)) * (1 - 1 / len(legal)))
         assert np.abs(counts[legal] - expected).max() <= 5 * sigma + 1e-9, (p, counts)
+
+
+class ZeroDraws(np.random.Generator):
+    """A generator whose every draw is 0.0 (the lowest a Generator's random() returns)."""
+
+    def random(self, size: Any = None, dtype: Any = np.float64, out: Any = None) -> Any:
+        return np.zeros(size, dtype)
+
+
+@pytest.mark.parametrize("columns", [6, 20])
+def test_draws_of_zero_still_pick_a_legal_column(columns: int) -> None:
+    mask = np.zeros((3, columns), bool)
+    mask[:, 4] = True
+    mask[1, 2] = True
+    assert sample_legal(mask, ZeroDraws(np.random.PCG64(1))).tolist() == [4, 2, 4]
 
 
 def test_deterministic_per_generator_state() -> None:
