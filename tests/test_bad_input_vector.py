@@ -1,6 +1,7 @@
 """Bad-input suite: VectorGame.step_async (and step / step_unchecked between its calls) with
-odd actions, slices and flags, on two threads against one. See tests/badinput.py for the
-contract and how each property runs in a child process."""
+odd actions, slices and flags, on two threads against one; sample_legal with odd masks and
+generators. See tests/badinput.py for the contract and how each property runs in a child
+process."""
 
 from __future__ import annotations
 
@@ -190,3 +191,67 @@ def test_repr_of_a_vector_game_with_a_huge_seed_pastes_back() -> None:
     again = eval(text, {**vars(holdem), "VectorGame": VectorGame,
                         "ActionLayout": ActionLayout, "Fraction": Fraction})
     assert again.seed == HUGE_INT and repr(again) == text
+
+
+MASK_DTYPES = ["bool", "uint8", "int8", "int64", "uint64", ">i4", "float32", "float64",
+               "complex64", "object", "U2", "datetime64[s]"]
+
+
+@st.composite
+def masks(draw: st.DrawFn) -> Any:
+    """Legal masks of any size and dtype, often with a row of no legal column; sometimes
+    another shape, nested lists (ragged too) or not an array at all."""
+    import numpy as np
+
+    rows, columns = draw(st.integers(0, 9)), draw(st.integers(0, 15))
+    cells = draw(st.lists(st.integers(0, 3), min_size=rows * columns,
+                          max_size=rows * columns))
+    arr = np.array(cells, dtype=np.int64).reshape(rows, columns) if columns else \
+        np.zeros((rows, 0), np.int64)
+    how = draw(st.sampled_from(["dtype"] * 6 + ["list", "ragged", "1d", "3d", "odd",
+                                                "strided", "huge"]))
+    if how == "odd":
+        return draw(ODD)
+    if how == "list":
+        return arr.tolist()
+    if how == "ragged":
+        return [[1, 0], [1]]
+    if how == "1d":
+        return arr.ravel()
+    if how == "3d":
+        return arr.reshape(1, rows, columns)
+    if how == "strided":
+        return np.repeat(arr, 2, axis=0)[::2].astype(bool)
+    if how == "huge":
+        return [[2**70, 0]] * max(rows, 1)
+    with np.errstate(all="ignore"):
+        return arr.astype(draw(st.sampled_from(MASK_DTYPES)))
+
+
+RNGS = st.one_of(st.integers(-3, 2**64 + 3), st.just(10**50), ODD, st.just("generator"),
+                 st.just("sequence"), st.lists(st.integers(0, 9), max_size=2))
+
+
+@given(masks(), RNGS)
+@bounded(150)
+def sample_legal_inputs(mask: Any, rng: Any) -> None:
+    import numpy as np
+
+    from holdem.vector import sample_legal
+
+    if rng == "generator":
+        rng = np.random.default_rng(1)
+    elif rng == "sequence":
+        rng = np.random.SeedSequence(1)
+    got = call(sample_legal, mask, rng)
+    if rejected(got):
+        return
+    # accepted: a 2-D bool or integer mask, one of its legal (nonzero) columns per row
+    m = np.asarray(mask)
+    assert m.ndim == 2 and m.dtype.kind in "biu", (m.dtype, m.shape)
+    assert got.shape == (m.shape[0],) and got.dtype == np.int64
+    assert (m[np.arange(m.shape[0]), got] != 0).all()
+
+
+def test_sample_legal_inputs() -> None:
+    run_in_child(__file__, "sample_legal_inputs")

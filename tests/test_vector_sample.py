@@ -7,6 +7,8 @@ from typing import Any
 
 import numpy as np
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import holdem.vector
 from holdem import Game, Structure
@@ -116,6 +118,26 @@ def test_drives_a_batch_through_checked_steps(game: Game, layout: str) -> None:
     assert hands > 0
     legal_anywhere = seen > 0
     assert legal_anywhere[:2].all()  # fold and check/call both drawn
+
+
+@given(st.integers(0, 40), st.integers(1, 40), st.sampled_from(["?", "u1", "i2", "i8", "u8"]),
+       st.integers(0, 2**32 - 1), st.floats(0.0, 1.0))
+def test_any_mask(rows: int, columns: int, dtype: str, seed: int, density: float) -> None:
+    """Any mask of any size and integer type: each row gets one of its legal columns, or
+    the first row with none is named; the same seed gives the same columns."""
+    rng = np.random.default_rng(seed)
+    legal = rng.random((rows, columns)) < density
+    values = rng.integers(1, 100, (rows, columns)) if dtype != "?" else 1
+    mask = (legal * values).astype(dtype)
+    empty = np.flatnonzero(~legal.any(axis=1))
+    if len(empty):
+        with pytest.raises(InvalidArrayError, match=f"mask row {empty[0]} has no legal column"):
+            sample_legal(mask, seed)
+        return
+    cols = sample_legal(mask, seed)
+    assert cols.shape == (rows,) and cols.dtype == np.int64
+    assert legal[np.arange(rows), cols].all()
+    assert (sample_legal(mask, seed) == cols).all()
 
 
 @pytest.mark.parametrize("columns", [6, 20])
