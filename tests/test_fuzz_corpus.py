@@ -20,10 +20,10 @@ from c_checks import build_c, c_env
 
 ROOT = Path(__file__).resolve().parent.parent
 FUZZ = ROOT / "tests" / "fuzz"
-TARGETS = {  # target -> the csrc/ files it links (as tools/fuzz.sh)
-    "eval": ("hd_eval.c", "hd_tables.c"),
-    "pots": ("hd_pots.c",),
-    "hand": ("hd_hand.c", "hd_pots.c", "hd_eval.c", "hd_tables.c", "hd_agents.c"),
+TARGETS = {  # target -> the csrc/ files it links (tests/fuzz/targets.txt, as tools/fuzz.sh)
+    line.split()[0]: tuple(line.split()[1:])
+    for line in (FUZZ / "targets.txt").read_text().splitlines()
+    if line.strip() and not line.startswith("#")
 }
 
 # A wrapper per target: the target's calls to one function go to a copy with a bug planted

@@ -5,7 +5,7 @@
 #   tools/fuzz.sh TARGET [SECONDS] [libFuzzer options]     TARGET: eval, pots or hand
 #   tools/fuzz.sh all [SECONDS]                            each target in turn
 #
-# TARGET is tests/fuzz/fuzz_TARGET.c, linked with the csrc/ files it needs (sources() below).
+# TARGET is tests/fuzz/fuzz_TARGET.c, linked with the csrc/ files tests/fuzz/targets.txt lists.
 # It starts from the corpus tests/fuzz/corpus/TARGET (committed: tests/test_fuzz_corpus.py
 # replays it under gcc's sanitizers in every test run) and adds the new inputs it finds to a
 # scratch corpus, $FUZZ_WORK/corpus/TARGET ($FUZZ_WORK: default /tmp/holdem-fuzz), for
@@ -21,19 +21,21 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 cc="${CC:-$(command -v clang || command -v clang-14 || command -v clang-15 || command -v clang-16 || true)}"
 work="${FUZZ_WORK:-/tmp/holdem-fuzz}"
 
-sources() {  # the csrc/ files a target links (as tests/test_fuzz_corpus.py's TARGETS)
-    case "$1" in
-        eval) echo "hd_eval.c hd_tables.c" ;;
-        pots) echo "hd_pots.c" ;;
-        hand) echo "hd_hand.c hd_pots.c hd_eval.c hd_tables.c hd_agents.c" ;;
-    esac
+targets_file="$root/tests/fuzz/targets.txt"  # also read by tests/test_fuzz_corpus.py
+
+targets() {  # every target's name
+    awk '!/^#/ && NF { print $1 }' "$targets_file"
+}
+
+sources() {  # the csrc/ files a target links
+    awk -v t="$1" '!/^#/ && $1 == t { $1 = ""; print }' "$targets_file"
 }
 
 known() {
-    case "$1" in
-        eval|pots|hand) ;;
-        *) echo "fuzz.sh: unknown target '$1' (eval, pots, hand)" >&2; exit 2 ;;
-    esac
+    if [ -z "$1" ] || ! targets | grep -qx -- "$1"; then
+        echo "fuzz.sh: unknown target '$1' ($(targets | paste -sd, - | sed 's/,/, /g'))" >&2
+        exit 2
+    fi
 }
 
 build() {  # build TARGET -> path of the binary
@@ -62,10 +64,11 @@ fi
 
 case "${1:-}" in
     all)
-        for t in eval pots hand; do "$0" "$t" "${2:-60}"; done
+        for t in $(targets); do "$0" "$t" "${2:-60}"; done
         exit 0 ;;
     merge)
-        target="${2:?usage: fuzz.sh merge TARGET}"
+        target="${2:-}"
+        if [ -z "$target" ]; then echo "usage: fuzz.sh merge TARGET" >&2; exit 2; fi
         known "$target"
         bin="$(build "$target")"
         mkdir -p "$root/tests/fuzz/corpus/$target"
