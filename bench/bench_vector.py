@@ -9,7 +9,7 @@ Workload: 6-max no-limit 1/2 at 100 big blinds (200 chips), fresh stacks every h
   (``decisions_per_s``), ``engine_decisions_per_s`` counts only the time inside
   ``step_unchecked`` (the median round's share).
 - ``test_vector_random_argmax``: the same on one thread with the same policy written the
-  first way that comes to mind, ``argmax(random(N, A) * legal_mask)`` (about 3x the numpy
+  first way that comes to mind, ``argmax(random(N, A) * legal_mask)`` (about 4x the numpy
   time of ``sample_legal``: a reduction over 6 columns per row, and two (N, A) temporaries).
 - ``test_vector_pipelined``: ``num_threads=2`` with the batch in two halves, the numpy
   policy of one half computed while the threads step the other (``step_async``).

@@ -874,27 +874,53 @@ def compiled_policy(policy: object) -> CompiledPolicy | None:
 
 _LOOKUP_COLUMNS = 12  # masks of up to this many columns sample through a table of patterns
 _lookups: dict[int, tuple[Any, Any, Any]] = {}
+# times a little-endian word of eight 0/1 bytes: byte i lands on bit 56 + i, and the
+# products of other bytes stay below bit 56 or pass bit 63 (no carry reaches bits 56..63)
+_GATHER_BYTES = 0x0102040810204080
 
 
 def _lookup(columns: int) -> tuple[Any, Any, Any]:
-    """For masks of ``columns`` (<= _LOOKUP_COLUMNS) columns: the weights that turn a row
-    into its pattern (bit c: column c legal), the number of legal columns per pattern
-    (float32) and, per pattern, its legal columns in order (a row of columns + 1, padded
-    with the last one), flattened."""
+    """For masks of ``columns`` (<= _LOOKUP_COLUMNS) columns, indexed by a row's pattern (bit
+    c: column c legal; :func:`_patterns` leaves bits from ``columns`` to 7 set at random,
+    so there are 2**max(columns, 8) patterns, those bits ignored): the number of legal columns
+    (float32) and the legal columns in order (a row of columns + 1, padded with the last
+    one), flattened; then the row length as an int64 scalar."""
     found = _lookups.get(columns)
     if found is None:
-        patterns = _np.arange(1 << columns)
+        patterns = _np.arange(1 << max(columns, 8)) & ((1 << columns) - 1)
         bits = (patterns[:, None] >> _np.arange(columns)) & 1
         counts = bits.sum(axis=1)
         # the k-th legal column of a pattern is the first whose running count passes k
         running = bits.cumsum(axis=1)
         k = _np.minimum(_np.arange(columns + 1), _np.maximum(counts - 1, 0)[:, None])
         table = (running[:, None, :] > k[:, :, None]).argmax(axis=2).astype(_np.int64)
-        weights = (1 << _np.arange(columns)).astype(
-            _np.uint8 if columns <= 8 else _np.uint16)
-        found = (weights, counts.astype(_np.float32), table.ravel())
+        found = (counts.astype(_np.float32), table.ravel(), _np.int64(columns + 1))
         _lookups[columns] = found
     return found
+
+
+def _patterns(m: Any) -> Any:
+    """Each row's pattern of legal columns (bit c: column c legal) of an (n, a) bool or
+    integer mask, a <= _LOOKUP_COLUMNS, as int64; when a < 8, bits a..7 hold the next row's
+    first columns.
+
+    The rows are copied as 0/1 bytes into one buffer (8 zero bytes after them), read as
+    little-endian 64-bit words at a stride of a bytes, and each word's eight bytes are
+    gathered into eight bits by one multiplication (a > 8: a second word for the rest)."""
+    n, a = m.shape
+    buf = _np.zeros(n * a + 8, _np.bool_)
+    # (a bool array may hold bytes other than 0 and 1: != turns each into 0 or 1)
+    _np.not_equal(m, False if m.dtype == _np.bool_ else 0, out=buf[:n * a].reshape(n, a))
+    gather, shift = _np.uint64(_GATHER_BYTES), _np.uint64(56)
+    pattern = _np.ndarray((n,), dtype="<u8", buffer=buf, strides=(a,)) * gather
+    pattern >>= shift
+    if a > 8:
+        rest = _np.ndarray((n,), dtype="<u8", buffer=buf, offset=8, strides=(a,)) * gather
+        rest >>= shift
+        rest &= _np.uint64((1 << (a - 8)) - 1)
+        rest <<= _np.uint64(8)
+        pattern |= rest
+    return pattern.view(_np.int64)
 
 
 def sample_legal(mask: Any, rng: Any) -> Any:
@@ -931,24 +957,26 @@ def sample_legal(mask: Any, rng: Any) -> Any:
     if m.ndim != 2 or m.shape[1] == 0:
         raise InvalidArrayError(f"mask must be a 2-D array of bools with at least one "
                                 f"column (N, A), got shape {m.shape}")
-    if m.dtype != _np.bool_:
-        if m.dtype.kind not in ("i", "u"):
-            raise InvalidArrayError(f"mask must be bools (or integers, nonzero: legal), "
-                                    f"got dtype {m.dtype}")
-        m = m != 0
+    if m.dtype != _np.bool_ and m.dtype.kind not in ("i", "u"):
+        raise InvalidArrayError(f"mask must be bools (or integers, nonzero: legal), "
+                                f"got dtype {m.dtype}")
     n, columns = m.shape
     if columns <= _LOOKUP_COLUMNS:
-        weights, counts, table = _lookup(columns)
-        pattern = m @ weights
-        if n and not pattern.all():
-            row = int(_np.flatnonzero(pattern == 0)[0])
+        if n == 0:
+            return _np.zeros(0, _np.int64)
+        counts, table, stride = _lookup(columns)
+        pattern = _patterns(m)
+        count = counts.take(pattern)
+        if _np.count_nonzero(count) != n:
+            row = int(_np.flatnonzero(count == 0)[0])
             raise InvalidArrayError(f"mask row {row} has no legal column")
         draw = rng.random(n, dtype=_np.float32)
-        draw *= counts.take(pattern)
-        index = pattern.astype(_np.intp)
-        index *= columns + 1
-        index += draw.astype(_np.intp)
-        return table.take(index)
+        draw *= count
+        pattern *= stride
+        pattern += draw.astype(_np.intp)
+        return table.take(pattern)
+    if m.dtype != _np.bool_:
+        m = m != 0
     legal = m.any(axis=1)
     if n and not legal.all():
         row = int(_np.flatnonzero(~legal)[0])

@@ -81,6 +81,29 @@ def test_deterministic_per_generator_state() -> None:
     assert (first == a).all() and (second != first).any()  # the generator moves on
 
 
+@pytest.mark.parametrize("columns", range(1, 13))
+def test_every_pattern_takes_its_drawn_column(columns: int) -> None:
+    # the table path: row r gets its k-th legal column, k = floor(draw * legal columns),
+    # draw the r-th float32 of the generator; every pattern of legal columns, in an order
+    # where each row's neighbours differ (the rows are gathered from one shared buffer)
+    patterns = np.random.default_rng(columns).permutation(np.arange(1, 1 << columns))
+    mask = ((patterns[:, None] >> np.arange(columns)) & 1).astype(bool)
+    draws = np.random.default_rng(3).random(len(mask), dtype=np.float32)
+    want = [np.flatnonzero(row)[int(draw * np.float32(row.sum()))]
+            for row, draw in zip(mask, draws, strict=True)]
+    assert sample_legal(mask, np.random.default_rng(3)).tolist() == want
+
+
+@pytest.mark.parametrize("columns", [3, 6, 9, 20])
+def test_bool_bytes_other_than_one_are_true(columns: int) -> None:
+    # a bool array viewed from bytes may hold 2..255 for True: such rows are read as True
+    mask = random_masks(np.random.default_rng(4), 300, columns)
+    raw = mask.astype(np.uint8) * np.random.default_rng(5).integers(1, 256, mask.shape,
+                                                                      dtype=np.uint8)
+    want = sample_legal(mask, np.random.default_rng(1))
+    assert (sample_legal(raw.view(bool), np.random.default_rng(1)) == want).all()
+
+
 @pytest.mark.parametrize("columns", [6, 20])
 def test_integer_masks_mean_nonzero(columns: int) -> None:
     mask = random_masks(np.random.default_rng(5), 500, columns)
