@@ -22,7 +22,7 @@ from test_vector_clone import same_results  # noqa: E402
 
 from holdem import Game, IllegalActionError, InvalidConfigError, Structure  # noqa: E402
 from holdem.rl.gymnasium import HoldemEnv, HoldemVectorEnv, RandomPolicy  # noqa: E402
-from holdem.vector import ActionLayout, ObservationSpec, VectorGame  # noqa: E402
+from holdem.vector import ActionLayout, ObservationSpec, VectorGame, sample_legal  # noqa: E402
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
 
@@ -610,13 +610,33 @@ def test_same_step_final_obs_has_the_shape_of_sync_vector_envs() -> None:
     kept, given = finals[0]
     assert np.array_equal(kept, given)
     lean = HoldemVectorEnv(Game(big_blind=2), num_envs=64, players=2, final_obs=False)
-    _, info = lean.reset(seed=2)
+    full = HoldemVectorEnv(Game(big_blind=2), num_envs=64, players=2, final_obs=True)
+    lean_obs, info = lean.reset(seed=2)
+    full_obs, _ = full.reset(seed=2)
+    assert np.array_equal(lean_obs, full_obs)
     ended = 0
+    rng = np.random.default_rng(2)
     for _ in range(30):
-        _, _, terminated, _, info = lean.step(np.ones(64, np.int64))
-        ended += int(terminated.sum())
+        cols = sample_legal(info["action_mask"], rng)
+        got = lean.step(cols)
+        want = full.step(cols)
+        for a, b in zip(got[:4], want[:4], strict=True):
+            assert np.array_equal(a, b)
+        info = got[4]
         assert not any("final" in k for k in info)
+        assert {k: v for k, v in want[4].items() if "final" not in k}.keys() == info.keys()
+        for k in info:
+            assert np.array_equal(info[k], want[4][k]), k
+        ended += int(got[2].sum())
     assert ended > 0
+    # the engine keeps no final rows it would never show (copying them costs a step time)
+    with pytest.raises(IllegalActionError, match="final observations are not kept"):
+        _ = lean.vector_game.final_observation
+    assert full.vector_game.final_observation.shape == (64, full.single_observation_space.shape[0])
+    next_step = HoldemVectorEnv(Game(big_blind=2), num_envs=4, players=2, final_obs=False,
+                                autoreset_mode="next_step")  # shows final rows: keeps them
+    next_step.reset(seed=1)
+    assert next_step.vector_game.final_observation.shape[0] == 4
     with pytest.raises(InvalidConfigError, match="final_obs must be True or False"):
         HoldemVectorEnv(Game(big_blind=2), num_envs=2, final_obs=1)  # type: ignore[arg-type]
 

@@ -90,10 +90,11 @@ def _obs_box(vg: VectorGame, rows: int | None = None) -> spaces.Box:
 _ENV_BYTES_PER_COLUMN = 28
 
 
-def _vector_env_bytes(num_envs: object, players: object, actions: object) -> int | None:
-    """The memory of a :class:`HoldemVectorEnv` of ``num_envs`` tables: its engine's (final
-    observations kept) and its own per table; None for arguments :class:`VectorGame`
-    refuses (it says why)."""
+def _vector_env_bytes(num_envs: object, players: object, actions: object,
+                      final: bool) -> int | None:
+    """The memory of a :class:`HoldemVectorEnv` of ``num_envs`` tables: its engine's (with
+    the final observations when ``final``) and its own per table; None for arguments
+    :class:`VectorGame` refuses (it says why)."""
     n, p = int_or_none(num_envs), int_or_none(players)
     if n is None or p is None or not 1 <= n <= _MAX_TABLES or not 2 <= p <= 10:
         return None
@@ -103,7 +104,7 @@ def _vector_env_bytes(num_envs: object, players: object, actions: object) -> int
         return None
     if not isinstance(layout, ActionLayout):
         return None
-    return n * (_bytes_per_table(p, layout, True) + 2 * layout.size + 64
+    return n * (_bytes_per_table(p, layout, final) + 2 * layout.size + 64
                 + _ENV_BYTES_PER_COLUMN * ObservationSpec(p).width)
 
 
@@ -135,9 +136,11 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
     decision (the hand as it stood then: a finished hand has no seat to act; a copy whatever
     ``copy`` is); ``None`` elsewhere. ``info["_final_obs"]`` is its (N,) bool mask
     (``terminated``); ``info["final_info"]`` is ``{}`` with the mask ``info["_final_info"]``.
-    Building those rows made a step about 1.2x slower at 4,096 6-max tables with
-    ``copy=False`` (median of 9 alternated pairs); ``final_obs=False`` leaves the four keys
-    out (a finished hand's value is 0, so self-play rarely needs them). ``info``:
+    Keeping and building those rows makes a step about 1.4x-1.7x slower at 4,096 6-max
+    tables with ``copy=False`` (the engine copies each finished hand's last row aside, then
+    the env gathers them); ``final_obs=False`` leaves the four keys out and, in this mode,
+    the engine keeps no final rows (a finished hand's value is 0, so self-play rarely needs
+    them). ``info``:
     ``action_mask`` (N, A) bool, ``current_player`` (N,) the seat to act now, ``actor`` (N,)
     the seat that acted, ``rewards`` (N, P) every seat's payoff in big blinds of the hand that
     ended (zeros elsewhere). With ``session=True`` a
@@ -224,8 +227,10 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
                                      f"{excerpt(autoreset_mode)}")
         self.metadata = {**self.metadata, "autoreset_mode": mode}
         self._next_step = mode is AutoresetMode.NEXT_STEP
-        self._args["final_observation"] = True  # the engine keeps each finished hand's last row
-        need = _vector_env_bytes(num_envs, players, actions)  # (before anything is allocated)
+        # the engine keeps each finished hand's last row where a step shows it (next-step mode,
+        # or same-step mode's info["final_obs"]); else copying it and its rows cost for nothing
+        keep = self._args["final_observation"] = self._next_step or final_obs
+        need = _vector_env_bytes(num_envs, players, actions, keep)  # (before any allocation)
         what = (f"{int_or_none(num_envs):,} tables and their spaces" if need is not None
                 else "the tables and their spaces")  # (None: VectorGame refuses num_envs)
         advice = "use fewer tables (num_envs), or split them over several envs"
