@@ -881,10 +881,11 @@ _GATHER_BYTES = 0x0102040810204080
 
 def _lookup(columns: int) -> tuple[Any, Any, Any]:
     """For masks of ``columns`` (<= _LOOKUP_COLUMNS) columns, indexed by a row's pattern (bit
-    c: column c legal; :func:`_patterns` leaves bits from ``columns`` to 7 set at random,
-    so there are 2**max(columns, 8) patterns, those bits ignored): the number of legal columns
-    (float32) and the legal columns in order (a row of columns + 1, padded with the last
-    one), flattened; then the row length as an int64 scalar."""
+    c: column c legal; with fewer than 8 columns :func:`_patterns` leaves the next row's
+    first columns in bits ``columns``..7, so there are 2**max(columns, 8) patterns, those
+    bits ignored): the number of legal columns (float32) and the legal columns in order (a
+    row of columns + 1, padded with the last one), flattened; then that row length as an
+    int64 scalar."""
     found = _lookups.get(columns)
     if found is None:
         patterns = _np.arange(1 << max(columns, 8)) & ((1 << columns) - 1)
