@@ -962,9 +962,9 @@ def sample_legal(mask: Any, rng: Any) -> Any:
         raise InvalidArrayError(f"mask must be bools (or integers, nonzero: legal), "
                                 f"got dtype {m.dtype}")
     n, columns = m.shape
+    if n == 0:
+        return _np.zeros(0, _np.int64)
     if columns <= _LOOKUP_COLUMNS:
-        if n == 0:
-            return _np.zeros(0, _np.int64)
         counts, table, stride = _lookup(columns)
         pattern = _patterns(m)
         count = counts.take(pattern)
@@ -979,7 +979,7 @@ def sample_legal(mask: Any, rng: Any) -> Any:
     if m.dtype != _np.bool_:
         m = m != 0
     legal = m.any(axis=1)
-    if n and not legal.all():
+    if not legal.all():
         row = int(_np.flatnonzero(~legal)[0])
         raise InvalidArrayError(f"mask row {row} has no legal column")
     # the legal column with the largest draw in [1, 2) (a draw of 0 would tie with the
