@@ -1191,8 +1191,9 @@ class VectorGame:
         ``VectorGame(..., final_observation=True)``."""
         self._need_start()
         if self._final_view is None:
-            raise IllegalActionError("final observations are not kept: make the VectorGame "
-                                     "with final_observation=True")
+            raise IllegalActionError(
+                "final observations are not kept: make the VectorGame with "
+                "final_observation=True (under a HoldemVectorEnv: final_obs=True)")
         return self._final_view
 
     @property
