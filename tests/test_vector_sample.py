@@ -94,6 +94,29 @@ def test_every_pattern_takes_its_drawn_column(columns: int) -> None:
     assert sample_legal(mask, np.random.default_rng(3)).tolist() == want
 
 
+@pytest.mark.parametrize("columns", range(1, 13))
+def test_few_and_many_rows_find_the_same_patterns(columns: int,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    # batches under _PACK_ROWS rows find the patterns with numpy.packbits, larger ones with
+    # the gather: both give every row the same bits (bool bytes 2..255 and nonzero integers
+    # as 1, views that are not contiguous), so the same columns from the same generator
+    rng = np.random.default_rng(10 + columns)
+    mask = random_masks(rng, 300, columns)
+    raw = (mask.astype(np.uint8) * rng.integers(1, 256, mask.shape, dtype=np.uint8)).view(bool)
+    masks = [mask, raw, mask.astype(np.int64) * -3, np.asfortranarray(mask), raw[::2]]
+    low = (1 << columns) - 1
+    for m in masks:
+        monkeypatch.setattr(holdem.vector, "_PACK_ROWS", 0)
+        gathered = holdem.vector._patterns(m) & low
+        many = sample_legal(m, np.random.default_rng(2))
+        monkeypatch.setattr(holdem.vector, "_PACK_ROWS", 10**9)
+        packed = holdem.vector._patterns(m)
+        assert packed.dtype == np.int64 and packed.tolist() == gathered.tolist()
+        assert sample_legal(m, np.random.default_rng(2)).tolist() == many.tolist()
+    want = ((mask * (1 << np.arange(columns))).sum(axis=1)).tolist()
+    assert holdem.vector._patterns(mask).tolist() == want
+
+
 @pytest.mark.parametrize("columns", [3, 6, 9, 20])
 def test_bool_bytes_other_than_one_are_true(columns: int) -> None:
     # a bool array viewed from bytes may hold 2..255 for True: such rows are read as True
