@@ -35,6 +35,10 @@ Workload: 6-max no-limit 1/2 at 100 big blinds (200 chips), fresh stacks every h
   (one thread over the ``Table`` loop; two threads over one) from alternated rounds, one of
   each back to back, as the median of the per-round ratios with their range: on a loaded
   machine steadier than the ratio of two medians measured a minute apart.
+- ``test_sample_legal_vs_argmax_interleaved[16]`` / ``[4096]``: the policy alone,
+  ``sample_legal`` over ``argmax_policy`` on an engine's legal mask of 16 and 4,096 rows,
+  rounds alternated (below 192 rows ``sample_legal`` packs the rows with ``numpy.packbits``,
+  from there it gathers them: both pay a fixed cost per call that the argmax does not).
 - ``test_vector_threads_interleaved[pipelined]``: the pipelined two threads over one
   thread, rounds alternated the same way.
 - ``test_vector_pipelined_vs_steps_interleaved``: the pipelined halves over whole steps,
@@ -334,6 +338,27 @@ def test_vector_vs_table_interleaved(benchmark: Any, policy: str) -> None:
     _interleaved(benchmark, lambda: table_decisions(HANDS, 1),
                  lambda: vector_steps(env, rng, STEPS, policy=POLICIES[policy]),
                  "ratio_vs_table")
+
+
+@pytest.mark.parametrize("rows", [16, 4096])
+@pytest.mark.benchmark(group="policy-interleaved")
+def test_sample_legal_vs_argmax_interleaved(benchmark: Any, rows: int) -> None:
+    """The policy alone on a legal mask of the engine (default layout): ``sample_legal``
+    against ``argmax_policy``, rounds of calls alternated; ``ratio_vs_argmax`` is the
+    median of the per-round ratios of their rates (rows drawn per second)."""
+    env = VectorGame(NL6, num_tables=rows, players=6, stacks=200, seed=1)
+    env.reset()
+    mask = env.legal_mask
+    rng = np.random.default_rng(1)
+    calls = max(1, 2_000_000 // (rows * 100))
+
+    def drawing(policy: Any) -> int:
+        for _ in range(calls):
+            policy(mask, rng)
+        return calls * rows
+
+    _interleaved(benchmark, lambda: drawing(argmax_policy), lambda: drawing(sample_legal),
+                 "ratio_vs_argmax")
 
 
 @pytest.mark.parametrize("loop", ["steps", "pipelined"])

@@ -885,7 +885,7 @@ _PACK_ROWS = 192
 
 def _lookup(columns: int) -> tuple[Any, Any, Any]:
     """For masks of ``columns`` (<= _LOOKUP_COLUMNS) columns, indexed by a row's pattern (bit
-    c: column c legal; with fewer than 8 columns :func:`_patterns` leaves the next row's
+    c: column c legal; with fewer than 8 columns :func:`_patterns` may leave the next row's
     first columns in bits ``columns``..7, so there are 2**max(columns, 8) patterns, those
     bits ignored): the number of legal columns (float32) and the legal columns in order (a
     row of columns + 1, padded with the last one), flattened; then that row length as an
