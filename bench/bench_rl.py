@@ -15,6 +15,11 @@ Each environment is taken as its ``env()`` entry point returns it to users:
   its space or for a finished agent itself (``IllegalActionError``; tests/test_rl_pettingzoo.py).
 - ``test_holdem_aec_wrapped``: the same behind the three wrappers RLCard's ``env()`` adds
   (redundant for it; the like-for-like figure).
+- ``test_holdem_gymnasium_env``: the single-table Gymnasium env :class:`HoldemEnv` (same game
+  and layout as ``test_holdem_aec``), the learner's seat played by the same random masked
+  choice and the other by a :class:`RandomPolicy` (:func:`gym_loop`); a decision is one of
+  either seat, so the rate is comparable with the AEC loops'. Each episode ends with the
+  finished hand encoded from the learner's seat (``VectorGame.last_hand_observation``).
 
 Each benchmark's ``extra_info`` has ``decisions_per_s`` (per median round) and the ratio to
 the RLCard environment measured in the same run (``ratio_vs_rlcard``; the goal for
@@ -33,6 +38,7 @@ pytest.importorskip("pettingzoo")
 
 from pettingzoo.utils import wrappers  # noqa: E402
 
+from holdem.rl import gymnasium as hgym  # noqa: E402
 from holdem.rl import pettingzoo as hpz  # noqa: E402
 
 DECISIONS = 3000
@@ -55,6 +61,33 @@ def aec_loop(env: Any, rng: Any, decisions: int) -> int:
             del agent
         env.reset()
     return done
+
+
+class _CountingPolicy:
+    """A :class:`RandomPolicy` that counts its decisions."""
+
+    def __init__(self, seed: int) -> None:
+        self.policy = hgym.RandomPolicy(seed)
+        self.calls = 0
+
+    def __call__(self, observation: Any, action_mask: Any) -> int:
+        self.calls += 1
+        return self.policy(observation, action_mask)
+
+
+def gym_loop(env: Any, opponent: _CountingPolicy, rng: Any, decisions: int) -> int:
+    """Play at least ``decisions`` decisions (the learner's steps and its opponent's) through
+    the Gymnasium API, the learner a random masked choice; returns the decisions made."""
+    opponent.calls = 0
+    steps = 0
+    _, info = env.reset(seed=int(rng.integers(1 << 30)))
+    while steps + opponent.calls < decisions:
+        legal = np.flatnonzero(info["action_mask"])
+        _, _, terminated, _, info = env.step(int(legal[int(rng.integers(len(legal)))]))
+        steps += 1
+        if terminated:
+            _, info = env.reset()
+    return steps + opponent.calls
 
 
 def _record(benchmark: Any, record_rate: Any, name: str, decisions: int) -> None:
@@ -92,3 +125,12 @@ def test_holdem_aec_wrapped(benchmark: Any, record_rate: Any) -> None:
         wrappers.TerminateIllegalWrapper(hpz.env(), illegal_reward=-1)))
     rng = np.random.default_rng(1)
     _record(benchmark, record_rate, "holdem_wrapped", benchmark(aec_loop, env, rng, DECISIONS))
+
+
+@pytest.mark.benchmark(group="pettingzoo-aec-hunl")
+def test_holdem_gymnasium_env(benchmark: Any, record_rate: Any) -> None:
+    opponent = _CountingPolicy(2)
+    env = hgym.HoldemEnv(players=2, stacks=200, opponents=opponent, seed=1)
+    rng = np.random.default_rng(1)
+    _record(benchmark, record_rate, "holdem_gymnasium",
+            benchmark(gym_loop, env, opponent, rng, DECISIONS))

@@ -32,7 +32,8 @@ import threading
 
 from holdem._shown import excerpt, shown
 from holdem.errors import (ChipOverflowError, IllegalActionError, InvalidArrayError,
-                           InvalidConfigError, InvalidStateError, InvalidTableError)
+                           InvalidConfigError, InvalidSeatError, InvalidStateError,
+                           InvalidTableError)
 
 __all__ = ["MAX_TABLES", "OBS_VERSION", "POLICIES", "Batch", "equity_estimate", "obs_names",
            "obs_width", "play_fits"]
@@ -1989,6 +1990,70 @@ cdef class Batch:
             _unpack(log[k], &seat, &street, &kind, &to)
             actions.append((seat, street, kind, to))
         return setup + (hole, board, actions)
+
+    def last_row(self, Py_ssize_t i, int seat, float[::1] out):
+        """Fill ``out`` (width floats) with the last hand ended by an action on table i as
+        ``seat`` sees it once over: what ObservationSpec.encode gives for that hand and seat,
+        from the hand replayed in C from its log (no HandState). 0; -1 when there is no
+        such hand; -2 when its actions are not kept (more than LOG_CAP)."""
+        cdef const vtab_t *t
+        cdef hd_hstate_t r
+        cdef int32_t nraise[4]
+        cdef int64_t added[4]
+        cdef int n = self.players, k, s, p, to_act = 0, live = 0
+        cdef int64_t stack
+        cdef double ib = self.inv_bb
+        cdef float *o
+        self._index(i)
+        if not 0 <= seat < n:
+            raise InvalidSeatError(f"seat must be 0..{n - 1}, got {seat}")
+        if out.shape[0] != self.width:
+            raise InvalidArrayError(f"out must hold {self.width} floats, got {out.shape[0]}")
+        t = &self.tabs[i]
+        if t.nlast == -1:
+            return -1
+        if t.nlast > LOG_CAP:
+            return -2
+        if (self._replay(&r, t.last_button, t.last_start, t.last_cards,
+                         t.log[1 - t.cur_log], t.nlast, nraise, added) != 0 or not r.over):
+            # not reached: a table's last hand replays to its end (load_tables checks it)
+            raise InvalidStateError(f"table {i}: its last hand does not replay to its end")
+        o = &out[0]
+        memset(o, 0, self.width * sizeof(float))
+        o[O_HOLE + r.hole[2 * seat]] = 1.0
+        o[O_HOLE + r.hole[2 * seat + 1]] = 1.0
+        for k in range(r.nboard):
+            o[(O_FLOP if k < 3 else O_TURN if k == 3 else O_RIVER) + r.board[k]] = 1.0
+        o[O_STREET + (r.street if r.street < 3 else 3)] = 1.0
+        p = seat - r.button  # the seat's distance from the button
+        if p < 0:
+            p += n
+        o[O_POSITION + p] = 1.0
+        o += O_POSITION + n
+        s = seat
+        for _ in range(n):  # the seats from ``seat`` on; stacks before the pots' payouts
+            stack = r.stacks[s] - r.payout[s]
+            o[0] = p
+            o[1] = <float>(stack * ib)
+            o[2] = <float>(r.bets[s] * ib)
+            o[3] = <float>(r.committed[s] * ib)
+            o[4] = <float>(r.folded[s] != 0)
+            o[5] = <float>(r.folded[s] == 0 and stack == 0)
+            live += r.folded[s] == 0
+            to_act += r.folded[s] == 0 and stack > 0
+            o += SEAT_COLS
+            s = s + 1 if s + 1 < n else 0
+            p = p + 1 if p + 1 < n else 0
+        # the hand is over: nobody is to act, so to_call and the raise range are 0
+        o[0] = <float>(hd_hs_pot(&r) * ib)
+        o[4] = <float>(r.cur * ib)
+        o[5] = live
+        o[6] = to_act
+        o += GLOBAL_COLS
+        for k in range(4):
+            o[2 * k] = nraise[k]
+            o[2 * k + 1] = <float>(added[k] * ib)
+        return 0
 
     def last_stacks(self, Py_ssize_t i):
         """Table i's stacks at the end of the last hand ended by an action (kept when its

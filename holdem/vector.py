@@ -57,6 +57,7 @@ from holdem.errors import (
     IllegalActionError,
     InvalidArrayError,
     InvalidConfigError,
+    InvalidSeatError,
     InvalidStateError,
     InvalidTableError,
 )
@@ -1255,6 +1256,39 @@ class VectorGame:
         self._ready()
         rec = self._batch.history(table, True)
         return None if rec is None else self._replay(rec, table)
+
+    def last_hand_observation(self, table: int, seat: int) -> Any:
+        """The last hand that ended on ``table`` by an action, as ``seat`` sees it once it is
+        over: the row ``observation_spec.encode(last_hand(table), seat)`` gives (its own hole
+        cards, the board dealt, stacks before the pots are paid, bets and committed chips as
+        they ended, nothing to call), a float32 array of ``observation_spec.width`` (a
+        ``memoryview`` without numpy). Built in C from the table's log: about 2.5 us for a
+        6-max hand, against about 65 us to replay it as a :class:`holdem.HandState` and
+        encode that. None before the first hand ends; :class:`holdem.IllegalActionError` when that hand had more than 64 actions (its
+        history is not kept).
+
+        >>> from holdem import Game
+        >>> env = VectorGame(Game(big_blind=2), num_tables=1, players=2, stacks=100, seed=1)
+        >>> _ = env.reset()
+        >>> _ = env.step([0])  # the button folds its small blind
+        >>> row = env.last_hand_observation(0, 1)
+        >>> row.tolist() == env.observation_spec.encode(env.last_hand(0), 1)
+        True
+        """
+        table = self._table(table)
+        index = int_or_none(seat)
+        if index is None or not 0 <= index < self.players:
+            raise InvalidSeatError(f"seat must be an int 0..{self.players - 1}, got "
+                                   f"{excerpt(seat)}")
+        self._ready()
+        row = _alloc("f", (self.observation_spec.width,))
+        got = self._batch.last_row(table, index, row)
+        if got == -1:
+            return None
+        if got == -2:
+            raise IllegalActionError(f"table {table}: the hand has more than 64 actions; its "
+                                     "history is not kept")
+        return row
 
     def _current(self, table: int) -> tuple[Any, ...]:
         self._ready()

@@ -388,6 +388,24 @@ def test_single_env_refuses_what_is_not_a_column_index(bad: object) -> None:
         assert env.vector_game.history(0) == []
 
 
+def test_random_policy_draws_as_generator_choice() -> None:
+    """RandomPolicy(seed) gives, mask after mask, the columns ``Generator.choice`` of the
+    legal ones gives from the same seed (what it drew before it took the cheaper
+    ``integers``): the same seed plays the same opponents as before, and every legal column
+    comes up about equally often."""
+    policy, ref = RandomPolicy(11), np.random.default_rng(11)
+    masks = np.random.default_rng(0).random((3000, 6)) < 0.5
+    masks[~masks.any(axis=1), 1] = True
+    counts = np.zeros(6, dtype=np.int64)
+    for mask in masks:
+        col = policy(np.zeros(3, dtype=np.float32), mask)
+        assert type(col) is int and mask[col]
+        assert col == int(ref.choice(np.flatnonzero(mask)))
+        if mask.all():
+            counts[col] += 1
+    assert counts.sum() > 30 and counts.min() > 0
+
+
 def test_reset_with_a_seed_reseeds_the_opponents() -> None:
     """As documented: reset(seed=s) reseeds the k-th opponent with s + k, whatever seed it
     was made with, so two envs reset with the same seed play the same episodes."""

@@ -20,6 +20,8 @@ from holdem.errors import (
     IllegalActionError,
     InvalidArrayError,
     InvalidConfigError,
+    InvalidSeatError,
+    InvalidTableError,
 )
 from holdem.vector import ActionLayout, ObservationSpec, VectorGame
 
@@ -743,6 +745,71 @@ def test_total_payoffs_past_int64_raise_and_stay_exact() -> None:
     play_until(1, lambda: exact[0] < (1 << 62))  # back in range, both seats
     assert env.total_payoffs().tolist() == [exact]
     assert exact[0] + exact[1] == 0
+
+
+@pytest.mark.parametrize(("name", "players", "stacks", "session"), [
+    ("nl", 6, 200, False), ("nl", 2, 30, True), ("pl", 4, 100, False), ("fl", 5, 100, True),
+    ("fl_uncapped_hu", 2, 60, False), ("nl_ante", 10, 300, True), ("nl_bb_ante", 7, 120, True),
+    ("pl_straddle", 6, 150, False), ("nl_rake", 3, 41, False), ("fl_rake_ante", 4, 80, True),
+    ("nl_odd", 9, 90, False)])
+def test_last_hand_observation_is_the_finished_hand_encoded(name: str, players: int,
+                                                             stacks: int, session: bool) -> None:
+    """last_hand_observation (in C, from the table's log) is the row ObservationSpec.encode
+    gives for last_hand() and the seat, for every seat of every table after every step:
+    folds, showdowns, all-in run-outs, uncalled bets, rake, antes, straddles, sessions."""
+    env = VectorGame(GAMES[name], num_tables=24, players=players, stacks=stacks, seed=7,
+                     session=session)
+    env.reset()
+    spec = env.observation_spec
+    assert env.last_hand_observation(3, players - 1) is None  # no hand has ended yet
+    rng = np.random.default_rng(players)
+    seen, boards = 0, set()
+    for _ in range(40):
+        env.step(vector.sample_legal(env.legal_mask, rng))
+        for i in range(env.num_tables):
+            hand = env.last_hand(i)
+            if hand is None:
+                continue
+            boards.add(len(hand.board))
+            for seat in range(players):
+                row = env.last_hand_observation(i, seat)
+                assert row.dtype == np.float32 and row.shape == (spec.width,)
+                assert np.array_equal(row, np.asarray(spec.encode(hand, seat),
+                                                      dtype=np.float32)), (i, seat)
+                seen += 1
+    assert seen > 500 and 0 in boards and 5 in boards
+    copy = pickle.loads(pickle.dumps(env))  # the log travels with the tables
+    for i in range(env.num_tables):
+        assert np.array_equal(copy.last_hand_observation(i, 0), env.last_hand_observation(i, 0))
+
+
+def test_last_hand_observation_inputs_and_log_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Bad tables and seats are refused by name; a hand of more than 64 actions has no log to
+    build the row from (IllegalActionError, as last_hand); without numpy: a memoryview."""
+    env = VectorGame(Game(big_blind=2), num_tables=2, players=3, stacks=100_000, seed=8)
+    env.reset()
+    for bad in (-1, 2, 1.0, "0", None):
+        with pytest.raises(InvalidTableError, match="table"):
+            env.last_hand_observation(bad, 0)  # type: ignore[arg-type]
+    for bad in (-1, 3, True, 0.0, "1", None):
+        with pytest.raises(InvalidSeatError, match=r"seat must be an int 0\.\.2, got"):
+            env.last_hand_observation(0, bad)  # type: ignore[arg-type]
+    assert env.last_hand_observation(0, np.int64(2)) is None
+    env.step([1, 0])  # the button calls on table 0, folds on table 1
+    for _ in range(70):  # a min-raise war on table 0: more than 64 actions
+        env.step_exact([2, 1], [env.legal_actions(0).min_to, 0])
+    while not env.step([0, 1])[2][0]:
+        pass
+    with pytest.raises(IllegalActionError, match="more than 64 actions"):
+        env.last_hand_observation(0, 1)
+    hand = env.last_hand(1)
+    assert hand is not None
+    want = np.asarray(env.observation_spec.encode(hand, 2), dtype=np.float32)
+    assert np.array_equal(env.last_hand_observation(1, 2), want)
+    monkeypatch.setattr(vector, "_np", None)
+    row = env.last_hand_observation(1, 2)
+    assert isinstance(row, memoryview) and row.format == "f"
+    assert np.array_equal(np.asarray(row), want)
 
 
 def test_history_phh_and_log_limit() -> None:
