@@ -817,12 +817,12 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
             while (actor := int(self._vg.current_player[0])) != self.seat:
                 policy = self._policies[actor]
                 got = policy(self._vg.observation[0].copy(), self._vg.legal_mask[0].copy())
-                who = f"seat {actor}'s policy {policy!r}: "
                 col = int_or_none(got)
                 if col is None:
-                    raise IllegalActionError(f"{who}returned {excerpt(got)}; a policy returns a column "
-                                             f"index 0..{self._size - 1} (an int)")
-                _, rewards, done = self._play(self._legal(col, who))
+                    raise IllegalActionError(f"{self._who(actor)}returned {excerpt(got)}; a "
+                                             f"policy returns a column index "
+                                             f"0..{self._size - 1} (an int)")
+                _, rewards, done = self._play(self._legal(col, actor))
                 if done[0]:
                     return float(rewards[0, self.seat]), True
         except BaseException:
@@ -835,13 +835,19 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
     def _play(self, col: int) -> tuple[Any, Any, Any]:
         self._col[0] = col
         self._last_actor = int(self._vg.current_player[0])  # for _final, if it needs it
-        return self._vg.step(self._col)
+        return self._vg.step_unchecked(self._col)  # (a legal column: see _legal)
 
-    def _legal(self, col: int, who: str = "") -> int:
+    def _who(self, actor: int) -> str:
+        """The start of an error about the column seat ``actor``'s policy gave."""
+        return f"seat {actor}'s policy {self._policies[actor]!r}: "
+
+    def _legal(self, col: int, actor: int = -1) -> int:
         """``col``, or check/call for a masked column (``illegal="raise"``: the error); a
-        column outside the action space always raises (``who`` names a policy that gave it)."""
+        column outside the action space always raises (naming seat ``actor``'s policy when
+        it gave the column, -1: the learner)."""
         if not 0 <= col < self._size:
-            raise IllegalActionError(who + not_a_column(col, self._vg.action_layout.names))
+            raise IllegalActionError((self._who(actor) if actor >= 0 else "")
+                                     + not_a_column(col, self._vg.action_layout.names))
         if self._vg.legal_mask[0, col]:
             return col
         if self._raise:
