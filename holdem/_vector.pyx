@@ -305,6 +305,13 @@ cdef inline int64_t _frac_to(int64_t min_to, int64_t max_to, int64_t cur, int64_
     return extra
 
 
+cdef inline bint _fixed_seats(int n) noexcept nogil:
+    """Whether Batch._span steps n-seat tables with n a compile-time constant (heads-up,
+    6-max, full ring): the compiler then unrolls the loops over the seats, and _write turns
+    the seat blocks with copies of a fixed size."""
+    return n == 2 or n == 6 or n == 9
+
+
 cdef inline void _copy_blocks(float *dst, const float *src, int count) noexcept nogil:
     """Copy ``count`` seat blocks (SEAT_COLS floats each) from src to dst, first to last (so
     dst may overlap src from below): three 8-byte moves per block, no call of a copy routine
@@ -674,7 +681,7 @@ cdef class Batch:
                 t.nhot = 0  # the row is zeroed and written whole
                 memset(a.obs + i * self.width, 0, self.width * sizeof(float))
                 self._write(i, a.obs + i * self.width, a.mask + i * self.num_cols,
-                            a.actor + i, -1)
+                            a.actor + i, -1, self.players)
         finally:
             self.busy = False
 
@@ -1011,7 +1018,7 @@ cdef class Batch:
             mask[c] = a >= 0
 
     cdef inline void _write(self, Py_ssize_t i, float *obs, uint8_t *mask, int32_t *actor,
-                            int moved) noexcept nogil:
+                            int moved, const int n) noexcept nogil:
         """Table i's observation row (relative to its actor), legal mask row and actor. The
         row must be the one the last _write (or reset, which zeroes it) filled: only the
         one-hot columns set then are cleared (``t.hot``), every other column is written.
@@ -1020,13 +1027,13 @@ cdef class Batch:
         last row, and changed no other seat, street or board. Then the seat blocks of the
         last row are turned to the new actor and only ``moved``'s is computed again (with
         this street's summary and the one-hot columns that depend on the actor); -1: the
-        whole row is written."""
+        whole row is written. ``n`` is self.players (a constant where _span_n inlines it)."""
         cdef vtab_t *t = &self.tabs[i]
         cdef hd_hstate_t *h = &t.h
         cdef hd_legal_t la
-        cdef int n = self.players, a = h.actor, s, p, k, c, d, to_act = 0, nhot
+        cdef int a = h.actor, s, p, k, c, d, to_act = 0, nhot
         cdef uint16_t hot[10]
-        cdef float seats[10 * SEAT_COLS]
+        cdef float twice[20 * SEAT_COLS]
         cdef float *o
         cdef double ib = self.inv_bb
         cdef int64_t pot = t.pot  # summed where h last moved (_act, _new_hand)
@@ -1056,11 +1063,16 @@ cdef class Batch:
             d = a - moved  # 1..n (n: a == moved, the row turns by a whole turn)
             if d <= 0:
                 d += n
-            _copy_blocks(seats, o, d)
-            to_act = <int>obs[k + 6] - (seats[4] == 0.0 and seats[1] > 0.0)
-            to_act += _seat_block(seats, h, moved, ib)
-            _copy_blocks(o, o + d * SEAT_COLS, n - d)
-            _copy_blocks(o + (n - d) * SEAT_COLS, seats, d)
+            to_act = <int>obs[k + 6] - (o[4] == 0.0 and o[1] > 0.0)  # moved's block: first
+            if _fixed_seats(n):  # the blocks twice over, then n of them from block d
+                memcpy(twice, o, n * SEAT_COLS * sizeof(float))
+                memcpy(twice + n * SEAT_COLS, o, n * SEAT_COLS * sizeof(float))
+                memcpy(o, twice + d * SEAT_COLS, n * SEAT_COLS * sizeof(float))
+            else:  # blocks 0..d-1 aside, d..n-1 down to 0, then 0..d-1 after them
+                _copy_blocks(twice, o, d)
+                _copy_blocks(o, o + d * SEAT_COLS, n - d)
+                _copy_blocks(o + (n - d) * SEAT_COLS, twice, d)
+            to_act += _seat_block(o + (n - d) * SEAT_COLS, h, moved, ib)
         else:
             # observation: the one-hot columns (cards, street, position) ...
             for c in range(t.nhot):
@@ -1117,13 +1129,13 @@ cdef class Batch:
                 obs[k + 2 * s + 1] = t.added[s] * ib
 
     cdef inline int _act(self, Py_ssize_t i, int kind, int64_t to, int64_t *payoffs,
-                         float *rewards, uint8_t *done) noexcept nogil:
+                         float *rewards, uint8_t *done, const int n) noexcept nogil:
         """Apply (kind, to) on table i; when its hand ends, record the payoffs and deal the
         next hand. Returns the seat that acted when the action moved no other seat (the hand
         and the street go on: _write may then update its row from the last one), else -1."""
         cdef vtab_t *t = &self.tabs[i]
         cdef hd_hstate_t *h = &t.h
-        cdef int street = h.street, seat = h.actor, k, n = self.players
+        cdef int street = h.street, seat = h.actor, k
         cdef int64_t before = t.pot  # this decision's pot
         cdef int64_t put = h.committed[seat] if 0 <= seat < n else 0  # seat's chips in it
         # the log: to in bits 0-55, seat 56-59, street 60-61, kind 62-63
@@ -1226,10 +1238,31 @@ cdef class Batch:
                     uint8_t *done) noexcept nogil:
         """Step tables lo..hi-1: with cols, map each column (unchecked); else (kinds, tos).
         With ``final``, a table whose hand ends first copies its row there (the last
-        decision's, before the next hand's is written)."""
+        decision's, before the next hand's is written). The player counts of _fixed_seats
+        call _span_n with n a constant (the compiler specializes _write for each: 4-8% less
+        time a decision than one loop for all, alternated in one process)."""
+        if self.players == 2:
+            self._span_n(lo, hi, kinds, tos, cols, obs, final, mask, actor, payoffs, rewards,
+                         done, 2)
+        elif self.players == 6:
+            self._span_n(lo, hi, kinds, tos, cols, obs, final, mask, actor, payoffs, rewards,
+                         done, 6)
+        elif self.players == 9:
+            self._span_n(lo, hi, kinds, tos, cols, obs, final, mask, actor, payoffs, rewards,
+                         done, 9)
+        else:
+            self._span_n(lo, hi, kinds, tos, cols, obs, final, mask, actor, payoffs, rewards,
+                         done, self.players)
+
+    cdef inline void _span_n(self, Py_ssize_t lo, Py_ssize_t hi, const int64_t *kinds,
+                             const int64_t *tos, const int64_t *cols, float *obs,
+                             float *final, uint8_t *mask, int32_t *actor, int64_t *payoffs,
+                             float *rewards, uint8_t *done, const int n) noexcept nogil:
+        """_span for n players (n == self.players; w, the row's width, is self.width)."""
         cdef Py_ssize_t i
         cdef int64_t kind, to
-        cdef int n = self.players, moved
+        cdef int moved
+        cdef int w = O_POSITION + n + SEAT_COLS * n + GLOBAL_COLS + 4 * STREET_COLS
         for i in range(lo, hi):
             if i + 2 * PREFETCH_AHEAD < hi:
                 self._prefetch(i + 2 * PREFETCH_AHEAD, obs)
@@ -1242,10 +1275,10 @@ cdef class Batch:
             else:
                 kind = kinds[i]
                 to = tos[i]
-            moved = self._act(i, <int>kind, to, payoffs + i * n, rewards + i * n, done + i)
+            moved = self._act(i, <int>kind, to, payoffs + i * n, rewards + i * n, done + i, n)
             if final != NULL and done[i]:
-                memcpy(final + i * self.width, obs + i * self.width, self.width * sizeof(float))
-            self._write(i, obs + i * self.width, mask + i * self.num_cols, actor + i, moved)
+                memcpy(final + i * w, obs + i * w, w * sizeof(float))
+            self._write(i, obs + i * w, mask + i * self.num_cols, actor + i, moved, n)
 
     cdef int _poll(self, int64_t *stop, int64_t *poll) noexcept nogil:
         """Called by play() every POLL_DECISIONS decisions: 0 to go on; PLAY_STOPPED when
@@ -1467,7 +1500,7 @@ cdef class Batch:
                     memset(a.rewards + i * n, 0, n * sizeof(float))
                     a.done[i] = 0
                     self._write(i, a.obs + i * self.width, a.mask + i * self.num_cols,
-                                a.actor + i, -1)
+                                a.actor + i, -1, self.players)
         finally:
             self.busy = False
 
@@ -1501,7 +1534,7 @@ cdef class Batch:
                     t.voided += 1
                     self._new_hand(i, NULL, NULL, True)
                     self._write(i, a.obs + i * self.width, a.mask + i * self.num_cols,
-                                a.actor + i, -1)
+                                a.actor + i, -1, self.players)
         finally:
             self.busy = False
 
