@@ -395,6 +395,7 @@ cdef class Batch:
     cdef int64_t stacks0[10]
     cdef int col_code[32]
     cdef int raise_order[32]   # the raise columns in duplicate priority (see _amounts)
+    cdef bint default_cols     # the layout is ActionLayout's default (see _amounts_default)
     cdef bint keep_first       # ActionLayout(keep="first"): a fraction above the all-in yields
     cdef int num_raise_cols
     cdef int fixed_cols[32]    # the other columns (fold, check/call)
@@ -508,6 +509,14 @@ cdef class Batch:
             self.num_raise_cols += 1
         self.keep_first = keep_first and any([self.col_code[k] == COL_ALL_IN
                                               for k in range(self.num_cols)])
+        # ActionLayout.preset("default"), the layout most batches play: its amounts have a
+        # compiled path of their own (_amounts_default)
+        self.default_cols = (
+            self.num_cols == 6 and not self.keep_first
+            and [self.col_code[k] for k in range(6)] == [COL_FOLD, COL_CHECK_CALL, COL_FRACTION,
+                                                         COL_FRACTION, COL_MIN_RAISE, COL_ALL_IN]
+            and (self.col_num[2], self.col_den[2], self.col_num[3], self.col_den[3]) == (1, 2, 1, 1)
+            and [self.raise_order[k] for k in range(4)] == [5, 4, 2, 3])
         self.num_fixed = 0
         for k in range(self.num_cols):
             if self.col_code[k] in (COL_FOLD, COL_CHECK_CALL):
@@ -1017,6 +1026,45 @@ cdef class Batch:
             amounts[c] = a
             mask[c] = a >= 0
 
+    cdef inline void _amounts_default(self, const hd_hstate_t *h, const hd_legal_t *la,
+                                      int64_t pot, int64_t *amounts,
+                                      uint8_t *mask) noexcept nogil:
+        """_amounts for the default layout: fold, check/call, half pot, pot, min-raise, all-in,
+        of two duplicates the one first in all-in, min-raise, half pot, pot (keep="all_in").
+        The same amounts and mask, with the columns' codes, fractions and priority constants:
+        the loop of _amounts over them, its switch and its search of the amounts seen take
+        about 100 instructions a decision more (11% of the step at 4,096 6-max tables)."""
+        cdef int64_t a2, a3, a4, a5, owe, base, total
+        amounts[0] = -1
+        amounts[1] = -1
+        mask[0] = la.can_fold
+        mask[1] = 1
+        if not la.can_raise:
+            amounts[2] = amounts[3] = amounts[4] = amounts[5] = -1
+            mask[2] = mask[3] = mask[4] = mask[5] = 0
+            return
+        total = h.bets[la.seat] + h.stacks[la.seat]
+        owe = h.cur - h.bets[la.seat]
+        base = pot + (owe if owe > 0 else 0)
+        a5 = total if la.max_to == total else -1
+        a4 = la.min_to
+        if a4 == a5:
+            a4 = -1
+        a2 = _frac_to(la.min_to, la.max_to, h.cur, base, 1, 2, 1, INT64_MAX // 4)
+        if a2 == a5 or a2 == a4:
+            a2 = -1
+        a3 = _frac_to(la.min_to, la.max_to, h.cur, base, 1, 1, 0, INT64_MAX // 4)
+        if a3 == a5 or a3 == a4 or a3 == a2:
+            a3 = -1
+        amounts[2] = a2
+        amounts[3] = a3
+        amounts[4] = a4
+        amounts[5] = a5
+        mask[2] = a2 >= 0
+        mask[3] = a3 >= 0
+        mask[4] = a4 >= 0
+        mask[5] = a5 >= 0
+
     cdef inline void _write(self, Py_ssize_t i, float *obs, uint8_t *mask, int32_t *actor,
                             int moved, const int n) noexcept nogil:
         """Table i's observation row (relative to its actor), legal mask row and actor. The
@@ -1040,7 +1088,10 @@ cdef class Batch:
         hd_hs_legal_inline(&self.rules, h, &la)
         actor[0] = a
         # mask (and the cache _map reads)
-        self._amounts(h, &la, pot, t.amt, mask)
+        if self.default_cols:
+            self._amounts_default(h, &la, pot, t.amt, mask)
+        else:
+            self._amounts(h, &la, pot, t.amt, mask)
         t.can_fold = la.can_fold
         p = a - h.button
         if p < 0:

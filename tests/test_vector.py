@@ -112,6 +112,9 @@ def _differential(game: Game, players: int, *, tables: int, steps: int, seed: in
             assert tbl["pot"] == state.pot and tbl["street"] == state.street_index
             mask = env.legal_mask[i]
             amounts = env.raise_amounts(i)
+            # the layout's arithmetic, as ActionLayout computes it in Python (R22, R25)
+            assert amounts == env.action_layout.amounts(state), (i, step)
+            assert mask.tolist() == env.action_layout.mask(state), (i, step)
             # the mask agrees with the exact view
             assert mask[names.index("check_call")]
             if "fold" in names:
