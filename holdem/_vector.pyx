@@ -15,7 +15,7 @@ from cpython.number cimport PyNumber_Index
 from cpython.pythread cimport PyThread_get_thread_ident
 from libc.stdint cimport (int32_t, int64_t, uint8_t, uint16_t, uint64_t, uintptr_t, INT32_MAX,
                           INT64_MAX)
-from libc.string cimport memcmp, memcpy, memset
+from libc.string cimport memcmp, memcpy, memmove, memset
 
 from holdem._deck cimport hd_deal_seats, hd_deck_t, hd_rng_seed, hd_rng_t, hd_seed_child
 from holdem._eval cimport eval_tables, hd_tables_share
@@ -1082,6 +1082,7 @@ cdef class Batch:
         cdef int a = h.actor, s, p, k, c, d, to_act = 0, nhot
         cdef uint16_t hot[10]
         cdef float twice[20 * SEAT_COLS]
+        cdef float pos
         cdef float *o
         cdef double ib = self.inv_bb
         cdef int64_t pot = t.pot  # summed where h last moved (_act, _new_hand)
@@ -1115,7 +1116,11 @@ cdef class Batch:
             if d <= 0:
                 d += n
             to_act = <int>obs[k + 6] - (o[4] == 0.0 and o[1] > 0.0)  # moved's block: first
-            if _fixed_seats(n):  # the blocks twice over, then n of them from block d
+            if d == 1:  # the next seat acts (most decisions): the blocks move up by one
+                pos = o[0]  # moved's position column goes with it, to the last block
+                memmove(o, o + SEAT_COLS, (n - 1) * SEAT_COLS * sizeof(float))
+                o[(n - 1) * SEAT_COLS] = pos
+            elif _fixed_seats(n):  # the blocks twice over, then n of them from block d
                 memcpy(twice, o, n * SEAT_COLS * sizeof(float))
                 memcpy(twice + n * SEAT_COLS, o, n * SEAT_COLS * sizeof(float))
                 memcpy(o, twice + d * SEAT_COLS, n * SEAT_COLS * sizeof(float))
