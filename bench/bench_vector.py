@@ -555,3 +555,52 @@ def test_partial_reset_abandon(benchmark: Any) -> None:
     if stats is not None and "partial_step" in _rates:
         benchmark.extra_info["ratio_vs_step"] = round(
             stats.stats.median / _rates["partial_step"], 2)
+
+
+def _finished_hands() -> VectorGame:
+    """64 6-max tables each with a finished last hand (for the terminal observation)."""
+    env = VectorGame(NL6, num_tables=64, players=6, stacks=200, seed=3)
+    env.reset()
+    rng = np.random.default_rng(3)
+    while any(env.last_hand(i) is None for i in range(64)):
+        env.step_unchecked(sample_legal(env.legal_mask, rng))
+    return env
+
+
+@pytest.mark.benchmark(group="terminal-observation")
+def test_last_hand_observation_encode(benchmark: Any) -> None:
+    """A finished hand's row for one seat the Python way: the hand replayed as a HandState
+    (``last_hand``) and encoded (``ObservationSpec.encode``), 64 tables."""
+    env = _finished_hands()
+    spec = env.observation_spec
+
+    def rows() -> int:
+        for i in range(64):
+            np.asarray(spec.encode(env.last_hand(i), 2), dtype=np.float32)
+        return 64
+
+    assert benchmark(rows) == 64
+    if getattr(benchmark, "stats", None) is not None:
+        _rates["encode_rows"] = benchmark.stats.stats.median
+
+
+@pytest.mark.benchmark(group="terminal-observation")
+def test_last_hand_observation(benchmark: Any) -> None:
+    """The same rows from ``VectorGame.last_hand_observation`` (built in C from the log);
+    ``ratio_vs_encode``: its rate over the Python way's, measured just before."""
+    env = _finished_hands()
+    spec = env.observation_spec
+    for i in range(64):  # the same rows
+        assert np.array_equal(env.last_hand_observation(i, 2),
+                              np.asarray(spec.encode(env.last_hand(i), 2), dtype=np.float32))
+
+    def rows() -> int:
+        for i in range(64):
+            env.last_hand_observation(i, 2)
+        return 64
+
+    assert benchmark(rows) == 64
+    stats = getattr(benchmark, "stats", None)
+    if stats is not None and "encode_rows" in _rates:
+        benchmark.extra_info["ratio_vs_encode"] = round(
+            _rates["encode_rows"] / stats.stats.median, 1)
