@@ -107,6 +107,13 @@ cdef enum:
     COL_ALL_IN = 4
     MAX_COLS = 32
 
+# ActionLayout's presets, whose amounts have a compiled path of their own (_amounts_preset)
+cdef enum:
+    PRESET_NONE = 0
+    PRESET_DEFAULT = 1  # fold, check/call, half pot, pot, min-raise, all-in; keep="all_in"
+    PRESET_FCPA = 2     # fold, check/call, pot, all-in; keep="first"
+    PRESET_FCHPA = 3    # fold, check/call, half pot, pot, all-in; keep="first"
+
 # Observation layout, version 1 (holdem.vector.ObservationSpec names every column).
 OBS_VERSION = 1
 cdef enum:
@@ -395,7 +402,7 @@ cdef class Batch:
     cdef int64_t stacks0[10]
     cdef int col_code[32]
     cdef int raise_order[32]   # the raise columns in duplicate priority (see _amounts)
-    cdef bint default_cols     # the layout is ActionLayout's default (see _amounts_default)
+    cdef int preset_cols       # PRESET_*: the layout is one of ActionLayout's presets
     cdef bint keep_first       # ActionLayout(keep="first"): a fraction above the all-in yields
     cdef int num_raise_cols
     cdef int fixed_cols[32]    # the other columns (fold, check/call)
@@ -509,14 +516,23 @@ cdef class Batch:
             self.num_raise_cols += 1
         self.keep_first = keep_first and any([self.col_code[k] == COL_ALL_IN
                                               for k in range(self.num_cols)])
-        # ActionLayout.preset("default"), the layout most batches play: its amounts have a
-        # compiled path of their own (_amounts_default)
-        self.default_cols = (
-            self.num_cols == 6 and not self.keep_first
-            and [self.col_code[k] for k in range(6)] == [COL_FOLD, COL_CHECK_CALL, COL_FRACTION,
-                                                         COL_FRACTION, COL_MIN_RAISE, COL_ALL_IN]
-            and (self.col_num[2], self.col_den[2], self.col_num[3], self.col_den[3]) == (1, 2, 1, 1)
-            and [self.raise_order[k] for k in range(4)] == [5, 4, 2, 3])
+        # ActionLayout's presets, the layouts most batches play: their amounts have a compiled
+        # path of their own (_amounts_preset)
+        codes = [self.col_code[k] for k in range(self.num_cols)]
+        fractions = [(self.col_num[k], self.col_den[k]) for k in range(self.num_cols)
+                     if self.col_code[k] == COL_FRACTION]
+        order = [self.raise_order[k] for k in range(self.num_raise_cols)]
+        self.preset_cols = PRESET_NONE
+        if (not self.keep_first and order == [5, 4, 2, 3] and fractions == [(1, 2), (1, 1)]
+                and codes == [COL_FOLD, COL_CHECK_CALL, COL_FRACTION, COL_FRACTION,
+                              COL_MIN_RAISE, COL_ALL_IN]):
+            self.preset_cols = PRESET_DEFAULT
+        elif (self.keep_first and order == [2, 3] and fractions == [(1, 1)]
+                and codes == [COL_FOLD, COL_CHECK_CALL, COL_FRACTION, COL_ALL_IN]):
+            self.preset_cols = PRESET_FCPA
+        elif (self.keep_first and order == [2, 3, 4] and fractions == [(1, 2), (1, 1)]
+                and codes == [COL_FOLD, COL_CHECK_CALL, COL_FRACTION, COL_FRACTION, COL_ALL_IN]):
+            self.preset_cols = PRESET_FCHPA
         self.num_fixed = 0
         for k in range(self.num_cols):
             if self.col_code[k] in (COL_FOLD, COL_CHECK_CALL):
@@ -1026,44 +1042,67 @@ cdef class Batch:
             amounts[c] = a
             mask[c] = a >= 0
 
-    cdef inline void _amounts_default(self, const hd_hstate_t *h, const hd_legal_t *la,
-                                      int64_t pot, int64_t *amounts,
-                                      uint8_t *mask) noexcept nogil:
-        """_amounts for the default layout: fold, check/call, half pot, pot, min-raise, all-in,
-        of two duplicates the one first in all-in, min-raise, half pot, pot (keep="all_in").
-        The same amounts and mask, with the columns' codes, fractions and priority constants:
-        the loop of _amounts over them, its switch and its search of the amounts seen take
-        about 100 instructions a decision more (11% of the step at 4,096 6-max tables)."""
-        cdef int64_t a2, a3, a4, a5, owe, base, total
+    cdef inline void _amounts_preset(self, const hd_hstate_t *h, const hd_legal_t *la,
+                                     int64_t pot, int64_t *amounts,
+                                     uint8_t *mask) noexcept nogil:
+        """_amounts for ActionLayout's presets (self.preset_cols): the same amounts and mask,
+        with the columns' kinds, fractions and duplicate priority constants. The loop of
+        _amounts over them, its switch and its search of the amounts seen take about 100
+        instructions a decision more (11% of the step at 4,096 6-max tables, default layout).
+
+        default: fold, check/call, half pot, pot, min-raise, all-in; of two duplicates the
+        one first in all-in, min-raise, half pot, pot. fcpa and fchpa (fold, check/call,
+        [half pot,] pot, all-in): the first column of two duplicates, and a fraction above
+        an all-in is masked, not clipped to it (keep="first")."""
+        cdef int64_t a2, a3, a4, a5, owe, base, total, hi
+        cdef int c, last = self.num_cols - 1
         amounts[0] = -1
         amounts[1] = -1
         mask[0] = la.can_fold
         mask[1] = 1
         if not la.can_raise:
-            amounts[2] = amounts[3] = amounts[4] = amounts[5] = -1
-            mask[2] = mask[3] = mask[4] = mask[5] = 0
+            for c in range(2, last + 1):
+                amounts[c] = -1
+                mask[c] = 0
             return
         total = h.bets[la.seat] + h.stacks[la.seat]
         owe = h.cur - h.bets[la.seat]
         base = pot + (owe if owe > 0 else 0)
-        a5 = total if la.max_to == total else -1
-        a4 = la.min_to
-        if a4 == a5:
-            a4 = -1
-        a2 = _frac_to(la.min_to, la.max_to, h.cur, base, 1, 2, 1, INT64_MAX // 4)
-        if a2 == a5 or a2 == a4:
+        a5 = total if la.max_to == total else -1  # the all-in column's amount
+        if self.preset_cols == PRESET_DEFAULT:
+            a4 = la.min_to
+            if a4 == a5:
+                a4 = -1
+            a2 = _frac_to(la.min_to, la.max_to, h.cur, base, 1, 2, 1, INT64_MAX // 4)
+            if a2 == a5 or a2 == a4:
+                a2 = -1
+            a3 = _frac_to(la.min_to, la.max_to, h.cur, base, 1, 1, 0, INT64_MAX // 4)
+            if a3 == a5 or a3 == a4 or a3 == a2:
+                a3 = -1
+            amounts[4] = a4
+            mask[4] = a4 >= 0
+        else:  # fcpa, fchpa: a fraction may reach past an all-in, then it is masked
+            hi = INT64_MAX if la.max_to == total else la.max_to
             a2 = -1
-        a3 = _frac_to(la.min_to, la.max_to, h.cur, base, 1, 1, 0, INT64_MAX // 4)
-        if a3 == a5 or a3 == a4 or a3 == a2:
-            a3 = -1
+            if self.preset_cols == PRESET_FCHPA:
+                a2 = _frac_to(la.min_to, hi, h.cur, base, 1, 2, 1, INT64_MAX // 4)
+                if a2 > la.max_to:
+                    a2 = -1
+            a3 = _frac_to(la.min_to, hi, h.cur, base, 1, 1, 0, INT64_MAX // 4)
+            if a3 > la.max_to or a3 == a2:
+                a3 = -1
+            if a5 == a2 or a5 == a3:
+                a5 = -1
+            if self.preset_cols == PRESET_FCPA:  # its pot column is column 2
+                a2 = a3
+                a3 = -1
         amounts[2] = a2
-        amounts[3] = a3
-        amounts[4] = a4
-        amounts[5] = a5
         mask[2] = a2 >= 0
-        mask[3] = a3 >= 0
-        mask[4] = a4 >= 0
-        mask[5] = a5 >= 0
+        if self.preset_cols != PRESET_FCPA:
+            amounts[3] = a3
+            mask[3] = a3 >= 0
+        amounts[last] = a5
+        mask[last] = a5 >= 0
 
     cdef inline void _write(self, Py_ssize_t i, float *obs, uint8_t *mask, int32_t *actor,
                             int moved, const int n) noexcept nogil:
@@ -1089,8 +1128,8 @@ cdef class Batch:
         hd_hs_legal_inline(&self.rules, h, &la)
         actor[0] = a
         # mask (and the cache _map reads)
-        if self.default_cols:
-            self._amounts_default(h, &la, pot, t.amt, mask)
+        if self.preset_cols != PRESET_NONE:
+            self._amounts_preset(h, &la, pot, t.amt, mask)
         else:
             self._amounts(h, &la, pot, t.amt, mask)
         t.can_fold = la.can_fold

@@ -214,6 +214,19 @@ def test_differential_session(players: int, layout: str) -> None:
     assert hands > 10
 
 
+@pytest.mark.parametrize("players", [2, 6])
+@pytest.mark.parametrize("name", ["nl", "pl", "fl", "nl_ante"])
+@pytest.mark.parametrize("layout", ["fcpa", "fchpa"])
+def test_differential_openspiel_presets(layout: str, name: str, players: int) -> None:
+    """OpenSpiel's presets (keep="first": a fraction beyond an all-in is masked, not clipped)
+    in every betting structure, with short uneven stacks (all-ins and duplicate amounts come
+    up often): every decision's amounts and mask are ActionLayout's (R22, R25)."""
+    stacks = [9 + 23 * k % 60 for k in range(players)]
+    hands = _differential(GAMES[name], players, tables=6, steps=60, seed=players + len(name),
+                          stacks=stacks, layout=layout)
+    assert hands > 10
+
+
 def test_differential_fixed_limit_session() -> None:
     """R26-R28 over a session of short stacks (all-ins below half a bet, the cap)."""
     assert _differential(GAMES["fl"], 4, tables=6, steps=80, seed=3, stacks=11,
