@@ -804,10 +804,10 @@ def test_last_hand_observation_inputs_and_log_limit(monkeypatch: pytest.MonkeyPa
     build the row from (IllegalActionError, as last_hand); without numpy: a memoryview."""
     env = VectorGame(Game(big_blind=2), num_tables=2, players=3, stacks=100_000, seed=8)
     env.reset()
-    for bad in (-1, 2, 1.0, "0", None):
+    for bad in (-1, 2, 1.0, "0", None, 2**70, -(2**70), [0]):
         with pytest.raises(InvalidTableError, match="table"):
             env.last_hand_observation(bad, 0)  # type: ignore[arg-type]
-    for bad in (-1, 3, True, 0.0, "1", None):
+    for bad in (-1, 3, True, 0.0, "1", None, 2**70, np.uint64(2**63), [1]):
         with pytest.raises(InvalidSeatError, match=r"seat must be an int 0\.\.2, got"):
             env.last_hand_observation(0, bad)  # type: ignore[arg-type]
     assert env.last_hand_observation(0, np.int64(2)) is None
