@@ -621,6 +621,12 @@ def _read_only(buf: Any) -> Any:
     return buf.toreadonly()
 
 
+def _unlogged(table: int) -> IllegalActionError:
+    """The error for a hand of table ``table`` whose actions are not kept (more than 64)."""
+    return IllegalActionError(f"table {table}: the hand has more than 64 actions; its history "
+                              "is not kept")
+
+
 def _int64_vector(values: object, n: int, what: str) -> Any:
     """``values`` as a C-contiguous int64 vector of length ``n`` (checked, no table moves)."""
     if values is None or isinstance(values, str):
@@ -1264,7 +1270,8 @@ class VectorGame:
         they ended, nothing to call), a float32 array of ``observation_spec.width`` (a
         ``memoryview`` without numpy). Built in C from the table's log: about 20 times
         cheaper than replaying the hand as a :class:`holdem.HandState` and encoding that
-        (about 2.5 us a 6-max row). None before the first hand ends; :class:`holdem.IllegalActionError` when that hand had more than 64 actions (its
+        (about 2.5 us a 6-max row). None before the first hand ends;
+        :class:`holdem.IllegalActionError` when that hand had more than 64 actions (its
         history is not kept).
 
         >>> from holdem import Game
@@ -1286,8 +1293,7 @@ class VectorGame:
         if got == -1:
             return None
         if got == -2:
-            raise IllegalActionError(f"table {table}: the hand has more than 64 actions; its "
-                                     "history is not kept")
+            raise _unlogged(table)
         return row
 
     def _current(self, table: int) -> tuple[Any, ...]:
@@ -1300,8 +1306,7 @@ class VectorGame:
     @staticmethod
     def _actions(rec: tuple[Any, ...], table: int) -> list[tuple[int, int, int, int]]:
         if rec[4] is None:
-            raise IllegalActionError(f"table {table}: the hand has more than 64 actions; its "
-                                     "history is not kept")
+            raise _unlogged(table)
         return list(rec[4])
 
     def _replay(self, rec: tuple[Any, ...], table: int) -> HandState:
