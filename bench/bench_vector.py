@@ -44,8 +44,9 @@ Workload: 6-max no-limit 1/2 at 100 big blinds (200 chips), fresh stacks every h
 - ``test_vector_pipelined_vs_steps_interleaved``: the pipelined halves over whole steps,
   both with two threads, rounds alternated.
 - ``test_gym_vector_env_interleaved[...]``: the Gymnasium ``HoldemVectorEnv`` (``copy`` True,
-  False; same-step with and without ``final_obs``; next-step) with the same policy, its rate
-  over the bare loop's, rounds alternated.
+  False; same-step with and without ``final_obs``; next-step; 4,096 tables, and 8 and 64 with
+  the defaults) with the same policy, its rate over the bare loop's at as many tables, rounds
+  alternated.
 - ``test_partial_reset_abandon``: ``VectorGame.abandon`` of half of 4,096 session tables
   (Gymnasium's ``reset_mask``), its time over one step of the whole batch measured just
   before (``test_partial_reset_step``) as ``ratio_vs_step``.
@@ -401,26 +402,30 @@ def gym_vector_steps(envs: Any, rng: Any, steps: int) -> int:
     return steps * envs.num_envs
 
 
-@pytest.mark.parametrize(("copy", "mode", "final_obs"),
-                         [(True, "same_step", True), (False, "same_step", True),
-                          (False, "same_step", False), (True, "next_step", True)])
+@pytest.mark.parametrize(("copy", "mode", "final_obs", "tables"),
+                         [(True, "same_step", True, TABLES), (False, "same_step", True, TABLES),
+                          (False, "same_step", False, TABLES), (True, "next_step", True, TABLES),
+                          (True, "same_step", True, 8), (True, "same_step", True, 64)])
 @pytest.mark.benchmark(group="self-play-6max-interleaved")
 def test_gym_vector_env_interleaved(benchmark: Any, copy: bool, mode: str,
-                                    final_obs: bool) -> None:
+                                    final_obs: bool, tables: int) -> None:
     """``HoldemVectorEnv`` (``copy`` True or False; ``autoreset_mode`` same-step or next-step;
-    same-step with or without ``info["final_obs"]``) against the bare ``VectorGame`` loop with
-    ``step_unchecked``, rounds alternated: ``ratio_vs_vector1`` is the env's rate over the bare
-    loop's (1 would be no cost at all)."""
+    same-step with or without ``info["final_obs"]``; 4,096 tables, or 8 and 64 with the
+    defaults) against the bare ``VectorGame`` loop with ``step_unchecked`` at as many tables,
+    rounds alternated: ``ratio_vs_vector1`` is the env's rate over the bare loop's (1 would be
+    no cost at all; at a few tables the env's own work per step weighs most)."""
     pytest.importorskip("gymnasium", reason="the rl extra installs gymnasium")
     from holdem.rl.gymnasium import HoldemVectorEnv
 
-    env = VectorGame(NL6, num_tables=TABLES, players=6, stacks=200, seed=1)
+    env = VectorGame(NL6, num_tables=tables, players=6, stacks=200, seed=1)
     env.reset()
-    envs = HoldemVectorEnv(NL6, num_envs=TABLES, players=6, stacks=200, seed=1, copy=copy,
+    envs = HoldemVectorEnv(NL6, num_envs=tables, players=6, stacks=200, seed=1, copy=copy,
                            autoreset_mode=mode, final_obs=final_obs)
     rng1, rng2 = np.random.default_rng(1), np.random.default_rng(1)
-    _interleaved(benchmark, lambda: vector_steps(env, rng1, STEPS),
-                 lambda: gym_vector_steps(envs, rng2, STEPS), "ratio_vs_vector1")
+    steps = STEPS * TABLES // tables // 8  # (a few tables: as many steps as take ~ a round)
+    steps = max(steps, STEPS)
+    _interleaved(benchmark, lambda: vector_steps(env, rng1, steps),
+                 lambda: gym_vector_steps(envs, rng2, steps), "ratio_vs_vector1")
     envs.close()
 
 

@@ -1,8 +1,8 @@
 from collections.abc import Callable
 from typing import Any, final
 
-__all__ = ["MAX_TABLES", "OBS_VERSION", "POLICIES", "Batch", "equity_estimate", "obs_names",
-           "obs_width", "play_fits"]
+__all__ = ["MAX_TABLES", "OBS_VERSION", "POLICIES", "Batch", "actor_rewards", "equity_estimate",
+           "first_outside", "obs_names", "obs_width", "play_fits"]
 
 OBS_VERSION: int
 MAX_TABLES: int
@@ -11,6 +11,8 @@ POLICIES: tuple[str, ...]
 def equity_estimate(hole: tuple[int, ...] | list[int], board: tuple[int, ...] | list[int],
                     opponents: int, samples: int, seed: int) -> float: ...
 
+def first_outside(cols: Any, size: int) -> int: ...
+def actor_rewards(rewards: Any, actor: Any, done: Any, out: Any) -> None: ...
 def obs_width(players: int) -> int: ...
 def play_fits(hands: int, total: int, session: bool) -> bool: ...
 def obs_names(players: int) -> list[str]: ...

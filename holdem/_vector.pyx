@@ -35,8 +35,8 @@ from holdem.errors import (ChipOverflowError, IllegalActionError, InvalidArrayEr
                            InvalidConfigError, InvalidSeatError, InvalidStateError,
                            InvalidTableError)
 
-__all__ = ["MAX_TABLES", "OBS_VERSION", "POLICIES", "Batch", "equity_estimate", "obs_names",
-           "obs_width", "play_fits"]
+__all__ = ["MAX_TABLES", "OBS_VERSION", "POLICIES", "Batch", "actor_rewards", "equity_estimate",
+           "first_outside", "obs_names", "obs_width", "play_fits"]
 
 hd_tables_share(eval_tables())  # the evaluator's tables, linked once into holdem._eval
 
@@ -207,6 +207,37 @@ def play_fits(hands, total, bint session):
     the table's chips; in a session refilled seats add up to ``total`` a hand)."""
     bound = total * (hands + 1) if session else total
     return hands * bound * bound < 1 << 63
+
+
+def first_outside(const int64_t[::1] cols, int64_t size):
+    """The index of the first entry of ``cols`` outside 0..size-1, or -1: the Gymnasium
+    vector env's check of a batch of actions against its action space, in one pass."""
+    cdef Py_ssize_t i
+    if size < 0:
+        raise InvalidArrayError(f"size must be >= 0, got {size}")
+    for i in range(cols.shape[0]):
+        if <uint64_t>cols[i] >= <uint64_t>size:  # (a negative entry wraps above size)
+            return i
+    return -1
+
+
+def actor_rewards(const float[:, ::1] rewards, const int64_t[::1] actor,
+                  const uint8_t[::1] done, double[::1] out):
+    """``out[i] = rewards[i, actor[i]]`` where ``done[i]`` is nonzero and ``actor[i]`` is a
+    seat (0..P-1), else 0.0: per table, the payoff of the seat that acted in a step (the
+    Gymnasium vector env's reward), in one pass. The four must have as many rows."""
+    cdef Py_ssize_t i, n = rewards.shape[0]
+    cdef int64_t a
+    if not actor.shape[0] == done.shape[0] == out.shape[0] == n:
+        raise InvalidArrayError(
+            f"rewards, actor, done and out must have as many rows, got {n}, "
+            f"{actor.shape[0]}, {done.shape[0]} and {out.shape[0]}")
+    for i in range(n):
+        a = actor[i]
+        if done[i] and 0 <= a < rewards.shape[1]:
+            out[i] = rewards[i, a]
+        else:
+            out[i] = 0.0
 
 
 def obs_width(int players):

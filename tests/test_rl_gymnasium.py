@@ -1211,7 +1211,7 @@ def test_a_vector_env_pickle_is_checked() -> None:
     next reset with AttributeError, ``_ended`` of another length or ``num_envs=-1`` with
     numpy's ValueError. Each field is checked at load as HoldemEnv's are (the arguments
     through the constructor, the engine against them, the arrays against the engine); a
-    field made from the arguments (``_rows``, the spaces) is made again."""
+    field made from the arguments (the spaces, the metadata) is made again."""
     import pickle
 
     from holdem import InvalidStateError
@@ -1243,7 +1243,7 @@ def test_a_vector_env_pickle_is_checked() -> None:
                            match=f"not a valid pickled HoldemVectorEnv: {why}"):
             cls.__new__(cls).__setstate__({**state, field: value})
     twin = cls.__new__(cls)
-    twin.__setstate__({**good, "_rows": None, "observation_space": None, "metadata": {}})
+    twin.__setstate__({**good, "action_space": None, "observation_space": None, "metadata": {}})
     assert twin.metadata["autoreset_mode"] is AutoresetMode.NEXT_STEP
     for _ in range(8):
         assert same_results(env.step(np.ones(3, dtype=np.int64)),

@@ -1775,3 +1775,65 @@ def test_street_added_leaves_out_the_action_that_ended_the_hand() -> None:
     assert row[spec.index("preflop.raises")] == 1
     assert row[spec.index("preflop.added")] == 99 / 2
     assert all(row[spec.index(f"{st}.added")] == 0 for st in ("flop", "turn", "river"))
+
+
+INT64 = st.integers(-(2**63), 2**63 - 1)
+
+
+@given(st.lists(st.one_of(st.integers(-3, 12), INT64), max_size=40),
+       st.one_of(st.integers(0, 10), st.integers(0, 2**63 - 1)))
+@example([0, 1, 2], 3)
+@example([0, 3], 3)
+@example([-1, 0], 3)
+@example([-(2**63)], 2**63 - 1)
+@example([], 0)
+def test_first_outside_is_the_first_column_not_in_the_action_space(cols: list[int],
+                                                                    size: int) -> None:
+    # the Gymnasium vector env's check of a batch of columns, done in one pass in C
+    from holdem._vector import first_outside
+
+    outside = [i for i, c in enumerate(cols) if not 0 <= c < size]
+    assert first_outside(np.array(cols, dtype=np.int64), size) == (outside[0] if outside
+                                                                  else -1)
+
+
+def test_first_outside_refuses_a_negative_size_and_other_buffers() -> None:
+    from holdem._vector import first_outside
+
+    with pytest.raises(InvalidArrayError, match="size must be >= 0, got -1"):
+        first_outside(np.zeros(3, dtype=np.int64), -1)
+    for bad in (np.zeros(3, dtype=np.int32), np.zeros(6, dtype=np.int64)[::2],
+                np.zeros((2, 2), dtype=np.int64)):
+        with pytest.raises(ValueError):  # the buffer is refused before it is read
+            first_outside(bad, 3)
+
+
+@given(st.integers(0, 12), st.integers(1, 10), st.integers(0, 2**32 - 1),
+       st.lists(st.one_of(st.integers(-2, 11), INT64), min_size=12, max_size=12))
+def test_actor_rewards_is_the_payoff_of_the_seat_that_acted_where_its_hand_ended(
+        n: int, players: int, seed: int, seats: list[int]) -> None:
+    from holdem._vector import actor_rewards
+
+    rng = np.random.default_rng(seed)
+    rewards = rng.standard_normal((n, players)).astype(np.float32)
+    actor = np.array(seats[:n], dtype=np.int64)
+    done = rng.random(n) < 0.5
+    out = np.full(n, np.nan)
+    actor_rewards(rewards, actor, done.view(np.uint8), out)
+    expect = [float(rewards[i, a]) if done[i] and 0 <= a < players else 0.0
+              for i, a in enumerate(actor.tolist())]
+    assert out.tolist() == expect
+
+
+def test_actor_rewards_refuses_arrays_of_other_lengths() -> None:
+    from holdem._vector import actor_rewards
+
+    rewards = np.zeros((4, 3), dtype=np.float32)
+    actor, done, out = np.zeros(4, dtype=np.int64), np.ones(4, dtype=np.uint8), np.zeros(4)
+    for args in ((rewards, actor[:3], done, out), (rewards, actor, done[:3], out),
+                 (rewards, actor, done, out[:3]), (rewards[:3], actor, done, out)):
+        with pytest.raises(InvalidArrayError, match="must have as many rows"):
+            actor_rewards(*args)
+    with pytest.raises(ValueError):  # float64 rewards: refused before anything is read
+        actor_rewards(rewards.astype(np.float64), actor, done, out)
+    assert not out.any()

@@ -49,6 +49,7 @@ from holdem import (
     _memory,
 )
 from holdem._vector import MAX_TABLES as _MAX_TABLES
+from holdem._vector import actor_rewards, first_outside
 from holdem.rl import (
     _shown_hand,
     checked_restore,
@@ -250,7 +251,6 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         except MemoryError:  # (another limit than the machine's: ulimit -v, a container)
             self._vg.close()
             raise _memory.no_memory(need or 0, what, advice) from None
-        self._rows = np.arange(num_envs)
         self._pending: np.ndarray | None = None  # the actors of a step_async not waited for
         # the call holding the env (a _Claim; None: free), from a step_async to its step_wait
         # and through a step or a reset: a second Python thread is refused (its step would
@@ -512,7 +512,8 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         except (ValueError, TypeError):  # ragged or odd: the engine names what is wrong
             given = np.zeros(0)
         ints = given.shape == (self.num_envs,) and given.dtype.kind in "iu"
-        if self._next_step and self._ended.any():  # tables showing a finished hand: held
+        # tables showing a finished hand: held (count_nonzero: a C call, .any() a Python one)
+        if self._next_step and np.count_nonzero(self._ended):
             hold = self._ended.copy()
             if ints:
                 given = np.where(hold, self._cc, given)  # their actions are ignored
@@ -527,9 +528,12 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
     def _check_space(self, cols: np.ndarray) -> None:
         """IllegalActionError naming the first table whose column is not in 0..A-1."""
         size = self._size
-        outside = cols >= size if cols.dtype.kind == "u" else (cols < 0) | (cols >= size)
-        if outside.any():
-            k = int(np.flatnonzero(outside)[0])
+        if cols.dtype == np.int64 and cols.flags.c_contiguous and cols.flags.aligned:
+            k = first_outside(cols, size)  # the usual batch: one pass in C
+        else:
+            outside = cols >= size if cols.dtype.kind == "u" else (cols < 0) | (cols >= size)
+            k = int(outside.argmax()) if outside.any() else -1
+        if k >= 0:
             raise IllegalActionError(f"table {k}: "
                                      f"{not_a_column(int(cols[k]), self._vg.action_layout.names)}"
                                      "; no table moved")
@@ -563,11 +567,11 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
                                                      np.ndarray, dict[str, Any]]:
         obs, rewards, done = self._vg.step_wait()
         seat_rewards = rewards.copy()
-        reward = seat_rewards[self._rows, actor].astype(np.float64)
-        reward[~done] = 0.0
+        reward = np.empty(self.num_envs)  # the acting seat's payoff where its hand ended, else 0
+        actor_rewards(seat_rewards, actor, done.view(np.uint8), reward)
         if not self._next_step:
             info = self._info(actor, seat_rewards)
-            if self._final_obs and done.any():
+            if self._final_obs and np.count_nonzero(done):
                 self._add_final(info, done)
             return (self._out(obs), reward, self._out(done),
                     np.zeros(self.num_envs, dtype=bool), info)
@@ -575,14 +579,14 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         self._last_actor = actor.copy()  # (info['actor'] is the caller's)
         info = self._info(actor, seat_rewards)
         # the finished hands, as their last decisions showed them
-        out = self._show_ended(obs, info) if done.any() else obs.copy()
+        out = self._show_ended(obs, info) if np.count_nonzero(done) else obs.copy()
         return out, reward, done.copy(), np.zeros(self.num_envs, dtype=bool), info
 
     def _add_final(self, info: dict[str, Any], done: np.ndarray) -> None:
         """Same-step mode: the ended hands' final observations, as ``SyncVectorEnv`` gives
         them (an object array, ``None`` where no hand ended, and the ``_`` masks)."""
-        ended = np.flatnonzero(done)
-        rows = self._vg.final_observation[ended]  # (a copy: the engine reuses its rows)
+        ended = done.nonzero()[0]
+        rows = self._vg.final_observation.take(ended, axis=0)  # (a copy: the engine reuses them)
         final = np.empty(self.num_envs, dtype=object)  # (None everywhere)
         # one row per entry: fromiter takes each row as one object (no 2-D conversion)
         final[ended] = np.fromiter(rows, dtype=object, count=len(ended))
