@@ -506,7 +506,7 @@ class ObservationSpec:
                 0 <= c < 52 for c in cards):
             raise InvalidConfigError(f"hole must be two distinct card ids 0..51 (or none), "
                                      f"got {excerpt(hole)}")
-        base, cut, end = 212 + n, 212 + n + 6 * shift, 212 + 7 * n
+        cut = 212 + n + 6 * shift
         try:
             distance = int(row[cut])
         except (TypeError, ValueError, OverflowError):  # not a number, nan, inf
@@ -514,16 +514,29 @@ class ObservationSpec:
         if not 0 <= distance < n:
             raise InvalidArrayError(f"row is not an observation row: the seat's distance from "
                                     f"the button reads {excerpt(row[cut])}")
-        out = row.copy()
-        out[base:end - 6 * shift] = row[cut:end]
-        out[end - 6 * shift:end] = row[base:cut]
-        lists = isinstance(out, list)
+        return _reseated(row, n, shift, cards)
+
+
+def _reseated(row: Any, n: int, shift: int, cards: Sequence[int]) -> Any:
+    """:meth:`ObservationSpec.reseat` of a row it has checked, or of the engine's own (the
+    PettingZoo env's): ``row`` of ``n`` seats (a list or a 1-D numpy array), ``shift`` 0..n-1,
+    ``cards`` none or two distinct ids 0..51."""
+    base, cut, end = 212 + n, 212 + n + 6 * shift, 212 + 7 * n
+    distance = int(row[cut])  # the seat's distance from the button, in its block
+    out = row.copy()
+    out[base:end - 6 * shift] = row[cut:end]
+    out[end - 6 * shift:end] = row[base:cut]
+    if isinstance(out, list):
         for lo, hi in ((0, 52), (212, base), (end + 1, end + 4)):  # hole, position, the actor's
-            out[lo:hi] = [0.0] * (hi - lo) if lists else 0.0
-        for c in cards:
-            out[c] = 1.0
-        out[212 + distance] = 1.0  # the seat's distance from the button
-        return out
+            out[lo:hi] = [0.0] * (hi - lo)
+    else:
+        out[:52] = 0.0
+        out[212:base] = 0.0
+        out[end + 1:end + 4] = 0.0
+    for c in cards:
+        out[c] = 1.0
+    out[212 + distance] = 1.0
+    return out
 
 
 def _street_counts(state: HandState) -> tuple[list[int], list[int]]:

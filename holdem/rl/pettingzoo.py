@@ -80,7 +80,7 @@ from holdem import (
     InvalidStateError,
     child_seed,
 )
-from holdem.vector import ActionLayout, VectorGame
+from holdem.vector import ActionLayout, VectorGame, _reseated
 
 __all__ = ["HoldemAECEnv", "HoldemParallelEnv", "env", "parallel_env"]
 
@@ -320,8 +320,9 @@ class _Core:
             raise IllegalActionError("call reset() first")
         if hand != self.holes_of:
             self.holes, self.holes_of = self.vg.cards(0, hand)[0], hand
-        return {"observation": self.spec.reseat(row, (seat - actor) % self.players,
-                                                self.holes[seat]),
+        # (reseat without its checks: the row is the engine's, the cards the seed's)
+        return {"observation": _reseated(row, self.players, (seat - actor) % self.players,
+                                         self.holes[seat]),
                 "action_mask": self.zero_mask.copy()}
 
     def spaces(self) -> tuple[spaces.Dict, spaces.Discrete]:
