@@ -7,10 +7,14 @@ one player action (chance nodes are not counted, but their time is).
 
 - ``test_python_holdem``: ``pyspiel.load_game("python_holdem(...)")`` (a Python game);
 - ``test_universal_poker``: ``pyspiel.load_game("universal_poker(...)")`` (C++), the same game.
+- ``test_python_holdem_mccfr`` / ``test_universal_poker_mccfr``: a tree search instead of
+  playouts, OpenSpiel's external sampling MCCFR (``open_spiel.python.algorithms``), seeded,
+  with 2,000-chip stacks: every node it visits clones a state (``state.child``).
 
-Each benchmark's ``extra_info`` has ``decisions/s`` (per median round); the one that runs
-second also has ``python_holdem_over_universal_poker``, python_holdem's rate over
-universal_poker's, both measured in the same run (the same loop, seed and hands). Run:
+Each benchmark's ``extra_info`` has ``decisions/s`` (``iterations/s`` for MCCFR; per median
+round); the one that runs second of a pair also has ``python_holdem_over_universal_poker``,
+python_holdem's rate over universal_poker's, both measured in the same run (the same loop,
+seed and hands). Run:
 ``python -m pytest bench/bench_openspiel.py --benchmark-enable --benchmark-only``.
 """
 
@@ -48,17 +52,38 @@ def playouts(game: Any, hands: int, seed: int) -> int:
     return decisions
 
 
-def _compare(benchmark: Any, name: str, decisions: int, record_rate: Any) -> None:
-    """decisions/s (``record_rate``) and, once both games have run in this session,
-    ``python_holdem_over_universal_poker``: python_holdem's rate over universal_poker's."""
+def _compare(benchmark: Any, name: str, decisions: int, record_rate: Any,
+             unit: str = "decisions/s", pair: str = "") -> None:
+    """``unit`` (``record_rate``) and, once both games of the ``pair`` ("" playouts,
+    "_mccfr") have run in this session, ``python_holdem_over_universal_poker``:
+    python_holdem's rate over universal_poker's."""
     assert decisions > 0
-    record_rate(benchmark, decisions, "decisions/s")
-    rate = benchmark.extra_info.get("decisions/s")
+    record_rate(benchmark, decisions, unit)
+    rate = benchmark.extra_info.get(unit)
     if rate:
-        _rates[name] = rate
-        if len(_rates) == 2:
+        _rates[name + pair] = rate
+        if "python_holdem" + pair in _rates and "universal_poker" + pair in _rates:
             benchmark.extra_info["python_holdem_over_universal_poker"] = round(
-                _rates["python_holdem"] / _rates["universal_poker"], 3)
+                _rates["python_holdem" + pair] / _rates["universal_poker" + pair], 3)
+
+
+MCCFR_HUNL = HUNL.replace("stack=20000 20000", "stack=2000 2000")
+assert MCCFR_HUNL != HUNL
+MCCFR_ITERATIONS = 40
+
+
+def mccfr(game: Any, iterations: int, seed: int) -> int:
+    """``iterations`` of external sampling MCCFR (it samples with numpy's global
+    generator: seeded here); returns the iterations."""
+    import numpy as np
+    from open_spiel.python.algorithms import external_sampling_mccfr
+
+    np.random.seed(seed)
+    solver = external_sampling_mccfr.ExternalSamplingSolver(
+        game, external_sampling_mccfr.AverageType.SIMPLE)
+    for _ in range(iterations):
+        solver.iteration()
+    return iterations
 
 
 @pytest.mark.benchmark(group="openspiel-hunl")
@@ -71,3 +96,17 @@ def test_universal_poker(benchmark: Any, record_rate: Any) -> None:
 def test_python_holdem(benchmark: Any, record_rate: Any) -> None:
     game = ospiel.load_game(HUNL)
     _compare(benchmark, "python_holdem", benchmark(playouts, game, HANDS, 1), record_rate)
+
+
+@pytest.mark.benchmark(group="openspiel-hunl-mccfr")
+def test_universal_poker_mccfr(benchmark: Any, record_rate: Any) -> None:
+    game = pyspiel.load_game(MCCFR_HUNL)
+    _compare(benchmark, "universal_poker", benchmark(mccfr, game, MCCFR_ITERATIONS, 1),
+             record_rate, "iterations/s", "_mccfr")
+
+
+@pytest.mark.benchmark(group="openspiel-hunl-mccfr")
+def test_python_holdem_mccfr(benchmark: Any, record_rate: Any) -> None:
+    game = ospiel.load_game(MCCFR_HUNL)
+    _compare(benchmark, "python_holdem", benchmark(mccfr, game, MCCFR_ITERATIONS, 1),
+             record_rate, "iterations/s", "_mccfr")

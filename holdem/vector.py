@@ -44,6 +44,7 @@ from collections.abc import Callable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from typing import TYPE_CHECKING, Any, SupportsIndex
 
 from holdem import _memory, _vector
@@ -220,7 +221,7 @@ class ActionLayout:
             return cls()
         raise InvalidConfigError(f"unknown action preset {excerpt(name)}: use fcpa, fchpa or default")
 
-    @property
+    @cached_property  # (frozen: computed once; a pickle goes through the constructor)
     def names(self) -> tuple[str, ...]:
         """One name per column."""
         out = ["fold"] if self.fold else []
@@ -245,14 +246,14 @@ class ActionLayout:
             raise InvalidConfigError(f"state must be a holdem.HandState, got {excerpt(state)}")
         raw = self._raw_amounts(state)
         out: list[int | None] = [None] * len(raw)
-        for c in self._priority():
+        for c in self._priority:
             out[c] = None if raw[c] in out else raw[c]
         return out
 
     def _raw_amounts(self, state: HandState) -> list[int | None]:
         """:meth:`amounts` before a column that lands on the amount of one kept before it is
         masked as its duplicate."""
-        codes = self._codes()
+        codes = self._codes
         out: list[int | None] = [None] * len(codes)
         if state.is_terminal():
             return out
@@ -266,7 +267,7 @@ class ActionLayout:
         base = state.pot + max(0, cur - state.bets[seat])
         # keep="first": a fraction above an all-in yields to the all-in column
         yields = self.keep == "first" and self.all_in and la.max_to == total
-        for c in self._priority():
+        for c in self._priority:
             code, num, den = codes[c]
             a: int | None
             if code == _ALLIN:
@@ -287,19 +288,22 @@ class ActionLayout:
             return [False] * self.size
         can_fold = state.legal_actions().can_fold
         return [can_fold if code == _FOLD else code == _CC or a is not None
-                for (code, _, _), a in zip(self._codes(), self.amounts(state), strict=True)]
+                for (code, _, _), a in zip(self._codes, self.amounts(state), strict=True)]
 
-    def _priority(self) -> list[int]:
-        """The raise columns (see :meth:`_codes`), the one kept of two duplicates first (see
+    @cached_property
+    def _priority(self) -> tuple[int, ...]:
+        """The raise columns (see :attr:`_codes`), the one kept of two duplicates first (see
         ``keep``)."""
         first = 2 if self.fold else 1  # after fold and check_call
         fractions = list(range(first, first + len(self.fractions)))
         after = first + len(self.fractions)
         low = [after] if self.min_raise else []
         shove = [after + len(low)] if self.all_in else []
-        return fractions + low + shove if self.keep == "first" else shove + low + fractions
+        return tuple(fractions + low + shove if self.keep == "first" else shove + low + fractions)
 
-    def _codes(self) -> list[tuple[int, int, int]]:
+    @cached_property
+    def _codes(self) -> tuple[tuple[int, int, int], ...]:
+        """(kind, numerator, denominator) per column."""
         out = [(_FOLD, 0, 1)] if self.fold else []
         out.append((_CC, 0, 1))
         out += [(_FRAC, f.numerator, f.denominator) for f in self.fractions]
@@ -307,7 +311,7 @@ class ActionLayout:
             out.append((_MIN, 0, 1))
         if self.all_in:
             out.append((_ALLIN, 0, 1))
-        return out
+        return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -1119,7 +1123,7 @@ class VectorGame:
         n, a, w = num_tables, layout.size, self._spec.width
         try:
             self._batch = _vector.Batch(rules, num_tables, players, stack_t, seed_bits(seed),
-                                        session, layout._codes(), layout._priority(),
+                                        session, list(layout._codes), list(layout._priority),
                                         layout.keep == "first")
             self._obs = _alloc("f", (n, w))
             self._mask = _alloc("B", (n, a))

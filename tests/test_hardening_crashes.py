@@ -196,7 +196,7 @@ def test_the_batch_reads_a_copy_of_its_columns() -> None:
         from holdem.vector import ActionLayout, _rules
         game = Game(big_blind=2)
         layout = ActionLayout()
-        codes = [tuple(c) for c in layout._codes()]
+        codes = [tuple(c) for c in layout._codes]
         class Shrinks:
             def __init__(self, value):
                 self.value = value
@@ -206,7 +206,7 @@ def test_the_batch_reads_a_copy_of_its_columns() -> None:
             __int__ = __index__
         victim = [(Shrinks(codes[0][0]), *codes[0][1:]), *codes[1:]]
         batch = _vector.Batch(_rules(game), 2, 2, (200, 200), 1, False, victim,
-                              list(layout._priority()))
+                              list(layout._priority))
         assert victim == [] and batch is not None
         print("ok")
     """)
@@ -345,8 +345,7 @@ def test_an_action_layout_whose_codes_divide_by_zero() -> None:
         for codes in ([(1, 0, 1), (2, 1, 0)], [(1, 0, 1), (2, 0, 1)], [(1, 0, 1), (2, 101, 1)],
                       [(1, 0, 1), (2, 1, 1001)], [(1, 0, 1), (2, 2**70, 1)], [(1, 0, 1), "x"]):
             class Odd(ActionLayout):
-                def _codes(self, codes=codes):
-                    return codes
+                _codes = codes  # (a cached property of the layout: a class attribute here)
             try:
                 VectorGame(Game(big_blind=2), num_tables=1, players=2, stacks=200, seed=1,
                            actions=Odd()).reset()

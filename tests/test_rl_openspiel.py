@@ -738,6 +738,44 @@ def test_a_state_pickled_at_every_move_plays_on_as_the_original() -> None:
                 state.apply_action(rng.choice(moves))
 
 
+def test_clones_and_children_are_independent_replays_of_their_history() -> None:
+    """pyspiel clones a Python state (``clone``, ``child``: every node of a tree search) by
+    deep-copying each of its fields; they copy cheaply now (the config is shared, the hand is
+    cloned, the lists of ints and tuples are copied as lists). At every move, a clone and a
+    child are the state their history replays, and playing on either leaves the original as
+    it was."""
+    from holdem.rl.openspiel import _Items
+
+    rng = random.Random(11)
+    for spec in ("python_holdem(players=3,stack=30,actions=fchpa)",
+                 "python_holdem(players=2,stack=12,structure=PL,actions=exact)"):
+        game = pyspiel.load_game(spec)
+        for _ in range(5):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                moves = ([c for c, _ in state.chance_outcomes()] if state.is_chance_node()
+                         else state.legal_actions())
+                before = (str(state), state.history(), state.information_state_string(0))
+                clone, move = state.clone(), rng.choice(moves)
+                child = state.child(move)
+                replay = game.new_initial_state()
+                for action in [*state.history(), move]:
+                    replay.apply_action(action)
+                assert str(child) == str(replay) and child.history() == replay.history()
+                assert str(clone) == before[0] and clone.history() == before[1]
+                for copy in (clone, child):
+                    assert type(copy._log) is _Items and type(copy._hole) is _Items
+                    assert copy._cfg is state._cfg
+                    assert state._hand is None or copy._hand is not state._hand
+                    while not copy.is_terminal():  # played on to the end
+                        copy.apply_action(
+                            copy.chance_outcomes()[0][0] if copy.is_chance_node()
+                            else copy.legal_actions()[-1])
+                assert (str(state), state.history(),
+                        state.information_state_string(0)) == before
+                state.apply_action(move)
+
+
 def test_a_state_never_loads_without_its_state() -> None:
     """A pickle of a state written without its state (pyspiel's ``__setstate__`` never
     called) gave a state with no C++ object: its first query crashed the interpreter. The

@@ -220,6 +220,33 @@ def test_a_clone_of_a_finished_hand_has_its_own_result(cls: type) -> None:
     assert pickle.loads(pickle.dumps(state)).result == state.result
 
 
+@pytest.mark.parametrize("cls", CORES, ids=IDS)
+def test_a_deep_copy_is_a_clone_and_does_not_replay_the_hand(cls: type,
+                                                             monkeypatch: Any) -> None:
+    """``copy.deepcopy`` went through the pickle path: the whole hand checked and replayed
+    (OpenSpiel deep-copies a Python state's fields for every node a tree search visits). It
+    is ``clone()`` now: equal, independent (its result's dicts too), the same object for two
+    references to one state, and no replay."""
+    import copy
+
+    state = cls._start(Game(big_blind=2), [100, 100, 100], 0, 7, None, None)
+    state.raise_to(6)
+    calls: list[object] = []
+    monkeypatch.setattr(cls, "__setstate__", lambda self, st: calls.append(st), raising=False)
+    twin = copy.deepcopy(state)
+    assert type(twin) is cls and twin == state and twin is not state and calls == []
+    twin.fold()
+    assert state.actor == 1 and len(state.history) == 1 and len(twin.history) == 2
+    pair = copy.deepcopy([state, state])
+    assert pair[0] is pair[1] and pair[0] == state
+    while not state.is_terminal():
+        state.check_or_call()
+    done = copy.deepcopy(state)
+    assert done.result == state.result
+    done.result.shown.clear()
+    assert state.result.shown
+
+
 class _Seed(int):
     pass
 

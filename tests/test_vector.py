@@ -666,7 +666,7 @@ def test_engine_refuses_an_unknown_column_kind() -> None:
     from holdem.vector import _rules
 
     layout = ActionLayout.preset("fcpa")
-    codes, order = layout._codes(), layout._priority()
+    codes, order = list(layout._codes), list(layout._priority)
     args = (_rules(Game(big_blind=2)), 4, 3, (200, 200, 200), 1, False)
     batch = _vector.Batch(*args, codes, order)
     assert batch.num_cols == len(codes)
@@ -1258,7 +1258,7 @@ def test_a_batch_is_initialised_once() -> None:
     env.reset()
     with pytest.raises(InvalidConfigError, match="initialised once"):
         env._batch.__init__(_rules(env.game), 64, 2, (100, 100), 1, False,
-                            env.action_layout._codes(), env.action_layout._priority())
+                            list(env.action_layout._codes), list(env.action_layout._priority))
     env.reset()
     env.step([1, 1])
 

@@ -506,6 +506,11 @@ cdef class HandCore:
     def __copy__(self):
         return self.clone()
 
+    def __deepcopy__(self, memo):
+        # clone() is already a deep copy: what it shares is immutable. (copy.deepcopy went
+        # through __reduce__ and checked and replayed the whole hand, as a pickle is.)
+        return self.clone()
+
     cdef _copy_from(self, HandCore o):
         self._game = o._game
         self._rules = o._rules

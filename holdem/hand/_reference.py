@@ -430,6 +430,11 @@ class HandCore:
 
     __copy__ = clone
 
+    def __deepcopy__(self: _S, memo: dict[int, object]) -> _S:
+        # clone() is already a deep copy: what it shares is immutable. (copy.deepcopy went
+        # through __reduce__ and checked and replayed the whole hand, as a pickle is.)
+        return self.clone()
+
     def _block_reason(self, i: int) -> str | None:
         """Why seat ``i`` may not bet or raise now (a seat outside 0..n-1: InvalidSeatError)."""
         return self._raise_block(self._seat(i))

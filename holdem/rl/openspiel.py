@@ -137,6 +137,11 @@ class _Config:
     layout: ActionLayout | None  # None: exact codes
     params: dict[str, Any]       # the parameters that take effect, normalized (the game string)
 
+    def __deepcopy__(self, memo: dict[int, object]) -> _Config:
+        """The config itself: it is never changed, and pyspiel deep-copies every field of a
+        state for each clone (``state.child``, ``state.clone``), this one included."""
+        return self
+
 
 def _stacks(text: object, players: int) -> tuple[int, ...]:
     parts = str(text).split()
@@ -294,6 +299,18 @@ class HoldemGame(pyspiel.Game):  # type: ignore[misc]
                          iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER)
 
 
+class _Items(list):  # type: ignore[type-arg]
+    """A list whose items are immutable (card ids, codes, tuples of them): its deep copy is a
+    copy of the list. pyspiel clones a Python state (``state.child``, ``state.clone``: every
+    node of a tree search) by deep-copying each of its fields, and ``copy.deepcopy`` visits
+    every item of a plain list and of each tuple in it."""
+
+    __slots__ = ()
+
+    def __deepcopy__(self, memo: dict[int, object]) -> _Items:
+        return _Items(self)
+
+
 class HoldemState(pyspiel.State):  # type: ignore[misc]
     """A hand in progress: the deal (chance nodes), then holdem's :class:`HandState`."""
 
@@ -301,12 +318,12 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._cfg = game.config
         self._n = len(self._cfg.stacks)
-        self._hole: list[int] = []     # hole cards dealt, in dealing order
-        self._board: list[int] = []    # board cards dealt
+        self._hole: list[int] = _Items()     # hole cards dealt, in dealing order
+        self._board: list[int] = _Items()    # board cards dealt
         self._hand: HandState | None = None
         self._pending: tuple[int, Action] | None = None   # (code, action) waiting for cards
-        self._log: list[tuple[int, int, int]] = []      # (seat, street, code) per decision
-        self._legal: tuple[int, list[int]] = (-1, [])     # (len(_log), legal codes) cache
+        self._log: list[tuple[int, int, int]] = _Items()  # (seat, street, code) per decision
+        self._legal: tuple[int, list[int]] = (-1, _Items())  # (len(_log), legal codes) cache
 
     __reduce__ = reduce_with_state  # (a pickle always carries the state it is checked by)
 
@@ -396,7 +413,7 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
                 codes = self._hand.legal_action_codes()
             else:
                 codes = [c for c, ok in enumerate(self._cfg.layout.mask(self._hand)) if ok]
-            self._legal = (len(self._log), codes)
+            self._legal = (len(self._log), _Items(codes))
         return list(self._legal[1])
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
