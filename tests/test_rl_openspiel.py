@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -709,33 +710,40 @@ def test_a_game_pickles_at_every_protocol() -> None:
     assert (done.returncode, done.stdout) == (0, "ok\n"), done.stderr[-2000:]
 
 
+def _random_nodes(seed: int, hands: int) -> Iterator[tuple[Any, Any, int | None]]:
+    """Every node of ``hands`` random hands of a 3-player fchpa game and a heads-up pot-limit
+    one with exact codes: ``(game, state, the move played next)``, None at the end (the
+    caller leaves the state as it is: this moves it on)."""
+    rng = random.Random(seed)
+    for spec in ("python_holdem(players=3,stack=30,actions=fchpa)",
+                 "python_holdem(players=2,stack=12,structure=PL,actions=exact)"):
+        game = pyspiel.load_game(spec)
+        for _ in range(hands):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                moves = ([c for c, _ in state.chance_outcomes()] if state.is_chance_node()
+                         else state.legal_actions())
+                move = rng.choice(moves)
+                yield game, state, move
+                state.apply_action(move)
+            yield game, state, None
+
+
 def test_a_state_pickled_at_every_move_plays_on_as_the_original() -> None:
     """Pickles and deep copies taken at every move (chance nodes, a betting action waiting
     for its board, the end) load through the replay and play on as the original does."""
     import copy
     import pickle
 
-    rng = random.Random(5)
-    for spec in ("python_holdem(players=3,stack=30,actions=fchpa)",
-                 "python_holdem(players=2,stack=12,structure=PL,actions=exact)"):
-        game = pyspiel.load_game(spec)
-        for _ in range(6):
-            state = game.new_initial_state()
-            while True:
-                for twin in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
-                    assert str(twin) == str(state) and twin.history() == state.history()
-                    assert twin.is_terminal() == state.is_terminal()
-                    if state.is_terminal():
-                        assert twin.returns() == state.returns()
-                    elif not state.is_chance_node():
-                        assert twin.legal_actions() == state.legal_actions()
-                        assert twin.information_state_tensor() == \
-                            state.information_state_tensor()
-                if state.is_terminal():
-                    break
-                moves = ([c for c, _ in state.chance_outcomes()] if state.is_chance_node()
-                         else state.legal_actions())
-                state.apply_action(rng.choice(moves))
+    for _game, state, _move in _random_nodes(5, 6):
+        for twin in (pickle.loads(pickle.dumps(state)), copy.deepcopy(state)):
+            assert str(twin) == str(state) and twin.history() == state.history()
+            assert twin.is_terminal() == state.is_terminal()
+            if state.is_terminal():
+                assert twin.returns() == state.returns()
+            elif not state.is_chance_node():
+                assert twin.legal_actions() == state.legal_actions()
+                assert twin.information_state_tensor() == state.information_state_tensor()
 
 
 def test_clones_and_children_are_independent_replays_of_their_history() -> None:
@@ -746,34 +754,24 @@ def test_clones_and_children_are_independent_replays_of_their_history() -> None:
     it was."""
     from holdem.rl.openspiel import _Items
 
-    rng = random.Random(11)
-    for spec in ("python_holdem(players=3,stack=30,actions=fchpa)",
-                 "python_holdem(players=2,stack=12,structure=PL,actions=exact)"):
-        game = pyspiel.load_game(spec)
-        for _ in range(5):
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                moves = ([c for c, _ in state.chance_outcomes()] if state.is_chance_node()
-                         else state.legal_actions())
-                before = (str(state), state.history(), state.information_state_string(0))
-                clone, move = state.clone(), rng.choice(moves)
-                child = state.child(move)
-                replay = game.new_initial_state()
-                for action in [*state.history(), move]:
-                    replay.apply_action(action)
-                assert str(child) == str(replay) and child.history() == replay.history()
-                assert str(clone) == before[0] and clone.history() == before[1]
-                for copy in (clone, child):
-                    assert type(copy._log) is _Items and type(copy._hole) is _Items
-                    assert copy._cfg is state._cfg
-                    assert state._hand is None or copy._hand is not state._hand
-                    while not copy.is_terminal():  # played on to the end
-                        copy.apply_action(
-                            copy.chance_outcomes()[0][0] if copy.is_chance_node()
-                            else copy.legal_actions()[-1])
-                assert (str(state), state.history(),
-                        state.information_state_string(0)) == before
-                state.apply_action(move)
+    for game, state, move in _random_nodes(11, 5):
+        if move is None:
+            continue
+        before = (str(state), state.history(), state.information_state_string(0))
+        clone, child = state.clone(), state.child(move)
+        replay = game.new_initial_state()
+        for action in [*state.history(), move]:
+            replay.apply_action(action)
+        assert str(child) == str(replay) and child.history() == replay.history()
+        assert str(clone) == before[0] and clone.history() == before[1]
+        for copy in (clone, child):
+            assert type(copy._log) is _Items and type(copy._hole) is _Items
+            assert copy._cfg is state._cfg
+            assert state._hand is None or copy._hand is not state._hand
+            while not copy.is_terminal():  # played on to the end
+                copy.apply_action(copy.chance_outcomes()[0][0] if copy.is_chance_node()
+                                  else copy.legal_actions()[-1])
+        assert (str(state), state.history(), state.information_state_string(0)) == before
 
 
 def test_a_state_never_loads_without_its_state() -> None:
