@@ -746,6 +746,22 @@ def test_a_state_pickled_at_every_move_plays_on_as_the_original() -> None:
                 assert twin.information_state_tensor() == state.information_state_tensor()
 
 
+def test_the_information_state_tensor_is_the_row_and_the_codes_at_every_node() -> None:
+    """The game's observer keeps one tensor and writes each state's into it: the shared row,
+    then the decisions' codes plus one, zeros after them. At every node of hands one after
+    another (a short history right after a long one), it is ``encode`` and
+    ``history_codes`` of that state, for each player."""
+    import numpy as np
+
+    for game, state, _move in _random_nodes(3, 8):
+        if state.is_chance_node() or state._hand is None:
+            continue
+        for p in range(game.num_players()):
+            want = state.encode(p) + state.history_codes(game.history_width)
+            assert np.array_equal(np.asarray(state.information_state_tensor(p), np.float32),
+                                  np.asarray(want, np.float32))
+
+
 def test_clones_and_children_are_independent_replays_of_their_history() -> None:
     """pyspiel clones a Python state (``clone``, ``child``: every node of a tree search) by
     deep-copying each of its fields; they copy cheaply now (the config is shared, the hand is

@@ -632,8 +632,12 @@ class _Observer:
         self.tensor[:w] = row
         if not self._private:
             self.tensor[:52] = 0.0  # the hole cards
-        if self._recall:
-            self.tensor[w:] = state.history_codes(self._game.history_width)
+        if self._recall:  # state.history_codes(history_width), written in place
+            tail = self.tensor[w:]
+            tail[:] = 0.0
+            log = state._log
+            if log:  # (the decisions of the longest hand fit: history_width is their count)
+                tail[:len(log)] = [c + 1.0 for _s, _st, c in log]
 
     def string_from(self, state: HoldemState, player: int) -> str:
         if not self._public:
