@@ -750,16 +750,19 @@ def test_the_information_state_tensor_is_the_row_and_the_codes_at_every_node() -
     """The game's observer keeps one tensor and writes each state's into it: the shared row,
     then the decisions' codes plus one, zeros after them. At every node of hands one after
     another (a short history right after a long one), it is ``encode`` and
-    ``history_codes`` of that state, for each player."""
+    ``history_codes`` of that state, for each player; zeros before the hole cards are dealt
+    (pyspiel first writes a new state's into it, for each tensor asked)."""
     import numpy as np
 
     for game, state, _move in _random_nodes(3, 8):
-        if state.is_chance_node() or state._hand is None:
-            continue
         for p in range(game.num_players()):
             want = state.encode(p) + state.history_codes(game.history_width)
             assert np.array_equal(np.asarray(state.information_state_tensor(p), np.float32),
                                   np.asarray(want, np.float32))
+            assert np.array_equal(np.asarray(state.observation_tensor(p), np.float32),
+                                  np.asarray(state.encode(p), np.float32))
+            if state._hand is None:
+                assert not any(want)
 
 
 def test_clones_and_children_are_independent_replays_of_their_history() -> None:

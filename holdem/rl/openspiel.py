@@ -623,6 +623,11 @@ class _Observer:
             self.dict["hole"] = self.tensor
 
     def set_from(self, state: HoldemState, player: int) -> None:
+        if state._hand is None:  # nothing dealt yet: all zeros (pyspiel asks a new state
+            state._whole()       # first, for each tensor a state gives)
+            state._seat(player)  # (the checks encode makes)
+            self.tensor.fill(0.0)
+            return
         row = state.encode(player)  # (checks the player)
         if not self._public:
             if self._private:
