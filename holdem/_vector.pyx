@@ -20,6 +20,7 @@ from libc.string cimport memcmp, memcpy, memmove, memset
 from holdem._deck cimport hd_deal_seats, hd_deck_t, hd_rng_seed, hd_rng_t, hd_seed_child
 from holdem._eval cimport eval_tables, hd_tables_share
 from holdem._pots cimport HD_POTS_NO_CAP, HD_POTS_NO_RANK
+from holdem.hand._compiled cimport HandCore
 from holdem.hand._hd_hand cimport (
     HD_BET_RAISE, HD_CHECK_CALL, HD_FOLD, HD_HAND_MAX_SEATS, HD_HAND_OK, HD_HAND_UNBOUNDED,
     hd_hs_act, hd_hs_check, hd_hs_consistent, hd_hs_legal, hd_hs_legal_inline, hd_hs_pot,
@@ -35,8 +36,8 @@ from holdem.errors import (ChipOverflowError, IllegalActionError, InvalidArrayEr
                            InvalidConfigError, InvalidSeatError, InvalidStateError,
                            InvalidTableError)
 
-__all__ = ["MAX_TABLES", "OBS_VERSION", "POLICIES", "Batch", "actor_rewards", "equity_estimate",
-           "first_outside", "obs_names", "obs_width", "play_fits"]
+__all__ = ["MAX_TABLES", "OBS_VERSION", "POLICIES", "Batch", "actor_rewards", "encode_state",
+           "equity_estimate", "first_outside", "obs_names", "obs_width", "play_fits"]
 
 hd_tables_share(eval_tables())  # the evaluator's tables, linked once into holdem._eval
 
@@ -238,6 +239,80 @@ def actor_rewards(const float[:, ::1] rewards, const int64_t[::1] actor,
             out[i] = rewards[i, a]
         else:
             out[i] = 0.0
+
+
+cdef inline int _card_id(object card) except -1:
+    """A card id 0..51 of a state's tuples (a HandState holds only those: checked anyway, as
+    it indexes a row)."""
+    cdef int c = card
+    if not 0 <= c < 52:
+        raise InvalidStateError(f"not a card id: {card!r}")
+    return c
+
+
+def encode_state(state, int seat, float[::1] out):
+    """``ObservationSpec(n).encode(state, seat)`` as float32 in ``out[:width]``, all but the
+    street summary (its last 4 * STREET_COLS columns, left 0), read from the C struct of a
+    ``HandState`` of the compiled core (its cards from the state's own tuples, as
+    ``hole_cards`` and ``board`` give them: a seat's may be unknown): returns True; for any
+    other state (the reference core, one not started) returns False and writes nothing (the
+    caller encodes it in Python). ``seat`` must be 0..n-1, ``out`` that wide at least."""
+    cdef HandCore hs
+    cdef const hd_hstate_t *h
+    cdef hd_legal_t la
+    cdef int n, s, r, k, width, button, to_act = 0, live = 0
+    cdef bint folded
+    cdef int64_t stack
+    cdef double ib
+    cdef float *o
+    if not isinstance(state, HandCore):
+        return False
+    hs = <HandCore>state
+    if hs._game is None:  # not started
+        return False
+    h = &hs._h
+    n = h.n
+    width = O_POSITION + n + SEAT_COLS * n + GLOBAL_COLS + 4 * STREET_COLS
+    if not 0 <= seat < n or out.shape[0] < width:
+        raise InvalidArrayError(f"seat {seat} of {n}, or out has fewer than {width} columns")
+    ib = 1.0 / <double>hs._rules.g.big_blind
+    o = &out[0]
+    memset(o, 0, width * sizeof(float))
+    hole = hs._hole[seat]
+    if hole is not None:  # (None: a seat whose cards are unknown)
+        for c in hole:
+            o[O_HOLE + _card_id(c)] = 1.0
+    board = hs._board
+    for k in range(h.nboard):
+        o[(O_FLOP if k < 3 else O_TURN if k == 3 else O_RIVER) + _card_id(board[k])] = 1.0
+    o[O_STREET + (h.street if h.street < 3 else 3)] = 1.0
+    button = h.button
+    o[O_POSITION + (seat - button + n) % n] = 1.0
+    o += O_POSITION + n
+    for r in range(n):  # the seats from seat clockwise (a block each, its position first)
+        s = (seat + r) % n
+        stack = h.stacks[s] - h.payout[s]  # (HandState.stacks: a settled hand's pots apart)
+        folded = h.folded[s] != 0
+        o[0] = <float>((s - button + n) % n)
+        o[1] = <float>(stack * ib)
+        o[2] = <float>(h.bets[s] * ib)
+        o[3] = <float>(h.committed[s] * ib)
+        o[4] = <float>folded
+        o[5] = <float>(not folded and stack == 0)
+        to_act += not folded and stack > 0
+        live += not folded
+        o += SEAT_COLS
+    o[0] = <float>(hd_hs_pot(h) * ib)
+    if seat == h.actor and not h.over:
+        hd_hs_legal_inline(&hs._rules.g, h, &la)
+        o[1] = <float>(la.call * ib)
+        if la.can_raise:
+            o[2] = <float>(la.min_to * ib)
+            o[3] = <float>(la.max_to * ib)
+    o[4] = <float>(h.cur * ib)
+    o[5] = live
+    o[6] = to_act
+    return True
 
 
 def obs_width(int players):

@@ -543,6 +543,22 @@ def _reseated(row: Any, n: int, shift: int, cards: Sequence[int]) -> Any:
     return out
 
 
+def _encode_into(spec: ObservationSpec, state: HandState, seat: int, out: Any) -> None:
+    """``spec.encode(state, seat)`` written into ``out[:spec.width]`` (a float32 buffer, a
+    numpy array say): the compiled core's hand is read in C (the street summary in Python),
+    anything else is encoded and converted. ``state`` and ``seat`` are checked by the caller
+    (the OpenSpiel observer's: its own state, a player 0..n-1)."""
+    if not _vector.encode_state(state, seat, out):
+        out[:spec.width] = spec.encode(state, seat)
+        return
+    raises, added = _street_counts(state)
+    ib = 1.0 / state.game.big_blind
+    k = 212 + 7 * spec.players + 7  # the street summary: after the seats and globals
+    for s in range(4):
+        out[k + 2 * s] = float(raises[s])
+        out[k + 2 * s + 1] = added[s] * ib
+
+
 def _street_counts(state: HandState) -> tuple[list[int], list[int]]:
     """Bets/raises and chips added per street by the actions (see :meth:`ObservationSpec.encode`)."""
     n = state.num_players

@@ -1837,3 +1837,65 @@ def test_actor_rewards_refuses_arrays_of_other_lengths() -> None:
     with pytest.raises(ValueError):  # float64 rewards: refused before anything is read
         actor_rewards(rewards.astype(np.float64), actor, done, out)
     assert not out.any()
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_the_compiled_encoder_is_encode_at_every_node_for_every_seat(name: str) -> None:
+    """``vector._encode_into`` (the OpenSpiel observer's: the compiled core's hand read in C,
+    the street summary in Python) writes what ``ObservationSpec.encode`` gives, as float32,
+    for every seat at every decision and at the end of random hands at 2-10 seats (short
+    stacks: all-ins and side pots), partial hands whose board is dealt as it comes included;
+    anything else is left to the Python encoder, and a bad seat or a short buffer refused."""
+    from holdem.hand.game import ReferenceHandState
+    from holdem.vector import _encode_into
+
+    game = GAMES[name]
+    rng = np.random.default_rng(len(name))
+    checked = 0
+    for players in range(2, 11):
+        if game.straddle and players < 3:
+            continue
+        spec = ObservationSpec(players)
+        for hand in range(6):
+            stacks = [int(x) for x in rng.integers(6, 60, size=players)]
+            deck = rng.permutation(52).tolist()
+            hole = [deck[2 * s:2 * s + 2] for s in range(players)]
+            board = deck[2 * players:2 * players + 5]
+            partial = hand % 2 == 1  # the board given as it is dealt (OpenSpiel's hands)
+            state = game.new_hand(stacks, button=hand % players, hole_cards=hole,
+                                  board=[] if partial else board)
+            given = 0 if partial else 5  # board cards handed to the state
+            while True:
+                for seat in range(players):
+                    out = np.full(spec.width + 3, np.nan, dtype=np.float32)
+                    _encode_into(spec, state, seat, out)
+                    want = np.asarray(spec.encode(state, seat), dtype=np.float32)
+                    assert np.array_equal(out[:spec.width], want), (name, players, seat)
+                    assert np.isnan(out[spec.width:]).all()  # nothing past the row
+                    checked += 1
+                if state.is_terminal():
+                    break
+                legal = state.legal_actions()
+                choice = rng.integers(4)
+                try:
+                    if choice == 0 and legal.can_fold:
+                        state.fold()
+                    elif choice == 1 and legal.can_raise:
+                        state.bet_or_raise(int(rng.integers(legal.min_to, legal.max_to + 1)))
+                    else:
+                        state.check_or_call()
+                except holdem.InvalidHandError:  # the board is needed: deal it, then again
+                    state.add_board(board[given:max(3, given + 1)])
+                    given = max(3, given + 1)
+    assert checked > 1000
+    # what is not a started hand of the compiled core is left to the Python encoder
+    from holdem import _vector
+
+    out = np.zeros(ObservationSpec(2).width, dtype=np.float32)
+    reference = ReferenceHandState._start(Game(big_blind=2), [50, 50], 0, 3, None, None)
+    for other in (reference, HandState.__new__(HandState), object()):
+        assert _vector.encode_state(other, 0, out) is False and not out.any()
+    started = Game(big_blind=2).new_hand([50, 50], button=0, seed=3)
+    for seat, width in ((2, out.size), (-1, out.size), (0, out.size - 1)):
+        with pytest.raises(InvalidArrayError, match="out has fewer than"):
+            _vector.encode_state(started, seat, out[:width])

@@ -85,7 +85,7 @@ from holdem import (
     Structure,
 )
 from holdem.acpc import GameDef, GameDefError, parse_game
-from holdem.vector import ActionLayout, ObservationSpec
+from holdem.vector import ActionLayout, ObservationSpec, _encode_into
 
 __all__ = ["GAME_NAME", "MAX_EXACT_ACTIONS", "MAX_HISTORY_WIDTH", "HoldemGame", "HoldemState",
            "game_parameters", "load_game"]
@@ -628,13 +628,14 @@ class _Observer:
             state._seat(player)  # (the checks encode makes)
             self.tensor.fill(0.0)
             return
-        row = state.encode(player)  # (checks the player)
         if not self._public:
+            row = state.encode(player)  # (checks the player)
             if self._private:
                 self.tensor[:] = row[:52]
             return
         w = self._game.spec.width
-        self.tensor[:w] = row
+        state._whole()
+        _encode_into(self._game.spec, state._hand, state._seat(player), self.tensor)
         if not self._private:
             self.tensor[:52] = 0.0  # the hole cards
         if self._recall:  # state.history_codes(history_width), written in place
