@@ -299,6 +299,10 @@ class HoldemGame(pyspiel.Game):  # type: ignore[misc]
                          iig_obs_type.private_info == pyspiel.PrivateInfoType.SINGLE_PLAYER)
 
 
+_CHANCE = int(pyspiel.PlayerId.CHANCE)
+_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+
+
 class _Items(list):  # type: ignore[type-arg]
     """A list whose items are immutable (card ids, codes, tuples of them): its deep copy is a
     copy of the list. pyspiel clones a Python state (``state.child``, ``state.clone``: every
@@ -388,12 +392,15 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
         return self._hand
 
     def current_player(self) -> int:
-        self._whole()
-        if self._hand is None or self._pending is not None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self._hand.is_terminal():
-            return int(pyspiel.PlayerId.TERMINAL)
-        return self._hand.current_player()
+        # (pyspiel asks it a dozen times a move: is_chance_node, is_terminal, legal_actions...)
+        if self._stopped:
+            self._whole()
+        hand = self._hand
+        if hand is None or self._pending is not None:
+            return _CHANCE
+        if hand.is_terminal():
+            return _TERMINAL
+        return hand.current_player()
 
     def is_terminal(self) -> bool:
         return self._hand is not None and self._pending is None and self._hand.is_terminal()
