@@ -548,8 +548,8 @@ def _encode_into(spec: ObservationSpec, state: HandState, seat: int, out: Any) -
     numpy array say): the compiled core's hand is read in C (the street summary in Python),
     anything else is encoded and converted. ``state`` and ``seat`` are checked by the caller
     (the OpenSpiel observer's: its own state, a player 0..n-1)."""
-    if not _vector.encode_state(state, seat, out):
-        out[:spec.width] = spec.encode(state, seat)
+    if state.num_players != spec.players or not _vector.encode_state(state, seat, out):
+        out[:spec.width] = spec.encode(state, seat)  # (another core's; or refused there)
         return
     raises, added = _street_counts(state)
     ib = 1.0 / state.game.big_blind

@@ -1899,3 +1899,6 @@ def test_the_compiled_encoder_is_encode_at_every_node_for_every_seat(name: str) 
     for seat, width in ((2, out.size), (-1, out.size), (0, out.size - 1)):
         with pytest.raises(InvalidArrayError, match="out has fewer than"):
             _vector.encode_state(started, seat, out[:width])
+    three = Game(big_blind=2).new_hand([50, 50, 50], button=0, seed=3)
+    with pytest.raises(InvalidConfigError, match="the spec is for 2 players, the hand has 3"):
+        _encode_into(ObservationSpec(2), three, 0, np.zeros(300, dtype=np.float32))
