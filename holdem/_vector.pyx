@@ -261,8 +261,6 @@ def encode_state(state, int seat, float[::1] out):
     cdef const hd_hstate_t *h
     cdef hd_legal_t la
     cdef int n, s, r, k, width, button, to_act = 0, live = 0
-    cdef bint folded
-    cdef int64_t stack
     cdef double ib
     cdef float *o
     if not isinstance(state, HandCore):
@@ -291,16 +289,9 @@ def encode_state(state, int seat, float[::1] out):
     o += O_POSITION + n
     for r in range(n):  # the seats from seat clockwise (a block each, its position first)
         s = (seat + r) % n
-        stack = h.stacks[s] - h.payout[s]  # (HandState.stacks: a settled hand's pots apart)
-        folded = h.folded[s] != 0
         o[0] = <float>((s - button + n) % n)
-        o[1] = <float>(stack * ib)
-        o[2] = <float>(h.bets[s] * ib)
-        o[3] = <float>(h.committed[s] * ib)
-        o[4] = <float>folded
-        o[5] = <float>(not folded and stack == 0)
-        to_act += not folded and stack > 0
-        live += not folded
+        to_act += _seat_block(o, h, s, h.stacks[s] - h.payout[s], ib)
+        live += h.folded[s] == 0
         o += SEAT_COLS
     o[0] = <float>(hd_hs_pot(h) * ib)
     if seat == h.actor and not h.over:
@@ -441,10 +432,12 @@ cdef inline void _copy_blocks(float *dst, const float *src, int count) noexcept 
         dst += SEAT_COLS
 
 
-cdef inline int _seat_block(float *o, const hd_hstate_t *h, int s, double ib) noexcept nogil:
+cdef inline int _seat_block(float *o, const hd_hstate_t *h, int s, int64_t stack,
+                            double ib) noexcept nogil:
     """Seat s's observation columns after its position (o[1..5]: stack, bet, committed in big
-    blinds, folded, all in); returns 1 if it can still act (in the hand, with chips)."""
-    cdef int64_t stack = h.stacks[s]
+    blinds, folded, all in); returns 1 if it can still act (in the hand, with chips).
+    ``stack``: its chips behind, h.stacks[s] in a hand in play (a settled hand's less its
+    payout, as HandState.stacks gives them)."""
     cdef bint live = h.folded[s] == 0
     o[1] = <float>(stack * ib)
     o[2] = <float>(h.bets[s] * ib)
@@ -1273,7 +1266,7 @@ cdef class Batch:
                 _copy_blocks(twice, o, d)
                 _copy_blocks(o, o + d * SEAT_COLS, n - d)
                 _copy_blocks(o + (n - d) * SEAT_COLS, twice, d)
-            to_act += _seat_block(o + (n - d) * SEAT_COLS, h, moved, ib)
+            to_act += _seat_block(o + (n - d) * SEAT_COLS, h, moved, h.stacks[moved], ib)
         else:
             # observation: the one-hot columns (cards, street, position) ...
             for c in range(t.nhot):
@@ -1304,7 +1297,7 @@ cdef class Batch:
             s = a
             for _ in range(n):
                 o[0] = <float>p
-                to_act += _seat_block(o, h, s, ib)
+                to_act += _seat_block(o, h, s, h.stacks[s], ib)
                 o += SEAT_COLS
                 s += 1
                 if s == n:

@@ -553,7 +553,7 @@ def _encode_into(spec: ObservationSpec, state: HandState, seat: int, out: Any) -
         return
     raises, added = _street_counts(state)
     ib = 1.0 / state.game.big_blind
-    k = 212 + 7 * spec.players + 7  # the street summary: after the seats and globals
+    k = spec.width - 8  # the street summary: the row's last 4 x (raises, added) columns
     for s in range(4):
         out[k + 2 * s] = float(raises[s])
         out[k + 2 * s + 1] = added[s] * ib
