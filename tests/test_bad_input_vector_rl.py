@@ -306,6 +306,25 @@ def test_gym_vector_env_illegal_and_autoreset_mode_must_be_their_own_types() -> 
         HoldemEnv(illegal=np.array(["raise"]))  # type: ignore[arg-type]
 
 
+def test_gym_vector_env_num_envs_is_named_as_given() -> None:
+    """A bad ``num_envs`` is refused under that name (the engine's is ``num_tables``), through
+    the constructor and through ``gymnasium.make_vec``, whose keyword it is."""
+    gymnasium = pytest.importorskip("gymnasium")
+    from holdem.rl.gymnasium import SELF_PLAY_ID, HoldemVectorEnv
+
+    for bad, match in ((0, r"^num_envs must be 1\.\.67108864, got 0$"),
+                       (-3, r"^num_envs must be 1\.\.67108864, got -3$"),
+                       (2**26 + 1, r"^num_envs must be 1\.\.67108864, got 67108865$"),
+                       ("8", r"^num_envs must be an int, got '8'$"),
+                       (True, r"^num_envs must be an int, got True$"),
+                       (2.0, r"^num_envs must be an int, got 2\.0$")):
+        with pytest.raises(InvalidConfigError, match=match):
+            HoldemVectorEnv(Game(big_blind=2), num_envs=bad)  # type: ignore[arg-type]
+        with pytest.raises(InvalidConfigError, match=match):
+            gymnasium.make_vec(SELF_PLAY_ID, num_envs=bad)
+    assert HoldemVectorEnv(num_envs=np.uint8(3)).num_envs == 3
+
+
 def test_gym_env_seat_takes_a_numpy_int_as_the_other_ints() -> None:
     pytest.importorskip("gymnasium")
     from holdem.rl.gymnasium import HoldemEnv
@@ -1050,7 +1069,7 @@ HUGE_INT = 10**5000  # more digits than Python turns into text (int max str digi
 
 @pytest.mark.parametrize(("module", "make", "match"), [
     ("gymnasium", lambda m, g: m.HoldemVectorEnv(g, num_envs=HUGE_INT),
-     r"^num_tables must be 1\.\.\d+, got an int of 16610 bits"),
+     r"^num_envs must be 1\.\.\d+, got an int of 16610 bits"),
     ("gymnasium", lambda m, g: m.HoldemVectorEnv(g, num_envs=2, num_threads=HUGE_INT),
      r"^num_threads must be 1\.\.256, got an int of 16610 bits"),
     ("gymnasium", lambda m, g: m.HoldemVectorEnv(g, num_envs=2, players=HUGE_INT),

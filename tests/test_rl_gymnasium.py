@@ -922,18 +922,92 @@ def test_single_env_opponents_that_are_not_policies(opponents: object) -> None:
         HoldemEnv(players=3, opponents=given)  # type: ignore[arg-type]
 
 
-def test_make_with_the_module_in_the_id_in_a_fresh_interpreter() -> None:
+def test_make_vec_of_the_self_play_id_is_the_vector_env() -> None:
+    """``gymnasium.make_vec("holdem/SelfPlay-v0", num_envs=N, **kwargs)`` is
+    ``HoldemVectorEnv(num_envs=N, **kwargs)`` (no-limit 1/2 when no game is given): the same
+    steps, the id's spec kept through a pickle."""
+    import pickle
+    import sys
+
+    import gymnasium
+
+    from holdem.rl.gymnasium import SELF_PLAY_ID
+
+    assert SELF_PLAY_ID == "holdem/SelfPlay-v0" and SELF_PLAY_ID in gymnasium.registry
+    made = gymnasium.make_vec(SELF_PLAY_ID, num_envs=8, players=6, actions="fcpa", seed=3,
+                              autoreset_mode="next_step")
+    plain = HoldemVectorEnv(Game(big_blind=2), num_envs=8, players=6, actions="fcpa", seed=3,
+                            autoreset_mode="next_step")
+    # (the module's class now: another test reloads the module, making a new class object)
+    assert type(made) is sys.modules["holdem.rl.gymnasium"].HoldemVectorEnv
+    assert made.spec is not None
+    assert made.spec.id == SELF_PLAY_ID and made.spec.kwargs["num_envs"] == 8
+    assert made.metadata["autoreset_mode"] is AutoresetMode.NEXT_STEP
+    assert made.single_action_space == plain.single_action_space
+    rng = np.random.default_rng(2)
+    for env in (made, plain):
+        env.reset()
+    for k in range(60):
+        if k == 30:
+            made = pickle.loads(pickle.dumps(made))
+            assert made.spec is not None and made.spec.id == SELF_PLAY_ID
+        cols = sample_legal(made._vg.legal_mask, rng)
+        ours, theirs = made.step(cols), plain.step(cols)
+        for a, b in zip(ours[:4], theirs[:4], strict=True):
+            assert np.array_equal(a, b)
+    made.close()
+    plain.close()
+
+
+def test_make_of_the_self_play_id_is_refused() -> None:
+    """Self-play is a batch: ``gymnasium.make`` of its id, or ``make_vec`` in the mode that
+    makes one env per table, says to use ``make_vec`` (its default mode)."""
+    import gymnasium
+
+    from holdem.rl.gymnasium import SELF_PLAY_ID
+
+    with pytest.raises(InvalidConfigError, match=r"is a vector env.*make_vec\('holdem/SelfPl"):
+        gymnasium.make(SELF_PLAY_ID, players=3)
+    with pytest.raises(InvalidConfigError, match="is a vector env"):
+        gymnasium.make_vec(SELF_PLAY_ID, num_envs=2, vectorization_mode="sync")
+
+
+def test_make_vec_of_the_single_env_id_syncs_single_envs() -> None:
+    """``make_vec("holdem/Holdem-v0")``: Gymnasium's ``SyncVectorEnv`` of ``HoldemEnv``s, the
+    keyword arguments given to each (``reset(seed=s)`` seeds sub-env ``i`` with ``s + i``)."""
+    import gymnasium
+
+    from holdem.rl.gymnasium import ENV_ID
+
+    envs = gymnasium.make_vec(ENV_ID, num_envs=3, players=3, seat=1, actions="fchpa")
+    assert isinstance(envs, gymnasium.vector.SyncVectorEnv)
+    obs, info = envs.reset(seed=7)
+    for i in range(3):
+        one = HoldemEnv(players=3, seat=1, actions="fchpa")
+        first, first_info = one.reset(seed=7 + i)
+        assert np.array_equal(obs[i], first)
+        assert np.array_equal(info["action_mask"][i], first_info["action_mask"])
+    envs.close()
+
+
+@pytest.mark.parametrize(("make", "shown"), [
+    # 3 seats: 248 columns; 4 seats: 255
+    ("env = gymnasium.make('holdem.rl.gymnasium:holdem/Holdem-v0', players=3)",
+     "HoldemEnv (248,) (6,)"),
+    ("env = gymnasium.make_vec('holdem.rl.gymnasium:holdem/SelfPlay-v0', num_envs=5, players=4)",
+     "HoldemVectorEnv (5, 255) (5, 6)"),
+])
+def test_make_with_the_module_in_the_id_in_a_fresh_interpreter(make: str, shown: str) -> None:
     # the README's form: Gymnasium imports holdem.rl.gymnasium itself (no import beforehand)
     import subprocess
     import sys
 
-    code = ("import gymnasium\n"
-            "env = gymnasium.make('holdem.rl.gymnasium:holdem/Holdem-v0', players=3)\n"
+    code = (f"import gymnasium\n{make}\n"
             "obs, info = env.reset(seed=1)\n"
             "print(type(env.unwrapped).__name__, obs.shape, info['action_mask'].shape)\n")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                          timeout=120, check=True).stdout
-    assert out.split() == ["HoldemEnv", "(248,)", "(6,)"]  # 3 seats: 248 columns
+    assert out.strip() == shown
 
 
 def test_single_env_repr_names_the_seats() -> None:

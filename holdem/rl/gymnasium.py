@@ -15,10 +15,18 @@ are ``info["action_mask"]`` (bool). An action on a masked column plays check/cal
 (``illegal="check_call"``, the default, as Gymnasium agents may sample the whole action
 space) or raises :class:`holdem.IllegalActionError` (``illegal="raise"``).
 
-Importing this module registers :class:`HoldemEnv` with Gymnasium as ``holdem/Holdem-v0``
-(``gymnasium.make("holdem/Holdem-v0", players=3)``; the keyword arguments are
-:class:`HoldemEnv`'s). In a fresh interpreter name the module in the id and Gymnasium
-imports it: ``gymnasium.make("holdem.rl.gymnasium:holdem/Holdem-v0", players=3)``.
+Importing this module registers two ids with Gymnasium:
+
+- ``holdem/Holdem-v0``, :class:`HoldemEnv` (``gymnasium.make("holdem/Holdem-v0",
+  players=3)``; the keyword arguments are :class:`HoldemEnv`'s; ``gymnasium.make_vec`` of it
+  runs copies of that one-table env in Gymnasium's ``SyncVectorEnv``);
+- ``holdem/SelfPlay-v0``, :class:`HoldemVectorEnv`, a vector env only:
+  ``gymnasium.make_vec("holdem/SelfPlay-v0", num_envs=4096, players=6)`` (the keyword
+  arguments are :class:`HoldemVectorEnv`'s); ``gymnasium.make`` of it raises
+  :class:`holdem.InvalidConfigError`.
+
+In a fresh interpreter name the module in the id and Gymnasium imports it:
+``gymnasium.make("holdem.rl.gymnasium:holdem/Holdem-v0", players=3)``.
 """
 
 from __future__ import annotations
@@ -28,7 +36,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, SupportsIndex
 
 from holdem._ints import int_or_none
-from holdem._shown import excerpt
+from holdem._shown import excerpt, shown
 from holdem.rl import missing_extra
 
 try:  # the optional rl extra
@@ -60,10 +68,13 @@ from holdem.rl import (
 )
 from holdem.vector import ActionLayout, ObservationSpec, VectorGame, _bytes_per_table
 
-__all__ = ["ENV_ID", "HoldemEnv", "HoldemVectorEnv", "Policy", "RandomPolicy"]
+__all__ = ["ENV_ID", "SELF_PLAY_ID", "HoldemEnv", "HoldemVectorEnv", "Policy", "RandomPolicy"]
 
 ENV_ID = "holdem/Holdem-v0"
 """The id of :class:`HoldemEnv` in Gymnasium's registry."""
+
+SELF_PLAY_ID = "holdem/SelfPlay-v0"
+"""The id of :class:`HoldemVectorEnv` in Gymnasium's registry (``gymnasium.make_vec``)."""
 
 Policy = Callable[[np.ndarray, np.ndarray], SupportsIndex]
 """An opponent: ``policy(observation, action_mask) -> action column``, the column an integer
@@ -171,8 +182,8 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
     observation arrays whatever ``copy`` is (the engine keeps the final rows:
     :attr:`holdem.vector.VectorGame.final_observation`).
 
-    The other arguments are those of :class:`holdem.vector.VectorGame` (``session=True``:
-    stacks carried over; ``num_threads``). ``num_envs`` tables that would take more than the
+    The other arguments are those of :class:`holdem.vector.VectorGame` (``game``: no-limit
+    1/2 when None; ``session=True``: stacks carried over; ``num_threads``). ``num_envs`` tables that would take more than the
     machine's physical memory (about 11 KB each at 2 seats, 13 KB at 10, with the spaces and
     a step's copies) are refused before anything is allocated, with
     :class:`~holdem.errors.InvalidConfigError` naming the bytes. ``reset(seed=s)`` starts table ``i`` from hand 0 of
@@ -199,15 +210,20 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP,  # noqa: RUF012 - Gymnasium's
                 "render_modes": []}
 
-    def __init__(self, game: Game, *, num_envs: int, players: int = 2,
+    def __init__(self, game: Game | None = None, *, num_envs: int, players: int = 2,
                  stacks: int | Sequence[int] = 200, actions: ActionLayout | str = "default",
                  session: bool = False, seed: int = 0, num_threads: int = 1,
                  illegal: str = "check_call", copy: bool = True,
                  autoreset_mode: AutoresetMode | str = AutoresetMode.SAME_STEP,
                  final_obs: bool = True) -> None:
-        self._args = dict(num_tables=num_envs, players=players, stacks=stacks,
+        n = int_or_none(num_envs)  # (checked here to name it as given: the engine's num_tables)
+        if n is None:
+            raise InvalidConfigError(f"num_envs must be an int, got {excerpt(num_envs)}")
+        if not 1 <= n <= _MAX_TABLES:
+            raise InvalidConfigError(f"num_envs must be 1..{_MAX_TABLES}, got {shown(n)}")
+        self._args = dict(num_tables=n, players=players, stacks=stacks,
                           session=session, actions=actions, num_threads=num_threads)
-        self._game = game
+        self._game = game = Game(big_blind=2) if game is None else game
         self._raise = _illegal(illegal)
         if not isinstance(copy, bool):
             raise InvalidConfigError(f"copy must be True or False, got {excerpt(copy)}")
@@ -990,10 +1006,24 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
         return text
 
 
+def _self_play_single(**kwargs: object) -> None:
+    """``gymnasium.make`` of :data:`SELF_PLAY_ID` (and ``make_vec`` of it in the ``sync`` or
+    ``async`` mode, which make one env per table): refused, self-play is a batch."""
+    raise InvalidConfigError(
+        f"{SELF_PLAY_ID} is a vector env (one policy plays every seat of every table): make "
+        f"it with gymnasium.make_vec({SELF_PLAY_ID!r}, num_envs=N) (its default mode); for "
+        f"one table and one learning seat against policies use gymnasium.make({ENV_ID!r})")
+
+
 def _register() -> None:
-    """Register :class:`HoldemEnv` as :data:`ENV_ID` (once, if a reload imports it again)."""
+    """Register :class:`HoldemEnv` as :data:`ENV_ID` and :class:`HoldemVectorEnv` as
+    :data:`SELF_PLAY_ID` (once each, if a reload imports the module again)."""
     if ENV_ID not in gymnasium.registry:
         gymnasium.register(id=ENV_ID, entry_point="holdem.rl.gymnasium:HoldemEnv")
+    if SELF_PLAY_ID not in gymnasium.registry:
+        gymnasium.register(id=SELF_PLAY_ID,
+                           entry_point="holdem.rl.gymnasium:_self_play_single",
+                           vector_entry_point="holdem.rl.gymnasium:HoldemVectorEnv")
 
 
 _register()
