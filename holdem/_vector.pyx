@@ -23,6 +23,7 @@ from holdem._pots cimport HD_POTS_NO_CAP, HD_POTS_NO_RANK
 from holdem.hand._compiled cimport HandCore
 from holdem.hand._hd_hand cimport (
     HD_BET_RAISE, HD_CHECK_CALL, HD_FOLD, HD_HAND_MAX_SEATS, HD_HAND_OK, HD_HAND_UNBOUNDED,
+    HD_REC_BET, HD_REC_RAISE,
     hd_hs_act, hd_hs_check, hd_hs_consistent, hd_hs_legal, hd_hs_legal_inline, hd_hs_pot,
     hd_hs_start, hd_hs_start_trusted, hd_hstate_t, hd_legal_t, hd_rules_check, hd_rules_t,
 )
@@ -250,13 +251,42 @@ cdef inline int _card_id(object card) except -1:
     return c
 
 
+cdef bint _street_summary(HandCore hs, const hd_hstate_t *h, float *o, double ib) except -1:
+    """The street summary of ``ObservationSpec.encode`` (per street: bets and raises, the
+    chips the actions added; a finished hand's last action not counted) in
+    ``o[:4 * STREET_COLS]``, from the state's actions as ``vector._street_counts`` reads them.
+    False (nothing written) when an action's street is out of range."""
+    cdef int64_t added[4]
+    cdef int64_t raises[4]
+    cdef int st, kind, k
+    cdef Py_ssize_t j, last
+    cdef tuple rec
+    cdef list hist = hs._hist
+    memset(added, 0, sizeof(added))
+    memset(raises, 0, sizeof(raises))
+    last = len(hist) - 1 if h.over else len(hist)
+    for j in range(len(hist)):
+        rec = hist[j]
+        st, kind = rec[1], rec[2]
+        if not 0 <= st < 4:
+            return False
+        if kind == HD_REC_BET or kind == HD_REC_RAISE:
+            raises[st] += 1
+        if j < last:
+            added[st] += <int64_t>rec[4]
+    for k in range(4):
+        o[STREET_COLS * k] = <float>raises[k]
+        o[STREET_COLS * k + 1] = <float>(added[k] * ib)
+    return True
+
+
 def encode_state(state, int seat, float[::1] out):
-    """``ObservationSpec(n).encode(state, seat)`` as float32 in ``out[:width]``, all but the
-    street summary (its last 4 * STREET_COLS columns, left 0), read from the C struct of a
-    ``HandState`` of the compiled core (its cards from the state's own tuples, as
-    ``hole_cards`` and ``board`` give them: a seat's may be unknown): returns True; for any
-    other state (the reference core, one not started) returns False and writes nothing (the
-    caller encodes it in Python). ``seat`` must be 0..n-1, ``out`` that wide at least."""
+    """``ObservationSpec(n).encode(state, seat)`` as float32 in ``out[:width]``, read from the
+    C struct of a ``HandState`` of the compiled core (its cards from the state's own tuples,
+    as ``hole_cards`` and ``board`` give them: a seat's may be unknown; the street summary
+    from its actions): returns True; for any other state (the reference core, one
+    not started) returns False (the caller encodes it in Python). ``seat`` must be 0..n-1,
+    ``out`` that wide at least."""
     cdef HandCore hs
     cdef const hd_hstate_t *h
     cdef hd_legal_t la
@@ -303,7 +333,7 @@ def encode_state(state, int seat, float[::1] out):
     o[4] = <float>(h.cur * ib)
     o[5] = live
     o[6] = to_act
-    return True
+    return _street_summary(hs, h, o + GLOBAL_COLS, ib)
 
 
 def obs_width(int players):

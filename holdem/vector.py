@@ -545,51 +545,27 @@ def _reseated(row: Any, n: int, shift: int, cards: Sequence[int]) -> Any:
 
 def _encode_into(spec: ObservationSpec, state: HandState, seat: int, out: Any) -> None:
     """``spec.encode(state, seat)`` written into ``out[:spec.width]`` (a float32 buffer, a
-    numpy array say): the compiled core's hand is read in C (the street summary in Python),
-    anything else is encoded and converted. ``state`` and ``seat`` are checked by the caller
-    (the OpenSpiel observer's: its own state, a player 0..n-1)."""
+    numpy array say): the compiled core's hand is read in C, anything else is encoded and
+    converted. ``state`` and ``seat`` are checked by the caller (the OpenSpiel observer's:
+    its own state, a player 0..n-1)."""
     if state.num_players != spec.players or not _vector.encode_state(state, seat, out):
         out[:spec.width] = spec.encode(state, seat)  # (another core's; or refused there)
-        return
-    raises, added = _street_counts(state)
-    ib = 1.0 / state.game.big_blind
-    k = spec.width - 8  # the street summary: the row's last 4 x (raises, added) columns
-    for s in range(4):
-        out[k + 2 * s] = float(raises[s])
-        out[k + 2 * s + 1] = added[s] * ib
 
 
 def _street_counts(state: HandState) -> tuple[list[int], list[int]]:
-    """Bets/raises and chips added per street by the actions (see :meth:`ObservationSpec.encode`)."""
-    n = state.num_players
+    """Bets/raises and chips added per street by the actions (see :meth:`ObservationSpec.encode`),
+    the last action of a finished hand not counted. No uncalled bet needs taking back: one goes
+    back (R21) only when a street closes with its bettor the one seat left able to act (any
+    other seat with chips would have matched it), so no action follows it."""
     raises, added = [0] * 4, [0] * 4
-    bets = [0] * n
-    for post in state.posts:  # the live forced bets are the preflop street totals
-        if post.kind in ("small_blind", "big_blind", "straddle", "entry_big_blind"):
-            bets[post.seat] += post.amount
     hist = state.raw_history()
     last = len(hist) - 1 if state.is_terminal() else len(hist)
-    street = 0
-    for j, (seat, st, kind, to, amount, _) in enumerate(hist):
-        while st > street:  # the street closed: an uncalled bet went back
-            added[street] -= _uncalled(bets)
-            bets = [0] * n
-            street += 1
+    for j, (_, st, kind, _, amount, _) in enumerate(hist):
         if kind in (3, 4):  # BET, RAISE
             raises[st] += 1
-        bets[seat] = to
         if j < last:
             added[st] += amount
-    if not state.is_terminal() and state.street_index > street:
-        added[street] -= _uncalled(bets)
     return raises, added
-
-
-def _uncalled(bets: list[int]) -> int:
-    top = max(bets)
-    if top <= 0 or bets.count(top) != 1:
-        return 0
-    return top - max(b for b in bets if b != top)
 
 
 def _card_tuple(ids: Sequence[int]) -> tuple[Card, ...]:

@@ -1839,10 +1839,63 @@ def test_actor_rewards_refuses_arrays_of_other_lengths() -> None:
     assert not out.any()
 
 
+def _random_move(state: HandState, rng: Any) -> None:
+    """Fold, a bet/raise to a uniform legal amount, or check/call, at random."""
+    legal = state.legal_actions()
+    choice = rng.integers(4)
+    if choice == 0 and legal.can_fold:
+        state.fold()
+    elif choice == 1 and legal.can_raise:
+        assert legal.min_to is not None and legal.max_to is not None
+        state.bet_or_raise(int(rng.integers(legal.min_to, legal.max_to + 1)))
+    else:
+        state.check_or_call()
+
+
+def test_the_compiled_encoder_with_extra_posts_and_dead_hands() -> None:
+    """The compiled encoder (``vector._encode_into``) writes ``ObservationSpec.encode``'s row,
+    street summary included, with extra posts (an entry big blind live, a missed small blind
+    dead), a dead small blind, big blind antes, a straddle and dead hands."""
+    from holdem import ExtraPost
+    from holdem.vector import _encode_into
+
+    rng = np.random.default_rng(11)
+    checked = 0
+    for game in (Game(big_blind=4), Game(big_blind=4, ante=4, ante_type=AnteType.BIG_BLIND),
+                 Game(big_blind=2, straddle=True)):
+        for players in (3, 5, 8):
+            spec = ObservationSpec(players)
+            for hand in range(12):
+                stacks = [int(x) for x in rng.integers(10, 80, size=players)]
+                button = hand % players
+                extra = [ExtraPost((button + 3 + k) % players, live=int(rng.integers(1, 9)),
+                                   dead=int(rng.integers(0, 3))) for k in range(hand % 3)]
+                extra = [e for e in extra if players > 3 or e.seat != (button + 3) % players]
+                try:
+                    state = game.new_hand(stacks, button=button, seed=hand,
+                                          dead_small_blind=hand % 4 == 1,
+                                          extra_posts=extra,
+                                          dead_hands=[(button + 1) % players] if hand % 5 == 2
+                                          else [])
+                except holdem.InvalidConfigError:
+                    continue  # (a combination the rules refuse)
+                while True:
+                    for seat in range(players):
+                        out = np.full(spec.width, np.nan, dtype=np.float32)
+                        _encode_into(spec, state, seat, out)
+                        want = np.asarray(spec.encode(state, seat), dtype=np.float32)
+                        assert np.array_equal(out, want), (players, hand, seat)
+                        checked += 1
+                    if state.is_terminal():
+                        break
+                    _random_move(state, rng)
+    assert checked > 1000
+
+
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_the_compiled_encoder_is_encode_at_every_node_for_every_seat(name: str) -> None:
-    """``vector._encode_into`` (the OpenSpiel observer's: the compiled core's hand read in C,
-    the street summary in Python) writes what ``ObservationSpec.encode`` gives, as float32,
+    """``vector._encode_into`` (the OpenSpiel observer's: the compiled core's hand read in C)
+    writes what ``ObservationSpec.encode`` gives, as float32,
     for every seat at every decision and at the end of random hands at 2-10 seats (short
     stacks: all-ins and side pots), partial hands whose board is dealt as it comes included;
     anything else is left to the Python encoder, and a bad seat or a short buffer refused."""
@@ -1875,15 +1928,8 @@ def test_the_compiled_encoder_is_encode_at_every_node_for_every_seat(name: str) 
                     checked += 1
                 if state.is_terminal():
                     break
-                legal = state.legal_actions()
-                choice = rng.integers(4)
                 try:
-                    if choice == 0 and legal.can_fold:
-                        state.fold()
-                    elif choice == 1 and legal.can_raise:
-                        state.bet_or_raise(int(rng.integers(legal.min_to, legal.max_to + 1)))
-                    else:
-                        state.check_or_call()
+                    _random_move(state, rng)
                 except holdem.InvalidHandError:  # the board is needed: deal it, then again
                     state.add_board(board[given:max(3, given + 1)])
                     given = max(3, given + 1)
