@@ -183,13 +183,14 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
     :attr:`holdem.vector.VectorGame.final_observation`).
 
     The other arguments are those of :class:`holdem.vector.VectorGame` (``game``: no-limit
-    1/2 when None; ``session=True``: stacks carried over; ``num_threads``). ``num_envs`` tables that would take more than the
-    machine's physical memory (about 11 KB each at 2 seats, 13 KB at 10, with the spaces and
-    a step's copies) are refused before anything is allocated, with
-    :class:`~holdem.errors.InvalidConfigError` naming the bytes. ``reset(seed=s)`` starts table ``i`` from hand 0 of
-    seed ``s`` (and seeds ``np_random`` with ``s``, as Gymnasium's ``VectorEnv.reset`` does);
-    ``reset()`` without a seed resets every table as a ``reset_mask`` of all tables does
-    (below): each shows a hand nobody has acted in yet.
+    1/2 when None; ``session=True``: stacks carried over; ``num_threads``). ``num_envs``
+    tables that would take more than the machine's physical memory (about 11 KB each at 2
+    seats, 13 KB at 10, with the spaces and a step's copies) are refused before anything is
+    allocated, with :class:`~holdem.errors.InvalidConfigError` naming the bytes.
+    ``reset(seed=s)`` starts table ``i`` from hand 0 of seed ``s`` (and seeds ``np_random``
+    with ``s``, as Gymnasium's ``VectorEnv.reset`` does); ``reset()`` without a seed resets
+    every table as a ``reset_mask`` of all tables does (below): each shows a hand nobody has
+    acted in yet.
     ``reset(options={"reset_mask": m})`` (``m`` a numpy bool array of shape (N,), as
     Gymnasium's vector envs take it) resets the tables flagged: each shows a hand nobody has
     acted in yet. On a table whose hand is in play that hand is voided (nobody pays; see
