@@ -134,3 +134,22 @@ def test_a_workload_with_its_own_threshold_is_judged_by_it_and_keeps_it(tmp_path
     assert data["workloads"]["a"] == {"ir_per_unit": 1010.0, "threshold_percent": 6.0,
                                       "unit": "hand"}
     assert data["workloads"]["b"] == {"ir_per_unit": 990.0, "unit": "hand"}
+
+
+@pytest.mark.parametrize("loop", ["table", "handstate", "vector"])
+def test_icount_ratio_loops_run(loop: str) -> None:
+    """``bench/icount_ratio.py``'s loops run outside valgrind (so they never rot): the small
+    run's decisions then the large run's, the large one more."""
+    import re
+    import subprocess
+
+    pytest.importorskip("numpy", reason="the batched loop's policy is numpy")
+    script = Path(__file__).resolve().parent / "icount_ratio.py"
+    done = subprocess.run([sys.executable, str(script), "--child", loop, "1", "2"],
+                          capture_output=True, text=True, timeout=300, check=True)
+    made = re.fullmatch(r"DECISIONS (\d+) (\d+)\n", done.stdout)
+    assert made is not None, done.stdout
+    small, large = int(made.group(1)), int(made.group(2))
+    assert 0 < small < large
+    if loop == "vector":
+        assert (small, large) == (4096, 8192)  # a decision a table a step
