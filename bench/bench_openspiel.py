@@ -10,9 +10,13 @@ one player action (chance nodes are not counted, but their time is).
 - ``test_python_holdem_mccfr`` / ``test_universal_poker_mccfr``: a tree search instead of
   playouts, OpenSpiel's external sampling MCCFR (``open_spiel.python.algorithms``), seeded,
   with 2,000-chip stacks: every node it visits clones a state (``state.child``).
+- ``test_python_holdem_tensors`` / ``test_universal_poker_tensors``: the acting player's
+  ``information_state_tensor`` and ``observation_tensor`` at every decision of seeded random
+  playouts (the nodes collected beforehand), what deep RL algorithms (NFSP, deep CFR) ask
+  for at each step; a tensor is one call.
 
-Each benchmark's ``extra_info`` has ``decisions/s`` (``iterations/s`` for MCCFR; per median
-round); the one that runs second of a pair also has ``python_holdem_over_universal_poker``,
+Each benchmark's ``extra_info`` has ``decisions/s`` (``iterations/s`` for MCCFR,
+``tensors/s`` for the tensors; per median round); the one that runs second of a pair also has ``python_holdem_over_universal_poker``,
 python_holdem's rate over universal_poker's, both measured in the same run (the same loop,
 seed and hands). Run:
 ``python -m pytest bench/bench_openspiel.py --benchmark-enable --benchmark-only``.
@@ -35,8 +39,9 @@ HANDS = 200
 _rates: dict[str, float] = {}
 
 
-def playouts(game: Any, hands: int, seed: int) -> int:
-    """``hands`` uniform random playouts; returns the player decisions made."""
+def playouts(game: Any, hands: int, seed: int, nodes: list[Any] | None = None) -> int:
+    """``hands`` uniform random playouts; returns the player decisions made. ``nodes``: a
+    list that gets a copy of the state at each decision."""
     rng = random.Random(seed)
     decisions = 0
     for _ in range(hands):
@@ -46,6 +51,8 @@ def playouts(game: Any, hands: int, seed: int) -> int:
                 outcomes = state.chance_outcomes()
                 state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
             else:
+                if nodes is not None:
+                    nodes.append(state.clone())
                 legal = state.legal_actions()
                 state.apply_action(legal[rng.randrange(len(legal))])
                 decisions += 1
@@ -110,3 +117,36 @@ def test_python_holdem_mccfr(benchmark: Any, record_rate: Any) -> None:
     game = ospiel.load_game(MCCFR_HUNL)
     _compare(benchmark, "python_holdem", benchmark(mccfr, game, MCCFR_ITERATIONS, 1),
              record_rate, "iterations/s", "_mccfr")
+
+
+TENSOR_HANDS = 40
+
+
+def decision_nodes(game: Any, hands: int, seed: int) -> list[Any]:
+    """A copy of the state at every decision of ``hands`` seeded random playouts."""
+    nodes: list[Any] = []
+    playouts(game, hands, seed, nodes)
+    return nodes
+
+
+def tensors(nodes: list[Any]) -> int:
+    """Both tensors of the acting player at each node; returns the calls made."""
+    for state in nodes:
+        player = state.current_player()
+        state.information_state_tensor(player)
+        state.observation_tensor(player)
+    return 2 * len(nodes)
+
+
+@pytest.mark.benchmark(group="openspiel-hunl-tensors")
+def test_universal_poker_tensors(benchmark: Any, record_rate: Any) -> None:
+    nodes = decision_nodes(pyspiel.load_game(HUNL), TENSOR_HANDS, 1)
+    _compare(benchmark, "universal_poker", benchmark(tensors, nodes), record_rate,
+             "tensors/s", "_tensors")
+
+
+@pytest.mark.benchmark(group="openspiel-hunl-tensors")
+def test_python_holdem_tensors(benchmark: Any, record_rate: Any) -> None:
+    nodes = decision_nodes(ospiel.load_game(HUNL), TENSOR_HANDS, 1)
+    _compare(benchmark, "python_holdem", benchmark(tensors, nodes), record_rate,
+             "tensors/s", "_tensors")
