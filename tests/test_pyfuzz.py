@@ -75,3 +75,13 @@ def test_mutations_are_seeded_and_edit_the_seed() -> None:
     one = list(pyfuzz.mutations(seed, random.Random(3), 50))
     assert one == list(pyfuzz.mutations(seed, random.Random(3), 50))
     assert len(one) == 50 and sum(m != seed for m in one) >= 45
+
+
+def test_the_smoke_command_refuses_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv, said in ((["--smoke", "--count", "x"], "--count needs a whole number"),
+                       (["--smoke", "--count"], "got nothing"),
+                       (["--smoke", "nope"], "unknown targets ['nope']")):
+        assert pyfuzz._main(argv) == 2
+        assert said in capsys.readouterr().out
+    assert pyfuzz._main(["--smoke", "--count", "2", "card"]) == 0
+    assert capsys.readouterr().out == "5 inputs, no finding\n"

@@ -317,12 +317,19 @@ def _main(argv: list[str]) -> int:
         rest = argv[1:]
         count = 300
         if rest[:1] == ["--count"]:
+            if len(rest) < 2 or not rest[1].isdigit():
+                print(f"--count needs a whole number >= 0, got {' '.join(rest[1:2]) or 'nothing'}")
+                return 2
             count, rest = int(rest[1]), rest[2:]
         unknown = [t for t in rest if t not in TARGETS]
         if unknown:
             print(f"unknown targets {unknown}; the targets: {', '.join(TARGETS)}")
             return 2
-        ran = smoke(rest or list(TARGETS), count)
+        try:
+            ran = smoke(rest or list(TARGETS), count)
+        except KeyboardInterrupt:
+            print("interrupted: no finding so far")
+            return 130
         print(f"{ran} inputs, no finding")
         return 0
     if not argv or argv[0] not in TARGETS:
