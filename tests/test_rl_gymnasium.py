@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import doctest
+import pickle
 import random
 from collections.abc import Callable
 from typing import Any
@@ -479,6 +480,61 @@ def test_single_env_ansi_render_shows_the_learners_cards_only(capsys: pytest.Cap
     assert capsys.readouterr().out == text + "\n"
     with pytest.raises(InvalidConfigError, match="render_mode"):
         HoldemEnv(players=2, render_mode="rgb_array")
+
+
+@pytest.mark.parametrize("mode", ["same_step", "next_step"])
+def test_vector_env_renders_every_table_with_every_seats_cards(
+        mode: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``render_mode="ansi"``: one text per table, as ``SyncVectorEnv`` returns one frame per
+    sub-env (the hand in play, every seat's cards: one policy plays them all); in next-step
+    mode a table showing a finished hand shows that hand. Through ``make_vec`` too, and kept
+    by a pickle; "human" prints the same texts."""
+    import gymnasium
+
+    import holdem.rl.gymnasium  # noqa: F401 - registers the ids
+
+    envs = gymnasium.make_vec("holdem/SelfPlay-v0", num_envs=5, players=3, render_mode="ansi",
+                              autoreset_mode=mode)
+    assert type(envs).__name__ == "HoldemVectorEnv" and envs.render_mode == "ansi"
+    assert envs.render() == ("no hand yet: call reset()",) * 5
+    _, info = envs.reset(seed=7)
+    rng = np.random.default_rng(7)
+    terminated = np.zeros(5, dtype=bool)  # the last step's
+    ended_seen = 0
+    for _ in range(30):
+        texts = envs.render()
+        assert isinstance(texts, tuple) and len(texts) == 5
+        for i, text in enumerate(texts):
+            ended = mode == "next_step" and bool(terminated[i])  # showing its finished hand
+            state = envs.vector_game.last_hand(i) if ended else envs.vector_game.hand_state(i)
+            assert state is not None
+            lines = text.splitlines()
+            assert lines[0].startswith(f"table {i}: ") and len(lines) == 4
+            assert ("hand over" in lines[0]) == ended and f"pot {state.pot}" in lines[0]
+            for k in range(3):  # every seat's hole cards, in seat order
+                assert lines[k + 1].startswith(f"seat {k} ")
+                assert " ".join(str(c) for c in state.hole_cards[k]) in lines[k + 1]
+            if not ended:
+                assert "to act" in lines[info["current_player"][i] + 1]
+            ended_seen += ended
+        _, _, terminated, _, info = envs.step(sample_legal(info["action_mask"], rng))
+    assert (ended_seen > 0) == (mode == "next_step")
+    copy = pickle.loads(pickle.dumps(envs))
+    assert copy.render_mode == "ansi" and copy.render() == envs.render()
+    human = HoldemVectorEnv(num_envs=2, players=2, render_mode="human")
+    assert human.render() is None
+    assert capsys.readouterr().out == "no hand yet: call reset()\n\nno hand yet: call reset()\n"
+    human.reset(seed=1)
+    ansi = HoldemVectorEnv(num_envs=2, players=2, render_mode="ansi")
+    ansi.reset(seed=1)
+    assert human.render() is None
+    assert capsys.readouterr().out == "\n\n".join(ansi.render() or ()) + "\n"
+    assert HoldemVectorEnv(num_envs=2).render() is None  # no render mode: nothing
+    for bad in ("rgb_array", "ANSI", 1, b"ansi"):
+        with pytest.raises(InvalidConfigError, match="render_mode must be None, 'human' or"):
+            HoldemVectorEnv(num_envs=2, render_mode=bad)  # type: ignore[arg-type]
+    with pytest.raises(InvalidConfigError, match="render_mode"):
+        gymnasium.make_vec("holdem/SelfPlay-v0", num_envs=2, render_mode="rgb_array")
 
 
 def test_a_hand_of_more_than_64_actions_ends_with_the_learners_own_view() -> None:

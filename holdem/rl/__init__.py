@@ -25,8 +25,12 @@ if TYPE_CHECKING:
     from holdem import HandState
     from holdem.vector import VectorGame
 
-__all__ = ["checked_restore", "env_seed", "hand_text", "kept_stacks", "missing_extra",
-           "not_a_column", "reduce_with_state", "restore"]
+__all__ = ["RENDER_MODES", "check_render_mode", "checked_restore", "env_seed", "hand_text",
+           "kept_stacks", "missing_extra", "not_a_column", "reduce_with_state", "restore"]
+
+RENDER_MODES = ("human", "ansi")
+"""The render modes of every env: ``"ansi"`` (``render()`` returns text), ``"human"`` (it
+prints it)."""
 
 
 def not_a_column(action: int, names: tuple[str, ...]) -> str:
@@ -48,6 +52,16 @@ def env_seed(value: object) -> int:
     if seed is None or not 0 <= seed < 1 << 64:
         raise InvalidConfigError(f"seed must be an int in 0..2**64-1, got {excerpt(value)}")
     return seed
+
+
+def check_render_mode(value: object) -> str | None:
+    """An env's ``render_mode``: None or one of :data:`RENDER_MODES`, or InvalidConfigError."""
+    from holdem._shown import excerpt
+    from holdem.errors import InvalidConfigError
+
+    if value is None or (type(value) is str and value in RENDER_MODES):
+        return value
+    raise InvalidConfigError(f"render_mode must be None, 'human' or 'ansi', got {excerpt(value)}")
 
 
 def kept_stacks(given: object, vg: VectorGame) -> int | tuple[int, ...]:
@@ -160,13 +174,14 @@ def hand_text(state: HandState, shown: Container[int], *, title: str = "") -> st
     return "\n".join(lines)
 
 
-def _shown_hand(vg: VectorGame, last: bool, shown: Container[int], *, title: str = "") -> str:
-    """:func:`hand_text` of table 0's current hand, or with ``last`` of the last hand that
-    ended; a hand of more than 64 actions keeps no history, so only its table is told."""
+def _shown_hand(vg: VectorGame, last: bool, shown: Container[int], *, title: str = "",
+                table: int = 0) -> str:
+    """:func:`hand_text` of ``table``'s current hand, or with ``last`` of the last hand that
+    ended there; a hand of more than 64 actions keeps no history, so only its table is told."""
     from holdem.errors import IllegalActionError
 
     try:
-        state = vg.last_hand(0) if last else vg.hand_state(0)
+        state = vg.last_hand(table) if last else vg.hand_state(table)
     except IllegalActionError:
         return (f"{title}{': ' if title else ''}the hand has more than 64 actions, so its "
                 f"history is not kept and it cannot be shown")

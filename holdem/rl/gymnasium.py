@@ -59,7 +59,9 @@ from holdem import (
 from holdem._vector import MAX_TABLES as _MAX_TABLES
 from holdem._vector import actor_rewards, first_outside
 from holdem.rl import (
+    RENDER_MODES,
     _shown_hand,
+    check_render_mode,
     checked_restore,
     env_seed,
     kept_stacks,
@@ -206,17 +208,24 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
     :class:`~holdem.errors.IllegalActionError`. A step, step_wait or reset stopped part-way
     (Ctrl-C) leaves the env refusing steps until :meth:`reset` (the tables may have moved
     without the env showing it).
+
+    ``render_mode``: ``"ansi"`` (:meth:`render` returns a tuple of N texts, as Gymnasium's
+    ``SyncVectorEnv`` returns one frame per sub-env: table ``i``'s hand as the policy that
+    plays every seat knows it, every seat's hole cards shown, with the board, the pot, the
+    stacks and bets and the seat to act; in next-step mode a table showing a finished hand
+    shows that hand and its payoffs) or ``"human"`` (it prints those texts).
     """
 
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP,  # noqa: RUF012 - Gymnasium's
-                "render_modes": []}
+                "render_modes": list(RENDER_MODES), "render_fps": 4}
 
     def __init__(self, game: Game | None = None, *, num_envs: int, players: int = 2,
                  stacks: int | Sequence[int] = 200, actions: ActionLayout | str = "default",
                  session: bool = False, seed: int = 0, num_threads: int = 1,
                  illegal: str = "check_call", copy: bool = True,
                  autoreset_mode: AutoresetMode | str = AutoresetMode.SAME_STEP,
-                 final_obs: bool = True) -> None:
+                 final_obs: bool = True, render_mode: str | None = None) -> None:
+        self.render_mode = check_render_mode(render_mode)
         n = int_or_none(num_envs)  # (checked here to name it as given: the engine's num_tables)
         if n is None:
             raise InvalidConfigError(f"num_envs must be an int, got {excerpt(num_envs)}")
@@ -435,7 +444,7 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
                 num_threads=args["num_threads"],
                 illegal="raise" if state["_raise"] else "check_call", copy=state["_copy"],
                 autoreset_mode="next_step" if state["_next_step"] else "same_step",
-                final_obs=state["_final_obs"])
+                final_obs=state["_final_obs"], render_mode=state["render_mode"])
         except (KeyError, TypeError, HoldemError) as exc:
             raise bad(str(exc)[:300]) from None
         if args != fresh._args:
@@ -612,6 +621,22 @@ class HoldemVectorEnv(VectorEnv[Any, Any, Any]):
         info["final_info"] = {}
         info["_final_info"] = done.copy()
 
+    def render(self) -> tuple[str, ...] | None:
+        """Every table's hand as text (``render_mode`` "ansi"), or printed ("human": the
+        tables one after another, None returned); None without a render mode."""
+        if self.render_mode is None:
+            return None
+        if not self._started:
+            texts = ("no hand yet: call reset()",) * self.num_envs
+        else:
+            seats = range(self.players)
+            texts = tuple(_shown_hand(self._vg, bool(self._ended[i]), seats, table=i,
+                                      title=f"table {i}") for i in range(self.num_envs))
+        if self.render_mode == "human":
+            print("\n\n".join(texts))
+            return None
+        return texts
+
     def close_extras(self, **kwargs: Any) -> None:
         self._vg.close()
 
@@ -735,17 +760,14 @@ class HoldemEnv(gymnasium.Env[np.ndarray, np.int64]):
     ``"human"`` (it prints that text).
     """
 
-    metadata = {"render_modes": ["human", "ansi"], "render_fps": 4}  # noqa: RUF012 - Gymnasium's
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012 - Gymnasium's
 
     def __init__(self, game: Game | None = None, *, players: int = 2,
                  opponents: Policy | Sequence[Policy] | None = None, seat: int = 0,
                  stacks: int | Sequence[int] = 200, actions: ActionLayout | str = "default",
                  seed: int = 0, illegal: str = "check_call",
                  render_mode: str | None = None) -> None:
-        if render_mode is not None and (type(render_mode) is not str
-                                        or render_mode not in self.metadata["render_modes"]):
-            raise InvalidConfigError(f"render_mode must be None, 'human' or 'ansi', "
-                                     f"got {excerpt(render_mode)}")
+        render_mode = check_render_mode(render_mode)
         seed = env_seed(seed)
         self._game = Game(big_blind=2) if game is None else game
         self._args = dict(num_tables=1, players=players, stacks=stacks, actions=actions,

@@ -54,7 +54,9 @@ from typing import Any, ClassVar, Literal, overload
 from holdem._ints import int_or_none
 from holdem._shown import excerpt, literal
 from holdem.rl import (
+    RENDER_MODES,
     _shown_hand,
+    check_render_mode,
     checked_restore,
     env_seed,
     kept_stacks,
@@ -353,18 +355,11 @@ class _Core:
         return text
 
 
-_RENDER_MODES = ("human", "ansi")
-
-
 def _attach(env: Any, game: Game | None, players: int, stacks: int | Sequence[int],
             actions: ActionLayout | str, hands: int, seed: int, illegal: str,
             render_mode: str | None) -> None:
     """Give ``env`` (AEC or parallel) its table, its agents and their spaces."""
-    if render_mode is not None and (type(render_mode) is not str
-                                    or render_mode not in _RENDER_MODES):
-        raise InvalidConfigError(f"render_mode must be None, 'human' or 'ansi', "
-                                 f"got {excerpt(render_mode)}")
-    env.render_mode = render_mode
+    env.render_mode = check_render_mode(render_mode)
     env._core = _Core(Game(big_blind=2) if game is None else game, players, stacks, actions,
                       hands, seed, illegal)
     _agents(env)
@@ -402,7 +397,7 @@ def _restore(env: Any, state: object) -> None:
                       *(_EPISODE if episode else ())}:
         raise bad("its fields are not the env's")
     mode, agents, every = state["render_mode"], state["agents"], core.agents_all
-    if mode is not None and (type(mode) is not str or mode not in _RENDER_MODES):
+    if mode is not None and (type(mode) is not str or mode not in RENDER_MODES):
         raise bad(f"render_mode must be None, 'human' or 'ansi', got {excerpt(mode)}")
     if state["possible_agents"] != every:
         raise bad(f"possible_agents {excerpt(state['possible_agents'])} are not its table's "
@@ -469,7 +464,7 @@ class HoldemAECEnv(AECEnv[str, dict[str, np.ndarray], int]):  # type: ignore[mis
     _act_space: spaces.Discrete
     # not parallelizable: seats act in the betting order, not in a cycle of every agent, so
     # PettingZoo's aec_to_parallel cannot step it (HoldemParallelEnv is the parallel API)
-    metadata: ClassVar[dict[str, Any]] = {"name": "holdem_v0", "render_modes": list(_RENDER_MODES),
+    metadata: ClassVar[dict[str, Any]] = {"name": "holdem_v0", "render_modes": list(RENDER_MODES),
                                           "is_parallelizable": False}
 
     def __init__(self, game: Game | None = None, *, players: int = 2,
@@ -608,7 +603,7 @@ class HoldemParallelEnv(ParallelEnv[str, dict[str, np.ndarray], int]):  # type: 
     _obs_space: spaces.Dict
     _act_space: spaces.Discrete
     metadata: ClassVar[dict[str, Any]] = {"name": "holdem_parallel_v0",
-                                          "render_modes": list(_RENDER_MODES)}
+                                          "render_modes": list(RENDER_MODES)}
 
     def __init__(self, game: Game | None = None, *, players: int = 2,
                  stacks: int | Sequence[int] = 200, actions: ActionLayout | str = "default",
