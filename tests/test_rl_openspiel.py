@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -833,3 +834,119 @@ def test_a_state_never_loads_without_its_state() -> None:
     assert proc.returncode >= 0, f"child crashed with signal {-proc.returncode}: {proc.stderr}"
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.startswith("not a valid pickled HoldemState"), proc.stdout
+
+
+def test_resample_from_infostate_keeps_what_the_player_knows_and_draws_the_rest() -> None:
+    """At every node of random hands (the hole-card deal, decisions, a betting action waiting
+    for its board, the end), for every player: the resampled state has the same information
+    state and observation (strings and tensors), the same actions, board and own hole cards,
+    and the other seats' hole cards are distinct cards the player has not seen; the state
+    itself does not change, and the same sampler seed gives the same state."""
+    for game, state, _move in _random_nodes(11, 5):
+        n = game.num_players()
+        before = (state.history(), str(state))
+        for p in range(n):
+            seed = len(state.history()) * 10 + p
+            other = state.resample_from_infostate(p, pyspiel.UniformProbabilitySampler(
+                seed, 0.0, 1.0))
+            assert type(other) is type(state)
+            assert other.information_state_string(p) == state.information_state_string(p)
+            assert other.observation_string(p) == state.observation_string(p)
+            assert other.information_state_tensor(p) == state.information_state_tensor(p)
+            assert other.observation_tensor(p) == state.observation_tensor(p)
+            assert other.current_player() == state.current_player()
+            assert other.is_terminal() == state.is_terminal()
+            if not state.is_terminal() and not state.is_chance_node():
+                assert other.legal_actions() == state.legal_actions()
+            dealt = len(state._hole)
+            mine = [k for k in range(dealt) if k // 2 == p]
+            hist, old = other.history(), state.history()
+            assert len(hist) == len(old)
+            assert [hist[k] for k in mine] == [old[k] for k in mine]
+            assert hist[dealt:] == old[dealt:]  # the board and the actions
+            drawn = [hist[k] for k in range(dealt) if k // 2 != p]
+            assert len(set(drawn)) == len(drawn)
+            assert not set(drawn) & {*(old[k] for k in mine), *state._board}
+            again = state.resample_from_infostate(p, pyspiel.UniformProbabilitySampler(
+                seed, 0.0, 1.0))
+            assert again.history() == hist
+        assert (state.history(), str(state)) == before
+
+
+def test_resample_from_infostate_draws_the_unseen_cards_uniformly() -> None:
+    """Heads-up after the flop, seen from seat 0: 47 cards unseen, seat 1's two drawn from
+    them. Over 9,000 resamples each card is one of seat 1's about 383 times (2/47 of them,
+    a standard deviation of 19; a bias toward the pool's start or end, or a card never
+    drawn, falls outside 300..470), and the pair is in no particular order."""
+    game = pyspiel.load_game("python_holdem(players=2,stack=40)")
+    state = game.new_initial_state()
+    for move in (51, 50, 0, 1, 1, 1, 20, 24, 28):  # As Ah | 2c 2d | call, check | 7c 8c 9c
+        state.apply_action(move)
+    assert state.current_player() == 1 and not state.is_chance_node()
+    sampler = pyspiel.UniformProbabilitySampler(3, 0.0, 1.0)
+    counts = dict.fromkeys([c for c in range(52) if c not in (51, 50, 20, 24, 28)], 0)
+    first_high = 0
+    for _ in range(9000):
+        a, b = state.resample_from_infostate(0, sampler).history()[2:4]
+        counts[a] += 1
+        counts[b] += 1
+        first_high += a > b
+    assert len(counts) == 47 and sum(counts.values()) == 18000
+    assert all(300 <= v <= 470 for v in counts.values()), counts
+    assert 4200 <= first_high <= 4800
+
+
+def test_resample_from_infostate_lets_openspiels_ismcts_play(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """OpenSpiel's Python ISMCTS bot determinizes with ``resample_from_infostate`` (once a
+    simulation): it plays whole heads-up hands of python_holdem (it raised SpielError "not
+    implemented" before)."""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    calls = []
+    resample = ospiel.HoldemState.resample_from_infostate
+
+    def counted(state: Any, player: int, sampler: Any) -> Any:
+        calls.append(player)
+        return resample(state, player, sampler)
+
+    monkeypatch.setattr(ospiel.HoldemState, "resample_from_infostate", counted)
+    decisions = 0
+    game = pyspiel.load_game("python_holdem(players=2,stack=20,actions=fcpa)")
+    rng = np.random.RandomState(4)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = ismcts.ISMCTSBot(game=game, evaluator=evaluator, uct_c=2.0, max_simulations=30,
+                           random_state=rng)
+    dice = random.Random(4)
+    for _ in range(3):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(dice.choice([c for c, _ in state.chance_outcomes()]))
+            else:
+                action = bot.step(state)
+                assert action in state.legal_actions()
+                assert calls[-30:] == [state.current_player()] * 30
+                state.apply_action(action)
+                decisions += 1
+        assert sum(state.returns()) == 0
+    assert len(calls) == 30 * decisions > 0
+
+
+def test_resample_from_infostate_refuses_a_bad_player_or_sampler() -> None:
+    game = pyspiel.load_game("python_holdem(players=3,stack=40)")
+    state = game.new_initial_state()
+    for card in range(6):  # the hole cards: seat 0 to act
+        state.apply_action(card)
+    before = state.history()
+    for bad in (3, -1, "0", 1.0, None):
+        with pytest.raises(InvalidConfigError, match=r"seat must be 0\.\.2"):
+            state.resample_from_infostate(bad, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    with pytest.raises(InvalidConfigError, match="must be a callable returning a float"):
+        state.resample_from_infostate(0, 0.5)
+    for value in (1.0, -0.1, float("nan"), "0.5", None, True):
+        with pytest.raises(InvalidConfigError, match=r"probability_sampler\(\) must return"):
+            state.resample_from_infostate(0, lambda v=value: v)
+    for value in (np.float32(0.25), np.float64(0.5), 0, Fraction(1, 3)):  # any real in [0, 1)
+        assert len(state.resample_from_infostate(1, lambda v=value: v).history()) == 6
+    assert state.history() == before

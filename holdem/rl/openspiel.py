@@ -39,7 +39,8 @@ legal (a card already dealt, a masked column, an id outside the game's actions) 
 cards and the flop the higher card first: the order they were dealt in is not information.
 A chance node that deals the board therefore follows a *pending* action: the action is part of
 the history (and of the strings) and is applied to the hand once its cards are out. Returns
-are chips won or lost (the hand's payoffs).
+are chips won or lost (the hand's payoffs). :meth:`HoldemState.resample_from_infostate`
+(OpenSpiel's Python ISMCTS calls it) draws the hole cards a player has not seen again.
 
 Tensors share the batched engine's encoding (:class:`holdem.vector.ObservationSpec`, one row
 seen by the player). The observation tensor is that row; the information state tensor adds
@@ -61,6 +62,7 @@ import importlib
 import pickle
 from collections.abc import Mapping
 from dataclasses import dataclass
+from numbers import Real
 from typing import Any
 
 from holdem._ints import int_or_none
@@ -433,6 +435,47 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
         left = [c for c in range(52) if c not in used]
         p = 1.0 / len(left)
         return [(c, p) for c in left]
+
+    def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> HoldemState:
+        """A state ``player_id`` cannot tell from this one (what OpenSpiel's ISMCTS asks of a
+        game): the same actions, board and own hole cards, the other seats' hole cards dealt
+        so far drawn again, uniformly from the cards the player has not seen.
+        ``probability_sampler()`` gives the draws, a float in [0, 1) a card, as
+        :class:`pyspiel.UniformProbabilitySampler` does; this state does not change.
+
+        >>> import pyspiel
+        >>> import holdem.rl.openspiel  # registers python_holdem
+        >>> state = pyspiel.load_game("python_holdem").new_initial_state()
+        >>> for action in (51, 50, 0, 1, 1):  # As Ah to seat 0, 2c 2d to seat 1; seat 0 calls
+        ...     state.apply_action(action)
+        >>> sampler = pyspiel.UniformProbabilitySampler(7, 0.0, 1.0)  # (seed, low, high)
+        >>> other = state.resample_from_infostate(0, sampler)
+        >>> other.information_state_string(0) == state.information_state_string(0)
+        True
+        >>> other.history()[:2], other.history()[4:]  # seat 1's two cards drawn again
+        ([51, 50], [1])
+        """
+        self._whole()
+        player = self._seat(player_id)
+        if not callable(probability_sampler):
+            raise InvalidConfigError(f"probability_sampler must be a callable returning a "
+                                     f"float in [0, 1), got {excerpt(probability_sampler)}")
+        seen = {*self._hole[2 * player:2 * player + 2], *self._board}
+        pool = [c for c in range(52) if c not in seen]
+        cards: dict[int, int] = {}  # history index (the hole cards come first) -> card
+        for k in range(len(self._hole)):
+            if k // 2 == player:
+                continue
+            u = probability_sampler()
+            x = float(u) if isinstance(u, Real) and not isinstance(u, bool) else -1.0
+            if not 0 <= x < 1:  # (numpy floats are Real)
+                raise InvalidConfigError(f"probability_sampler() must return a float in "
+                                         f"[0, 1), got {excerpt(u)}")
+            cards[k] = pool.pop(min(int(x * len(pool)), len(pool) - 1))
+        state: HoldemState = self.get_game().new_initial_state()
+        for k, action in enumerate(self.history()):
+            state.apply_action(cards.get(k, action))
+        return state
 
     def _to_action(self, code: int) -> Action:
         assert self._hand is not None
