@@ -14,9 +14,12 @@ one player action (chance nodes are not counted, but their time is).
   ``information_state_tensor`` and ``observation_tensor`` at every decision of seeded random
   playouts (the nodes collected beforehand), what deep RL algorithms (NFSP, deep CFR) ask
   for at each step; a tensor is one call.
+- ``test_python_holdem_resample`` / ``test_universal_poker_resample``:
+  ``resample_from_infostate`` for the acting player at every decision of seeded random
+  playouts (the nodes collected beforehand), what OpenSpiel's ISMCTS asks once a simulation.
 
 Each benchmark's ``extra_info`` has ``decisions/s`` (``iterations/s`` for MCCFR,
-``tensors/s`` for the tensors; per median round); the one that runs second of a pair also has ``python_holdem_over_universal_poker``,
+``tensors/s`` for the tensors, ``resamples/s``; per median round); the one that runs second of a pair also has ``python_holdem_over_universal_poker``,
 python_holdem's rate over universal_poker's, both measured in the same run (the same loop,
 seed and hands). Run:
 ``python -m pytest bench/bench_openspiel.py --benchmark-enable --benchmark-only``.
@@ -138,15 +141,44 @@ def tensors(nodes: list[Any]) -> int:
     return 2 * len(nodes)
 
 
+def _at_nodes(benchmark: Any, record_rate: Any, name: str, hands: int, work: Any,
+              unit: str) -> None:
+    """``work`` (tensors, resamples) over the decision nodes of ``hands`` seeded playouts of
+    game ``name`` (python_holdem or universal_poker), recorded as ``unit`` for the pair."""
+    game = ospiel.load_game(HUNL) if name == "python_holdem" else pyspiel.load_game(HUNL)
+    nodes = decision_nodes(game, hands, 1)
+    _compare(benchmark, name, benchmark(work, nodes), record_rate, unit,
+             "_" + unit.split("/")[0])
+
+
 @pytest.mark.benchmark(group="openspiel-hunl-tensors")
 def test_universal_poker_tensors(benchmark: Any, record_rate: Any) -> None:
-    nodes = decision_nodes(pyspiel.load_game(HUNL), TENSOR_HANDS, 1)
-    _compare(benchmark, "universal_poker", benchmark(tensors, nodes), record_rate,
-             "tensors/s", "_tensors")
+    _at_nodes(benchmark, record_rate, "universal_poker", TENSOR_HANDS, tensors, "tensors/s")
 
 
 @pytest.mark.benchmark(group="openspiel-hunl-tensors")
 def test_python_holdem_tensors(benchmark: Any, record_rate: Any) -> None:
-    nodes = decision_nodes(ospiel.load_game(HUNL), TENSOR_HANDS, 1)
-    _compare(benchmark, "python_holdem", benchmark(tensors, nodes), record_rate,
-             "tensors/s", "_tensors")
+    _at_nodes(benchmark, record_rate, "python_holdem", TENSOR_HANDS, tensors, "tensors/s")
+
+
+RESAMPLE_HANDS = 20
+
+
+def resamples(nodes: list[Any]) -> int:
+    """``resample_from_infostate`` of the acting player at each node, with a seeded sampler
+    (as ISMCTS passes one); returns the calls made."""
+    sampler = pyspiel.UniformProbabilitySampler(1, 0.0, 1.0)
+    for state in nodes:
+        state.resample_from_infostate(state.current_player(), sampler)
+    return len(nodes)
+
+
+@pytest.mark.benchmark(group="openspiel-hunl-resample")
+def test_universal_poker_resample(benchmark: Any, record_rate: Any) -> None:
+    _at_nodes(benchmark, record_rate, "universal_poker", RESAMPLE_HANDS, resamples,
+              "resamples/s")
+
+
+@pytest.mark.benchmark(group="openspiel-hunl-resample")
+def test_python_holdem_resample(benchmark: Any, record_rate: Any) -> None:
+    _at_nodes(benchmark, record_rate, "python_holdem", RESAMPLE_HANDS, resamples, "resamples/s")
