@@ -896,13 +896,38 @@ def test_resample_from_infostate_draws_the_unseen_cards_uniformly() -> None:
     assert 4200 <= first_high <= 4800
 
 
+def _ismcts_hands(game: Any, seed: int, hands: int, simulations: int, seeded: bool,
+                  decide: Any) -> list[list[float]]:
+    """``hands`` hands of OpenSpiel's Python ISMCTS bot (random rollouts) in every seat, the
+    cards dealt with ``random.Random(1)``; ``decide(bot, state)`` returns each action.
+    ``seeded``: the bot resamples with ``random.Random(seed)`` (``set_resampler``) instead
+    of its unseeded sampler. Returns each hand's returns."""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    rng = np.random.RandomState(seed)
+    bot = ismcts.ISMCTSBot(game=game, evaluator=mcts.RandomRolloutEvaluator(1, rng),
+                           uct_c=2.0, max_simulations=simulations, random_state=rng)
+    if seeded:
+        draws = random.Random(seed)
+        bot.set_resampler(lambda state, player: state.resample_from_infostate(
+            player, draws.random))
+    dice, returns = random.Random(1), []
+    for _ in range(hands):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(dice.choice([c for c, _ in state.chance_outcomes()]))
+            else:
+                state.apply_action(decide(bot, state))
+        returns.append(state.returns())
+    return returns
+
+
 def test_resample_from_infostate_lets_openspiels_ismcts_play(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """OpenSpiel's Python ISMCTS bot determinizes with ``resample_from_infostate`` (once a
     simulation): it plays whole heads-up hands of python_holdem (it raised SpielError "not
     implemented" before)."""
-    from open_spiel.python.algorithms import ismcts, mcts
-
     calls = []
     resample = ospiel.HoldemState.resample_from_infostate
 
@@ -911,26 +936,41 @@ def test_resample_from_infostate_lets_openspiels_ismcts_play(
         return resample(state, player, sampler)
 
     monkeypatch.setattr(ospiel.HoldemState, "resample_from_infostate", counted)
-    decisions = 0
+    decisions = []
+
+    def decide(bot: Any, state: Any) -> int:
+        action: int = bot.step(state)
+        assert action in state.legal_actions()
+        assert calls[-30:] == [state.current_player()] * 30
+        decisions.append(action)
+        return action
+
     game = pyspiel.load_game("python_holdem(players=2,stack=20,actions=fcpa)")
-    rng = np.random.RandomState(4)
-    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
-    bot = ismcts.ISMCTSBot(game=game, evaluator=evaluator, uct_c=2.0, max_simulations=30,
-                           random_state=rng)
-    dice = random.Random(4)
-    for _ in range(3):
-        state = game.new_initial_state()
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(dice.choice([c for c, _ in state.chance_outcomes()]))
-            else:
-                action = bot.step(state)
-                assert action in state.legal_actions()
-                assert calls[-30:] == [state.current_player()] * 30
-                state.apply_action(action)
-                decisions += 1
-        assert sum(state.returns()) == 0
-    assert len(calls) == 30 * decisions > 0
+    returns = _ismcts_hands(game, 4, 3, 30, False, decide)
+    assert len(returns) == 3 and all(sum(r) == 0 for r in returns)
+    assert len(calls) == 30 * len(decisions) > 0
+
+
+def test_ismcts_is_seeded_once_its_resampler_is() -> None:
+    """OpenSpiel's ISMCTS resamples with an unseeded ``UniformProbabilitySampler(0., 1.)``;
+    given a seeded one through ``set_resampler`` (as the README shows), two bots of the same
+    seed search to the same visit counts at every decision of the same hands."""
+    game = pyspiel.load_game("python_holdem(players=3,stack=30,actions=fchpa)")
+
+    def policies(seed: int) -> list[Any]:
+        out: list[Any] = []
+
+        def decide(bot: Any, state: Any) -> int:
+            policy, action = bot.step_with_policy(state)
+            out.append((state.history(), policy))
+            return int(action)
+
+        _ismcts_hands(game, seed, 2, 40, True, decide)
+        return out
+
+    first = policies(5)
+    assert len(first) > 2 and first == policies(5)
+    assert first != policies(6)
 
 
 def test_resample_from_infostate_refuses_a_bad_player_or_sampler() -> None:
