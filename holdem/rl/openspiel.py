@@ -440,7 +440,7 @@ class HoldemState(pyspiel.State):  # type: ignore[misc]
         """A state ``player_id`` cannot tell from this one (what OpenSpiel's ISMCTS asks of a
         game): the same actions, board and own hole cards, the other seats' hole cards dealt
         so far drawn again, uniformly from the cards the player has not seen.
-        ``probability_sampler()`` gives the draws, a float in [0, 1) a card, as
+        ``probability_sampler()`` gives the draws, one float in [0, 1) per card, as
         :class:`pyspiel.UniformProbabilitySampler` does; this state does not change.
 
         >>> import pyspiel
