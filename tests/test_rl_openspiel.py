@@ -316,6 +316,7 @@ def test_readme_openspiel_example_runs():
     exec(compile(code, "README.md (OpenSpiel)", "exec"), scope)
     assert scope["state"].is_chance_node()  # type: ignore[attr-defined]
     assert len(scope["policy"].action_probabilities(_dealt(scope["game"]))) >= 2  # type: ignore[attr-defined]
+    assert scope["action"] in scope["dealt"].legal_actions()  # type: ignore[attr-defined]
 
 
 def _dealt(game):
@@ -979,7 +980,7 @@ def test_resample_from_infostate_refuses_a_bad_player_or_sampler() -> None:
     for card in range(6):  # the hole cards: seat 0 to act
         state.apply_action(card)
     before = state.history()
-    for bad in (3, -1, "0", 1.0, None):
+    for bad in (3, -1, 1 << 70, -(1 << 70), "0", 1.0, None):
         with pytest.raises(InvalidConfigError, match=r"seat must be 0\.\.2"):
             state.resample_from_infostate(bad, pyspiel.UniformProbabilitySampler(0.0, 1.0))
     with pytest.raises(InvalidConfigError, match="must be a callable returning a float"):
